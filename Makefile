@@ -1,0 +1,95 @@
+# gpulapack build.  `make` builds lib/libgpulapack.{so,a} and bin/gpulapack-info;
+# `make demo` runs the example; `make check` installs the test dependencies
+# (apt-get, when root) and runs every test.
+
+make.inc:
+	cp make.inc.example make.inc
+-include make.inc
+
+CC          ?= gcc
+CFLAGS      ?= -O2 -g
+BACKENDS    ?= host
+LAPACK_LIBS ?= -llapack -lblas
+LAPACKE_LIBS ?= -llapacke
+
+# Library flags.  -fno-optimize-sibling-calls: a forwarding entry point must
+# never tail-call into the real routine, which could then write the hidden
+# string-length slots that length-less callers did not reserve (GCC bug 90329).
+LIB_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -fPIC -fvisibility=hidden \
+             -fno-optimize-sibling-calls -pthread \
+             -DGL_BACKENDS='"$(BACKENDS)"' $(CFLAGS)
+LIB_LDLIBS = -ldl -pthread
+
+# --- the one source list --------------------------------------------------
+# Entry-point templates, each compiled once per precision (s d c z).
+TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
+             sbtrd sbev sbevd
+PRECISIONS = s d c z
+COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
+             runtime/api.c runtime/config.c runtime/device.c runtime/log.c
+
+TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),build/lapack_api/$(t)_$(p).o))
+COMMON_OBJ   = $(patsubst %.c,build/%.o,$(COMMON_SRC))
+LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ)
+HEADERS      = $(wildcard include/*.h lapack_api/*.h runtime/*.h)
+
+.PHONY: all demo check deps clean
+all: lib/libgpulapack.so lib/libgpulapack.a bin/gpulapack-info
+
+build/lapack_api/%_s.o: lapack_api/%.c $(HEADERS) | build/lapack_api
+	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=1 -c $< -o $@
+build/lapack_api/%_d.o: lapack_api/%.c $(HEADERS) | build/lapack_api
+	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=2 -c $< -o $@
+build/lapack_api/%_c.o: lapack_api/%.c $(HEADERS) | build/lapack_api
+	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=3 -c $< -o $@
+build/lapack_api/%_z.o: lapack_api/%.c $(HEADERS) | build/lapack_api
+	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
+build/%.o: %.c $(HEADERS) | build/lapack_api build/runtime
+	$(CC) $(LIB_CFLAGS) -c $< -o $@
+
+build/lapack_api build/runtime build/testing lib bin:
+	mkdir -p $@
+
+lib/libgpulapack.so: $(LIB_OBJ) | lib
+	$(CC) -shared -Wl,-soname,libgpulapack.so -o $@ $(LIB_OBJ) $(LIB_LDLIBS)
+lib/libgpulapack.a: $(LIB_OBJ) | lib
+	rm -f $@ && ar rcs $@ $(LIB_OBJ)
+
+bin/gpulapack-info: tools/gpulapack_info.c include/gpulapack.h lib/libgpulapack.so | bin
+	$(CC) -std=c11 -Wall -Wextra $(CFLAGS) -Iinclude $< -o $@ \
+	    -Llib -lgpulapack -Wl,-rpath,'$$ORIGIN/../lib'
+
+# --- tests -----------------------------------------------------------------
+TEST_CFLAGS = -std=gnu11 -O1 -g -Wall -Wextra -Werror -Itesting/own -Iinclude
+TEST_LDLIBS = $(LAPACKE_LIBS) $(LAPACK_LIBS) -lpthread -ldl -lm
+# Own tests: preloaded over the system LAPACK, except test_link_* which are
+# linked before -llapack.  Unit tests link the static library's internals.
+OWN_SRC   = $(wildcard testing/own/test_*.c)
+OWN_BIN   = $(patsubst testing/own/%.c,build/testing/%,$(OWN_SRC))
+UNIT_SRC  = $(wildcard testing/unit/test_*.c)
+UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,$(UNIT_SRC))
+
+build/testing/test_link_%: testing/own/test_link_%.c $(wildcard testing/own/*.h) lib/libgpulapack.so | build/testing
+	$(CC) $(TEST_CFLAGS) $< -o $@ -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib $(TEST_LDLIBS)
+build/testing/test_%: testing/own/test_%.c $(wildcard testing/own/*.h) | build/testing
+	$(CC) $(TEST_CFLAGS) $< -o $@ $(TEST_LDLIBS)
+build/testing/test_%: testing/unit/test_%.c lib/libgpulapack.a | build/testing
+	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+
+build/demo: testing/demo/demo.c | build/testing
+	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -lm
+
+tests: all $(OWN_BIN) $(UNIT_BIN) build/demo
+
+deps:
+	tools/install-deps.sh
+
+check: deps
+	$(MAKE) tests
+	testing/run_checks.sh
+
+demo: all build/demo
+	GPULAPACK_VERBOSE=1 LD_PRELOAD=$(CURDIR)/lib/libgpulapack.so build/demo
+
+clean:
+	rm -rf build lib bin

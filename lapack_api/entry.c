@@ -1,0 +1,90 @@
+/* The policy and the per-call log line shared by all entry points. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "../runtime/config.h"
+#include "../runtime/device.h"
+#include "../runtime/log.h"
+#include "entry.h"
+
+static gl_decision forward_because(gl_reason reason)
+{
+    return (gl_decision){GL_PATH_LAPACK, reason};
+}
+
+gl_decision gl_policy(const gl_request *request)
+{
+    const gl_config *config = gl_config_get();
+
+    if (request->arg_info != 0)
+        return forward_because(GL_REASON_ARGS);
+    if (request->query)
+        return forward_because(GL_REASON_QUERY);
+    if (gl_config_disabled(config, request->routine->name))
+        return forward_because(GL_REASON_DISABLED);
+    long min_n = config->min_n >= 0 ? config->min_n
+                                    : gl_tune_min_n(request->routine->name);
+    if (request->size < min_n)
+        return forward_because(GL_REASON_SIZE);
+    if (!request->supported)
+        return forward_because(GL_REASON_OPTION);
+    gl_path path = gl_device_path(&config->device);
+    if (path == GL_PATH_LAPACK)
+        return forward_because(GL_REASON_DEVICE);
+    return (gl_decision){path, GL_REASON_NONE};
+}
+
+static const char *reason_name(gl_reason reason)
+{
+    switch (reason) {
+    case GL_REASON_NONE: return "none";
+    case GL_REASON_ARGS: return "args";
+    case GL_REASON_QUERY: return "query";
+    case GL_REASON_NESTED: return "nested";
+    case GL_REASON_DISABLED: return "disabled";
+    case GL_REASON_SIZE: return "size";
+    case GL_REASON_OPTION: return "option";
+    case GL_REASON_DEVICE: return "device";
+    case GL_REASON_FAULT: return "fault";
+    case GL_REASON_NOLAPACK: return "nolapack";
+    }
+    return "?";
+}
+
+void gl_call_begin(gl_call *call, const gl_routine *routine)
+{
+    call->routine = routine;
+    call->start = gl_now();
+}
+
+void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
+                 const char *fmt, ...)
+{
+    /* Workspace queries are logged only at level 2. */
+    int level = decision.reason == GL_REASON_QUERY ? 2 : 1;
+    if (gl_config_get()->verbose < level)
+        return;
+
+    double elapsed = gl_now() - call->start;
+    char options[256];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(options, sizeof options, fmt, args);
+    va_end(args);
+
+    if (decision.path != GL_PATH_LAPACK) {
+        gl_log(level, "%s %s path=%s info=%d time=%.6fs", call->routine->name,
+               options, gl_path_name(decision.path), (int)info, elapsed);
+        return;
+    }
+    gl_reason reason =
+        info == GL_INFO_NO_LAPACK ? GL_REASON_NOLAPACK : decision.reason;
+    gl_log(level, "%s %s path=lapack reason=%s info=%d time=%.6fs",
+           call->routine->name, options, reason_name(reason), (int)info,
+           elapsed);
+}
+
+void gl_log_nested(const gl_routine *routine)
+{
+    gl_log(2, "%s path=lapack reason=nested", routine->name);
+}

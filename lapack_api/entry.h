@@ -1,0 +1,121 @@
+/* What every exported entry point uses: the real-LAPACK routine record, the
+ * nested-call guard, the policy decision and the per-call log line. */
+#ifndef GL_ENTRY_H
+#define GL_ENTRY_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "fortran.h"
+#include "argcheck.h"
+
+/* One exported routine and the real LAPACK routine behind it. */
+typedef struct gl_routine {
+    const char *name;          /* LAPACK name, lowercase: "dgesdd" */
+    _Atomic(void *) real;      /* real routine, resolved on first use */
+    atomic_int resolved;       /* 1 once resolution was attempted */
+} gl_routine;
+
+#define GL_ROUTINE_INIT(lapack_name) { .name = (lapack_name) }
+
+/* The real routine, or NULL when no real LAPACK provides it. */
+void *gl_real_routine(gl_routine *routine);
+
+/* Path of the library providing the real routine, or NULL. */
+const char *gl_lapack_library(gl_routine *routine);
+
+/* INFO reported when a call must be forwarded but no real LAPACK was found
+ * (the program then has no LAPACK at all; -1000 cannot be an argument
+ * position, so it cannot be mistaken for LAPACK's own INFO). */
+#define GL_INFO_NO_LAPACK (-1000)
+
+/* Nested-call guard.  The real LAPACK calls dsytrd_, dsbtrd_, ... through
+ * the dynamic linker, i.e. into this library; while a thread is inside a
+ * forwarded call, those nested calls go straight to the real routine. */
+int gl_forwarding(void);
+void gl_forward_begin(void);
+void gl_forward_end(void);
+
+/* Calls the real routine of type fn_type with the guard raised. */
+#define GL_FORWARD(routine, fn_type, info, ...)                               \
+    do {                                                                      \
+        fn_type *gl_real_fn_ = (fn_type *)gl_real_routine(routine);           \
+        if (gl_real_fn_) {                                                    \
+            gl_forward_begin();                                               \
+            gl_real_fn_(__VA_ARGS__);                                         \
+            gl_forward_end();                                                 \
+        } else {                                                              \
+            *(info) = GL_INFO_NO_LAPACK;                                      \
+        }                                                                     \
+    } while (0)
+
+typedef enum gl_path {
+    GL_PATH_LAPACK,   /* forwarded to the real LAPACK */
+    GL_PATH_HOST,
+    GL_PATH_OPENCL,
+    GL_PATH_CUDA,
+    GL_PATH_HIP,
+} gl_path;
+
+typedef enum gl_reason {
+    GL_REASON_NONE,      /* accelerated */
+    GL_REASON_ARGS,      /* invalid argument: the real routine reports it */
+    GL_REASON_QUERY,     /* workspace query */
+    GL_REASON_NESTED,    /* called from inside a forwarded call */
+    GL_REASON_DISABLED,  /* GPULAPACK_DISABLE names the routine */
+    GL_REASON_SIZE,      /* below the crossover size */
+    GL_REASON_OPTION,    /* no accelerated implementation of these options */
+    GL_REASON_DEVICE,    /* the requested device is not available */
+    GL_REASON_FAULT,     /* the accelerated path failed; restarted on LAPACK */
+    GL_REASON_NOLAPACK,  /* forwarding needed but no real LAPACK found */
+} gl_reason;
+
+/* What an entry point knows about a call when it asks the policy. */
+typedef struct gl_request {
+    const gl_routine *routine;
+    lapack_int arg_info;   /* 0, or LAPACK's INFO for a bad argument */
+    int query;             /* LWORK = -1 (or another workspace query) */
+    int64_t size;          /* problem size compared with the crossover */
+    int supported;         /* an accelerated implementation of these options
+                              exists (none yet: every entry point passes 0) */
+} gl_request;
+
+typedef struct gl_decision {
+    gl_path path;
+    gl_reason reason;
+} gl_decision;
+
+/* The one place that decides between our path and the real LAPACK. */
+gl_decision gl_policy(const gl_request *request);
+
+/* One top-level call, from entry to the log line. */
+typedef struct gl_call {
+    const gl_routine *routine;
+    double start;
+} gl_call;
+
+void gl_call_begin(gl_call *call, const gl_routine *routine);
+
+/* Logs the call (GPULAPACK_VERBOSE >= 1; queries only at >= 2).  fmt/...
+ * describe the job options and sizes, e.g. "jobz=%c m=%d n=%d". */
+void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
+                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Logs a nested call (GPULAPACK_VERBOSE >= 2). */
+void gl_log_nested(const gl_routine *routine);
+
+/* First character of a CHARACTER argument, upper-cased (LAPACK's LSAME). */
+static inline char gl_upper(const char *c)
+{
+    char ch = *c;
+    return (ch >= 'a' && ch <= 'z') ? (char)(ch - 'a' + 'A') : ch;
+}
+
+/* A printable job character for the log (the caller may pass anything). */
+static inline char gl_logchar(const char *c)
+{
+    char ch = gl_upper(c);
+    return (ch > ' ' && ch < 127) ? ch : '?';
+}
+
+#endif

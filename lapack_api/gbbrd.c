@@ -1,0 +1,51 @@
+/* ?gbbrd: general band matrix to upper bidiagonal form, with Q, P**T and
+ * C <- Q**T C on request. */
+#include "entry.h"
+#include "precision.h"
+
+typedef void gbbrd_fn(const char *vect, const lapack_int *m,
+                      const lapack_int *n, const lapack_int *ncc,
+                      const lapack_int *kl, const lapack_int *ku,
+                      gl_scalar *ab, const lapack_int *ldab, gl_real *d,
+                      gl_real *e, gl_scalar *q, const lapack_int *ldq,
+                      gl_scalar *pt, const lapack_int *ldpt, gl_scalar *c,
+                      const lapack_int *ldc, gl_scalar *work,
+                      GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info,
+                      gl_strlen);
+
+static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(gbbrd, gbbrd));
+
+GL_EXPORT void GL_LAPACK_NAME(gbbrd, gbbrd)(
+    const char *vect, const lapack_int *m, const lapack_int *n,
+    const lapack_int *ncc, const lapack_int *kl, const lapack_int *ku,
+    gl_scalar *ab, const lapack_int *ldab, gl_real *d, gl_real *e,
+    gl_scalar *q, const lapack_int *ldq, gl_scalar *pt,
+    const lapack_int *ldpt, gl_scalar *c, const lapack_int *ldc,
+    gl_scalar *work, GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info,
+    gl_strlen vect_len)
+{
+    (void)vect_len;
+#define FORWARD()                                                             \
+    GL_FORWARD(&routine, gbbrd_fn, info, vect, m, n, ncc, kl, ku, ab, ldab,   \
+               d, e, q, ldq, pt, ldpt, c, ldc, work, GL_IF_COMPLEX(rwork, )   \
+               info, 1)
+    if (gl_forwarding()) {
+        FORWARD();
+        gl_log_nested(&routine);
+        return;
+    }
+    gl_call call;
+    gl_call_begin(&call, &routine);
+    gl_request request = {
+        .routine = &routine,
+        .arg_info = gl_check_gbbrd(gl_upper(vect), *m, *n, *ncc, *kl, *ku,
+                                   *ldab, *ldq, *ldpt, *ldc),
+        .size = *m < *n ? *m : *n,
+    };
+    gl_decision decision = gl_policy(&request);
+    FORWARD();
+    gl_call_end(&call, decision, *info,
+                "vect=%c m=%d n=%d ncc=%d kl=%d ku=%d", gl_logchar(vect),
+                (int)*m, (int)*n, (int)*ncc, (int)*kl, (int)*ku);
+#undef FORWARD
+}

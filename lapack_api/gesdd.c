@@ -1,0 +1,44 @@
+/* ?gesdd: singular value decomposition, divide and conquer (numpy, scipy,
+ * R and torch use it for svd). */
+#include "entry.h"
+#include "precision.h"
+
+typedef void gesdd_fn(const char *jobz, const lapack_int *m,
+                      const lapack_int *n, gl_scalar *a, const lapack_int *lda,
+                      gl_real *s, gl_scalar *u, const lapack_int *ldu,
+                      gl_scalar *vt, const lapack_int *ldvt, gl_scalar *work,
+                      const lapack_int *lwork, GL_IF_COMPLEX(gl_real *rwork, )
+                      lapack_int *iwork, lapack_int *info, gl_strlen);
+
+static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(gesdd, gesdd));
+
+GL_EXPORT void GL_LAPACK_NAME(gesdd, gesdd)(
+    const char *jobz, const lapack_int *m, const lapack_int *n, gl_scalar *a,
+    const lapack_int *lda, gl_real *s, gl_scalar *u, const lapack_int *ldu,
+    gl_scalar *vt, const lapack_int *ldvt, gl_scalar *work,
+    const lapack_int *lwork, GL_IF_COMPLEX(gl_real *rwork, )
+    lapack_int *iwork, lapack_int *info, gl_strlen jobz_len)
+{
+    (void)jobz_len;
+#define FORWARD()                                                             \
+    GL_FORWARD(&routine, gesdd_fn, info, jobz, m, n, a, lda, s, u, ldu, vt,   \
+               ldvt, work, lwork, GL_IF_COMPLEX(rwork, ) iwork, info, 1)
+    if (gl_forwarding()) {
+        FORWARD();
+        gl_log_nested(&routine);
+        return;
+    }
+    gl_call call;
+    gl_call_begin(&call, &routine);
+    gl_request request = {
+        .routine = &routine,
+        .arg_info = gl_check_gesdd(gl_upper(jobz), *m, *n, *lda, *ldu, *ldvt),
+        .query = *lwork == -1,
+        .size = *m < *n ? *m : *n,
+    };
+    gl_decision decision = gl_policy(&request);
+    FORWARD();
+    gl_call_end(&call, decision, *info, "jobz=%c m=%d n=%d", gl_logchar(jobz),
+                (int)*m, (int)*n);
+#undef FORWARD
+}

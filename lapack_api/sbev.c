@@ -1,0 +1,44 @@
+/* ?sbev / ?hbev: eigenvalues and optionally eigenvectors of a symmetric
+ * (Hermitian) band matrix, QR iteration. */
+#include "entry.h"
+#include "precision.h"
+
+typedef void sbev_fn(const char *jobz, const char *uplo, const lapack_int *n,
+                     const lapack_int *kd, gl_scalar *ab,
+                     const lapack_int *ldab, gl_real *w, gl_scalar *z,
+                     const lapack_int *ldz, gl_scalar *work,
+                     GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info,
+                     gl_strlen, gl_strlen);
+
+static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(sbev, hbev));
+
+GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
+    const char *jobz, const char *uplo, const lapack_int *n,
+    const lapack_int *kd, gl_scalar *ab, const lapack_int *ldab, gl_real *w,
+    gl_scalar *z, const lapack_int *ldz, gl_scalar *work,
+    GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info, gl_strlen jobz_len,
+    gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)uplo_len;
+#define FORWARD()                                                             \
+    GL_FORWARD(&routine, sbev_fn, info, jobz, uplo, n, kd, ab, ldab, w, z,    \
+               ldz, work, GL_IF_COMPLEX(rwork, ) info, 1, 1)
+    if (gl_forwarding()) {
+        FORWARD();
+        gl_log_nested(&routine);
+        return;
+    }
+    gl_call call;
+    gl_call_begin(&call, &routine);
+    gl_request request = {
+        .routine = &routine,
+        .arg_info = gl_check_sbev(gl_upper(jobz), gl_upper(uplo), *n, *kd,
+                                  *ldab, *ldz),
+        .size = *n,
+    };
+    gl_decision decision = gl_policy(&request);
+    FORWARD();
+    gl_call_end(&call, decision, *info, "jobz=%c uplo=%c n=%d kd=%d",
+                gl_logchar(jobz), gl_logchar(uplo), (int)*n, (int)*kd);
+#undef FORWARD
+}

@@ -1,0 +1,92 @@
+/* ?syevr / ?heevr and their _2stage forms: selected eigenvalues and
+ * optionally eigenvectors, MRRR (scipy eigh, R eigen). */
+#include "entry.h"
+#include "precision.h"
+
+typedef void syevr_fn(const char *jobz, const char *range, const char *uplo,
+                      const lapack_int *n, gl_scalar *a, const lapack_int *lda,
+                      const gl_real *vl, const gl_real *vu,
+                      const lapack_int *il, const lapack_int *iu,
+                      const gl_real *abstol, lapack_int *m, gl_real *w,
+                      gl_scalar *z, const lapack_int *ldz, lapack_int *isuppz,
+                      gl_scalar *work, const lapack_int *lwork,
+                      GL_IF_COMPLEX(gl_real *rwork, const lapack_int *lrwork, )
+                      lapack_int *iwork, const lapack_int *liwork,
+                      lapack_int *info, gl_strlen, gl_strlen, gl_strlen);
+
+static gl_routine syevr = GL_ROUTINE_INIT(GL_LAPACK_STR(syevr, heevr));
+static gl_routine syevr_2stage =
+    GL_ROUTINE_INIT(GL_LAPACK_STR(syevr_2stage, heevr_2stage));
+
+static void syevr_entry(
+    gl_routine *routine, int two_stage, const char *jobz, const char *range,
+    const char *uplo, const lapack_int *n, gl_scalar *a, const lapack_int *lda,
+    const gl_real *vl, const gl_real *vu, const lapack_int *il,
+    const lapack_int *iu, const gl_real *abstol, lapack_int *m, gl_real *w,
+    gl_scalar *z, const lapack_int *ldz, lapack_int *isuppz, gl_scalar *work,
+    const lapack_int *lwork,
+    GL_IF_COMPLEX(gl_real *rwork, const lapack_int *lrwork, )
+    lapack_int *iwork, const lapack_int *liwork, lapack_int *info)
+{
+#define FORWARD()                                                             \
+    GL_FORWARD(routine, syevr_fn, info, jobz, range, uplo, n, a, lda, vl, vu, \
+               il, iu, abstol, m, w, z, ldz, isuppz, work, lwork,             \
+               GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info, 1, 1, 1)
+    if (gl_forwarding()) {
+        FORWARD();
+        gl_log_nested(routine);
+        return;
+    }
+    gl_call call;
+    gl_call_begin(&call, routine);
+    /* Like LAPACK, read VL/VU only for RANGE='V' and IL/IU only for 'I':
+     * C callers pass NULL for the unused ones. */
+    char range_c = gl_upper(range);
+    gl_request request = {
+        .routine = routine,
+        .arg_info = gl_check_syevr(
+            two_stage, gl_upper(jobz), range_c, gl_upper(uplo), *n, *lda,
+            range_c == 'V' && *vu <= *vl, range_c == 'I' ? *il : 1,
+            range_c == 'I' ? *iu : 0, *ldz),
+        .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
+        .size = *n,
+    };
+    gl_decision decision = gl_policy(&request);
+    FORWARD();
+    gl_call_end(&call, decision, *info, "jobz=%c range=%c uplo=%c n=%d",
+                gl_logchar(jobz), gl_logchar(range), gl_logchar(uplo),
+                (int)*n);
+#undef FORWARD
+}
+
+GL_EXPORT void GL_LAPACK_NAME(syevr, heevr)(
+    const char *jobz, const char *range, const char *uplo, const lapack_int *n,
+    gl_scalar *a, const lapack_int *lda, const gl_real *vl, const gl_real *vu,
+    const lapack_int *il, const lapack_int *iu, const gl_real *abstol,
+    lapack_int *m, gl_real *w, gl_scalar *z, const lapack_int *ldz,
+    lapack_int *isuppz, gl_scalar *work, const lapack_int *lwork,
+    GL_IF_COMPLEX(gl_real *rwork, const lapack_int *lrwork, )
+    lapack_int *iwork, const lapack_int *liwork, lapack_int *info,
+    gl_strlen jobz_len, gl_strlen range_len, gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)range_len, (void)uplo_len;
+    syevr_entry(&syevr, 0, jobz, range, uplo, n, a, lda, vl, vu, il, iu,
+                abstol, m, w, z, ldz, isuppz, work, lwork,
+                GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info);
+}
+
+GL_EXPORT void GL_LAPACK_NAME(syevr_2stage, heevr_2stage)(
+    const char *jobz, const char *range, const char *uplo, const lapack_int *n,
+    gl_scalar *a, const lapack_int *lda, const gl_real *vl, const gl_real *vu,
+    const lapack_int *il, const lapack_int *iu, const gl_real *abstol,
+    lapack_int *m, gl_real *w, gl_scalar *z, const lapack_int *ldz,
+    lapack_int *isuppz, gl_scalar *work, const lapack_int *lwork,
+    GL_IF_COMPLEX(gl_real *rwork, const lapack_int *lrwork, )
+    lapack_int *iwork, const lapack_int *liwork, lapack_int *info,
+    gl_strlen jobz_len, gl_strlen range_len, gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)range_len, (void)uplo_len;
+    syevr_entry(&syevr_2stage, 1, jobz, range, uplo, n, a, lda, vl, vu, il,
+                iu, abstol, m, w, z, ldz, isuppz, work, lwork,
+                GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info);
+}

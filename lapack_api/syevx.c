@@ -1,0 +1,87 @@
+/* ?syevx / ?heevx and their _2stage forms: selected eigenvalues and
+ * optionally eigenvectors, bisection and inverse iteration. */
+#include "entry.h"
+#include "precision.h"
+
+typedef void syevx_fn(const char *jobz, const char *range, const char *uplo,
+                      const lapack_int *n, gl_scalar *a, const lapack_int *lda,
+                      const gl_real *vl, const gl_real *vu,
+                      const lapack_int *il, const lapack_int *iu,
+                      const gl_real *abstol, lapack_int *m, gl_real *w,
+                      gl_scalar *z, const lapack_int *ldz, gl_scalar *work,
+                      const lapack_int *lwork, GL_IF_COMPLEX(gl_real *rwork, )
+                      lapack_int *iwork, lapack_int *ifail, lapack_int *info,
+                      gl_strlen, gl_strlen, gl_strlen);
+
+static gl_routine syevx = GL_ROUTINE_INIT(GL_LAPACK_STR(syevx, heevx));
+static gl_routine syevx_2stage =
+    GL_ROUTINE_INIT(GL_LAPACK_STR(syevx_2stage, heevx_2stage));
+
+static void syevx_entry(
+    gl_routine *routine, int two_stage, const char *jobz, const char *range,
+    const char *uplo, const lapack_int *n, gl_scalar *a, const lapack_int *lda,
+    const gl_real *vl, const gl_real *vu, const lapack_int *il,
+    const lapack_int *iu, const gl_real *abstol, lapack_int *m, gl_real *w,
+    gl_scalar *z, const lapack_int *ldz, gl_scalar *work,
+    const lapack_int *lwork, GL_IF_COMPLEX(gl_real *rwork, )
+    lapack_int *iwork, lapack_int *ifail, lapack_int *info)
+{
+#define FORWARD()                                                             \
+    GL_FORWARD(routine, syevx_fn, info, jobz, range, uplo, n, a, lda, vl, vu, \
+               il, iu, abstol, m, w, z, ldz, work, lwork,                     \
+               GL_IF_COMPLEX(rwork, ) iwork, ifail, info, 1, 1, 1)
+    if (gl_forwarding()) {
+        FORWARD();
+        gl_log_nested(routine);
+        return;
+    }
+    gl_call call;
+    gl_call_begin(&call, routine);
+    /* Like LAPACK, read VL/VU only for RANGE='V' and IL/IU only for 'I'. */
+    char range_c = gl_upper(range);
+    gl_request request = {
+        .routine = routine,
+        .arg_info = gl_check_syevr(
+            two_stage, gl_upper(jobz), range_c, gl_upper(uplo), *n, *lda,
+            range_c == 'V' && *vu <= *vl, range_c == 'I' ? *il : 1,
+            range_c == 'I' ? *iu : 0, *ldz),
+        .query = *lwork == -1,
+        .size = *n,
+    };
+    gl_decision decision = gl_policy(&request);
+    FORWARD();
+    gl_call_end(&call, decision, *info, "jobz=%c range=%c uplo=%c n=%d",
+                gl_logchar(jobz), gl_logchar(range), gl_logchar(uplo),
+                (int)*n);
+#undef FORWARD
+}
+
+GL_EXPORT void GL_LAPACK_NAME(syevx, heevx)(
+    const char *jobz, const char *range, const char *uplo, const lapack_int *n,
+    gl_scalar *a, const lapack_int *lda, const gl_real *vl, const gl_real *vu,
+    const lapack_int *il, const lapack_int *iu, const gl_real *abstol,
+    lapack_int *m, gl_real *w, gl_scalar *z, const lapack_int *ldz,
+    gl_scalar *work, const lapack_int *lwork, GL_IF_COMPLEX(gl_real *rwork, )
+    lapack_int *iwork, lapack_int *ifail, lapack_int *info,
+    gl_strlen jobz_len, gl_strlen range_len, gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)range_len, (void)uplo_len;
+    syevx_entry(&syevx, 0, jobz, range, uplo, n, a, lda, vl, vu, il, iu,
+                abstol, m, w, z, ldz, work, lwork, GL_IF_COMPLEX(rwork, )
+                iwork, ifail, info);
+}
+
+GL_EXPORT void GL_LAPACK_NAME(syevx_2stage, heevx_2stage)(
+    const char *jobz, const char *range, const char *uplo, const lapack_int *n,
+    gl_scalar *a, const lapack_int *lda, const gl_real *vl, const gl_real *vu,
+    const lapack_int *il, const lapack_int *iu, const gl_real *abstol,
+    lapack_int *m, gl_real *w, gl_scalar *z, const lapack_int *ldz,
+    gl_scalar *work, const lapack_int *lwork, GL_IF_COMPLEX(gl_real *rwork, )
+    lapack_int *iwork, lapack_int *ifail, lapack_int *info,
+    gl_strlen jobz_len, gl_strlen range_len, gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)range_len, (void)uplo_len;
+    syevx_entry(&syevx_2stage, 1, jobz, range, uplo, n, a, lda, vl, vu, il,
+                iu, abstol, m, w, z, ldz, work, lwork, GL_IF_COMPLEX(rwork, )
+                iwork, ifail, info);
+}

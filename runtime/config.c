@@ -1,0 +1,148 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+static gl_config config;
+static pthread_once_t config_once = PTHREAD_ONCE_INIT;
+
+/* A non-negative decimal integer; fallback when unset or malformed. */
+static long parse_count(const char *text, long fallback)
+{
+    if (!text || !*text)
+        return fallback;
+    errno = 0;
+    char *end;
+    long value = strtol(text, &end, 10);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (errno || *end || value < 0)
+        return fallback;
+    return value;
+}
+
+/* ":<int>" or ":<int>.<int>" after a backend name. */
+static int parse_index(const char *text, int *first, int *second)
+{
+    char *end;
+    if (!isdigit((unsigned char)*text))
+        return 0;
+    *first = (int)strtol(text, &end, 10);
+    if (second && *end == '.') {
+        if (!isdigit((unsigned char)end[1]))
+            return 0;
+        *second = (int)strtol(end + 1, &end, 10);
+    }
+    return *end == '\0';
+}
+
+int gl_parse_device(const char *text, gl_device_request *out)
+{
+    static const struct { const char *name; gl_device_kind kind; } kinds[] = {
+        {"auto", GL_DEVICE_AUTO},     {"host", GL_DEVICE_HOST},
+        {"opencl", GL_DEVICE_OPENCL}, {"cuda", GL_DEVICE_CUDA},
+        {"hip", GL_DEVICE_HIP},
+    };
+    gl_device_request request = {GL_DEVICE_AUTO, -1, -1};
+
+    if (!text || !*text) {
+        *out = request;
+        return 1;
+    }
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        size_t len = strlen(kinds[i].name);
+        if (strncasecmp(text, kinds[i].name, len) != 0)
+            continue;
+        const char *rest = text + len;
+        request.kind = kinds[i].kind;
+        if (*rest == '\0') {
+            *out = request;
+            return 1;
+        }
+        if (*rest != ':')
+            continue;
+        rest++;
+        int ok = 0;
+        if (request.kind == GL_DEVICE_OPENCL) {
+            int platform = -1, device = -1;
+            ok = parse_index(rest, &platform, &device);
+            /* "opencl:p.d"; a single number is a platform. */
+            request.platform = platform;
+            request.index = device;
+        } else if (request.kind == GL_DEVICE_CUDA ||
+                   request.kind == GL_DEVICE_HIP) {
+            ok = parse_index(rest, &request.index, NULL);
+        }
+        if (ok) {
+            *out = request;
+            return 1;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+int gl_config_disabled(const gl_config *cfg, const char *routine)
+{
+    const char *list = cfg->disable;
+    if (!list)
+        return 0;
+    size_t routine_len = strlen(routine);
+    while (*list) {
+        while (*list == ',' || isspace((unsigned char)*list))
+            list++;
+        const char *start = list;
+        while (*list && *list != ',' && !isspace((unsigned char)*list))
+            list++;
+        size_t len = (size_t)(list - start);
+        /* Accept "dgesdd_" as well as "dgesdd". */
+        if (len > 0 && start[len - 1] == '_')
+            len--;
+        if (len == 0)
+            continue;
+        if (len == 3 && strncasecmp(start, "all", 3) == 0)
+            return 1;
+        if (len == routine_len && strncasecmp(start, routine, len) == 0)
+            return 1;
+        if (len + 1 == routine_len &&
+            strncasecmp(start, routine + 1, len) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static void config_read(void)
+{
+    config.verbose = (int)parse_count(getenv("GPULAPACK_VERBOSE"), 0);
+    if (config.verbose > 3)
+        config.verbose = 3;
+    config.log_fd = STDERR_FILENO;
+    const char *log_path = getenv("GPULAPACK_LOG");
+    if (log_path && *log_path) {
+        int fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+                      0644);
+        if (fd >= 0)
+            config.log_fd = fd;
+    }
+    config.min_n = parse_count(getenv("GPULAPACK_MIN_N"), -1);
+    const char *disable = getenv("GPULAPACK_DISABLE");
+    config.disable = (disable && *disable) ? strdup(disable) : NULL;
+    const char *lapack = getenv("GPULAPACK_LAPACK");
+    config.lapack = (lapack && *lapack) ? strdup(lapack) : NULL;
+    config.device_valid =
+        gl_parse_device(getenv("GPULAPACK_DEVICE"), &config.device);
+    if (!config.device_valid)
+        config.device = (gl_device_request){GL_DEVICE_AUTO, -1, -1};
+}
+
+const gl_config *gl_config_get(void)
+{
+    pthread_once(&config_once, config_read);
+    return &config;
+}

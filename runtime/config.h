@@ -1,0 +1,40 @@
+/* Run-time configuration from the environment, read once on first use
+ * (never in a library constructor).  docs/env.md documents every variable. */
+#ifndef GL_CONFIG_H
+#define GL_CONFIG_H
+
+typedef enum gl_device_kind {
+    GL_DEVICE_AUTO,
+    GL_DEVICE_HOST,
+    GL_DEVICE_OPENCL,
+    GL_DEVICE_CUDA,
+    GL_DEVICE_HIP,
+} gl_device_kind;
+
+/* GPULAPACK_DEVICE=auto|host|opencl[:p.d]|cuda[:i]|hip[:i] */
+typedef struct gl_device_request {
+    gl_device_kind kind;
+    int index;      /* cuda/hip device, OpenCL device; -1 = best one */
+    int platform;   /* OpenCL platform; -1 = any */
+} gl_device_request;
+
+typedef struct gl_config {
+    int verbose;                /* GPULAPACK_VERBOSE, 0..3 */
+    int log_fd;                 /* stderr, or the GPULAPACK_LOG file */
+    long min_n;                 /* GPULAPACK_MIN_N, -1 = tuning table */
+    const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
+    const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
+    gl_device_request device;   /* GPULAPACK_DEVICE */
+    int device_valid;           /* 0 if GPULAPACK_DEVICE could not be parsed */
+} gl_config;
+
+const gl_config *gl_config_get(void);
+
+/* Parses a GPULAPACK_DEVICE value; returns 0 if it is not valid. */
+int gl_parse_device(const char *text, gl_device_request *out);
+
+/* 1 if the GPULAPACK_DISABLE list names the routine ("dgesdd"), "all", or
+ * the routine without its precision letter ("gesdd" disables s/d/c/z). */
+int gl_config_disabled(const gl_config *config, const char *routine);
+
+#endif

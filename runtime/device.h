@@ -1,0 +1,24 @@
+/* Backends compiled into this build and the devices they found. */
+#ifndef GL_DEVICE_H
+#define GL_DEVICE_H
+
+#include "../lapack_api/entry.h"
+#include "config.h"
+
+/* Space-separated names of the backends compiled in ("host" always). */
+const char *gl_backends_compiled(void);
+
+/* Number of GPU devices found (discovery runs on first use). */
+int gl_device_count(void);
+
+/* The path that serves a request for the given device, or GL_PATH_LAPACK
+ * when that device is not available. */
+gl_path gl_device_path(const gl_device_request *request);
+
+/* Crossover: calls with a problem size below this stay on the real LAPACK
+ * (GPULAPACK_MIN_N overrides it for every routine). */
+long gl_tune_min_n(const char *routine);
+
+const char *gl_path_name(gl_path path);
+
+#endif

@@ -1,0 +1,528 @@
+#!/usr/bin/python3
+"""Real-client test: Debian numpy / scipy calling LAPACK SVD and eigen drivers.
+
+Run with Debian's interpreter (/usr/bin/python3); a pyenv `python3` first on
+PATH usually has neither numpy nor scipy.
+
+    numpy_client.py run --part numpy|scipy OUT.npz
+        Compute every case deterministically and save inputs, outputs and a
+        JSON manifest into OUT.npz.  Meant to run twice: plain, and with
+        LD_PRELOAD=libgpulapack.so (see run_clients.sh).
+    numpy_client.py compare --mode exact|accuracy REF.npz TEST.npz
+        Compare two result files.  exact: same cases, same arrays, bitwise.
+        accuracy: LAPACK-style tolerances (values within 50*max(m,n)*eps*|A|,
+        vectors through residual and orthogonality, never through signs).
+        Run compare WITHOUT the library preloaded: it uses numpy's LAPACK to
+        compute reference norms.  Prints one summary line on stdout, details
+        on stderr; exit status 0 = agree, 1 = differ, 2 = usage/load error.
+
+What each client function reaches in LAPACK (observed with an LD_PRELOAD
+logging shim on Debian 12: numpy 1.24.2, scipy 1.10.1, OpenBLAS 0.3.21
+liblapack.so.3).  "query" = an extra LWORK=-1 call before the real one.
+
+  numpy.linalg.svd(full_matrices=True)     dgesdd/zgesdd JOBZ=A  (+query)
+  numpy.linalg.svd(full_matrices=False)    dgesdd/zgesdd JOBZ=S  (+query)
+  numpy.linalg.svd(compute_uv=False)       dgesdd/zgesdd JOBZ=N  (+query)
+  numpy.linalg.eigh(UPLO=L|U)              dsyevd/zheevd JOBZ=V  (+query)
+  numpy.linalg.eigvalsh(UPLO=L|U)          dsyevd/zheevd JOBZ=N  (+query)
+  numpy.linalg.pinv                        dgesdd/zgesdd JOBZ=S
+  numpy.linalg.pinv(hermitian=True)        dsyevd/zheevd JOBZ=V
+  numpy.linalg.norm(ord=2)/cond/matrix_rank dgesdd/zgesdd JOBZ=N
+  numpy never calls s/c routines: float32/complex64 are computed in d/z and
+  cast back.  Stacked inputs call the routine once per matrix.
+  scipy.linalg.svd(lapack_driver=gesdd)    ?gesdd JOBZ=A|S|N, s/d/c/z kept
+  scipy.linalg.svd(lapack_driver=gesvd)    ?gesvd JOBU=JOBVT=A|S|N
+  scipy.linalg.svdvals, scipy.linalg.pinv  ?gesdd JOBZ=N / JOBZ=S
+  scipy.linalg.eigh()  (driver None)       ?syevr/?heevr RANGE=A (RANGE=I/V
+                                           with subset_by_index/_by_value)
+  scipy.linalg.eigh(driver=ev|evd|evr|evx) ?syev|?syevd|?syevr|?syevx
+                                           (and the ?he* forms)
+  scipy.linalg.eigh(a, b, driver=gv|gvd|gvx) ?sygv/?sygvd/?sygvx, which call
+                                           ?syev/?syevd/... through the PLT,
+                                           so those are intercepted too
+  scipy.linalg.eig_banded(select='a')      ?sbevd/?hbevd
+  scipy.linalg.eig_banded(select='i'|'v')  ?sbevx/?hbevx (which calls ?sbtrd
+                                           through the PLT)
+  scipy.linalg.eigvals_banded              same, JOBZ=N
+"""
+import json
+import sys
+import zlib
+
+import numpy as np
+
+EPS = {np.dtype(np.float32): np.finfo(np.float32).eps, np.dtype(np.float64): np.finfo(np.float64).eps,
+       np.dtype(np.complex64): np.finfo(np.float32).eps, np.dtype(np.complex128): np.finfo(np.float64).eps}
+DTYPES = [np.float64, np.float32, np.complex128, np.complex64]
+DNAME = {np.float64: 'd', np.float32: 's', np.complex128: 'z', np.complex64: 'c'}
+
+
+# ----------------------------------------------------------------------------- inputs
+def rng_for(name):
+    """One generator per case, seeded from the case name: cases are independent."""
+    return np.random.default_rng(zlib.crc32(name.encode()))
+
+
+def gen(rng, m, n, dt):
+    a = rng.standard_normal((m, n))
+    if np.issubdtype(dt, np.complexfloating):
+        a = (a + 1j * rng.standard_normal((m, n))) / np.sqrt(2)
+    return a.astype(dt)
+
+
+def orth(rng, n, dt, k=4):
+    """Dense orthogonal/unitary matrix as a product of k Householder reflectors.
+    Built with plain array arithmetic only (no LAPACK), so the inputs cannot
+    depend on the library under test."""
+    cplx = np.issubdtype(dt, np.complexfloating)
+    q = np.eye(n, dtype=np.complex128 if cplx else np.float64)
+    for _ in range(k):
+        v = rng.standard_normal(n) + (1j * rng.standard_normal(n) if cplx else 0)
+        v = v / np.sqrt(np.vdot(v, v).real)
+        q = q - 2.0 * np.outer(q @ v, v.conj())
+    return q
+
+
+def known_svd(rng, m, n, dt, s):
+    k = len(s)
+    a = orth(rng, m, dt)[:, :k] @ np.diag(s) @ orth(rng, n, dt)[:, :k].conj().T
+    return a.astype(dt)
+
+
+def known_herm(rng, n, dt, w):
+    q = orth(rng, n, dt)
+    a = (q * np.asarray(w, dtype=float)) @ q.conj().T
+    a = (a + a.conj().T) / 2
+    return a.astype(dt)
+
+
+def herm_from_triangle(b, lower):
+    """The Hermitian matrix LAPACK sees when it reads only one triangle of b."""
+    t = np.tril(b) if lower else np.triu(b)
+    d = np.diag(np.diag(t).real)
+    return (t + t.conj().T - d).astype(b.dtype) if np.iscomplexobj(b) else (t + t.T - np.diag(np.diag(t))).astype(b.dtype)
+
+
+def rand_herm_input(rng, n, dt):
+    """A non-Hermitian array with a real diagonal: eigh(UPLO=L) and (UPLO=U)
+    then see different matrices, so a wrong-triangle bug shows."""
+    b = gen(rng, n, n, dt)
+    if np.iscomplexobj(b):
+        b[np.diag_indices(n)] = b.diagonal().real
+    return b
+
+
+def to_band(a, kd, lower):
+    """LAPACK band storage (scipy eig_banded layout) of Hermitian a."""
+    n = a.shape[0]
+    ab = np.zeros((kd + 1, n), dtype=a.dtype)
+    for j in range(n):
+        for i in range(max(0, j - kd), min(n, j + kd + 1)):
+            if lower and i >= j:
+                ab[i - j, j] = a[i, j]
+            elif not lower and i <= j:
+                ab[kd + i - j, j] = a[i, j]
+    return ab
+
+
+def band_herm(rng, n, kd, dt):
+    a = gen(rng, n, n, dt)
+    a = (a + a.conj().T) / 2
+    mask = np.abs(np.subtract.outer(np.arange(n), np.arange(n))) <= kd
+    return np.where(mask, a, 0).astype(dt)
+
+
+# ----------------------------------------------------------------------------- store
+class Store:
+    def __init__(self):
+        self.arrays = {}
+        self.cases = []
+
+    def case(self, name, kind, inputs, fn, **meta):
+        """Run fn(), record its outputs (dict) or the error it raised."""
+        for k, v in inputs.items():
+            self.arrays[name + '|in|' + k] = np.asarray(v)
+        entry = dict(name=name, kind=kind, meta=meta, inputs=sorted(inputs), outputs=[], error=None)
+        try:
+            outs = fn()
+        except Exception as e:  # a LinAlgError is a result too: both runs must agree on it
+            entry['error'] = '%s: %s' % (type(e).__name__, e)
+            outs = {}
+        for k, v in outs.items():
+            self.arrays[name + '|out|' + k] = np.asarray(v)
+            entry['outputs'].append(k)
+        self.cases.append(entry)
+
+    def save(self, path):
+        manifest = json.dumps(dict(cases=self.cases, numpy=np.__version__, scipy=SCIPY_VERSION))
+        np.savez(path, __manifest__=np.array(manifest), **self.arrays)
+
+
+SCIPY_VERSION = None
+
+SVD_SIZES = [(1, 1), (1, 7), (7, 1), (2, 3), (7, 7), (12, 5), (5, 12), (33, 33), (65, 31), (31, 65), (130, 130)]
+EIG_SIZES = [1, 2, 3, 7, 16, 33, 64, 129]
+
+
+def numpy_cases(st):
+    la = np.linalg
+    for dt in DTYPES:
+        dn = DNAME[dt]
+        for m, n in SVD_SIZES:
+            nm = 'np.svd.%s.%dx%d' % (dn, m, n)
+            a = gen(rng_for(nm), m, n, dt)
+            st.case(nm + '.full', 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a, full_matrices=True))))
+            st.case(nm + '.econ', 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a, full_matrices=False))))
+            st.case(nm + '.vals', 'svd', {'A': a}, lambda: {'s': la.svd(a, compute_uv=False)})
+        for n in EIG_SIZES:
+            nm = 'np.eigh.%s.%d' % (dn, n)
+            b = rand_herm_input(rng_for(nm), n, dt)
+            for uplo in 'LU':
+                ah = herm_from_triangle(b, uplo == 'L')
+                st.case(nm + '.' + uplo, 'eig', {'B': b, 'A': ah},
+                        lambda: dict(zip(('w', 'v'), la.eigh(b, UPLO=uplo))))
+                st.case(nm + '.vals' + uplo, 'eig', {'B': b, 'A': ah}, lambda: {'w': la.eigvalsh(b, UPLO=uplo)})
+        for m, n in [(1, 1), (9, 6), (6, 9), (40, 40)]:
+            nm = 'np.pinv.%s.%dx%d' % (dn, m, n)
+            a = gen(rng_for(nm), m, n, dt)
+            st.case(nm, 'pinv', {'A': a}, lambda: {'p': la.pinv(a)})
+    # structure: repeated / clustered values, rank deficiency, exact zeros
+    for dt in (np.float64, np.complex128):
+        dn = DNAME[dt]
+        nm = 'np.svd.%s.rankdef' % dn
+        r = rng_for(nm)
+        a = (gen(r, 40, 10, dt) @ gen(r, 10, 25, dt)).astype(dt)
+        st.case(nm, 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a, full_matrices=False))))
+        st.case('np.pinv.%s.rankdef' % dn, 'pinv', {'A': a}, lambda: {'p': la.pinv(a, rcond=1e-10)}, rank=10)
+        st.case('np.rank.%s.rankdef' % dn, 'exactint', {'A': a}, lambda: {'r': np.array(la.matrix_rank(a))})
+        st.case('np.norm2.%s' % dn, 'scalar', {'A': a}, lambda: {'x': np.array(la.norm(a, 2))})
+        nm = 'np.svd.%s.repeated' % dn
+        a = known_svd(rng_for(nm), 30, 20, dt, [3.0] * 5 + [2.0] * 5 + [1.0] * 10)
+        st.case(nm, 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a))))
+        nm = 'np.eigh.%s.repeated' % dn
+        a = known_herm(rng_for(nm), 50, dt, [-1.0] * 10 + [0.0] * 20 + [2.0] * 20)
+        st.case(nm, 'eig', {'A': a, 'B': a}, lambda: dict(zip(('w', 'v'), la.eigh(a))))
+        st.case('np.pinvh.%s' % dn, 'pinv', {'A': a}, lambda: {'p': la.pinv(a, rcond=1e-10, hermitian=True)}, rank=30)
+        nm = 'np.svd.%s.zero' % dn
+        a = np.zeros((6, 4), dtype=dt)
+        st.case(nm, 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a))))
+        nm = 'np.eigh.%s.diag' % dn
+        a = np.diag(np.arange(8, 0, -1.0)).astype(dt)
+        st.case(nm, 'eig', {'A': a, 'B': a}, lambda: dict(zip(('w', 'v'), la.eigh(a))))
+    # stacked input: one LAPACK call per matrix
+    nm = 'np.svd.d.stack3x6x4'
+    a = gen(rng_for(nm), 18, 4, np.float64).reshape(3, 6, 4)
+    st.case(nm, 'svdstack', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a, full_matrices=False))))
+    nm = 'np.eigh.z.stack4x5x5'
+    a = gen(rng_for(nm), 20, 5, np.complex128).reshape(4, 5, 5)
+    a = (a + a.conj().transpose(0, 2, 1)) / 2
+    st.case(nm, 'eigstack', {'A': a, 'B': a}, lambda: dict(zip(('w', 'v'), la.eigh(a))))
+    # larger sizes, where a fast path would plausibly engage
+    for dt, (m, n) in [(np.float64, (400, 400)), (np.float64, (520, 260)), (np.complex128, (200, 300))]:
+        nm = 'np.svd.%s.%dx%d' % (DNAME[dt], m, n)
+        a = gen(rng_for(nm), m, n, dt)
+        st.case(nm + '.econ', 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a, full_matrices=False))))
+        st.case(nm + '.vals', 'svd', {'A': a}, lambda: {'s': la.svd(a, compute_uv=False)})
+    for dt, n in [(np.float64, 400), (np.complex128, 250), (np.float32, 300)]:
+        nm = 'np.eigh.%s.%d' % (DNAME[dt], n)
+        b = rand_herm_input(rng_for(nm), n, dt)
+        ah = herm_from_triangle(b, True)
+        st.case(nm + '.L', 'eig', {'B': b, 'A': ah}, lambda: dict(zip(('w', 'v'), la.eigh(b))))
+        st.case(nm + '.valsL', 'eig', {'B': b, 'A': ah}, lambda: {'w': la.eigvalsh(b)})
+
+
+def scipy_cases(st):
+    import scipy.linalg as sl
+    SZ = [(1, 1), (1, 6), (6, 1), (7, 7), (20, 9), (9, 20), (65, 33), (100, 100)]
+    for dt in DTYPES:
+        dn = DNAME[dt]
+        for m, n in SZ:
+            nm = 'sp.svd.%s.%dx%d' % (dn, m, n)
+            a = gen(rng_for(nm), m, n, dt)
+            for drv in ('gesdd', 'gesvd'):
+                st.case('%s.%s.full' % (nm, drv), 'svd', {'A': a},
+                        lambda: dict(zip('u s vh'.split(), sl.svd(a, lapack_driver=drv))))
+                st.case('%s.%s.econ' % (nm, drv), 'svd', {'A': a},
+                        lambda: dict(zip('u s vh'.split(), sl.svd(a, full_matrices=False, lapack_driver=drv))))
+                st.case('%s.%s.vals' % (nm, drv), 'svd', {'A': a},
+                        lambda: {'s': sl.svd(a, compute_uv=False, lapack_driver=drv)})
+            st.case(nm + '.svdvals', 'svd', {'A': a}, lambda: {'s': sl.svdvals(a)})
+        for m, n in [(8, 5), (30, 30)]:
+            nm = 'sp.pinv.%s.%dx%d' % (dn, m, n)
+            a = gen(rng_for(nm), m, n, dt)
+            st.case(nm, 'pinv', {'A': a}, lambda: {'p': sl.pinv(a)})
+        for n in [1, 2, 7, 33, 100]:
+            nm = 'sp.eigh.%s.%d' % (dn, n)
+            b = rand_herm_input(rng_for(nm), n, dt)
+            for lower in (True, False):
+                ah = herm_from_triangle(b, lower)
+                ul = 'L' if lower else 'U'
+                for drv in (None, 'ev', 'evd', 'evr', 'evx'):
+                    dnm = drv or 'default'
+                    st.case('%s.%s.%s' % (nm, dnm, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: dict(zip(('w', 'v'), sl.eigh(b, lower=lower, driver=drv))))
+                    st.case('%s.%s.vals%s' % (nm, dnm, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: {'w': sl.eigh(b, lower=lower, driver=drv, eigvals_only=True)})
+                lo, hi = (0, 0) if n == 1 else (1, n // 2)
+                for drv in (None, 'evr', 'evx'):
+                    dnm = drv or 'default'
+                    st.case('%s.%s.idx%s' % (nm, dnm, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: dict(zip(('w', 'v'), sl.eigh(b, lower=lower, driver=drv,
+                                                                 subset_by_index=[lo, hi]))), subset=True)
+                    st.case('%s.%s.idxvals%s' % (nm, dnm, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: {'w': sl.eigh(b, lower=lower, driver=drv, eigvals_only=True,
+                                                  subset_by_index=[lo, hi])}, subset=True)
+        # subset by value on a known spectrum: bounds sit in gaps of width 1
+        for n in [1, 9, 60]:
+            nm = 'sp.eigh.%s.%d.known' % (dn, n)
+            w = np.arange(n) - n // 2
+            a = known_herm(rng_for(nm), n, dt, w)
+            for drv in (None, 'evr', 'evx'):
+                dnm = drv or 'default'
+                st.case('%s.%s.val' % (nm, dnm), 'eig', {'B': a, 'A': a},
+                        lambda: dict(zip(('w', 'v'), sl.eigh(a, driver=drv, subset_by_value=[-2.5, n / 4 + 0.5]))),
+                        subset=True)
+                st.case('%s.%s.valvals' % (nm, dnm), 'eig', {'B': a, 'A': a},
+                        lambda: {'w': sl.eigh(a, driver=drv, eigvals_only=True, subset_by_value=[-2.5, n / 4 + 0.5])},
+                        subset=True)
+        # banded
+        for n, kd in [(1, 0), (5, 1), (40, 3), (150, 7)]:
+            nm = 'sp.band.%s.%d.%d' % (dn, n, kd)
+            a = band_herm(rng_for(nm), n, kd, dt)
+            for lower in (True, False):
+                ul = 'L' if lower else 'U'
+                ab = to_band(a, kd, lower)
+                st.case('%s.all%s' % (nm, ul), 'eig', {'B': ab, 'A': a},
+                        lambda: dict(zip(('w', 'v'), sl.eig_banded(ab, lower=lower))))
+                st.case('%s.vals%s' % (nm, ul), 'eig', {'B': ab, 'A': a},
+                        lambda: {'w': sl.eigvals_banded(ab, lower=lower)})
+                lo, hi = (0, 0) if n == 1 else (1, n // 2)
+                st.case('%s.idx%s' % (nm, ul), 'eig', {'B': ab, 'A': a},
+                        lambda: dict(zip(('w', 'v'), sl.eig_banded(ab, lower=lower, select='i',
+                                                                   select_range=(lo, hi)))), subset=True)
+                st.case('%s.idxvals%s' % (nm, ul), 'eig', {'B': ab, 'A': a},
+                        lambda: {'w': sl.eigvals_banded(ab, lower=lower, select='i', select_range=(lo, hi))},
+                        subset=True)
+        for n, kd in [(30, 2)]:
+            nm = 'sp.band.%s.%d.%d.known' % (dn, n, kd)
+            # tridiagonal-ish known spectrum is awkward; use a diagonally dominant band and a wide window
+            a = band_herm(rng_for(nm), n, kd, dt) + np.diag(np.arange(n) * 10.0).astype(dt)
+            ab = to_band(a, kd, True)
+            st.case(nm + '.val', 'eig', {'B': ab, 'A': a},
+                    lambda: dict(zip(('w', 'v'), sl.eig_banded(ab, lower=True, select='v',
+                                                               select_range=(-15.0, 105.0)))), subset=True)
+        # generalized definite problems: the system ?sygv* call our ?syev* via the PLT
+        for drv in ('gv', 'gvd', 'gvx'):
+            n = 30
+            nm = 'sp.geigh.%s.%s' % (dn, drv)
+            r = rng_for(nm)
+            a = gen(r, n, n, dt)
+            a = (a + a.conj().T) / 2
+            c = gen(r, n, n, dt) * 0.1
+            bb = (np.eye(n) + c @ c.conj().T).astype(dt)
+            st.case(nm, 'geig', {'A': a, 'Bm': bb}, lambda: dict(zip(('w', 'v'), sl.eigh(a, bb, driver=drv))))
+    # larger
+    for dt, (m, n) in [(np.float64, (400, 400)), (np.float32, (300, 500)), (np.complex128, (260, 200))]:
+        nm = 'sp.svd.%s.%dx%d' % (DNAME[dt], m, n)
+        a = gen(rng_for(nm), m, n, dt)
+        for drv in ('gesdd', 'gesvd'):
+            st.case('%s.%s.econ' % (nm, drv), 'svd', {'A': a},
+                    lambda: dict(zip('u s vh'.split(), sl.svd(a, full_matrices=False, lapack_driver=drv))))
+    for dt, n in [(np.float64, 400), (np.complex64, 256)]:
+        nm = 'sp.eigh.%s.%d' % (DNAME[dt], n)
+        b = rand_herm_input(rng_for(nm), n, dt)
+        ah = herm_from_triangle(b, True)
+        for drv in (None, 'evd', 'ev'):
+            st.case('%s.%s.L' % (nm, drv or 'default'), 'eig', {'B': b, 'A': ah},
+                    lambda: dict(zip(('w', 'v'), sl.eigh(b, driver=drv))))
+
+
+def cmd_run(part, out):
+    global SCIPY_VERSION
+    st = Store()
+    if part == 'numpy':
+        numpy_cases(st)
+    else:
+        import scipy
+        SCIPY_VERSION = scipy.__version__
+        scipy_cases(st)
+    st.save(out)
+    nerr = sum(1 for c in st.cases if c['error'])
+    print('%s: %d cases (%d raised), %d arrays -> %s' % (part, len(st.cases), nerr, len(st.arrays), out),
+          file=sys.stderr)
+
+
+# ----------------------------------------------------------------------------- compare
+def load(path):
+    z = np.load(path, allow_pickle=False)
+    arrays = {k: z[k] for k in z.files}
+    man = json.loads(str(arrays.pop('__manifest__')))
+    return man, arrays
+
+
+def bits(x):
+    x = np.ascontiguousarray(x)
+    return x.view(np.uint8).tobytes() if x.dtype != object else repr(x).encode()
+
+
+def fro(x):
+    return float(np.linalg.norm(np.asarray(x, dtype=np.complex128).ravel()))
+
+
+def compare_case(c, R, T, mode):
+    """Return a list of problem strings (empty = agree)."""
+    name = c['name']
+    pre = name + '|out|'
+    probs = []
+    if mode == 'exact':
+        for k in c['outputs']:
+            r, t = R[pre + k], T[pre + k]
+            if r.dtype != t.dtype or r.shape != t.shape:
+                probs.append('%s: dtype/shape %s%s vs %s%s' % (k, r.dtype, r.shape, t.dtype, t.shape))
+            elif bits(r) != bits(t):
+                with np.errstate(all='ignore'):
+                    d = np.max(np.abs(r.astype(np.complex128) - t.astype(np.complex128))) if r.size else 0
+                probs.append('%s: not bitwise identical (max abs diff %.3g)' % (k, d))
+        return probs
+    # accuracy
+    for k in c['outputs']:
+        r, t = R[pre + k], T[pre + k]
+        if r.dtype != t.dtype or r.shape != t.shape:
+            probs.append('%s: dtype/shape %s%s vs %s%s' % (k, r.dtype, r.shape, t.dtype, t.shape))
+    if probs:
+        return probs
+    kind = c['kind']
+    A = R[name + '|in|A'] if 'A' in c['inputs'] else None
+    if kind in ('svd', 'svdstack', 'eig', 'eigstack', 'geig', 'pinv', 'scalar'):
+        eps = EPS[A.dtype]
+    TH = 50.0
+
+    def chk(label, ratio):
+        if not np.isfinite(ratio) or ratio > TH:
+            probs.append('%s ratio %.3g > %g' % (label, ratio, TH))
+
+    if kind in ('svd', 'svdstack'):
+        As = A if kind == 'svdstack' else A[None]
+        for i, a in enumerate(As):
+            sel = (lambda k: T[pre + k][i]) if kind == 'svdstack' else (lambda k: T[pre + k])
+            selr = (lambda k: R[pre + k][i]) if kind == 'svdstack' else (lambda k: R[pre + k])
+            m, n = a.shape
+            mn = min(m, n)
+            a64 = a.astype(np.complex128)
+            anorm = max(np.linalg.norm(a64, 2) if a.size else 0.0, np.finfo(float).tiny)
+            s_r, s_t = selr('s').astype(float), sel('s').astype(float)
+            chk('singular values', np.max(np.abs(s_r - s_t)) / (anorm * max(m, n) * eps) if mn else 0.0)
+            if 'u' in c['outputs']:
+                u, vh = sel('u').astype(np.complex128), sel('vh').astype(np.complex128)
+                rec = u[:, :mn] @ np.diag(s_t[:mn]) @ vh[:mn, :]
+                chk('|A-U*S*VH|/(|A|*max(m,n)*eps)', fro(a64 - rec) / (max(fro(a64), 1e-300) * max(m, n) * eps)
+                    if fro(a64) else fro(rec))
+                chk('|I-UH*U|/(m*eps)', fro(np.eye(u.shape[1]) - u.conj().T @ u) / (max(m, 1) * eps))
+                chk('|I-VH*V|/(n*eps)', fro(np.eye(vh.shape[0]) - vh @ vh.conj().T) / (max(n, 1) * eps))
+    elif kind in ('eig', 'eigstack', 'geig'):
+        As = A if kind == 'eigstack' else A[None]
+        for i, a in enumerate(As):
+            sel = (lambda k: T[pre + k][i]) if kind == 'eigstack' else (lambda k: T[pre + k])
+            selr = (lambda k: R[pre + k][i]) if kind == 'eigstack' else (lambda k: R[pre + k])
+            n = a.shape[0]
+            a64 = a.astype(np.complex128)
+            anorm = max(np.linalg.norm(a64, 2) if n else 0.0, np.finfo(float).tiny)
+            w_r, w_t = selr('w').astype(float), sel('w').astype(float)
+            if kind == 'geig':
+                b64 = R[name + '|in|Bm'].astype(np.complex128)
+                bnorm = np.linalg.norm(b64, 2)
+                scale = anorm + np.max(np.abs(w_r)) * bnorm if w_r.size else anorm
+                chk('eigenvalues', np.max(np.abs(w_r - w_t)) / (scale * n * eps * np.linalg.cond(b64)) if n else 0)
+            else:
+                chk('eigenvalues', np.max(np.abs(w_r - w_t)) / (anorm * n * eps) if w_r.size else 0.0)
+            if 'v' in c['outputs']:
+                v = sel('v').astype(np.complex128)
+                k = v.shape[1]
+                if kind == 'geig':
+                    res = fro(a64 @ v - b64 @ v @ np.diag(w_t)) / (scale * fro(v) * n * eps)
+                    chk('|A*V-B*V*W|/((|A|+|W||B|)*|V|*n*eps)', res)
+                    chk('|I-VH*B*V|/(n*eps*cond(B))', fro(np.eye(k) - v.conj().T @ b64 @ v) /
+                        (n * eps * np.linalg.cond(b64)))
+                else:
+                    chk('|A*V-V*W|/(|A|*n*eps)', fro(a64 @ v - v @ np.diag(w_t)) / (anorm * n * eps) if k else 0)
+                    chk('|I-VH*V|/(n*eps)', fro(np.eye(k) - v.conj().T @ v) / (n * eps) if k else 0)
+    elif kind == 'pinv':
+        a64 = A.astype(np.complex128)
+        s = np.linalg.svd(a64, compute_uv=False)
+        rank = c['meta'].get('rank', len(s))
+        cond = s[0] / s[rank - 1] if len(s) and s[rank - 1] > 0 else 1.0
+        p_r, p_t = R[pre + 'p'].astype(np.complex128), T[pre + 'p'].astype(np.complex128)
+        chk('|P-Pref|/(|Pref|*max(m,n)*eps*cond)', fro(p_r - p_t) / (max(fro(p_r), 1e-300) * max(A.shape) * eps * cond))
+    elif kind == 'scalar':
+        x_r, x_t = float(np.real(R[pre + 'x'])), float(np.real(T[pre + 'x']))
+        chk('scalar', abs(x_r - x_t) / (max(abs(x_r), 1e-300) * max(A.shape) * eps))
+    elif kind == 'exactint':
+        if not np.array_equal(R[pre + 'r'], T[pre + 'r']):
+            probs.append('integer result %s vs %s' % (R[pre + 'r'], T[pre + 'r']))
+    else:
+        probs.append('unknown kind %s' % kind)
+    return probs
+
+
+def cmd_compare(mode, ref, test):
+    try:
+        mr, R = load(ref)
+        mt, T = load(test)
+    except Exception as e:
+        print('cannot load results: %s' % e)
+        return 2
+    cr = {c['name']: c for c in mr['cases']}
+    ct = {c['name']: c for c in mt['cases']}
+    bad = []
+    if list(cr) != list(ct):
+        bad.append(('(case list)', ['missing: %s; extra: %s' % (sorted(set(cr) - set(ct))[:5], sorted(set(ct) - set(cr))[:5])]))
+    ninputs = 0
+    for name, c in cr.items():
+        t = ct.get(name)
+        if t is None:
+            continue
+        probs = []
+        for k in c['inputs']:   # inputs are generated without LAPACK: must always be identical
+            ninputs += 1
+            if bits(R[name + '|in|' + k]) != bits(T[name + '|in|' + k]):
+                probs.append('input %s differs (generator not deterministic?)' % k)
+        if c['error'] != t['error']:
+            probs.append('error %r vs %r' % (c['error'], t['error']))
+        elif sorted(c['outputs']) != sorted(t['outputs']):
+            probs.append('outputs %s vs %s' % (c['outputs'], t['outputs']))
+        elif not c['error']:
+            try:
+                probs += compare_case(c, R, T, mode)
+            except Exception as e:
+                probs.append('comparison raised %s: %s' % (type(e).__name__, e))
+        if probs:
+            bad.append((name, probs))
+    for name, probs in bad:
+        print('DIFF %s: %s' % (name, '; '.join(probs)), file=sys.stderr)
+    if bad:
+        print('%d of %d cases differ (%s); first: %s: %s' % (len(bad), len(cr), mode, bad[0][0], bad[0][1][0]))
+        return 1
+    print('%d cases agree (%s)' % (len(cr), mode))
+    return 0
+
+
+def main(argv):
+    import argparse
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    sub = p.add_subparsers(dest='cmd', required=True)
+    r = sub.add_parser('run')
+    r.add_argument('--part', choices=['numpy', 'scipy'], default='numpy')
+    r.add_argument('out')
+    c = sub.add_parser('compare')
+    c.add_argument('--mode', choices=['exact', 'accuracy'], default='exact')
+    c.add_argument('ref')
+    c.add_argument('test')
+    a = p.parse_args(argv)
+    if a.cmd == 'run':
+        cmd_run(a.part, a.out)
+        return 0
+    return cmd_compare(a.mode, a.ref, a.test)
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
