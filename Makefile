@@ -61,7 +61,7 @@ bin/gpulapack-info: tools/gpulapack_info.c include/gpulapack.h lib/libgpulapack.
 
 # --- tests -----------------------------------------------------------------
 TEST_CFLAGS = -std=gnu11 -O1 -g -Wall -Wextra -Werror -Itesting/own -Iinclude
-TEST_LDLIBS = $(LAPACKE_LIBS) $(LAPACK_LIBS) -lpthread -ldl -lm
+TEST_LDLIBS = $(LAPACKE_LIBS) $(LAPACK_LIBS) -lpthread -ldl -lm -Wl,--export-dynamic-symbol=xerbla_
 # Own tests: preloaded over the system LAPACK, except test_link_* which are
 # linked before -llapack.  Unit tests link the static library's internals.
 OWN_SRC   = $(wildcard testing/own/test_*.c)

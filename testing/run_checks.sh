@@ -1,0 +1,83 @@
+#!/bin/bash
+# Runs every test of `make check` and ends with the line "N passed, N failed".
+# Each test prints "PASS <name>" / "FAIL <name>: <why>" lines; a test that
+# exits non-zero, times out or prints no verdict counts as one more failure.
+# Output of every test is kept under build/check/.
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+LIB=$ROOT/lib/libgpulapack.so
+OUT=$ROOT/build/check
+rm -rf "$OUT" && mkdir -p "$OUT"
+export POCL_CACHE_DIR=$ROOT/build/pocl-cache
+# Python with Debian's numpy/scipy (not whatever python3 is first on PATH).
+PYTHON=/usr/bin/python3
+
+passed=0
+failed=0
+
+# run <name> <timeout-seconds> <command...>: runs, shows, counts verdicts.
+run() {
+    local name=$1 limit=$2
+    shift 2
+    local log="$OUT/${name//\//_}.log"
+    echo "=== $name"
+    timeout -k 10 "$limit" "$@" >"$log" 2>&1
+    local rc=$?
+    grep -E '^(PASS|FAIL) ' "$log"
+    local p f
+    p=$(grep -c '^PASS ' "$log")
+    f=$(grep -c '^FAIL ' "$log")
+    if [ "$rc" -ne 0 ]; then
+        echo "FAIL $name: exit code $rc (see $log)"
+        f=$((f + 1))
+    elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+        echo "FAIL $name: no verdict printed (see $log)"
+        f=$((f + 1))
+    fi
+    passed=$((passed + p))
+    failed=$((failed + f))
+}
+
+# 1. Unit tests: the library's internals and shape.
+run unit/library 60 testing/unit/check_library.sh
+for src in testing/unit/test_*.c; do
+    t=$(basename "$src" .c)
+    run "unit/$t" 300 "build/testing/$t"
+done
+
+# 2. Own tests of the drop-in contract: preloaded, or linked before -llapack.
+for src in testing/own/test_*.c; do
+    [ -e "$src" ] || continue
+    t=$(basename "$src" .c)
+    case $t in
+    test_link_*) run "own/$t" 300 "build/testing/$t" ;;
+    *) run "own/$t" 300 env LD_PRELOAD="$LIB" "build/testing/$t" ;;
+    esac
+done
+
+# 3. The demo runs, and its calls go through the library.
+demo_check() {
+    local log
+    log=$(GPULAPACK_VERBOSE=1 LD_PRELOAD="$LIB" build/demo 300 2>&1)
+    echo "$log"
+    for r in dgesdd dsyevd; do
+        if grep -q "^gpulapack: $r .*path=" <<<"$log" &&
+            grep -q "^$r .*info=0" <<<"$log"; then
+            echo "PASS demo/$r"
+        else
+            echo "FAIL demo/$r: no log line or no result"
+        fi
+    done
+}
+run demo 120 demo_check
+
+# 4. Real clients (numpy, scipy, Octave) give the same results.
+run clients 1200 testing/clients/run_clients.sh "$LIB"
+
+# 5. LAPACK's own testing suite, every EIG input, four precisions, over the
+#    reference LAPACK and OpenBLAS, with the library preloaded.
+run lapack-suite 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --out "$OUT/lapack-suite"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

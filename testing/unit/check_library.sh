@@ -1,0 +1,43 @@
+#!/bin/bash
+# The shape of lib/libgpulapack.so: exactly the LAPACK names of the design
+# exported (plus the gpulapack_ C API), no GPU library linked, silent when
+# loaded into a program that never calls LAPACK.
+cd "$(dirname "$0")/../.."
+LIB=${1:-lib/libgpulapack.so}
+
+pass() { echo "PASS unit/library/$1"; }
+fail() { echo "FAIL unit/library/$1: $2"; }
+
+expected=$(
+    for p in s d c z; do
+        case $p in s|d) sy=sy sb=sb;; *) sy=he sb=hb;; esac
+        for r in gesvd gesdd ${sy}ev ${sy}evd ${sy}evr ${sy}evx ${sy}trd gbbrd \
+                 ${sb}trd ${sb}ev ${sb}evd ${sy}ev_2stage ${sy}evd_2stage \
+                 ${sy}evr_2stage ${sy}evx_2stage ${sy}trd_2stage; do
+            echo "$p${r}_"
+        done
+    done
+    printf '%s\n' gpulapack_version gpulapack_lapack_library \
+        gpulapack_backends gpulapack_device_count
+)
+exported=$(nm -D --defined-only "$LIB" | awk '{print $3}')
+diff_out=$(diff <(sort <<<"$expected") <(sort <<<"$exported"))
+if [ -z "$diff_out" ]; then
+    pass "exports ($(wc -l <<<"$exported") symbols)"
+else
+    fail exports "$(tr '\n' ' ' <<<"$diff_out")"
+fi
+
+needed=$(readelf -d "$LIB" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+gpu=$(grep -Eio 'cuda|cublas|cusolver|nvrtc|opencl|amdhip|hipblas|rocblas|clblast' <<<"$needed")
+if [ -z "$gpu" ]; then pass "no-gpu-library-linked ($needed)"; else fail no-gpu-library-linked "$needed"; fi
+
+out=$(env -u GPULAPACK_VERBOSE LD_PRELOAD="$PWD/$LIB" /bin/echo quiet 2>&1)
+if [ "$out" = quiet ]; then pass silent-preload; else fail silent-preload "printed: $out"; fi
+
+info=$(bin/gpulapack-info 2>&1)
+if grep -q "real LAPACK: *[^n]" <<<"$info" && grep -q "backends compiled: *host" <<<"$info"; then
+    pass gpulapack-info
+else
+    fail gpulapack-info "$(tr '\n' ' ' <<<"$info")"
+fi

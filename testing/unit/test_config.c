@@ -1,0 +1,99 @@
+/* Unit test: GPULAPACK_* parsing and the policy's order of precedence
+ * (args > query > disabled > size > option > device), as docs/env.md
+ * states them. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "config.h"
+#include "device.h"
+#include "entry.h"
+
+static int failed;
+
+#define CHECK(name, cond)                                                     \
+    do {                                                                      \
+        if (cond)                                                             \
+            printf("PASS unit/config/%s\n", name);                            \
+        else {                                                                \
+            printf("FAIL unit/config/%s: %s\n", name, #cond);                 \
+            failed++;                                                         \
+        }                                                                     \
+    } while (0)
+
+static int device_is(const char *text, gl_device_kind kind, int platform,
+                     int index)
+{
+    gl_device_request r;
+    return gl_parse_device(text, &r) && r.kind == kind &&
+           r.platform == platform && r.index == index;
+}
+
+static int device_invalid(const char *text)
+{
+    gl_device_request r;
+    return !gl_parse_device(text, &r);
+}
+
+int main(void)
+{
+    /* The configuration is read once, on first use: set it first. */
+    setenv("GPULAPACK_MIN_N", "100", 1);
+    setenv("GPULAPACK_DISABLE", "zheevd, DGESDD_ ,gesvd", 1);
+    setenv("GPULAPACK_DEVICE", "cuda:1", 1);
+    setenv("GPULAPACK_VERBOSE", "7", 1);
+    unsetenv("GPULAPACK_LOG");
+    const gl_config *config = gl_config_get();
+
+    CHECK("device-default", device_is(NULL, GL_DEVICE_AUTO, -1, -1));
+    CHECK("device-auto", device_is("auto", GL_DEVICE_AUTO, -1, -1));
+    CHECK("device-host-case", device_is("HOST", GL_DEVICE_HOST, -1, -1));
+    CHECK("device-cuda-index", device_is("cuda:3", GL_DEVICE_CUDA, -1, 3));
+    CHECK("device-hip", device_is("hip", GL_DEVICE_HIP, -1, -1));
+    CHECK("device-opencl-p.d", device_is("opencl:1.2", GL_DEVICE_OPENCL, 1, 2));
+    CHECK("device-opencl-p", device_is("opencl:0", GL_DEVICE_OPENCL, 0, -1));
+    CHECK("device-invalid-name", device_invalid("gpu"));
+    CHECK("device-invalid-index", device_invalid("cuda:x"));
+    CHECK("device-invalid-suffix", device_invalid("cudax"));
+    CHECK("device-invalid-host-index", device_invalid("host:1"));
+    CHECK("device-invalid-dot", device_invalid("opencl:1."));
+    CHECK("device-env", config->device_valid &&
+                            config->device.kind == GL_DEVICE_CUDA &&
+                            config->device.index == 1);
+
+    CHECK("verbose-clamped", config->verbose == 3);
+    CHECK("min-n", config->min_n == 100);
+    CHECK("disable-exact", gl_config_disabled(config, "zheevd"));
+    CHECK("disable-underscore-case", gl_config_disabled(config, "dgesdd"));
+    CHECK("disable-all-precisions", gl_config_disabled(config, "cgesvd") &&
+                                        gl_config_disabled(config, "sgesvd"));
+    CHECK("disable-not-prefix", !gl_config_disabled(config, "zheevd_2stage") &&
+                                    !gl_config_disabled(config, "sgesdd") &&
+                                    !gl_config_disabled(config, "zheev"));
+    gl_config all = *config;
+    all.disable = "all";
+    CHECK("disable-all", gl_config_disabled(&all, "ssbevd"));
+
+    gl_routine gesdd = GL_ROUTINE_INIT("dgesdd"), syevd = GL_ROUTINE_INIT("dsyevd");
+    gl_request r = {.routine = &syevd, .size = 1000, .supported = 1};
+    gl_decision d = gl_policy(&r);
+    CHECK("policy-device-unavailable",
+          d.path == GL_PATH_LAPACK && d.reason == GL_REASON_DEVICE);
+    r.supported = 0;
+    CHECK("policy-option", gl_policy(&r).reason == GL_REASON_OPTION);
+    r.size = 99;
+    CHECK("policy-size-before-option", gl_policy(&r).reason == GL_REASON_SIZE);
+    r.routine = &gesdd;
+    CHECK("policy-disabled-before-size",
+          gl_policy(&r).reason == GL_REASON_DISABLED);
+    r.query = 1;
+    CHECK("policy-query-before-disabled",
+          gl_policy(&r).reason == GL_REASON_QUERY);
+    r.arg_info = -3;
+    CHECK("policy-args-first", gl_policy(&r).reason == GL_REASON_ARGS);
+
+    gl_device_request host = {GL_DEVICE_HOST, -1, -1};
+    gl_device_request cuda = {GL_DEVICE_CUDA, -1, -1};
+    CHECK("device-path-host", gl_device_path(&host) == GL_PATH_HOST);
+    CHECK("device-path-cuda-absent", gl_device_path(&cuda) == GL_PATH_LAPACK);
+    return 0;
+}
