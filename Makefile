@@ -20,6 +20,11 @@ LIB_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -fPIC -fvisibility=hidden \
              -DGL_BACKENDS='"$(BACKENDS)"' $(CFLAGS)
 LIB_LDLIBS = -ldl -pthread
 
+# Output directories; `make sanitize` builds a second library with ASan and
+# UBSan into build/asan/ by overriding them.
+B      ?= build
+LIBDIR ?= lib
+
 # --- the one source list --------------------------------------------------
 # Entry-point templates, each compiled once per precision (s d c z).
 TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
@@ -28,32 +33,38 @@ PRECISIONS = s d c z
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
              runtime/api.c runtime/config.c runtime/device.c runtime/log.c
 
-TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),build/lapack_api/$(t)_$(p).o))
-COMMON_OBJ   = $(patsubst %.c,build/%.o,$(COMMON_SRC))
+TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_api/$(t)_$(p).o))
+COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
 LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ)
 HEADERS      = $(wildcard include/*.h lapack_api/*.h runtime/*.h)
 
-.PHONY: all demo check deps clean
-all: lib/libgpulapack.so lib/libgpulapack.a bin/gpulapack-info
+.PHONY: all library demo check deps sanitize tests clean
+all: library bin/gpulapack-info
+library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a
 
-build/lapack_api/%_s.o: lapack_api/%.c $(HEADERS) | build/lapack_api
+$(B)/lapack_api/%_s.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=1 -c $< -o $@
-build/lapack_api/%_d.o: lapack_api/%.c $(HEADERS) | build/lapack_api
+$(B)/lapack_api/%_d.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=2 -c $< -o $@
-build/lapack_api/%_c.o: lapack_api/%.c $(HEADERS) | build/lapack_api
+$(B)/lapack_api/%_c.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=3 -c $< -o $@
-build/lapack_api/%_z.o: lapack_api/%.c $(HEADERS) | build/lapack_api
+$(B)/lapack_api/%_z.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
-build/%.o: %.c $(HEADERS) | build/lapack_api build/runtime
+$(B)/%.o: %.c $(HEADERS) | $(B)/lapack_api $(B)/runtime
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 
-build/lapack_api build/runtime build/testing lib bin:
+$(B)/lapack_api $(B)/runtime build/testing $(LIBDIR) bin:
 	mkdir -p $@
 
-lib/libgpulapack.so: $(LIB_OBJ) | lib
-	$(CC) -shared -Wl,-soname,libgpulapack.so -o $@ $(LIB_OBJ) $(LIB_LDLIBS)
-lib/libgpulapack.a: $(LIB_OBJ) | lib
+$(LIBDIR)/libgpulapack.so: $(LIB_OBJ) | $(LIBDIR)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack.so -o $@ $(LIB_OBJ) $(LIB_LDLIBS)
+$(LIBDIR)/libgpulapack.a: $(LIB_OBJ) | $(LIBDIR)
 	rm -f $@ && ar rcs $@ $(LIB_OBJ)
+
+# The library with AddressSanitizer and UBSan, for the sanitizer checks.
+sanitize:
+	$(MAKE) B=build/asan LIBDIR=build/asan/lib library \
+	    CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined"
 
 bin/gpulapack-info: tools/gpulapack_info.c include/gpulapack.h lib/libgpulapack.so | bin
 	$(CC) -std=c11 -Wall -Wextra $(CFLAGS) -Iinclude $< -o $@ \
@@ -79,7 +90,7 @@ build/testing/test_%: testing/unit/test_%.c lib/libgpulapack.a | build/testing
 build/demo: testing/demo/demo.c | build/testing
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -lm
 
-tests: all $(OWN_BIN) $(UNIT_BIN) build/demo
+tests: all sanitize $(OWN_BIN) $(UNIT_BIN) build/demo
 
 deps:
 	tools/install-deps.sh

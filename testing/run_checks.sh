@@ -79,5 +79,41 @@ run clients 1200 testing/clients/run_clients.sh "$LIB"
 run lapack-suite 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --out "$OUT/lapack-suite"
 
+# 6. The library built with ASan and UBSan, preloaded into LAPACK's tests
+#    and our thread test: no sanitizer report, same results.
+sanitized() {
+    local asan ubsan eig=/usr/lib/x86_64-linux-gnu/lapack
+    asan=$(gcc -print-file-name=libasan.so)
+    ubsan=$(gcc -print-file-name=libubsan.so)
+    local preload="$asan $ubsan $ROOT/build/asan/lib/libgpulapack.so"
+    export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
+    for job in d:svd d:sep z:svd z:sep z:zsb d:dbb; do
+        local p=${job%%:*} input=${job#*:} out="$OUT/sanitize-$p$input"
+        LD_PRELOAD="$preload" GPULAPACK_VERBOSE=1 GPULAPACK_LOG="$out.log" \
+            "$eig/xeigtst$p" <"$eig/$input.in" >"$out.out" 2>&1
+        local rc=$?
+        if [ $rc -eq 0 ] && grep -q "End of tests" "$out.out" &&
+            ! grep -Eq "runtime error|AddressSanitizer" "$out.out" &&
+            [ -s "$out.log" ]; then
+            echo "PASS sanitize/xeigtst$p/$input"
+        else
+            echo "FAIL sanitize/xeigtst$p/$input: rc=$rc, see $out.out"
+        fi
+    done
+    for t in build/testing/test_threads build/testing/test_args; do
+        [ -x "$t" ] || continue
+        local out="$OUT/sanitize-$(basename "$t").out"
+        LD_PRELOAD="$preload" "$t" >"$out" 2>&1
+        local rc=$?
+        if [ $rc -eq 0 ] && ! grep -q '^FAIL' "$out" &&
+            ! grep -Eq "runtime error|AddressSanitizer" "$out"; then
+            echo "PASS sanitize/$(basename "$t")"
+        else
+            echo "FAIL sanitize/$(basename "$t"): rc=$rc, see $out"
+        fi
+    done
+}
+run sanitize 1800 sanitized
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
