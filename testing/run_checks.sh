@@ -8,9 +8,10 @@ ROOT=$PWD
 LIB=$ROOT/lib/libgpulapack.so
 OUT=$ROOT/build/check
 rm -rf "$OUT" && mkdir -p "$OUT"
-export POCL_CACHE_DIR=$ROOT/build/pocl-cache
 # Python with Debian's numpy/scipy (not whatever python3 is first on PATH).
 PYTHON=/usr/bin/python3
+# Shell-function tests run under timeout through `bash -c`.
+export ROOT LIB OUT
 
 passed=0
 failed=0
@@ -69,7 +70,8 @@ demo_check() {
         fi
     done
 }
-run demo 120 demo_check
+export -f demo_check
+run demo 120 bash -c demo_check
 
 # 4. Real clients (numpy, scipy, Octave) give the same results.
 run clients 1200 testing/clients/run_clients.sh "$LIB"
@@ -113,7 +115,8 @@ sanitized() {
         fi
     done
 }
-run sanitize 1800 sanitized
+export -f sanitized
+run sanitize 1800 bash -c sanitized
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
