@@ -352,6 +352,12 @@ def cmd_run(part, out):
         SCIPY_VERSION = scipy.__version__
         scipy_cases(st)
     st.save(out)
+    try:   # which LAPACK/BLAS (and whether a preloaded library) this process mapped
+        libs = sorted({l.split()[-1] for l in open('/proc/self/maps')
+                       if len(l.split()) >= 6 and any(k in l for k in ('lapack', 'blas', 'gpulapack', 'standin'))})
+        print('%s: mapped: %s' % (part, ' '.join(libs)), file=sys.stderr)
+    except OSError:
+        pass
     nerr = sum(1 for c in st.cases if c['error'])
     print('%s: %d cases (%d raised), %d arrays -> %s' % (part, len(st.cases), nerr, len(st.arrays), out),
           file=sys.stderr)
@@ -535,6 +541,8 @@ def main(argv):
     c.add_argument('--mode', choices=['exact', 'accuracy'], default='exact')
     c.add_argument('ref')
     c.add_argument('test')
+    if len(argv) >= 1 and argv[-1].endswith('.npz') and argv[0] not in ('run', 'compare', '-h', '--help'):
+        argv = ['run'] + argv          # shorthand: numpy_client.py [--part P] OUT.npz
     a = p.parse_args(argv)
     if a.cmd == 'run':
         cmd_run(a.part, a.out)

@@ -1,0 +1,226 @@
+#!/bin/bash
+# Real-client smoke tests (DESIGN.md testing level 5): run Debian numpy, scipy
+# and Octave once without the library and once with it preloaded, compare the
+# results and check that the library's log shows our entry points were used.
+#
+# usage: testing/clients/run_clients.sh [--compare exact|accuracy] [--out DIR]
+#                                       [--only numpy,scipy,octave] [LIB]
+#   LIB        library to preload (default: lib/libgpulapack.so of this checkout)
+#   --compare  exact (default): every output array bitwise identical (right
+#              while the library forwards everything to the system LAPACK);
+#              accuracy: LAPACK-style tolerances, vectors judged by residual
+#              and orthogonality (for when fast paths are on).
+#   --out DIR  keep outputs, logs and client stderr there (default: a fresh
+#              /tmp/gpulapack-clients.XXXXXX, kept and named on stderr)
+#   --only     comma-separated subset of clients
+# Environment: GPULAPACK_* variables are passed through to the preloaded run
+# (GPULAPACK_LOG is always set to DIR/<client>.log, GPULAPACK_VERBOSE to 1
+# unless already >= 1); CLIENT_TIMEOUT seconds per client run (default 600);
+# PYTHON (default /usr/bin/python3 -- Debian's, with numpy/scipy; the python3
+# first on PATH may be a pyenv one without them); OCTAVE (default octave-cli).
+#
+# Output: exactly one line per check on stdout,
+#   PASS clients/<client>/<check>   or   FAIL clients/<client>/<check>: <detail>
+# with checks run-without-lib, run-with-lib, agree-<mode>, log-routines.
+# Diagnostics go to stderr.  Exit status 0 iff every check passed.
+#
+# Which LAPACK routines each client reaches (verified with an LD_PRELOAD
+# logging shim on Debian 12: numpy 1.24.2, scipy 1.10.1, Octave 7.3.0,
+# OpenBLAS 0.3.21 as liblapack.so.3; ltrace is not installed, and
+# LD_DEBUG=bindings only shows bindings, not calls; per-function details in
+# the header comments of numpy_client.py and octave_client.m):
+#   numpy : numpy.linalg.svd/pinv/norm/matrix_rank -> dgesdd, zgesdd (JOBZ A/S/N)
+#           eigh/eigvalsh/pinv(hermitian) -> dsyevd, zheevd (JOBZ V/N)
+#           never s/c: float32/complex64 are computed in double and cast back
+#   scipy : svd(lapack_driver=gesdd|gesvd) -> ?gesdd, ?gesvd (s/d/c/z)
+#           eigh(): default ?syevr/?heevr; driver ev/evd/evr/evx -> ?syev,
+#           ?syevd, ?syevr, ?syevx (subset_by_index/value: RANGE I/V)
+#           eig_banded/eigvals_banded: select='a' -> ?sbevd/?hbevd;
+#           select='i'/'v' -> ?sbevx/?hbevx (-> ?sbtrd/?hbtrd through the PLT)
+#           eigh(a, b): ?sygv/?sygvd/?sygvx -> ?syev/?syevd/?syevx via the PLT
+#   octave: svd -> ?gesvd (JOBU=JOBVT A/S/N); with svd_driver("gesdd") -> ?gesdd;
+#           eig of a symmetric/Hermitian matrix -> ?syev/?heev (JOBZ V/N, UPLO L);
+#           eig(A,B) -> ?sygv/?hegv -> ?syev/?heev via the PLT
+# Every client first makes an LWORK=-1 workspace query, so each routine
+# appears at least twice in the log.  The system liblapack.so.3 calls its
+# own ?sytrd, ?sbtrd, ?syev, ... through the PLT, so those nested calls reach
+# an exported symbol of a preloaded library too.  numpy's _umath_linalg and
+# scipy's _flapack are dlopen'ed RTLD_LOCAL by Python: liblapack.so.3 is not
+# in the global scope there, so dlsym(RTLD_NEXT, "dgesdd_") from a preloaded
+# library finds nothing in a Python process (dlopen("liblapack.so.3") does);
+# in Octave, liblapack.so.3 is a DT_NEEDED of liboctave and RTLD_NEXT works.
+
+# shellcheck disable=SC2034,SC2206,SC2086  # EXPECT_* read indirectly; $PY/$OCT may carry arguments
+set -u
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+MODE=exact
+OUT=
+ONLY=numpy,scipy,octave
+LIB=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --compare) MODE=${2:-}; shift 2 ;;
+    --compare=*) MODE=${1#*=}; shift ;;
+    --out) OUT=${2:-}; shift 2 ;;
+    --out=*) OUT=${1#*=}; shift ;;
+    --only) ONLY=${2:-}; shift 2 ;;
+    --only=*) ONLY=${1#*=}; shift ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "run_clients.sh: unknown option $1" >&2; exit 2 ;;
+    *) LIB=$1; shift ;;
+  esac
+done
+case "$MODE" in exact|accuracy) ;; *) echo "run_clients.sh: --compare must be exact or accuracy" >&2; exit 2 ;; esac
+LIB=${LIB:-$(cd "$HERE/../.." && pwd)/lib/libgpulapack.so}
+[ -e "$LIB" ] && LIB=$(realpath "$LIB")   # LD_PRELOAD must not depend on the cwd
+T=${CLIENT_TIMEOUT:-600}
+PY=${PYTHON:-/usr/bin/python3}
+OCT=${OCTAVE:-octave-cli}
+if [ -z "$OUT" ]; then
+  OUT=$(mktemp -d /tmp/gpulapack-clients.XXXXXX) || exit 2
+else
+  mkdir -p "$OUT" || exit 2
+fi
+OUT=$(realpath "$OUT")
+echo "info: outputs, logs and client stderr in $OUT; library $LIB; compare $MODE" >&2
+
+NFAIL=0
+pass() { echo "PASS clients/$1/$2"; }
+fail() { echo "FAIL clients/$1/$2: $3"; NFAIL=$((NFAIL + 1)); }
+
+# Expected routines per client (lowercase, no underscore, as in the log).
+# Only top-level calls that the client makes itself and that the library
+# exports are required; nested ones (?sytrd from ?syev, ...) are not.
+EXPECT_numpy="dgesdd zgesdd dsyevd zheevd"
+EXPECT_scipy="sgesdd dgesdd cgesdd zgesdd sgesvd dgesvd cgesvd zgesvd
+  ssyev dsyev cheev zheev ssyevd dsyevd cheevd zheevd
+  ssyevr dsyevr cheevr zheevr ssyevx dsyevx cheevx zheevx
+  ssbevd dsbevd chbevd zhbevd"
+EXPECT_octave="sgesvd dgesvd cgesvd zgesvd sgesdd dgesdd cgesdd zgesdd ssyev dsyev cheev zheev"
+
+# Verbosity for the preloaded run: 1 unless the caller asked for more.
+VERB=${GPULAPACK_VERBOSE:-1}
+case "$VERB" in ''|*[!0-9]*|0) VERB=1 ;; esac
+
+# run_one CLIENT TAG RESULTFILE [with-lib]: runs the client under timeout and
+# sets RUN_DETAIL ("" on success).
+run_one() {
+  local c=$1 tag=$2 res=$3 withlib=${4:-} rc
+  local err="$OUT/$c.$tag.stderr"
+  rm -f "$res"
+  local -a cmd
+  case "$c" in
+    numpy|scipy) cmd=($PY -s -E "$HERE/numpy_client.py" run --part "$c" "$res") ;;
+    octave) cmd=($OCT --norc --no-history --quiet "$HERE/octave_client.m" run "$res") ;;
+  esac
+  if [ -n "$withlib" ]; then
+    rm -f "$OUT/$c.log"
+    env LD_PRELOAD="$LIB" GPULAPACK_VERBOSE="$VERB" GPULAPACK_LOG="$OUT/$c.log" \
+      timeout -k 10 "$T" "${cmd[@]}" >"$OUT/$c.$tag.stdout" 2>"$err" </dev/null
+    rc=$?
+  else
+    env -u LD_PRELOAD -u GPULAPACK_LOG \
+      timeout -k 10 "$T" "${cmd[@]}" >"$OUT/$c.$tag.stdout" 2>"$err" </dev/null
+    rc=$?
+  fi
+  RUN_DETAIL=
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+    RUN_DETAIL="timed out after ${T}s (CLIENT_TIMEOUT)"
+  elif [ $rc -gt 128 ]; then
+    RUN_DETAIL="killed by signal $((rc - 128)) ($(kill -l $((rc - 128)) 2>/dev/null)); see $err"
+  elif [ $rc -ne 0 ]; then
+    RUN_DETAIL="exit status $rc: $(grep -v 'ignoring const execution_exception' "$err" | tail -n 1 | cut -c1-200)"
+  elif [ ! -s "$res" ]; then
+    RUN_DETAIL="exit status 0 but no result file $res"
+  elif [ -n "$withlib" ] && grep -q "cannot be preloaded" "$err"; then
+    RUN_DETAIL="ld.so did not preload the library: $(grep -m1 'cannot be preloaded' "$err" | cut -c1-200)"
+  fi
+}
+
+compare() {  # compare CLIENT REF TEST -> sets CMP_DETAIL ("" if they agree)
+  local c=$1 ref=$2 test=$3 rc line
+  local err="$OUT/$c.compare.stderr"
+  case "$c" in
+    numpy|scipy) line=$(env -u LD_PRELOAD timeout -k 10 "$T" $PY -s -E "$HERE/numpy_client.py" compare --mode "$MODE" "$ref" "$test" 2>"$err" </dev/null); rc=$? ;;
+    octave) line=$(env -u LD_PRELOAD timeout -k 10 "$T" $OCT --norc --no-history --quiet "$HERE/octave_client.m" compare "$MODE" "$ref" "$test" 2>"$err" </dev/null); rc=$? ;;
+  esac
+  CMP_DETAIL=
+  if [ $rc -ne 0 ]; then
+    [ -z "$line" ] && line="comparison exit status $rc: $(grep -v 'ignoring const execution_exception' "$err" | tail -n 1)"
+    CMP_DETAIL="$(echo "$line" | tail -n 1 | cut -c1-300) (all: $err)"
+  fi
+}
+
+# check_log CLIENT: sets LOG_DETAIL ("" if all expected routines were logged)
+check_log() {
+  local c=$1 log="$OUT/$1.log" r missing='' bad
+  local expect_var="EXPECT_$c"
+  LOG_DETAIL=
+  if [ ! -s "$log" ]; then
+    LOG_DETAIL="no log lines in $log (library not entered, or GPULAPACK_VERBOSE/GPULAPACK_LOG ignored)"
+    return
+  fi
+  # well-formed: gpulapack: <routine> [key=value ...] path=<p> [...] info=<i> time=<s>s
+  local re='^gpulapack: [a-z][a-z0-9_]* (.* )?path=[^ ]+ (.* )?info=-?[0-9]+ time=[0-9.eE+-]+s$'
+  for r in ${!expect_var}; do
+    grep -Eq "^gpulapack: $r " "$log" || missing="$missing $r"
+  done
+  bad=$(grep '^gpulapack: ' "$log" | grep -Evc "$re")
+  if [ -n "$missing" ]; then
+    LOG_DETAIL="expected routines not in log:$missing"
+  fi
+  if [ "${bad:-0}" -gt 0 ]; then
+    LOG_DETAIL="${LOG_DETAIL:+$LOG_DETAIL; }$bad malformed line(s), first: $(grep '^gpulapack: ' "$log" | grep -Ev -m1 "$re" | cut -c1-120)"
+  fi
+  # summary for humans: calls per routine and per path
+  echo "info: $c log: $(grep -Ec "$re" "$log") calls; $(grep -Eo ' path=[^ ]+' "$log" | sort | uniq -c | tr -s ' \n' ' ')" >&2
+}
+
+for c in numpy scipy octave; do
+  case ",$ONLY," in *",$c,"*) ;; *) continue ;; esac
+  # Is the client there at all?
+  why=
+  case "$c" in
+    numpy)  $PY -s -E -c 'import numpy' >/dev/null 2>&1 || why="$PY cannot import numpy (install Debian python3-numpy)" ;;
+    scipy)  $PY -s -E -c 'import numpy, scipy.linalg' >/dev/null 2>&1 || why="$PY cannot import scipy.linalg (install Debian python3-scipy)" ;;
+    octave) command -v "$OCT" >/dev/null 2>&1 || why="$OCT not found (install Debian octave)" ;;
+  esac
+  if [ -n "$why" ]; then
+    for chk in run-without-lib run-with-lib "agree-$MODE" log-routines; do fail "$c" "$chk" "not run: $why"; done
+    continue
+  fi
+  case "$c" in octave) ext=bin ;; *) ext=npz ;; esac
+  ref="$OUT/$c.nolib.$ext"
+  test="$OUT/$c.lib.$ext"
+
+  t0=$(date +%s%N)
+  run_one "$c" nolib "$ref"
+  t1=$(date +%s%N)
+  if [ -z "$RUN_DETAIL" ]; then pass "$c" run-without-lib; ok_ref=1; else fail "$c" run-without-lib "$RUN_DETAIL"; ok_ref=; fi
+
+  if [ ! -r "$LIB" ]; then
+    RUN_DETAIL="library $LIB not found (run make first)"
+    ok_test=
+  else
+    run_one "$c" lib "$test" with-lib
+  fi
+  t2=$(date +%s%N)
+  echo "info: $c: $(( (t1 - t0) / 1000000 )) ms without, $(( (t2 - t1) / 1000000 )) ms with library" >&2
+  if [ -z "$RUN_DETAIL" ]; then pass "$c" run-with-lib; ok_test=1; else fail "$c" run-with-lib "$RUN_DETAIL"; ok_test=; fi
+
+  if [ -n "$ok_ref" ] && [ -n "$ok_test" ]; then
+    compare "$c" "$ref" "$test"
+    if [ -z "$CMP_DETAIL" ]; then pass "$c" "agree-$MODE"; else fail "$c" "agree-$MODE" "$CMP_DETAIL"; fi
+  else
+    fail "$c" "agree-$MODE" "not compared: a run failed"
+  fi
+
+  if [ -r "$LIB" ]; then
+    check_log "$c"
+    if [ -z "$LOG_DETAIL" ]; then pass "$c" log-routines; else fail "$c" log-routines "$LOG_DETAIL"; fi
+  else
+    fail "$c" log-routines "library $LIB not found"
+  fi
+done
+
+[ $NFAIL -eq 0 ]
