@@ -79,7 +79,7 @@ run clients 1200 testing/clients/run_clients.sh "$LIB"
 # 5. LAPACK's own testing suite, every EIG input, four precisions, over the
 #    reference LAPACK and OpenBLAS, with the library preloaded.
 run lapack-suite 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --out "$OUT/lapack-suite"
+    --lib "$LIB"
 
 # 6. The library built with ASan and UBSan, preloaded into LAPACK's tests
 #    and our thread test: no sanitizer report, same results.
