@@ -51,11 +51,16 @@ static const char *reason_name(gl_reason reason)
     return "?";
 }
 
-void gl_call_begin(gl_call *call, const gl_routine *routine)
+int gl_call_begin(gl_call *call, const gl_routine *routine)
 {
+    if (gl_forwarding()) {
+        gl_log(2, "%s path=lapack reason=nested", routine->name);
+        return 1;
+    }
     call->routine = routine;
     /* The clock is read only when the time will be logged. */
     call->start = gl_config_get()->verbose ? gl_now() : 0.0;
+    return 0;
 }
 
 void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
@@ -83,9 +88,4 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
     gl_log(level, "%s %s path=lapack reason=%s info=%d time=%.6fs",
            call->routine->name, options, reason_name(reason), (int)info,
            elapsed);
-}
-
-void gl_log_nested(const gl_routine *routine)
-{
-    gl_log(2, "%s path=lapack reason=nested", routine->name);
 }

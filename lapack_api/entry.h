@@ -94,15 +94,14 @@ typedef struct gl_call {
     double start;
 } gl_call;
 
-void gl_call_begin(gl_call *call, const gl_routine *routine);
+/* Starts a call.  Returns 1 if the calling thread is inside a forwarded
+ * call: the entry point then forwards at once (logged at level 2 only). */
+int gl_call_begin(gl_call *call, const gl_routine *routine);
 
 /* Logs the call (GPULAPACK_VERBOSE >= 1; queries only at >= 2).  fmt/...
  * describe the job options and sizes, e.g. "jobz=%c m=%d n=%d". */
 void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-/* Logs a nested call (GPULAPACK_VERBOSE >= 2). */
-void gl_log_nested(const gl_routine *routine);
 
 /* First character of a CHARACTER argument, upper-cased (LAPACK's LSAME). */
 static inline char gl_upper(const char *c)

@@ -29,13 +29,11 @@ GL_EXPORT void GL_LAPACK_NAME(gbbrd, gbbrd)(
     GL_FORWARD(&routine, gbbrd_fn, info, vect, m, n, ncc, kl, ku, ab, ldab,   \
                d, e, q, ldq, pt, ldpt, c, ldc, work, GL_IF_COMPLEX(rwork, )   \
                info, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, &routine)) {
         FORWARD();
-        gl_log_nested(&routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, &routine);
     gl_request request = {
         .routine = &routine,
         .arg_info = gl_check_gbbrd(gl_upper(vect), *m, *n, *ncc, *kl, *ku,

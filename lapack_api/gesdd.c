@@ -23,13 +23,11 @@ GL_EXPORT void GL_LAPACK_NAME(gesdd, gesdd)(
 #define FORWARD()                                                             \
     GL_FORWARD(&routine, gesdd_fn, info, jobz, m, n, a, lda, s, u, ldu, vt,   \
                ldvt, work, lwork, GL_IF_COMPLEX(rwork, ) iwork, info, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, &routine)) {
         FORWARD();
-        gl_log_nested(&routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, &routine);
     gl_request request = {
         .routine = &routine,
         .arg_info = gl_check_gesdd(gl_upper(jobz), *m, *n, *lda, *ldu, *ldvt),

@@ -23,13 +23,11 @@ GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
 #define FORWARD()                                                             \
     GL_FORWARD(&routine, sbev_fn, info, jobz, uplo, n, kd, ab, ldab, w, z,    \
                ldz, work, GL_IF_COMPLEX(rwork, ) info, 1, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, &routine)) {
         FORWARD();
-        gl_log_nested(&routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, &routine);
     gl_request request = {
         .routine = &routine,
         .arg_info = gl_check_sbev(gl_upper(jobz), gl_upper(uplo), *n, *kd,

@@ -21,13 +21,11 @@ GL_EXPORT void GL_LAPACK_NAME(sbtrd, hbtrd)(
 #define FORWARD()                                                             \
     GL_FORWARD(&routine, sbtrd_fn, info, vect, uplo, n, kd, ab, ldab, d, e,   \
                q, ldq, work, info, 1, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, &routine)) {
         FORWARD();
-        gl_log_nested(&routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, &routine);
     /* LDQ is referenced only when Q is wanted. */
     char vect_c = gl_upper(vect);
     int wantq = vect_c == 'V' || vect_c == 'U';

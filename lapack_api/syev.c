@@ -22,13 +22,11 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
 #define FORWARD()                                                             \
     GL_FORWARD(routine, syev_fn, info, jobz, uplo, n, a, lda, w, work, lwork, \
                GL_IF_COMPLEX(rwork, ) info, 1, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, routine)) {
         FORWARD();
-        gl_log_nested(routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, routine);
     gl_request request = {
         .routine = routine,
         .arg_info =

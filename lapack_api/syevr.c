@@ -2,6 +2,7 @@
  * optionally eigenvectors, MRRR (scipy eigh, R eigen). */
 #include "entry.h"
 #include "precision.h"
+#include "syevr_check.h"
 
 typedef void syevr_fn(const char *jobz, const char *range, const char *uplo,
                       const lapack_int *n, gl_scalar *a, const lapack_int *lda,
@@ -32,22 +33,15 @@ static void syevr_entry(
     GL_FORWARD(routine, syevr_fn, info, jobz, range, uplo, n, a, lda, vl, vu, \
                il, iu, abstol, m, w, z, ldz, isuppz, work, lwork,             \
                GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info, 1, 1, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, routine)) {
         FORWARD();
-        gl_log_nested(routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, routine);
-    /* Like LAPACK, read VL/VU only for RANGE='V' and IL/IU only for 'I':
-     * C callers pass NULL for the unused ones. */
-    char range_c = gl_upper(range);
     gl_request request = {
         .routine = routine,
-        .arg_info = gl_check_syevr(
-            two_stage, gl_upper(jobz), range_c, gl_upper(uplo), *n, *lda,
-            range_c == 'V' && *vu <= *vl, range_c == 'I' ? *il : 1,
-            range_c == 'I' ? *iu : 0, *ldz),
+        .arg_info = syevr_check(two_stage, jobz, range, uplo, n, lda, vl, vu,
+                                il, iu, ldz),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
     };

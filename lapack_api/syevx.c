@@ -2,6 +2,7 @@
  * optionally eigenvectors, bisection and inverse iteration. */
 #include "entry.h"
 #include "precision.h"
+#include "syevr_check.h"
 
 typedef void syevx_fn(const char *jobz, const char *range, const char *uplo,
                       const lapack_int *n, gl_scalar *a, const lapack_int *lda,
@@ -30,21 +31,15 @@ static void syevx_entry(
     GL_FORWARD(routine, syevx_fn, info, jobz, range, uplo, n, a, lda, vl, vu, \
                il, iu, abstol, m, w, z, ldz, work, lwork,                     \
                GL_IF_COMPLEX(rwork, ) iwork, ifail, info, 1, 1, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, routine)) {
         FORWARD();
-        gl_log_nested(routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, routine);
-    /* Like LAPACK, read VL/VU only for RANGE='V' and IL/IU only for 'I'. */
-    char range_c = gl_upper(range);
     gl_request request = {
         .routine = routine,
-        .arg_info = gl_check_syevr(
-            two_stage, gl_upper(jobz), range_c, gl_upper(uplo), *n, *lda,
-            range_c == 'V' && *vu <= *vl, range_c == 'I' ? *il : 1,
-            range_c == 'I' ? *iu : 0, *ldz),
+        .arg_info = syevr_check(two_stage, jobz, range, uplo, n, lda, vl, vu,
+                                il, iu, ldz),
         .query = *lwork == -1,
         .size = *n,
     };

@@ -20,13 +20,11 @@ GL_EXPORT void GL_LAPACK_NAME(sytrd, hetrd)(
 #define FORWARD()                                                             \
     GL_FORWARD(&routine, sytrd_fn, info, uplo, n, a, lda, d, e, tau, work,    \
                lwork, info, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, &routine)) {
         FORWARD();
-        gl_log_nested(&routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, &routine);
     gl_request request = {
         .routine = &routine,
         .arg_info = gl_check_sytrd(gl_upper(uplo), *n, *lda),

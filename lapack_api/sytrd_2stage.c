@@ -25,13 +25,11 @@ GL_EXPORT void GL_LAPACK_NAME(sytrd_2stage, hetrd_2stage)(
 #define FORWARD()                                                             \
     GL_FORWARD(&routine, sytrd_2stage_fn, info, vect, uplo, n, a, lda, d, e,  \
                tau, hous2, lhous2, work, lwork, info, 1, 1)
-    if (gl_forwarding()) {
+    gl_call call;
+    if (gl_call_begin(&call, &routine)) {
         FORWARD();
-        gl_log_nested(&routine);
         return;
     }
-    gl_call call;
-    gl_call_begin(&call, &routine);
     gl_request request = {
         .routine = &routine,
         .arg_info =

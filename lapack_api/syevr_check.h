@@ -1,0 +1,23 @@
+/* The argument check shared by ?syevr and ?syevx (and their _2stage forms),
+ * which take the same arguments and report the same INFO values.  Include
+ * after precision.h and entry.h. */
+#ifndef GL_SYEVR_CHECK_H
+#define GL_SYEVR_CHECK_H
+
+/* Like LAPACK, reads VL/VU only for RANGE='V' and IL/IU only for 'I': C
+ * callers pass NULL for the unused ones. */
+static inline lapack_int syevr_check(int two_stage, const char *jobz,
+                                     const char *range, const char *uplo,
+                                     const lapack_int *n, const lapack_int *lda,
+                                     const gl_real *vl, const gl_real *vu,
+                                     const lapack_int *il, const lapack_int *iu,
+                                     const lapack_int *ldz)
+{
+    char range_c = gl_upper(range);
+    return gl_check_syevr(two_stage, gl_upper(jobz), range_c, gl_upper(uplo),
+                          *n, *lda, range_c == 'V' && *vu <= *vl,
+                          range_c == 'I' ? *il : 1, range_c == 'I' ? *iu : 0,
+                          *ldz);
+}
+
+#endif
