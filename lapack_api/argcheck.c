@@ -155,7 +155,7 @@ lapack_int gl_check_gbbrd(char vect, lapack_int m, lapack_int n,
 }
 
 lapack_int gl_check_sbtrd(char vect, char uplo, lapack_int n, lapack_int kd,
-                          lapack_int ldab, lapack_int ldq)
+                          lapack_int ldab, const lapack_int *ldq)
 {
     int wantq = vect == 'V' || vect == 'U';
 
@@ -169,7 +169,7 @@ lapack_int gl_check_sbtrd(char vect, char uplo, lapack_int n, lapack_int kd,
         return -4;
     if (ldab < kd + 1)
         return -6;
-    if (wantq && ldq < max1(n))
+    if (wantq && *ldq < max1(n))
         return -10;
     return 0;
 }

@@ -34,8 +34,9 @@ lapack_int gl_check_gbbrd(char vect, lapack_int m, lapack_int n,
                           lapack_int ldab, lapack_int ldq, lapack_int ldpt,
                           lapack_int ldc);
 
+/* LDQ is read only when Q is wanted, as in LAPACK (C callers may pass NULL). */
 lapack_int gl_check_sbtrd(char vect, char uplo, lapack_int n, lapack_int kd,
-                          lapack_int ldab, lapack_int ldq);
+                          lapack_int ldab, const lapack_int *ldq);
 
 /* ?sbev and ?sbevd. */
 lapack_int gl_check_sbev(char jobz, char uplo, lapack_int n, lapack_int kd,

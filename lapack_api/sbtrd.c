@@ -26,13 +26,10 @@ GL_EXPORT void GL_LAPACK_NAME(sbtrd, hbtrd)(
         FORWARD();
         return;
     }
-    /* LDQ is referenced only when Q is wanted. */
-    char vect_c = gl_upper(vect);
-    int wantq = vect_c == 'V' || vect_c == 'U';
     gl_request request = {
         .routine = &routine,
-        .arg_info = gl_check_sbtrd(vect_c, gl_upper(uplo), *n, *kd, *ldab,
-                                   wantq ? *ldq : 1),
+        .arg_info =
+            gl_check_sbtrd(gl_upper(vect), gl_upper(uplo), *n, *kd, *ldab, ldq),
         .size = *n,
     };
     gl_decision decision = gl_policy(&request);
