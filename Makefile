@@ -30,15 +30,21 @@ LIBDIR ?= lib
 TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
              sbtrd sbev sbevd
 PRECISIONS = s d c z
+# Algorithm templates (kernels/), also compiled once per precision.
+KERNELS    = ge2gb sy2sb gb2bd svd_values eig_values band_values lapack_fns \
+             ref/host_ops ref/chase
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
-             runtime/api.c runtime/config.c runtime/device.c runtime/log.c
+             lapack_api/workspace.c \
+             runtime/api.c runtime/config.c runtime/device.c runtime/log.c \
+             runtime/timing.c runtime/tune.c
 
-TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_api/$(t)_$(p).o))
+TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_api/$(t)_$(p).o)) \
+               $(foreach t,$(KERNELS),$(foreach p,$(PRECISIONS),$(B)/kernels/$(t)_$(p).o))
 COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
 LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ)
-HEADERS      = $(wildcard include/*.h lapack_api/*.h runtime/*.h)
+HEADERS      = $(wildcard include/*.h lapack_api/*.h runtime/*.h kernels/*.h kernels/ref/*.h)
 
-.PHONY: all library demo check deps sanitize tests clean
+.PHONY: all library demo check deps sanitize tests clean bench
 all: library bin/gpulapack-info
 library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a
 
@@ -50,10 +56,21 @@ $(B)/lapack_api/%_c.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=3 -c $< -o $@
 $(B)/lapack_api/%_z.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
+# Kernels: -O3 for the chase loops; complex products and quotients as
+# Fortran computes them (no C99 Inf/NaN recovery call per multiply).
+KERNEL_CFLAGS = -O3 -fcx-fortran-rules
+$(B)/kernels/%_s.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
+	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=1 -c $< -o $@
+$(B)/kernels/%_d.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
+	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=2 -c $< -o $@
+$(B)/kernels/%_c.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
+	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=3 -c $< -o $@
+$(B)/kernels/%_z.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
+	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
 $(B)/%.o: %.c $(HEADERS) | $(B)/lapack_api $(B)/runtime
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 
-$(B)/lapack_api $(B)/runtime build/testing $(LIBDIR) bin:
+$(B)/lapack_api $(B)/runtime $(B)/kernels/ref build/testing $(LIBDIR) bin:
 	mkdir -p $@
 
 $(LIBDIR)/libgpulapack.so: $(LIB_OBJ) | $(LIBDIR)
@@ -101,6 +118,22 @@ check: deps
 
 demo: all build/demo
 	GPULAPACK_VERBOSE=1 LD_PRELOAD=$(CURDIR)/lib/libgpulapack.so build/demo
+
+# --- benchmark (not part of check) ----------------------------------------
+# `make bench`: our host path against the system LAPACK, in one process on
+# the same matrices; run_bench.sh picks OPENBLAS_CORETYPE for both sides.
+# BENCH_SIZES, BENCH_CASES, BENCH_REPS: see docs/performance.md.
+# --no-as-needed keeps the system LAPACK a real dependency after ours (the
+# "linked before -llapack" setup) even where the compiler defaults to
+# --as-needed.
+BENCH_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Iinclude
+build/bench:
+	mkdir -p $@
+build/bench/bench: testing/bench/bench.c include/gpulapack.h lib/libgpulapack.so | build/bench
+	$(CC) $(BENCH_CFLAGS) $< -o $@ -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib \
+	    -Wl,--push-state,--no-as-needed $(LAPACK_LIBS) -Wl,--pop-state -ldl -lm
+bench: library build/bench/bench
+	testing/bench/run_bench.sh
 
 clean:
 	rm -rf build lib bin

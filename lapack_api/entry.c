@@ -4,7 +4,10 @@
 
 #include "../runtime/config.h"
 #include "../runtime/device.h"
+#include "../runtime/tune.h"
 #include "../runtime/log.h"
+#include "../kernels/status.h"
+#include "../runtime/timing.h"
 #include "entry.h"
 
 static gl_decision forward_because(gl_reason reason)
@@ -34,6 +37,19 @@ gl_decision gl_policy(const gl_request *request)
     return (gl_decision){path, GL_REASON_NONE};
 }
 
+gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
+                             int rc, double stage1, double stage2,
+                             double stage3, double start)
+{
+    if (rc == GL_STAGE_FAULT)
+        return forward_because(GL_REASON_FAULT);
+    if (rc == GL_STAGE_NONFINITE)
+        return forward_because(GL_REASON_NONFINITE);
+    gl_timing_record(routine->name, gl_path_name(decision.path), stage1,
+                     stage2, stage3, gl_now() - start);
+    return decision;
+}
+
 static const char *reason_name(gl_reason reason)
 {
     switch (reason) {
@@ -47,6 +63,7 @@ static const char *reason_name(gl_reason reason)
     case GL_REASON_DEVICE: return "device";
     case GL_REASON_FAULT: return "fault";
     case GL_REASON_NOLAPACK: return "nolapack";
+    case GL_REASON_NONFINITE: return "nonfinite";
     }
     return "?";
 }

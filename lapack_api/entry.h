@@ -8,6 +8,7 @@
 
 #include "fortran.h"
 #include "argcheck.h"
+#include "../runtime/log.h"
 
 /* One exported routine and the real LAPACK routine behind it. */
 typedef struct gl_routine {
@@ -20,6 +21,11 @@ typedef struct gl_routine {
 
 /* The real routine, or NULL when no real LAPACK provides it. */
 void *gl_real_routine(gl_routine *routine);
+
+/* Any symbol of the real LAPACK (e.g. "ilaenv2stage_", with the trailing
+ * underscore), searched in the same order as the routines; NULL if absent.
+ * Uncached (a dlsym per call). */
+void *gl_lapack_symbol(const char *symbol);
 
 /* Path of the library providing the real routine, or NULL. */
 const char *gl_lapack_library(gl_routine *routine);
@@ -68,6 +74,7 @@ typedef enum gl_reason {
     GL_REASON_DEVICE,    /* the requested device is not available */
     GL_REASON_FAULT,     /* the accelerated path failed; restarted on LAPACK */
     GL_REASON_NOLAPACK,  /* forwarding needed but no real LAPACK found */
+    GL_REASON_NONFINITE, /* Inf/NaN input: LAPACK's own handling applies */
 } gl_reason;
 
 /* What an entry point knows about a call when it asks the policy. */
@@ -87,6 +94,14 @@ typedef struct gl_decision {
 
 /* The one place that decides between our path and the real LAPACK. */
 gl_decision gl_policy(const gl_request *request);
+
+/* After one of our pipelines ran (rc: 0, LAPACK's INFO > 0, or a
+ * GL_STAGE_* code of kernels/status.h): records its timing and returns the
+ * decision, turned into "restart on the real LAPACK" for a fault or a
+ * non-finite input.  start: gl_now() before the pipeline. */
+gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
+                             int rc, double stage1, double stage2,
+                             double stage3, double start);
 
 /* One top-level call, from entry to the log line. */
 typedef struct gl_call {

@@ -90,6 +90,14 @@ static void *lookup(const char *symbol)
     return NULL;
 }
 
+/* Any symbol of the real LAPACK ("ilaenv2stage_"), found the way the
+ * routines themselves are (GPULAPACK_LAPACK, RTLD_NEXT, the sonames); NULL
+ * when none provides it.  Not cached: callers cache what they look up. */
+void *gl_lapack_symbol(const char *symbol)
+{
+    return lookup(symbol);
+}
+
 void *gl_real_routine(gl_routine *routine)
 {
     if (atomic_load_explicit(&routine->resolved, memory_order_acquire))

@@ -1,7 +1,11 @@
 /* ?gesdd: singular value decomposition, divide and conquer (numpy, scipy,
  * R and torch use it for svd). */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "../kernels/stages.h"
+#include "entry.h"
+#include "workspace.h"
 
 typedef void gesdd_fn(const char *jobz, const lapack_int *m,
                       const lapack_int *n, gl_scalar *a, const lapack_int *lda,
@@ -33,9 +37,31 @@ GL_EXPORT void GL_LAPACK_NAME(gesdd, gesdd)(
         .arg_info = gl_check_gesdd(gl_upper(jobz), *m, *n, *lda, *ldu, *ldvt),
         .query = *lwork == -1,
         .size = *m < *n ? *m : *n,
+        .supported = gl_upper(jobz) == 'N' &&
+                     gl_workspace_gesdd(GL_COMPLEX, *m, *n, *lwork),
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* WORK(1) on exit is the optimal LWORK, as the real routine's. */
+        gl_scalar optimal = 0;
+        lapack_int query = -1, query_info = 0;
+        GL_FORWARD(&routine, gesdd_fn, &query_info, jobz, m, n, a, lda, s, u,
+                   ldu, vt, ldvt, &optimal, &query,
+                   GL_IF_COMPLEX(rwork, ) iwork, &query_info, 1);
+        double start = gl_now();
+        gl_stage_times t = {0};
+        int rc = query_info != 0 ? GL_STAGE_FAULT
+                                 : GL_FN(svd_values)(GL_FN(ops_for)(decision.path),
+                                                     *m, *n, a, *lda, s, NULL, &t);
+        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
+                                    t.stage3, start);
+        if (decision.path != GL_PATH_LAPACK) {
+            *info = rc;
+            work[0] = optimal;
+        }
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "jobz=%c m=%d n=%d", gl_logchar(jobz),
                 (int)*m, (int)*n);
 #undef FORWARD

@@ -1,6 +1,11 @@
 /* ?gesvd: singular value decomposition, QR iteration (Octave's svd). */
-#include "entry.h"
+#include <complex.h>
+#include <stdlib.h>
+
 #include "precision.h"
+#include "../kernels/stages.h"
+#include "entry.h"
+#include "workspace.h"
 
 typedef void gesvd_fn(const char *jobu, const char *jobvt, const lapack_int *m,
                       const lapack_int *n, gl_scalar *a, const lapack_int *lda,
@@ -34,9 +39,44 @@ GL_EXPORT void GL_LAPACK_NAME(gesvd, gesvd)(
                                    *lda, *ldu, *ldvt),
         .query = *lwork == -1,
         .size = *m < *n ? *m : *n,
+        .supported = gl_upper(jobu) == 'N' && gl_upper(jobvt) == 'N' &&
+                     gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0], *m,
+                                        *n, *lwork),
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* WORK(1) on exit is the optimal LWORK, as the real routine's. */
+        gl_scalar optimal = 0;
+        lapack_int query = -1, query_info = 0;
+        GL_FORWARD(&routine, gesvd_fn, &query_info, jobu, jobvt, m, n, a, lda,
+                   s, u, ldu, vt, ldvt, &optimal, &query,
+                   GL_IF_COMPLEX(rwork, ) & query_info, 1, 1);
+        /* INFO > 0 leaves the unconverged superdiagonal in WORK(2:) (real)
+         * or RWORK(1:) (complex), unscaled. */
+        lapack_int minmn = *m < *n ? *m : *n;
+        gl_real *e = malloc(sizeof *e * (size_t)(minmn > 1 ? minmn : 1));
+        double start = gl_now();
+        gl_stage_times t = {0};
+        int rc = query_info != 0 || !e
+                     ? GL_STAGE_FAULT
+                     : GL_FN(svd_values)(GL_FN(ops_for)(decision.path), *m,
+                                         *n, a, *lda, s, e, &t);
+        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
+                                    t.stage3, start);
+        if (decision.path != GL_PATH_LAPACK) {
+            *info = rc;
+            work[0] = optimal;
+            for (lapack_int i = 0; rc > 0 && i + 1 < minmn; i++)
+#if GL_COMPLEX
+                rwork[i] = e[i];
+#else
+                work[i + 1] = e[i];
+#endif
+        }
+        free(e);
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "jobu=%c jobvt=%c m=%d n=%d",
                 gl_logchar(jobu), gl_logchar(jobvt), (int)*m, (int)*n);
 #undef FORWARD

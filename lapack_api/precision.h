@@ -10,26 +10,54 @@
 
 #if GL_PRECISION == 1
 #define GL_P s
+#define GL_RP s
 typedef float gl_scalar;
 typedef float gl_real;
 #define GL_COMPLEX 0
 #elif GL_PRECISION == 2
 #define GL_P d
+#define GL_RP d
 typedef double gl_scalar;
 typedef double gl_real;
 #define GL_COMPLEX 0
 #elif GL_PRECISION == 3
 #define GL_P c
+#define GL_RP s
 typedef float _Complex gl_scalar;
 typedef float gl_real;
 #define GL_COMPLEX 1
 #elif GL_PRECISION == 4
 #define GL_P z
+#define GL_RP d
 typedef double _Complex gl_scalar;
 typedef double gl_real;
 #define GL_COMPLEX 1
 #else
 #error "compile with -DGL_PRECISION=1|2|3|4 (s|d|c|z)"
+/* Scalar helpers: GL_R(sqrt) is sqrtf or sqrt; GL_REAL, GL_IMAG, GL_CONJ,
+ * GL_ABS work on gl_scalar; GL_SAFMIN is LAPACK's safmin/eps of ?larfg.
+ * (Users include <math.h>, and <complex.h> for c/z.) */
+#if GL_PRECISION == 1 || GL_PRECISION == 3
+#define GL_R(x) x##f
+#define GL_SAFMIN (FLT_MIN / (FLT_EPSILON * 0.5f))
+#else
+#define GL_R(x) x
+#define GL_SAFMIN (DBL_MIN / (DBL_EPSILON * 0.5))
+#endif
+
+#if GL_COMPLEX
+#define GL_REAL(z) GL_R(creal)(z)
+#define GL_IMAG(z) GL_R(cimag)(z)
+#define GL_CONJ(z) GL_R(conj)(z)
+#define GL_ABS(z) GL_R(cabs)(z)
+#else
+#define GL_REAL(z) (z)
+#define GL_IMAG(z) ((gl_real)0)
+#define GL_CONJ(z) (z)
+#define GL_ABS(z) GL_R(fabs)(z)
+#endif
+
+
 #endif
 
 #if GL_COMPLEX
@@ -39,6 +67,30 @@ typedef double gl_real;
 #else
 #define GL_PICK(real_name, complex_name) real_name
 #define GL_IF_COMPLEX(...)
+/* Scalar helpers: GL_R(sqrt) is sqrtf or sqrt; GL_REAL, GL_IMAG, GL_CONJ,
+ * GL_ABS work on gl_scalar; GL_SAFMIN is LAPACK's safmin/eps of ?larfg.
+ * (Users include <math.h>, and <complex.h> for c/z.) */
+#if GL_PRECISION == 1 || GL_PRECISION == 3
+#define GL_R(x) x##f
+#define GL_SAFMIN (FLT_MIN / (FLT_EPSILON * 0.5f))
+#else
+#define GL_R(x) x
+#define GL_SAFMIN (DBL_MIN / (DBL_EPSILON * 0.5))
+#endif
+
+#if GL_COMPLEX
+#define GL_REAL(z) GL_R(creal)(z)
+#define GL_IMAG(z) GL_R(cimag)(z)
+#define GL_CONJ(z) GL_R(conj)(z)
+#define GL_ABS(z) GL_R(cabs)(z)
+#else
+#define GL_REAL(z) (z)
+#define GL_IMAG(z) ((gl_real)0)
+#define GL_CONJ(z) (z)
+#define GL_ABS(z) GL_R(fabs)(z)
+#endif
+
+
 #endif
 
 #define GL_PASTE2_(a, b) a##b
@@ -50,5 +102,38 @@ typedef double gl_real;
     GL_PASTE2(GL_PASTE2(GL_P, GL_PICK(real_name, complex_name)), _)
 #define GL_LAPACK_STR(real_name, complex_name) \
     GL_STR(GL_PASTE2(GL_P, GL_PICK(real_name, complex_name)))
+
+/* Symbol of a LAPACK/BLAS routine of this precision ("dgeqrt3_"), and of
+ * the real precision that goes with it ("dsterf_" for z as well). */
+#define GL_SYMBOL(real_name, complex_name) \
+    GL_STR(GL_PASTE2(GL_PASTE2(GL_P, GL_PICK(real_name, complex_name)), _))
+#define GL_REAL_SYMBOL(name) GL_STR(GL_PASTE2(GL_PASTE2(GL_RP, name), _))
+
+/* Internal per-precision function names: GL_FN(ge2gb) -> gl_d_ge2gb. */
+#define GL_FN(name) GL_PASTE2(GL_PASTE2(gl_, GL_P), GL_PASTE2(_, name))
+
+/* Scalar helpers: GL_R(sqrt) is sqrtf or sqrt; GL_REAL, GL_IMAG, GL_CONJ,
+ * GL_ABS work on gl_scalar; GL_SAFMIN is LAPACK's safmin/eps of ?larfg.
+ * (Users include <math.h>, and <complex.h> for c/z.) */
+#if GL_PRECISION == 1 || GL_PRECISION == 3
+#define GL_R(x) x##f
+#define GL_SAFMIN (FLT_MIN / (FLT_EPSILON * 0.5f))
+#else
+#define GL_R(x) x
+#define GL_SAFMIN (DBL_MIN / (DBL_EPSILON * 0.5))
+#endif
+
+#if GL_COMPLEX
+#define GL_REAL(z) GL_R(creal)(z)
+#define GL_IMAG(z) GL_R(cimag)(z)
+#define GL_CONJ(z) GL_R(conj)(z)
+#define GL_ABS(z) GL_R(cabs)(z)
+#else
+#define GL_REAL(z) (z)
+#define GL_IMAG(z) ((gl_real)0)
+#define GL_CONJ(z) (z)
+#define GL_ABS(z) GL_R(fabs)(z)
+#endif
+
 
 #endif

@@ -24,18 +24,6 @@ gl_path gl_device_path(const gl_device_request *request)
     return GL_PATH_LAPACK;
 }
 
-/* Default crossover until the accelerated paths are measured: at n = 512
- * every published offload runtime (MAGMA n <= 128, oneMKL n <= 256) still
- * keeps the work on the CPU LAPACK.  Per-routine entries come with the
- * measurements (docs/performance.md). */
-#define GL_DEFAULT_MIN_N 512
-
-long gl_tune_min_n(const char *routine)
-{
-    (void)routine;
-    return GL_DEFAULT_MIN_N;
-}
-
 const char *gl_path_name(gl_path path)
 {
     switch (path) {

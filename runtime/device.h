@@ -15,10 +15,6 @@ int gl_device_count(void);
  * when that device is not available. */
 gl_path gl_device_path(const gl_device_request *request);
 
-/* Crossover: calls with a problem size below this stay on the real LAPACK
- * (GPULAPACK_MIN_N overrides it for every routine). */
-long gl_tune_min_n(const char *routine);
-
 const char *gl_path_name(gl_path path);
 
 #endif

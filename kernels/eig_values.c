@@ -1,0 +1,131 @@
+/* Eigenvalues of a Hermitian matrix by the two-stage reduction: dense ->
+ * band (sy2sb), band -> tridiagonal (bulge chasing), tridiagonal ->
+ * values (the system ?sterf, or ?stebz for a subset).  The scaling follows
+ * the ?syev family. */
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "../lapack_api/precision.h"
+#include "../runtime/log.h"
+#include "../runtime/tune.h"
+#include "householder.h"
+#include "lapack_fns.h"
+#include "stages.h"
+
+static int ascending(const void *x, const void *y)
+{
+    gl_real a = *(const gl_real *)x, b = *(const gl_real *)y;
+    return (a > b) - (a < b);
+}
+
+int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
+                      lapack_int n, const gl_scalar *a, lapack_int lda,
+                      lapack_int *m, gl_real *w, gl_stage_times *times)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    *m = 0;
+    if (n == 0)
+        return 0;
+
+    /* max |a_ij| over the referenced triangle (?lansy/?lanhe 'M': the
+     * real part of the diagonal); Inf/NaN stays with LAPACK. */
+    int lower = job->uplo == 'L';
+    gl_real anrm = 0;
+    for (lapack_int j = 0; j < n; j++) {
+        lapack_int i0 = lower ? j : 0, i1 = lower ? n : j + 1;
+        for (lapack_int i = i0; i < i1; i++) {
+            gl_scalar x = a[i + (size_t)j * lda];
+            gl_real v = i == j ? GL_R(fabs)(GL_REAL(x)) : GL_ABS(x);
+            if (!(v <= anrm))
+                anrm = v;
+        }
+    }
+    if (!isfinite(anrm))
+        return GL_STAGE_NONFINITE;
+    const gl_real safmin = f->lamch("S", 1), eps = f->lamch("P", 1);
+    const gl_real smlnum = safmin / eps, bignum = 1 / smlnum;
+    const gl_real rmin = GL_R(sqrt)(smlnum);
+    gl_real rmax = GL_R(sqrt)(bignum);
+    if (job->tight_rmax && rmax > 1 / GL_R(sqrt)(GL_R(sqrt)(safmin)))
+        rmax = 1 / GL_R(sqrt)(GL_R(sqrt)(safmin));
+    gl_real sigma = 1;
+    if (anrm > 0 && anrm < rmin)
+        sigma = rmin / anrm;
+    else if (anrm > rmax)
+        sigma = rmax / anrm;
+
+    lapack_int b = gl_tune_band('H', GL_COMPLEX, n);
+    lapack_int bw = b < n - 1 ? b : n - 1;
+    lapack_int ldband = 2 * bw + 1;
+    gl_scalar *wk = ops->alloc(sizeof *wk * (size_t)n * (size_t)n);
+    gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)n);
+    gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
+    gl_real *d = malloc(sizeof *d * 7 * (size_t)n);
+    lapack_int *iwork = malloc(sizeof *iwork * 5 * (size_t)n);
+    int rc = GL_STAGE_FAULT;
+    if (!wk || !band || !de || !d || !iwork)
+        goto out;
+
+    /* The lower triangle of A, or of A^H for 'U' (A = A^H). */
+    ops->from_host(lower ? 'N' : 'C', n, n, a, lda, wk, n);
+    if (sigma != 1 && ops->lascl(1, sigma, n, n, wk, n))
+        goto out;
+    double t0 = gl_now();
+    if (bw > 1 && GL_FN(sy2sb)(ops, n, bw, wk, n))
+        goto out;
+    double t1 = gl_now();
+    ops->pack_band('H', n, bw, wk, n, band, ldband);
+    if (bw > 1 && ops->sb_chase(n, bw, band, ldband))
+        goto out;
+    double t2 = gl_now();
+
+    /* Tridiagonal: real diagonal; |e| makes the off-diagonal real by a
+     * diagonal unitary similarity, which keeps the eigenvalues. */
+    ops->to_host(1, n, band, ldband, de, 1);
+    if (n > 1)
+        ops->to_host(1, n - 1, band + 1, ldband, de + n, 1);
+    gl_real *e = d + n, *work = e + n;
+    for (lapack_int i = 0; i < n; i++)
+        d[i] = GL_REAL(de[i]);
+    for (lapack_int i = 0; i + 1 < n; i++)
+        e[i] = GL_ABS(de[n + i]);
+
+    lapack_int info = 0;
+    if (job->range == 'A') {
+        f->sterf(&n, d, e, &info);
+        for (lapack_int i = 0; i < n; i++)
+            w[i] = d[i];
+        *m = n;
+    } else {
+        gl_real vl = job->vl * sigma, vu = job->vu * sigma;
+        gl_real abstol = job->abstol;
+        if (sigma != 1 && job->scale_abstol && abstol > 0)
+            abstol *= sigma;
+        lapack_int nsplit = 0;
+        char range = job->range;
+        f->stebz(&range, "E", &n, &vl, &vu, &job->il, &job->iu, &abstol, d,
+                 e, m, &nsplit, w, iwork, iwork + n, work, iwork + 2 * n,
+                 &info, 1, 1);
+        /* ?stebz orders by split block; the drivers document ascending. */
+        qsort(w, (size_t)*m, sizeof *w, ascending);
+    }
+    double t3 = gl_now();
+    if (sigma != 1) {
+        lapack_int count = info == 0       ? *m
+                           : job->unscale_all ? n
+                                              : info - 1;
+        for (lapack_int i = 0; i < count; i++)
+            w[i] *= 1 / sigma;
+    }
+    if (times)
+        *times = (gl_stage_times){t1 - t0, t2 - t1, t3 - t2};
+    rc = (int)info;
+out:
+    ops->release(wk);
+    ops->release(band);
+    free(de);
+    free(d);
+    free(iwork);
+    return rc;
+}

@@ -1,0 +1,117 @@
+/* Householder reflector generation exactly as LAPACK's ?larfg (the
+ * algorithm of SRC/dlarfg.f and zlarfg.f, re-implemented):
+ *
+ *   H^H [alpha; x] = [beta; 0],  H = I - tau v v^H,  v = [1; x/(alpha-beta)]
+ *
+ * tau = 0 (H = I) when x = 0 and alpha is real; beta = -sign(alpha) *
+ * |[alpha; x]| computed without overflow; when |beta| < safmin the vector is
+ * rescaled (up to 20 times) so that tau and v keep full accuracy.  Never
+ * 0/0: a zero vector gives H = I.  Include after precision.h. */
+#ifndef GL_HOUSEHOLDER_H
+#define GL_HOUSEHOLDER_H
+
+#include <float.h>
+#include <math.h>
+#if GL_COMPLEX
+#include <complex.h>
+#endif
+
+#include "../lapack_api/fortran.h"
+
+/* |x|_2 of n elements with stride incx, scaled so that it never overflows
+ * or underflows in the squares (the classic scale/ssq recurrence). */
+static inline gl_real gl_nrm2(lapack_int n, const gl_scalar *x,
+                              lapack_int incx)
+{
+    gl_real scale = 0, ssq = 1;
+    for (lapack_int i = 0; i < n; i++) {
+        gl_real parts[2] = {GL_REAL(x[i * incx]), GL_IMAG(x[i * incx])};
+        for (int k = 0; k < 1 + GL_COMPLEX; k++) {
+            if (parts[k] == 0)
+                continue;
+            gl_real a = GL_R(fabs)(parts[k]);
+            if (scale < a) {
+                ssq = 1 + ssq * (scale / a) * (scale / a);
+                scale = a;
+            } else {
+                ssq += (a / scale) * (a / scale);
+            }
+        }
+    }
+    return scale * GL_R(sqrt)(ssq);
+}
+
+/* sqrt(a^2 + b^2 + c^2) without overflow (LAPACK ?lapy2 / ?lapy3). */
+static inline gl_real gl_lapy3(gl_real a, gl_real b, gl_real c)
+{
+    a = GL_R(fabs)(a), b = GL_R(fabs)(b), c = GL_R(fabs)(c);
+    gl_real w = a > b ? a : b;
+    w = w > c ? w : c;
+    if (w == 0)
+        return a + b + c;
+    return w * GL_R(sqrt)((a / w) * (a / w) + (b / w) * (b / w) +
+                          (c / w) * (c / w));
+}
+
+/* Generates H with H^H [*alpha; x] = [beta; 0]; on return *alpha = beta
+ * (real), x holds v(2:n) and the result is tau.  n is the length including
+ * alpha. */
+static inline gl_scalar gl_larfg(lapack_int n, gl_scalar *alpha, gl_scalar *x,
+                                 lapack_int incx)
+{
+    if (n <= 0)
+        return 0;
+    gl_real xnorm = gl_nrm2(n - 1, x, incx);
+    gl_real alphr = GL_REAL(*alpha), alphi = GL_IMAG(*alpha);
+    if (xnorm == 0 && alphi == 0)
+        return 0;
+
+    gl_real beta = -GL_R(copysign)(gl_lapy3(alphr, alphi, xnorm), alphr);
+    const gl_real safmin = GL_SAFMIN, rsafmn = 1 / GL_SAFMIN;
+    int knt = 0;
+    if (GL_R(fabs)(beta) < safmin) {
+        /* xnorm and beta may be inaccurate: scale x and recompute them */
+        do {
+            knt++;
+            for (lapack_int i = 0; i < n - 1; i++)
+                x[i * incx] *= rsafmn;
+            beta *= rsafmn;
+            alphr *= rsafmn;
+            alphi *= rsafmn;
+        } while (GL_R(fabs)(beta) < safmin && knt < 20);
+        xnorm = gl_nrm2(n - 1, x, incx);
+#if GL_COMPLEX
+        *alpha = alphr + alphi * I;
+#else
+        *alpha = alphr;
+#endif
+        beta = -GL_R(copysign)(gl_lapy3(alphr, alphi, xnorm), alphr);
+    }
+#if GL_COMPLEX
+    gl_scalar tau = (beta - alphr) / beta + (-alphi / beta) * I;
+    /* 1/(alpha - beta), computed as LAPACK's ?ladiv would: robustly */
+    gl_scalar denom = *alpha - beta;
+    gl_scalar scal;
+    {
+        gl_real dr = GL_REAL(denom), di = GL_IMAG(denom);
+        if (GL_R(fabs)(di) <= GL_R(fabs)(dr)) {
+            gl_real r = di / dr, den = dr + di * r;
+            scal = (1 / den) + (-r / den) * I;
+        } else {
+            gl_real r = dr / di, den = di + dr * r;
+            scal = (r / den) + (-1 / den) * I;
+        }
+    }
+#else
+    gl_scalar tau = (beta - alphr) / beta;
+    gl_scalar scal = 1 / (*alpha - beta);
+#endif
+    for (lapack_int i = 0; i < n - 1; i++)
+        x[i * incx] *= scal;
+    for (int j = 0; j < knt; j++)
+        beta *= safmin;
+    *alpha = beta;
+    return tau;
+}
+
+#endif

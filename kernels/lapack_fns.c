@@ -1,0 +1,42 @@
+/* Run-time resolution of the LAPACK/BLAS routines of lapack_fns.h. */
+#include <pthread.h>
+
+#include "../lapack_api/entry.h"
+#include "../lapack_api/precision.h"
+#include "lapack_fns.h"
+
+static GL_FN(lapack_fns) fns;
+static int fns_complete;
+static pthread_once_t fns_once = PTHREAD_ONCE_INIT;
+
+#define RESOLVE(field, symbol)                                                \
+    do {                                                                      \
+        *(void **)&fns.field = gl_lapack_symbol(symbol);                      \
+        complete &= fns.field != NULL;                                        \
+    } while (0)
+
+static void resolve(void)
+{
+    int complete = 1;
+    RESOLVE(geqrt3, GL_SYMBOL(geqrt3, geqrt3));
+    RESOLVE(gelqt3, GL_SYMBOL(gelqt3, gelqt3));
+    RESOLVE(geqrf, GL_SYMBOL(geqrf, geqrf));
+    RESOLVE(larfb, GL_SYMBOL(larfb, larfb));
+    RESOLVE(gemm, GL_SYMBOL(gemm, gemm));
+    RESOLVE(hemm, GL_SYMBOL(symm, hemm));
+    RESOLVE(her2k, GL_SYMBOL(syr2k, her2k));
+    RESOLVE(trmm, GL_SYMBOL(trmm, trmm));
+    RESOLVE(lascl, GL_SYMBOL(lascl, lascl));
+    RESOLVE(rlascl, GL_REAL_SYMBOL(lascl));
+    RESOLVE(bdsqr, GL_REAL_SYMBOL(bdsqr));
+    RESOLVE(sterf, GL_REAL_SYMBOL(sterf));
+    RESOLVE(stebz, GL_REAL_SYMBOL(stebz));
+    RESOLVE(lamch, GL_REAL_SYMBOL(lamch));
+    fns_complete = complete;
+}
+
+const GL_FN(lapack_fns) *GL_FN(lapack_fns_get)(void)
+{
+    pthread_once(&fns_once, resolve);
+    return fns_complete ? &fns : NULL;
+}

@@ -1,0 +1,69 @@
+/* The system LAPACK/BLAS routines our own path calls (panel
+ * factorizations, BLAS3, stage 3), resolved at run time from the same
+ * library the forwarded calls go to, so no link dependency and always the
+ * BLAS the program chose.  Include after precision.h. */
+#ifndef GL_LAPACK_FNS_H
+#define GL_LAPACK_FNS_H
+
+#include "../lapack_api/fortran.h"
+
+typedef const lapack_int cint;
+typedef const char cchar;
+
+typedef struct GL_FN(lapack_fns) {
+    void (*geqrt3)(cint *m, cint *n, gl_scalar *a, cint *lda, gl_scalar *t,
+                   cint *ldt, lapack_int *info);
+    void (*gelqt3)(cint *m, cint *n, gl_scalar *a, cint *lda, gl_scalar *t,
+                   cint *ldt, lapack_int *info);
+    void (*geqrf)(cint *m, cint *n, gl_scalar *a, cint *lda, gl_scalar *tau,
+                  gl_scalar *work, cint *lwork, lapack_int *info);
+    void (*larfb)(cchar *side, cchar *trans, cchar *direct, cchar *storev,
+                  cint *m, cint *n, cint *k, const gl_scalar *v, cint *ldv,
+                  const gl_scalar *t, cint *ldt, gl_scalar *c, cint *ldc,
+                  gl_scalar *work, cint *ldwork, gl_strlen, gl_strlen,
+                  gl_strlen, gl_strlen);
+    void (*gemm)(cchar *ta, cchar *tb, cint *m, cint *n, cint *k,
+                 const gl_scalar *alpha, const gl_scalar *a, cint *lda,
+                 const gl_scalar *b, cint *ldb, const gl_scalar *beta,
+                 gl_scalar *c, cint *ldc, gl_strlen, gl_strlen);
+    /* ?symm for real, ?hemm for complex */
+    void (*hemm)(cchar *side, cchar *uplo, cint *m, cint *n,
+                 const gl_scalar *alpha, const gl_scalar *a, cint *lda,
+                 const gl_scalar *b, cint *ldb, const gl_scalar *beta,
+                 gl_scalar *c, cint *ldc, gl_strlen, gl_strlen);
+    /* ?syr2k for real, ?her2k (real beta) for complex */
+    void (*her2k)(cchar *uplo, cchar *trans, cint *n, cint *k,
+                  const gl_scalar *alpha, const gl_scalar *a, cint *lda,
+                  const gl_scalar *b, cint *ldb, const gl_real *beta,
+                  gl_scalar *c, cint *ldc, gl_strlen, gl_strlen);
+    void (*trmm)(cchar *side, cchar *uplo, cchar *transa, cchar *diag,
+                 cint *m, cint *n, const gl_scalar *alpha, const gl_scalar *a,
+                 cint *lda, gl_scalar *b, cint *ldb, gl_strlen, gl_strlen,
+                 gl_strlen, gl_strlen);
+    void (*lascl)(cchar *type, cint *kl, cint *ku, const gl_real *cfrom,
+                  const gl_real *cto, cint *m, cint *n, gl_scalar *a,
+                  cint *lda, lapack_int *info, gl_strlen);
+
+    /* real precision (stage 3 works on real d, e) */
+    void (*bdsqr)(cchar *uplo, cint *n, cint *ncvt, cint *nru, cint *ncc,
+                  gl_real *d, gl_real *e, gl_real *vt, cint *ldvt, gl_real *u,
+                  cint *ldu, gl_real *c, cint *ldc, gl_real *work,
+                  lapack_int *info, gl_strlen);
+    void (*sterf)(cint *n, gl_real *d, gl_real *e, lapack_int *info);
+    void (*stebz)(cchar *range, cchar *order, cint *n, const gl_real *vl,
+                  const gl_real *vu, cint *il, cint *iu, const gl_real *abstol,
+                  const gl_real *d, const gl_real *e, lapack_int *m,
+                  lapack_int *nsplit, gl_real *w, lapack_int *iblock,
+                  lapack_int *isplit, gl_real *work, lapack_int *iwork,
+                  lapack_int *info, gl_strlen, gl_strlen);
+    void (*rlascl)(cchar *type, cint *kl, cint *ku, const gl_real *cfrom,
+                   const gl_real *cto, cint *m, cint *n, gl_real *a,
+                   cint *lda, lapack_int *info, gl_strlen);
+    gl_real (*lamch)(cchar *cmach, gl_strlen);
+} GL_FN(lapack_fns);
+
+/* The resolved table, or NULL if the system LAPACK lacks any of them (the
+ * caller then forwards the whole call). */
+const GL_FN(lapack_fns) *GL_FN(lapack_fns_get)(void);
+
+#endif

@@ -1,0 +1,100 @@
+/* The operation table: what a backend does for the stage drivers.
+ *
+ * The drivers (ge2gb.c, sy2sb.c, gb2bd.c, sb2st.c and the pipelines) are
+ * written once against this table; a backend fills it for one precision.
+ * The host backend (kernels/ref/) fills every entry with the system
+ * LAPACK/BLAS and plain-C kernels; a GPU backend replaces entries with
+ * device code and keeps the algorithm.  Matrix arguments are in the
+ * backend's memory (host pointers for the host backend).
+ *
+ * Include after precision.h: the table's type and functions are per
+ * precision (gl_d_ops, ...). */
+#ifndef GL_OPS_H_PRECISION
+#define GL_OPS_H_PRECISION GL_PRECISION
+
+#include "../lapack_api/fortran.h"
+
+typedef struct GL_FN(ops) {
+    const char *name;
+
+    /* Memory of the backend (NULL on failure) and copies to and from the
+     * host; copies take column-major matrices with leading dimensions. */
+    void *(*alloc)(size_t bytes);
+    void (*release)(void *ptr);
+    void (*to_host)(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                    lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+    /* trans 'N': dst = src; 'C': dst (cols x rows) = src^H. */
+    void (*from_host)(char trans, lapack_int rows, lapack_int cols,
+                      const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,
+                      lapack_int ld_dst);
+    /* A = A * (cto / cfrom) without over/underflow, as ?lascl 'G'. */
+    int (*lascl)(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
+                 gl_scalar *a, lapack_int lda);
+    /* The band of a dense matrix into the packed storage of the chase
+     * (see gb_chase/sb_chase below), every other element of it zeroed:
+     * kind 'G': the upper band A(r,c), 0 <= c-r <= b, of an n x n matrix;
+     * kind 'H': the lower band, 0 <= r-c <= b, diagonal made real. */
+    void (*pack_band)(char kind, lapack_int n, lapack_int b,
+                      const gl_scalar *a, lapack_int lda, gl_scalar *band,
+                      lapack_int ldband);
+    /* Zeroes the strictly lower triangle of the m x n matrix A. */
+    void (*zero_lower)(lapack_int m, lapack_int n, gl_scalar *a,
+                       lapack_int lda);
+    /* V of a geqrt panel (m x k, unit lower trapezoidal, stored below the
+     * diagonal of a) as a dense matrix with its ones and zeros. */
+    void (*unpack_v)(lapack_int m, lapack_int k, const gl_scalar *a,
+                     lapack_int lda, gl_scalar *v, lapack_int ldv);
+
+    /* Panel factorizations with the block reflector they define:
+     * geqrt: A (m >= n) = Q R, Q = I - V T V^H, V unit lower in A;
+     * gelqt: A (m <= n) = L Q, Q = I - V^H T V, V unit upper (rows) in A.
+     * T is n x n (m x m) upper triangular.  Return 0, or < 0 on failure. */
+    int (*geqrt)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                 gl_scalar *t, lapack_int ldt);
+    int (*gelqt)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                 gl_scalar *t, lapack_int ldt);
+    /* Applies the block reflector of geqrt (storev 'C') or gelqt ('R') to
+     * the m x n matrix C: side 'L'/'R', trans 'N'/'C' as LAPACK ?larfb. */
+    int (*larfb)(char side, char trans, char storev, lapack_int m,
+                 lapack_int n, lapack_int k, const gl_scalar *v,
+                 lapack_int ldv, const gl_scalar *t, lapack_int ldt,
+                 gl_scalar *c, lapack_int ldc);
+    /* QR of a tall matrix (tau and R as LAPACK ?geqrf). */
+    int (*geqrf)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda);
+
+    /* BLAS3 as in the reference BLAS (trans 'N', 'T' or 'C'). */
+    void (*gemm)(char transa, char transb, lapack_int m, lapack_int n,
+                 lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                 lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                 gl_scalar beta, gl_scalar *c, lapack_int ldc);
+    void (*hemm)(char side, char uplo, lapack_int m, lapack_int n,
+                 gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                 const gl_scalar *b, lapack_int ldb, gl_scalar beta,
+                 gl_scalar *c, lapack_int ldc);
+    void (*her2k)(char uplo, char trans, lapack_int n, lapack_int k,
+                  gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                  const gl_scalar *b, lapack_int ldb, gl_real beta,
+                  gl_scalar *c, lapack_int ldc);
+    void (*trmm)(char side, char uplo, char transa, char diag, lapack_int m,
+                 lapack_int n, gl_scalar alpha, const gl_scalar *a,
+                 lapack_int lda, gl_scalar *b, lapack_int ldb);
+
+    /* Stage 2, one pass of bulge chasing on a packed band.
+     * gb_chase: upper band of half-width b -> half-width c (1 <= c < b),
+     *   stored with ldband = 3*b0+1 for the b0 >= b the band started with:
+     *   A(r,c) = band[2*b0 + r - c + c*ldband] (2*b0 rows of fill above the
+     *   diagonal, b0 below); everything outside the band must be zero.
+     * sb_chase: Hermitian lower band of half-width b -> tridiagonal,
+     *   A(r,c) = band[r - c + c*ldband], r >= c, ldband >= 2*b+1, rows
+     *   b+1 .. 2b zero (bulge room).
+     * Return 0, or < 0 if the backend could not run them. */
+    int (*gb_chase)(lapack_int n, lapack_int b, lapack_int c, gl_scalar *band,
+                    lapack_int ldband);
+    int (*sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
+                    lapack_int ldband);
+} GL_FN(ops);
+
+/* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in. */
+const GL_FN(ops) *GL_FN(ops_for)(int path);
+
+#endif

@@ -1,0 +1,307 @@
+/* Stage 2 on the host: bulge chasing on a packed band, multithreaded.
+ *
+ * General band (gb_chase): upper band of half-width b -> half-width c, the
+ * bandwidth tiling of paper 000 (TW = b - c per pass; c = 1 gives the
+ * bidiagonal).  Storage (kernels/ops.h): A(r,c) = band[up + r - c + c*ld],
+ * rows up = 2*b0 above the diagonal (fill) and b0 below.  Sweep s, step j:
+ *
+ *   pivot row r and column p:  j = 0: r = s,            p = s + c
+ *                              j > 0: r = s+c+(j-1)b,   p = r + b
+ *   right reflector from A(r, p:p+tw) applied to rows r+1 .. p+tw,
+ *   left reflector from A(p:p+tw, p) applied to columns p+1 .. p+tw+b,
+ *
+ * so every step advances by b and each sweep leaves row s with half-width
+ * c; the fill a step leaves in rows r+1 .. is removed by the next sweeps
+ * at the same step.
+ *
+ * Hermitian band (sb_chase): lower band of half-width b -> tridiagonal, the
+ * task graph of LAPACK's ?sb2st kernels.  Storage A(r,c) = band[r - c +
+ * c*ld], r >= c, 2b+1 rows.  Sweep s, step j owns rows R = [s+1+jb,
+ * s+(j+1)b]: it builds the reflector from column s (j = 0) or from the
+ * bulge's first column s+1+(j-1)b, applies it from the left to the rest of
+ * the bulge, on both sides of the diagonal block A(R,R) and from the right
+ * to the block below, which creates the next bulge.
+ *
+ * Schedule (both): step j of sweep s may run once step j-1 of sweep s and
+ * step j+2 of sweep s-1 are done (the 3-step lag of algorithms.md 2.5).
+ * Threads claim sweeps from a ticket counter and publish their progress with
+ * release stores; waiting is acquire loads (SLATE's hb2st scheme), with a
+ * yield so that oversubscribed machines still progress.
+ *
+ * Reflectors are generated exactly as ?larfg; a zero vector gives H = I. */
+#include <complex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../lapack_api/precision.h"
+#include "../householder.h"
+#include "../ops.h"
+#include "host.h"
+
+typedef struct progress_slot {
+    _Alignas(64) atomic_long done;   /* steps of this sweep completed */
+} progress_slot;
+
+typedef struct chase_job {
+    lapack_int n, b, c, ld, up;
+    gl_scalar *band;
+    lapack_int nsweeps;
+    int hermitian;
+    progress_slot *progress;
+    atomic_long next_sweep;   /* ticket: the next sweep to claim */
+} chase_job;
+
+static lapack_int min_i(lapack_int a, lapack_int b) { return a < b ? a : b; }
+
+/* Number of steps of sweep s. */
+static lapack_int steps_of(const chase_job *job, lapack_int s)
+{
+    lapack_int n = job->n, b = job->b;
+    if (job->hermitian)
+        return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
+    return s + job->c > n - 2 ? 0 : (n - 2 - s - job->c) / b + 1;
+}
+
+/* ---- general band ------------------------------------------------------ */
+
+#define GB(r, col) job->band[(size_t)(job->up + (r) - (col)) + (size_t)(col) * job->ld]
+
+static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
+                    gl_scalar *v, gl_scalar *w)
+{
+    const lapack_int n = job->n, b = job->b, c = job->c, tw = b - c;
+    lapack_int r = j == 0 ? s : s + c + (j - 1) * b;
+    lapack_int p = j == 0 ? s + c : r + b;
+    lapack_int pe = min_i(p + tw, n - 1), len = pe - p + 1;
+
+    /* Right reflector: (row r) H = (beta, 0, ..., 0). */
+    for (lapack_int k = 0; k < len; k++)
+        v[k] = GL_CONJ(GB(r, p + k));
+    gl_scalar tau = gl_larfg(len, &v[0], &v[1], 1);
+    GB(r, p) = v[0];
+    for (lapack_int k = 1; k < len; k++)
+        GB(r, p + k) = 0;
+    v[0] = 1;
+    if (tau != 0) {
+        lapack_int r0 = r + 1, nr = pe - r;   /* rows r+1 .. pe */
+        memset(w, 0, sizeof *w * (size_t)nr);
+        for (lapack_int k = 0; k < len; k++) {
+            const gl_scalar *col = &GB(r0, p + k), vk = v[k];
+            for (lapack_int i = 0; i < nr; i++)
+                w[i] += col[i] * vk;
+        }
+        for (lapack_int k = 0; k < len; k++) {
+            gl_scalar *col = &GB(r0, p + k), ck = tau * GL_CONJ(v[k]);
+            for (lapack_int i = 0; i < nr; i++)
+                col[i] -= w[i] * ck;
+        }
+    }
+
+    /* Left reflector: H^H (column p) = (beta, 0, ..., 0). */
+    for (lapack_int k = 0; k < len; k++)
+        v[k] = GB(p + k, p);
+    tau = gl_larfg(len, &v[0], &v[1], 1);
+    GB(p, p) = v[0];
+    for (lapack_int k = 1; k < len; k++)
+        GB(p + k, p) = 0;
+    v[0] = 1;
+    if (tau != 0) {
+        gl_scalar ctau = GL_CONJ(tau);
+        lapack_int ce = min_i(p + tw + b, n - 1);
+        for (lapack_int col = p + 1; col <= ce; col++) {
+            gl_scalar *a = &GB(p, col), dot = 0;
+            for (lapack_int k = 0; k < len; k++)
+                dot += GL_CONJ(v[k]) * a[k];
+            dot *= ctau;
+            for (lapack_int k = 0; k < len; k++)
+                a[k] -= v[k] * dot;
+        }
+    }
+}
+
+#undef GB
+
+/* ---- Hermitian band ---------------------------------------------------- */
+
+#define SB(r, col) job->band[(size_t)((r) - (col)) + (size_t)(col) * job->ld]
+
+static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
+                    gl_scalar *v, gl_scalar *w)
+{
+    const lapack_int n = job->n, b = job->b;
+    lapack_int r0 = s + 1 + j * b, r1 = min_i(s + (j + 1) * b, n - 1);
+    lapack_int len = r1 - r0 + 1;
+    lapack_int q = j == 0 ? s : s + 1 + (j - 1) * b;
+
+    for (lapack_int k = 0; k < len; k++)
+        v[k] = SB(r0 + k, q);
+    gl_scalar tau = gl_larfg(len, &v[0], &v[1], 1);
+    SB(r0, q) = v[0];
+    for (lapack_int k = 1; k < len; k++)
+        SB(r0 + k, q) = 0;
+    v[0] = 1;
+    if (tau == 0)
+        return;
+    gl_scalar ctau = GL_CONJ(tau);
+
+    /* Rest of the bulge, from the left: A(R, q+1 : r0-1) = H^H A. */
+    for (lapack_int col = q + 1; col < r0 && j > 0; col++) {
+        gl_scalar *a = &SB(r0, col), dot = 0;
+        for (lapack_int k = 0; k < len; k++)
+            dot += GL_CONJ(v[k]) * a[k];
+        dot *= ctau;
+        for (lapack_int k = 0; k < len; k++)
+            a[k] -= v[k] * dot;
+    }
+
+    /* Diagonal block, both sides (?larfy): w = tau C v,
+     * w -= 1/2 tau (w^H v) v, C -= v w^H + w v^H (lower triangle). */
+    memset(w, 0, sizeof *w * (size_t)len);
+    for (lapack_int col = 0; col < len; col++) {
+        const gl_scalar *a = &SB(r0 + col, r0 + col);   /* C(col:, col) */
+        gl_scalar vc = v[col], acc = GL_REAL(a[0]) * vc;
+        for (lapack_int i = 1; i < len - col; i++) {
+            w[col + i] += a[i] * vc;
+            acc += GL_CONJ(a[i]) * v[col + i];
+        }
+        w[col] += acc;
+    }
+    gl_scalar wv = 0;
+    for (lapack_int k = 0; k < len; k++) {
+        w[k] *= tau;
+        wv += GL_CONJ(w[k]) * v[k];
+    }
+    gl_scalar alpha = -0.5f * tau * wv;
+    for (lapack_int k = 0; k < len; k++)
+        w[k] += alpha * v[k];
+    for (lapack_int col = 0; col < len; col++) {
+        gl_scalar *a = &SB(r0 + col, r0 + col);
+        gl_scalar cw = GL_CONJ(w[col]), cv = GL_CONJ(v[col]);
+        a[0] = GL_REAL(a[0]) - 2 * GL_REAL(v[col] * cw);
+        for (lapack_int i = 1; i < len - col; i++)
+            a[i] -= v[col + i] * cw + w[col + i] * cv;
+    }
+
+    /* Block below, from the right: B = A(r1+1 : r1+b, R) H (the bulge). */
+    lapack_int b0 = r1 + 1, b1 = min_i(r1 + b, n - 1), nb = b1 - b0 + 1;
+    if (nb <= 0)
+        return;
+    memset(w, 0, sizeof *w * (size_t)nb);
+    for (lapack_int k = 0; k < len; k++) {
+        const gl_scalar *col = &SB(b0, r0 + k), vk = v[k];
+        for (lapack_int i = 0; i < nb; i++)
+            w[i] += col[i] * vk;
+    }
+    for (lapack_int k = 0; k < len; k++) {
+        gl_scalar *col = &SB(b0, r0 + k), ck = tau * GL_CONJ(v[k]);
+        for (lapack_int i = 0; i < nb; i++)
+            col[i] -= w[i] * ck;
+    }
+}
+
+#undef SB
+
+/* ---- schedule ---------------------------------------------------------- */
+
+static void wait_for(const progress_slot *slot, long need)
+{
+    for (unsigned spins = 0;
+         atomic_load_explicit(&slot->done, memory_order_acquire) < need;
+         spins++) {
+        if (spins > 64)
+            sched_yield();
+#if defined(__x86_64__) || defined(__i386__)
+        else
+            __builtin_ia32_pause();
+#endif
+    }
+}
+
+/* Threads claim sweeps in increasing order from a ticket counter, so a
+ * sweep that is waited on is always owned by a thread that runs: any number
+ * of threads (even one, if the others could not be started) completes. */
+static void *chase_worker(void *arg)
+{
+    chase_job *job = arg;
+    /* v: one reflector (<= b); w: one row or column block (<= 2b) */
+    gl_scalar *v = malloc(sizeof *v * (size_t)(3 * job->b + 2));
+    if (!v)
+        return NULL;   /* claims nothing: the other threads do the work */
+    gl_scalar *w = v + job->b + 1;
+    for (;;) {
+        lapack_int s = atomic_fetch_add(&job->next_sweep, 1);
+        if (s >= job->nsweeps)
+            break;
+        lapack_int steps = steps_of(job, s);
+        lapack_int prev_steps = s > 0 ? steps_of(job, s - 1) : 0;
+        for (lapack_int j = 0; j < steps; j++) {
+            if (s > 0)
+                wait_for(&job->progress[s - 1], min_i(j + 3, prev_steps));
+            if (job->hermitian)
+                sb_step(job, s, j, v, w);
+            else
+                gb_step(job, s, j, v, w);
+            atomic_store_explicit(&job->progress[s].done, j + 1,
+                                  memory_order_release);
+        }
+    }
+    free(v);
+    return NULL;
+}
+
+static int run_chase(chase_job *job)
+{
+    /* The sweeps that have work form a prefix: stop there. */
+    while (job->nsweeps > 0 && steps_of(job, job->nsweeps - 1) == 0)
+        job->nsweeps--;
+    if (job->nsweeps <= 0)
+        return 0;
+    /* With ~n/b steps per sweep and a lag of 3 steps, about n/(3b) sweeps
+     * can run at once: more threads would only wait. */
+    lapack_int useful = job->n / (3 * job->b) + 1;
+    int nthreads = gl_host_threads();
+    if (nthreads > useful)
+        nthreads = (int)useful;
+    if (nthreads > GL_HOST_MAX_THREADS)
+        nthreads = GL_HOST_MAX_THREADS;
+
+    job->progress = aligned_alloc(64, sizeof *job->progress *
+                                          (size_t)job->nsweeps);
+    if (!job->progress)
+        return -1;
+    for (lapack_int s = 0; s < job->nsweeps; s++)
+        atomic_init(&job->progress[s].done, 0);
+    atomic_init(&job->next_sweep, 0);
+
+    pthread_t threads[GL_HOST_MAX_THREADS];
+    int started = 0;
+    while (started + 1 < nthreads &&
+           pthread_create(&threads[started], NULL, chase_worker, job) == 0)
+        started++;
+    chase_worker(job);
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    free(job->progress);
+    /* Every sweep was claimed, hence run, unless no thread got scratch. */
+    return atomic_load(&job->next_sweep) >= job->nsweeps ? 0 : -1;
+}
+
+int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
+                         gl_scalar *band, lapack_int ldband)
+{
+    chase_job job = {.n = n, .b = b, .c = c, .ld = ldband,
+                     .up = (ldband - 1) / 3 * 2, .band = band,
+                     .nsweeps = n - 1, .hermitian = 0};
+    return run_chase(&job);
+}
+
+int GL_FN(host_sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
+                         lapack_int ldband)
+{
+    chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
+                     .band = band, .nsweeps = n - 2, .hermitian = 1};
+    return run_chase(&job);
+}

@@ -1,0 +1,217 @@
+/* The host backend's operation table: memory is host memory, panels and
+ * BLAS3 are the system LAPACK/BLAS, stage 2 is kernels/ref/chase.c. */
+#include <complex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../lapack_api/precision.h"
+#include "../../lapack_api/entry.h"
+#include "../../runtime/config.h"
+#include "../lapack_fns.h"
+#include "host.h"
+
+static void *host_alloc(size_t bytes) { return malloc(bytes ? bytes : 1); }
+static void host_release(void *ptr) { free(ptr); }
+
+static void host_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                      lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+{
+    for (lapack_int j = 0; j < cols; j++)
+        memcpy(dst + (size_t)j * ld_dst, src + (size_t)j * ld_src,
+               sizeof *dst * (size_t)rows);
+}
+
+static void host_from_host(char trans, lapack_int rows, lapack_int cols,
+                           const gl_scalar *src, lapack_int ld_src,
+                           gl_scalar *dst, lapack_int ld_dst)
+{
+    if (trans == 'N') {
+        host_copy(rows, cols, src, ld_src, dst, ld_dst);
+        return;
+    }
+    /* blocked, so that both sides are read and written in cache lines */
+    enum { BLOCK = 32 };
+    for (lapack_int j0 = 0; j0 < cols; j0 += BLOCK)
+        for (lapack_int i0 = 0; i0 < rows; i0 += BLOCK)
+            for (lapack_int j = j0; j < cols && j < j0 + BLOCK; j++)
+                for (lapack_int i = i0; i < rows && i < i0 + BLOCK; i++)
+                    dst[j + (size_t)i * ld_dst] =
+                        GL_CONJ(src[i + (size_t)j * ld_src]);
+}
+
+static int host_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda)
+{
+    lapack_int info = 0, zero = 0;
+    GL_FN(lapack_fns_get)()->lascl("G", &zero, &zero, &cfrom, &cto, &m, &n,
+                                   a, &lda, &info, 1);
+    return info == 0 ? 0 : -1;
+}
+
+static void host_pack_band(char kind, lapack_int n, lapack_int b,
+                           const gl_scalar *a, lapack_int lda,
+                           gl_scalar *band, lapack_int ldband)
+{
+    for (lapack_int c = 0; c < n; c++) {
+        gl_scalar *col = band + (size_t)c * ldband;
+        const gl_scalar *acol = a + (size_t)c * lda;
+        memset(col, 0, sizeof *col * (size_t)ldband);
+        if (kind == 'G') {
+            /* A(r,c) -> col[up + r - c], r = c-b .. c */
+            lapack_int up = (ldband - 1) / 3 * 2;
+            lapack_int r0 = c - b > 0 ? c - b : 0;
+            for (lapack_int r = r0; r <= c; r++)
+                col[up + r - c] = acol[r];
+        } else {
+            lapack_int r1 = c + b < n - 1 ? c + b : n - 1;
+            for (lapack_int r = c; r <= r1; r++)
+                col[r - c] = acol[r];
+            col[0] = GL_REAL(col[0]);
+        }
+    }
+}
+
+static void host_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
+                            lapack_int lda)
+{
+    for (lapack_int j = 0; j < n && j + 1 < m; j++)
+        memset(a + (size_t)j * lda + j + 1, 0, sizeof *a * (size_t)(m - j - 1));
+}
+
+static void host_unpack_v(lapack_int m, lapack_int k, const gl_scalar *a,
+                          lapack_int lda, gl_scalar *v, lapack_int ldv)
+{
+    for (lapack_int j = 0; j < k; j++) {
+        gl_scalar *vj = v + (size_t)j * ldv;
+        const gl_scalar *aj = a + (size_t)j * lda;
+        for (lapack_int i = 0; i < m; i++)
+            vj[i] = i < j ? 0 : i == j ? 1 : aj[i];
+    }
+}
+
+static int host_geqrt(lapack_int m, lapack_int n, gl_scalar *a,
+                      lapack_int lda, gl_scalar *t, lapack_int ldt)
+{
+    lapack_int info = 0;
+    GL_FN(lapack_fns_get)()->geqrt3(&m, &n, a, &lda, t, &ldt, &info);
+    return info == 0 ? 0 : -1;
+}
+
+static int host_gelqt(lapack_int m, lapack_int n, gl_scalar *a,
+                      lapack_int lda, gl_scalar *t, lapack_int ldt)
+{
+    lapack_int info = 0;
+    GL_FN(lapack_fns_get)()->gelqt3(&m, &n, a, &lda, t, &ldt, &info);
+    return info == 0 ? 0 : -1;
+}
+
+static int host_larfb(char side, char trans, char storev, lapack_int m,
+                      lapack_int n, lapack_int k, const gl_scalar *v,
+                      lapack_int ldv, const gl_scalar *t, lapack_int ldt,
+                      gl_scalar *c, lapack_int ldc)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    lapack_int ldwork = side == 'L' ? n : m;
+    gl_scalar *work = malloc(sizeof *work * (size_t)ldwork * (size_t)k);
+    if (!work)
+        return -1;
+    GL_FN(lapack_fns_get)()->larfb(&side, &trans, "F", &storev, &m, &n, &k,
+                                   v, &ldv, t, &ldt, c, &ldc, work, &ldwork,
+                                   1, 1, 1, 1);
+    free(work);
+    return 0;
+}
+
+static int host_geqrf(lapack_int m, lapack_int n, gl_scalar *a,
+                      lapack_int lda)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int info = 0, query = -1, k = m < n ? m : n;
+    gl_scalar size = 0;
+    f->geqrf(&m, &n, a, &lda, &size, &size, &query, &info);
+    lapack_int lwork = (lapack_int)GL_REAL(size);
+    if (lwork < n)
+        lwork = n > 0 ? n : 1;
+    gl_scalar *work = malloc(sizeof *work * ((size_t)lwork + (size_t)k + 1));
+    if (!work)
+        return -1;
+    f->geqrf(&m, &n, a, &lda, work + lwork, work, &lwork, &info);
+    free(work);
+    return info == 0 ? 0 : -1;
+}
+
+static void host_gemm(char transa, char transb, lapack_int m, lapack_int n,
+                      lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                      lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                      gl_scalar beta, gl_scalar *c, lapack_int ldc)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    GL_FN(lapack_fns_get)()->gemm(&transa, &transb, &m, &n, &k, &alpha, a,
+                                  &lda, b, &ldb, &beta, c, &ldc, 1, 1);
+}
+
+static void host_hemm(char side, char uplo, lapack_int m, lapack_int n,
+                      gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                      const gl_scalar *b, lapack_int ldb, gl_scalar beta,
+                      gl_scalar *c, lapack_int ldc)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    GL_FN(lapack_fns_get)()->hemm(&side, &uplo, &m, &n, &alpha, a, &lda, b,
+                                  &ldb, &beta, c, &ldc, 1, 1);
+}
+
+static void host_her2k(char uplo, char trans, lapack_int n, lapack_int k,
+                       gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                       const gl_scalar *b, lapack_int ldb, gl_real beta,
+                       gl_scalar *c, lapack_int ldc)
+{
+    if (n <= 0)
+        return;
+    GL_FN(lapack_fns_get)()->her2k(&uplo, &trans, &n, &k, &alpha, a, &lda, b,
+                                   &ldb, &beta, c, &ldc, 1, 1);
+}
+
+static void host_trmm(char side, char uplo, char transa, char diag,
+                      lapack_int m, lapack_int n, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, gl_scalar *b,
+                      lapack_int ldb)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    GL_FN(lapack_fns_get)()->trmm(&side, &uplo, &transa, &diag, &m, &n,
+                                  &alpha, a, &lda, b, &ldb, 1, 1, 1, 1);
+}
+
+const GL_FN(ops) GL_FN(host_ops) = {
+    .name = "host",
+    .alloc = host_alloc,
+    .release = host_release,
+    .to_host = host_copy,
+    .from_host = host_from_host,
+    .lascl = host_lascl,
+    .pack_band = host_pack_band,
+    .zero_lower = host_zero_lower,
+    .unpack_v = host_unpack_v,
+    .geqrt = host_geqrt,
+    .gelqt = host_gelqt,
+    .larfb = host_larfb,
+    .geqrf = host_geqrf,
+    .gemm = host_gemm,
+    .hemm = host_hemm,
+    .her2k = host_her2k,
+    .trmm = host_trmm,
+    .gb_chase = GL_FN(host_gb_chase),
+    .sb_chase = GL_FN(host_sb_chase),
+};
+
+const GL_FN(ops) *GL_FN(ops_for)(int path)
+{
+    /* The host table needs the system LAPACK's panels and BLAS3. */
+    if (path == GL_PATH_HOST && GL_FN(lapack_fns_get)())
+        return &GL_FN(host_ops);
+    return NULL;
+}

@@ -1,0 +1,46 @@
+/* Stage 1 for the Hermitian eigenproblem: dense -> lower band. */
+#include "../lapack_api/precision.h"
+#include "stages.h"
+
+#define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
+
+int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                 gl_scalar *a, lapack_int lda)
+{
+    if (n - b < 2)
+        return 0;   /* already a band of half-width b */
+    /* V (dense), S = V T and X = A V T share the height of the first panel;
+     * M = S^H X and T are b x b. */
+    lapack_int ldw = n - b;
+    size_t panel = (size_t)ldw * (size_t)b;
+    gl_scalar *work =
+        ops->alloc(sizeof *work * (3 * panel + 2 * (size_t)b * (size_t)b));
+    if (!work)
+        return GL_STAGE_FAULT;
+    gl_scalar *v = work, *s = v + panel, *x = s + panel, *mm = x + panel,
+              *t = mm + (size_t)b * (size_t)b;
+
+    int rc = 0;
+    for (lapack_int k = 0; n - k - b >= 2 && rc == 0; k += b) {
+        /* QR of the panel below the band: A(k+b:n, k:k+b) = Q R.  Short
+         * last panel: QR of its first pn columns, Q^H on the others. */
+        lapack_int pn = n - k - b, kk = pn < b ? pn : b;
+        rc = ops->geqrt(pn, kk, A(k + b, k), lda, t, b);
+        if (rc == 0 && kk < b)
+            rc = ops->larfb('L', 'C', 'C', pn, b - kk, kk, A(k + b, k), lda,
+                            t, b, A(k + b, k + kk), lda);
+        if (rc != 0)
+            break;
+        /* A22 := Q^H A22 Q, Q = I - V T V^H, on the lower triangle. */
+        gl_scalar *a22 = A(k + b, k + b);
+        ops->unpack_v(pn, kk, A(k + b, k), lda, v, ldw);
+        ops->unpack_v(pn, kk, A(k + b, k), lda, s, ldw);
+        ops->trmm('R', 'U', 'N', 'N', pn, kk, 1, t, b, s, ldw);    /* S = VT */
+        ops->hemm('L', 'L', pn, kk, 1, a22, lda, s, ldw, 0, x, ldw); /* X=AS */
+        ops->gemm('C', 'N', kk, kk, pn, 1, s, ldw, x, ldw, 0, mm, b);
+        ops->gemm('N', 'N', pn, kk, kk, -0.5, v, ldw, mm, b, 1, x, ldw);
+        ops->her2k('L', 'N', pn, kk, -1, x, ldw, v, ldw, 1, a22, lda);
+    }
+    ops->release(work);
+    return rc == 0 ? 0 : GL_STAGE_FAULT;
+}

@@ -1,0 +1,11 @@
+/* Per-thread record of the last accelerated call (gpulapack_last_timing). */
+#ifndef GL_TIMING_H
+#define GL_TIMING_H
+
+#include "../include/gpulapack.h"
+
+/* Records a finished accelerated call of this thread. */
+void gl_timing_record(const char *routine, const char *path, double stage1,
+                      double stage2, double stage3, double total);
+
+#endif

@@ -1,0 +1,23 @@
+/* Tuning parameters of our own path: crossover sizes, band widths, tile
+ * widths, threads.  Environment overrides win (docs/env.md); the defaults
+ * come from the measurements in docs/performance.md. */
+#ifndef GL_TUNE_H
+#define GL_TUNE_H
+
+/* Calls with a problem size below this stay on the real LAPACK
+ * (GPULAPACK_MIN_N overrides it for every routine). */
+long gl_tune_min_n(const char *routine);
+
+/* Stage-1 half-width of the band for an n x n problem: kind 'G' (SVD) or
+ * 'H' (Hermitian eigenproblem); GPULAPACK_BAND overrides. */
+int gl_tune_band(char kind, int complex_, long n);
+
+/* Stage-2 tile width (half-width removed per chasing pass) for a band of
+ * half-width b; GPULAPACK_TILE_WIDTH overrides. */
+int gl_tune_tile_width(int b);
+
+/* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
+ * process may run on. */
+int gl_host_threads(void);
+
+#endif
