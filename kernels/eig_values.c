@@ -31,6 +31,7 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
     /* max |a_ij| over the referenced triangle (?lansy/?lanhe 'M': the
      * real part of the diagonal); Inf/NaN stays with LAPACK. */
     int lower = job->uplo == 'L';
+    int expert = job->driver == GL_EIG_SYEVR || job->driver == GL_EIG_SYEVX;
     gl_real anrm = 0;
     for (lapack_int j = 0; j < n; j++) {
         lapack_int i0 = lower ? j : 0, i1 = lower ? n : j + 1;
@@ -47,7 +48,7 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
     const gl_real smlnum = safmin / eps, bignum = 1 / smlnum;
     const gl_real rmin = GL_R(sqrt)(smlnum);
     gl_real rmax = GL_R(sqrt)(bignum);
-    if (job->tight_rmax && rmax > 1 / GL_R(sqrt)(GL_R(sqrt)(safmin)))
+    if (expert && rmax > 1 / GL_R(sqrt)(GL_R(sqrt)(safmin)))
         rmax = 1 / GL_R(sqrt)(GL_R(sqrt)(safmin));
     gl_real sigma = 1;
     if (anrm > 0 && anrm < rmin)
@@ -61,7 +62,7 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
     gl_scalar *wk = ops->alloc(sizeof *wk * (size_t)n * (size_t)n);
     gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)n);
     gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
-    gl_real *d = malloc(sizeof *d * 7 * (size_t)n);
+    gl_real *d = malloc(sizeof *d * 9 * (size_t)n);
     lapack_int *iwork = malloc(sizeof *iwork * 5 * (size_t)n);
     int rc = GL_STAGE_FAULT;
     if (!wk || !band || !de || !d || !iwork)
@@ -91,31 +92,51 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
     for (lapack_int i = 0; i + 1 < n; i++)
         e[i] = GL_ABS(de[n + i]);
 
+    /* Stage 3 as the driver does it. */
     lapack_int info = 0;
-    if (job->range == 'A') {
-        f->sterf(&n, d, e, &info);
+    int all = job->range == 'A' ||
+              (job->range == 'I' && job->il == 1 && job->iu == n);
+    int use_sterf = job->driver == GL_EIG_SYEV ||
+                    job->driver == GL_EIG_SYEVD ||
+                    (job->driver == GL_EIG_SYEVR && all) ||
+                    (job->driver == GL_EIG_SYEVX && all && job->abstol <= 0);
+    int done = 0;
+    if (use_sterf) {
+        gl_real *e2 = work + 4 * n;
         for (lapack_int i = 0; i < n; i++)
             w[i] = d[i];
-        *m = n;
-    } else {
+        for (lapack_int i = 0; i + 1 < n; i++)
+            e2[i] = e[i];
+        f->sterf(&n, w, e2, &info);
+        if (info == 0)
+            *m = n;
+        /* the expert drivers retry a failed ?sterf with ?stebz */
+        done = info == 0 || !expert;
+        if (!done)
+            info = 0;
+    }
+    if (!done) {
         gl_real vl = job->vl * sigma, vu = job->vu * sigma;
         gl_real abstol = job->abstol;
-        if (sigma != 1 && job->scale_abstol && abstol > 0)
+        if (sigma != 1 && abstol > 0)
             abstol *= sigma;
-        lapack_int nsplit = 0;
+        lapack_int nsplit = 0, stebz_info = 0;
         char range = job->range;
         f->stebz(&range, "E", &n, &vl, &vu, &job->il, &job->iu, &abstol, d,
                  e, m, &nsplit, w, iwork, iwork + n, work, iwork + 2 * n,
-                 &info, 1, 1);
-        /* ?stebz orders by split block; the drivers document ascending. */
+                 &stebz_info, 1, 1);
+        if (stebz_info != 0)
+            info = (job->driver == GL_EIG_SYEVX ? n : 0) + stebz_info;
+        /* ?stebz (ORDER 'E') orders by split block; the drivers document
+         * ascending order. */
         qsort(w, (size_t)*m, sizeof *w, ascending);
     }
     double t3 = gl_now();
     if (sigma != 1) {
-        lapack_int count = info == 0       ? *m
-                           : job->unscale_all ? n
-                                              : info - 1;
-        for (lapack_int i = 0; i < count; i++)
+        lapack_int count = info == 0                       ? *m
+                           : job->driver == GL_EIG_SYEVD ? n
+                                                           : info - 1;
+        for (lapack_int i = 0; i < count && i < n; i++)
             w[i] *= 1 / sigma;
     }
     if (times)

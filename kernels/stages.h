@@ -39,18 +39,24 @@ int GL_FN(svd_values)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                       const gl_scalar *a, lapack_int lda, gl_real *s,
                       gl_real *e, gl_stage_times *times);
 
-/* What a ?syev-family driver asks of the eigenvalue pipeline. */
+/* The ?syev-family driver whose contract the eigenvalue pipeline follows
+ * (scaling bounds, stage-3 routine, INFO and unscaling rules). */
+typedef enum gl_eig_driver {
+    GL_EIG_SYEV,    /* ?sterf; unscale the first INFO-1 on failure */
+    GL_EIG_SYEVD,   /* ?sterf; unscale all n */
+    GL_EIG_SYEVR,   /* ?sterf for all values, ?stebz otherwise or when
+                       ?sterf fails; tighter rmax, scaled vl/vu/abstol */
+    GL_EIG_SYEVX,   /* as SYEVR, ?sterf only when abstol <= 0; ?stebz
+                       failure reported as INFO = n + its INFO */
+} gl_eig_driver;
+
 typedef struct gl_eig_job {
+    gl_eig_driver driver;
     char uplo;          /* 'U' or 'L': the triangle of A that is read */
     char range;         /* 'A' all; 'V' in (vl, vu]; 'I' il-th..iu-th */
     gl_real vl, vu;
     lapack_int il, iu;  /* 1-based */
     gl_real abstol;     /* as ?stebz */
-    int tight_rmax;     /* ?syevr/?syevx scaling bound min(sqrt(bignum),
-                           1/sqrt(sqrt(safmin))) instead of sqrt(bignum) */
-    int scale_abstol;   /* scale abstol with A (?syevx, ?syevr) */
-    int unscale_all;    /* on failure unscale all n values (?syevd), not
-                           the first INFO-1 (?syev, ?syevr) */
 } gl_eig_job;
 
 /* Eigenvalues of the Hermitian A, ascending, *m of them. */

@@ -109,6 +109,9 @@ typedef double gl_real;
     GL_STR(GL_PASTE2(GL_PASTE2(GL_P, GL_PICK(real_name, complex_name)), _))
 #define GL_REAL_SYMBOL(name) GL_STR(GL_PASTE2(GL_PASTE2(GL_RP, name), _))
 
+/* The precision letter as a char: 's', 'd', 'c' or 'z'. */
+#define GL_PREC_CHAR (GL_STR(GL_P)[0])
+
 /* Internal per-precision function names: GL_FN(ge2gb) -> gl_d_ge2gb. */
 #define GL_FN(name) GL_PASTE2(GL_PASTE2(gl_, GL_P), GL_PASTE2(_, name))
 

@@ -1,7 +1,11 @@
 /* ?syev / ?heev and ?syev_2stage / ?heev_2stage: symmetric (Hermitian)
  * eigenvalues and optionally eigenvectors, QR iteration. */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "entry.h"
+#include "eig_accel.h"
+#include "workspace.h"
 
 typedef void syev_fn(const char *jobz, const char *uplo, const lapack_int *n,
                      gl_scalar *a, const lapack_int *lda, gl_real *w,
@@ -33,9 +37,30 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
             gl_check_syev(two_stage, gl_upper(jobz), gl_upper(uplo), *n, *lda),
         .query = *lwork == -1,
         .size = *n,
+        .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
+                     gl_workspace_syev(GL_PREC_CHAR, two_stage, 'N', *n,
+                                       *lwork),
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* WORK(1) on exit: the optimal LWORK, as the real routine's */
+        gl_scalar optimal = 0;
+        lapack_int query = -1, query_info = 0;
+        GL_FORWARD(routine, syev_fn, &query_info, jobz, uplo, n, a, lda, w,
+                   &optimal, &query, GL_IF_COMPLEX(rwork, ) & query_info, 1,
+                   1);
+        gl_eig_job job = {.driver = GL_EIG_SYEV, .uplo = gl_upper(uplo),
+                          .range = 'A'};
+        if (query_info == 0)
+            decision = gl_eig_accel(routine, decision, &job, *n, a, *lda,
+                                    NULL, w, info);
+        else
+            decision = gl_accel_outcome(routine, decision, -1, 0, 0, 0, 0);
+        if (decision.path != GL_PATH_LAPACK)
+            work[0] = optimal;
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "jobz=%c uplo=%c n=%d",
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n);
 #undef FORWARD

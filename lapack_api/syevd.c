@@ -1,7 +1,11 @@
 /* ?syevd / ?heevd and their _2stage forms: symmetric (Hermitian)
  * eigenvalues and optionally eigenvectors, divide and conquer (numpy eigh). */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "entry.h"
+#include "eig_accel.h"
+#include "workspace.h"
 
 typedef void syevd_fn(const char *jobz, const char *uplo, const lapack_int *n,
                       gl_scalar *a, const lapack_int *lda, gl_real *w,
@@ -37,9 +41,36 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
             gl_check_syev(two_stage, gl_upper(jobz), gl_upper(uplo), *n, *lda),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
+        .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
+                     gl_workspace_syevd(GL_PREC_CHAR, two_stage, 'N', *n,
+                                        *lwork, GL_PICK(0, *lrwork), *liwork),
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* WORK(1), RWORK(1), IWORK(1) on exit: the optimal sizes, as the
+         * real routine's */
+        gl_scalar optimal = 0;
+        gl_real optimal_r = 0;
+        lapack_int optimal_i = 0, query = -1, query_info = 0;
+        (void)optimal_r;
+        GL_FORWARD(routine, syevd_fn, &query_info, jobz, uplo, n, a, lda, w,
+                   &optimal, &query, GL_IF_COMPLEX(&optimal_r, &query, )
+                   & optimal_i, &query, &query_info, 1, 1);
+        gl_eig_job job = {.driver = GL_EIG_SYEVD, .uplo = gl_upper(uplo),
+                          .range = 'A'};
+        if (query_info == 0)
+            decision = gl_eig_accel(routine, decision, &job, *n, a, *lda,
+                                    NULL, w, info);
+        else
+            decision = gl_accel_outcome(routine, decision, -1, 0, 0, 0, 0);
+        if (decision.path != GL_PATH_LAPACK) {
+            work[0] = optimal;
+            GL_IF_COMPLEX(rwork[0] = optimal_r;)
+            iwork[0] = optimal_i;
+        }
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "jobz=%c uplo=%c n=%d",
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n);
 #undef FORWARD

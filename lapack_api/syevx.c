@@ -1,8 +1,12 @@
 /* ?syevx / ?heevx and their _2stage forms: selected eigenvalues and
  * optionally eigenvectors, bisection and inverse iteration. */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "entry.h"
+#include "eig_accel.h"
 #include "syevr_check.h"
+#include "workspace.h"
 
 typedef void syevx_fn(const char *jobz, const char *range, const char *uplo,
                       const lapack_int *n, gl_scalar *a, const lapack_int *lda,
@@ -42,9 +46,36 @@ static void syevx_entry(
                                 il, iu, ldz),
         .query = *lwork == -1,
         .size = *n,
+        .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
+                     gl_workspace_syevx(GL_PREC_CHAR, two_stage, 'N', *n,
+                                        *lwork),
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* WORK(1) on exit: the optimal LWORK, as the real routine's */
+        gl_scalar optimal = 0;
+        lapack_int query = -1, query_info = 0, query_m = 0;
+        GL_FORWARD(routine, syevx_fn, &query_info, jobz, range, uplo, n, a,
+                   lda, vl, vu, il, iu, abstol, &query_m, w, z, ldz, &optimal,
+                   &query, GL_IF_COMPLEX(rwork, ) iwork, ifail, &query_info, 1,
+                   1, 1);
+        char range_c = gl_upper(range);
+        gl_eig_job job = {.driver = GL_EIG_SYEVX, .uplo = gl_upper(uplo),
+                          .range = range_c, .abstol = *abstol};
+        if (range_c == 'V')
+            job.vl = *vl, job.vu = *vu;
+        if (range_c == 'I')
+            job.il = *il, job.iu = *iu;
+        if (query_info == 0)
+            decision = gl_eig_accel(routine, decision, &job, *n, a, *lda, m,
+                                    w, info);
+        else
+            decision = gl_accel_outcome(routine, decision, -1, 0, 0, 0, 0);
+        if (decision.path != GL_PATH_LAPACK)
+            work[0] = optimal;
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "jobz=%c range=%c uplo=%c n=%d",
                 gl_logchar(jobz), gl_logchar(range), gl_logchar(uplo),
                 (int)*n);
