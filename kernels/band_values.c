@@ -94,7 +94,9 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     if (GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
         goto out;
     ops->to_host(1, cols, dev + up, ld, de, 1);
-    if (cols > 1)
+    for (lapack_int i = 0; i + 1 < cols; i++)
+        de[cols + i] = 0;   /* a diagonal matrix has no band to read */
+    if (cols > 1 && b > 0)
         ops->to_host(1, cols - 1, dev + up - 1 + ld, ld, de + cols, 1);
     double t2 = gl_now();
     for (lapack_int i = 0; i < cols; i++)
@@ -144,7 +146,9 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if (b > 1 && ops->sb_chase(n, b, dev, ld))
         goto out;
     ops->to_host(1, n, dev, ld, de, 1);
-    if (n > 1)
+    for (lapack_int i = 0; i + 1 < n; i++)
+        de[n + i] = 0;   /* a diagonal matrix has no band to read */
+    if (n > 1 && b > 0)
         ops->to_host(1, n - 1, dev + 1, ld, de + n, 1);
     double t1 = gl_now();
     for (lapack_int i = 0; i < n; i++)

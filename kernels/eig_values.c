@@ -37,7 +37,11 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
         lapack_int i0 = lower ? j : 0, i1 = lower ? n : j + 1;
         for (lapack_int i = i0; i < i1; i++) {
             gl_scalar x = a[i + (size_t)j * lda];
-            gl_real v = i == j ? GL_R(fabs)(GL_REAL(x)) : GL_ABS(x);
+            /* ?heevr measures with ?lansy, which keeps the imaginary
+             * part of the diagonal; the others with ?lanhe, which drops it */
+            gl_real v = i == j && job->driver != GL_EIG_SYEVR
+                            ? GL_R(fabs)(GL_REAL(x))
+                            : GL_ABS(x);
             if (!(v <= anrm))
                 anrm = v;
         }
@@ -84,7 +88,9 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
     /* Tridiagonal: real diagonal; |e| makes the off-diagonal real by a
      * diagonal unitary similarity, which keeps the eigenvalues. */
     ops->to_host(1, n, band, ldband, de, 1);
-    if (n > 1)
+    for (lapack_int i = 0; i + 1 < n; i++)
+        de[n + i] = 0;
+    if (n > 1 && bw > 0)
         ops->to_host(1, n - 1, band + 1, ldband, de + n, 1);
     gl_real *e = d + n, *work = e + n;
     for (lapack_int i = 0; i < n; i++)

@@ -77,7 +77,9 @@ int GL_FN(svd_values)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
      * sign; |d|, |e| is the same bidiagonal up to diagonal unitary
      * scalings from both sides, so it has the same singular values). */
     ops->to_host(1, cols, band + 2 * bw, ldband, de, 1);
-    if (cols > 1)
+    for (lapack_int i = 0; i + 1 < cols; i++)
+        de[cols + i] = 0;
+    if (cols > 1 && bw > 0)
         ops->to_host(1, cols - 1, band + 2 * bw - 1 + ldband, ldband,
                      de + cols, 1);
     gl_real *ee = d + cols, *work = ee + cols;

@@ -1,7 +1,10 @@
 /* ?gbbrd: general band matrix to upper bidiagonal form, with Q, P**T and
  * C <- Q**T C on request. */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "../kernels/stages.h"
+#include "entry.h"
 
 typedef void gbbrd_fn(const char *vect, const lapack_int *m,
                       const lapack_int *n, const lapack_int *ncc,
@@ -39,9 +42,22 @@ GL_EXPORT void GL_LAPACK_NAME(gbbrd, gbbrd)(
         .arg_info = gl_check_gbbrd(gl_upper(vect), *m, *n, *ncc, *kl, *ku,
                                    *ldab, *ldq, *ldpt, *ldc),
         .size = *m < *n ? *m : *n,
+        .supported = gl_upper(vect) == 'N' && *ncc == 0 && *m >= 2 && *n >= 2,
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* D and E; AB is left as it was (LAPACK leaves unspecified values) */
+        double start = gl_now();
+        gl_stage_times t = {0};
+        int rc = GL_FN(gb_bidiag)(GL_FN(ops_for)(decision.path), *m, *n, *kl,
+                                  *ku, ab, *ldab, d, e, &t);
+        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
+                                    t.stage3, start);
+        if (decision.path != GL_PATH_LAPACK)
+            *info = 0;
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info,
                 "vect=%c m=%d n=%d ncc=%d kl=%d ku=%d", gl_logchar(vect),
                 (int)*m, (int)*n, (int)*ncc, (int)*kl, (int)*ku);

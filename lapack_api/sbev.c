@@ -1,7 +1,10 @@
 /* ?sbev / ?hbev: eigenvalues and optionally eigenvectors of a symmetric
  * (Hermitian) band matrix, QR iteration. */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "../kernels/stages.h"
+#include "entry.h"
 
 typedef void sbev_fn(const char *jobz, const char *uplo, const lapack_int *n,
                      const lapack_int *kd, gl_scalar *ab,
@@ -33,9 +36,22 @@ GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
         .arg_info = gl_check_sbev(gl_upper(jobz), gl_upper(uplo), *n, *kd,
                                   *ldab, *ldz),
         .size = *n,
+        .supported = gl_upper(jobz) == 'N' && *n >= 2,
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        double start = gl_now();
+        gl_stage_times t = {0};
+        int rc = GL_FN(sb_values)(GL_FN(ops_for)(decision.path),
+                                  gl_upper(uplo), 0, *n, *kd, ab, *ldab, w,
+                                  &t);
+        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
+                                    t.stage3, start);
+        if (decision.path != GL_PATH_LAPACK)
+            *info = rc;
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "jobz=%c uplo=%c n=%d kd=%d",
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n, (int)*kd);
 #undef FORWARD

@@ -1,7 +1,11 @@
 /* ?sbevd / ?hbevd: eigenvalues and optionally eigenvectors of a symmetric
  * (Hermitian) band matrix, divide and conquer. */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "../kernels/stages.h"
+#include "entry.h"
+#include "workspace.h"
 
 typedef void sbevd_fn(const char *jobz, const char *uplo, const lapack_int *n,
                       const lapack_int *kd, gl_scalar *ab,
@@ -39,9 +43,40 @@ GL_EXPORT void GL_LAPACK_NAME(sbevd, hbevd)(
                                   *ldab, *ldz),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
+        .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
+                     gl_workspace_sbevd(GL_COMPLEX, *n, *lwork,
+                                        GL_PICK(0, *lrwork), *liwork),
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* WORK(1), RWORK(1), IWORK(1) on exit: the optimal sizes, as the
+         * real routine's */
+        gl_scalar optimal = 0;
+        gl_real optimal_r = 0;
+        lapack_int optimal_i = 0, query = -1, query_info = 0;
+        (void)optimal_r;
+        GL_FORWARD(&routine, sbevd_fn, &query_info, jobz, uplo, n, kd, ab,
+                   ldab, w, z, ldz, &optimal, &query,
+                   GL_IF_COMPLEX(&optimal_r, &query, ) & optimal_i, &query,
+                   &query_info, 1, 1);
+        double start = gl_now();
+        gl_stage_times t = {0};
+        int rc = query_info != 0
+                     ? GL_STAGE_FAULT
+                     : GL_FN(sb_values)(GL_FN(ops_for)(decision.path),
+                                        gl_upper(uplo), 1, *n, *kd, ab, *ldab,
+                                        w, &t);
+        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
+                                    t.stage3, start);
+        if (decision.path != GL_PATH_LAPACK) {
+            *info = rc;
+            work[0] = optimal;
+            GL_IF_COMPLEX(rwork[0] = optimal_r;)
+            iwork[0] = optimal_i;
+        }
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "jobz=%c uplo=%c n=%d kd=%d",
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n, (int)*kd);
 #undef FORWARD

@@ -1,7 +1,10 @@
 /* ?sbtrd / ?hbtrd: symmetric (Hermitian) band matrix to tridiagonal form,
  * with Q on request. */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "../kernels/stages.h"
+#include "entry.h"
 
 typedef void sbtrd_fn(const char *vect, const char *uplo, const lapack_int *n,
                       const lapack_int *kd, gl_scalar *ab,
@@ -31,9 +34,33 @@ GL_EXPORT void GL_LAPACK_NAME(sbtrd, hbtrd)(
         .arg_info =
             gl_check_sbtrd(gl_upper(vect), gl_upper(uplo), *n, *kd, *ldab, ldq),
         .size = *n,
+        .supported = gl_upper(vect) == 'N' && *n >= 2,
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        double start = gl_now();
+        gl_stage_times t = {0};
+        char uplo_c = gl_upper(uplo);
+        int rc = GL_FN(sb_tridiag)(GL_FN(ops_for)(decision.path), uplo_c, *n,
+                                   *kd, ab, *ldab, 1, d, e, &t);
+        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
+                                    t.stage3, start);
+        if (decision.path != GL_PATH_LAPACK) {
+            /* T's diagonal and first off-diagonal go back into AB */
+            lapack_int diag = uplo_c == 'U' ? *kd : 0;
+            for (lapack_int j = 0; j < *n; j++)
+                ab[diag + (size_t)j * *ldab] = d[j];
+            for (lapack_int j = 0; *kd > 0 && j + 1 < *n; j++) {
+                if (uplo_c == 'U')
+                    ab[*kd - 1 + (size_t)(j + 1) * *ldab] = e[j];
+                else
+                    ab[1 + (size_t)j * *ldab] = e[j];
+            }
+            *info = 0;
+        }
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "vect=%c uplo=%c n=%d kd=%d",
                 gl_logchar(vect), gl_logchar(uplo), (int)*n, (int)*kd);
 #undef FORWARD

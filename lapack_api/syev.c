@@ -38,7 +38,7 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
         .query = *lwork == -1,
         .size = *n,
         .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
-                     gl_workspace_syev(GL_PREC_CHAR, two_stage, 'N', *n,
+                     gl_workspace_syev(GL_PREC_CHAR, two_stage, *jobz, *n,
                                        *lwork),
     };
     gl_decision decision = gl_policy(&request);
@@ -55,7 +55,8 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
             decision = gl_eig_accel(routine, decision, &job, *n, a, *lda,
                                     NULL, w, info);
         else
-            decision = gl_accel_outcome(routine, decision, -1, 0, 0, 0, 0);
+            decision = gl_accel_outcome(routine, decision, GL_STAGE_FAULT, 0,
+                                        0, 0, 0);
         if (decision.path != GL_PATH_LAPACK)
             work[0] = optimal;
     }

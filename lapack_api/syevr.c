@@ -49,7 +49,7 @@ static void syevr_entry(
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
         .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
-                     gl_workspace_syevr(GL_PREC_CHAR, two_stage, 'N', *n,
+                     gl_workspace_syevr(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork, GL_PICK(0, *lrwork), *liwork),
     };
     gl_decision decision = gl_policy(&request);
@@ -75,7 +75,8 @@ static void syevr_entry(
             decision = gl_eig_accel(routine, decision, &job, *n, a, *lda, m,
                                     w, info);
         else
-            decision = gl_accel_outcome(routine, decision, -1, 0, 0, 0, 0);
+            decision = gl_accel_outcome(routine, decision, GL_STAGE_FAULT, 0,
+                                        0, 0, 0);
         if (decision.path != GL_PATH_LAPACK) {
             work[0] = optimal;
             GL_IF_COMPLEX(rwork[0] = optimal_r;)

@@ -47,7 +47,7 @@ static void syevx_entry(
         .query = *lwork == -1,
         .size = *n,
         .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
-                     gl_workspace_syevx(GL_PREC_CHAR, two_stage, 'N', *n,
+                     gl_workspace_syevx(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork),
     };
     gl_decision decision = gl_policy(&request);
@@ -70,7 +70,8 @@ static void syevx_entry(
             decision = gl_eig_accel(routine, decision, &job, *n, a, *lda, m,
                                     w, info);
         else
-            decision = gl_accel_outcome(routine, decision, -1, 0, 0, 0, 0);
+            decision = gl_accel_outcome(routine, decision, GL_STAGE_FAULT, 0,
+                                        0, 0, 0);
         if (decision.path != GL_PATH_LAPACK)
             work[0] = optimal;
     }
