@@ -39,6 +39,7 @@ static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
         lapack_int ce = j + b < n - 1 ? j + b : n - 1;
         for (lapack_int c = j + 1; c <= ce; c++) {
             gl_scalar *col = &P(j, c), dot = 0;
+            GL_SIMD_SUM(dot)
             for (lapack_int k = 0; k < len; k++)
                 dot += GL_CONJ(v[k]) * col[k];
             dot *= ctau;

@@ -18,6 +18,11 @@
 
 #include "../lapack_api/fortran.h"
 
+/* Lets the compiler vectorize a sum (reassociate its additions), as BLAS
+ * does for its dot products; needs -fopenmp-simd, a no-op without it. */
+#define GL_PRAGMA(x) _Pragma(#x)
+#define GL_SIMD_SUM(var) GL_PRAGMA(omp simd reduction(+ : var))
+
 /* |x|_2 of n elements with stride incx, scaled so that it never overflows
  * or underflows in the squares (the classic scale/ssq recurrence). */
 static inline gl_real gl_nrm2(lapack_int n, const gl_scalar *x,

@@ -80,6 +80,11 @@ run clients 1200 testing/clients/run_clients.sh "$LIB"
 #    reference LAPACK and OpenBLAS, with the library preloaded.
 run lapack-suite 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB"
+#    Again with our host path forced for every size: no failure beyond the
+#    system LAPACK's own, and every values-only call on path=host.
+run lapack-suite-host 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag host \
+    --env GPULAPACK_DEVICE=host --env GPULAPACK_MIN_N=0 --expect-path host
 
 # 6. The library built with ASan and UBSan, preloaded into LAPACK's tests
 #    and our thread test: no sanitizer report, same results.
@@ -89,9 +94,10 @@ sanitized() {
     ubsan=$(gcc -print-file-name=libubsan.so)
     local preload="$asan $ubsan $ROOT/build/asan/lib/libgpulapack.so"
     export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
-    for job in d:svd d:sep z:svd z:sep z:zsb d:dbb; do
+    for job in d:svd d:sep z:svd z:sep c:svd s:sep z:zsb d:dbb; do
         local p=${job%%:*} input=${job#*:} out="$OUT/sanitize-$p$input"
         LD_PRELOAD="$preload" GPULAPACK_VERBOSE=1 GPULAPACK_LOG="$out.log" \
+            GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
             "$eig/xeigtst$p" <"$eig/$input.in" >"$out.out" 2>&1
         local rc=$?
         if [ $rc -eq 0 ] && grep -q "End of tests" "$out.out" &&

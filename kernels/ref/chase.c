@@ -113,6 +113,7 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
         lapack_int ce = min_i(p + tw + b, n - 1);
         for (lapack_int col = p + 1; col <= ce; col++) {
             gl_scalar *a = &GB(p, col), dot = 0;
+            GL_SIMD_SUM(dot)
             for (lapack_int k = 0; k < len; k++)
                 dot += GL_CONJ(v[k]) * a[k];
             dot *= ctau;
@@ -150,6 +151,7 @@ static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
     /* Rest of the bulge, from the left: A(R, q+1 : r0-1) = H^H A. */
     for (lapack_int col = q + 1; col < r0 && j > 0; col++) {
         gl_scalar *a = &SB(r0, col), dot = 0;
+        GL_SIMD_SUM(dot)
         for (lapack_int k = 0; k < len; k++)
             dot += GL_CONJ(v[k]) * a[k];
         dot *= ctau;
@@ -163,6 +165,7 @@ static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
     for (lapack_int col = 0; col < len; col++) {
         const gl_scalar *a = &SB(r0 + col, r0 + col);   /* C(col:, col) */
         gl_scalar vc = v[col], acc = GL_REAL(a[0]) * vc;
+        GL_SIMD_SUM(acc)
         for (lapack_int i = 1; i < len - col; i++) {
             w[col + i] += a[i] * vc;
             acc += GL_CONJ(a[i]) * v[col + i];
@@ -170,6 +173,7 @@ static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
         w[col] += acc;
     }
     gl_scalar wv = 0;
+    GL_SIMD_SUM(wv)
     for (lapack_int k = 0; k < len; k++) {
         w[k] *= tau;
         wv += GL_CONJ(w[k]) * v[k];
