@@ -57,9 +57,8 @@ $(B)/lapack_api/%_c.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 $(B)/lapack_api/%_z.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
 # Kernels: -O3 for the chase loops; complex products and quotients as
-# Fortran computes them (no C99 Inf/NaN recovery call per multiply);
-# vectorized sums where GL_SIMD_SUM allows them (no OpenMP runtime).
-KERNEL_CFLAGS = -O3 -fcx-fortran-rules -fopenmp-simd
+# Fortran computes them (no C99 Inf/NaN recovery call per multiply).
+KERNEL_CFLAGS = -O3 -fcx-fortran-rules
 $(B)/kernels/%_s.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
 	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=1 -c $< -o $@
 $(B)/kernels/%_d.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref

@@ -38,11 +38,8 @@ static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
         gl_scalar ctau = GL_CONJ(tau);
         lapack_int ce = j + b < n - 1 ? j + b : n - 1;
         for (lapack_int c = j + 1; c <= ce; c++) {
-            gl_scalar *col = &P(j, c), dot = 0;
-            GL_SIMD_SUM(dot)
-            for (lapack_int k = 0; k < len; k++)
-                dot += GL_CONJ(v[k]) * col[k];
-            dot *= ctau;
+            gl_scalar *col = &P(j, c);
+            gl_scalar dot = ctau * gl_dotc(len, v, col);
             for (lapack_int k = 0; k < len; k++)
                 col[k] -= v[k] * dot;
         }

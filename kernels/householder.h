@@ -18,16 +18,63 @@
 
 #include "../lapack_api/fortran.h"
 
-/* Lets the compiler vectorize a sum (reassociate its additions), as BLAS
- * does for its dot products; needs -fopenmp-simd, a no-op without it. */
-#define GL_PRAGMA(x) _Pragma(#x)
-#define GL_SIMD_SUM(var) GL_PRAGMA(omp simd reduction(+ : var))
+/* sum_k conj(x_k) y_k with eight partial sums, so that the compiler can
+ * keep them in vector registers (a single running sum cannot be
+ * vectorized without reassociating it), as a BLAS dot product does. */
+static inline gl_scalar gl_dotc(lapack_int n, const gl_scalar *x,
+                                const gl_scalar *y)
+{
+    gl_scalar part[8] = {0};
+    lapack_int k = 0;
+    for (; k + 8 <= n; k += 8)
+        for (int u = 0; u < 8; u++)
+            part[u] += GL_CONJ(x[k + u]) * y[k + u];
+    for (; k < n; k++)
+        part[0] += GL_CONJ(x[k]) * y[k];
+    return ((part[0] + part[4]) + (part[1] + part[5])) +
+           ((part[2] + part[6]) + (part[3] + part[7]));
+}
 
-/* |x|_2 of n elements with stride incx, scaled so that it never overflows
- * or underflows in the squares (the classic scale/ssq recurrence). */
+/* Wider vectors where the CPU has them: the hot kernels are compiled for
+ * AVX-512, AVX2 and the baseline, and the loader picks one (GCC function
+ * multiversioning; x86-64 only). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(__SANITIZE_ADDRESS__)
+#define GL_VECTOR_CLONES \
+    __attribute__((target_clones("arch=skylake-avx512", "arch=haswell", \
+                                 "default")))
+#else
+#define GL_VECTOR_CLONES
+#endif
+
+/* |x|_2 of n elements with stride incx, never overflowing or underflowing
+ * in the squares: the plain sum of squares when the largest |x_i| is in a
+ * range where that is exact to rounding (the common case, vectorized),
+ * else the classic scale/ssq recurrence. */
 static inline gl_real gl_nrm2(lapack_int n, const gl_scalar *x,
                               lapack_int incx)
 {
+    gl_real amax = 0;
+    for (lapack_int i = 0; i < n; i++) {
+        gl_real re = GL_R(fabs)(GL_REAL(x[i * incx]));
+        gl_real im = GL_R(fabs)(GL_IMAG(x[i * incx]));
+        amax = re > amax ? re : amax;
+        amax = im > amax ? im : amax;
+    }
+    /* squares of values in [2^-(e/4), 2^(e/4)] summed n times stay far
+     * from overflow and from the subnormal range */
+    const gl_real small = GL_R(sqrt)(GL_R(sqrt)(GL_SAFMIN)),
+                  big = 1 / small;
+    if (amax == 0)
+        return 0;
+    if (amax > small && amax < big / (gl_real)(n + 1)) {
+        gl_real ssq = 0;
+        for (lapack_int i = 0; i < n; i++) {
+            gl_real re = GL_REAL(x[i * incx]), im = GL_IMAG(x[i * incx]);
+            ssq += re * re + im * im;
+        }
+        return GL_R(sqrt)(ssq);
+    }
     gl_real scale = 0, ssq = 1;
     for (lapack_int i = 0; i < n; i++) {
         gl_real parts[2] = {GL_REAL(x[i * incx]), GL_IMAG(x[i * incx])};

@@ -69,6 +69,7 @@ static lapack_int steps_of(const chase_job *job, lapack_int s)
 
 #define GB(r, col) job->band[(size_t)(job->up + (r) - (col)) + (size_t)(col) * job->ld]
 
+GL_VECTOR_CLONES
 static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
                     gl_scalar *v, gl_scalar *w)
 {
@@ -112,11 +113,8 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
         gl_scalar ctau = GL_CONJ(tau);
         lapack_int ce = min_i(p + tw + b, n - 1);
         for (lapack_int col = p + 1; col <= ce; col++) {
-            gl_scalar *a = &GB(p, col), dot = 0;
-            GL_SIMD_SUM(dot)
-            for (lapack_int k = 0; k < len; k++)
-                dot += GL_CONJ(v[k]) * a[k];
-            dot *= ctau;
+            gl_scalar *a = &GB(p, col);
+            gl_scalar dot = ctau * gl_dotc(len, v, a);
             for (lapack_int k = 0; k < len; k++)
                 a[k] -= v[k] * dot;
         }
@@ -129,6 +127,7 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
 
 #define SB(r, col) job->band[(size_t)((r) - (col)) + (size_t)(col) * job->ld]
 
+GL_VECTOR_CLONES
 static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
                     gl_scalar *v, gl_scalar *w)
 {
@@ -150,11 +149,8 @@ static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
 
     /* Rest of the bulge, from the left: A(R, q+1 : r0-1) = H^H A. */
     for (lapack_int col = q + 1; col < r0 && j > 0; col++) {
-        gl_scalar *a = &SB(r0, col), dot = 0;
-        GL_SIMD_SUM(dot)
-        for (lapack_int k = 0; k < len; k++)
-            dot += GL_CONJ(v[k]) * a[k];
-        dot *= ctau;
+        gl_scalar *a = &SB(r0, col);
+        gl_scalar dot = ctau * gl_dotc(len, v, a);
         for (lapack_int k = 0; k < len; k++)
             a[k] -= v[k] * dot;
     }
@@ -164,20 +160,15 @@ static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
     memset(w, 0, sizeof *w * (size_t)len);
     for (lapack_int col = 0; col < len; col++) {
         const gl_scalar *a = &SB(r0 + col, r0 + col);   /* C(col:, col) */
-        gl_scalar vc = v[col], acc = GL_REAL(a[0]) * vc;
-        GL_SIMD_SUM(acc)
-        for (lapack_int i = 1; i < len - col; i++) {
+        gl_scalar vc = v[col];
+        for (lapack_int i = 1; i < len - col; i++)
             w[col + i] += a[i] * vc;
-            acc += GL_CONJ(a[i]) * v[col + i];
-        }
-        w[col] += acc;
+        w[col] += GL_REAL(a[0]) * vc +
+                  gl_dotc(len - col - 1, a + 1, v + col + 1);
     }
-    gl_scalar wv = 0;
-    GL_SIMD_SUM(wv)
-    for (lapack_int k = 0; k < len; k++) {
+    for (lapack_int k = 0; k < len; k++)
         w[k] *= tau;
-        wv += GL_CONJ(w[k]) * v[k];
-    }
+    gl_scalar wv = gl_dotc(len, w, v);
     gl_scalar alpha = -0.5f * tau * wv;
     for (lapack_int k = 0; k < len; k++)
         w[k] += alpha * v[k];
