@@ -13,6 +13,77 @@
 #include "lapack_fns.h"
 #include "stages.h"
 
+int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                      const gl_scalar *a, lapack_int lda, gl_real sigma,
+                      gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
+                      gl_scalar *tau, gl_stage_times *times)
+{
+    int lower = uplo == 'L';
+    lapack_int b = gl_tune_band('H', GL_COMPLEX, n);
+    lapack_int bw = b < n - 1 ? b : n - 1;
+    lapack_int ldband = 2 * bw + 1;
+    gl_scalar *wk = ops->alloc(sizeof *wk * (size_t)n * (size_t)n);
+    gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)n);
+    gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
+    gl_scalar *taus = q1 ? malloc(sizeof *taus * (size_t)n) : NULL;
+    int rc = GL_STAGE_FAULT;
+    if (!wk || !band || !de || (q1 && !taus))
+        goto out;
+
+    /* The lower triangle of A, or of A^H for 'U' (A = A^H). */
+    ops->from_host(lower ? 'N' : 'C', n, n, a, lda, wk, n);
+    if (sigma != 1 && ops->lascl(1, sigma, n, n, wk, n))
+        goto out;
+    double t0 = gl_now();
+    for (lapack_int i = 0; taus && i < n; i++)
+        taus[i] = 0;
+    if (bw > 1 && GL_FN(sy2sb)(ops, n, bw, wk, n, taus))
+        goto out;
+    double t1 = gl_now();
+    ops->pack_band('H', n, bw, wk, n, band, ldband);
+    if (bw > 1 && ops->sb_chase(n, bw, band, ldband))
+        goto out;
+    double t2 = gl_now();
+
+    /* Tridiagonal: real diagonal; |e| makes the off-diagonal real by a
+     * diagonal unitary similarity, which keeps the eigenvalues. */
+    ops->to_host(1, n, band, ldband, de, 1);
+    for (lapack_int i = 0; i + 1 < n; i++)
+        de[n + i] = 0;
+    if (n > 1 && bw > 0)
+        ops->to_host(1, n - 1, band + 1, ldband, de + n, 1);
+    for (lapack_int i = 0; i < n; i++)
+        d[i] = GL_REAL(de[i]);
+    for (lapack_int i = 0; i + 1 < n; i++)
+        e[i] = GL_ABS(de[n + i]);
+
+    /* Q1 for ?sytrd_2stage: the band and the reflectors below it, in the
+     * caller's triangle (for 'U' those of A^H, conjugate-transposed). */
+    if (q1 && bw > 1 && n - bw >= 2) {
+        for (lapack_int j = 0; j < n; j++) {
+            if (lower) {
+                ops->to_host(n - j, 1, wk + j + (size_t)j * n, n,
+                             q1 + j + (size_t)j * ldq1, ldq1);
+                continue;
+            }
+            ops->to_host(n - j, 1, wk + j + (size_t)j * n, n, de, n);
+            for (lapack_int i = j; i < n; i++)
+                q1[j + (size_t)i * ldq1] = GL_CONJ(de[i - j]);
+        }
+        for (lapack_int i = 0; i + 1 < n; i++)
+            tau[i] = lower ? taus[i] : GL_CONJ(taus[i]);
+    }
+    if (times)
+        *times = (gl_stage_times){t1 - t0, t2 - t1, 0};
+    rc = 0;
+out:
+    ops->release(wk);
+    ops->release(band);
+    free(de);
+    free(taus);
+    return rc;
+}
+
 static int ascending(const void *x, const void *y)
 {
     gl_real a = *(const gl_real *)x, b = *(const gl_real *)y;
@@ -60,43 +131,17 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
     else if (anrm > rmax)
         sigma = rmax / anrm;
 
-    lapack_int b = gl_tune_band('H', GL_COMPLEX, n);
-    lapack_int bw = b < n - 1 ? b : n - 1;
-    lapack_int ldband = 2 * bw + 1;
-    gl_scalar *wk = ops->alloc(sizeof *wk * (size_t)n * (size_t)n);
-    gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)n);
-    gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
     gl_real *d = malloc(sizeof *d * 9 * (size_t)n);
     lapack_int *iwork = malloc(sizeof *iwork * 5 * (size_t)n);
     int rc = GL_STAGE_FAULT;
-    if (!wk || !band || !de || !d || !iwork)
+    if (!d || !iwork)
         goto out;
-
-    /* The lower triangle of A, or of A^H for 'U' (A = A^H). */
-    ops->from_host(lower ? 'N' : 'C', n, n, a, lda, wk, n);
-    if (sigma != 1 && ops->lascl(1, sigma, n, n, wk, n))
-        goto out;
-    double t0 = gl_now();
-    if (bw > 1 && GL_FN(sy2sb)(ops, n, bw, wk, n))
-        goto out;
-    double t1 = gl_now();
-    ops->pack_band('H', n, bw, wk, n, band, ldband);
-    if (bw > 1 && ops->sb_chase(n, bw, band, ldband))
+    gl_real *e = d + n, *work = e + n;
+    gl_stage_times reduce = {0};
+    if (GL_FN(he_tridiag)(ops, job->uplo, n, a, lda, sigma, d, e, NULL, 0,
+                          NULL, &reduce))
         goto out;
     double t2 = gl_now();
-
-    /* Tridiagonal: real diagonal; |e| makes the off-diagonal real by a
-     * diagonal unitary similarity, which keeps the eigenvalues. */
-    ops->to_host(1, n, band, ldband, de, 1);
-    for (lapack_int i = 0; i + 1 < n; i++)
-        de[n + i] = 0;
-    if (n > 1 && bw > 0)
-        ops->to_host(1, n - 1, band + 1, ldband, de + n, 1);
-    gl_real *e = d + n, *work = e + n;
-    for (lapack_int i = 0; i < n; i++)
-        d[i] = GL_REAL(de[i]);
-    for (lapack_int i = 0; i + 1 < n; i++)
-        e[i] = GL_ABS(de[n + i]);
 
     /* Stage 3 as the driver does it. */
     lapack_int info = 0;
@@ -146,12 +191,9 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
             w[i] *= 1 / sigma;
     }
     if (times)
-        *times = (gl_stage_times){t1 - t0, t2 - t1, t3 - t2};
+        *times = (gl_stage_times){reduce.stage1, reduce.stage2, t3 - t2};
     rc = (int)info;
 out:
-    ops->release(wk);
-    ops->release(band);
-    free(de);
     free(d);
     free(iwork);
     return rc;

@@ -14,9 +14,11 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
 
 /* Stage 1, Hermitian: A (n x n, lower triangle) -> lower band of
  * half-width b, as LAPACK's ?sytrd_sy2sb ('L'): Q^H A Q with the blocked
- * two-sided update W = A V T - 1/2 V (T^H V^H A V T), A -= V W^H + W V^H. */
+ * two-sided update W = A V T - 1/2 V (T^H V^H A V T), A -= V W^H + W V^H.
+ * The reflectors stay below the band of A; tau (host, may be NULL)
+ * receives their scalars, tau[k] for the one of column k. */
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                 gl_scalar *a, lapack_int lda);
+                 gl_scalar *a, lapack_int lda, gl_scalar *tau);
 
 /* Stage 2, general: packed upper band of half-width b (ops.h storage,
  * ldband = 3b+1) -> upper bidiagonal, in passes that each reduce the
@@ -58,6 +60,15 @@ typedef struct gl_eig_job {
     lapack_int il, iu;  /* 1-based */
     gl_real abstol;     /* as ?stebz */
 } gl_eig_job;
+
+/* Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n),
+ * e (n-1) with the same eigenvalues.  q1/tau (may be NULL): Q1 of stage 1
+ * as ?sytrd_2stage returns it, the band and the reflectors in the uplo
+ * triangle of q1 and their scalars in tau (n-1). */
+int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                      const gl_scalar *a, lapack_int lda, gl_real sigma,
+                      gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
+                      gl_scalar *tau, gl_stage_times *times);
 
 /* Eigenvalues of the Hermitian A, ascending, *m of them. */
 int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,

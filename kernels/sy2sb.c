@@ -5,7 +5,7 @@
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
 
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                 gl_scalar *a, lapack_int lda)
+                 gl_scalar *a, lapack_int lda, gl_scalar *tau)
 {
     if (n - b < 2)
         return 0;   /* already a band of half-width b */
@@ -31,6 +31,9 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                             t, b, A(k + b, k + kk), lda);
         if (rc != 0)
             break;
+        /* T's diagonal holds the scalars of the panel's reflectors */
+        for (lapack_int i = 0; tau && i < kk; i++)
+            ops->to_host(1, 1, t + i + (size_t)i * b, b, tau + k + i, 1);
         /* A22 := Q^H A22 Q, Q = I - V T V^H, on the lower triangle. */
         gl_scalar *a22 = A(k + b, k + b);
         ops->unpack_v(pn, kk, A(k + b, k), lda, v, ldw);

@@ -1,7 +1,11 @@
 /* ?sytrd_2stage / ?hetrd_2stage: two-stage reduction to tridiagonal form
  * (stage-2 reflectors returned in HOUS2, LAPACK 3.7+). */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "../kernels/stages.h"
+#include "entry.h"
+#include "workspace.h"
 
 typedef void sytrd_2stage_fn(const char *vect, const char *uplo,
                              const lapack_int *n, gl_scalar *a,
@@ -36,9 +40,36 @@ GL_EXPORT void GL_LAPACK_NAME(sytrd_2stage, hetrd_2stage)(
             gl_check_sytrd_2stage(gl_upper(vect), gl_upper(uplo), *n, *lda),
         .query = *lwork == -1 || *lhous2 == -1,
         .size = *n,
+        .supported = gl_upper(vect) == 'N' && *n >= 2 &&
+                     gl_workspace_sytrd_2stage(GL_PREC_CHAR, *vect, *n,
+                                               *lhous2, *lwork),
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* HOUS2(1) and WORK(1) on exit: LHMIN and LWMIN, as the real
+         * routine's query gives them */
+        gl_scalar hous2_size = 0, work_size = 0;
+        lapack_int query = -1, query_info = 0;
+        GL_FORWARD(&routine, sytrd_2stage_fn, &query_info, vect, uplo, n, a,
+                   lda, d, e, tau, &hous2_size, &query, &work_size, &query,
+                   &query_info, 1, 1);
+        double start = gl_now();
+        gl_stage_times t = {0};
+        int rc = query_info != 0
+                     ? GL_STAGE_FAULT
+                     : GL_FN(he_tridiag)(GL_FN(ops_for)(decision.path),
+                                         gl_upper(uplo), *n, a, *lda, 1, d, e,
+                                         a, *lda, tau, &t);
+        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
+                                    t.stage3, start);
+        if (decision.path != GL_PATH_LAPACK) {
+            *info = 0;
+            hous2[0] = hous2_size;
+            work[0] = work_size;
+        }
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "vect=%c uplo=%c n=%d",
                 gl_logchar(vect), gl_logchar(uplo), (int)*n);
 #undef FORWARD
