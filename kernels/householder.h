@@ -41,7 +41,7 @@ static inline gl_scalar gl_dotc(lapack_int n, const gl_scalar *x,
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     !defined(__SANITIZE_ADDRESS__)
 #define GL_VECTOR_CLONES \
-    __attribute__((target_clones("arch=skylake-avx512", "arch=haswell", \
+    __attribute__((target_clones("avx512f", "avx2", \
                                  "default")))
 #else
 #define GL_VECTOR_CLONES

@@ -1,17 +1,38 @@
 #include <sched.h>
+#include <string.h>
 
 #include "config.h"
 #include "tune.h"
 
-/* Default crossover until the accelerated paths are measured: at n = 512
- * every published offload runtime (MAGMA n <= 128, oneMKL n <= 256) still
- * keeps the work on the CPU LAPACK.  Per-routine entries come with the
- * measurements (docs/performance.md). */
+/* Crossovers of the host path against Debian's OpenBLAS 0.3.21 (SkylakeX
+ * kernels, 2 cores), from `make bench` (docs/performance.md): below these
+ * sizes the system LAPACK is faster.  Keyed by the routine name without its
+ * precision letter; the GPU backends will bring their own. */
+static const struct {
+    const char *family;
+    long min_n;
+} crossovers[] = {
+    {"gesdd", 768},          {"gesvd", 768},
+    {"gbbrd", 256},
+    {"syev", 2000},          {"syevd", 2000},        {"syevr", 2000},
+    {"syevx", 2000},         {"syev_2stage", 2000},  {"syevd_2stage", 2000},
+    {"syevr_2stage", 2000},  {"syevx_2stage", 2000}, {"sytrd_2stage", 2000},
+    {"heev", 1000},          {"heevd", 1000},        {"heevr", 1000},
+    {"heevx", 1000},         {"heev_2stage", 1000},  {"heevd_2stage", 1000},
+    {"heevr_2stage", 1000},  {"heevx_2stage", 1000}, {"hetrd_2stage", 1000},
+    {"sbtrd", 2000},         {"hbtrd", 2000},        {"sbev", 2000},
+    {"hbev", 2000},          {"sbevd", 2000},        {"hbevd", 2000},
+};
+
+/* For routines without a measurement: every published offload runtime
+ * (MAGMA n <= 128, oneMKL n <= 256) keeps n < 512 on the CPU LAPACK. */
 #define GL_DEFAULT_MIN_N 512
 
 long gl_tune_min_n(const char *routine)
 {
-    (void)routine;
+    for (size_t i = 0; i < sizeof crossovers / sizeof crossovers[0]; i++)
+        if (strcmp(routine + 1, crossovers[i].family) == 0)
+            return crossovers[i].min_n;
     return GL_DEFAULT_MIN_N;
 }
 

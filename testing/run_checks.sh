@@ -41,9 +41,15 @@ run() {
 
 # 1. Unit tests: the library's internals and shape.
 run unit/library 60 testing/unit/check_library.sh
+# Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
+# per-precision binaries.
 for src in testing/unit/test_*.c; do
     t=$(basename "$src" .c)
-    run "unit/$t" 300 "build/testing/$t"
+    case $t in
+    test_stages)
+        for p in s d c z; do run "unit/${t}_$p" 300 "build/testing/${t}_$p"; done ;;
+    *) run "unit/$t" 300 "build/testing/$t" ;;
+    esac
 done
 
 # 2. Own tests of the drop-in contract: preloaded, or linked before -llapack.
@@ -52,6 +58,9 @@ for src in testing/own/test_*.c; do
     t=$(basename "$src" .c)
     case $t in
     test_link_*) run "own/$t" 300 "build/testing/$t" ;;
+    # n = 1024 in four precisions and 2048: 1.5-2.5 minutes on 2 cores;
+    # every values-only call must take the host path
+    test_spectra) run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t" ;;
     *) run "own/$t" 300 env LD_PRELOAD="$LIB" "build/testing/$t" ;;
     esac
 done
@@ -75,6 +84,11 @@ run demo 120 bash -c demo_check
 
 # 4. Real clients (numpy, scipy, Octave) give the same results.
 run clients 1200 testing/clients/run_clients.sh "$LIB"
+#    Again with our host path forced for every size: the same results to
+#    LAPACK's accuracy (values-only calls of numpy, scipy and Octave).
+run clients-host 1200 env GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
+    testing/clients/run_clients.sh --compare accuracy \
+    --out "$OUT/clients-host" "$LIB"
 
 # 5. LAPACK's own testing suite, every EIG input, four precisions, over the
 #    reference LAPACK and OpenBLAS, with the library preloaded.
