@@ -179,8 +179,8 @@ int GL_FN(sb_values)(const GL_FN(ops) *ops, char uplo, int unscale_all,
                 continue;
             gl_scalar x = ab[(size_t)k + (size_t)j * ldab];
             gl_real v = i == j ? GL_R(fabs)(GL_REAL(x)) : GL_ABS(x);
-            if (!(v <= anrm))
-                anrm = v;
+            if (!(v <= anrm) && !isnan(anrm))
+                anrm = v;   /* a NaN, once seen, stays */
         }
     if (!isfinite(anrm))
         return GL_STAGE_NONFINITE;

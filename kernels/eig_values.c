@@ -113,8 +113,8 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
             gl_real v = i == j && job->driver != GL_EIG_SYEVR
                             ? GL_R(fabs)(GL_REAL(x))
                             : GL_ABS(x);
-            if (!(v <= anrm))
-                anrm = v;
+            if (!(v <= anrm) && !isnan(anrm))
+                anrm = v;   /* a NaN, once seen, stays */
         }
     }
     if (!isfinite(anrm))

@@ -27,8 +27,8 @@ int GL_FN(svd_values)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     for (lapack_int j = 0; j < n; j++)
         for (lapack_int i = 0; i < m; i++) {
             gl_real v = GL_ABS(a[i + (size_t)j * lda]);
-            if (!(v <= anrm))
-                anrm = v;
+            if (!(v <= anrm) && !isnan(anrm))
+                anrm = v;   /* a NaN, once seen, stays */
         }
     if (!isfinite(anrm))
         return GL_STAGE_NONFINITE;

@@ -65,6 +65,13 @@ for src in testing/own/test_*.c; do
     esac
 done
 
+#    The contract tests again with our host path forced for every size,
+#    compared with LAPACK's test ratios instead of bit for bit.
+for t in test_options test_lwork test_args test_threads; do
+    run "own-host/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
+        GPULAPACK_MIN_N=0 GPULAPACK_TEST_COMPARE=ratio "build/testing/$t"
+done
+
 # 3. The demo runs, and its calls go through the library.
 demo_check() {
     local log
