@@ -18,7 +18,7 @@ LAPACKE_LIBS ?= -llapacke
 LIB_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -fPIC -fvisibility=hidden \
              -fno-optimize-sibling-calls -pthread \
              -DGL_BACKENDS='"$(BACKENDS)"' $(CFLAGS)
-LIB_LDLIBS = -ldl -pthread
+LIB_LDLIBS = -ldl -lm -pthread
 
 # Output directories; `make sanitize` builds a second library with ASan and
 # UBSan into build/asan/ by overriding them.

@@ -18,7 +18,7 @@ expected=$(
         done
     done
     printf '%s\n' gpulapack_version gpulapack_lapack_library \
-        gpulapack_backends gpulapack_device_count
+        gpulapack_backends gpulapack_device_count gpulapack_last_timing
 )
 exported=$(nm -D --defined-only "$LIB" | awk '{print $3}')
 diff_out=$(diff <(sort <<<"$expected") <(sort <<<"$exported"))
