@@ -95,7 +95,16 @@ TEST_LDLIBS = $(LAPACKE_LIBS) $(LAPACK_LIBS) -lpthread -ldl -lm -Wl,--export-dyn
 OWN_SRC   = $(wildcard testing/own/test_*.c)
 OWN_BIN   = $(patsubst testing/own/%.c,build/testing/%,$(OWN_SRC))
 UNIT_SRC  = $(wildcard testing/unit/test_*.c)
-UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,$(UNIT_SRC))
+# Unit-test templates, compiled once per precision like the library's own
+# sources: testing/unit/test_stages.c -> build/testing/test_stages_{s,d,c,z}.
+UNIT_TEMPLATES = test_stages
+UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,\
+                $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c),$(UNIT_SRC))) \
+            $(foreach t,$(UNIT_TEMPLATES),$(foreach p,$(PRECISIONS),build/testing/$(t)_$(p)))
+GL_PRECISION_s = 1
+GL_PRECISION_d = 2
+GL_PRECISION_c = 3
+GL_PRECISION_z = 4
 
 build/testing/test_link_%: testing/own/test_link_%.c $(wildcard testing/own/*.h) lib/libgpulapack.so | build/testing
 	$(CC) $(TEST_CFLAGS) $< -o $@ -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib $(TEST_LDLIBS)
@@ -103,6 +112,8 @@ build/testing/test_%: testing/own/test_%.c $(wildcard testing/own/*.h) | build/t
 	$(CC) $(TEST_CFLAGS) $< -o $@ $(TEST_LDLIBS)
 build/testing/test_%: testing/unit/test_%.c lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulapack.a | build/testing
+	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 
 build/demo: testing/demo/demo.c | build/testing
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -lm

@@ -52,7 +52,9 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                      lapack_int ldab, gl_real *d, gl_real *e,
                      gl_stage_times *times)
 {
-    /* LAPACK ignores diagonals that lie outside the matrix. */
+    /* LAPACK ignores diagonals that lie outside the matrix; the storage
+     * keeps its rows (the diagonal is row ku of AB whatever N is). */
+    const lapack_int ku_stored = ku;
     if (kl > m - 1)
         kl = m - 1 > 0 ? m - 1 : 0;
     if (ku > n - 1)
@@ -79,7 +81,7 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     for (lapack_int j = 0; j < n; j++)
         for (lapack_int i = j - ku > 0 ? j - ku : 0; i <= j + kl && i < m;
              i++) {
-            gl_scalar x = ab[(size_t)(ku + i - j) + (size_t)j * ldab];
+            gl_scalar x = ab[(size_t)(ku_stored + i - j) + (size_t)j * ldab];
             if (trans)
                 host[(size_t)(up + j - i) + (size_t)i * ld] = GL_CONJ(x);
             else

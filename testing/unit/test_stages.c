@@ -1,0 +1,1219 @@
+/* Unit test of the reduction stages, one precision per binary: this file is
+ * a template compiled once per precision (-DGL_PRECISION=1..4), giving
+ * build/testing/test_stages_{s,d,c,z}.  It calls the library's internal
+ * per-precision functions (gl_<p>_*, present in lib/libgpulapack.a) on the
+ * host operation table and compares with the reference LAPACK
+ * (?gesvd / ?syev / ?heev of REF_LAPACK, opened with dlopen):
+ *
+ *   ge2gb       the upper band of half-width b of the result (rows < n) has
+ *               the singular values of the original m x n A (m = n, m > n);
+ *   gb2bd       packed upper band -> bidiagonal: every stored element but
+ *               the diagonal and first superdiagonal exactly zero, values
+ *               kept; tile widths tw 1, 3, b-1;
+ *   gb_chase    one pass b -> c (1 < c < b): exactly zero outside the
+ *               c-band (above and below), values kept; storage of a band
+ *               that started wider (ldband = 3*b0+1, b0 > b) too;
+ *   sy2sb       lower band of the result has the eigenvalues of A (the
+ *               strict upper triangle of the input is NaN: never read);
+ *   sb_chase    packed lower band (ldband 2b+1 and more) -> tridiagonal:
+ *               exactly zero outside diagonal and first subdiagonal, real
+ *               diagonal (imaginary part exactly 0), eigenvalues kept;
+ *   pack_band   layout of ops.h, everything else of the storage zeroed;
+ *   gb_bidiag,  LAPACK band storage (KL > 0, m != n, KU/KD 0, 1, >= n;
+ *   sb_tridiag  'U' and 'L', sigma != 1): values kept; the elements of AB
+ *               that LAPACK leaves unreferenced are NaN (gb_bidiag: NaN
+ *               or zero, alternately);
+ *   degenerate  zero, identity, rank-1 and a zero column in the middle of
+ *               the band, through every stage: no NaN/Inf anywhere, values
+ *               equal to the reference and to the known exact ones.
+ *
+ * Values criterion: max_i |x_i - ref_i| <= THRESH * n * eps * max_i |ref_i|.
+ * Each stage is a product of unitary transformations applied in floating
+ * point, so its result is the exact reduction of A + E with
+ * ||E||_2 <= c(n) eps ||A||_2, c(n) a low-degree polynomial that in the
+ * analysis of a sequence of Householder reflections (Higham, Thm 19.4) is
+ * linear in the number of reflections touching an element, i.e. O(n).  By
+ * Weyl's inequality (singular values, Hermitian eigenvalues) every value
+ * moves by at most ||E||_2, and ||A||_2 = max |ref_i|.  The reference's own
+ * error is of the same kind, so the ratio of a correct kernel stays O(1)
+ * (worst seen over 24 seeded runs of all four precisions: 1.6):
+ * THRESH = 10, below LAPACK's own test thresholds (20..50) for similar
+ * n*ulp-scaled ratios.  A wrong reflector, a missed update or a race moves
+ * values by O(||A||), a ratio of about 1/(n eps): >= 6e4 in single, >= 3e13
+ * in double for n <= 129.  "Exactly zero" checks are exact: the kernels
+ * store zeros for what they annihilate.
+ *
+ * One line per group of checks: "PASS name (N cases, worst ratio R)" or
+ * "FAIL name: K of N cases failed; first: <size, b, tw, error>", further
+ * failures as "# " lines.  The seed is printed; TEST_SEED=<n> (or argv[1])
+ * replays a run; TEST_VERBOSE=1 lists every failure.
+ * GPULAPACK_HOST_THREADS defaults to 4 here so that the multithreaded chase
+ * schedule runs even on small machines. */
+#include <complex.h>
+#include <dlfcn.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "precision.h"
+#include "entry.h"
+#include "../kernels/stages.h"
+
+#define REF_LAPACK "/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3"
+
+#if GL_PRECISION == 1 || GL_PRECISION == 3
+#define EPS ((double)FLT_EPSILON)
+#else
+#define EPS DBL_EPSILON
+#endif
+
+#define THRESH 10.0
+
+#define AT(a, ld, i, j) ((a)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
+
+static const char prec = GL_PREC_CHAR;
+static const GL_FN(ops) *ops;
+
+/* ---- LAPACK's xerbla: a bad argument in a reference call is a test bug -- */
+
+static int xerbla_calls;
+void xerbla_(const char *name, const int *info, size_t len)
+{
+    printf("# xerbla: %.*s info %d\n", (int)(len < 8 ? len : 8), name, *info);
+    xerbla_calls++;
+}
+
+/* ---- random numbers (splitmix64) ---------------------------------------- */
+
+static uint64_t rng_state;
+static uint64_t next_u64(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+/* uniform in [-1, 1) */
+static gl_real urand(void)
+{
+    return (gl_real)((double)(next_u64() >> 11) * 0x1p-52 - 1.0);
+}
+static gl_scalar srand_scalar(void)
+{
+#if GL_COMPLEX
+    gl_real re = urand(), im = urand();
+    return re + im * I;
+#else
+    return urand();
+#endif
+}
+
+static gl_scalar make_scalar(gl_real re, gl_real im)
+{
+#if GL_COMPLEX
+    return re + im * I;
+#else
+    (void)im;
+    return re;
+#endif
+}
+
+static const gl_real NAN_R = (gl_real)NAN;
+
+/* ---- reference LAPACK ---------------------------------------------------- */
+
+typedef const lapack_int cint;
+#if GL_COMPLEX
+typedef void gesvd_t(const char *, const char *, cint *, cint *, gl_scalar *,
+                     cint *, gl_real *, gl_scalar *, cint *, gl_scalar *,
+                     cint *, gl_scalar *, cint *, gl_real *, lapack_int *,
+                     size_t, size_t);
+typedef void heev_t(const char *, const char *, cint *, gl_scalar *, cint *,
+                    gl_real *, gl_scalar *, cint *, gl_real *, lapack_int *,
+                    size_t, size_t);
+#else
+typedef void gesvd_t(const char *, const char *, cint *, cint *, gl_scalar *,
+                     cint *, gl_real *, gl_scalar *, cint *, gl_scalar *,
+                     cint *, gl_scalar *, cint *, lapack_int *, size_t,
+                     size_t);
+typedef void heev_t(const char *, const char *, cint *, gl_scalar *, cint *,
+                    gl_real *, gl_scalar *, cint *, lapack_int *, size_t,
+                    size_t);
+#endif
+static gesvd_t *ref_gesvd;
+static heev_t *ref_heev;
+
+/* Every array handed to the reference routines has PAD elements of slack
+ * on both sides: OpenBLAS 0.3.21's c/zgemv_n kernels (OpenMathLib/OpenBLAS
+ * issue 4013), which the reference ?gesvd/?heev reach through ?labrd and
+ * ?larf, read outside their arrays (valgrind: 32 bytes before the
+ * workspace; 144 bytes after the matrix seen as a SIGSEGV under ASan): a
+ * crash whenever such a block borders an unmapped page (large mmap()ed
+ * blocks, ASan). */
+enum { PAD = 512 };
+static void *padded(size_t elem, size_t count)
+{
+    char *p = malloc(elem * (count + 2 * PAD));
+    return p ? p + elem * PAD : NULL;
+}
+static void padded_free(void *p, size_t elem)
+{
+    if (p)
+        free((char *)p - elem * PAD);
+}
+
+/* Singular values (descending) of the m x n matrix a; returns INFO. */
+static lapack_int ref_svals(lapack_int m, lapack_int n, const gl_scalar *a,
+                            lapack_int lda, gl_real *s)
+{
+    if (m == 0 || n == 0)
+        return 0;
+    lapack_int k = m < n ? m : n, lwork = 66 * (m + n) + 100, info = 0, one = 1;
+    gl_scalar *w = padded(sizeof *w, (size_t)m * (size_t)n);
+    gl_scalar *work = padded(sizeof *work, (size_t)lwork);
+    gl_scalar *dummy = padded(sizeof *dummy, 1);
+    gl_real *sv = padded(sizeof *sv, (size_t)k);
+    gl_real *rwork = padded(sizeof *rwork, 5 * (size_t)k);
+    for (lapack_int j = 0; j < n; j++)
+        memcpy(&AT(w, m, 0, j), &AT(a, lda, 0, j), sizeof *w * (size_t)m);
+#if GL_COMPLEX
+    ref_gesvd("N", "N", &m, &n, w, &m, sv, dummy, &one, dummy, &one, work,
+              &lwork, rwork, &info, 1, 1);
+#else
+    ref_gesvd("N", "N", &m, &n, w, &m, sv, dummy, &one, dummy, &one, work,
+              &lwork, &info, 1, 1);
+#endif
+    memcpy(s, sv, sizeof *s * (size_t)k);
+    padded_free(w, sizeof *w);
+    padded_free(work, sizeof *work);
+    padded_free(dummy, sizeof *dummy);
+    padded_free(sv, sizeof *sv);
+    padded_free(rwork, sizeof *rwork);
+    return info;
+}
+
+/* Eigenvalues (ascending) of the Hermitian a (lower triangle read). */
+static lapack_int ref_eigs(lapack_int n, const gl_scalar *a, lapack_int lda,
+                           gl_real *ev)
+{
+    if (n == 0)
+        return 0;
+    lapack_int lwork = 66 * n + 100, info = 0;
+    gl_scalar *w = padded(sizeof *w, (size_t)n * (size_t)n);
+    gl_scalar *work = padded(sizeof *work, (size_t)lwork);
+    gl_real *wv = padded(sizeof *wv, (size_t)n);
+    gl_real *rwork = padded(sizeof *rwork, 3 * (size_t)n);
+    for (lapack_int j = 0; j < n; j++)
+        memcpy(&AT(w, n, 0, j), &AT(a, lda, 0, j), sizeof *w * (size_t)n);
+#if GL_COMPLEX
+    ref_heev("N", "L", &n, w, &n, wv, work, &lwork, rwork, &info, 1, 1);
+#else
+    ref_heev("N", "L", &n, w, &n, wv, work, &lwork, &info, 1, 1);
+#endif
+    memcpy(ev, wv, sizeof *ev * (size_t)n);
+    padded_free(w, sizeof *w);
+    padded_free(work, sizeof *work);
+    padded_free(wv, sizeof *wv);
+    padded_free(rwork, sizeof *rwork);
+    return info;
+}
+
+/* ---- groups of checks ---------------------------------------------------- */
+
+typedef struct group {
+    char name[128];
+    long cases, failed;
+    long last;         /* the case that failed last (failures per case) */
+    int messages;
+    double worst;      /* largest values ratio seen */
+    char first[400];   /* first failure */
+} group;
+
+static int groups_failed;
+static int verbose;   /* TEST_VERBOSE=1: every failure, not the first 12 */
+
+static void gbegin(group *g, const char *fmt, ...)
+{
+    va_list ap;
+    memset(g, 0, sizeof *g);
+    int k = snprintf(g->name, sizeof g->name, "unit/stages/%c/", prec);
+    va_start(ap, fmt);
+    vsnprintf(g->name + k, sizeof g->name - (size_t)k, fmt, ap);
+    va_end(ap);
+}
+
+static void gfail(group *g, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (g->failed == 0 || g->last != g->cases)
+        g->failed++, g->last = g->cases;
+    if (g->messages++ == 0)
+        snprintf(g->first, sizeof g->first, "%s", msg);
+    else if (g->messages <= 12 || verbose)
+        printf("# %s: %s\n", g->name, msg);
+}
+
+static void gend(group *g)
+{
+    if (g->cases == 0) {
+        printf("FAIL %s: no case ran\n", g->name);
+        groups_failed++;
+    } else if (g->failed) {
+        printf("FAIL %s: %ld of %ld cases failed; first: %s\n", g->name,
+               g->failed, g->cases, g->first);
+        groups_failed++;
+    } else {
+        printf("PASS %s (%ld cases, worst ratio %.3g)\n", g->name, g->cases,
+               g->worst);
+    }
+    fflush(stdout);
+}
+
+/* max_i |x_i - ref_i| / (max_i |ref_i| * max(nn,1) * eps); 0 when equal,
+ * +inf when ref is all zero and x is not, NaN when x has a NaN. */
+static double values_ratio(lapack_int k, lapack_int nn, const gl_real *x,
+                           const gl_real *ref, lapack_int *where)
+{
+    double scale = 0, diff = 0;
+    *where = -1;
+    for (lapack_int i = 0; i < k; i++) {
+        double d = fabs((double)x[i] - (double)ref[i]);
+        if (isnan(d)) {
+            *where = i;
+            return NAN;
+        }
+        if (fabs((double)ref[i]) > scale)
+            scale = fabs((double)ref[i]);
+        if (d > diff) {
+            diff = d;
+            *where = i;
+        }
+    }
+    if (diff == 0)
+        return 0;
+    if (scale == 0)
+        return INFINITY;
+    return diff / (scale * (nn > 1 ? nn : 1) * EPS);
+}
+
+/* Records the values check of one case ("what" names the comparison). */
+static void check_values(group *g, const char *desc, const char *what,
+                         lapack_int k, lapack_int nn, const gl_real *x,
+                         const gl_real *ref)
+{
+    lapack_int i;
+    double r = values_ratio(k, nn, x, ref, &i);
+    if (!(r <= g->worst) && !isnan(r))
+        g->worst = r;
+    if (!(r <= THRESH))
+        gfail(g, "%s: %s: ratio %.3g at value %d (%.9g, expected %.9g)",
+              desc, what, r, (int)i, i >= 0 ? (double)x[i] : 0.0,
+              i >= 0 ? (double)ref[i] : 0.0);
+}
+
+static int is_finite_s(gl_scalar x)
+{
+    return isfinite(GL_REAL(x)) && isfinite(GL_IMAG(x));
+}
+
+/* Index (row, col) of the first NaN/Inf of rows x cols, or 0 if none. */
+static int find_nonfinite(lapack_int rows, lapack_int cols,
+                          const gl_scalar *a, lapack_int ld, lapack_int *ri,
+                          lapack_int *ci)
+{
+    for (lapack_int j = 0; j < cols; j++)
+        for (lapack_int i = 0; i < rows; i++)
+            if (!is_finite_s(AT(a, ld, i, j))) {
+                *ri = i, *ci = j;
+                return 1;
+            }
+    return 0;
+}
+
+static int check_finite(group *g, const char *desc, const char *what,
+                        lapack_int rows, lapack_int cols, const gl_scalar *a,
+                        lapack_int ld)
+{
+    lapack_int ri, ci;
+    if (!find_nonfinite(rows, cols, a, ld, &ri, &ci))
+        return 1;
+    gfail(g, "%s: %s: non-finite element (%d,%d) = %g%+gi", desc, what,
+          (int)ri, (int)ci, (double)GL_REAL(AT(a, ld, ri, ci)),
+          (double)GL_IMAG(AT(a, ld, ri, ci)));
+    return 0;
+}
+
+/* ---- matrices of the tests ----------------------------------------------- */
+
+typedef enum kind { K_RANDOM, K_ZERO, K_IDENTITY, K_RANK1, K_ZEROCOL } kind;
+static const char *const kind_names[] = {"random", "zero", "identity",
+                                         "rank1", "zerocol"};
+
+static gl_real norm2(lapack_int k, const gl_scalar *x)
+{
+    double s = 0;
+    for (lapack_int i = 0; i < k; i++)
+        s += (double)GL_REAL(x[i] * GL_CONJ(x[i]));
+    return (gl_real)sqrt(s);
+}
+
+/* Sets expect[0..k) to the exact values of a zero, identity or rank-1 (of
+ * value top) matrix; ascending (eigenvalues) or descending. */
+static int exact_values(kind kd, lapack_int k, gl_real top, int ascending,
+                        gl_real *expect)
+{
+    if (kd == K_RANDOM || kd == K_ZEROCOL)
+        return 0;
+    for (lapack_int i = 0; i < k; i++)
+        expect[i] = kd == K_IDENTITY ? 1 : 0;
+    if (kd == K_RANK1 && k > 0)
+        expect[ascending ? k - 1 : 0] = top;
+    return 1;
+}
+
+/* Dense m x n.  rank-1: u v^H (returns ||u|| ||v||). */
+static gl_real gen_dense(kind kd, lapack_int m, lapack_int n, gl_scalar *a,
+                         lapack_int lda)
+{
+    gl_real top = 0;
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < m; i++)
+            AT(a, lda, i, j) = kd == K_RANDOM || kd == K_ZEROCOL
+                                   ? srand_scalar()
+                                   : kd == K_IDENTITY && i == j ? 1 : 0;
+    if (kd == K_ZEROCOL)
+        for (lapack_int i = 0; i < m; i++)
+            AT(a, lda, i, n / 2) = 0;
+    if (kd == K_RANK1) {
+        gl_scalar *u = malloc(sizeof *u * (size_t)(m + n)), *v = u + m;
+        for (lapack_int i = 0; i < m + n; i++)
+            u[i] = srand_scalar();
+        for (lapack_int j = 0; j < n; j++)
+            for (lapack_int i = 0; i < m; i++)
+                AT(a, lda, i, j) = u[i] * GL_CONJ(v[j]);
+        top = norm2(m, u) * norm2(n, v);
+        free(u);
+    }
+    return top;
+}
+
+/* Dense n x n upper band A(r,c), 0 <= c-r <= b, zero elsewhere.  rank-1:
+ * u (rows i0..i1) v^H (columns i1..i2), i2 - i0 <= b. */
+static gl_real gen_upper_band(kind kd, lapack_int n, lapack_int b,
+                              gl_scalar *a)
+{
+    gl_real top = 0;
+    memset(a, 0, sizeof *a * (size_t)n * (size_t)n);
+    for (lapack_int c = 0; c < n; c++)
+        for (lapack_int r = c - b > 0 ? c - b : 0; r <= c; r++)
+            AT(a, n, r, c) = kd == K_RANDOM || kd == K_ZEROCOL
+                                 ? srand_scalar()
+                                 : kd == K_IDENTITY && r == c ? 1 : 0;
+    if (kd == K_ZEROCOL)
+        for (lapack_int r = 0; r < n; r++)
+            AT(a, n, r, n / 2) = 0;
+    if (kd == K_RANK1) {
+        lapack_int i0 = n / 3, i1 = i0 + b / 2 < n - 1 ? i0 + b / 2 : n - 1;
+        lapack_int i2 = i0 + b < n - 1 ? i0 + b : n - 1;
+        gl_scalar u[64], v[64];   /* b <= 32 here: at most b+1 each */
+        for (lapack_int i = 0; i <= i1 - i0; i++)
+            u[i] = srand_scalar();
+        for (lapack_int j = 0; j <= i2 - i1; j++)
+            v[j] = srand_scalar();
+        for (lapack_int r = i0; r <= i1; r++)
+            for (lapack_int c = i1; c <= i2; c++)
+                AT(a, n, r, c) = u[r - i0] * GL_CONJ(v[c - i1]);
+        top = norm2(i1 - i0 + 1, u) * norm2(i2 - i1 + 1, v);
+    }
+    return top;
+}
+
+/* Dense Hermitian n x n (both triangles, real diagonal), band of half-width
+ * b (b >= n - 1: dense).  rank-1: u u^H, u on rows i0 .. i0+b. */
+static gl_real gen_hermitian(kind kd, lapack_int n, lapack_int b,
+                             gl_scalar *a)
+{
+    gl_real top = 0;
+    memset(a, 0, sizeof *a * (size_t)n * (size_t)n);
+    for (lapack_int c = 0; c < n; c++)
+        for (lapack_int r = c; r < n && r <= c + b; r++) {
+            gl_scalar x = kd == K_RANDOM || kd == K_ZEROCOL ? srand_scalar()
+                          : kd == K_IDENTITY && r == c      ? 1
+                                                            : 0;
+            if (r == c)
+                x = GL_REAL(x);
+            AT(a, n, r, c) = x;
+            AT(a, n, c, r) = GL_CONJ(x);
+        }
+    if (kd == K_ZEROCOL)
+        for (lapack_int i = 0; i < n; i++)
+            AT(a, n, i, n / 2) = AT(a, n, n / 2, i) = 0;
+    if (kd == K_RANK1) {
+        lapack_int i0 = n / 3, i1 = i0 + b < n - 1 ? i0 + b : n - 1;
+        gl_scalar *u = calloc((size_t)n, sizeof *u);
+        for (lapack_int i = i0; i <= i1; i++)
+            u[i] = srand_scalar();
+        for (lapack_int c = 0; c < n; c++)
+            for (lapack_int r = 0; r < n; r++)
+                AT(a, n, r, c) = r == c ? GL_REAL(u[r] * GL_CONJ(u[c]))
+                                        : u[r] * GL_CONJ(u[c]);
+        gl_real nu = norm2(n, u);
+        top = nu * nu;
+        free(u);
+    }
+    return top;
+}
+
+/* Dense upper bidiagonal / Hermitian tridiagonal from d and e. */
+static void bidiag_dense(lapack_int k, const gl_scalar *d, lapack_int incd,
+                         const gl_scalar *e, lapack_int ince, gl_scalar *a)
+{
+    memset(a, 0, sizeof *a * (size_t)k * (size_t)k);
+    for (lapack_int i = 0; i < k; i++) {
+        AT(a, k, i, i) = d[(size_t)i * incd];
+        if (i + 1 < k)
+            AT(a, k, i, i + 1) = e[(size_t)i * ince];
+    }
+}
+
+static void tridiag_dense(lapack_int k, const gl_scalar *d, lapack_int incd,
+                          const gl_scalar *e, lapack_int ince, gl_scalar *a)
+{
+    memset(a, 0, sizeof *a * (size_t)k * (size_t)k);
+    for (lapack_int i = 0; i < k; i++) {
+        AT(a, k, i, i) = GL_REAL(d[(size_t)i * incd]);
+        if (i + 1 < k) {
+            AT(a, k, i + 1, i) = e[(size_t)i * ince];
+            AT(a, k, i, i + 1) = GL_CONJ(e[(size_t)i * ince]);
+        }
+    }
+}
+
+/* ---- stage 1: ge2gb ------------------------------------------------------ */
+
+static void run_ge2gb(group *g, kind kd, lapack_int m, lapack_int n,
+                      lapack_int b)
+{
+    char desc[96];
+    snprintf(desc, sizeof desc, "%s m=%d n=%d b=%d", kind_names[kd], (int)m,
+             (int)n, (int)b);
+    g->cases++;
+    lapack_int lda = m + 1;   /* row m: NaN, never to be read or written */
+    gl_scalar *a = malloc(sizeof *a * (size_t)lda * (size_t)n);
+    gl_scalar *band = malloc(sizeof *band * (size_t)n * (size_t)n);
+    gl_real *ref = malloc(sizeof *ref * 3 * (size_t)n), *got = ref + n,
+            *exact = got + n;
+    gl_real top = gen_dense(kd, m, n, a, lda);
+    for (lapack_int j = 0; j < n; j++)
+        AT(a, lda, m, j) = NAN_R;
+    if (ref_svals(m, n, a, lda, ref) != 0) {
+        gfail(g, "%s: reference ?gesvd failed", desc);
+        goto out;
+    }
+    int rc = GL_FN(ge2gb)(ops, m, n, b, a, lda);
+    if (rc != 0) {
+        gfail(g, "%s: ge2gb returned %d", desc, rc);
+        goto out;
+    }
+    if (!check_finite(g, desc, "result", m, n, a, lda))
+        goto out;
+    for (lapack_int j = 0; j < n; j++)
+        if (!isnan(GL_REAL(AT(a, lda, m, j)))) {
+            gfail(g, "%s: wrote row m (outside A) of column %d", desc, (int)j);
+            goto out;
+        }
+    for (lapack_int c = 0; c < n; c++)
+        for (lapack_int r = 0; r < n; r++)
+            AT(band, n, r, c) = c - r >= 0 && c - r <= b ? AT(a, lda, r, c) : 0;
+    if (ref_svals(n, n, band, n, got) != 0) {
+        gfail(g, "%s: reference ?gesvd of the band failed", desc);
+        goto out;
+    }
+    check_values(g, desc, "band vs A", n, m, got, ref);
+    if (exact_values(kd, n, top, 0, exact))
+        check_values(g, desc, "band vs exact", n, m, got, exact);
+out:
+    free(a);
+    free(band);
+    free(ref);
+}
+
+/* ---- stage 1: sy2sb ------------------------------------------------------ */
+
+static void run_sy2sb(group *g, kind kd, lapack_int n, lapack_int b)
+{
+    char desc[96];
+    snprintf(desc, sizeof desc, "%s n=%d b=%d", kind_names[kd], (int)n,
+             (int)b);
+    g->cases++;
+    lapack_int lda = n + 1;
+    gl_scalar *a0 = malloc(sizeof *a0 * (size_t)n * (size_t)n);
+    gl_scalar *a = malloc(sizeof *a * (size_t)lda * (size_t)n);
+    gl_scalar *band = malloc(sizeof *band * (size_t)n * (size_t)n);
+    gl_real *ref = malloc(sizeof *ref * 3 * (size_t)n), *got = ref + n,
+            *exact = got + n;
+    gl_real top = gen_hermitian(kd, n, n, a0);
+    /* the strict upper triangle and row n are NaN: sy2sb reads the lower
+     * triangle only */
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i <= n; i++)
+            AT(a, lda, i, j) = i >= j && i < n ? AT(a0, n, i, j) : NAN_R;
+    if (ref_eigs(n, a0, n, ref) != 0) {
+        gfail(g, "%s: reference ?heev failed", desc);
+        goto out;
+    }
+    /* tau (the reflectors' scalars, n-1 of them) on every other case */
+    gl_scalar *tau = g->cases % 2 ? malloc(sizeof *tau * (size_t)n) : NULL;
+    int rc = GL_FN(sy2sb)(ops, n, b, a, lda, tau);
+    free(tau);
+    if (rc != 0) {
+        gfail(g, "%s: sy2sb returned %d", desc, rc);
+        goto out;
+    }
+    for (lapack_int j = 0; j < n; j++)
+        if (!check_finite(g, desc, "lower triangle", n - j, 1,
+                          &AT(a, lda, j, j), lda))
+            goto out;
+    for (lapack_int c = 0; c < n; c++)
+        for (lapack_int r = 0; r < n; r++) {
+            lapack_int lo = r >= c ? r : c, hi = r >= c ? c : r;
+            gl_scalar x = lo - hi <= b ? AT(a, lda, lo, hi) : 0;
+            AT(band, n, r, c) = r == c ? GL_REAL(x) : r > c ? x : GL_CONJ(x);
+        }
+    if (ref_eigs(n, band, n, got) != 0) {
+        gfail(g, "%s: reference ?heev of the band failed", desc);
+        goto out;
+    }
+    check_values(g, desc, "band vs A", n, n, got, ref);
+    if (exact_values(kd, n, top, 1, exact))
+        check_values(g, desc, "band vs exact", n, n, got, exact);
+out:
+    free(a0);
+    free(a);
+    free(band);
+    free(ref);
+}
+
+/* ---- stage 2: general band ----------------------------------------------- */
+
+/* Every stored element of the packed band (ld = 3*b0+1) outside the c-band
+ * of the n x n matrix is exactly zero. */
+static int check_gb_zeros(group *g, const char *desc, lapack_int n,
+                          lapack_int c, const gl_scalar *band, lapack_int ld)
+{
+    lapack_int up = (ld - 1) / 3 * 2;
+    long bad = 0;
+    lapack_int fr = 0, fc = 0;
+    double fv = 0, big = 0;
+    for (lapack_int col = 0; col < n; col++)
+        for (lapack_int k = 0; k < ld; k++) {
+            lapack_int r = col + k - up;
+            int inside = r >= 0 && r < n && col - r >= 0 && col - r <= c;
+            gl_scalar x = AT(band, ld, k, col);
+            if (!inside && x != 0) {
+                double v = GL_ABS(x);
+                if (bad++ == 0)
+                    fr = r, fc = col, fv = v;
+                if (!(v <= big))
+                    big = v;
+            }
+        }
+    if (bad)
+        gfail(g, "%s: %ld stored elements outside the %d-band not exactly "
+                 "zero, first A(%d,%d) |%.3g|, largest |%.3g|",
+              desc, bad, (int)c, (int)fr, (int)fc, fv, big);
+    return bad == 0;
+}
+
+/* Singular values of the c-band held in packed storage. */
+static lapack_int gb_packed_svals(lapack_int n, lapack_int c,
+                                  const gl_scalar *band, lapack_int ld,
+                                  gl_real *s)
+{
+    lapack_int up = (ld - 1) / 3 * 2;
+    gl_scalar *a = calloc((size_t)n * (size_t)n, sizeof *a);
+    for (lapack_int col = 0; col < n; col++)
+        for (lapack_int r = col - c > 0 ? col - c : 0; r <= col; r++)
+            AT(a, n, r, col) = AT(band, ld, up + r - col, col);
+    lapack_int info = ref_svals(n, n, a, n, s);
+    free(a);
+    return info;
+}
+
+/* gb2bd of a band packed by ops->pack_band; also checks pack_band. */
+static void run_gb2bd(group *gz, group *gv, group *gp, kind kd, lapack_int n,
+                      lapack_int b, const lapack_int *tws, int ntw)
+{
+    lapack_int ld = 3 * b + 1, up = 2 * b;
+    size_t sz = (size_t)ld * (size_t)n;
+    gl_scalar *a = malloc(sizeof *a * (size_t)n * (size_t)n);
+    gl_scalar *band0 = malloc(sizeof *band0 * sz);
+    gl_scalar *band = malloc(sizeof *band * sz);
+    gl_real *ref = malloc(sizeof *ref * 3 * (size_t)n), *got = ref + n,
+            *exact = got + n;
+    char desc[96];
+    gl_real top = gen_upper_band(kd, n, b, a);
+    int have_exact = exact_values(kd, n, top, 0, exact);
+    lapack_int info = ref_svals(n, n, a, n, ref);
+
+    /* pack_band 'G': the band at up + r - c, every other element zeroed */
+    snprintf(desc, sizeof desc, "%s n=%d b=%d", kind_names[kd], (int)n, (int)b);
+    gp->cases++;
+    for (size_t i = 0; i < sz; i++)
+        band0[i] = NAN_R;
+    ops->pack_band('G', n, b, a, n, band0, ld);
+    long bad = 0;
+    for (lapack_int col = 0; col < n; col++)
+        for (lapack_int k = 0; k < ld; k++) {
+            lapack_int r = col + k - up;
+            gl_scalar want =
+                r >= 0 && r <= col && col - r <= b ? AT(a, n, r, col) : 0;
+            bad += !(AT(band0, ld, k, col) == want);
+        }
+    if (bad)
+        gfail(gp, "pack_band G %s: %ld elements wrong", desc, bad);
+
+    for (int t = 0; t < ntw; t++) {
+        snprintf(desc, sizeof desc, "%s n=%d b=%d tw=%d", kind_names[kd],
+                 (int)n, (int)b, (int)tws[t]);
+        gz->cases++, gv->cases++;
+        if (info != 0) {
+            gfail(gv, "%s: reference ?gesvd failed", desc);
+            continue;
+        }
+        memcpy(band, band0, sizeof *band * sz);
+        int rc = GL_FN(gb2bd)(ops, n, b, tws[t], band, ld);
+        if (rc != 0) {
+            gfail(gz, "%s: gb2bd returned %d", desc, rc);
+            gfail(gv, "%s: gb2bd returned %d", desc, rc);
+            continue;
+        }
+        if (!check_finite(gz, desc, "packed band", ld, n, band, ld)) {
+            gfail(gv, "%s: non-finite result", desc);
+            continue;
+        }
+        check_gb_zeros(gz, desc, n, 1, band, ld);
+        gl_scalar *bd = malloc(sizeof *bd * (size_t)n * (size_t)n);
+        bidiag_dense(n, band + up, ld, band + up - 1 + ld, ld, bd);
+        if (ref_svals(n, n, bd, n, got) != 0)
+            gfail(gv, "%s: reference ?gesvd of the bidiagonal failed", desc);
+        else {
+            check_values(gv, desc, "bidiagonal vs band", n, n, got, ref);
+            if (have_exact)
+                check_values(gv, desc, "bidiagonal vs exact", n, n, got, exact);
+        }
+        free(bd);
+    }
+    free(a);
+    free(band0);
+    free(band);
+    free(ref);
+}
+
+/* One gb_chase pass b -> c on a band stored as one that started at b0. */
+static void run_gb_chase(group *gz, group *gv, lapack_int n, lapack_int b,
+                         lapack_int c, lapack_int b0)
+{
+    lapack_int ld = 3 * b0 + 1, up = 2 * b0;
+    size_t sz = (size_t)ld * (size_t)n;
+    gl_scalar *a = malloc(sizeof *a * (size_t)n * (size_t)n);
+    gl_scalar *band = calloc(sz, sizeof *band);
+    gl_real *ref = malloc(sizeof *ref * 2 * (size_t)n), *got = ref + n;
+    char desc[96];
+    snprintf(desc, sizeof desc, "n=%d b=%d c=%d b0=%d", (int)n, (int)b,
+             (int)c, (int)b0);
+    gz->cases++, gv->cases++;
+    gen_upper_band(K_RANDOM, n, b, a);
+    for (lapack_int col = 0; col < n; col++)
+        for (lapack_int r = col - b > 0 ? col - b : 0; r <= col; r++)
+            AT(band, ld, up + r - col, col) = AT(a, n, r, col);
+    if (ref_svals(n, n, a, n, ref) != 0) {
+        gfail(gv, "%s: reference ?gesvd failed", desc);
+        goto out;
+    }
+    int rc = ops->gb_chase(n, b, c, band, ld);
+    if (rc != 0) {
+        gfail(gz, "%s: gb_chase returned %d", desc, rc);
+        gfail(gv, "%s: gb_chase returned %d", desc, rc);
+        goto out;
+    }
+    if (!check_finite(gz, desc, "packed band", ld, n, band, ld)) {
+        gfail(gv, "%s: non-finite result", desc);
+        goto out;
+    }
+    check_gb_zeros(gz, desc, n, c, band, ld);
+    if (gb_packed_svals(n, c, band, ld, got) != 0)
+        gfail(gv, "%s: reference ?gesvd of the result failed", desc);
+    else
+        check_values(gv, desc, "c-band vs b-band", n, n, got, ref);
+out:
+    free(a);
+    free(band);
+    free(ref);
+}
+
+/* ---- stage 2: Hermitian band --------------------------------------------- */
+
+static void run_sb_chase(group *gz, group *gv, group *gp, kind kd,
+                         lapack_int n, lapack_int b, lapack_int ld)
+{
+    size_t sz = (size_t)ld * (size_t)n;
+    gl_scalar *a = malloc(sizeof *a * (size_t)n * (size_t)n);
+    gl_scalar *band = malloc(sizeof *band * sz);
+    gl_real *ref = malloc(sizeof *ref * 3 * (size_t)n), *got = ref + n,
+            *exact = got + n;
+    char desc[96];
+    snprintf(desc, sizeof desc, "%s n=%d b=%d ldband=%d", kind_names[kd],
+             (int)n, (int)b, (int)ld);
+    gl_real top = gen_hermitian(kd, n, b, a);
+    int have_exact = exact_values(kd, n, top, 1, exact);
+
+    /* pack_band 'H' (input diagonal with an imaginary part, to be dropped) */
+    gp->cases++;
+    for (size_t i = 0; i < sz; i++)
+        band[i] = NAN_R;
+    for (lapack_int i = 0; i < n; i++)
+        AT(a, n, i, i) += make_scalar(0, (gl_real)0.75);
+    ops->pack_band('H', n, b, a, n, band, ld);
+    for (lapack_int i = 0; i < n; i++)
+        AT(a, n, i, i) = GL_REAL(AT(a, n, i, i));
+    long bad = 0;
+    for (lapack_int col = 0; col < n; col++)
+        for (lapack_int k = 0; k < ld; k++) {
+            lapack_int r = col + k;
+            gl_scalar want = k <= b && r < n ? AT(a, n, r, col) : 0;
+            bad += !(AT(band, ld, k, col) == want);
+        }
+    if (bad)
+        gfail(gp, "pack_band H %s: %ld elements wrong", desc, bad);
+
+    gz->cases++, gv->cases++;
+    if (ref_eigs(n, a, n, ref) != 0) {
+        gfail(gv, "%s: reference ?heev failed", desc);
+        goto out;
+    }
+    int rc = ops->sb_chase(n, b, band, ld);
+    if (rc != 0) {
+        gfail(gz, "%s: sb_chase returned %d", desc, rc);
+        gfail(gv, "%s: sb_chase returned %d", desc, rc);
+        goto out;
+    }
+    if (!check_finite(gz, desc, "packed band", ld, n, band, ld)) {
+        gfail(gv, "%s: non-finite result", desc);
+        goto out;
+    }
+    bad = 0;
+    lapack_int fr = 0, fc = 0;
+    double big = 0;
+    for (lapack_int col = 0; col < n; col++)
+        for (lapack_int k = 0; k < ld; k++) {
+            gl_scalar x = AT(band, ld, k, col);
+            int inside = k <= 1 && col + k < n;
+            int nonzero = inside ? k == 0 && GL_IMAG(x) != 0 : x != 0;
+            if (nonzero) {
+                if (bad++ == 0)
+                    fr = col + k, fc = col;
+                double v = inside ? fabs((double)GL_IMAG(x)) : GL_ABS(x);
+                if (!(v <= big))
+                    big = v;
+            }
+        }
+    if (bad)
+        gfail(gz, "%s: %ld stored elements not exactly zero outside the "
+                  "tridiagonal or imaginary diagonal, first A(%d,%d), "
+                  "largest |%.3g|",
+              desc, bad, (int)fr, (int)fc, big);
+    gl_scalar *td = malloc(sizeof *td * (size_t)n * (size_t)n);
+    tridiag_dense(n, band, ld, band + 1, ld, td);
+    if (ref_eigs(n, td, n, got) != 0)
+        gfail(gv, "%s: reference ?heev of the tridiagonal failed", desc);
+    else {
+        check_values(gv, desc, "tridiagonal vs band", n, n, got, ref);
+        if (have_exact)
+            check_values(gv, desc, "tridiagonal vs exact", n, n, got, exact);
+    }
+    free(td);
+out:
+    free(a);
+    free(band);
+    free(ref);
+}
+
+/* ---- band input: gb_bidiag, sb_tridiag ----------------------------------- */
+
+/* m x n band with kl sub- and ku superdiagonals (dense a, lda = m). */
+static gl_real gen_gb(kind kd, lapack_int m, lapack_int n, lapack_int kl,
+                      lapack_int ku, gl_scalar *a)
+{
+    gl_real top = 0;
+    memset(a, 0, sizeof *a * (size_t)m * (size_t)n);
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < m; i++)
+            if (i - j <= kl && j - i <= ku)
+                AT(a, m, i, j) = kd == K_RANDOM || kd == K_ZEROCOL
+                                     ? srand_scalar()
+                                     : kd == K_IDENTITY && i == j ? 1 : 0;
+    if (kd == K_ZEROCOL)
+        for (lapack_int i = 0; i < m; i++)
+            AT(a, m, i, n / 2) = 0;
+    if (kd == K_RANK1) {
+        /* u on rows i0 .. i0+kl, v on columns i0 .. i0+ku */
+        lapack_int k = m < n ? m : n, i0 = k / 3;
+        lapack_int i1 = i0 + kl < m - 1 ? i0 + kl : m - 1;
+        lapack_int j1 = i0 + ku < n - 1 ? i0 + ku : n - 1;
+        gl_scalar *u = malloc(sizeof *u * (size_t)(m + n)), *v = u + m;
+        for (lapack_int i = i0; i <= i1; i++)
+            u[i] = srand_scalar();
+        for (lapack_int j = i0; j <= j1; j++)
+            v[j] = srand_scalar();
+        for (lapack_int j = i0; j <= j1; j++)
+            for (lapack_int i = i0; i <= i1; i++)
+                AT(a, m, i, j) = u[i] * GL_CONJ(v[j]);
+        top = norm2(i1 - i0 + 1, u + i0) * norm2(j1 - i0 + 1, v + i0);
+        free(u);
+    }
+    return top;
+}
+
+static void run_gb_bidiag(group *g, kind kd, lapack_int m, lapack_int n,
+                          lapack_int kl, lapack_int ku)
+{
+    char desc[128];
+    g->cases++;
+    /* unreferenced elements of AB: NaN (must not be read), or, every other
+     * case, zero (as a careful caller leaves them: wrong values show) */
+    int nan_fill = g->cases % 2;
+    snprintf(desc, sizeof desc, "%s m=%d n=%d kl=%d ku=%d (unreferenced %s)",
+             kind_names[kd], (int)m, (int)n, (int)kl, (int)ku,
+             nan_fill ? "NaN" : "0");
+    lapack_int k = m < n ? m : n, ldab = kl + ku + 2;
+    gl_scalar *a = malloc(sizeof *a * (size_t)m * (size_t)n);
+    gl_scalar *ab = malloc(sizeof *ab * (size_t)ldab * (size_t)n);
+    gl_scalar *bd =
+        malloc(sizeof *bd * ((size_t)k * (size_t)k + 2 * (size_t)k + 1));
+    gl_scalar *ds = bd + (size_t)k * (size_t)k, *es = ds + k;
+    gl_real *ref = malloc(sizeof *ref * (4 * (size_t)k + 2)), *got = ref + k,
+            *d = got + k, *e = d + k;
+    gl_real *exact = malloc(sizeof *exact * (size_t)(k + 1));
+    gl_real top = gen_gb(kd, m, n, kl, ku, a);
+    /* AB(ku+i-j, j) = A(i,j) (0-based) */
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int r = 0; r < ldab; r++) {
+            lapack_int i = r - ku + j;
+            AT(ab, ldab, r, j) = r <= kl + ku && i >= 0 && i < m
+                                     ? AT(a, m, i, j)
+                                     : nan_fill ? NAN_R : 0;
+        }
+    for (lapack_int i = 0; i < k; i++)
+        d[i] = e[i] = NAN_R;
+    if (ref_svals(m, n, a, m, ref) != 0) {
+        gfail(g, "%s: reference ?gesvd failed", desc);
+        goto out;
+    }
+    int rc = GL_FN(gb_bidiag)(ops, m, n, kl, ku, ab, ldab, d, e, NULL);
+    if (rc != 0) {
+        gfail(g, "%s: gb_bidiag returned %d", desc, rc);
+        goto out;
+    }
+    for (lapack_int i = 0; i < k; i++) {
+        ds[i] = d[i];
+        es[i] = i + 1 < k ? e[i] : 0;
+    }
+    if (!check_finite(g, desc, "d", k, 1, ds, k) ||
+        !check_finite(g, desc, "e", k, 1, es, k))
+        goto out;
+    bidiag_dense(k, ds, 1, es, 1, bd);
+    if (ref_svals(k, k, bd, k, got) != 0) {
+        gfail(g, "%s: reference ?gesvd of the bidiagonal failed", desc);
+        goto out;
+    }
+    check_values(g, desc, "bidiagonal vs A", k, m > n ? m : n, got, ref);
+    if (exact_values(kd, k, top, 0, exact))
+        check_values(g, desc, "bidiagonal vs exact", k, m > n ? m : n, got,
+                     exact);
+out:
+    free(a);
+    free(ab);
+    free(bd);
+    free(ref);
+    free(exact);
+}
+
+static void run_sb_tridiag(group *g, kind kd, char uplo, lapack_int n,
+                           lapack_int kdiag, gl_real sigma)
+{
+    char desc[96];
+    snprintf(desc, sizeof desc, "%s uplo=%c n=%d kd=%d sigma=%g",
+             kind_names[kd], uplo, (int)n, (int)kdiag, (double)sigma);
+    g->cases++;
+    lapack_int ldab = kdiag + 2;
+    gl_scalar *a = malloc(sizeof *a * (size_t)n * (size_t)n);
+    gl_scalar *ab = malloc(sizeof *ab * (size_t)ldab * (size_t)n);
+    gl_scalar *td =
+        malloc(sizeof *td * ((size_t)n * (size_t)n + 2 * (size_t)n));
+    gl_scalar *ds = td + (size_t)n * (size_t)n, *es = ds + n;
+    gl_real *ref = malloc(sizeof *ref * 5 * (size_t)n), *got = ref + n,
+            *d = got + n, *e = d + n, *exact = e + n;
+    gl_real top = gen_hermitian(kd, n, kdiag, a);
+    /* 'L': AB(i-j, j) = A(i,j), i >= j; 'U': AB(kd+i-j, j), i <= j.
+     * Unreferenced elements NaN; the diagonal gets an imaginary part, which
+     * LAPACK ignores. */
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int r = 0; r < ldab; r++) {
+            lapack_int i = uplo == 'L' ? j + r : r - kdiag + j;
+            int in = r <= kdiag && i >= 0 && i < n;
+            gl_scalar x = in ? AT(a, n, i, j) : NAN_R;
+            if (in && i == j)
+                x += make_scalar(0, (gl_real)-0.5);
+            AT(ab, ldab, r, j) = x;
+        }
+    for (lapack_int i = 0; i < n; i++)
+        d[i] = e[i] = NAN_R;
+    if (ref_eigs(n, a, n, ref) != 0) {
+        gfail(g, "%s: reference ?heev failed", desc);
+        goto out;
+    }
+    for (lapack_int i = 0; i < n; i++)
+        ref[i] *= sigma;
+    int rc =
+        GL_FN(sb_tridiag)(ops, uplo, n, kdiag, ab, ldab, sigma, d, e, NULL);
+    if (rc != 0) {
+        gfail(g, "%s: sb_tridiag returned %d", desc, rc);
+        goto out;
+    }
+    for (lapack_int i = 0; i < n; i++) {
+        ds[i] = d[i];
+        es[i] = i + 1 < n ? e[i] : 0;
+    }
+    if (!check_finite(g, desc, "d", n, 1, ds, n) ||
+        !check_finite(g, desc, "e", n, 1, es, n))
+        goto out;
+    tridiag_dense(n, ds, 1, es, 1, td);
+    if (ref_eigs(n, td, n, got) != 0) {
+        gfail(g, "%s: reference ?heev of the tridiagonal failed", desc);
+        goto out;
+    }
+    check_values(g, desc, "tridiagonal vs A", n, n, got, ref);
+    if (exact_values(kd, n, top * sigma, 1, exact)) {
+        if (kd == K_IDENTITY)
+            for (lapack_int i = 0; i < n; i++)
+                exact[i] = sigma;
+        check_values(g, desc, "tridiagonal vs exact", n, n, got, exact);
+    }
+out:
+    free(a);
+    free(ab);
+    free(td);
+    free(ref);
+}
+
+/* ---- the grid ------------------------------------------------------------ */
+
+static const lapack_int sizes[] = {2, 3, 4, 5, 7, 8, 9, 16, 17,
+                                   31, 32, 33, 63, 64, 65, 100, 129};
+static const lapack_int bands[] = {1, 2, 3, 4, 8, 16, 32};
+#define NSIZES (int)(sizeof sizes / sizeof sizes[0])
+#define NBANDS (int)(sizeof bands / sizeof bands[0])
+
+/* Tile widths 1, 3, b-1 (each at least 1, at most b-1: wider is the same
+ * single pass), without repeats. */
+static int tile_widths(lapack_int b, lapack_int *tws)
+{
+    lapack_int cand[3] = {1, 3, b - 1};
+    int k = 0;
+    for (int i = 0; i < 3; i++) {
+        lapack_int t = cand[i] < 1 ? 1 : cand[i];
+        if (b > 1 && t > b - 1)
+            t = b - 1;
+        int dup = 0;
+        for (int j = 0; j < k; j++)
+            dup |= tws[j] == t;
+        if (!dup)
+            tws[k++] = t;
+    }
+    return k;
+}
+
+static void stage_checks(kind kd)
+{
+    const char *kn = kind_names[kd];
+    int deg = kd != K_RANDOM;
+    group g1, g2, gz, gv, gp;
+
+    /* ge2gb, m = n and m > n */
+    gbegin(&g1, "ge2gb/%s/m=n", kn);
+    gbegin(&g2, "ge2gb/%s/m>n", kn);
+    for (int i = 0; i < NSIZES; i++)
+        for (int j = 0; j < NBANDS && bands[j] < sizes[i]; j++) {
+            lapack_int n = sizes[i], b = bands[j];
+            run_ge2gb(&g1, kd, n, n, b);
+            run_ge2gb(&g2, kd, n + 1, n, b);
+            if (!deg || j % 2 == 0)
+                run_ge2gb(&g2, kd, 2 * n + 3, n, b);
+        }
+    gend(&g1);
+    gend(&g2);
+
+    /* gb2bd (and pack_band 'G') */
+    gbegin(&gz, "gb2bd/%s/exact-zero", kn);
+    gbegin(&gv, "gb2bd/%s/values", kn);
+    gbegin(&gp, "pack_band/%s/G", kn);
+    for (int i = 0; i < NSIZES; i++)
+        for (int j = 0; j < NBANDS && bands[j] < sizes[i]; j++) {
+            lapack_int tws[3];
+            int ntw = tile_widths(bands[j], tws);
+            run_gb2bd(&gz, &gv, &gp, kd, sizes[i], bands[j], tws, ntw);
+        }
+    gend(&gz);
+    gend(&gv);
+    gend(&gp);
+
+    /* sy2sb */
+    gbegin(&g1, "sy2sb/%s/values", kn);
+    for (int i = 0; i < NSIZES; i++)
+        for (int j = 0; j < NBANDS && bands[j] < sizes[i]; j++)
+            run_sy2sb(&g1, kd, sizes[i], bands[j]);
+    gend(&g1);
+
+    /* sb_chase (and pack_band 'H'), ldband 2b+1 and 2b+3 */
+    gbegin(&gz, "sb_chase/%s/exact-zero+real-diagonal", kn);
+    gbegin(&gv, "sb_chase/%s/values", kn);
+    gbegin(&gp, "pack_band/%s/H", kn);
+    for (int i = 0; i < NSIZES; i++)
+        for (int j = 0; j < NBANDS && bands[j] < sizes[i]; j++) {
+            lapack_int n = sizes[i], b = bands[j];
+            run_sb_chase(&gz, &gv, &gp, kd, n, b, 2 * b + 1);
+            if (!deg)
+                run_sb_chase(&gz, &gv, &gp, kd, n, b, 2 * b + 3);
+        }
+    gend(&gz);
+    gend(&gv);
+    gend(&gp);
+
+    /* gb_bidiag: KL, KU in 0, 1, 3, >= the dimension; m = n, m > n, m < n.
+     * KU >= N (diagonals outside the matrix, AB still indexed with the
+     * caller's KU) in a group of its own. */
+    gbegin(&g1, "gb_bidiag/%s/values", kn);
+    gbegin(&g2, "gb_bidiag/%s/ku>=n", kn);
+    static const lapack_int bsizes[] = {1, 2, 3, 5, 8, 17, 33, 64, 100};
+    for (int i = 0; i < (int)(sizeof bsizes / sizeof bsizes[0]); i++) {
+        lapack_int n = bsizes[i];
+        lapack_int ms[4] = {n, n + 3, n > 2 ? n - 2 : 1, 2 * n + 1};
+        for (int mi = 0; mi < 4; mi++) {
+            lapack_int m = ms[mi];
+            lapack_int kls[4] = {0, 1, 3, m + 1}, kus[4] = {0, 1, 3, n};
+            for (int a = 0; a < 4; a++)
+                for (int c = 0; c < 4; c++) {
+                    if (deg && (a + c + mi) % 2)
+                        continue;
+                    run_gb_bidiag(kus[c] >= n ? &g2 : &g1, kd, m, n, kls[a],
+                                  kus[c]);
+                    if (n > 2 && mi == 0 && c == 2)
+                        run_gb_bidiag(&g1, kd, n, n + 2, kls[a], kus[c]);
+                }
+        }
+    }
+    gend(&g1);
+    gend(&g2);
+
+    /* sb_tridiag: KD 0, 1, 2, 3, 8, n-1, n, n+2; 'L' and 'U'; sigma */
+    gbegin(&g1, "sb_tridiag/%s/values", kn);
+    for (int i = 0; i < NSIZES; i++) {
+        lapack_int n = sizes[i];
+        lapack_int kds[8] = {0, 1, 2, 3, 8, n - 1, n, n + 2};
+        for (int q = 0; q < 8; q++) {
+            if (q == 4 && n <= 9)
+                continue;
+            if (deg && q % 2)
+                continue;
+            for (const char *u = "LU"; *u; u++)
+                run_sb_tridiag(&g1, kd, *u, n, kds[q],
+                               q == 3 && *u == 'U' ? (gl_real)0.125 : 1);
+        }
+    }
+    gend(&g1);
+}
+
+/* One gb_chase pass b -> c (1 < c < b): 2, b/2, b-1; storage of b and 2b. */
+static void chase_pass_checks(void)
+{
+    group gz, gv;
+    gbegin(&gz, "gb_chase/pass/exact-zero");
+    gbegin(&gv, "gb_chase/pass/values");
+    for (int i = 0; i < NSIZES; i++)
+        for (int j = 0; j < NBANDS && bands[j] < sizes[i]; j++) {
+            lapack_int n = sizes[i], b = bands[j];
+            lapack_int cs[3] = {2, b / 2, b - 1};
+            for (int q = 0; q < 3; q++) {
+                lapack_int c = cs[q];
+                if (c <= 1 || c >= b || (q > 0 && c == cs[q - 1]) ||
+                    (q == 2 && c == cs[0]))
+                    continue;
+                run_gb_chase(&gz, &gv, n, b, c, b);
+                if (q != 1)
+                    run_gb_chase(&gz, &gv, n, b, c, 2 * b);
+            }
+        }
+    gend(&gz);
+    gend(&gv);
+}
+
+int main(int argc, char **argv)
+{
+    setenv("GPULAPACK_HOST_THREADS", "4", 0);
+    verbose = getenv("TEST_VERBOSE") && atoi(getenv("TEST_VERBOSE")) > 0;
+    uint64_t seed;
+    const char *s = argc > 1 ? argv[1] : getenv("TEST_SEED");
+    if (s && *s)
+        seed = strtoull(s, NULL, 0);
+    else
+        seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+    rng_state = seed;
+    printf("# test_stages_%c: seed %llu (TEST_SEED=%llu to replay), "
+           "GPULAPACK_HOST_THREADS=%s, THRESH %g\n",
+           prec, (unsigned long long)seed, (unsigned long long)seed,
+           getenv("GPULAPACK_HOST_THREADS"), THRESH);
+
+    void *lib = dlopen(REF_LAPACK, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        printf("FAIL unit/stages/%c: cannot open %s: %s\n", prec, REF_LAPACK,
+               dlerror());
+        return 0;
+    }
+    ref_gesvd = (gesvd_t *)dlsym(lib, GL_SYMBOL(gesvd, gesvd));
+    ref_heev = (heev_t *)dlsym(lib, GL_SYMBOL(syev, heev));
+    ops = GL_FN(ops_for)(GL_PATH_HOST);
+    if (!ref_gesvd || !ref_heev || !ops) {
+        printf("FAIL unit/stages/%c: setup: gesvd %p, heev %p, host ops %p\n",
+               prec, (void *)ref_gesvd, (void *)ref_heev, (const void *)ops);
+        return 0;
+    }
+
+    double t0 = (double)clock();
+    struct timespec w0, w1;
+    clock_gettime(CLOCK_MONOTONIC, &w0);
+    stage_checks(K_RANDOM);
+    chase_pass_checks();
+    for (kind kd = K_ZERO; kd <= K_ZEROCOL; kd++)
+        stage_checks(kd);
+    if (xerbla_calls)
+        printf("FAIL unit/stages/%c/reference: %d xerbla calls\n", prec,
+               xerbla_calls);
+    clock_gettime(CLOCK_MONOTONIC, &w1);
+    printf("# test_stages_%c: %d groups failed, %.1f s wall, %.1f s cpu\n",
+           prec, groups_failed,
+           (double)(w1.tv_sec - w0.tv_sec) +
+               1e-9 * (double)(w1.tv_nsec - w0.tv_nsec),
+           ((double)clock() - t0) / CLOCKS_PER_SEC);
+    return 0;
+}
