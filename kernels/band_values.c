@@ -33,16 +33,9 @@ static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
         for (lapack_int k = 1; k < len; k++)
             P(j + k, j) = 0;
         v[0] = 1;
-        if (tau == 0)
-            continue;
-        gl_scalar ctau = GL_CONJ(tau);
-        lapack_int ce = j + b < n - 1 ? j + b : n - 1;
-        for (lapack_int c = j + 1; c <= ce; c++) {
-            gl_scalar *col = &P(j, c);
-            gl_scalar dot = ctau * gl_dotc(len, v, col);
-            for (lapack_int k = 0; k < len; k++)
-                col[k] -= v[k] * dot;
-        }
+        if (tau != 0)   /* columns j+1 .. j+b */
+            gl_larf_left(len, v, tau, &P(j, j + 1), ld - 1,
+                         (j + b < n - 1 ? j + b : n - 1) - j);
     }
 #undef P
 }

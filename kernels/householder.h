@@ -35,6 +35,43 @@ static inline gl_scalar gl_dotc(lapack_int n, const gl_scalar *x,
            ((part[2] + part[6]) + (part[3] + part[7]));
 }
 
+/* C = H^H C for the ncols columns of C that start at c, column k at
+ * c + k*col_stride (a packed band gives col_stride = ld - 1), each with
+ * len rows; H = I - tau v v^H. */
+static inline void gl_larf_left(lapack_int len, const gl_scalar *v,
+                                gl_scalar tau, gl_scalar *c,
+                                lapack_int col_stride, lapack_int ncols)
+{
+    gl_scalar ctau = GL_CONJ(tau);
+    for (lapack_int j = 0; j < ncols; j++) {
+        gl_scalar *cj = c + j * col_stride;
+        gl_scalar dot = ctau * gl_dotc(len, v, cj);
+        for (lapack_int k = 0; k < len; k++)
+            cj[k] -= v[k] * dot;
+    }
+}
+
+/* C = C H for the len columns of C (nrows rows each) that start at c,
+ * column k at c + k*col_stride; w: nrows of scratch. */
+static inline void gl_larf_right(lapack_int nrows, lapack_int len,
+                                 const gl_scalar *v, gl_scalar tau,
+                                 gl_scalar *c, lapack_int col_stride,
+                                 gl_scalar *w)
+{
+    for (lapack_int i = 0; i < nrows; i++)
+        w[i] = 0;
+    for (lapack_int k = 0; k < len; k++) {
+        const gl_scalar *ck = c + k * col_stride, vk = v[k];
+        for (lapack_int i = 0; i < nrows; i++)
+            w[i] += ck[i] * vk;
+    }
+    for (lapack_int k = 0; k < len; k++) {
+        gl_scalar *ck = c + k * col_stride, f = tau * GL_CONJ(v[k]);
+        for (lapack_int i = 0; i < nrows; i++)
+            ck[i] -= w[i] * f;
+    }
+}
+
 /* Wider vectors where the CPU has them: the hot kernels are compiled for
  * AVX-512, AVX2 and the baseline, and the loader picks one (GCC function
  * multiversioning; x86-64 only). */

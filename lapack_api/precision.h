@@ -34,30 +34,6 @@ typedef double gl_real;
 #define GL_COMPLEX 1
 #else
 #error "compile with -DGL_PRECISION=1|2|3|4 (s|d|c|z)"
-/* Scalar helpers: GL_R(sqrt) is sqrtf or sqrt; GL_REAL, GL_IMAG, GL_CONJ,
- * GL_ABS work on gl_scalar; GL_SAFMIN is LAPACK's safmin/eps of ?larfg.
- * (Users include <math.h>, and <complex.h> for c/z.) */
-#if GL_PRECISION == 1 || GL_PRECISION == 3
-#define GL_R(x) x##f
-#define GL_SAFMIN (FLT_MIN / (FLT_EPSILON * 0.5f))
-#else
-#define GL_R(x) x
-#define GL_SAFMIN (DBL_MIN / (DBL_EPSILON * 0.5))
-#endif
-
-#if GL_COMPLEX
-#define GL_REAL(z) GL_R(creal)(z)
-#define GL_IMAG(z) GL_R(cimag)(z)
-#define GL_CONJ(z) GL_R(conj)(z)
-#define GL_ABS(z) GL_R(cabs)(z)
-#else
-#define GL_REAL(z) (z)
-#define GL_IMAG(z) ((gl_real)0)
-#define GL_CONJ(z) (z)
-#define GL_ABS(z) GL_R(fabs)(z)
-#endif
-
-
 #endif
 
 #if GL_COMPLEX
@@ -67,30 +43,6 @@ typedef double gl_real;
 #else
 #define GL_PICK(real_name, complex_name) real_name
 #define GL_IF_COMPLEX(...)
-/* Scalar helpers: GL_R(sqrt) is sqrtf or sqrt; GL_REAL, GL_IMAG, GL_CONJ,
- * GL_ABS work on gl_scalar; GL_SAFMIN is LAPACK's safmin/eps of ?larfg.
- * (Users include <math.h>, and <complex.h> for c/z.) */
-#if GL_PRECISION == 1 || GL_PRECISION == 3
-#define GL_R(x) x##f
-#define GL_SAFMIN (FLT_MIN / (FLT_EPSILON * 0.5f))
-#else
-#define GL_R(x) x
-#define GL_SAFMIN (DBL_MIN / (DBL_EPSILON * 0.5))
-#endif
-
-#if GL_COMPLEX
-#define GL_REAL(z) GL_R(creal)(z)
-#define GL_IMAG(z) GL_R(cimag)(z)
-#define GL_CONJ(z) GL_R(conj)(z)
-#define GL_ABS(z) GL_R(cabs)(z)
-#else
-#define GL_REAL(z) (z)
-#define GL_IMAG(z) ((gl_real)0)
-#define GL_CONJ(z) (z)
-#define GL_ABS(z) GL_R(fabs)(z)
-#endif
-
-
 #endif
 
 #define GL_PASTE2_(a, b) a##b

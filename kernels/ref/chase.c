@@ -86,20 +86,8 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
     for (lapack_int k = 1; k < len; k++)
         GB(r, p + k) = 0;
     v[0] = 1;
-    if (tau != 0) {
-        lapack_int r0 = r + 1, nr = pe - r;   /* rows r+1 .. pe */
-        memset(w, 0, sizeof *w * (size_t)nr);
-        for (lapack_int k = 0; k < len; k++) {
-            const gl_scalar *col = &GB(r0, p + k), vk = v[k];
-            for (lapack_int i = 0; i < nr; i++)
-                w[i] += col[i] * vk;
-        }
-        for (lapack_int k = 0; k < len; k++) {
-            gl_scalar *col = &GB(r0, p + k), ck = tau * GL_CONJ(v[k]);
-            for (lapack_int i = 0; i < nr; i++)
-                col[i] -= w[i] * ck;
-        }
-    }
+    if (tau != 0)   /* rows r+1 .. pe */
+        gl_larf_right(pe - r, len, v, tau, &GB(r + 1, p), job->ld - 1, w);
 
     /* Left reflector: H^H (column p) = (beta, 0, ..., 0). */
     for (lapack_int k = 0; k < len; k++)
@@ -109,16 +97,9 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
     for (lapack_int k = 1; k < len; k++)
         GB(p + k, p) = 0;
     v[0] = 1;
-    if (tau != 0) {
-        gl_scalar ctau = GL_CONJ(tau);
-        lapack_int ce = min_i(p + tw + b, n - 1);
-        for (lapack_int col = p + 1; col <= ce; col++) {
-            gl_scalar *a = &GB(p, col);
-            gl_scalar dot = ctau * gl_dotc(len, v, a);
-            for (lapack_int k = 0; k < len; k++)
-                a[k] -= v[k] * dot;
-        }
-    }
+    if (tau != 0)   /* columns p+1 .. p+tw+b */
+        gl_larf_left(len, v, tau, &GB(p, p + 1), job->ld - 1,
+                     min_i(p + tw + b, n - 1) - p);
 }
 
 #undef GB
@@ -145,15 +126,10 @@ static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
     v[0] = 1;
     if (tau == 0)
         return;
-    gl_scalar ctau = GL_CONJ(tau);
 
     /* Rest of the bulge, from the left: A(R, q+1 : r0-1) = H^H A. */
-    for (lapack_int col = q + 1; col < r0 && j > 0; col++) {
-        gl_scalar *a = &SB(r0, col);
-        gl_scalar dot = ctau * gl_dotc(len, v, a);
-        for (lapack_int k = 0; k < len; k++)
-            a[k] -= v[k] * dot;
-    }
+    if (j > 0)
+        gl_larf_left(len, v, tau, &SB(r0, q + 1), job->ld - 1, r0 - q - 1);
 
     /* Diagonal block, both sides (?larfy): w = tau C v,
      * w -= 1/2 tau (w^H v) v, C -= v w^H + w v^H (lower triangle). */
@@ -182,19 +158,8 @@ static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
 
     /* Block below, from the right: B = A(r1+1 : r1+b, R) H (the bulge). */
     lapack_int b0 = r1 + 1, b1 = min_i(r1 + b, n - 1), nb = b1 - b0 + 1;
-    if (nb <= 0)
-        return;
-    memset(w, 0, sizeof *w * (size_t)nb);
-    for (lapack_int k = 0; k < len; k++) {
-        const gl_scalar *col = &SB(b0, r0 + k), vk = v[k];
-        for (lapack_int i = 0; i < nb; i++)
-            w[i] += col[i] * vk;
-    }
-    for (lapack_int k = 0; k < len; k++) {
-        gl_scalar *col = &SB(b0, r0 + k), ck = tau * GL_CONJ(v[k]);
-        for (lapack_int i = 0; i < nb; i++)
-            col[i] -= w[i] * ck;
-    }
+    if (nb > 0)
+        gl_larf_right(nb, len, v, tau, &SB(b0, r0), job->ld - 1, w);
 }
 
 #undef SB
