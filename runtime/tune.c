@@ -20,8 +20,8 @@ static const struct {
     {"heev", 1000},          {"heevd", 1000},        {"heevr", 1000},
     {"heevx", 1000},         {"heev_2stage", 1000},  {"heevd_2stage", 1000},
     {"heevr_2stage", 1000},  {"heevx_2stage", 1000}, {"hetrd_2stage", 1000},
-    {"sbtrd", 2000},         {"hbtrd", 2000},        {"sbev", 2000},
-    {"hbev", 2000},          {"sbevd", 2000},        {"hbevd", 2000},
+    {"sbtrd", 768},          {"hbtrd", 768},         {"sbev", 768},
+    {"hbev", 768},           {"sbevd", 768},         {"hbevd", 768},
 };
 
 /* For routines without a measurement: every published offload runtime
