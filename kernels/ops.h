@@ -17,8 +17,9 @@
 typedef struct GL_FN(ops) {
     const char *name;
 
-    /* Memory of the backend (NULL on failure) and copies to and from the
-     * host; copies take column-major matrices with leading dimensions. */
+    /* Memory of the backend (alloc: NULL on failure; release: accepts
+     * NULL) and copies to and from the host; copies take column-major
+     * matrices with leading dimensions. */
     void *(*alloc)(size_t bytes);
     void (*release)(void *ptr);
     void (*to_host)(lapack_int rows, lapack_int cols, const gl_scalar *src,
@@ -59,7 +60,8 @@ typedef struct GL_FN(ops) {
                  lapack_int n, lapack_int k, const gl_scalar *v,
                  lapack_int ldv, const gl_scalar *t, lapack_int ldt,
                  gl_scalar *c, lapack_int ldc);
-    /* QR of a tall matrix (tau and R as LAPACK ?geqrf). */
+    /* QR of a tall matrix: R in the upper triangle as LAPACK ?geqrf; the
+     * reflectors below it are not kept (values-only callers). */
     int (*geqrf)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda);
 
     /* BLAS3 as in the reference BLAS (trans 'N', 'T' or 'C'). */
