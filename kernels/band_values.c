@@ -40,6 +40,24 @@ static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
 #undef P
 }
 
+void GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
+                       lapack_int b, const gl_scalar *band,
+                       lapack_int ldband, gl_scalar *scratch, gl_real *d,
+                       gl_real *e)
+{
+    const gl_scalar *diag = kind == 'G' ? band + 2 * b : band;
+    const gl_scalar *off = kind == 'G' ? band + 2 * b - 1 + ldband : band + 1;
+    ops->to_host(1, n, diag, ldband, scratch, 1);
+    for (lapack_int i = 0; i + 1 < n; i++)
+        scratch[n + i] = 0;   /* a diagonal matrix has no band to read */
+    if (n > 1 && b > 0)
+        ops->to_host(1, n - 1, off, ldband, scratch + n, 1);
+    for (lapack_int i = 0; i < n; i++)
+        d[i] = kind == 'G' ? GL_ABS(scratch[i]) : GL_REAL(scratch[i]);
+    for (lapack_int i = 0; i + 1 < n; i++)
+        e[i] = GL_ABS(scratch[n + i]);
+}
+
 int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                      lapack_int kl, lapack_int ku, const gl_scalar *ab,
                      lapack_int ldab, gl_real *d, gl_real *e,
@@ -86,16 +104,8 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     ops->from_host('N', ld, cols, host, ld, dev, ld);
     if (GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
         goto out;
-    ops->to_host(1, cols, dev + up, ld, de, 1);
-    for (lapack_int i = 0; i + 1 < cols; i++)
-        de[cols + i] = 0;   /* a diagonal matrix has no band to read */
-    if (cols > 1 && b > 0)
-        ops->to_host(1, cols - 1, dev + up - 1 + ld, ld, de + cols, 1);
+    GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e);
     double t2 = gl_now();
-    for (lapack_int i = 0; i < cols; i++)
-        d[i] = GL_ABS(de[i]);
-    for (lapack_int i = 0; i + 1 < cols; i++)
-        e[i] = GL_ABS(de[cols + i]);
     if (times)
         *times = (gl_stage_times){t1 - t0, t2 - t1, 0};
     rc = 0;
@@ -138,16 +148,8 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     ops->from_host('N', ld, n, host, ld, dev, ld);
     if (b > 1 && ops->sb_chase(n, b, dev, ld))
         goto out;
-    ops->to_host(1, n, dev, ld, de, 1);
-    for (lapack_int i = 0; i + 1 < n; i++)
-        de[n + i] = 0;   /* a diagonal matrix has no band to read */
-    if (n > 1 && b > 0)
-        ops->to_host(1, n - 1, dev + 1, ld, de + n, 1);
+    GL_FN(band_to_de)(ops, 'H', n, b, dev, ld, de, d, e);
     double t1 = gl_now();
-    for (lapack_int i = 0; i < n; i++)
-        d[i] = GL_REAL(de[i]);
-    for (lapack_int i = 0; i + 1 < n; i++)
-        e[i] = GL_ABS(de[n + i]);
     if (times)
         *times = (gl_stage_times){0, t1 - t0, 0};
     rc = 0;

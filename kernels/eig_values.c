@@ -45,17 +45,7 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         goto out;
     double t2 = gl_now();
 
-    /* Tridiagonal: real diagonal; |e| makes the off-diagonal real by a
-     * diagonal unitary similarity, which keeps the eigenvalues. */
-    ops->to_host(1, n, band, ldband, de, 1);
-    for (lapack_int i = 0; i + 1 < n; i++)
-        de[n + i] = 0;
-    if (n > 1 && bw > 0)
-        ops->to_host(1, n - 1, band + 1, ldband, de + n, 1);
-    for (lapack_int i = 0; i < n; i++)
-        d[i] = GL_REAL(de[i]);
-    for (lapack_int i = 0; i + 1 < n; i++)
-        e[i] = GL_ABS(de[n + i]);
+    GL_FN(band_to_de)(ops, 'H', n, bw, band, ldband, de, d, e);
 
     /* Q1 for ?sytrd_2stage: the band and the reflectors below it, in the
      * caller's triangle (for 'U' those of A^H, conjugate-transposed). */

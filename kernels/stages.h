@@ -75,6 +75,18 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
                       lapack_int n, const gl_scalar *a, lapack_int lda,
                       lapack_int *m, gl_real *w, gl_stage_times *times);
 
+/* The real bidiagonal (kind 'G': packed upper band of half-width b,
+ * ldband = 3b+1) or tridiagonal (kind 'H': packed lower band) that stage 2
+ * left in the backend's band, into host d (n) and e (n-1).  The chase
+ * leaves complex entries of any sign: 'G' returns |d|, |e|, the same
+ * bidiagonal up to diagonal unitary scalings from both sides (same singular
+ * values); 'H' returns Re(d) and |e|, a diagonal unitary similarity (same
+ * eigenvalues).  scratch: 2n host scalars. */
+void GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
+                       lapack_int b, const gl_scalar *band,
+                       lapack_int ldband, gl_scalar *scratch, gl_real *d,
+                       gl_real *e);
+
 /* Band input.  gb_bidiag: the m x n band (LAPACK ?gbbrd storage) to an
  * upper bidiagonal d (min(m,n)), e (min(m,n)-1) with the same singular
  * values.  sb_tridiag: the Hermitian band (?sbtrd storage) times sigma to

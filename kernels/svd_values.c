@@ -73,20 +73,8 @@ int GL_FN(svd_values)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
         goto out;
     double t2 = gl_now();
 
-    /* Bidiagonal d, e (the chase leaves them possibly complex and of any
-     * sign; |d|, |e| is the same bidiagonal up to diagonal unitary
-     * scalings from both sides, so it has the same singular values). */
-    ops->to_host(1, cols, band + 2 * bw, ldband, de, 1);
-    for (lapack_int i = 0; i + 1 < cols; i++)
-        de[cols + i] = 0;
-    if (cols > 1 && bw > 0)
-        ops->to_host(1, cols - 1, band + 2 * bw - 1 + ldband, ldband,
-                     de + cols, 1);
     gl_real *ee = d + cols, *work = ee + cols;
-    for (lapack_int i = 0; i < cols; i++)
-        d[i] = GL_ABS(de[i]);
-    for (lapack_int i = 0; i + 1 < cols; i++)
-        ee[i] = GL_ABS(de[cols + i]);
+    GL_FN(band_to_de)(ops, 'G', cols, bw, band, ldband, de, d, ee);
     lapack_int info = 0, zero = 0, one = 1;
     f->bdsqr("U", &cols, &zero, &zero, &zero, d, ee, NULL, &one, NULL, &one,
              NULL, &one, work, &info, 1);
