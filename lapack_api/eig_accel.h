@@ -5,17 +5,40 @@
 
 #include "../kernels/stages.h"
 
-/* Runs the eigenvalue pipeline for an accepted call.  On our path it sets
- * W, *m (if m) and *info and returns the decision; on a fault or a
- * non-finite input it returns a decision to forward, with nothing of the
- * caller's written. */
+/* The job of a ?syevr/?syevx call: VL/VU are read only for RANGE='V' and
+ * IL/IU only for 'I', as LAPACK does (C callers pass NULL for the others). */
+static inline gl_eig_job gl_eig_job_ranged(gl_eig_driver driver,
+                                           const char *uplo, const char *range,
+                                           const gl_real *vl, const gl_real *vu,
+                                           const lapack_int *il,
+                                           const lapack_int *iu,
+                                           const gl_real *abstol)
+{
+    gl_eig_job job = {.driver = driver, .uplo = gl_upper(uplo),
+                      .range = gl_upper(range), .abstol = *abstol};
+    if (job.range == 'V')
+        job.vl = *vl, job.vu = *vu;
+    if (job.range == 'I')
+        job.il = *il, job.iu = *iu;
+    return job;
+}
+
+/* Runs the eigenvalue pipeline for an accepted call, after the real
+ * routine's workspace query (query_info: its INFO; nonzero counts as a
+ * fault).  On our path it sets W, *m (if m) and *info and returns the
+ * decision; on a fault or a non-finite input it returns a decision to
+ * forward, with nothing of the caller's written. */
 static inline gl_decision gl_eig_accel(const gl_routine *routine,
                                        gl_decision decision,
+                                       lapack_int query_info,
                                        const gl_eig_job *job, lapack_int n,
                                        const gl_scalar *a, lapack_int lda,
                                        lapack_int *m, gl_real *w,
                                        lapack_int *info)
 {
+    if (query_info != 0)
+        return gl_accel_outcome(routine, decision, GL_STAGE_FAULT, 0, 0, 0,
+                                0);
     double start = gl_now();
     gl_stage_times t = {0};
     lapack_int found = 0;

@@ -58,12 +58,8 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
                    & optimal_i, &query, &query_info, 1, 1);
         gl_eig_job job = {.driver = GL_EIG_SYEVD, .uplo = gl_upper(uplo),
                           .range = 'A'};
-        if (query_info == 0)
-            decision = gl_eig_accel(routine, decision, &job, *n, a, *lda,
-                                    NULL, w, info);
-        else
-            decision = gl_accel_outcome(routine, decision, GL_STAGE_FAULT, 0,
-                                        0, 0, 0);
+        decision = gl_eig_accel(routine, decision, query_info, &job, *n, a,
+                                *lda, NULL, w, info);
         if (decision.path != GL_PATH_LAPACK) {
             work[0] = optimal;
             GL_IF_COMPLEX(rwork[0] = optimal_r;)

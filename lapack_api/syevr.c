@@ -64,19 +64,10 @@ static void syevr_entry(
                    lda, vl, vu, il, iu, abstol, &query_m, w, z, ldz, isuppz,
                    &optimal, &query, GL_IF_COMPLEX(&optimal_r, &query, )
                    & optimal_i, &query, &query_info, 1, 1, 1);
-        char range_c = gl_upper(range);
-        gl_eig_job job = {.driver = GL_EIG_SYEVR, .uplo = gl_upper(uplo),
-                          .range = range_c, .abstol = *abstol};
-        if (range_c == 'V')
-            job.vl = *vl, job.vu = *vu;
-        if (range_c == 'I')
-            job.il = *il, job.iu = *iu;
-        if (query_info == 0)
-            decision = gl_eig_accel(routine, decision, &job, *n, a, *lda, m,
-                                    w, info);
-        else
-            decision = gl_accel_outcome(routine, decision, GL_STAGE_FAULT, 0,
-                                        0, 0, 0);
+        gl_eig_job job = gl_eig_job_ranged(GL_EIG_SYEVR, uplo, range, vl, vu,
+                                           il, iu, abstol);
+        decision = gl_eig_accel(routine, decision, query_info, &job, *n, a,
+                                *lda, m, w, info);
         if (decision.path != GL_PATH_LAPACK) {
             work[0] = optimal;
             GL_IF_COMPLEX(rwork[0] = optimal_r;)

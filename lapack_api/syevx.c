@@ -59,19 +59,10 @@ static void syevx_entry(
                    lda, vl, vu, il, iu, abstol, &query_m, w, z, ldz, &optimal,
                    &query, GL_IF_COMPLEX(rwork, ) iwork, ifail, &query_info, 1,
                    1, 1);
-        char range_c = gl_upper(range);
-        gl_eig_job job = {.driver = GL_EIG_SYEVX, .uplo = gl_upper(uplo),
-                          .range = range_c, .abstol = *abstol};
-        if (range_c == 'V')
-            job.vl = *vl, job.vu = *vu;
-        if (range_c == 'I')
-            job.il = *il, job.iu = *iu;
-        if (query_info == 0)
-            decision = gl_eig_accel(routine, decision, &job, *n, a, *lda, m,
-                                    w, info);
-        else
-            decision = gl_accel_outcome(routine, decision, GL_STAGE_FAULT, 0,
-                                        0, 0, 0);
+        gl_eig_job job = gl_eig_job_ranged(GL_EIG_SYEVX, uplo, range, vl, vu,
+                                           il, iu, abstol);
+        decision = gl_eig_accel(routine, decision, query_info, &job, *n, a,
+                                *lda, m, w, info);
         if (decision.path != GL_PATH_LAPACK)
             work[0] = optimal;
     }
