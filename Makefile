@@ -2,6 +2,8 @@
 # `make demo` runs the example; `make check` installs the test dependencies
 # (apt-get, when root) and runs every test.
 
+.DEFAULT_GOAL := all
+
 make.inc:
 	cp make.inc.example make.inc
 -include make.inc
@@ -31,7 +33,8 @@ TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
              sbtrd sbev sbevd
 PRECISIONS = s d c z
 # Algorithm templates (kernels/), also compiled once per precision.
-KERNELS    = ge2gb sy2sb gb2bd svd_values eig_values band_values lapack_fns \
+KERNELS    = ge2gb sy2sb gb2bd svd eig band_values lapack_fns \
+             backtransform \
              ref/host_ops ref/chase
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
              lapack_api/workspace.c \

@@ -26,14 +26,16 @@ const char *gpulapack_backends(void);
 int gpulapack_device_count(void);
 
 /* Where the time of an accelerated call went, in seconds (0 for a stage the
- * call did not run).  For values-only calls: stage 1 = dense to band
+ * call did not run): stage 1 = dense to band
  * (including a QR/LQ first for tall or wide matrices), stage 2 = band to
  * bidiagonal/tridiagonal (bulge chasing), stage 3 = the
- * bidiagonal/tridiagonal solve; other = copies, scaling, checks. */
+ * bidiagonal/tridiagonal solve, backtransform = applying the stage-1 and
+ * stage-2 transformations to the vectors of stage 3 (calls with vectors);
+ * other = copies, scaling, checks. */
 typedef struct gpulapack_timing {
     char routine[16];   /* LAPACK name of the call, e.g. "dgesdd" */
     char path[8];       /* "host", "opencl", "cuda", "hip" */
-    double stage1, stage2, stage3, other, total;
+    double stage1, stage2, stage3, backtransform, other, total;
 } gpulapack_timing;
 
 /* The timing of the calling thread's last call that took an accelerated

@@ -107,7 +107,7 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e);
     double t2 = gl_now();
     if (times)
-        *times = (gl_stage_times){t1 - t0, t2 - t1, 0};
+        *times = (gl_stage_times){.stage1 = t1 - t0, .stage2 = t2 - t1};
     rc = 0;
 out:
     free(host);
@@ -146,12 +146,12 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
             host[(size_t)(i - j) + (size_t)j * ld] = x * sigma;
         }
     ops->from_host('N', ld, n, host, ld, dev, ld);
-    if (b > 1 && ops->sb_chase(n, b, dev, ld))
+    if (b > 1 && ops->sb_chase(n, b, dev, ld, NULL))
         goto out;
     GL_FN(band_to_de)(ops, 'H', n, b, dev, ld, de, d, e);
     double t1 = gl_now();
     if (times)
-        *times = (gl_stage_times){0, t1 - t0, 0};
+        *times = (gl_stage_times){.stage2 = t1 - t0};
     rc = 0;
 out:
     free(host);

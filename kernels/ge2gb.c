@@ -5,13 +5,19 @@
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
 
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                 lapack_int b, gl_scalar *a, lapack_int lda)
+                 lapack_int b, gl_scalar *a, lapack_int lda, gl_scalar *tq,
+                 gl_scalar *tp)
 {
-    gl_scalar *t = ops->alloc(sizeof *t * (size_t)b * (size_t)b);
-    if (!t)
-        return GL_STAGE_FAULT;
+    gl_scalar *scratch = NULL;
+    if (!tq || !tp) {
+        scratch = ops->alloc(sizeof *scratch * (size_t)b * (size_t)b);
+        if (!scratch)
+            return GL_STAGE_FAULT;
+    }
     int rc = 0;
     for (lapack_int k = 0; k < n && rc == 0; k += b) {
+        /* T of each panel: kept at column k of tq (tp), or scratch */
+        gl_scalar *t = tq ? tq + (size_t)k * b : scratch;
         /* QR of block column k: A(k:m, k:k+pk) = Q R, then Q^H on the
          * columns to its right. */
         lapack_int pk = n - k < b ? n - k : b;
@@ -25,6 +31,7 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
          * Q^H from the right on the rows below.  A short last block row
          * (fewer columns than rows) factors its first q rows only. */
         lapack_int q = n - k - b, kk = b < q ? b : q;
+        t = tp ? tp + (size_t)k * b : scratch;
         rc = ops->gelqt(kk, q, A(k, k + b), lda, t, b);
         if (rc == 0 && kk < b)
             rc = ops->larfb('R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda, t,
@@ -33,6 +40,6 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
             rc = ops->larfb('R', 'N', 'R', m - k - b, q, kk, A(k, k + b), lda,
                             t, b, A(k + b, k + b), lda);
     }
-    ops->release(t);
+    ops->release(scratch);
     return rc == 0 ? 0 : GL_STAGE_FAULT;
 }

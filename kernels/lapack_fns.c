@@ -26,11 +26,17 @@ static void resolve(void)
     RESOLVE(hemm, GL_SYMBOL(symm, hemm));
     RESOLVE(her2k, GL_SYMBOL(syr2k, her2k));
     RESOLVE(trmm, GL_SYMBOL(trmm, trmm));
+    RESOLVE(larft, GL_SYMBOL(larft, larft));
     RESOLVE(lascl, GL_SYMBOL(lascl, lascl));
     RESOLVE(rlascl, GL_REAL_SYMBOL(lascl));
     RESOLVE(bdsqr, GL_REAL_SYMBOL(bdsqr));
     RESOLVE(sterf, GL_REAL_SYMBOL(sterf));
     RESOLVE(stebz, GL_REAL_SYMBOL(stebz));
+    RESOLVE(bdsdc, GL_REAL_SYMBOL(bdsdc));
+    RESOLVE(steqr, GL_REAL_SYMBOL(steqr));
+    RESOLVE(stedc, GL_REAL_SYMBOL(stedc));
+    RESOLVE(stemr, GL_REAL_SYMBOL(stemr));
+    RESOLVE(stein, GL_REAL_SYMBOL(stein));
     RESOLVE(lamch, GL_REAL_SYMBOL(lamch));
     fns_complete = complete;
 }

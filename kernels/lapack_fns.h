@@ -40,6 +40,9 @@ typedef struct GL_FN(lapack_fns) {
                  cint *m, cint *n, const gl_scalar *alpha, const gl_scalar *a,
                  cint *lda, gl_scalar *b, cint *ldb, gl_strlen, gl_strlen,
                  gl_strlen, gl_strlen);
+    void (*larft)(cchar *direct, cchar *storev, cint *n, cint *k,
+                  const gl_scalar *v, cint *ldv, const gl_scalar *tau,
+                  gl_scalar *t, cint *ldt, gl_strlen, gl_strlen);
     void (*lascl)(cchar *type, cint *kl, cint *ku, const gl_real *cfrom,
                   const gl_real *cto, cint *m, cint *n, gl_scalar *a,
                   cint *lda, lapack_int *info, gl_strlen);
@@ -56,6 +59,26 @@ typedef struct GL_FN(lapack_fns) {
                   lapack_int *nsplit, gl_real *w, lapack_int *iblock,
                   lapack_int *isplit, gl_real *work, lapack_int *iwork,
                   lapack_int *info, gl_strlen, gl_strlen);
+    void (*bdsdc)(cchar *uplo, cchar *compq, cint *n, gl_real *d, gl_real *e,
+                  gl_real *u, cint *ldu, gl_real *vt, cint *ldvt, gl_real *q,
+                  lapack_int *iq, gl_real *work, lapack_int *iwork,
+                  lapack_int *info, gl_strlen, gl_strlen);
+    void (*steqr)(cchar *compz, cint *n, gl_real *d, gl_real *e, gl_real *z,
+                  cint *ldz, gl_real *work, lapack_int *info, gl_strlen);
+    void (*stedc)(cchar *compz, cint *n, gl_real *d, gl_real *e, gl_real *z,
+                  cint *ldz, gl_real *work, cint *lwork, lapack_int *iwork,
+                  cint *liwork, lapack_int *info, gl_strlen);
+    void (*stemr)(cchar *jobz, cchar *range, cint *n, gl_real *d, gl_real *e,
+                  const gl_real *vl, const gl_real *vu, cint *il, cint *iu,
+                  lapack_int *m, gl_real *w, gl_real *z, cint *ldz, cint *nzc,
+                  lapack_int *isuppz, lapack_int *tryrac, gl_real *work,
+                  cint *lwork, lapack_int *iwork, cint *liwork,
+                  lapack_int *info, gl_strlen, gl_strlen);
+    void (*stein)(cint *n, const gl_real *d, const gl_real *e, cint *m,
+                  const gl_real *w, const lapack_int *iblock,
+                  const lapack_int *isplit, gl_real *z, cint *ldz,
+                  gl_real *work, lapack_int *iwork, lapack_int *ifail,
+                  lapack_int *info);
     void (*rlascl)(cchar *type, cint *kl, cint *ku, const gl_real *cfrom,
                    const gl_real *cto, cint *m, cint *n, gl_real *a,
                    cint *lda, lapack_int *info, gl_strlen);

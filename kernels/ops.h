@@ -14,6 +14,25 @@
 
 #include "../lapack_api/fortran.h"
 
+/* The reflectors of a chase to half-width 1, kept for the
+ * back-transformation (algorithms.md 3), in the backend's memory.  Step j
+ * of sweep s makes one reflector per side acting on the rows (left, Q) or
+ * columns (right, P) lo = s+1+j*b .. min(lo+b, n)-1 of the band, in place
+ * of the band as H^H A (left) and A H (right), H = I - tau v v^H; the
+ * band B it started from is Q B_final P^H with Q (P) the product of the
+ * left (right) reflectors in creation order (sweep by sweep).
+ * Storage: by blocks of `group` consecutive sweeps s0 = g*group, ... at
+ * one step j; reflector (s, j) is column col = first[g] + j*group + s - s0
+ * of v (b rows, v[0] = 1, zeros past its length) with scalar tau[col];
+ * columns without a reflector have tau = 0.  Every (s, j) has its own slot:
+ * no reuse races between sweeps running at once. */
+typedef struct GL_FN(reflectors) {
+    lapack_int n, b, group, ngroups;
+    lapack_int *first;        /* host memory, ngroups + 1 entries */
+    gl_scalar *vq, *tauq;     /* left reflectors (the only ones of sb_chase) */
+    gl_scalar *vp, *taup;     /* right reflectors of gb_chase, else NULL */
+} GL_FN(reflectors);
+
 typedef struct GL_FN(ops) {
     const char *name;
 
@@ -24,6 +43,9 @@ typedef struct GL_FN(ops) {
     void (*release)(void *ptr);
     void (*to_host)(lapack_int rows, lapack_int cols, const gl_scalar *src,
                     lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+    /* dst = src, both in the backend's memory. */
+    void (*copy)(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                 lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
     /* trans 'N': dst = src; 'C': dst (cols x rows) = src^H. */
     void (*from_host)(char trans, lapack_int rows, lapack_int cols,
                       const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,
@@ -89,11 +111,13 @@ typedef struct GL_FN(ops) {
      * sb_chase: Hermitian lower band of half-width b -> tridiagonal,
      *   A(r,c) = band[r - c + c*ldband], r >= c, ldband >= 2*b+1, rows
      *   b+1 .. 2b zero (bulge room).
+     * keep (NULL: values only): where the reflectors go, for a chase to
+     *   half-width 1 only (gb_chase c = 1).
      * Return 0, or < 0 if the backend could not run them. */
     int (*gb_chase)(lapack_int n, lapack_int b, lapack_int c, gl_scalar *band,
-                    lapack_int ldband);
+                    lapack_int ldband, const struct GL_FN(reflectors) *keep);
     int (*sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
-                    lapack_int ldband);
+                    lapack_int ldband, const struct GL_FN(reflectors) *keep);
 } GL_FN(ops);
 
 /* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in. */

@@ -8,17 +8,33 @@
 
 
 /* Stage 1, general: A (m x n, m >= n) -> upper band of half-width b, by
- * QR of each block column and LQ of each block row (paper 003). */
+ * QR of each block column and LQ of each block row (paper 003):
+ * A = Q1 Band P1^H.  The reflectors stay in A: those of the QR of block
+ * column k below the diagonal of A(k:m, k:k+b), those of the LQ of block
+ * row k right of the band in A(k:k+b, k+b:n).  tq, tp (b x n, ld b, may be
+ * NULL): the T factor of each panel at column k, for apply_panels. */
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                 lapack_int b, gl_scalar *a, lapack_int lda);
+                 lapack_int b, gl_scalar *a, lapack_int lda, gl_scalar *tq,
+                 gl_scalar *tp);
 
 /* Stage 1, Hermitian: A (n x n, lower triangle) -> lower band of
  * half-width b, as LAPACK's ?sytrd_sy2sb ('L'): Q^H A Q with the blocked
  * two-sided update W = A V T - 1/2 V (T^H V^H A V T), A -= V W^H + W V^H.
  * The reflectors stay below the band of A; tau (host, may be NULL)
- * receives their scalars, tau[k] for the one of column k. */
+ * receives their scalars, tau[k] for the one of column k; tq (b x n, ld b,
+ * may be NULL) the T factor of each panel at column k. */
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                 gl_scalar *a, lapack_int lda, gl_scalar *tau);
+                 gl_scalar *a, lapack_int lda, gl_scalar *tau, gl_scalar *tq);
+
+/* Reflectors of the panels of sy2sb below a band of half-width b: how
+ * many there are for an n x n matrix (apply_panels' nref). */
+static inline lapack_int gl_sy2sb_reflectors(lapack_int n, lapack_int b)
+{
+    lapack_int nref = 0;
+    for (lapack_int k = 0; n - b - k >= 2; k += b)
+        nref = k + (n - b - k < b ? n - b - k : b);
+    return nref;
+}
 
 /* Stage 2, general: packed upper band of half-width b (ops.h storage,
  * ldband = 3b+1) -> upper bidiagonal, in passes that each reduce the
@@ -26,17 +42,71 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
 int GL_FN(gb2bd)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int tw, gl_scalar *band, lapack_int ldband);
 
-/* Per-stage seconds of one pipeline run. */
-typedef struct gl_stage_times {
-    double stage1, stage2, stage3;
-} gl_stage_times;
+/* ---- back-transformation (backtransform.c) ---- */
+
+/* A reflector store for a chase of an n x n band of half-width b (ops.h),
+ * in blocks of `group` sweeps; two_sided: also the right reflectors (gb). */
+int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
+                            lapack_int n, lapack_int b, lapack_int group,
+                            int two_sided);
+void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r);
+
+/* E (rows 0 .. n-1 of it, ncols columns, backend memory) := Q E (trans
+ * 'N') or Q^H E ('C'); Q is the product of the kept left (which 'Q') or
+ * right ('P') reflectors. */
+int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
+                       char which, char trans, lapack_int ncols, gl_scalar *e,
+                       lapack_int lde);
+
+/* E (len x ncols) := H E (trans 'N') or H^H E ('C'), H = H_0 H_1 ... the
+ * block reflectors of a blocked QR (storev 'C': reflector i in V(i:len, i),
+ * unit V(i,i)) or LQ ('R': in V(i, i:len)) with nref reflectors in panels
+ * of nb, T of panel k at column k of t (ld nb), as ?larfb applies them. */
+int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                        lapack_int len, lapack_int nref, lapack_int nb,
+                        const gl_scalar *v, lapack_int ldv,
+                        const gl_scalar *t, lapack_int ncols, gl_scalar *e,
+                        lapack_int lde);
+
+/* The unit diagonal scalings that make the chased band real (band_to_de):
+ * bidiagonal B = diag(left) |B| diag(right)^H from its diagonal d and
+ * superdiagonal e; tridiagonal T = diag(p) |T| diag(p)^H from its
+ * subdiagonal e.  Real precisions: signs. */
+void GL_FN(bidiagonal_phases)(lapack_int n, const gl_scalar *d,
+                              const gl_scalar *e, gl_scalar *left,
+                              gl_scalar *right);
+void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
+                               gl_scalar *p);
+
+/* y (rows x cols) = diag(phase) x, or diag(phase) x^T (transpose: x is
+ * cols x rows); x real. */
+void GL_FN(scale_rows)(lapack_int rows, lapack_int cols,
+                       const gl_scalar *phase, const gl_real *x,
+                       lapack_int ldx, int transpose, gl_scalar *y,
+                       lapack_int ldy);
 
 /* Values-only pipelines.  Each leaves the caller's arrays untouched until
  * it cannot fail any more; returns 0, GL_STAGE_FAULT, or LAPACK's INFO > 0
  * of the stage-3 routine. */
 
-/* Singular values of the m x n matrix A (descending in s).  e (min(m,n)-1,
- * may be NULL) receives the unconverged superdiagonal when INFO > 0. */
+/* The SVD A = U S VT of the m x n matrix A: what ?gesdd (divide_conquer:
+ * stage 3 by ?bdsdc) and ?gesvd (?bdsqr) compute.  jobu: 'A' all m
+ * columns of U, 'S' the first min(m,n), 'N' none; jobvt likewise for the
+ * rows of VT.  s descending; e (min(m,n)-1, may be NULL) receives the
+ * unconverged superdiagonal when ?bdsqr fails (INFO > 0).  A is read
+ * completely before U or VT is written, so either may be A itself (the
+ * 'O' options). */
+typedef struct gl_svd_job {
+    int divide_conquer;
+    char jobu, jobvt;
+} gl_svd_job;
+
+int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
+               lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
+               gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
+               gl_real *e, gl_stage_times *times);
+
+/* Singular values only (svd with jobu = jobvt = 'N'). */
 int GL_FN(svd_values)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                       const gl_scalar *a, lapack_int lda, gl_real *s,
                       gl_real *e, gl_stage_times *times);
@@ -61,19 +131,46 @@ typedef struct gl_eig_job {
     gl_real abstol;     /* as ?stebz */
 } gl_eig_job;
 
+/* What the back-transformation of a tridiagonal reduction needs:
+ * A = Q T Q^H with Q = Q1 Q2 diag(phase), Q1 the stage-1 panels (below
+ * the band of a, T factors in t; a = NULL for a band input), Q2 the
+ * chase's reflectors.  Backend memory except phase (host). */
+typedef struct GL_FN(tridiag_q) {
+    lapack_int n, b;
+    gl_scalar *a;
+    lapack_int lda;
+    gl_scalar *t;
+    GL_FN(reflectors) chase;
+    gl_scalar *phase;
+} GL_FN(tridiag_q);
+
+void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
+
+/* z (host, n x m) = Q diag(phase) zt for zt real n x m (the eigenvectors
+ * of T -> those of A). */
+int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+                           lapack_int m, const gl_real *zt, lapack_int ldzt,
+                           gl_scalar *z, lapack_int ldz);
+
 /* Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n),
  * e (n-1) with the same eigenvalues.  q1/tau (may be NULL): Q1 of stage 1
  * as ?sytrd_2stage returns it, the band and the reflectors in the uplo
- * triangle of q1 and their scalars in tau (n-1). */
+ * triangle of q1 and their scalars in tau (n-1).  keep (may be NULL):
+ * receives Q (free it with tridiag_q_free; nothing to free on failure). */
 int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       const gl_scalar *a, lapack_int lda, gl_real sigma,
                       gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
-                      gl_scalar *tau, gl_stage_times *times);
+                      gl_scalar *tau, GL_FN(tridiag_q) *keep,
+                      gl_stage_times *times);
 
-/* Eigenvalues of the Hermitian A, ascending, *m of them. */
-int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
-                      lapack_int n, const gl_scalar *a, lapack_int lda,
-                      lapack_int *m, gl_real *w, gl_stage_times *times);
+/* Eigenvalues of the Hermitian A, ascending, *m of them, and with z
+ * (not NULL) their eigenvectors in z (n x *m; may be A itself: A is read
+ * completely first).  isuppz (?syevr, 2n) and ifail (?syevx, n) as the
+ * drivers return them, NULL for the others. */
+int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
+               const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
+               gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
+               lapack_int *ifail, gl_stage_times *times);
 
 /* The real bidiagonal (kind 'G': packed upper band of half-width b,
  * ldband = 3b+1) or tridiagonal (kind 'H': packed lower band) that stage 2
@@ -81,7 +178,8 @@ int GL_FN(eig_values)(const GL_FN(ops) *ops, const gl_eig_job *job,
  * leaves complex entries of any sign: 'G' returns |d|, |e|, the same
  * bidiagonal up to diagonal unitary scalings from both sides (same singular
  * values); 'H' returns Re(d) and |e|, a diagonal unitary similarity (same
- * eigenvalues).  scratch: 2n host scalars. */
+ * eigenvalues).  scratch: 2n host scalars; on return it holds the
+ * band's diagonal and off-diagonal as they were (for the phases). */
 void GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
                        lapack_int b, const gl_scalar *band,
                        lapack_int ldband, gl_scalar *scratch, gl_real *d,

@@ -10,4 +10,10 @@
  * ?gesdd, NaN results of the others) is what the caller must get. */
 #define GL_STAGE_NONFINITE (-2)
 
+/* Per-stage seconds of one pipeline run (back: the back-transformation of
+ * the vectors). */
+typedef struct gl_stage_times {
+    double stage1, stage2, stage3, back;
+} gl_stage_times;
+
 #endif

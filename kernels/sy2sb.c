@@ -5,7 +5,7 @@
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
 
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                 gl_scalar *a, lapack_int lda, gl_scalar *tau)
+                 gl_scalar *a, lapack_int lda, gl_scalar *tau, gl_scalar *tq)
 {
     if (n - b < 2)
         return 0;   /* already a band of half-width b */
@@ -18,13 +18,14 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
     if (!work)
         return GL_STAGE_FAULT;
     gl_scalar *v = work, *s = v + panel, *x = s + panel, *mm = x + panel,
-              *t = mm + (size_t)b * (size_t)b;
+              *scratch = mm + (size_t)b * (size_t)b;
 
     int rc = 0;
     for (lapack_int k = 0; n - k - b >= 2 && rc == 0; k += b) {
         /* QR of the panel below the band: A(k+b:n, k:k+b) = Q R.  Short
          * last panel: QR of its first pn columns, Q^H on the others. */
         lapack_int pn = n - k - b, kk = pn < b ? pn : b;
+        gl_scalar *t = tq ? tq + (size_t)k * b : scratch;
         rc = ops->geqrt(pn, kk, A(k + b, k), lda, t, b);
         if (rc == 0 && kk < b)
             rc = ops->larfb('L', 'C', 'C', pn, b - kk, kk, A(k + b, k), lda,

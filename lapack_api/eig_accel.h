@@ -23,29 +23,30 @@ static inline gl_eig_job gl_eig_job_ranged(gl_eig_driver driver,
     return job;
 }
 
-/* Runs the eigenvalue pipeline for an accepted call, after the real
- * routine's workspace query (query_info: its INFO; nonzero counts as a
- * fault).  On our path it sets W, *m (if m) and *info and returns the
- * decision; on a fault or a non-finite input it returns a decision to
- * forward, with nothing of the caller's written. */
+/* Runs the eigen pipeline for an accepted call, after the real routine's
+ * workspace query (query_info: its INFO; nonzero counts as a fault).  z
+ * (NULL: values only), isuppz and ifail as GL_FN(eig) takes them.  On our
+ * path it sets W, Z, *m (if m) and *info and returns the decision; on a
+ * fault or a non-finite input it returns a decision to forward, with
+ * nothing of the caller's written. */
 static inline gl_decision gl_eig_accel(const gl_routine *routine,
                                        gl_decision decision,
                                        lapack_int query_info,
                                        const gl_eig_job *job, lapack_int n,
                                        const gl_scalar *a, lapack_int lda,
                                        lapack_int *m, gl_real *w,
+                                       gl_scalar *z, lapack_int ldz,
+                                       lapack_int *isuppz, lapack_int *ifail,
                                        lapack_int *info)
 {
     if (query_info != 0)
-        return gl_accel_outcome(routine, decision, GL_STAGE_FAULT, 0, 0, 0,
-                                0);
+        return gl_accel_outcome(routine, decision, GL_STAGE_FAULT, NULL, 0);
     double start = gl_now();
     gl_stage_times t = {0};
     lapack_int found = 0;
-    int rc = GL_FN(eig_values)(GL_FN(ops_for)(decision.path), job, n, a, lda,
-                               &found, w, &t);
-    decision = gl_accel_outcome(routine, decision, rc, t.stage1, t.stage2,
-                                t.stage3, start);
+    int rc = GL_FN(eig)(GL_FN(ops_for)(decision.path), job, n, a, lda, &found,
+                        w, z, ldz, isuppz, ifail, &t);
+    decision = gl_accel_outcome(routine, decision, rc, &t, start);
     if (decision.path != GL_PATH_LAPACK) {
         *info = rc;
         if (m)

@@ -38,15 +38,15 @@ gl_decision gl_policy(const gl_request *request)
 }
 
 gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
-                             int rc, double stage1, double stage2,
-                             double stage3, double start)
+                             int rc, const gl_stage_times *t,
+                             double start)
 {
     if (rc == GL_STAGE_FAULT)
         return forward_because(GL_REASON_FAULT);
     if (rc == GL_STAGE_NONFINITE)
         return forward_because(GL_REASON_NONFINITE);
-    gl_timing_record(routine->name, gl_path_name(decision.path), stage1,
-                     stage2, stage3, gl_now() - start);
+    gl_timing_record(routine->name, gl_path_name(decision.path), t,
+                     gl_now() - start);
     return decision;
 }
 

@@ -9,6 +9,7 @@
 #include "fortran.h"
 #include "argcheck.h"
 #include "../runtime/log.h"
+#include "../kernels/status.h"
 
 /* One exported routine and the real LAPACK routine behind it. */
 typedef struct gl_routine {
@@ -100,8 +101,8 @@ gl_decision gl_policy(const gl_request *request);
  * decision, turned into "restart on the real LAPACK" for a fault or a
  * non-finite input.  start: gl_now() before the pipeline. */
 gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
-                             int rc, double stage1, double stage2,
-                             double stage3, double start);
+                             int rc, const gl_stage_times *t,
+                             double start);
 
 /* One top-level call, from entry to the log line. */
 typedef struct gl_call {

@@ -51,8 +51,7 @@ GL_EXPORT void GL_LAPACK_NAME(gbbrd, gbbrd)(
         gl_stage_times t = {0};
         int rc = GL_FN(gb_bidiag)(GL_FN(ops_for)(decision.path), *m, *n, *kl,
                                   *ku, ab, *ldab, d, e, &t);
-        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
-                                    t.stage3, start);
+        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK)
             *info = 0;
     }

@@ -37,8 +37,7 @@ GL_EXPORT void GL_LAPACK_NAME(gesdd, gesdd)(
         .arg_info = gl_check_gesdd(gl_upper(jobz), *m, *n, *lda, *ldu, *ldvt),
         .query = *lwork == -1,
         .size = *m < *n ? *m : *n,
-        .supported = gl_upper(jobz) == 'N' &&
-                     gl_workspace_gesdd(GL_COMPLEX, *m, *n, *lwork),
+        .supported = gl_workspace_gesdd(GL_COMPLEX, *jobz, *m, *n, *lwork),
     };
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK) {
@@ -48,13 +47,27 @@ GL_EXPORT void GL_LAPACK_NAME(gesdd, gesdd)(
         GL_FORWARD(&routine, gesdd_fn, &query_info, jobz, m, n, a, lda, s, u,
                    ldu, vt, ldvt, &optimal, &query,
                    GL_IF_COMPLEX(rwork, ) iwork, &query_info, 1);
+        /* Where U and VT go: JOBZ='O' overwrites A with U (m >= n) or
+         * with VT (m < n); 'S' and 'O' give min(m,n) vectors per side. */
+        char z = gl_upper(jobz);
+        gl_svd_job job = {.divide_conquer = 1, .jobu = z, .jobvt = z};
+        gl_scalar *u_out = u, *vt_out = vt;
+        lapack_int ldu_out = *ldu, ldvt_out = *ldvt;
+        if (z == 'O') {
+            job.jobu = job.jobvt = 'S';
+            if (*m >= *n)
+                u_out = a, ldu_out = *lda;
+            else
+                vt_out = a, ldvt_out = *lda;
+        }
         double start = gl_now();
         gl_stage_times t = {0};
-        int rc = query_info != 0 ? GL_STAGE_FAULT
-                                 : GL_FN(svd_values)(GL_FN(ops_for)(decision.path),
-                                                     *m, *n, a, *lda, s, NULL, &t);
-        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
-                                    t.stage3, start);
+        int rc = query_info != 0
+                     ? GL_STAGE_FAULT
+                     : GL_FN(svd)(GL_FN(ops_for)(decision.path), &job, *m, *n,
+                                  a, *lda, s, u_out, ldu_out, vt_out, ldvt_out,
+                                  NULL, &t);
+        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             *info = rc;
             work[0] = optimal;

@@ -40,8 +40,8 @@ GL_EXPORT void GL_LAPACK_NAME(gesvd, gesvd)(
         .query = *lwork == -1,
         .size = *m < *n ? *m : *n,
         .supported = gl_upper(jobu) == 'N' && gl_upper(jobvt) == 'N' &&
-                     gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0], *m,
-                                        *n, *lwork),
+                     gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0], *jobu,
+                                        *jobvt, *m, *n, *lwork),
     };
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK) {
@@ -61,8 +61,7 @@ GL_EXPORT void GL_LAPACK_NAME(gesvd, gesvd)(
                      ? GL_STAGE_FAULT
                      : GL_FN(svd_values)(GL_FN(ops_for)(decision.path), *m,
                                          *n, a, *lda, s, e, &t);
-        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
-                                    t.stage3, start);
+        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             *info = rc;
             work[0] = optimal;

@@ -45,8 +45,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
         int rc = GL_FN(sb_values)(GL_FN(ops_for)(decision.path),
                                   gl_upper(uplo), 0, *n, *kd, ab, *ldab, w,
                                   &t);
-        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
-                                    t.stage3, start);
+        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK)
             *info = rc;
     }

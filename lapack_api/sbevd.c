@@ -44,7 +44,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbevd, hbevd)(
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
         .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
-                     gl_workspace_sbevd(GL_COMPLEX, *n, *lwork,
+                     gl_workspace_sbevd(GL_COMPLEX, *jobz, *n, *lwork,
                                         GL_PICK(0, *lrwork), *liwork),
     };
     gl_decision decision = gl_policy(&request);
@@ -66,8 +66,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbevd, hbevd)(
                      : GL_FN(sb_values)(GL_FN(ops_for)(decision.path),
                                         gl_upper(uplo), 1, *n, *kd, ab, *ldab,
                                         w, &t);
-        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
-                                    t.stage3, start);
+        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             *info = rc;
             work[0] = optimal;

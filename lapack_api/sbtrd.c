@@ -43,8 +43,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbtrd, hbtrd)(
         char uplo_c = gl_upper(uplo);
         int rc = GL_FN(sb_tridiag)(GL_FN(ops_for)(decision.path), uplo_c, *n,
                                    *kd, ab, *ldab, 1, d, e, &t);
-        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
-                                    t.stage3, start);
+        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             /* T's diagonal and first off-diagonal go back into AB */
             lapack_int diag = uplo_c == 'U' ? *kd : 0;

@@ -41,7 +41,7 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
             gl_check_syev(two_stage, gl_upper(jobz), gl_upper(uplo), *n, *lda),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
-        .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
+        .supported = *n >= 2 &&
                      gl_workspace_syevd(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork, GL_PICK(0, *lrwork), *liwork),
     };
@@ -59,7 +59,9 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
         gl_eig_job job = {.driver = GL_EIG_SYEVD, .uplo = gl_upper(uplo),
                           .range = 'A'};
         decision = gl_eig_accel(routine, decision, query_info, &job, *n, a,
-                                *lda, NULL, w, info);
+                                *lda, NULL, w,
+                                gl_upper(jobz) == 'V' ? a : NULL, *lda, NULL,
+                                NULL, info);
         if (decision.path != GL_PATH_LAPACK) {
             work[0] = optimal;
             GL_IF_COMPLEX(rwork[0] = optimal_r;)

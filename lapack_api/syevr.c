@@ -48,7 +48,7 @@ static void syevr_entry(
                                 il, iu, ldz),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
-        .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
+        .supported = *n >= 2 &&
                      gl_workspace_syevr(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork, GL_PICK(0, *lrwork), *liwork),
     };
@@ -67,7 +67,9 @@ static void syevr_entry(
         gl_eig_job job = gl_eig_job_ranged(GL_EIG_SYEVR, uplo, range, vl, vu,
                                            il, iu, abstol);
         decision = gl_eig_accel(routine, decision, query_info, &job, *n, a,
-                                *lda, m, w, info);
+                                *lda, m, w,
+                                gl_upper(jobz) == 'V' ? z : NULL, *ldz, isuppz,
+                                NULL, info);
         if (decision.path != GL_PATH_LAPACK) {
             work[0] = optimal;
             GL_IF_COMPLEX(rwork[0] = optimal_r;)

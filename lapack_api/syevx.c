@@ -46,7 +46,7 @@ static void syevx_entry(
                                 il, iu, ldz),
         .query = *lwork == -1,
         .size = *n,
-        .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
+        .supported = *n >= 2 &&
                      gl_workspace_syevx(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork),
     };
@@ -62,7 +62,9 @@ static void syevx_entry(
         gl_eig_job job = gl_eig_job_ranged(GL_EIG_SYEVX, uplo, range, vl, vu,
                                            il, iu, abstol);
         decision = gl_eig_accel(routine, decision, query_info, &job, *n, a,
-                                *lda, m, w, info);
+                                *lda, m, w,
+                                gl_upper(jobz) == 'V' ? z : NULL, *ldz, NULL,
+                                ifail, info);
         if (decision.path != GL_PATH_LAPACK)
             work[0] = optimal;
     }

@@ -59,9 +59,8 @@ GL_EXPORT void GL_LAPACK_NAME(sytrd_2stage, hetrd_2stage)(
                      ? GL_STAGE_FAULT
                      : GL_FN(he_tridiag)(GL_FN(ops_for)(decision.path),
                                          gl_upper(uplo), *n, a, *lda, 1, d, e,
-                                         a, *lda, tau, &t);
-        decision = gl_accel_outcome(&routine, decision, rc, t.stage1, t.stage2,
-                                    t.stage3, start);
+                                         a, *lda, tau, NULL, &t);
+        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             *info = 0;
             hous2[0] = hous2_size;

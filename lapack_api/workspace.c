@@ -1,4 +1,5 @@
-/* LAPACK's minimum workspace lengths for the values-only options; see
+/* LAPACK's minimum workspace lengths, for every option of the one-stage
+ * drivers and the values-only options of the _2stage ones; see
  * workspace.h.  Every rule below is read from the "Test the input arguments"
  * block of the reference routine in LAPACK 3.11 (the code, which is what
  * rejects a call, where it differs from the doc comment).  Later releases
@@ -129,48 +130,79 @@ static int trd_2stage(char prec, char opts, lapack_int n, i64 *lhtrd,
 }
 
 /* MNTHR = ILAENV( 6, 'xGESVD', JOBU // JOBVT, M, N, 0, 0 ) (dgesvd.f,
- * zgesvd.f; reference ILAENV: INT( REAL( MIN( M, N ) )*1.6E0 )), the
- * larger over the implementations found (a larger MNTHR selects the path
- * with the larger minimum).  -1 when no ilaenv_ is found. */
-static i64 gesvd_mnthr(char prec, lapack_int m, lapack_int n)
+ * zgesvd.f; reference ILAENV: INT( REAL( MIN( M, N ) )*1.6E0 ), whatever
+ * OPTS), with JOBU // JOBVT as the caller passed them; the larger over the
+ * implementations found (a larger MNTHR selects the path with the larger
+ * minimum).  -1 when no ilaenv_ is found. */
+static i64 gesvd_mnthr(char prec, char jobu, char jobvt, lapack_int m,
+                       lapack_int n)
 {
     ilaenv_fn *fns[2];
     int count = real_fns(&ilaenv, fns);
     char name[] = "?GESVD";
     name[0] = upper(prec);
+    const char opts[2] = {jobu, jobvt};
     const lapack_int six = 6, zero = 0;
     i64 mnthr = -1;
     for (int i = 0; i < count; i++)
-        mnthr = max2(mnthr, fns[i](&six, name, "NN", &m, &n, &zero, &zero,
+        mnthr = max2(mnthr, fns[i](&six, name, opts, &m, &n, &zero, &zero,
                                    sizeof name - 1, 2));
     return mnthr;
+}
+
+/* 1 when c (upper-cased) is one of the characters of set. */
+static int one_of(char c, const char *set)
+{
+    for (c = upper(c); *set; set++)
+        if (c == *set)
+            return 1;
+    return 0;
+}
+
+/* JOBZ accepted by the one-stage drivers ('N' or 'V', either case, as
+ * LSAME) and by the _2stage ones (only 'N': JOBZ = 'V' gives INFO = -1). */
+static int jobz_ok(int two_stage, char jobz)
+{
+    return one_of(jobz, two_stage ? "N" : "NV");
 }
 
 /* ------------------------------------------------------------------------ */
 /* The minimums                                                             */
 /* ------------------------------------------------------------------------ */
 
-/* ?gesvd, JOBU = JOBVT = 'N' (dgesvd.f / zgesvd.f, "Compute workspace"):
- *   MINMN = 0:  MINWRK = 1.
- *   dgesvd: BDSPAC = 5*MINMN;
- *     Path 1 / 1t (MAX(M,N) >= MNTHR, JOBU='N' / JOBVT='N'):
- *             MINWRK = MAX( 4*MINMN, BDSPAC )          = 5*MINMN
- *     Path 10 / 10t (otherwise):
- *             MINWRK = MAX( 3*MINMN + MAX(M,N), BDSPAC )
- *   zgesvd:   Path 1 / 1t: MINWRK = 3*MINMN;  Path 10 / 10t: 2*MINMN + MAX(M,N)
- *   (doc: LWORK >= MAX(1,5*MIN(M,N)) for paths 1/1t, else
- *    MAX(1,3*MIN(M,N)+MAX(M,N),5*MIN(M,N)); zgesvd MAX(1,2*MIN(M,N)+MAX(M,N))).
- *   Without ilaenv_ the path-10 formula (the documented general minimum) is
- *   used for every shape. */
-int gl_workspace_gesvd(char prec, lapack_int m, lapack_int n,
-                       lapack_int lwork)
+/* ?gesvd (dgesvd.f / zgesvd.f 3.11, "Compute workspace"; the same since
+ * 3.7.1 and in 3.12).  JOBU and JOBVT each 'A', 'S', 'O' or 'N' (LSAME:
+ * either case), not both 'O'.  MINMN = 0:  MINWRK = 1.  Otherwise only one
+ * path differs from the general minimum: the one for a long side much
+ * longer than the short one (MAX(M,N) >= MNTHR) whose singular vectors are
+ * not wanted (M >= N: JOBU = 'N', path 1; M < N: JOBVT = 'N', path 1t),
+ * whatever the other job:
+ *   dgesvd (BDSPAC = 5*MINMN):
+ *     paths 1 / 1t:  MINWRK = MAX( 4*MINMN, BDSPAC )          = 5*MINMN
+ *     every other path (2-9, 2t-9t with MAX(M,N) >= MNTHR, and 10 / 10t):
+ *                    MINWRK = MAX( 3*MINMN + MAX(M,N), BDSPAC )
+ *   zgesvd:  paths 1 / 1t:  MINWRK = 3*MINMN;  else 2*MINMN + MAX(M,N)
+ *   (doc: LWORK >= MAX(1,3*MIN(M,N)+MAX(M,N),5*MIN(M,N)) and
+ *    MAX(1,2*MIN(M,N)+MAX(M,N)): the general minimum, which the paths
+ *    1 / 1t accept less than.)
+ *   Without ilaenv_ the general minimum is used for every shape. */
+int gl_workspace_gesvd(char prec, char jobu, char jobvt, lapack_int m,
+                       lapack_int n, lapack_int lwork)
 {
     if (m < 0 || n < 0 || lwork == -1)
         return 0;
+    if (!one_of(jobu, "ASON") || !one_of(jobvt, "ASON") ||
+        (upper(jobu) == 'O' && upper(jobvt) == 'O'))
+        return 0;
     i64 mn = min2(m, n), mx = max2(m, n), minwrk = 1;
     if (mn > 0) {
-        i64 mnthr = gesvd_mnthr(prec, m, n);
-        int path1 = mnthr >= 0 && mx >= mnthr;
+        /* the job of the long side's singular vectors */
+        char long_job = upper(m >= n ? jobu : jobvt);
+        int path1 = 0;
+        if (long_job == 'N') {
+            i64 mnthr = gesvd_mnthr(prec, jobu, jobvt, m, n);
+            path1 = mnthr >= 0 && mx >= mnthr;
+        }
         if (is_complex(prec))
             minwrk = path1 ? 3 * mn : 2 * mn + mx;
         else
@@ -179,44 +211,85 @@ int gl_workspace_gesvd(char prec, lapack_int m, lapack_int n,
     return lwork >= minwrk;
 }
 
-/* ?gesdd, JOBZ = 'N' (dgesdd.f / zgesdd.f, "Compute workspace"):
- *   MINMN = 0:  MINWRK = 1.
- *   dgesdd: MNTHR = INT( MINMN*11.0D0 / 6.0D0 ), BDSPAC = 7*MINMN;
- *     Path 1 / 1t (MAX(M,N) >= MNTHR):  MINWRK = BDSPAC + MINMN  = 8*MINMN
- *     Path 5n / 5tn (otherwise):        MINWRK = 3*MINMN + MAX( MAX(M,N), BDSPAC )
- *   zgesdd: MNTHR1 = INT( MINMN*17.0D0 / 9.0D0 );
- *     Path 1 / 1t (MAX(M,N) >= MNTHR1): MINWRK = 3*MINMN
- *     Paths 5 / 6 (otherwise):          MINWRK = 2*MINMN + MAX(M,N)
- *   (doc: 3*mn + max( mx, 7*mn ) and 2*mn + mx, "not tight minimums in all
- *   cases"; the thresholds are constants in the code, not ILAENV.) */
-int gl_workspace_gesdd(int complex_, lapack_int m, lapack_int n,
+/* ?gesdd (dgesdd.f / zgesdd.f 3.11, "Compute workspace"; the same since
+ * 3.7.1 and in 3.12).  JOBZ 'A', 'S', 'O' or 'N' (either case).
+ * MINMN = 0:  MINWRK = 1.  The thresholds are constants in the code, not
+ * ILAENV.  Below, mn = MIN(M,N), mx = MAX(M,N) (the code spells out M >= N
+ * and M < N separately, with the roles of M and N swapped).
+ *   dgesdd:  MNTHR = INT( MINMN*11.0D0 / 6.0D0 ),
+ *            BDSPAC = 7*mn (JOBZ = 'N'), 3*mn*mn + 4*mn (otherwise);
+ *     mx >= MNTHR (paths 1-4 / 1t-4t):
+ *       'N':  BDSPAC + mn                        = 8*mn
+ *       'O':  BDSPAC + 2*mn*mn + 3*mn
+ *       'S':  BDSPAC + mn*mn + 3*mn
+ *       'A':  mn*mn + MAX( 3*mn + BDSPAC, mn + mx )
+ *     otherwise (paths 5 / 5t):
+ *       'N', 'S', 'A':  3*mn + MAX( mx, BDSPAC )
+ *       'O':            3*mn + MAX( mx, mn*mn + BDSPAC )
+ *   zgesdd:  MNTHR1 = INT( MINMN*17.0D0 / 9.0D0 );
+ *     mx >= MNTHR1 (paths 1-4 / 1t-4t):
+ *       'N':  3*mn;  'O':  2*mn*mn + 3*mn;  'S':  mn*mn + 3*mn;
+ *       'A':  mn*mn + MAX( 3*mn, mn + mx )
+ *     otherwise (paths 5 and 6, both sides of MNTHR2, the same minimums):
+ *       'N', 'S', 'A':  2*mn + mx;   'O':  2*mn + mx + mn*mn
+ *   (The doc's minimums are not tight: "not tight minimums in all cases".)
+ *   Every minimum with an mn*mn term is at least mn*mn: when mn*mn alone
+ *   exceeds LWORK we say 0 before forming the rest (no 64-bit overflow). */
+int gl_workspace_gesdd(int complex_, char jobz, lapack_int m, lapack_int n,
                        lapack_int lwork)
 {
-    if (m < 0 || n < 0 || lwork == -1)
+    if (m < 0 || n < 0 || lwork == -1 || !one_of(jobz, "ASON"))
         return 0;
-    i64 mn = min2(m, n), mx = max2(m, n), minwrk = 1;
+    char job = upper(jobz);
+    i64 mn = min2(m, n), mx = max2(m, n), sq = mn * mn, minwrk = 1;
     if (mn > 0) {
         if (complex_) {
-            i64 mnthr1 = (i64)((double)mn * 17.0 / 9.0);
-            minwrk = mx >= mnthr1 ? 3 * mn : 2 * mn + mx;
+            int path1 = mx >= (i64)((double)mn * 17.0 / 9.0);
+            if (path1 && job != 'N' && sq > lwork)
+                return 0;
+            if (!path1 && job == 'O' && sq > lwork)
+                return 0;
+            if (!path1)
+                minwrk = 2 * mn + mx + (job == 'O' ? sq : 0);
+            else if (job == 'N')
+                minwrk = 3 * mn;
+            else if (job == 'O')
+                minwrk = 2 * sq + 3 * mn;
+            else if (job == 'S')
+                minwrk = sq + 3 * mn;
+            else
+                minwrk = sq + max2(3 * mn, mn + mx);
         } else {
-            i64 mnthr = (i64)((double)mn * 11.0 / 6.0);
-            minwrk = mx >= mnthr ? 8 * mn : 3 * mn + max2(mx, 7 * mn);
+            if (job != 'N' && sq > lwork)
+                return 0;
+            i64 bdspac = job == 'N' ? 7 * mn : 3 * sq + 4 * mn;
+            if (mx >= (i64)((double)mn * 11.0 / 6.0)) {
+                if (job == 'N')
+                    minwrk = bdspac + mn;
+                else if (job == 'O')
+                    minwrk = bdspac + 2 * sq + 3 * mn;
+                else if (job == 'S')
+                    minwrk = bdspac + sq + 3 * mn;
+                else
+                    minwrk = sq + max2(3 * mn + bdspac, mn + mx);
+            } else {
+                minwrk = 3 * mn + max2(mx, job == 'O' ? sq + bdspac : bdspac);
+            }
         }
     }
     return lwork >= minwrk;
 }
 
-/* ?syev/?heev (dsyev.f: LWORK < MAX( 1, 3*N-1 ) -> INFO = -8;
- *              zheev.f: LWORK < MAX( 1, 2*N-1 )).
- * ?syev_2stage/?heev_2stage (dsyev_2stage.f: LWMIN = 2*N + LHTRD + LWTRD;
- *   zheev_2stage.f: LWMIN = N + LHTRD + LWTRD; for every N, N = 0 and 1
- *   included: the code has no N <= 1 case although the doc says LWORK >= 1
- *   when N <= 1). */
+/* ?syev/?heev, JOBZ 'N' or 'V' (dsyev.f: LWORK < MAX( 1, 3*N-1 ) -> INFO = -8;
+ *   zheev.f: LWORK < MAX( 1, 2*N-1 ); the same for both JOBZ).
+ * ?syev_2stage/?heev_2stage, JOBZ = 'N' only (dsyev_2stage.f:
+ *   LWMIN = 2*N + LHTRD + LWTRD; zheev_2stage.f: LWMIN = N + LHTRD + LWTRD;
+ *   for every N, N = 0 and 1 included: the code has no N <= 1 case although
+ *   the doc says LWORK >= 1 when N <= 1). */
 int gl_workspace_syev(char prec, int two_stage, char jobz, lapack_int n,
                       lapack_int lwork)
 {
-    if (n < 0 || lwork == -1)
+    if (n < 0 || lwork == -1 || !jobz_ok(two_stage, jobz))
         return 0;
     int cx = is_complex(prec);
     i64 lwmin;
@@ -231,25 +304,40 @@ int gl_workspace_syev(char prec, int two_stage, char jobz, lapack_int n,
     return lwork >= lwmin;
 }
 
-/* ?syevd/?heevd, JOBZ = 'N' (dsyevd.f, zheevd.f; code = doc):
+/* ?syevd/?heevd (dsyevd.f, zheevd.f; code = doc):
  *   N <= 1:  LWMIN = LRWMIN = LIWMIN = 1
- *   dsyevd:  LWMIN = 2*N + 1,                        LIWMIN = 1
- *   zheevd:  LWMIN = N + 1,      LRWMIN = N,         LIWMIN = 1
- * ?syevd_2stage/?heevd_2stage (dsyevd_2stage.f, zheevd_2stage.f):
+ *   JOBZ = 'N':
+ *     dsyevd:  LWMIN = 2*N + 1,                      LIWMIN = 1
+ *     zheevd:  LWMIN = N + 1,    LRWMIN = N,         LIWMIN = 1
+ *   JOBZ = 'V':
+ *     dsyevd:  LWMIN = 1 + 6*N + 2*N**2,             LIWMIN = 3 + 5*N
+ *     zheevd:  LWMIN = 2*N + N**2,  LRWMIN = 1 + 5*N + 2*N**2,
+ *              LIWMIN = 3 + 5*N
+ * ?syevd_2stage/?heevd_2stage, JOBZ = 'N' only (dsyevd_2stage.f,
+ * zheevd_2stage.f):
  *   N <= 1:  all 1 (ILAENV2STAGE is not called)
  *   dsyevd_2stage:  LWMIN = 2*N + 1 + LHTRD + LWTRD,  LIWMIN = 1
- *   zheevd_2stage:  LWMIN = N + 1 + LHTRD + LWTRD, LRWMIN = N, LIWMIN = 1 */
+ *   zheevd_2stage:  LWMIN = N + 1 + LHTRD + LWTRD, LRWMIN = N, LIWMIN = 1
+ * A minimum with N**2 is above every LWORK (LRWORK) once N**2 is: then 0,
+ * before forming it (no 64-bit overflow). */
 int gl_workspace_syevd(char prec, int two_stage, char jobz, lapack_int n,
                        lapack_int lwork, lapack_int lrwork,
                        lapack_int liwork)
 {
     int cx = is_complex(prec);
-    if (n < 0 || lwork == -1 || liwork == -1 || (cx && lrwork == -1))
+    if (n < 0 || lwork == -1 || liwork == -1 || (cx && lrwork == -1) ||
+        !jobz_ok(two_stage, jobz))
         return 0;
-    i64 lwmin = 1, lrwmin = 1, liwmin = 1;
-    if (n > 1) {
-        lwmin = cx ? (i64)n + 1 : 2 * (i64)n + 1;
-        lrwmin = n;
+    i64 nn = n, lwmin = 1, lrwmin = 1, liwmin = 1;
+    if (n > 1 && upper(jobz) == 'V') {
+        if (nn * nn > lwork || (cx && nn * nn > lrwork))
+            return 0;
+        lwmin = cx ? 2 * nn + nn * nn : 1 + 6 * nn + 2 * nn * nn;
+        lrwmin = 1 + 5 * nn + 2 * nn * nn;
+        liwmin = 3 + 5 * nn;
+    } else if (n > 1) {
+        lwmin = cx ? nn + 1 : 2 * nn + 1;
+        lrwmin = nn;
         if (two_stage) {
             i64 lhtrd, lwtrd;
             if (!trd_2stage(prec, jobz, n, &lhtrd, &lwtrd))
@@ -260,12 +348,12 @@ int gl_workspace_syevd(char prec, int two_stage, char jobz, lapack_int n,
     return lwork >= lwmin && liwork >= liwmin && (!cx || lrwork >= lrwmin);
 }
 
-/* ?syevr/?heevr (dsyevr.f: LWMIN = MAX( 1, 26*N ), LIWMIN = MAX( 1, 10*N );
- *   zheevr.f: LWMIN = MAX( 1, 2*N ), LRWMIN = MAX( 1, 24*N ),
- *   LIWMIN = MAX( 1, 10*N ); whatever JOBZ and RANGE.  So dsyevr with N = 1
- *   needs LWORK >= 26 and LIWORK >= 10 in 3.11, although it then only copies
- *   A(1,1); 3.12 lowered both to 1 for N <= 1.)
- * ?syevr_2stage/?heevr_2stage (for every N):
+/* ?syevr/?heevr, JOBZ 'N' or 'V' (dsyevr.f: LWMIN = MAX( 1, 26*N ),
+ *   LIWMIN = MAX( 1, 10*N ); zheevr.f: LWMIN = MAX( 1, 2*N ),
+ *   LRWMIN = MAX( 1, 24*N ), LIWMIN = MAX( 1, 10*N ); whatever JOBZ and
+ *   RANGE.  So dsyevr with N = 1 needs LWORK >= 26 and LIWORK >= 10 in 3.11,
+ *   although it then only copies A(1,1); 3.12 lowered both to 1 for N <= 1.)
+ * ?syevr_2stage/?heevr_2stage, JOBZ = 'N' only (for every N):
  *   dsyevr_2stage.f: LWMIN = MAX( 26*N, 5*N + LHTRD + LWTRD ),
  *                    LIWMIN = MAX( 1, 10*N )
  *   zheevr_2stage.f: LWMIN = N + LHTRD + LWTRD, LRWMIN = MAX( 1, 24*N ),
@@ -275,7 +363,8 @@ int gl_workspace_syevr(char prec, int two_stage, char jobz, lapack_int n,
                        lapack_int liwork)
 {
     int cx = is_complex(prec);
-    if (n < 0 || lwork == -1 || liwork == -1 || (cx && lrwork == -1))
+    if (n < 0 || lwork == -1 || liwork == -1 || (cx && lrwork == -1) ||
+        !jobz_ok(two_stage, jobz))
         return 0;
     i64 nn = n, lwmin;
     i64 lrwmin = max2(1, 24 * nn), liwmin = max2(1, 10 * nn);
@@ -290,15 +379,16 @@ int gl_workspace_syevr(char prec, int two_stage, char jobz, lapack_int n,
     return lwork >= lwmin && liwork >= liwmin && (!cx || lrwork >= lrwmin);
 }
 
-/* ?syevx/?heevx (dsyevx.f: LWKMIN = 1 if N <= 1, else 8*N;
- *   zheevx.f: 1 if N <= 1, else 2*N; RWORK(7*N) and IWORK(5*N) are fixed).
- * ?syevx_2stage/?heevx_2stage (N <= 1: 1, ILAENV2STAGE not called; else
- *   dsyevx_2stage.f: LWMIN = MAX( 8*N, 3*N + LHTRD + LWTRD ),
+/* ?syevx/?heevx, JOBZ 'N' or 'V' (dsyevx.f: LWKMIN = 1 if N <= 1, else
+ *   8*N; zheevx.f: 1 if N <= 1, else 2*N; whatever JOBZ and RANGE;
+ *   RWORK(7*N) and IWORK(5*N) are fixed).
+ * ?syevx_2stage/?heevx_2stage, JOBZ = 'N' only (N <= 1: 1, ILAENV2STAGE
+ *   not called; else dsyevx_2stage.f: LWMIN = MAX( 8*N, 3*N + LHTRD + LWTRD ),
  *   zheevx_2stage.f: LWMIN = N + LHTRD + LWTRD). */
 int gl_workspace_syevx(char prec, int two_stage, char jobz, lapack_int n,
                        lapack_int lwork)
 {
-    if (n < 0 || lwork == -1)
+    if (n < 0 || lwork == -1 || !jobz_ok(two_stage, jobz))
         return 0;
     int cx = is_complex(prec);
     i64 nn = n, lwmin = 1;
@@ -316,35 +406,48 @@ int gl_workspace_syevx(char prec, int two_stage, char jobz, lapack_int n,
     return lwork >= lwmin;
 }
 
-/* ?sbevd/?hbevd, JOBZ = 'N' (dsbevd.f, zhbevd.f; independent of KD):
+/* ?sbevd/?hbevd (dsbevd.f, zhbevd.f; independent of KD):
  *   N <= 1:  LWMIN = LRWMIN = LIWMIN = 1
- *   dsbevd:  LWMIN = 2*N,                LIWMIN = 1
- *   zhbevd:  LWMIN = N,   LRWMIN = N,    LIWMIN = 1
+ *   JOBZ = 'N':
+ *     dsbevd:  LWMIN = 2*N,                          LIWMIN = 1
+ *     zhbevd:  LWMIN = N,       LRWMIN = N,          LIWMIN = 1
+ *   JOBZ = 'V':
+ *     dsbevd:  LWMIN = 1 + 5*N + 2*N**2,             LIWMIN = 3 + 5*N
+ *     zhbevd:  LWMIN = 2*N**2,  LRWMIN = 1 + 5*N + 2*N**2,
+ *              LIWMIN = 3 + 5*N
  * (dsbevd's doc says "JOBZ = 'N' and N > 2" but the code applies 2*N from
- *  N = 2 on.) */
-int gl_workspace_sbevd(int complex_, lapack_int n, lapack_int lwork,
-                       lapack_int lrwork, lapack_int liwork)
+ *  N = 2 on.)  N**2 above LWORK (LRWORK) gives 0 before the rest is formed. */
+int gl_workspace_sbevd(int complex_, char jobz, lapack_int n,
+                       lapack_int lwork, lapack_int lrwork, lapack_int liwork)
 {
-    if (n < 0 || lwork == -1 || liwork == -1 || (complex_ && lrwork == -1))
+    if (n < 0 || lwork == -1 || liwork == -1 ||
+        (complex_ && lrwork == -1) || !jobz_ok(0, jobz))
         return 0;
-    i64 lwmin = 1, lrwmin = 1, liwmin = 1;
-    if (n > 1) {
-        lwmin = complex_ ? (i64)n : 2 * (i64)n;
-        lrwmin = n;
+    i64 nn = n, lwmin = 1, lrwmin = 1, liwmin = 1;
+    if (n > 1 && upper(jobz) == 'V') {
+        if (nn * nn > lwork || (complex_ && nn * nn > lrwork))
+            return 0;
+        lwmin = complex_ ? 2 * nn * nn : 1 + 5 * nn + 2 * nn * nn;
+        lrwmin = 1 + 5 * nn + 2 * nn * nn;
+        liwmin = 3 + 5 * nn;
+    } else if (n > 1) {
+        lwmin = complex_ ? nn : 2 * nn;
+        lrwmin = nn;
     }
     return lwork >= lwmin && liwork >= liwmin &&
            (!complex_ || lrwork >= lrwmin);
 }
 
-/* ?sytrd_2stage/?hetrd_2stage, VECT = 'N' (dsytrd_2stage.f, zhetrd_2stage.f,
- * 3.11: LHMIN = LHTRD -> LHOUS2 < LHMIN gives INFO = -10; LWMIN = LWTRD ->
- * LWORK < LWMIN gives INFO = -12; for every N, N = 0 included: 3.12 made
- * both 1 for N = 0).  With VECT = 'N', LHTRD = MAX( 1, 4*N ) (the doc's
- * "LHOUS2 = max(1, 4*n)"), but 3.11's IPARAM2STAGE adds IB for VECT = 'n'. */
+/* ?sytrd_2stage/?hetrd_2stage, VECT = 'N' only: VECT = 'V' gives INFO = -1
+ * (dsytrd_2stage.f, zhetrd_2stage.f, 3.11: LHMIN = LHTRD -> LHOUS2 < LHMIN
+ * gives INFO = -10; LWMIN = LWTRD -> LWORK < LWMIN gives INFO = -12; for
+ * every N, N = 0 included: 3.12 made both 1 for N = 0).  With VECT = 'N',
+ * LHTRD = MAX( 1, 4*N ) (the doc's "LHOUS2 = max(1, 4*n)"), but 3.11's
+ * IPARAM2STAGE adds IB for VECT = 'n'. */
 int gl_workspace_sytrd_2stage(char prec, char vect, lapack_int n,
                               lapack_int lhous2, lapack_int lwork)
 {
-    if (n < 0 || lwork == -1 || lhous2 == -1)
+    if (n < 0 || lwork == -1 || lhous2 == -1 || upper(vect) != 'N')
         return 0;
     i64 lhtrd, lwtrd;
     if (!trd_2stage(prec, vect, n, &lhtrd, &lwtrd))

@@ -1,10 +1,20 @@
-/* LAPACK's minimum workspace lengths (LWORK, LRWORK, LIWORK, LHOUS2) for the
- * VALUES-ONLY options that our own path serves:
+/* LAPACK's minimum workspace lengths (LWORK, LRWORK, LIWORK, LHOUS2) for
+ * every option the real routine accepts, except where a _2stage routine
+ * rejects an option itself:
  *
- *   ?gesvd  JOBU = JOBVT = 'N'        ?gesdd  JOBZ = 'N'
- *   ?syev/?heev, ?syevd/?heevd, ?syevr/?heevr, ?syevx/?heevx  JOBZ = 'N'
- *       (RANGE 'A', 'V' or 'I') and their _2stage forms
- *   ?sbevd/?hbevd  JOBZ = 'N'         ?sytrd_2stage/?hetrd_2stage  VECT = 'N'
+ *   ?gesvd  every JOBU, JOBVT in 'A', 'S', 'O', 'N' (not both 'O'), M >= N
+ *           and M < N (complex: RWORK has the fixed length 5*MIN(M,N))
+ *   ?gesdd  JOBZ = 'A', 'S', 'O' or 'N', M >= N and M < N (complex: LRWORK
+ *           is not an argument)
+ *   ?syev/?heev, ?syevd/?heevd, ?syevr/?heevr, ?syevx/?heevx
+ *           JOBZ = 'N' or 'V' (any RANGE)
+ *   ?sbevd/?hbevd  JOBZ = 'N' or 'V' (any KD)
+ *   their _2stage forms and ?sytrd_2stage/?hetrd_2stage
+ *           JOBZ (VECT) = 'N' only: LAPACK rejects 'V' with INFO = -1, and
+ *           so the functions give 0 for it.
+ *
+ * The job characters are compared as LSAME does (either case); an invalid
+ * one (or JOBU = JOBVT = 'O') gives 0.
  *
  * Each gl_workspace_* returns 1 when every workspace length given is at least
  * what the real routine (reference LAPACK 3.11, the strictest release since
@@ -15,18 +25,20 @@
  * a negative M or N gives 0.
  *
  * The minimums are computed in 64-bit arithmetic: where LAPACK's INTEGER
- * formula would overflow (26*N for N > 82 million) we forward.
+ * formula would overflow (26*N for N > 82 million, 2*N**2 for N > 32767)
+ * we forward.
  *
  * Arguments:
  *   complex_  1 for c/z (?he*, ?hb*), 0 for s/d;
  *   prec      's', 'd', 'c' or 'z' (either case), for the routines whose
  *             minimum comes from ILAENV or ILAENV2STAGE (complex follows from
  *             it);
- *   jobz, vect  the caller's JOBZ (VECT) character exactly as passed, NOT
- *             upper-cased: the _2stage routines hand it as OPTS to
- *             ILAENV2STAGE, and LAPACK 3.11's IPARAM2STAGE compares it
- *             case-sensitively (VECT.EQ.'N'), so 'n' needs IB more HOUS2
- *             space than 'N'.  Ignored for the one-stage routines;
+ *   jobz, vect, jobu, jobvt  the caller's job characters exactly as
+ *             passed, NOT upper-cased: the _2stage routines hand JOBZ
+ *             (VECT) as OPTS to ILAENV2STAGE, and LAPACK 3.11's
+ *             IPARAM2STAGE compares it case-sensitively (VECT.EQ.'N'), so
+ *             'n' needs IB more HOUS2 space than 'N'; ?gesvd hands
+ *             JOBU // JOBVT to ILAENV(6);
  *   lrwork    ignored in real precisions (pass anything).
  *
  * The _2stage minimums depend on ILAENV2STAGE (KD, IB, and ILAENV's GEQRF/
@@ -35,8 +47,10 @@
  * for which one); if none is found the functions return 0, except where the
  * routine does not call ILAENV2STAGE at all (N <= 1 in ?syevd_2stage and
  * ?syevx_2stage).  The ?gesvd minimum depends on ILAENV(6) (the "M much
- * larger than N" crossover), taken from the real ilaenv_ when present and
- * otherwise replaced by the documented general minimum.
+ * larger than N" crossover) when the long side's vectors are not wanted
+ * (M >= N and JOBU = 'N', or M < N and JOBVT = 'N'): taken from the real
+ * ilaenv_ when present and otherwise replaced by the documented general
+ * minimum, which is never lower.  The ?gesdd crossovers are constants.
  *
  * ?sbev/?hbev, ?sbtrd/?hbtrd and ?gbbrd have no workspace-length argument
  * (their WORK/RWORK have fixed dimensions), so there is nothing to check. */
@@ -45,35 +59,36 @@
 
 #include "fortran.h"
 
-/* ?gesvd, JOBU = JOBVT = 'N'. */
-int gl_workspace_gesvd(char prec, lapack_int m, lapack_int n,
+/* ?gesvd, any valid JOBU, JOBVT. */
+int gl_workspace_gesvd(char prec, char jobu, char jobvt, lapack_int m,
+                       lapack_int n, lapack_int lwork);
+
+/* ?gesdd, JOBZ = 'A', 'S', 'O' or 'N'. */
+int gl_workspace_gesdd(int complex_, char jobz, lapack_int m, lapack_int n,
                        lapack_int lwork);
 
-/* ?gesdd, JOBZ = 'N'. */
-int gl_workspace_gesdd(int complex_, lapack_int m, lapack_int n,
-                       lapack_int lwork);
-
-/* ?syev/?heev (two_stage = 0) and ?syev_2stage/?heev_2stage (1), JOBZ = 'N'. */
+/* ?syev/?heev (two_stage = 0), JOBZ 'N' or 'V', and ?syev_2stage/
+ * ?heev_2stage (1), JOBZ = 'N'.  The same convention for the next three. */
 int gl_workspace_syev(char prec, int two_stage, char jobz, lapack_int n,
                       lapack_int lwork);
 
-/* ?syevd/?heevd and their _2stage forms, JOBZ = 'N'. */
+/* ?syevd/?heevd and their _2stage forms. */
 int gl_workspace_syevd(char prec, int two_stage, char jobz, lapack_int n,
                        lapack_int lwork, lapack_int lrwork,
                        lapack_int liwork);
 
-/* ?syevr/?heevr and their _2stage forms, JOBZ = 'N', any RANGE. */
+/* ?syevr/?heevr and their _2stage forms, any RANGE. */
 int gl_workspace_syevr(char prec, int two_stage, char jobz, lapack_int n,
                        lapack_int lwork, lapack_int lrwork,
                        lapack_int liwork);
 
-/* ?syevx/?heevx and their _2stage forms, JOBZ = 'N', any RANGE. */
+/* ?syevx/?heevx and their _2stage forms, any RANGE. */
 int gl_workspace_syevx(char prec, int two_stage, char jobz, lapack_int n,
                        lapack_int lwork);
 
-/* ?sbevd/?hbevd, JOBZ = 'N' (the minimums do not depend on KD). */
-int gl_workspace_sbevd(int complex_, lapack_int n, lapack_int lwork,
-                       lapack_int lrwork, lapack_int liwork);
+/* ?sbevd/?hbevd, JOBZ 'N' or 'V' (the minimums do not depend on KD). */
+int gl_workspace_sbevd(int complex_, char jobz, lapack_int n,
+                       lapack_int lwork, lapack_int lrwork, lapack_int liwork);
 
 /* ?sytrd_2stage/?hetrd_2stage, VECT = 'N'. */
 int gl_workspace_sytrd_2stage(char prec, char vect, lapack_int n,

@@ -25,6 +25,7 @@ typedef struct gl_config {
     long host_threads;          /* GPULAPACK_HOST_THREADS, 0 = all CPUs */
     long band;                  /* GPULAPACK_BAND: stage-1 half-width, 0 = tuned */
     long tile_width;            /* GPULAPACK_TILE_WIDTH: stage-2 TW, 0 = tuned */
+    long group;                 /* GPULAPACK_GROUP: sweeps per WY block, 0 = tuned */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
     gl_device_request device;   /* GPULAPACK_DEVICE */

@@ -6,16 +6,17 @@
 static _Thread_local gpulapack_timing last;
 static _Thread_local int have_last;
 
-void gl_timing_record(const char *routine, const char *path, double stage1,
-                      double stage2, double stage3, double total)
+void gl_timing_record(const char *routine, const char *path,
+                      const gl_stage_times *t, double total)
 {
     snprintf(last.routine, sizeof last.routine, "%s", routine);
     snprintf(last.path, sizeof last.path, "%s", path);
-    last.stage1 = stage1;
-    last.stage2 = stage2;
-    last.stage3 = stage3;
+    last.stage1 = t->stage1;
+    last.stage2 = t->stage2;
+    last.stage3 = t->stage3;
+    last.backtransform = t->back;
     last.total = total;
-    double other = total - stage1 - stage2 - stage3;
+    double other = total - t->stage1 - t->stage2 - t->stage3 - t->back;
     last.other = other > 0 ? other : 0;
     have_last = 1;
 }

@@ -3,9 +3,10 @@
 #define GL_TIMING_H
 
 #include "../include/gpulapack.h"
+#include "../kernels/status.h"
 
 /* Records a finished accelerated call of this thread. */
-void gl_timing_record(const char *routine, const char *path, double stage1,
-                      double stage2, double stage3, double total);
+void gl_timing_record(const char *routine, const char *path,
+                      const gl_stage_times *t, double total);
 
 #endif

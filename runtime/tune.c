@@ -53,6 +53,14 @@ int gl_tune_tile_width(int b)
     return b;
 }
 
+int gl_tune_group(int b)
+{
+    long group = gl_config_get()->group;
+    if (group > 0)
+        return group < 256 ? (int)group : 256;
+    return b > 1 ? b / 2 : 1;
+}
+
 int gl_host_threads(void)
 {
     long threads = gl_config_get()->host_threads;

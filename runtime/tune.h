@@ -16,6 +16,10 @@ int gl_tune_band(char kind, int complex_, long n);
  * half-width b; GPULAPACK_TILE_WIDTH overrides. */
 int gl_tune_tile_width(int b);
 
+/* Sweeps per compact-WY block of the stage-2 back-transformation for a
+ * band of half-width b; GPULAPACK_GROUP overrides. */
+int gl_tune_group(int b);
+
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
  * process may run on. */
 int gl_host_threads(void);

@@ -28,7 +28,9 @@
  * release stores; waiting is acquire loads (SLATE's hb2st scheme), with a
  * yield so that oversubscribed machines still progress.
  *
- * Reflectors are generated exactly as ?larfg; a zero vector gives H = I. */
+ * Reflectors are generated exactly as ?larfg; a zero vector gives H = I.
+ * With a reflector store (ops.h, c = 1 only) each step also copies its
+ * reflectors into their own slots. */
 #include <complex.h>
 #include <pthread.h>
 #include <sched.h>
@@ -52,6 +54,7 @@ typedef struct chase_job {
     int hermitian;
     progress_slot *progress;
     atomic_long next_sweep;   /* ticket: the next sweep to claim */
+    const GL_FN(reflectors) *keep;   /* NULL: values only */
 } chase_job;
 
 static lapack_int min_i(lapack_int a, lapack_int b) { return a < b ? a : b; }
@@ -63,6 +66,22 @@ static lapack_int steps_of(const chase_job *job, lapack_int s)
     if (job->hermitian)
         return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
     return s + job->c > n - 2 ? 0 : (n - 2 - s - job->c) / b + 1;
+}
+
+/* Copies reflector (v of length len, tau) of step j of sweep s into its
+ * slot of the store (v: b rows, zero past len). */
+static void keep_reflector(const GL_FN(reflectors) *keep, lapack_int s,
+                           lapack_int j, const gl_scalar *v, lapack_int len,
+                           gl_scalar tau, gl_scalar *vstore,
+                           gl_scalar *taustore)
+{
+    lapack_int g = s / keep->group;
+    size_t col = (size_t)keep->first[g] + (size_t)j * (size_t)keep->group +
+                 (size_t)(s - g * keep->group);
+    gl_scalar *dst = vstore + col * (size_t)keep->b;
+    memcpy(dst, v, sizeof *dst * (size_t)len);
+    memset(dst + len, 0, sizeof *dst * (size_t)(keep->b - len));
+    taustore[col] = tau;
 }
 
 /* ---- general band ------------------------------------------------------ */
@@ -86,6 +105,9 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
     for (lapack_int k = 1; k < len; k++)
         GB(r, p + k) = 0;
     v[0] = 1;
+    if (job->keep)
+        keep_reflector(job->keep, s, j, v, len, tau, job->keep->vp,
+                       job->keep->taup);
     if (tau != 0)   /* rows r+1 .. pe */
         gl_larf_right(pe - r, len, v, tau, &GB(r + 1, p), job->ld - 1, w);
 
@@ -97,6 +119,9 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
     for (lapack_int k = 1; k < len; k++)
         GB(p + k, p) = 0;
     v[0] = 1;
+    if (job->keep)
+        keep_reflector(job->keep, s, j, v, len, tau, job->keep->vq,
+                       job->keep->tauq);
     if (tau != 0)   /* columns p+1 .. p+tw+b */
         gl_larf_left(len, v, tau, &GB(p, p + 1), job->ld - 1,
                      min_i(p + tw + b, n - 1) - p);
@@ -124,6 +149,9 @@ static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
     for (lapack_int k = 1; k < len; k++)
         SB(r0 + k, q) = 0;
     v[0] = 1;
+    if (job->keep)
+        keep_reflector(job->keep, s, j, v, len, tau, job->keep->vq,
+                       job->keep->tauq);
     if (tau == 0)
         return;
 
@@ -250,18 +278,22 @@ static int run_chase(chase_job *job)
 }
 
 int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
-                         gl_scalar *band, lapack_int ldband)
+                         gl_scalar *band, lapack_int ldband,
+                         const GL_FN(reflectors) *keep)
 {
+    if (keep && c != 1)
+        return -1;
     chase_job job = {.n = n, .b = b, .c = c, .ld = ldband,
                      .up = (ldband - 1) / 3 * 2, .band = band,
-                     .nsweeps = n - 1, .hermitian = 0};
+                     .nsweeps = n - 1, .hermitian = 0, .keep = keep};
     return run_chase(&job);
 }
 
 int GL_FN(host_sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
-                         lapack_int ldband)
+                         lapack_int ldband, const GL_FN(reflectors) *keep)
 {
     chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
-                     .band = band, .nsweeps = n - 2, .hermitian = 1};
+                     .band = band, .nsweeps = n - 2, .hermitian = 1,
+                     .keep = keep};
     return run_chase(&job);
 }

@@ -12,9 +12,10 @@
 
 
 int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
-                         gl_scalar *band, lapack_int ldband);
+                         gl_scalar *band, lapack_int ldband,
+                         const GL_FN(reflectors) *keep);
 int GL_FN(host_sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
-                         lapack_int ldband);
+                         lapack_int ldband, const GL_FN(reflectors) *keep);
 
 extern const GL_FN(ops) GL_FN(host_ops);
 

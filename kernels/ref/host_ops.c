@@ -191,6 +191,7 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .alloc = host_alloc,
     .release = host_release,
     .to_host = host_copy,
+    .copy = host_copy,
     .from_host = host_from_host,
     .lascl = host_lascl,
     .pack_band = host_pack_band,

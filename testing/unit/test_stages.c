@@ -520,7 +520,7 @@ static void run_ge2gb(group *g, kind kd, lapack_int m, lapack_int n,
         gfail(g, "%s: reference ?gesvd failed", desc);
         goto out;
     }
-    int rc = GL_FN(ge2gb)(ops, m, n, b, a, lda);
+    int rc = GL_FN(ge2gb)(ops, m, n, b, a, lda, NULL, NULL);
     if (rc != 0) {
         gfail(g, "%s: ge2gb returned %d", desc, rc);
         goto out;
@@ -574,7 +574,7 @@ static void run_sy2sb(group *g, kind kd, lapack_int n, lapack_int b)
     }
     /* tau (the reflectors' scalars, n-1 of them) on every other case */
     gl_scalar *tau = g->cases % 2 ? malloc(sizeof *tau * (size_t)n) : NULL;
-    int rc = GL_FN(sy2sb)(ops, n, b, a, lda, tau);
+    int rc = GL_FN(sy2sb)(ops, n, b, a, lda, tau, NULL);
     free(tau);
     if (rc != 0) {
         gfail(g, "%s: sy2sb returned %d", desc, rc);
@@ -741,7 +741,7 @@ static void run_gb_chase(group *gz, group *gv, lapack_int n, lapack_int b,
         gfail(gv, "%s: reference ?gesvd failed", desc);
         goto out;
     }
-    int rc = ops->gb_chase(n, b, c, band, ld);
+    int rc = ops->gb_chase(n, b, c, band, ld, NULL);
     if (rc != 0) {
         gfail(gz, "%s: gb_chase returned %d", desc, rc);
         gfail(gv, "%s: gb_chase returned %d", desc, rc);
@@ -802,7 +802,7 @@ static void run_sb_chase(group *gz, group *gv, group *gp, kind kd,
         gfail(gv, "%s: reference ?heev failed", desc);
         goto out;
     }
-    int rc = ops->sb_chase(n, b, band, ld);
+    int rc = ops->sb_chase(n, b, band, ld, NULL);
     if (rc != 0) {
         gfail(gz, "%s: sb_chase returned %d", desc, rc);
         gfail(gv, "%s: sb_chase returned %d", desc, rc);

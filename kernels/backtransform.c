@@ -1,0 +1,214 @@
+/* The back-transformations: the stage-2 reflectors kept by the chase,
+ * grouped into compact-WY parallelograms (algorithms.md 3.2), and the
+ * stage-1 block reflectors of the panels, applied with BLAS3 (?larfb). */
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lapack_api/precision.h"
+#include "lapack_fns.h"
+#include "stages.h"
+
+/* Steps of sweep s of a chase to half-width 1 (kernels/ref/chase.c). */
+static lapack_int chase_steps(lapack_int n, lapack_int b, lapack_int s)
+{
+    return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
+}
+
+int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
+                            lapack_int n, lapack_int b, lapack_int group,
+                            int two_sided)
+{
+    memset(r, 0, sizeof *r);
+    if (group < 1)
+        group = 1;
+    r->n = n, r->b = b, r->group = group;
+    r->ngroups = n > 2 ? (n - 2 + group - 1) / group : 0;
+    r->first = malloc(sizeof *r->first * (size_t)(r->ngroups + 1));
+    if (!r->first)
+        return GL_STAGE_FAULT;
+    r->first[0] = 0;
+    for (lapack_int g = 0; g < r->ngroups; g++)
+        r->first[g + 1] = r->first[g] + chase_steps(n, b, g * group) * group;
+    size_t cols = (size_t)r->first[r->ngroups] + 1;
+    size_t bytes = sizeof(gl_scalar) * cols * ((size_t)b + 1);
+    r->vq = ops->alloc(bytes);
+    r->vp = two_sided ? ops->alloc(bytes) : NULL;
+    if (!r->vq || (two_sided && !r->vp)) {
+        GL_FN(reflectors_free)(ops, r);
+        return GL_STAGE_FAULT;
+    }
+    r->tauq = r->vq + cols * (size_t)b;
+    r->taup = two_sided ? r->vp + cols * (size_t)b : NULL;
+    /* slots the chase never reaches (past the end of short sweeps) must
+     * read as H = I */
+    gl_scalar *zeros = calloc(cols, sizeof *zeros);
+    if (!zeros) {
+        GL_FN(reflectors_free)(ops, r);
+        return GL_STAGE_FAULT;
+    }
+    ops->from_host('N', (lapack_int)cols, 1, zeros, (lapack_int)cols, r->tauq,
+                   (lapack_int)cols);
+    if (two_sided)
+        ops->from_host('N', (lapack_int)cols, 1, zeros, (lapack_int)cols,
+                       r->taup, (lapack_int)cols);
+    free(zeros);
+    return 0;
+}
+
+void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r)
+{
+    ops->release(r->vq);
+    ops->release(r->vp);
+    free(r->first);
+    memset(r, 0, sizeof *r);
+}
+
+int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
+                       char which, char trans, lapack_int ncols, gl_scalar *e,
+                       lapack_int lde)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    const lapack_int n = r->n, b = r->b, group = r->group;
+    if (r->ngroups == 0 || ncols == 0)
+        return 0;
+    const gl_scalar *vstore = which == 'P' ? r->vp : r->vq;
+    const gl_scalar *taustore = which == 'P' ? r->taup : r->tauq;
+    /* One parallelogram: rows = b + group - 1 at most, group columns;
+     * host copies (built and factored here), backend copies (applied). */
+    lapack_int ldv = b + group - 1, ldt = group;
+    size_t vsize = (size_t)ldv * (size_t)group, tsize = (size_t)group * group;
+    gl_scalar *host = malloc(sizeof *host *
+                             (vsize + tsize + (size_t)b * group + group));
+    /* backend: V, T and W = V^H E (group x ncols) */
+    gl_scalar *dev = ops->alloc(sizeof *dev * (vsize + tsize +
+                                               (size_t)group * ncols));
+    int rc = 0;
+    if (!host || !dev) {
+        rc = GL_STAGE_FAULT;
+        goto out;
+    }
+    gl_scalar *v = host, *t = v + vsize, *packed = t + tsize,
+              *tau = packed + (size_t)b * group;
+
+    /* Q E = (groups last to first) of (steps first to last) of B_j E, with
+     * B_j = H(s0,j) ... H(s0+group-1,j): H(s,j) overlaps only H(s',j-1)
+     * for s' > s, which this order keeps after it.  Q^H E reverses it. */
+    int forward = trans == 'N';
+    for (lapack_int gi = 0; gi < r->ngroups; gi++) {
+        lapack_int g = forward ? r->ngroups - 1 - gi : gi;
+        lapack_int s0 = g * group;
+        lapack_int steps = (r->first[g + 1] - r->first[g]) / group;
+        for (lapack_int ji = 0; ji < steps; ji++) {
+            lapack_int j = forward ? ji : steps - 1 - ji;
+            lapack_int row0 = s0 + 1 + j * b;
+            lapack_int row1 = s0 + group - 1 + (j + 1) * b;
+            if (row1 > n - 1)
+                row1 = n - 1;
+            lapack_int rows = row1 - row0 + 1;
+            lapack_int k = group < rows ? group : rows;
+            if (k <= 0)
+                continue;
+            size_t col = (size_t)r->first[g] + (size_t)j * group;
+            ops->to_host(b, k, vstore + col * (size_t)b, b, packed, b);
+            ops->to_host(k, 1, taustore + col, k, tau, k);
+            int any = 0;
+            for (lapack_int c = 0; c < k; c++)
+                any |= tau[c] != 0;
+            if (!any)
+                continue;
+            /* column c of the parallelogram: rows c .. c+b-1; a slot the
+             * chase never wrote (tau = 0) may hold anything: H = I is e_c */
+            for (lapack_int c = 0; c < k; c++) {
+                gl_scalar *vc = v + (size_t)c * ldv;
+                memset(vc, 0, sizeof *vc * (size_t)rows);
+                lapack_int len = rows - c < b ? rows - c : b;
+                if (tau[c] != 0)
+                    memcpy(vc + c, packed + (size_t)c * b,
+                           sizeof *vc * (size_t)len);
+                else
+                    vc[c] = 1;
+            }
+            f->larft("F", "C", &rows, &k, v, &ldv, tau, t, &ldt, 1, 1);
+            ops->from_host('N', rows, k, v, ldv, dev, ldv);
+            ops->from_host('N', k, k, t, ldt, dev + vsize, ldt);
+            /* E := (I - V T V^H) E or (I - V T^H V^H) E as two GEMMs and a
+             * TRMM: V is explicit (zeros included), so no ?larfb copies */
+            gl_scalar *wk = dev + vsize + tsize, *er = e + row0;
+            ops->gemm('C', 'N', k, ncols, rows, 1, dev, ldv, er, lde, 0, wk, k);
+            ops->trmm('L', 'U', forward ? 'N' : 'C', 'N', k, ncols, 1,
+                      dev + vsize, ldt, wk, k);
+            ops->gemm('N', 'N', rows, ncols, k, -1, dev, ldv, wk, k, 1, er,
+                      lde);
+        }
+    }
+out:
+    free(host);
+    ops->release(dev);
+    return rc;
+}
+
+int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                        lapack_int len, lapack_int nref, lapack_int nb,
+                        const gl_scalar *v, lapack_int ldv,
+                        const gl_scalar *t, lapack_int ncols, gl_scalar *e,
+                        lapack_int lde)
+{
+    if (nref <= 0 || ncols <= 0)
+        return 0;
+    lapack_int npanels = (nref + nb - 1) / nb;
+    int forward = trans == 'N';
+    for (lapack_int pi = 0; pi < npanels; pi++) {
+        lapack_int p = forward ? npanels - 1 - pi : pi;
+        lapack_int k = p * nb, kk = nref - k < nb ? nref - k : nb;
+        const gl_scalar *vk = v + (size_t)k + (size_t)k * ldv;
+        if (ops->larfb('L', trans, storev, len - k, ncols, kk, vk, ldv,
+                       t + (size_t)k * nb, nb, e + k, lde))
+            return GL_STAGE_FAULT;
+    }
+    return 0;
+}
+
+/* ---- diagonal phases --------------------------------------------------- */
+
+/* x / |x|, and 1 for x = 0 */
+static gl_scalar unit_phase(gl_scalar x)
+{
+    gl_real a = GL_ABS(x);
+    return a == 0 ? 1 : x / a;
+}
+
+void GL_FN(bidiagonal_phases)(lapack_int n, const gl_scalar *d,
+                              const gl_scalar *e, gl_scalar *left,
+                              gl_scalar *right)
+{
+    /* conj(l_i) d_i r_i = |d_i| and conj(l_i) e_i r_{i+1} = |e_i| */
+    right[0] = 1;
+    for (lapack_int i = 0; i < n; i++) {
+        left[i] = unit_phase(d[i] * right[i]);
+        if (i + 1 < n)
+            right[i + 1] = left[i] * GL_CONJ(unit_phase(e[i]));
+    }
+}
+
+void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
+                               gl_scalar *p)
+{
+    /* conj(p_{i+1}) e_i p_i = |e_i| for the subdiagonal e */
+    p[0] = 1;
+    for (lapack_int i = 0; i + 1 < n; i++)
+        p[i + 1] = p[i] * unit_phase(e[i]);
+}
+
+void GL_FN(scale_rows)(lapack_int rows, lapack_int cols, const gl_scalar *phase,
+                       const gl_real *x, lapack_int ldx, int transpose,
+                       gl_scalar *y, lapack_int ldy)
+{
+    for (lapack_int j = 0; j < cols; j++)
+        for (lapack_int i = 0; i < rows; i++) {
+            gl_real xij = transpose ? x[j + (size_t)i * ldx]
+                                    : x[i + (size_t)j * ldx];
+            y[i + (size_t)j * ldy] = phase[i] * xij;
+        }
+}

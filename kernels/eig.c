@@ -1,0 +1,385 @@
+/* The Hermitian eigenproblem by the two-stage reduction: dense -> band
+ * (sy2sb), band -> tridiagonal (bulge chasing), tridiagonal -> values
+ * (the system ?sterf, or ?stebz for a subset) or values and vectors (the
+ * stage-3 routine of each driver), then the vectors back through the two
+ * stages.  The scaling follows the ?syev family. */
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "../lapack_api/precision.h"
+#include "../runtime/log.h"
+#include "../runtime/tune.h"
+#include "householder.h"
+#include "lapack_fns.h"
+#include "stages.h"
+
+void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
+{
+    ops->release(q->a);
+    ops->release(q->t);
+    GL_FN(reflectors_free)(ops, &q->chase);
+    free(q->phase);
+    q->a = q->t = q->phase = NULL;
+}
+
+int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+                           lapack_int m, const gl_real *zt, lapack_int ldzt,
+                           gl_scalar *z, lapack_int ldz)
+{
+    lapack_int n = q->n, bw = q->b;
+    if (m <= 0)
+        return 0;
+    gl_scalar *host = malloc(sizeof *host * (size_t)n * (size_t)m);
+    gl_scalar *dev = ops->alloc(sizeof *dev * (size_t)n * (size_t)m);
+    int rc = GL_STAGE_FAULT;
+    if (!host || !dev)
+        goto out;
+    GL_FN(scale_rows)(n, m, q->phase, zt, ldzt, 0, host, n);
+    ops->from_host('N', n, m, host, n, dev, n);
+    if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', m, dev, n))
+        goto out;
+    if (q->a && GL_FN(apply_panels)(ops, 'C', 'N', n - bw,
+                                    gl_sy2sb_reflectors(n, bw), bw,
+                                    q->a + bw, q->lda, q->t, m, dev + bw, n))
+        goto out;
+    ops->to_host(n, m, dev, n, z, ldz);
+    rc = 0;
+out:
+    free(host);
+    ops->release(dev);
+    return rc;
+}
+
+int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                      const gl_scalar *a, lapack_int lda, gl_real sigma,
+                      gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
+                      gl_scalar *tau, GL_FN(tridiag_q) *keep,
+                      gl_stage_times *times)
+{
+    int lower = uplo == 'L';
+    lapack_int b = gl_tune_band('H', GL_COMPLEX, n);
+    lapack_int bw = b < n - 1 ? b : n - 1;
+    lapack_int ldband = 2 * bw + 1;
+    gl_scalar *wk = ops->alloc(sizeof *wk * (size_t)n * (size_t)n);
+    gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)n);
+    gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
+    gl_scalar *taus = q1 ? malloc(sizeof *taus * (size_t)n) : NULL;
+    int rc = GL_STAGE_FAULT;
+    if (keep) {
+        *keep = (GL_FN(tridiag_q)){.n = n, .b = bw, .a = wk, .lda = n};
+        keep->t = ops->alloc(sizeof *keep->t * (size_t)(bw > 0 ? bw : 1) *
+                             (size_t)n);
+        keep->phase = malloc(sizeof *keep->phase * (size_t)n);
+        if (!keep->t || !keep->phase ||
+            GL_FN(reflectors_alloc)(ops, &keep->chase, n, bw,
+                                    gl_tune_group(bw), 0))
+            goto out;
+    }
+    if (!wk || !band || !de || (q1 && !taus))
+        goto out;
+
+    /* The lower triangle of A, or of A^H for 'U' (A = A^H). */
+    ops->from_host(lower ? 'N' : 'C', n, n, a, lda, wk, n);
+    if (sigma != 1 && ops->lascl(1, sigma, n, n, wk, n))
+        goto out;
+    double t0 = gl_now();
+    for (lapack_int i = 0; taus && i < n; i++)
+        taus[i] = 0;
+    if (bw > 1 &&
+        GL_FN(sy2sb)(ops, n, bw, wk, n, taus, keep ? keep->t : NULL))
+        goto out;
+    double t1 = gl_now();
+    ops->pack_band('H', n, bw, wk, n, band, ldband);
+    if (bw > 1 &&
+        ops->sb_chase(n, bw, band, ldband, keep ? &keep->chase : NULL))
+        goto out;
+    double t2 = gl_now();
+
+    GL_FN(band_to_de)(ops, 'H', n, bw, band, ldband, de, d, e);
+    if (keep)
+        GL_FN(tridiagonal_phases)(n, de + n, keep->phase);
+
+    /* Q1 for ?sytrd_2stage: the band and the reflectors below it, in the
+     * caller's triangle (for 'U' those of A^H, conjugate-transposed). */
+    if (q1 && bw > 1 && n - bw >= 2) {
+        for (lapack_int j = 0; j < n; j++) {
+            if (lower) {
+                ops->to_host(n - j, 1, wk + j + (size_t)j * n, n,
+                             q1 + j + (size_t)j * ldq1, ldq1);
+                continue;
+            }
+            ops->to_host(n - j, 1, wk + j + (size_t)j * n, n, de, n);
+            for (lapack_int i = j; i < n; i++)
+                q1[j + (size_t)i * ldq1] = GL_CONJ(de[i - j]);
+        }
+        for (lapack_int i = 0; i + 1 < n; i++)
+            tau[i] = lower ? taus[i] : GL_CONJ(taus[i]);
+    }
+    if (times)
+        *times = (gl_stage_times){.stage1 = t1 - t0, .stage2 = t2 - t1};
+    rc = 0;
+out:
+    if (keep && rc != 0)
+        GL_FN(tridiag_q_free)(ops, keep);   /* releases wk too */
+    else if (!keep)
+        ops->release(wk);
+    ops->release(band);
+    free(de);
+    free(taus);
+    return rc;
+}
+
+static int ascending(const void *x, const void *y)
+{
+    gl_real a = *(const gl_real *)x, b = *(const gl_real *)y;
+    return (a > b) - (a < b);
+}
+
+/* Stage 3 with vectors, as the driver does it after its tridiagonal
+ * reduction: the eigenvalues w (*m of them) and the eigenvectors zt (n x
+ * *m, real, ld n) of the tridiagonal (d, e) of the scaled matrix; sorted
+ * ascending with their vectors (and IFAIL) as ?syevr/?syevx sort them.
+ * work: 2n + max(1 + 4n + n^2, 18n) reals; iwork: 13n + 3 integers.
+ * Returns the driver's INFO. */
+static lapack_int tridiagonal_vectors(const GL_FN(lapack_fns) *f,
+                                      const gl_eig_job *job, lapack_int n,
+                                      const gl_real *d, const gl_real *e,
+                                      gl_real sigma, lapack_int *m,
+                                      gl_real *w, gl_real *zt,
+                                      lapack_int *isuppz, lapack_int *ifail,
+                                      gl_real *work, lapack_int *iwork)
+{
+    gl_real *dd = work, *ee = dd + n, *rest = ee + n;
+    lapack_int lrest = 1 + 4 * n + n * n > 18 * n ? 1 + 4 * n + n * n
+                                                  : 18 * n;
+    lapack_int *iblock = iwork, *isplit = iblock + n, *irest = isplit + n;
+    lapack_int lirest = 10 * n + 3;
+    lapack_int info = 0;
+    int all = job->range == 'A' ||
+              (job->range == 'I' && job->il == 1 && job->iu == n);
+    for (lapack_int i = 0; i < n; i++)
+        dd[i] = d[i];
+    for (lapack_int i = 0; i + 1 < n; i++)
+        ee[i] = e[i];
+    *m = 0;
+    switch (job->driver) {
+    case GL_EIG_SYEV:
+        for (lapack_int i = 0; i < n; i++)
+            w[i] = d[i];
+        f->steqr("I", &n, w, ee, zt, &n, rest, &info, 1);
+        *m = n;
+        return info;
+    case GL_EIG_SYEVD:
+        for (lapack_int i = 0; i < n; i++)
+            w[i] = d[i];
+        f->stedc("I", &n, w, ee, zt, &n, rest, &lrest, irest, &lirest, &info,
+                 1);
+        *m = n;
+        return info;
+    case GL_EIG_SYEVR:
+        if (all) {
+            lapack_int tryrac = job->abstol <= 2 * n * f->lamch("P", 1);
+            f->stemr("V", "A", &n, dd, ee, &job->vl, &job->vu, &job->il,
+                     &job->iu, m, w, zt, &n, &n, isuppz, &tryrac, rest,
+                     &lrest, irest, &lirest, &info, 1, 1);
+            if (info == 0) {
+                *m = n;
+                return 0;
+            }
+            info = 0;   /* ?stemr failed: ?stebz and ?stein */
+        }
+        break;
+    case GL_EIG_SYEVX:
+        if (all && job->abstol <= 0) {
+            for (lapack_int i = 0; i < n; i++)
+                w[i] = d[i];
+            f->steqr("I", &n, w, ee, zt, &n, rest, &info, 1);
+            if (info == 0) {
+                *m = n;
+                for (lapack_int i = 0; i < n; i++)
+                    ifail[i] = 0;
+                return 0;
+            }
+            info = 0;   /* ?steqr failed: ?stebz and ?stein */
+        }
+        break;
+    }
+
+    gl_real vl = job->vl * sigma, vu = job->vu * sigma;
+    gl_real abstol = job->abstol;
+    if (sigma != 1 && abstol > 0)
+        abstol *= sigma;
+    lapack_int nsplit = 0, stebz_info = 0, stein_info = 0;
+    char range = job->range;
+    f->stebz(&range, "B", &n, &vl, &vu, &job->il, &job->iu, &abstol, d, e, m,
+             &nsplit, w, iblock, isplit, rest, irest, &stebz_info, 1, 1);
+    int expert_x = job->driver == GL_EIG_SYEVX;
+    if (stebz_info != 0)
+        info = expert_x ? n + stebz_info : stebz_info;
+    lapack_int *fails = ifail ? ifail : irest + 5 * n;
+    if (!expert_x || stebz_info == 0 || stebz_info == 1) {
+        f->stein(&n, d, e, m, w, iblock, isplit, zt, &n, rest, irest, fails,
+                 &stein_info);
+        if (!expert_x)
+            info = stein_info;   /* ?syevr reports ?stein's INFO */
+        else if (stein_info != 0 && info == 0)
+            info = stein_info;
+    }
+    /* Unscaling comes after in the drivers; it keeps the order. */
+    for (lapack_int j = 0; j + 1 < *m; j++) {
+        lapack_int pick = -1;
+        gl_real smallest = w[j];
+        for (lapack_int jj = j + 1; jj < *m; jj++)
+            if (w[jj] < smallest)
+                pick = jj, smallest = w[jj];
+        if (pick < 0)
+            continue;
+        w[pick] = w[j];
+        w[j] = smallest;
+        for (lapack_int i = 0; i < n; i++) {
+            gl_real x = zt[i + (size_t)pick * n];
+            zt[i + (size_t)pick * n] = zt[i + (size_t)j * n];
+            zt[i + (size_t)j * n] = x;
+        }
+        if (expert_x && info != 0) {
+            lapack_int x = ifail[pick];
+            ifail[pick] = ifail[j];
+            ifail[j] = x;
+        }
+    }
+    return info;
+}
+
+int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
+               const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
+               gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
+               lapack_int *ifail, gl_stage_times *times)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    *m = 0;
+    if (n == 0)
+        return 0;
+
+    /* max |a_ij| over the referenced triangle (?lansy/?lanhe 'M': the
+     * real part of the diagonal); Inf/NaN stays with LAPACK. */
+    int lower = job->uplo == 'L';
+    int expert = job->driver == GL_EIG_SYEVR || job->driver == GL_EIG_SYEVX;
+    gl_real anrm = 0;
+    for (lapack_int j = 0; j < n; j++) {
+        lapack_int i0 = lower ? j : 0, i1 = lower ? n : j + 1;
+        for (lapack_int i = i0; i < i1; i++) {
+            gl_scalar x = a[i + (size_t)j * lda];
+            /* ?heevr measures with ?lansy, which keeps the imaginary
+             * part of the diagonal; the others with ?lanhe, which drops it */
+            gl_real v = i == j && job->driver != GL_EIG_SYEVR
+                            ? GL_R(fabs)(GL_REAL(x))
+                            : GL_ABS(x);
+            if (!(v <= anrm) && !isnan(anrm))
+                anrm = v;   /* a NaN, once seen, stays */
+        }
+    }
+    if (!isfinite(anrm))
+        return GL_STAGE_NONFINITE;
+    const gl_real safmin = f->lamch("S", 1), eps = f->lamch("P", 1);
+    const gl_real smlnum = safmin / eps, bignum = 1 / smlnum;
+    const gl_real rmin = GL_R(sqrt)(smlnum);
+    gl_real rmax = GL_R(sqrt)(bignum);
+    if (expert && rmax > 1 / GL_R(sqrt)(GL_R(sqrt)(safmin)))
+        rmax = 1 / GL_R(sqrt)(GL_R(sqrt)(safmin));
+    gl_real sigma = 1;
+    if (anrm > 0 && anrm < rmin)
+        sigma = rmin / anrm;
+    else if (anrm > rmax)
+        sigma = rmax / anrm;
+
+    int vectors = z != NULL;
+    size_t nn = (size_t)n * (size_t)n;
+    size_t lwork = 9 * (size_t)n;
+    if (vectors)   /* d, e, Z of T and tridiagonal_vectors' work */
+        lwork = 4 * (size_t)n + nn + (1 + 4 * (size_t)n + nn > 18 * (size_t)n
+                                          ? 1 + 4 * (size_t)n + nn
+                                          : 18 * (size_t)n);
+    gl_real *d = malloc(sizeof *d * lwork);
+    lapack_int *iwork = malloc(sizeof *iwork * (13 * (size_t)n + 3));
+    GL_FN(tridiag_q) q = {0};
+    int rc = GL_STAGE_FAULT;
+    if (!d || !iwork)
+        goto out;
+    gl_real *e = d + n, *work = e + n;
+    gl_stage_times reduce = {0};
+    if (GL_FN(he_tridiag)(ops, job->uplo, n, a, lda, sigma, d, e, NULL, 0,
+                          NULL, vectors ? &q : NULL, &reduce))
+        goto out;
+    double t2 = gl_now();
+
+    lapack_int info = 0;
+    double t3;
+    if (vectors) {
+        gl_real *zt = work, *rest = zt + nn;
+        info = tridiagonal_vectors(f, job, n, d, e, sigma, m, w, zt, isuppz,
+                                   ifail, rest, iwork);
+        t3 = gl_now();
+        if (GL_FN(tridiag_q_apply)(ops, &q, *m, zt, n, z, ldz))
+            goto out;
+    } else {
+        /* Stage 3 values as the driver does it. */
+        int all = job->range == 'A' ||
+                  (job->range == 'I' && job->il == 1 && job->iu == n);
+        int use_sterf =
+            job->driver == GL_EIG_SYEV || job->driver == GL_EIG_SYEVD ||
+            (job->driver == GL_EIG_SYEVR && all) ||
+            (job->driver == GL_EIG_SYEVX && all && job->abstol <= 0);
+        int done = 0;
+        if (use_sterf) {
+            gl_real *e2 = work + 4 * n;
+            for (lapack_int i = 0; i < n; i++)
+                w[i] = d[i];
+            for (lapack_int i = 0; i + 1 < n; i++)
+                e2[i] = e[i];
+            f->sterf(&n, w, e2, &info);
+            if (info == 0)
+                *m = n;
+            /* the expert drivers retry a failed ?sterf with ?stebz */
+            done = info == 0 || !expert;
+            if (!done)
+                info = 0;
+        }
+        if (!done) {
+            gl_real vl = job->vl * sigma, vu = job->vu * sigma;
+            gl_real abstol = job->abstol;
+            if (sigma != 1 && abstol > 0)
+                abstol *= sigma;
+            lapack_int nsplit = 0, stebz_info = 0;
+            char range = job->range;
+            f->stebz(&range, "E", &n, &vl, &vu, &job->il, &job->iu, &abstol,
+                     d, e, m, &nsplit, w, iwork, iwork + n, work,
+                     iwork + 2 * n, &stebz_info, 1, 1);
+            if (stebz_info != 0)
+                info = (job->driver == GL_EIG_SYEVX ? n : 0) + stebz_info;
+            /* ?stebz (ORDER 'E') orders by split block; the drivers
+             * document ascending order. */
+            qsort(w, (size_t)*m, sizeof *w, ascending);
+        }
+        t3 = gl_now();
+    }
+    double t4 = gl_now();
+    if (sigma != 1) {
+        lapack_int count = info == 0                       ? *m
+                           : job->driver == GL_EIG_SYEVD ? n
+                                                           : info - 1;
+        for (lapack_int i = 0; i < count && i < n; i++)
+            w[i] *= 1 / sigma;
+    }
+    if (times)
+        *times = (gl_stage_times){.stage1 = reduce.stage1,
+                                  .stage2 = reduce.stage2,
+                                  .stage3 = t3 - t2,
+                                  .back = t4 - t3};
+    rc = (int)info;
+out:
+    GL_FN(tridiag_q_free)(ops, &q);
+    free(d);
+    free(iwork);
+    return rc;
+}

@@ -1,0 +1,261 @@
+/* The singular value decomposition by the two-stage reduction: dense ->
+ * band (ge2gb), band -> bidiagonal (bulge chasing), bidiagonal -> values
+ * and vectors (the system ?bdsqr or ?bdsdc), then the vectors of the
+ * bidiagonal back through the two stages.  The scaling and the tall-matrix
+ * QR follow ?gesvd/?gesdd. */
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lapack_api/precision.h"
+#include "../runtime/log.h"
+#include "../runtime/tune.h"
+#include "householder.h"
+#include "lapack_fns.h"
+#include "stages.h"
+
+#define AT(p, ld, i, j) ((p) + (size_t)(i) + (size_t)(j) * (size_t)(ld))
+
+/* Blocked QR of A (m x n) with the T of each panel of nb columns kept at
+ * column k of t (ld nb): A = Q R, R in the upper triangle. */
+static int qr_panels(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                     lapack_int nb, gl_scalar *a, lapack_int lda, gl_scalar *t)
+{
+    for (lapack_int k = 0; k < n; k += nb) {
+        lapack_int pk = n - k < nb ? n - k : nb;
+        gl_scalar *tk = t + (size_t)k * nb;
+        if (ops->geqrt(m - k, pk, AT(a, lda, k, k), lda, tk, nb) ||
+            ops->larfb('L', 'C', 'C', m - k, n - k - pk, pk, AT(a, lda, k, k),
+                       lda, tk, nb, AT(a, lda, k, k + pk), lda))
+            return GL_STAGE_FAULT;
+    }
+    return 0;
+}
+
+/* dst (cols x rows, ld ldd) = src^H, src host rows x cols (ld rows). */
+static void put_conj_transpose(lapack_int rows, lapack_int cols,
+                               const gl_scalar *src, gl_scalar *dst,
+                               lapack_int ldd)
+{
+    for (lapack_int i = 0; i < rows; i++)
+        for (lapack_int j = 0; j < cols; j++)
+            dst[j + (size_t)i * ldd] = GL_CONJ(src[i + (size_t)j * rows]);
+}
+
+int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
+               lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
+               gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
+               gl_real *e, gl_stage_times *times)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    /* Work on X = A (m >= n) or A^H (m < n): same singular values, and
+     * the left vectors of one are the right vectors of the other. */
+    int trans = m < n;
+    lapack_int rows = trans ? n : m, cols = trans ? m : n;
+    if (cols == 0)
+        return 0;
+    char jobl = trans ? job->jobvt : job->jobu;   /* left vectors of X */
+    char jobr = trans ? job->jobu : job->jobvt;   /* right vectors of X */
+    int want_l = jobl != 'N', want_r = jobr != 'N';
+    int vectors = want_l || want_r;
+
+    /* max |a_ij| (?lange 'M'); Inf/NaN stays with LAPACK. */
+    gl_real anrm = 0;
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < m; i++) {
+            gl_real v = GL_ABS(a[i + (size_t)j * lda]);
+            if (!(v <= anrm) && !isnan(anrm))
+                anrm = v;   /* a NaN, once seen, stays */
+        }
+    if (!isfinite(anrm))
+        return GL_STAGE_NONFINITE;
+    const gl_real eps = f->lamch("P", 1);
+    const gl_real smlnum = GL_R(sqrt)(f->lamch("S", 1)) / eps;
+    const gl_real bignum = 1 / smlnum;
+    gl_real scaled_to = 0;
+    if (anrm > 0 && anrm < smlnum)
+        scaled_to = smlnum;
+    else if (anrm > bignum)
+        scaled_to = bignum;
+
+    lapack_int b = gl_tune_band('G', GL_COMPLEX, cols);
+    lapack_int bw = b < cols - 1 ? b : cols - 1;   /* half-width of the band */
+    lapack_int nb = bw > 0 ? bw : 1;               /* stage-1 panel width */
+    lapack_int ldband = 3 * bw + 1;
+    /* Much taller than wide: QR first, then the band of R (the crossover
+     * of ?gesvd's MNTHR = 1.6 min(m,n)). */
+    int tall = rows >= cols + cols / 2 + cols / 10 && cols > 1;
+    lapack_int r1 = tall ? cols : rows;   /* rows of the matrix ge2gb sees */
+    lapack_int ucols = jobl == 'A' ? rows : cols;
+    size_t nbc = (size_t)nb * (size_t)cols, cc = (size_t)cols * cols;
+
+    GL_FN(reflectors) keep = {0};
+    gl_scalar *w = ops->alloc(sizeof *w * (size_t)rows * (size_t)cols);
+    gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)cols);
+    gl_scalar *de = malloc(sizeof *de * 4 * (size_t)cols);
+    /* d, e, stage-3 work (?bdsdc: 3n^2 + 4n) and U_B, VT_B of the bidiagonal */
+    gl_real *d = malloc(sizeof *d * (6 * (size_t)cols +
+                                     (vectors ? 5 * cc : 0)));
+    lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)cols);
+    /* vectors: the T factors of stage 1, R of the tall QR, the vectors in
+     * the backend and their host images */
+    gl_scalar *tq = NULL, *tp = NULL, *tqr = NULL, *r = w, *lu = NULL,
+              *lv = NULL, *host = NULL;
+    int rc = GL_STAGE_FAULT;
+    if (!w || !band || !de || !d || !iwork)
+        goto out;
+    if (vectors) {
+        tq = ops->alloc(sizeof *tq * 2 * nbc);
+        tqr = tall ? ops->alloc(sizeof *tqr * nbc) : NULL;
+        r = tall ? ops->alloc(sizeof *r * cc) : w;
+        lu = want_l ? ops->alloc(sizeof *lu * (size_t)rows * ucols) : NULL;
+        lv = want_r ? ops->alloc(sizeof *lv * cc) : NULL;
+        size_t hsize = (size_t)rows * ucols > cc ? (size_t)rows * ucols : cc;
+        host = malloc(sizeof *host * hsize);
+        if (!tq || (tall && (!tqr || !r)) || (want_l && !lu) ||
+            (want_r && !lv) || !host)
+            goto out;
+        tp = tq + nbc;
+    }
+
+    ops->from_host(trans ? 'C' : 'N', m, n, a, lda, w, rows);
+    if (scaled_to != 0 && ops->lascl(anrm, scaled_to, rows, cols, w, rows))
+        goto out;
+    double t0 = gl_now();
+    if (tall && !vectors) {
+        if (ops->geqrf(rows, cols, w, rows))
+            goto out;
+        ops->zero_lower(cols, cols, w, rows);
+    } else if (tall) {
+        /* keep the QR's reflectors in w and reduce a copy of R */
+        if (qr_panels(ops, rows, cols, nb, w, rows, tqr))
+            goto out;
+        ops->copy(cols, cols, w, rows, r, cols);
+        ops->zero_lower(cols, cols, r, cols);
+    }
+    lapack_int ldr = tall && vectors ? cols : rows;
+    if (GL_FN(ge2gb)(ops, r1, cols, nb, r, ldr, tq, tp))
+        goto out;
+    double t1 = gl_now();
+    ops->pack_band('G', cols, bw, r, ldr, band, ldband);
+    if (vectors) {
+        /* one pass straight to bidiagonal: every further pass would add
+         * a back-transformation as costly as this one (algorithms.md 3.4) */
+        if (GL_FN(reflectors_alloc)(ops, &keep, cols, bw, gl_tune_group(bw),
+                                    1) ||
+            (bw > 1 && ops->gb_chase(cols, bw, 1, band, ldband, &keep)))
+            goto out;
+    } else if (GL_FN(gb2bd)(ops, cols, bw, gl_tune_tile_width(bw), band,
+                            ldband)) {
+        goto out;
+    }
+    double t2 = gl_now();
+
+    size_t vcc = vectors ? cc : 0;
+    gl_real *ee = d + cols, *ub = ee + cols, *vb = ub + vcc,
+            *work = vb + vcc;
+    GL_FN(band_to_de)(ops, 'G', cols, bw, band, ldband, de, d, ee);
+    gl_scalar *left = de + 2 * cols, *right = left + cols;
+    if (vectors)
+        GL_FN(bidiagonal_phases)(cols, de, de + cols, left, right);
+    lapack_int info = 0, zero = 0, one = 1;
+    if (vectors && job->divide_conquer) {
+        f->bdsdc("U", "I", &cols, d, ee, ub, &cols, vb, &cols, NULL, NULL,
+                 work, iwork, &info, 1, 1);
+    } else {
+        /* ?bdsqr updates U_B and VT_B from the identity: the Givens
+         * rotations touch n x n, the back-transformation is BLAS3 */
+        lapack_int nru = want_l ? cols : 0, ncvt = want_r ? cols : 0;
+        for (size_t i = 0; vectors && i < 2 * cc; i++)
+            ub[i] = 0;
+        for (lapack_int i = 0; vectors && i < cols; i++)
+            ub[i + (size_t)i * cols] = vb[i + (size_t)i * cols] = 1;
+        f->bdsqr("U", &cols, &ncvt, &nru, &zero, d, ee, vb, &cols, ub, &cols,
+                 NULL, &one, work, &info, 1);
+    }
+    double t3 = gl_now();
+
+    if (want_l) {
+        /* X's left vectors: Q_qr Q1 Q2 diag(left) [U_B 0; 0 I] */
+        memset(host, 0, sizeof *host * (size_t)rows * ucols);
+        GL_FN(scale_rows)(cols, cols, left, ub, cols, 0, host, rows);
+        for (lapack_int i = cols; i < ucols; i++)
+            host[i + (size_t)i * rows] = 1;
+        ops->from_host('N', rows, ucols, host, rows, lu, rows);
+        if (GL_FN(apply_chase)(ops, &keep, 'Q', 'N', ucols, lu, rows) ||
+            GL_FN(apply_panels)(ops, 'C', 'N', r1, cols, nb, r, ldr, tq,
+                                ucols, lu, rows) ||
+            (tall && GL_FN(apply_panels)(ops, 'C', 'N', rows, cols, nb, w,
+                                         rows, tqr, ucols, lu, rows)))
+            goto out;
+    }
+    if (want_r) {
+        /* X's right vectors: P1 P2 diag(right) VT_B^T */
+        GL_FN(scale_rows)(cols, cols, right, vb, cols, 1, host, cols);
+        ops->from_host('N', cols, cols, host, cols, lv, cols);
+        if (GL_FN(apply_chase)(ops, &keep, 'P', 'N', cols, lv, cols) ||
+            (cols > nb &&
+             GL_FN(apply_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
+                                 AT(r, ldr, 0, nb), ldr, tp, cols, lv + nb,
+                                 cols)))
+            goto out;
+    }
+    double t4 = gl_now();
+
+    /* Nothing could fail from here on: the caller's arrays. */
+    if (want_l && !trans) {
+        ops->to_host(rows, ucols, lu, rows, u, ldu);
+    } else if (want_l) {   /* VT of A = (left vectors of A^H)^H */
+        ops->to_host(rows, ucols, lu, rows, host, rows);
+        put_conj_transpose(rows, ucols, host, vt, ldvt);
+    }
+    if (want_r && !trans) {
+        ops->to_host(cols, cols, lv, cols, host, cols);
+        put_conj_transpose(cols, cols, host, vt, ldvt);
+    } else if (want_r) {   /* U of A = right vectors of A^H */
+        ops->to_host(cols, cols, lv, cols, u, ldu);
+    }
+    /* Unscale (also the unconverged superdiagonal on failure). */
+    if (scaled_to != 0) {
+        lapack_int ierr, ld = cols;
+        f->rlascl("G", &zero, &zero, &scaled_to, &anrm, &cols, &one, d, &ld,
+                  &ierr, 1);
+        if (info != 0 && cols > 1) {
+            lapack_int ne = cols - 1;
+            f->rlascl("G", &zero, &zero, &scaled_to, &anrm, &ne, &one, ee,
+                      &ld, &ierr, 1);
+        }
+    }
+    for (lapack_int i = 0; i < cols; i++)
+        s[i] = d[i];
+    if (info != 0 && e)
+        for (lapack_int i = 0; i + 1 < cols; i++)
+            e[i] = ee[i];
+    if (times)
+        *times = (gl_stage_times){t1 - t0, t2 - t1, t3 - t2, t4 - t3};
+    rc = (int)info;
+out:
+    GL_FN(reflectors_free)(ops, &keep);
+    if (r != w)
+        ops->release(r);
+    ops->release(w);
+    ops->release(band);
+    ops->release(tq);
+    ops->release(tqr);
+    ops->release(lu);
+    ops->release(lv);
+    free(host);
+    free(de);
+    free(d);
+    free(iwork);
+    return rc;
+}
+
+int GL_FN(svd_values)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      const gl_scalar *a, lapack_int lda, gl_real *s,
+                      gl_real *e, gl_stage_times *times)
+{
+    const gl_svd_job job = {.jobu = 'N', .jobvt = 'N'};
+    return GL_FN(svd)(ops, &job, m, n, a, lda, s, NULL, 1, NULL, 1, e, times);
+}
