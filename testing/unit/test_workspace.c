@@ -1,5 +1,8 @@
 /* Unit test: lapack_api/workspace.c gives exactly LAPACK's minimum workspace
- * lengths for the values-only options our path serves.
+ * lengths, for every option: ?gesvd every valid JOBU/JOBVT pair, ?gesdd every
+ * JOBZ, the one-stage symmetric/Hermitian drivers and ?sbevd/?hbevd JOBZ
+ * 'N' and 'V' (either case), the _2stage forms and ?sytrd_2stage JOBZ
+ * (VECT) 'N'/'n' (and 'V'/'v' refused by both gl_workspace_* and LAPACK).
  *
  * For every routine, precision (s d c z), option variant and size, and for
  * each workspace argument in turn (the others generous), L = the smallest
@@ -35,10 +38,12 @@ void xerbla_(const char *name, const int *info, size_t len)
 typedef void (*fortran_fn)();   /* every argument by reference */
 #define L1 ((size_t)1)
 
-/* Buffers big enough for every call (n, m <= 100); also the "generous"
- * workspace length. */
+/* Buffers big enough for every call (n, m <= 100; U, VT and Z up to
+ * 100 x 100); also the "generous" workspace length (above every minimum at
+ * these sizes: the largest, dgesdd JOBZ = 'O' with MIN(M,N) = 100, is
+ * 50700). */
 enum { BIG = 1 << 17 };
-static double _Complex a[BIG], work[BIG], z[BIG], u[4], vt[4];
+static double _Complex a[BIG], work[BIG], z[BIG], u[BIG], vt[BIG];
 static double rwork[8 * BIG], w[BIG], e[BIG], hous2[BIG];
 static double _Complex tau[BIG];
 static int iwork[8 * BIG], isuppz[BIG], ifail[BIG];
@@ -54,7 +59,8 @@ typedef struct {
     int fam;
     char prec;       /* s d c z */
     int two_stage;
-    char jobz;       /* 'N' or 'n': passed as is */
+    char jobz;       /* JOBZ (VECT): passed as is */
+    char jobu, jobvt;   /* ?gesvd */
     char range;      /* A V I (syevr, syevx) */
     int m, n, kd;
 } tcase;
@@ -97,8 +103,10 @@ static int ours(const tcase *t, const int ws[W_COUNT])
 {
     int lw = ws[W_LWORK], lrw = ws[W_LRWORK], liw = ws[W_LIWORK];
     switch (t->fam) {
-    case F_GESVD: return gl_workspace_gesvd(t->prec, t->m, t->n, lw);
-    case F_GESDD: return gl_workspace_gesdd(cplx(t->prec), t->m, t->n, lw);
+    case F_GESVD:
+        return gl_workspace_gesvd(t->prec, t->jobu, t->jobvt, t->m, t->n, lw);
+    case F_GESDD:
+        return gl_workspace_gesdd(cplx(t->prec), t->jobz, t->m, t->n, lw);
     case F_SYEV:
         return gl_workspace_syev(t->prec, t->two_stage, t->jobz, t->n, lw);
     case F_SYEVD:
@@ -110,7 +118,8 @@ static int ours(const tcase *t, const int ws[W_COUNT])
     case F_SYEVX:
         return gl_workspace_syevx(t->prec, t->two_stage, t->jobz, t->n, lw);
     case F_SBEVD:
-        return gl_workspace_sbevd(cplx(t->prec), t->n, lw, lrw, liw);
+        return gl_workspace_sbevd(cplx(t->prec), t->jobz, t->n, lw, lrw,
+                                  liw);
     case F_SYTRD2:
         return gl_workspace_sytrd_2stage(t->prec, t->jobz, t->n,
                                          ws[W_LHOUS2], lw);
@@ -141,12 +150,15 @@ static int call_real(void *lib, const tcase *t, const int ws[W_COUNT])
     if (!f)
         return 1000;   /* reported by the caller */
 
-    int c = cplx(t->prec), info = 12345, one = 1, mout = 0;
+    int c = cplx(t->prec), info = 12345, mout = 0;
     int m = t->m, n = t->n, kd = t->kd;
     int lda = m > n ? m : n, ldab = t->kd + 1;
+    /* leading dimensions valid for every job: LDU >= M, LDVT >= N,
+     * LDZ >= N */
+    int ldu = m > 1 ? m : 1, ldvt = n > 1 ? n : 1, ldz = n > 1 ? n : 1;
     const int *lw = &ws[W_LWORK], *lrw = &ws[W_LRWORK], *liw = &ws[W_LIWORK];
-    char uplo = 'L', range = t->range, jobn = 'N';
-    const char *jobz = &t->jobz;
+    char uplo = 'L', range = t->range;
+    const char *jobz = &t->jobz, *jobu = &t->jobu, *jobvt = &t->jobvt;
     if (lda < 1)
         lda = 1;
     double vl_d = -1.0, vu_d = 1.0, abstol_d = 0.0;
@@ -162,18 +174,18 @@ static int call_real(void *lib, const tcase *t, const int ws[W_COUNT])
     switch (t->fam) {
     case F_GESVD:
         if (!c)
-            f(&jobn, &jobn, &m, &n, a, &lda, w, u, &one, vt, &one, work, lw,
+            f(jobu, jobvt, &m, &n, a, &lda, w, u, &ldu, vt, &ldvt, work, lw,
               &info, L1, L1);
         else
-            f(&jobn, &jobn, &m, &n, a, &lda, w, u, &one, vt, &one, work, lw,
+            f(jobu, jobvt, &m, &n, a, &lda, w, u, &ldu, vt, &ldvt, work, lw,
               rwork, &info, L1, L1);
         break;
     case F_GESDD:
         if (!c)
-            f(&jobn, &m, &n, a, &lda, w, u, &one, vt, &one, work, lw, iwork,
+            f(jobz, &m, &n, a, &lda, w, u, &ldu, vt, &ldvt, work, lw, iwork,
               &info, L1);
         else
-            f(&jobn, &m, &n, a, &lda, w, u, &one, vt, &one, work, lw, rwork,
+            f(jobz, &m, &n, a, &lda, w, u, &ldu, vt, &ldvt, work, lw, rwork,
               iwork, &info, L1);
         break;
     case F_SYEV:
@@ -193,28 +205,28 @@ static int call_real(void *lib, const tcase *t, const int ws[W_COUNT])
     case F_SYEVR:
         if (!c)
             f(jobz, &range, &uplo, &n, a, &lda, vl, vu, &il, &iu, abstol,
-              &mout, w, z, &one, isuppz, work, lw, iwork, liw, &info, L1, L1,
+              &mout, w, z, &ldz, isuppz, work, lw, iwork, liw, &info, L1, L1,
               L1);
         else
             f(jobz, &range, &uplo, &n, a, &lda, vl, vu, &il, &iu, abstol,
-              &mout, w, z, &one, isuppz, work, lw, rwork, lrw, iwork, liw,
+              &mout, w, z, &ldz, isuppz, work, lw, rwork, lrw, iwork, liw,
               &info, L1, L1, L1);
         break;
     case F_SYEVX:
         if (!c)
             f(jobz, &range, &uplo, &n, a, &lda, vl, vu, &il, &iu, abstol,
-              &mout, w, z, &one, work, lw, iwork, ifail, &info, L1, L1, L1);
+              &mout, w, z, &ldz, work, lw, iwork, ifail, &info, L1, L1, L1);
         else
             f(jobz, &range, &uplo, &n, a, &lda, vl, vu, &il, &iu, abstol,
-              &mout, w, z, &one, work, lw, rwork, iwork, ifail, &info, L1, L1,
+              &mout, w, z, &ldz, work, lw, rwork, iwork, ifail, &info, L1, L1,
               L1);
         break;
     case F_SBEVD:
         if (!c)
-            f(jobz, &uplo, &n, &kd, a, &ldab, w, z, &one, work, lw, iwork, liw,
+            f(jobz, &uplo, &n, &kd, a, &ldab, w, z, &ldz, work, lw, iwork, liw,
               &info, L1, L1);
         else
-            f(jobz, &uplo, &n, &kd, a, &ldab, w, z, &one, work, lw, rwork,
+            f(jobz, &uplo, &n, &kd, a, &ldab, w, z, &ldz, work, lw, rwork,
               lrw, iwork, liw, &info, L1, L1);
         break;
     case F_SYTRD2:
@@ -233,7 +245,10 @@ static void describe(const tcase *t, char *out, size_t size)
 {
     char name[40];
     routine_name(t, name, sizeof name);
-    int k = snprintf(out, size, "%s jobz=%c", name, t->jobz);
+    int k = t->fam == F_GESVD
+                ? snprintf(out, size, "%s jobu=%c jobvt=%c", name, t->jobu,
+                           t->jobvt)
+                : snprintf(out, size, "%s jobz=%c", name, t->jobz);
     if (t->fam == F_SYEVR || t->fam == F_SYEVX)
         k += snprintf(out + k, size - k, " range=%c", t->range);
     if (t->fam == F_GESVD || t->fam == F_GESDD)
@@ -307,6 +322,24 @@ static void check_case(void *lib, const tcase *t)
     }
 }
 
+/* An option the real routine rejects whatever the workspace (JOBZ = 'V' in
+ * the _2stage forms, VECT = 'V' in ?sytrd_2stage): gl_workspace_* must
+ * refuse it even with generous lengths, and LAPACK must say INFO = -1. */
+static void check_refused(void *lib, const tcase *t)
+{
+    int ws[W_COUNT] = {BIG, BIG, BIG, BIG};
+    cases_in_group++;
+    checks_in_group++;
+    if (ours(t, ws))
+        fail(t, "generous workspace accepted by gl_workspace although the "
+                "option is invalid");
+    int info = call_real(lib, t, ws);
+    if (info == 1000)
+        fail(t, "routine not found in the real LAPACK");
+    else if (info != -1 || xerbla_calls != 1)
+        fail(t, "real LAPACK accepts the option: info=%d", info);
+}
+
 static void group_begin(void)
 {
     failures_in_group = checks_in_group = cases_in_group = 0;
@@ -334,39 +367,88 @@ static const char *group_name(char prec, int fam, int two_stage, char *out,
 static const int sizes[] = {0, 1, 2, 3, 5, 17, 64, 100};
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
+/* (M, N) with M >= N on both sides of the SVD paths' crossovers (each is
+ * also tested transposed): ?gesvd MNTHR = INT(1.6*N) (N = 5: 8, N = 10: 16,
+ * N = 62: 99), dgesdd INT(N*11/6) (N = 6: 11, N = 54: 99), zgesdd
+ * MNTHR1 = INT(N*17/9) (N = 9: 17, N = 45: 85) and MNTHR2 = INT(N*5/3)
+ * (N = 9: 15). */
+static const int crossovers[][2] = {
+    {8, 5},   {7, 5},   {16, 10}, {15, 10}, {99, 62}, {98, 62},
+    {11, 6},  {10, 6},  {99, 54}, {98, 54}, {17, 9},  {16, 9},
+    {15, 9},  {14, 9},  {85, 45}, {84, 45}};
+#define NCROSS ((int)(sizeof crossovers / sizeof crossovers[0]))
+
+/* Every (M, N) pair of the sizes, then the crossover shapes both ways. */
+static int svd_shape(int i, int *m, int *n)
+{
+    if (i < NSIZES * NSIZES) {
+        *m = sizes[i / NSIZES];
+        *n = sizes[i % NSIZES];
+        return 1;
+    }
+    i -= NSIZES * NSIZES;
+    if (i >= 2 * NCROSS)
+        return 0;
+    *m = crossovers[i / 2][i % 2];
+    *n = crossovers[i / 2][1 - i % 2];
+    return 1;
+}
+
+/* ?gesvd job pairs: every valid upper-case pair, and some lower-case. */
+static const char *const gesvd_lower[] = {"nn", "na", "sn", "on", "no", "as",
+                                          "so", "nO", "Sn"};
+#define NLOWER ((int)(sizeof gesvd_lower / sizeof gesvd_lower[0]))
+
 static void run_all(void *lib, const char *lib_tag)
 {
-    static const char precs[] = "sdcz";
+    static const char precs[] = "sdcz", jobs[] = "ASON";
     char gname[64];
+    int m, n;
     for (const char *p = precs; *p; p++) {
-        /* SVDs: every (m, n) pair of the sizes, m != n included */
-        for (int fam = F_GESVD; fam <= F_GESDD; fam++) {
-            group_begin();
-            for (int i = 0; i < NSIZES; i++)
-                for (int j = 0; j < NSIZES; j++) {
-                    tcase t = {.fam = fam, .prec = *p, .jobz = 'N',
-                               .m = sizes[i], .n = sizes[j]};
-                    check_case(lib, &t);
-                }
-            group_end(lib_tag, group_name(*p, fam, 0, gname, sizeof gname));
+        /* ?gesvd: every JOBU, JOBVT; every shape */
+        group_begin();
+        for (int q = 0; q < 16 + NLOWER; q++) {
+            char ju = q < 16 ? jobs[q / 4] : gesvd_lower[q - 16][0];
+            char jv = q < 16 ? jobs[q % 4] : gesvd_lower[q - 16][1];
+            if (ju == 'O' && jv == 'O')
+                continue;   /* invalid (known values) */
+            for (int i = 0; svd_shape(i, &m, &n); i++) {
+                tcase t = {.fam = F_GESVD, .prec = *p, .jobu = ju,
+                           .jobvt = jv, .m = m, .n = n};
+                check_case(lib, &t);
+            }
         }
-        /* symmetric / Hermitian drivers, one and two stage, JOBZ 'N'/'n' */
+        group_end(lib_tag, group_name(*p, F_GESVD, 0, gname, sizeof gname));
+        /* ?gesdd: every JOBZ (both cases); every shape */
+        group_begin();
+        for (const char *jz = "ASONason"; *jz; jz++)
+            for (int i = 0; svd_shape(i, &m, &n); i++) {
+                tcase t = {.fam = F_GESDD, .prec = *p, .jobz = *jz, .m = m,
+                           .n = n};
+                check_case(lib, &t);
+            }
+        group_end(lib_tag, group_name(*p, F_GESDD, 0, gname, sizeof gname));
+        /* symmetric / Hermitian drivers: one stage JOBZ 'N'/'n'/'V'/'v';
+         * two stage 'N'/'n', and 'V'/'v' refused */
         for (int fam = F_SYEV; fam <= F_SYEVX; fam++)
             for (int two = 0; two < 2; two++) {
                 group_begin();
                 const char *ranges = fam == F_SYEVR || fam == F_SYEVX ? "AVI" : "A";
-                for (const char *jz = "Nn"; *jz; jz++)
+                for (const char *jz = "NnVv"; *jz; jz++)
                     for (const char *r = ranges; *r; r++)
                         for (int i = 0; i < NSIZES; i++) {
                             tcase t = {.fam = fam, .prec = *p, .two_stage = two,
                                        .jobz = *jz, .range = *r, .n = sizes[i]};
-                            check_case(lib, &t);
+                            if (two && (*jz == 'V' || *jz == 'v'))
+                                check_refused(lib, &t);
+                            else
+                                check_case(lib, &t);
                         }
                 group_end(lib_tag, group_name(*p, fam, two, gname, sizeof gname));
             }
-        /* band divide and conquer, KD 0, 1, 3, N-1 */
+        /* band divide and conquer, KD 0, 1, 3, N-1; JOBZ 'N'/'n'/'V'/'v' */
         group_begin();
-        for (const char *jz = "Nn"; *jz; jz++)
+        for (const char *jz = "NnVv"; *jz; jz++)
             for (int i = 0; i < NSIZES; i++) {
                 int n = sizes[i], kds[] = {0, 1, 3, n - 1};
                 for (int q = 0; q < 4; q++) {
@@ -378,13 +460,16 @@ static void run_all(void *lib, const char *lib_tag)
                 }
             }
         group_end(lib_tag, group_name(*p, F_SBEVD, 0, gname, sizeof gname));
-        /* ?sytrd_2stage, VECT 'N'/'n' */
+        /* ?sytrd_2stage, VECT 'N'/'n'; 'V'/'v' refused */
         group_begin();
-        for (const char *jz = "Nn"; *jz; jz++)
+        for (const char *jz = "NnVv"; *jz; jz++)
             for (int i = 0; i < NSIZES; i++) {
                 tcase t = {.fam = F_SYTRD2, .prec = *p, .two_stage = 1,
                            .jobz = *jz, .n = sizes[i]};
-                check_case(lib, &t);
+                if (*jz == 'V' || *jz == 'v')
+                    check_refused(lib, &t);
+                else
+                    check_case(lib, &t);
             }
         group_end(lib_tag, group_name(*p, F_SYTRD2, 1, gname, sizeof gname));
     }
@@ -403,15 +488,70 @@ static void check_known_values(void)
             bad++;                                                            \
         }                                                                     \
     } while (0)
+#define SDD(cx, j, m, n, l) \
+    (gl_workspace_gesdd(cx, j, m, n, l) && !gl_workspace_gesdd(cx, j, m, n, (l) - 1))
+#define SVD(p, ju, jv, m, n, l)                                               \
+    (gl_workspace_gesvd(p, ju, jv, m, n, l) &&                                \
+     !gl_workspace_gesvd(p, ju, jv, m, n, (l) - 1))
     /* dgesdd JOBZ='N': 10*N when M < 11N/6, else 8*N */
-    EXPECT(gl_workspace_gesdd(0, 10, 10, 100) && !gl_workspace_gesdd(0, 10, 10, 99));
-    EXPECT(gl_workspace_gesdd(0, 100, 10, 80) && !gl_workspace_gesdd(0, 100, 10, 79));
-    EXPECT(gl_workspace_gesdd(1, 10, 10, 30) && !gl_workspace_gesdd(1, 10, 10, 29));
-    EXPECT(gl_workspace_gesdd(0, 0, 5, 1) && !gl_workspace_gesdd(0, 0, 5, 0));
-    /* dgesvd: 5*N on path 1 (M >= 1.6N), else MAX(3N+M, 5N) */
-    EXPECT(gl_workspace_gesvd('d', 100, 10, 50) && !gl_workspace_gesvd('d', 100, 10, 49));
-    EXPECT(gl_workspace_gesvd('d', 12, 10, 50) && !gl_workspace_gesvd('d', 12, 10, 49));
-    EXPECT(gl_workspace_gesvd('z', 12, 10, 32) && !gl_workspace_gesvd('z', 12, 10, 31));
+    EXPECT(SDD(0, 'N', 10, 10, 100));
+    EXPECT(SDD(0, 'N', 100, 10, 80));
+    EXPECT(SDD(1, 'N', 10, 10, 30));
+    EXPECT(SDD(0, 'N', 0, 5, 1));
+    /* dgesdd with vectors, N = 10: BDSPAC = 3N^2 + 4N = 340 */
+    EXPECT(SDD(0, 'O', 100, 10, 340 + 200 + 30));   /* path 2 */
+    EXPECT(SDD(0, 'S', 100, 10, 340 + 100 + 30));   /* path 3 */
+    EXPECT(SDD(0, 'a', 100, 10, 100 + 370));        /* path 4 */
+    EXPECT(SDD(0, 'O', 10, 12, 30 + 440));          /* path 5t, 'O' */
+    EXPECT(SDD(0, 'S', 12, 10, 30 + 340));          /* path 5, 'S' */
+    /* zgesdd with vectors, N = 10 */
+    EXPECT(SDD(1, 'O', 10, 100, 230));              /* path 2t */
+    EXPECT(SDD(1, 'A', 100, 10, 100 + 110));        /* path 4 */
+    EXPECT(SDD(1, 'O', 12, 10, 32 + 100));          /* path 5 */
+    EXPECT(SDD(1, 's', 10, 12, 32));                /* path 5t */
+    /* dgesvd: 5*N on path 1 (M >= 1.6N, JOBU = 'N'), else MAX(3N+M, 5N) */
+    EXPECT(SVD('d', 'N', 'N', 100, 10, 50));
+    EXPECT(SVD('d', 'N', 'A', 100, 10, 50));
+    EXPECT(SVD('d', 'N', 'N', 12, 10, 50));
+    EXPECT(SVD('z', 'N', 'N', 12, 10, 32));
+    EXPECT(SVD('d', 'S', 'N', 100, 10, 130));   /* path 4: general minimum */
+    EXPECT(SVD('d', 'n', 'O', 10, 100, 130));   /* path 1t needs JOBVT='N' */
+    EXPECT(SVD('d', 'A', 'n', 10, 100, 50));    /* path 1t */
+    EXPECT(SVD('z', 'O', 'N', 10, 100, 30));    /* path 1t */
+    EXPECT(SVD('z', 'O', 'S', 100, 10, 120));
+    /* invalid jobs: refused whatever LWORK */
+    EXPECT(!gl_workspace_gesvd('d', 'O', 'o', 10, 10, BIG));
+    EXPECT(!gl_workspace_gesvd('d', 'X', 'N', 10, 10, BIG));
+    EXPECT(!gl_workspace_gesvd('d', 'N', 'V', 10, 10, BIG));
+    EXPECT(!gl_workspace_gesdd(0, 'V', 10, 10, BIG));
+    EXPECT(!gl_workspace_syev('d', 0, 'X', 5, BIG));
+    EXPECT(!gl_workspace_sbevd(1, 'A', 5, BIG, BIG, BIG));
+    /* JOBZ = 'V' in the _2stage forms and VECT = 'V' in ?sytrd_2stage */
+    EXPECT(!gl_workspace_syev('d', 1, 'V', 5, BIG));
+    EXPECT(!gl_workspace_syevd('z', 1, 'v', 5, BIG, BIG, BIG));
+    EXPECT(!gl_workspace_syevr('s', 1, 'V', 5, BIG, BIG, BIG));
+    EXPECT(!gl_workspace_syevx('c', 1, 'V', 5, BIG));
+    EXPECT(!gl_workspace_sytrd_2stage('d', 'V', 5, BIG, BIG));
+    /* ?syevd / ?sbevd JOBZ = 'V', N = 10 */
+    EXPECT(gl_workspace_syevd('d', 0, 'V', 10, 261, 0, 53) &&
+           !gl_workspace_syevd('d', 0, 'V', 10, 260, 0, 53) &&
+           !gl_workspace_syevd('d', 0, 'V', 10, 261, 0, 52));
+    EXPECT(gl_workspace_syevd('z', 0, 'v', 10, 120, 251, 53) &&
+           !gl_workspace_syevd('z', 0, 'v', 10, 119, 251, 53) &&
+           !gl_workspace_syevd('z', 0, 'v', 10, 120, 250, 53));
+    EXPECT(gl_workspace_sbevd(0, 'V', 10, 251, 0, 53) &&
+           !gl_workspace_sbevd(0, 'V', 10, 250, 0, 53));
+    EXPECT(gl_workspace_sbevd(1, 'V', 10, 200, 251, 53) &&
+           !gl_workspace_sbevd(1, 'V', 10, 199, 251, 53));
+    EXPECT(gl_workspace_sbevd(1, 'V', 1, 1, 1, 1));
+    /* N^2 terms beyond any INTEGER LWORK: refused, no overflow */
+    EXPECT(!gl_workspace_syevd('d', 0, 'V', 2147483647, 2147483647, 0,
+                               2147483647));
+    EXPECT(!gl_workspace_gesdd(0, 'A', 2147483647, 2147483647, 2147483647));
+    EXPECT(!gl_workspace_sbevd(1, 'V', 100000, 2147483647, 2147483647,
+                               2147483647));
+#undef SDD
+#undef SVD
     /* dsyevr N = 1: 26 and 10 (LAPACK 3.11) */
     EXPECT(gl_workspace_syevr('d', 0, 'N', 1, 26, 0, 10) &&
            !gl_workspace_syevr('d', 0, 'N', 1, 25, 0, 10) &&
@@ -419,8 +559,10 @@ static void check_known_values(void)
     /* ?syevd / ?sbevd N <= 1: 1 */
     EXPECT(gl_workspace_syevd('z', 0, 'N', 1, 1, 1, 1) &&
            !gl_workspace_syevd('z', 0, 'N', 1, 1, 0, 1));
-    EXPECT(gl_workspace_sbevd(0, 1, 1, 0, 1) && !gl_workspace_sbevd(0, 1, 0, 0, 1));
-    EXPECT(gl_workspace_sbevd(0, 5, 10, 0, 1) && !gl_workspace_sbevd(0, 5, 9, 0, 1));
+    EXPECT(gl_workspace_sbevd(0, 'N', 1, 1, 0, 1) &&
+           !gl_workspace_sbevd(0, 'N', 1, 0, 0, 1));
+    EXPECT(gl_workspace_sbevd(0, 'N', 5, 10, 0, 1) &&
+           !gl_workspace_sbevd(0, 'N', 5, 9, 0, 1));
     /* real precisions ignore LRWORK, complex ones check it */
     EXPECT(gl_workspace_syevd('d', 0, 'N', 5, 11, -1, 1));
     EXPECT(!gl_workspace_syevd('c', 0, 'N', 5, 6, -1, 1));
