@@ -39,8 +39,7 @@ GL_EXPORT void GL_LAPACK_NAME(gesvd, gesvd)(
                                    *lda, *ldu, *ldvt),
         .query = *lwork == -1,
         .size = *m < *n ? *m : *n,
-        .supported = gl_upper(jobu) == 'N' && gl_upper(jobvt) == 'N' &&
-                     gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0], *jobu,
+        .supported = gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0], *jobu,
                                         *jobvt, *m, *n, *lwork),
     };
     gl_decision decision = gl_policy(&request);
@@ -55,12 +54,18 @@ GL_EXPORT void GL_LAPACK_NAME(gesvd, gesvd)(
          * or RWORK(1:) (complex), unscaled. */
         lapack_int minmn = *m < *n ? *m : *n;
         gl_real *e = malloc(sizeof *e * (size_t)(minmn > 1 ? minmn : 1));
+        /* 'O' puts U (min(m,n) columns) or VT (min(m,n) rows) into A */
+        char ju = gl_upper(jobu), jv = gl_upper(jobvt);
+        gl_svd_job job = {.divide_conquer = 0, .jobu = ju == 'O' ? 'S' : ju,
+                          .jobvt = jv == 'O' ? 'S' : jv};
         double start = gl_now();
         gl_stage_times t = {0};
         int rc = query_info != 0 || !e
                      ? GL_STAGE_FAULT
-                     : GL_FN(svd_values)(GL_FN(ops_for)(decision.path), *m,
-                                         *n, a, *lda, s, e, &t);
+                     : GL_FN(svd)(GL_FN(ops_for)(decision.path), &job, *m, *n,
+                                  a, *lda, s, ju == 'O' ? a : u,
+                                  ju == 'O' ? *lda : *ldu, jv == 'O' ? a : vt,
+                                  jv == 'O' ? *lda : *ldvt, e, &t);
         decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             *info = rc;

@@ -22,20 +22,36 @@
  *
  * Output: configuration lines starting with '#', one table row per
  * (n, case), and the CSV file
- *   n,case,peer_s,ours_s,speedup,stage1_s,stage2_s,stage3_s,other_s,path,
- *   max_rel_diff,coretype
- * speedup = peer_s / ours_s.  Stage times and path come from
- * gpulapack_last_timing() (looked up with dlsym, so this program also builds
- * and runs against a library without it: stages 0, path "lapack").
+ *   n,case,peer_s,ours_s,speedup,stage1_s,stage2_s,stage3_s,back_s,other_s,
+ *   path,max_rel_diff,resid_ulp,coretype
+ * speedup = peer_s / ours_s.  Stage times (back_s = the back-transformation
+ * of the vectors) and path come from gpulapack_last_timing() (looked up
+ * with dlsym, so this program also builds and runs against a library
+ * without it: stages 0, path "lapack").
  * max_rel_diff = max_i |ours_i - peer_i| / max_i |peer_i| over the sorted
- * singular values / eigenvalues; for dgbbrd/dsbtrd over the singular values /
- * eigenvalues of the returned bidiagonal / tridiagonal (the real dbdsqr_ /
- * dsterf_ on copies of D and E, since signs of D and E may differ).
+ * singular values / eigenvalues; for dgbbrd/dsbtrd/dsytrd over the singular
+ * values / eigenvalues of the returned bidiagonal / tridiagonal (the real
+ * dbdsqr_ / dsterf_ on copies of D and E, since signs of D and E may differ).
+ * resid_ulp (cases with vectors, and dsytrd; empty otherwise) = the largest
+ * of these ratios for ours' output, from the first repetition, computed
+ * after the timed call with the system BLAS's dgemm_/zgemm_:
+ *   SVD:      |A - U S VT| / (|A| n eps), |I - U^T U| / (n eps),
+ *             |I - VT VT^T| / (n eps)
+ *   eigen:    |A Z - Z W| / (|A| n eps), |I - Z^H Z| / (n eps)
+ *   dsytrd:   Q formed from ours' reflectors and TAU by the real dorgtr_
+ *             (so LAPACK's format is what is checked), then, sampled with
+ *             16 random +-1 columns X (O(n^2) work; dsytrd itself is only
+ *             4/3 n^3 flops): |(A - Q T Q^T) X|_F / (sqrt(16) |A|_F n eps),
+ *             |(Q Q^T - I) X|_F / (sqrt(16) n eps), which estimate the
+ *             Frobenius-norm ratios without bias
+ * (1-norms except where _F, eps = DBL_EPSILON, as LAPACK's own tests);
+ * above 30 a note line gives the single ratios.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include <dlfcn.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -102,6 +118,17 @@ typedef void gemm_d_t(const char *ta, const char *tb, const lint *m,
                       const double *a, const lint *lda, const double *b,
                       const lint *ldb, const double *beta, double *c,
                       const lint *ldc, flen, flen);
+typedef void zgemm_z_t(const char *ta, const char *tb, const lint *m,
+                       const lint *n, const lint *k, const double *alpha,
+                       const double *a, const lint *lda, const double *b,
+                       const lint *ldb, const double *beta, double *c,
+                       const lint *ldc, flen, flen);
+typedef void sytrd_d_t(const char *uplo, const lint *n, double *a,
+                       const lint *lda, double *d, double *e, double *tau,
+                       double *work, const lint *lwork, lint *info, flen);
+typedef void orgtr_d_t(const char *uplo, const lint *n, double *a,
+                       const lint *lda, const double *tau, double *work,
+                       const lint *lwork, lint *info, flen);
 typedef int last_timing_t(gpulapack_timing *out);
 
 /* "ours": resolved normally, i.e. from libgpulapack (linked first). */
@@ -113,6 +140,7 @@ extern gbbrd_d_t dgbbrd_;
 extern sbtrd_d_t dsbtrd_;
 extern gesdd_s_t sgesdd_;
 extern heevd_z_t zheevd_;
+extern sytrd_d_t dsytrd_;
 
 typedef struct lapack {
     gesdd_d_t *dgesdd;
@@ -123,18 +151,22 @@ typedef struct lapack {
     sbtrd_d_t *dsbtrd;
     gesdd_s_t *sgesdd;
     heevd_z_t *zheevd;
+    sytrd_d_t *dsytrd;
 } lapack;
 
 static lapack ours = { dgesdd_, dgesvd_, dsyevd_, dsyevr_,
-                       dgbbrd_, dsbtrd_, sgesdd_, zheevd_ };
+                       dgbbrd_, dsbtrd_, sgesdd_, zheevd_, dsytrd_ };
 static lapack peer;
 static bdsqr_d_t *real_dbdsqr;      /* from the peer: checks of dgbbrd */
 static sterf_d_t *real_dsterf;      /* from the peer: checks of dsbtrd */
+static orgtr_d_t *real_dorgtr;      /* from the peer: checks of dsytrd */
+static gemm_d_t *blas_dgemm;        /* from the peer's BLAS: the residuals */
+static zgemm_z_t *blas_zgemm;
 static last_timing_t *last_timing;  /* NULL until the library has it */
 
 /* ---- the cases ----------------------------------------------------------- */
 enum kind { K_DGESDD, K_DGESVD, K_DSYEVD, K_DSYEVR, K_DGBBRD, K_DSBTRD,
-            K_SGESDD, K_ZHEEVD };
+            K_SGESDD, K_ZHEEVD, K_DSYTRD };
 /* Input matrix families: cases of one family at one n share the matrix. */
 enum family { F_GENERAL, F_SYMMETRIC, F_HERMITIAN, F_BAND_UPPER,
               F_BAND_LOWER };
@@ -145,19 +177,27 @@ typedef struct bench_case {
     enum kind kind;
     enum family family;
     int band;
+    char job;               /* JOBZ (JOBU = JOBVT for dgesvd); 'N' = values
+                               only, no check; dsytrd: 'V' (checked) */
 } bench_case;
 
 static const bench_case cases[] = {
-    { "dgesdd_N",   "dgesdd", K_DGESDD, F_GENERAL,    0 },
-    { "dgesvd_N",   "dgesvd", K_DGESVD, F_GENERAL,    0 },
-    { "dsyevd_N",   "dsyevd", K_DSYEVD, F_SYMMETRIC,  0 },
-    { "dsyevr_N",   "dsyevr", K_DSYEVR, F_SYMMETRIC,  0 },
-    { "dgbbrd_b32", "dgbbrd", K_DGBBRD, F_BAND_UPPER, 32 },
-    { "dgbbrd_b64", "dgbbrd", K_DGBBRD, F_BAND_UPPER, 64 },
-    { "dsbtrd_b32", "dsbtrd", K_DSBTRD, F_BAND_LOWER, 32 },
-    { "dsbtrd_b64", "dsbtrd", K_DSBTRD, F_BAND_LOWER, 64 },
-    { "sgesdd_N",   "sgesdd", K_SGESDD, F_GENERAL,    0 },
-    { "zheevd_N",   "zheevd", K_ZHEEVD, F_HERMITIAN,  0 },
+    { "dgesdd_N",   "dgesdd", K_DGESDD, F_GENERAL,    0,  'N' },
+    { "dgesdd_S",   "dgesdd", K_DGESDD, F_GENERAL,    0,  'S' },
+    { "dgesdd_A",   "dgesdd", K_DGESDD, F_GENERAL,    0,  'A' },
+    { "dgesvd_N",   "dgesvd", K_DGESVD, F_GENERAL,    0,  'N' },
+    { "dgesvd_S",   "dgesvd", K_DGESVD, F_GENERAL,    0,  'S' },
+    { "dsyevd_N",   "dsyevd", K_DSYEVD, F_SYMMETRIC,  0,  'N' },
+    { "dsyevd_V",   "dsyevd", K_DSYEVD, F_SYMMETRIC,  0,  'V' },
+    { "dsyevr_N",   "dsyevr", K_DSYEVR, F_SYMMETRIC,  0,  'N' },
+    { "dsytrd",     "dsytrd", K_DSYTRD, F_SYMMETRIC,  0,  'V' },
+    { "dgbbrd_b32", "dgbbrd", K_DGBBRD, F_BAND_UPPER, 32, 'N' },
+    { "dgbbrd_b64", "dgbbrd", K_DGBBRD, F_BAND_UPPER, 64, 'N' },
+    { "dsbtrd_b32", "dsbtrd", K_DSBTRD, F_BAND_LOWER, 32, 'N' },
+    { "dsbtrd_b64", "dsbtrd", K_DSBTRD, F_BAND_LOWER, 64, 'N' },
+    { "sgesdd_N",   "sgesdd", K_SGESDD, F_GENERAL,    0,  'N' },
+    { "zheevd_N",   "zheevd", K_ZHEEVD, F_HERMITIAN,  0,  'N' },
+    { "zheevd_V",   "zheevd", K_ZHEEVD, F_HERMITIAN,  0,  'V' },
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -321,6 +361,26 @@ typedef struct result {
     lint nvals;             /* values in vals (sorted ascending) */
 } result;
 
+/* The outputs of a call with vectors, kept for the checks (owned here). */
+typedef struct kept {
+    double *a;      /* the overwritten matrix: Z (dsyevd, zheevd: complex),
+                       the reflectors (dsytrd) */
+    double *u, *vt; /* dgesdd, dgesvd: n x n each */
+    double *w;      /* the values as returned, unsorted (S, W; D of dsytrd) */
+    double *e, *tau;/* dsytrd */
+} kept;
+
+static void kept_free(kept *k)
+{
+    free(k->a);
+    free(k->u);
+    free(k->vt);
+    free(k->w);
+    free(k->e);
+    free(k->tau);
+    memset(k, 0, sizeof *k);
+}
+
 static int timing_get(gpulapack_timing *t)
 {
     memset(t, 0, sizeof *t);
@@ -340,23 +400,34 @@ static int timing_new(int had, const gpulapack_timing *before, int has,
            || before->stage1 != after->stage1
            || before->stage2 != after->stage2
            || before->stage3 != after->stage3
+           || before->backtransform != after->backtransform
            || before->other != after->other
            || before->total != after->total;
 }
 
-/* Run case c on input in through the routines of L; vals gets n values. */
+/* Run case c on input in through the routines of L; vals gets n values.
+ * With k (cases with vectors and dsytrd), the outputs the checks need are
+ * handed over to *k. */
 static void run_one(const bench_case *c, const input *in, const lapack *L,
-                    double *vals, result *r)
+                    double *vals, result *r, kept *k)
 {
     lint n = in->n, one = 1, info = 0, lwork = -1, liwork = -1, lrwork = -1;
     double dummy[2] = { 0, 0 }, t0 = 0, t1 = 0;
     gpulapack_timing before, after;
     int had;
+    const char job[2] = { c->job, 0 };
+    int vec = c->job != 'N';
+    size_t nn = (size_t)n * (size_t)n;
 
     memset(r, 0, sizeof *r);
-    void *a = xdup(c->kind == K_SGESDD ? (const void *)in->as
-                                       : (const void *)in->a,
-                   c->kind == K_SGESDD ? input_bytes(in) / 2 : input_bytes(in));
+    if (k)
+        memset(k, 0, sizeof *k);
+    if (!vec)
+        k = NULL;
+    double *a = xdup(c->kind == K_SGESDD ? (const void *)in->as
+                                         : (const void *)in->a,
+                     c->kind == K_SGESDD ? input_bytes(in) / 2
+                                         : input_bytes(in));
 
 #define TIMED(call)                                                      \
     do {                                                                 \
@@ -370,44 +441,51 @@ static void run_one(const bench_case *c, const input *in, const lapack *L,
     } while (0)
 
     switch (c->kind) {
-    case K_DGESDD: {
+    case K_DGESDD:
+    case K_DGESVD: {
+        /* M = N = n, so JOBZ='S' and 'A' both give n x n U and VT. */
+        lint ldv = vec ? n : 1;
+        double *u = vec ? xmalloc(nn * sizeof(double)) : dummy;
+        double *vt = vec ? xmalloc(nn * sizeof(double)) : dummy;
         lint *iwork = xmalloc(8 * (size_t)n * sizeof(lint));
-        L->dgesdd("N", &n, &n, a, &n, vals, dummy, &one, dummy, &one,
-                  dummy, &lwork, iwork, &info, 1);
+        if (c->kind == K_DGESDD)
+            L->dgesdd(job, &n, &n, a, &n, vals, u, &ldv, vt, &ldv, dummy,
+                      &lwork, iwork, &info, 1);
+        else
+            L->dgesvd(job, job, &n, &n, a, &n, vals, u, &ldv, vt, &ldv,
+                      dummy, &lwork, &info, 1, 1);
         if (info == 0) {
             lwork = lwork_of(dummy[0]);
             double *work = xmalloc((size_t)lwork * sizeof(double));
-            TIMED(L->dgesdd("N", &n, &n, a, &n, vals, dummy, &one, dummy,
-                            &one, work, &lwork, iwork, &info, 1));
+            if (c->kind == K_DGESDD)
+                TIMED(L->dgesdd(job, &n, &n, a, &n, vals, u, &ldv, vt, &ldv,
+                                work, &lwork, iwork, &info, 1));
+            else
+                TIMED(L->dgesvd(job, job, &n, &n, a, &n, vals, u, &ldv, vt,
+                                &ldv, work, &lwork, &info, 1, 1));
             free(work);
         }
         free(iwork);
-        r->nvals = n;
-        break;
-    }
-    case K_DGESVD: {
-        L->dgesvd("N", "N", &n, &n, a, &n, vals, dummy, &one, dummy, &one,
-                  dummy, &lwork, &info, 1, 1);
-        if (info == 0) {
-            lwork = lwork_of(dummy[0]);
-            double *work = xmalloc((size_t)lwork * sizeof(double));
-            TIMED(L->dgesvd("N", "N", &n, &n, a, &n, vals, dummy, &one,
-                            dummy, &one, work, &lwork, &info, 1, 1));
-            free(work);
+        if (k) {
+            k->u = u;
+            k->vt = vt;
+        } else if (vec) {
+            free(u);
+            free(vt);
         }
         r->nvals = n;
         break;
     }
     case K_DSYEVD: {
         lint iq = 0;
-        L->dsyevd("N", "L", &n, a, &n, vals, dummy, &lwork, &iq, &liwork,
+        L->dsyevd(job, "L", &n, a, &n, vals, dummy, &lwork, &iq, &liwork,
                   &info, 1, 1);
         if (info == 0) {
             lwork = lwork_of(dummy[0]);
             liwork = iq > 1 ? iq : 1;
             double *work = xmalloc((size_t)lwork * sizeof(double));
             lint *iwork = xmalloc((size_t)liwork * sizeof(lint));
-            TIMED(L->dsyevd("N", "L", &n, a, &n, vals, work, &lwork, iwork,
+            TIMED(L->dsyevd(job, "L", &n, a, &n, vals, work, &lwork, iwork,
                             &liwork, &info, 1, 1));
             free(work);
             free(iwork);
@@ -435,6 +513,39 @@ static void run_one(const bench_case *c, const input *in, const lapack *L,
         }
         free(isuppz);
         r->nvals = m;
+        break;
+    }
+    case K_DSYTRD: {    /* UPLO = 'L' */
+        double *d = xmalloc((size_t)n * sizeof(double));
+        double *e = xmalloc((size_t)n * sizeof(double));
+        double *tau = xmalloc((size_t)n * sizeof(double));
+        L->dsytrd("L", &n, a, &n, d, e, tau, dummy, &lwork, &info, 1);
+        if (info == 0) {
+            lwork = lwork_of(dummy[0]);
+            double *work = xmalloc((size_t)lwork * sizeof(double));
+            TIMED(L->dsytrd("L", &n, a, &n, d, e, tau, work, &lwork, &info,
+                            1));
+            free(work);
+        }
+        if (info == 0) {    /* eigenvalues of the tridiagonal */
+            lint info2 = 0;
+            double *e2 = xdup(e, (size_t)n * sizeof(double));
+            memcpy(vals, d, (size_t)n * sizeof(double));
+            real_dsterf(&n, vals, e2, &info2);
+            if (info2)
+                info = 1000 + info2;
+            free(e2);
+        }
+        if (k) {            /* D and E as returned, for the check */
+            k->w = d;
+            k->e = e;
+            k->tau = tau;
+        } else {
+            free(d);
+            free(e);
+            free(tau);
+        }
+        r->nvals = n;
         break;
     }
     case K_DGBBRD: {
@@ -479,13 +590,13 @@ static void run_one(const bench_case *c, const input *in, const lapack *L,
         float fq[2] = { 0, 0 }, fd[2] = { 0, 0 };
         float *s = xmalloc((size_t)n * sizeof(float));
         lint *iwork = xmalloc(8 * (size_t)n * sizeof(lint));
-        L->sgesdd("N", &n, &n, a, &n, s, fd, &one, fd, &one, fq, &lwork,
-                  iwork, &info, 1);
+        L->sgesdd("N", &n, &n, (float *)a, &n, s, fd, &one, fd, &one, fq,
+                  &lwork, iwork, &info, 1);
         if (info == 0) {
             lwork = lwork_of(fq[0]);
             float *work = xmalloc((size_t)lwork * sizeof(float));
-            TIMED(L->sgesdd("N", &n, &n, a, &n, s, fd, &one, fd, &one, work,
-                            &lwork, iwork, &info, 1));
+            TIMED(L->sgesdd("N", &n, &n, (float *)a, &n, s, fd, &one, fd,
+                            &one, work, &lwork, iwork, &info, 1));
             free(work);
         }
         for (lint i = 0; i < n; i++)
@@ -498,7 +609,7 @@ static void run_one(const bench_case *c, const input *in, const lapack *L,
     case K_ZHEEVD: {
         double rq = 0;
         lint iq = 0;
-        L->zheevd("N", "L", &n, a, &n, vals, dummy, &lwork, &rq, &lrwork,
+        L->zheevd(job, "L", &n, a, &n, vals, dummy, &lwork, &rq, &lrwork,
                   &iq, &liwork, &info, 1, 1);
         if (info == 0) {
             lwork = lwork_of(dummy[0]);
@@ -507,7 +618,7 @@ static void run_one(const bench_case *c, const input *in, const lapack *L,
             double *work = xmalloc(2 * (size_t)lwork * sizeof(double));
             double *rwork = xmalloc((size_t)lrwork * sizeof(double));
             lint *iwork = xmalloc((size_t)liwork * sizeof(lint));
-            TIMED(L->zheevd("N", "L", &n, a, &n, vals, work, &lwork, rwork,
+            TIMED(L->zheevd(job, "L", &n, a, &n, vals, work, &lwork, rwork,
                             &lrwork, iwork, &liwork, &info, 1, 1));
             free(work);
             free(rwork);
@@ -518,12 +629,216 @@ static void run_one(const bench_case *c, const input *in, const lapack *L,
     }
     }
 #undef TIMED
-    free(a);
     r->secs = t1 - t0;
     r->info = info;
     if (r->nvals < 0 || r->nvals > n)
         r->nvals = 0;
+    if (k) {
+        if (c->kind != K_DSYTRD)
+            k->w = xdup(vals, (size_t)n * sizeof(double));
+        if (c->kind == K_DSYEVD || c->kind == K_DSYTRD || c->kind == K_ZHEEVD)
+            k->a = a;
+        else
+            free(a);
+    } else {
+        free(a);
+    }
     qsort(vals, (size_t)r->nvals, sizeof(double), cmp_double);
+}
+
+/* ---- checks of ours' output (after the timed call) ---------------------- */
+typedef struct check {
+    int done;               /* 0: the case has no check, or it failed */
+    double resid, orth1, orth2; /* orth2: VT of the SVD, else 0 */
+    double secs;
+} check;
+
+/* 1-norm (largest column sum of |a_ij|) of an m x n matrix; NaN stays. */
+static double norm1_d(lint m, lint n, const double *a, lint lda)
+{
+    double best = 0;
+    for (lint j = 0; j < n; j++) {
+        double s = 0;
+        for (lint i = 0; i < m; i++)
+            s += fabs(a[i + (size_t)j * lda]);
+        if (isnan(s))
+            return NAN;
+        if (s > best)
+            best = s;
+    }
+    return best;
+}
+
+static double norm1_z(lint m, lint n, const double *a, lint lda)
+{
+    double best = 0;
+    for (lint j = 0; j < n; j++) {
+        double s = 0;
+        for (lint i = 0; i < m; i++) {
+            size_t ij = i + (size_t)j * lda;
+            s += hypot(a[2 * ij], a[2 * ij + 1]);
+        }
+        if (isnan(s))
+            return NAN;
+        if (s > best)
+            best = s;
+    }
+    return best;
+}
+
+/* Frobenius norm of an m x n matrix (leading dimension m). */
+static double normf(lint m, lint n, const double *a)
+{
+    double s = 0;
+    for (size_t i = 0; i < (size_t)m * (size_t)n; i++)
+        s += a[i] * a[i];
+    return sqrt(s);
+}
+
+/* g = I (n x n; complex when cplx). */
+static void set_identity(double *g, lint n, int cplx)
+{
+    size_t nn = (size_t)n * (size_t)n, w = cplx ? 2 : 1;
+    memset(g, 0, w * nn * sizeof(double));
+    for (lint i = 0; i < n; i++)
+        g[w * (i + (size_t)i * n)] = 1.0;
+}
+
+/* Column j of the n x n matrix x (complex when cplx) times s[j]. */
+static void scale_columns(double *x, lint n, const double *s, int cplx)
+{
+    size_t w = cplx ? 2 : 1;
+    for (lint j = 0; j < n; j++)
+        for (size_t i = 0; i < w * (size_t)n; i++)
+            x[w * (size_t)j * n + i] *= s[j];
+}
+
+static void run_check(const bench_case *c, const input *in, const kept *k,
+                      check *ck)
+{
+    lint n = in->n, info = 0;
+    size_t nn = (size_t)n * (size_t)n;
+    double one = 1, mone = -1, eps = DBL_EPSILON, nf = (double)n;
+    double t0 = now();
+
+    memset(ck, 0, sizeof *ck);
+    if (c->kind == K_DGESDD || c->kind == K_DGESVD) {
+        double anorm = norm1_d(n, n, in->a, n);
+        double *us = xdup(k->u, nn * sizeof(double));
+        double *r = xdup(in->a, nn * sizeof(double));
+        scale_columns(us, n, k->w, 0);
+        blas_dgemm("N", "N", &n, &n, &n, &mone, us, &n, k->vt, &n, &one, r,
+                   &n, 1, 1);                       /* A - U S VT */
+        ck->resid = norm1_d(n, n, r, n) / (anorm * nf * eps);
+        set_identity(r, n, 0);
+        blas_dgemm("T", "N", &n, &n, &n, &mone, k->u, &n, k->u, &n, &one, r,
+                   &n, 1, 1);                       /* I - U^T U */
+        ck->orth1 = norm1_d(n, n, r, n) / (nf * eps);
+        set_identity(r, n, 0);
+        blas_dgemm("N", "T", &n, &n, &n, &mone, k->vt, &n, k->vt, &n, &one,
+                   r, &n, 1, 1);                    /* I - VT VT^T */
+        ck->orth2 = norm1_d(n, n, r, n) / (nf * eps);
+        free(us);
+        free(r);
+    } else if (c->kind == K_DSYEVD) {
+        double anorm = norm1_d(n, n, in->a, n);
+        double *r = xdup(k->a, nn * sizeof(double));
+        scale_columns(r, n, k->w, 0);
+        blas_dgemm("N", "N", &n, &n, &n, &one, in->a, &n, k->a, &n, &mone, r,
+                   &n, 1, 1);                       /* A Z - Z W */
+        ck->resid = norm1_d(n, n, r, n) / (anorm * nf * eps);
+        set_identity(r, n, 0);
+        blas_dgemm("T", "N", &n, &n, &n, &mone, k->a, &n, k->a, &n, &one, r,
+                   &n, 1, 1);                       /* I - Z^T Z */
+        ck->orth1 = norm1_d(n, n, r, n) / (nf * eps);
+        free(r);
+    } else if (c->kind == K_ZHEEVD) {
+        double zone[2] = { 1, 0 }, zmone[2] = { -1, 0 };
+        double anorm = norm1_z(n, n, in->a, n);
+        double *r = xdup(k->a, 2 * nn * sizeof(double));
+        scale_columns(r, n, k->w, 1);
+        blas_zgemm("N", "N", &n, &n, &n, zone, in->a, &n, k->a, &n, zmone, r,
+                   &n, 1, 1);                       /* A Z - Z W */
+        ck->resid = norm1_z(n, n, r, n) / (anorm * nf * eps);
+        set_identity(r, n, 1);
+        blas_zgemm("C", "N", &n, &n, &n, zmone, k->a, &n, k->a, &n, zone, r,
+                   &n, 1, 1);                       /* I - Z^H Z */
+        ck->orth1 = norm1_z(n, n, r, n) / (nf * eps);
+        free(r);
+    } else if (c->kind == K_DSYTRD) {
+        /* Q from ours' reflectors by the real dorgtr_: LAPACK's format. */
+        double wq = 0;
+        lint lwork = -1;
+        double *q = xdup(k->a, nn * sizeof(double));
+        real_dorgtr("L", &n, q, &n, k->tau, &wq, &lwork, &info, 1);
+        if (info == 0) {
+            lwork = lwork_of(wq);
+            double *work = xmalloc((size_t)lwork * sizeof(double));
+            real_dorgtr("L", &n, q, &n, k->tau, work, &lwork, &info, 1);
+            free(work);
+        }
+        if (info == 0) {
+            /* Sampled: P random +-1 columns X estimate Frobenius norms
+             * without bias (E |R x|_2^2 = |R|_F^2), for O(n^2 P) work
+             * instead of the O(n^3) of two full products. */
+            enum { P = 16 };
+            lint p = P;
+            const double *d = k->w, *e = k->e;
+            size_t np = (size_t)n * P;
+            double *x = xmalloc(np * sizeof(double));
+            double *y = xmalloc(np * sizeof(double));
+            double *z = xmalloc(np * sizeof(double));
+            double *r = xmalloc(np * sizeof(double));
+            double zero = 0;
+            rng_state = 0xc0ffee;
+            for (size_t i = 0; i < np; i++)
+                x[i] = urand() < 0 ? -1.0 : 1.0;
+            blas_dgemm("T", "N", &n, &p, &n, &one, q, &n, x, &n, &zero, y,
+                       &n, 1, 1);                   /* Y = Q^T X */
+            for (lint j = 0; j < P; j++) {          /* Z = T Y */
+                const double *yj = y + (size_t)j * n;
+                double *zj = z + (size_t)j * n;
+                for (lint i = 0; i < n; i++) {
+                    double t = d[i] * yj[i];
+                    if (i > 0)
+                        t += e[i - 1] * yj[i - 1];
+                    if (i < n - 1)
+                        t += e[i] * yj[i + 1];
+                    zj[i] = t;
+                }
+            }
+            blas_dgemm("N", "N", &n, &p, &n, &one, in->a, &n, x, &n, &zero,
+                       r, &n, 1, 1);                /* A X */
+            blas_dgemm("N", "N", &n, &p, &n, &mone, q, &n, z, &n, &one, r,
+                       &n, 1, 1);                   /* (A - Q T Q^T) X */
+            ck->resid = normf(n, P, r) / sqrt((double)P)
+                        / (normf(n, n, in->a) * nf * eps);
+            memcpy(r, x, np * sizeof(double));
+            blas_dgemm("N", "N", &n, &p, &n, &one, q, &n, y, &n, &mone, r,
+                       &n, 1, 1);                   /* (Q Q^T - I) X */
+            ck->orth1 = normf(n, P, r) / sqrt((double)P) / (nf * eps);
+            free(x);
+            free(y);
+            free(z);
+            free(r);
+        }
+        free(q);
+    }
+    ck->done = info == 0 && c->job != 'N';
+    ck->secs = now() - t0;
+}
+
+/* The largest ratio; NaN when any is. */
+static double check_max(const check *ck)
+{
+    double v[3] = { ck->resid, ck->orth1, ck->orth2 }, m = 0;
+    for (int i = 0; i < 3; i++) {
+        if (isnan(v[i]))
+            return NAN;
+        if (v[i] > m)
+            m = v[i];
+    }
+    return m;
 }
 
 /* max_i |x_i - y_i| / max_i |y_i| over sorted values; NaN if not comparable. */
@@ -668,8 +983,13 @@ int main(void)
     peer.dsbtrd = (sbtrd_d_t *)peer_sym(h, "dsbtrd_");
     peer.sgesdd = (gesdd_s_t *)peer_sym(h, "sgesdd_");
     peer.zheevd = (heevd_z_t *)peer_sym(h, "zheevd_");
+    peer.dsytrd = (sytrd_d_t *)peer_sym(h, "dsytrd_");
     real_dbdsqr = (bdsqr_d_t *)peer_sym(h, "dbdsqr_");
     real_dsterf = (sterf_d_t *)peer_sym(h, "dsterf_");
+    real_dorgtr = (orgtr_d_t *)peer_sym(h, "dorgtr_");
+    /* The BLAS of the checks: what the system LAPACK itself links. */
+    blas_dgemm = (gemm_d_t *)peer_sym(h, "dgemm_");
+    blas_zgemm = (zgemm_z_t *)peer_sym(h, "zgemm_");
     last_timing = (last_timing_t *)dlsym(RTLD_DEFAULT, "gpulapack_last_timing");
 
     /* Configuration lines. */
@@ -718,6 +1038,12 @@ int main(void)
             printf("# dgemm n=2000: no dgemm_ in this process\n");
     }
     const char *coretype = core ? core : env_or("OPENBLAS_CORETYPE", "unknown");
+    {
+        char p5[PATH_MAX];
+        printf("# checks: resid_ulp of ours' vectors with dgemm_/zgemm_ from"
+               " %s, dsytrd's Q by the real dorgtr_; not timed\n",
+               object_of((void *)blas_dgemm, p5, sizeof p5));
+    }
     printf("# sizes:");
     for (int i = 0; i < nsizes; i++)
         printf(" %d", sizes[i]);
@@ -727,7 +1053,7 @@ int main(void)
     if (!csv)
         die("cannot write", csv_path);
     fprintf(csv, "n,case,peer_s,ours_s,speedup,stage1_s,stage2_s,stage3_s,"
-                 "other_s,path,max_rel_diff,coretype\n");
+                 "back_s,other_s,path,max_rel_diff,resid_ulp,coretype\n");
 
     /* Warm-up: every selected case once on each side (thread pools, the
      * library's first-use initialisation, page faults), not reported. */
@@ -740,18 +1066,20 @@ int main(void)
             input in;
             result r;
             input_make(&in, cases[c].family, wn, cases[c].band);
-            run_one(&cases[c], &in, &peer, v, &r);
-            run_one(&cases[c], &in, &ours, v, &r);
+            run_one(&cases[c], &in, &peer, v, &r, NULL);
+            run_one(&cases[c], &in, &ours, v, &r, NULL);
             input_free(&in);
         }
         free(v);
     }
 
-    printf("%6s  %-10s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %-6s  %12s\n",
-           "n", "case", "peer_s", "ours_s", "peer/ours", "stage1_s",
-           "stage2_s", "stage3_s", "other_s", "path", "max_rel_diff");
+    printf("%6s  %-10s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %-6s  %12s"
+           "  %9s\n", "n", "case", "peer_s", "ours_s", "peer/ours",
+           "stage1_s", "stage2_s", "stage3_s", "back_s", "other_s", "path",
+           "max_rel_diff", "resid_ulp");
     fflush(stdout);
 
+    double check_secs = 0;
     for (int si = 0; si < nsizes; si++) {
         lint n = sizes[si];
         double *vp = xmalloc((size_t)n * sizeof(double));
@@ -766,13 +1094,15 @@ int main(void)
                            best_o = { .secs = INFINITY };
             int contaminated = 0;
             char nested[sizeof rp.t.routine] = "";
-            lint bad_info = 0;
+            lint bad_info = 0, kept_info = -1;
+            kept ko;        /* ours' outputs of the first repetition */
+            memset(&ko, 0, sizeof ko);
             for (long rep = 0; rep < reps; rep++) {
                 /* Alternate which side goes first. */
                 for (int k = 0; k < 2; k++) {
                     int is_peer = (k == 0) == (rep % 2 == 0);
                     if (is_peer) {
-                        run_one(bc, &in, &peer, vp, &rp);
+                        run_one(bc, &in, &peer, vp, &rp, NULL);
                         if (rp.accel) {
                             contaminated = 1;
                             memcpy(nested, rp.t.routine, sizeof nested);
@@ -783,7 +1113,10 @@ int main(void)
                         if (rp.secs < best_p.secs)
                             best_p = rp;
                     } else {
-                        run_one(bc, &in, &ours, vo, &ro);
+                        run_one(bc, &in, &ours, vo, &ro,
+                                rep == 0 ? &ko : NULL);
+                        if (rep == 0)
+                            kept_info = ro.info;
                         if (ro.info)
                             bad_info = ro.info;
                         if (ro.secs < best_o.secs)
@@ -793,18 +1126,36 @@ int main(void)
             }
             double diff = rp.info || ro.info ? NAN
                           : rel_diff(vo, ro.nvals, vp, rp.nvals);
+            /* The checks, on ours' first output, after all timed calls. */
+            check ck;
+            memset(&ck, 0, sizeof ck);
+            if (bc->job != 'N' && kept_info == 0)
+                run_check(bc, &in, &ko, &ck);
+            kept_free(&ko);
+            check_secs += ck.secs;
+            double resid = ck.done ? check_max(&ck) : NAN;
+            char resid_tab[32], resid_csv[32];
+            if (bc->job == 'N') {
+                strcpy(resid_tab, "-");
+                resid_csv[0] = 0;
+            } else {
+                snprintf(resid_tab, sizeof resid_tab, "%.3g", resid);
+                snprintf(resid_csv, sizeof resid_csv, "%.3e", resid);
+            }
             const char *path = best_o.accel ? best_o.t.path : "lapack";
-            double s1 = 0, s2 = 0, s3 = 0, so = 0;
+            double s1 = 0, s2 = 0, s3 = 0, sb = 0, so = 0;
             if (best_o.accel) {
                 s1 = best_o.t.stage1;
                 s2 = best_o.t.stage2;
                 s3 = best_o.t.stage3;
+                sb = best_o.t.backtransform;
                 so = best_o.t.other;
             }
             double speedup = best_p.secs / best_o.secs;
             printf("%6d  %-10s  %9.4f  %9.4f  %9.2f  %9.4f  %9.4f  %9.4f  %9.4f"
-                   "  %-6s  %12.3e\n", n, bc->name, best_p.secs, best_o.secs,
-                   speedup, s1, s2, s3, so, path, diff);
+                   "  %9.4f  %-6s  %12.3e  %9s\n", n, bc->name, best_p.secs,
+                   best_o.secs, speedup, s1, s2, s3, sb, so, path, diff,
+                   resid_tab);
             if (bad_info)
                 printf("#   note: INFO = %d (peer %d, ours %d)\n", bad_info,
                        rp.info, ro.info);
@@ -815,14 +1166,29 @@ int main(void)
                                         sizeof best_o.t.routine))
                 printf("#   note: ours' stage times are those of %.16s, not %s\n",
                        best_o.t.routine, bc->routine);
+            if (bc->job != 'N' && kept_info != 0)
+                printf("#   note: no check (ours' INFO = %d)\n", kept_info);
+            else if (bc->job != 'N' && !ck.done)
+                printf("#   note: the check failed (real dorgtr_ on ours'"
+                       " reflectors)\n");
+            else if (bc->job != 'N' && !(resid <= 30.0)) {
+                if (bc->kind == K_DGESDD || bc->kind == K_DGESVD)
+                    printf("#   note: resid_ulp above 30: residual %.3g,"
+                           " orthogonality of U %.3g, of VT %.3g\n",
+                           ck.resid, ck.orth1, ck.orth2);
+                else
+                    printf("#   note: resid_ulp above 30: residual %.3g,"
+                           " orthogonality %.3g\n", ck.resid, ck.orth1);
+            }
             if (contaminated)
                 printf("#   note: the peer call reached our accelerated %s"
                        " through a nested call; its time is not the system"
                        " LAPACK's alone (use BENCH_PEER=dlmopen)\n",
                        nested[0] ? nested : "routine");
-            fprintf(csv, "%d,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%s,%.3e,%s\n",
-                    n, bc->name, best_p.secs, best_o.secs, speedup, s1, s2, s3,
-                    so, path, diff, coretype);
+            fprintf(csv, "%d,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.6f,%s,"
+                    "%.3e,%s,%s\n", n, bc->name, best_p.secs, best_o.secs,
+                    speedup, s1, s2, s3, sb, so, path, diff, resid_csv,
+                    coretype);
             fflush(stdout);
             fflush(csv);
             input_free(&in);
@@ -832,6 +1198,7 @@ int main(void)
     }
     if (fclose(csv))
         die("cannot write", csv_path);
+    printf("# checks: %.2f s in all, outside the timed calls\n", check_secs);
     printf("# csv: %s\n", csv_path);
     return 0;
 }
