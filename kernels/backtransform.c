@@ -65,6 +65,10 @@ void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r)
     memset(r, 0, sizeof *r);
 }
 
+/* Blocks built and handed to the backend at a time: bounds the memory
+ * for V and Y (2 (b + group) group scalars per block). */
+enum { BATCH = 128 };
+
 int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
                        lapack_int lde)
@@ -75,32 +79,34 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         return 0;
     const gl_scalar *vstore = which == 'P' ? r->vp : r->vq;
     const gl_scalar *taustore = which == 'P' ? r->taup : r->tauq;
-    /* One parallelogram: rows = b + group - 1 at most, group columns;
-     * host copies (built and factored here), backend copies (applied). */
+    /* One parallelogram: rows = b + group - 1 at most, group columns. */
     lapack_int ldv = b + group - 1, ldt = group;
-    size_t vsize = (size_t)ldv * (size_t)group, tsize = (size_t)group * group;
-    gl_scalar *host = malloc(sizeof *host *
-                             (vsize + tsize + (size_t)b * group + group));
-    /* backend: V, T and W = V^H E (group x ncols) */
-    gl_scalar *dev = ops->alloc(sizeof *dev * (vsize + tsize +
-                                               (size_t)group * ncols));
+    size_t stride = (size_t)ldv * (size_t)group;
+    size_t hsize = 2 * BATCH * stride + (size_t)group * group +
+                   (size_t)b * group + group;
+    gl_scalar *host = malloc(sizeof *host * hsize);
+    gl_scalar *dev = ops->alloc(sizeof *dev * 2 * BATCH * stride);
+    lapack_int *dims = malloc(sizeof *dims * 3 * BATCH);
     int rc = 0;
-    if (!host || !dev) {
+    if (!host || !dev || !dims) {
         rc = GL_STAGE_FAULT;
         goto out;
     }
-    gl_scalar *v = host, *t = v + vsize, *packed = t + tsize,
+    gl_scalar *hv = host, *hy = hv + BATCH * stride, *t = hy + BATCH * stride,
+              *packed = t + (size_t)group * group,
               *tau = packed + (size_t)b * group;
+    lapack_int *row0s = dims, *rowss = dims + BATCH, *ks = dims + 2 * BATCH;
+    int batch = 0;
 
     /* Q E = (groups last to first) of (steps first to last) of B_j E, with
      * B_j = H(s0,j) ... H(s0+group-1,j): H(s,j) overlaps only H(s',j-1)
      * for s' > s, which this order keeps after it.  Q^H E reverses it. */
     int forward = trans == 'N';
-    for (lapack_int gi = 0; gi < r->ngroups; gi++) {
+    for (lapack_int gi = 0; gi < r->ngroups && rc == 0; gi++) {
         lapack_int g = forward ? r->ngroups - 1 - gi : gi;
         lapack_int s0 = g * group;
         lapack_int steps = (r->first[g + 1] - r->first[g]) / group;
-        for (lapack_int ji = 0; ji < steps; ji++) {
+        for (lapack_int ji = 0; ji < steps && rc == 0; ji++) {
             lapack_int j = forward ? ji : steps - 1 - ji;
             lapack_int row0 = s0 + 1 + j * b;
             lapack_int row1 = s0 + group - 1 + (j + 1) * b;
@@ -120,6 +126,7 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                 continue;
             /* column c of the parallelogram: rows c .. c+b-1; a slot the
              * chase never wrote (tau = 0) may hold anything: H = I is e_c */
+            gl_scalar *v = hv + batch * stride, *y = hy + batch * stride;
             for (lapack_int c = 0; c < k; c++) {
                 gl_scalar *vc = v + (size_t)c * ldv;
                 memset(vc, 0, sizeof *vc * (size_t)rows);
@@ -130,21 +137,38 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                 else
                     vc[c] = 1;
             }
+            /* Y = V T (Q) or V T^H (Q^H) */
             f->larft("F", "C", &rows, &k, v, &ldv, tau, t, &ldt, 1, 1);
-            ops->from_host('N', rows, k, v, ldv, dev, ldv);
-            ops->from_host('N', k, k, t, ldt, dev + vsize, ldt);
-            /* E := (I - V T V^H) E or (I - V T^H V^H) E as two GEMMs and a
-             * TRMM: V is explicit (zeros included), so no ?larfb copies */
-            gl_scalar *wk = dev + vsize + tsize, *er = e + row0;
-            ops->gemm('C', 'N', k, ncols, rows, 1, dev, ldv, er, lde, 0, wk, k);
-            ops->trmm('L', 'U', forward ? 'N' : 'C', 'N', k, ncols, 1,
-                      dev + vsize, ldt, wk, k);
-            ops->gemm('N', 'N', rows, ncols, k, -1, dev, ldv, wk, k, 1, er,
-                      lde);
+            for (lapack_int c = 0; c < k; c++)
+                memcpy(y + (size_t)c * ldv, v + (size_t)c * ldv,
+                       sizeof *y * (size_t)rows);
+            gl_scalar one = 1;
+            f->trmm("R", "U", forward ? "N" : "C", "N", &rows, &k, &one, t,
+                    &ldt, y, &ldv, 1, 1, 1, 1);
+            row0s[batch] = row0, rowss[batch] = rows, ks[batch] = k;
+            if (++batch == BATCH) {
+                ops->from_host('N', (lapack_int)stride, 2 * batch, host,
+                               (lapack_int)stride, dev, (lapack_int)stride);
+                rc = ops->apply_wy(batch, row0s, rowss, ks, dev,
+                                   dev + BATCH * stride, ldv, stride, ncols,
+                                   e, lde);
+                batch = 0;
+            }
         }
     }
+    if (rc == 0 && batch > 0) {
+        ops->from_host('N', (lapack_int)stride, batch, hv, (lapack_int)stride,
+                       dev, (lapack_int)stride);
+        ops->from_host('N', (lapack_int)stride, batch, hy, (lapack_int)stride,
+                       dev + BATCH * stride, (lapack_int)stride);
+        rc = ops->apply_wy(batch, row0s, rowss, ks, dev, dev + BATCH * stride,
+                           ldv, stride, ncols, e, lde);
+    }
+    if (rc != 0)
+        rc = GL_STAGE_FAULT;
 out:
     free(host);
+    free(dims);
     ops->release(dev);
     return rc;
 }

@@ -135,6 +135,7 @@ static void config_read(void)
     config.band = parse_count(getenv("GPULAPACK_BAND"), 0);
     config.tile_width = parse_count(getenv("GPULAPACK_TILE_WIDTH"), 0);
     config.group = parse_count(getenv("GPULAPACK_GROUP"), 0);
+    config.chunk = parse_count(getenv("GPULAPACK_CHUNK"), 0);
     const char *disable = getenv("GPULAPACK_DISABLE");
     config.disable = (disable && *disable) ? strdup(disable) : NULL;
     const char *lapack = getenv("GPULAPACK_LAPACK");

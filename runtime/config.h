@@ -26,6 +26,7 @@ typedef struct gl_config {
     long band;                  /* GPULAPACK_BAND: stage-1 half-width, 0 = tuned */
     long tile_width;            /* GPULAPACK_TILE_WIDTH: stage-2 TW, 0 = tuned */
     long group;                 /* GPULAPACK_GROUP: sweeps per WY block, 0 = tuned */
+    long chunk;                 /* GPULAPACK_CHUNK: columns per host thread, 0 = tuned */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
     gl_device_request device;   /* GPULAPACK_DEVICE */

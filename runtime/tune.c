@@ -61,6 +61,12 @@ int gl_tune_group(int b)
     return b > 1 ? b / 2 : 1;
 }
 
+int gl_tune_chunk(void)
+{
+    long chunk = gl_config_get()->chunk;
+    return chunk > 0 ? (chunk < 4096 ? (int)chunk : 4096) : 64;
+}
+
 int gl_host_threads(void)
 {
     long threads = gl_config_get()->host_threads;

@@ -20,6 +20,10 @@ int gl_tune_tile_width(int b);
  * band of half-width b; GPULAPACK_GROUP overrides. */
 int gl_tune_group(int b);
 
+/* Columns of the vectors each host thread takes at a time through the
+ * stage-2 back-transformation; GPULAPACK_CHUNK overrides. */
+int gl_tune_chunk(void);
+
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
  * process may run on. */
 int gl_host_threads(void);

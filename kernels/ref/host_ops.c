@@ -1,6 +1,8 @@
 /* The host backend's operation table: memory is host memory, panels and
  * BLAS3 are the system LAPACK/BLAS, stage 2 is kernels/ref/chase.c. */
 #include <complex.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -186,6 +188,84 @@ static void host_trmm(char side, char uplo, char transa, char diag,
                                   &alpha, a, &lda, b, &ldb, 1, 1, 1, 1);
 }
 
+/* apply_wy on the host: the columns of E in chunks, each chunk taken by
+ * one thread through the whole sequence of blocks while it stays in
+ * cache.  The per-block products are small enough (rows x chunk x k) that
+ * the BLAS runs them single-threaded in the calling thread. */
+typedef struct wy_job {
+    lapack_int nblocks;
+    const lapack_int *row0, *rows, *k;
+    const gl_scalar *v, *y;
+    lapack_int ldv;
+    size_t stride;
+    lapack_int ncols, chunk;
+    gl_scalar *e;
+    lapack_int lde;
+    atomic_long next;   /* next chunk to claim */
+    atomic_int failed;
+} wy_job;
+
+static void *wy_worker(void *arg)
+{
+    wy_job *job = arg;
+    lapack_int kmax = 0;
+    for (lapack_int i = 0; i < job->nblocks; i++)
+        kmax = job->k[i] > kmax ? job->k[i] : kmax;
+    gl_scalar *w = malloc(sizeof *w * (size_t)kmax * (size_t)job->chunk);
+    if (!w) {
+        atomic_store(&job->failed, 1);   /* the other threads go on */
+        return NULL;
+    }
+    for (;;) {
+        lapack_int c0 = (lapack_int)atomic_fetch_add(&job->next, job->chunk);
+        if (c0 >= job->ncols)
+            break;
+        lapack_int nc = job->ncols - c0 < job->chunk ? job->ncols - c0
+                                                     : job->chunk;
+        for (lapack_int i = 0; i < job->nblocks; i++) {
+            const gl_scalar *v = job->v + i * job->stride,
+                            *y = job->y + i * job->stride;
+            gl_scalar *e = job->e + job->row0[i] + (size_t)c0 * job->lde;
+            host_gemm('C', 'N', job->k[i], nc, job->rows[i], 1, v, job->ldv,
+                      e, job->lde, 0, w, job->k[i]);
+            host_gemm('N', 'N', job->rows[i], nc, job->k[i], -1, y, job->ldv,
+                      w, job->k[i], 1, e, job->lde);
+        }
+    }
+    free(w);
+    return NULL;
+}
+
+static int host_apply_wy(lapack_int nblocks, const lapack_int *row0,
+                         const lapack_int *rows, const lapack_int *k,
+                         const gl_scalar *v, const gl_scalar *y,
+                         lapack_int ldv, size_t stride, lapack_int ncols,
+                         gl_scalar *e, lapack_int lde)
+{
+    wy_job job = {.nblocks = nblocks, .row0 = row0, .rows = rows, .k = k,
+                  .v = v, .y = y, .ldv = ldv, .stride = stride,
+                  .ncols = ncols, .chunk = gl_tune_chunk(), .e = e,
+                  .lde = lde};
+    atomic_init(&job.next, 0);
+    atomic_init(&job.failed, 0);
+    lapack_int nchunks = (ncols + job.chunk - 1) / job.chunk;
+    int nthreads = gl_host_threads();
+    if (nthreads > nchunks)
+        nthreads = (int)nchunks;
+    if (nthreads > GL_HOST_MAX_THREADS)
+        nthreads = GL_HOST_MAX_THREADS;
+    pthread_t threads[GL_HOST_MAX_THREADS];
+    int started = 0;
+    while (started + 1 < nthreads &&
+           pthread_create(&threads[started], NULL, wy_worker, &job) == 0)
+        started++;
+    wy_worker(&job);
+    for (int t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    /* every chunk claimed was done; a thread without scratch claims none */
+    return atomic_load(&job.next) >= ncols ? 0 : -1;
+}
+
 const GL_FN(ops) GL_FN(host_ops) = {
     .name = "host",
     .alloc = host_alloc,
@@ -200,6 +280,7 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .geqrt = host_geqrt,
     .gelqt = host_gelqt,
     .larfb = host_larfb,
+    .apply_wy = host_apply_wy,
     .geqrf = host_geqrf,
     .gemm = host_gemm,
     .hemm = host_hemm,
