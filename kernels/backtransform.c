@@ -24,7 +24,8 @@ int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
     if (group < 1)
         group = 1;
     r->n = n, r->b = b, r->group = group;
-    r->ngroups = n > 2 ? (n - 2 + group - 1) / group : 0;
+    /* half-width 1 or less: nothing to chase, nothing kept */
+    r->ngroups = n > 2 && b > 1 ? (n - 2 + group - 1) / group : 0;
     r->first = malloc(sizeof *r->first * (size_t)(r->ngroups + 1));
     if (!r->first)
         return GL_STAGE_FAULT;

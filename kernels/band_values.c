@@ -119,7 +119,7 @@ out:
 int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       lapack_int kd, const gl_scalar *ab, lapack_int ldab,
                       gl_real sigma, gl_real *d, gl_real *e,
-                      gl_stage_times *times)
+                      GL_FN(tridiag_q) *keep, gl_stage_times *times)
 {
     if (n == 0)
         return 0;
@@ -129,6 +129,14 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     gl_scalar *dev = ops->alloc(sizeof *dev * (size_t)ld * (size_t)n);
     gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
     int rc = GL_STAGE_FAULT;
+    if (keep) {
+        *keep = (GL_FN(tridiag_q)){.n = n, .b = b};
+        keep->phase = malloc(sizeof *keep->phase * (size_t)n);
+        if (!keep->phase ||
+            GL_FN(reflectors_alloc)(ops, &keep->chase, n, b,
+                                    gl_tune_group(b), 0))
+            goto out;
+    }
     if (!host || !dev || !de)
         goto out;
 
@@ -146,23 +154,28 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
             host[(size_t)(i - j) + (size_t)j * ld] = x * sigma;
         }
     ops->from_host('N', ld, n, host, ld, dev, ld);
-    if (b > 1 && ops->sb_chase(n, b, dev, ld, NULL))
+    if (b > 1 && ops->sb_chase(n, b, dev, ld, keep ? &keep->chase : NULL))
         goto out;
     GL_FN(band_to_de)(ops, 'H', n, b, dev, ld, de, d, e);
+    if (keep)
+        GL_FN(tridiagonal_phases)(n, de + n, keep->phase);
     double t1 = gl_now();
     if (times)
         *times = (gl_stage_times){.stage2 = t1 - t0};
     rc = 0;
 out:
+    if (keep && rc != 0)
+        GL_FN(tridiag_q_free)(ops, keep);
     free(host);
     ops->release(dev);
     free(de);
     return rc;
 }
 
-int GL_FN(sb_values)(const GL_FN(ops) *ops, char uplo, int unscale_all,
-                     lapack_int n, lapack_int kd, const gl_scalar *ab,
-                     lapack_int ldab, gl_real *w, gl_stage_times *times)
+int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
+                  lapack_int n, lapack_int kd, const gl_scalar *ab,
+                  lapack_int ldab, gl_real *w, gl_scalar *z, lapack_int ldz,
+                  gl_stage_times *times)
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     if (n == 0)
@@ -190,23 +203,96 @@ int GL_FN(sb_values)(const GL_FN(ops) *ops, char uplo, int unscale_all,
     else if (anrm > rmax)
         sigma = rmax / anrm;
 
-    gl_real *e = malloc(sizeof *e * (size_t)n);
-    if (!e)
-        return GL_STAGE_FAULT;
-    int rc = GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, sigma, w, e, times);
-    if (rc == 0) {
-        double t0 = gl_now();
-        lapack_int info = 0;
+    int vectors = z != NULL;
+    size_t nn = (size_t)n * (size_t)n;
+    /* e, then with vectors: Z of T, a copy of d, tridiagonal_vectors' work */
+    gl_real *e = malloc(sizeof *e * ((size_t)n + (vectors
+                                                      ? nn + (size_t)n +
+                                                            gl_tridiagonal_work(n)
+                                                      : 0)));
+    lapack_int *iwork =
+        vectors ? malloc(sizeof *iwork * gl_tridiagonal_iwork(n)) : NULL;
+    GL_FN(tridiag_q) q = {0};
+    int rc = GL_STAGE_FAULT;
+    if (!e || (vectors && !iwork))
+        goto out;
+    if (GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, sigma, w, e,
+                          vectors ? &q : NULL, times))
+        goto out;
+    double t0 = gl_now(), t1;
+    lapack_int info = 0;
+    if (vectors) {
+        /* ?sbev: ?steqr, ?sbevd: ?stedc, on T; then Z = Q Z_T */
+        gl_eig_job job = {.driver = divide_conquer ? GL_EIG_SYEVD
+                                                   : GL_EIG_SYEV,
+                          .uplo = uplo, .range = 'A'};
+        gl_real *zt = e + n, *d = zt + nn;
+        lapack_int m = 0;
+        for (lapack_int i = 0; i < n; i++)
+            d[i] = w[i];
+        info = GL_FN(tridiagonal_vectors)(&job, n, d, e, sigma, &m, w, zt,
+                                          NULL, NULL, d + n, iwork);
+        t1 = gl_now();
+        if (GL_FN(tridiag_q_apply)(ops, &q, n, zt, n, z, ldz))
+            goto out;
+    } else {
         f->sterf(&n, w, e, &info);
-        if (times)
-            times->stage3 = gl_now() - t0;
-        if (sigma != 1) {
-            lapack_int count = info == 0 ? n : unscale_all ? n : info - 1;
-            for (lapack_int i = 0; i < count; i++)
-                w[i] *= 1 / sigma;
-        }
-        rc = (int)info;
+        t1 = gl_now();
     }
+    if (times) {
+        times->stage3 = t1 - t0;
+        times->back = gl_now() - t1;
+    }
+    if (sigma != 1) {
+        lapack_int count = info == 0 || divide_conquer ? n : info - 1;
+        for (lapack_int i = 0; i < count; i++)
+            w[i] *= 1 / sigma;
+    }
+    rc = (int)info;
+out:
+    GL_FN(tridiag_q_free)(ops, &q);
     free(e);
+    free(iwork);
+    return rc;
+}
+
+int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
+                        lapack_int n, lapack_int kd, const gl_scalar *ab,
+                        lapack_int ldab, gl_real *d, gl_real *e, gl_scalar *q,
+                        lapack_int ldq, gl_stage_times *times)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    size_t nn = (size_t)n * (size_t)n;
+    gl_real *eye = calloc(nn ? nn : 1, sizeof *eye);
+    gl_scalar *qt = malloc(sizeof *qt * (vect == 'U' ? 2 * nn + 1 : 1));
+    GL_FN(tridiag_q) keep = {0};
+    int rc = GL_STAGE_FAULT;
+    if (!eye || !qt ||
+        GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, 1, d, e, &keep, times))
+        goto out;
+    double t0 = gl_now();
+    for (lapack_int i = 0; i < n; i++)
+        eye[i + (size_t)i * n] = 1;
+    /* Q of the reduction (A = Q T Q^H) into q ('V'), or X Q ('U', X the q
+     * given) */
+    gl_scalar *dst = vect == 'U' ? qt : q;
+    if (GL_FN(tridiag_q_apply)(ops, &keep, n, eye, n, dst,
+                               vect == 'U' ? n : ldq))
+        goto out;
+    if (vect == 'U') {
+        gl_scalar *x = qt + nn, one = 1, zero = 0;
+        for (lapack_int j = 0; j < n; j++)
+            memcpy(x + (size_t)j * n, q + (size_t)j * ldq,
+                   sizeof *x * (size_t)n);
+        f->gemm("N", "N", &n, &n, &n, &one, x, &n, qt, &n, &zero, q, &ldq, 1,
+                1);
+    }
+    if (times)
+        times->back = gl_now() - t0;
+    rc = 0;
+out:
+    GL_FN(tridiag_q_free)(ops, &keep);
+    free(eye);
+    free(qt);
     return rc;
 }

@@ -136,20 +136,14 @@ static int ascending(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* Stage 3 with vectors, as the driver does it after its tridiagonal
- * reduction: the eigenvalues w (*m of them) and the eigenvectors zt (n x
- * *m, real, ld n) of the tridiagonal (d, e) of the scaled matrix; sorted
- * ascending with their vectors (and IFAIL) as ?syevr/?syevx sort them.
- * work: 2n + max(1 + 4n + n^2, 18n) reals; iwork: 13n + 3 integers.
- * Returns the driver's INFO. */
-static lapack_int tridiagonal_vectors(const GL_FN(lapack_fns) *f,
-                                      const gl_eig_job *job, lapack_int n,
+lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
                                       const gl_real *d, const gl_real *e,
                                       gl_real sigma, lapack_int *m,
                                       gl_real *w, gl_real *zt,
                                       lapack_int *isuppz, lapack_int *ifail,
                                       gl_real *work, lapack_int *iwork)
 {
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     gl_real *dd = work, *ee = dd + n, *rest = ee + n;
     lapack_int lrest = 1 + 4 * n + n * n > 18 * n ? 1 + 4 * n + n * n
                                                   : 18 * n;
@@ -295,13 +289,12 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
 
     int vectors = z != NULL;
     size_t nn = (size_t)n * (size_t)n;
-    size_t lwork = 9 * (size_t)n;
-    if (vectors)   /* d, e, Z of T and tridiagonal_vectors' work */
-        lwork = 4 * (size_t)n + nn + (1 + 4 * (size_t)n + nn > 18 * (size_t)n
-                                          ? 1 + 4 * (size_t)n + nn
-                                          : 18 * (size_t)n);
+    /* d, e, then stage 3's work: ?sterf/?stebz, or Z of T and
+     * tridiagonal_vectors' work */
+    size_t lwork = 2 * (size_t)n +
+                   (vectors ? nn + gl_tridiagonal_work(n) : 7 * (size_t)n);
     gl_real *d = malloc(sizeof *d * lwork);
-    lapack_int *iwork = malloc(sizeof *iwork * (13 * (size_t)n + 3));
+    lapack_int *iwork = malloc(sizeof *iwork * gl_tridiagonal_iwork(n));
     GL_FN(tridiag_q) q = {0};
     int rc = GL_STAGE_FAULT;
     if (!d || !iwork)
@@ -317,8 +310,8 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     double t3;
     if (vectors) {
         gl_real *zt = work, *rest = zt + nn;
-        info = tridiagonal_vectors(f, job, n, d, e, sigma, m, w, zt, isuppz,
-                                   ifail, rest, iwork);
+        info = GL_FN(tridiagonal_vectors)(job, n, d, e, sigma, m, w, zt,
+                                          isuppz, ifail, rest, iwork);
         t3 = gl_now();
         if (GL_FN(tridiag_q_apply)(ops, &q, *m, zt, n, z, ldz))
             goto out;

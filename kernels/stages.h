@@ -163,6 +163,29 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       gl_scalar *tau, GL_FN(tridiag_q) *keep,
                       gl_stage_times *times);
 
+/* Stage 3 with vectors, as the ?syev-family driver of job does it after
+ * its tridiagonal reduction: the eigenvalues w (*m of them) and the
+ * eigenvectors zt (n x *m, real, ld n) of the tridiagonal (d, e) of the
+ * matrix scaled by sigma, sorted ascending with their vectors (and IFAIL)
+ * as ?syevr/?syevx sort them; isuppz/ifail may be NULL for the drivers
+ * without them.  work: gl_tridiagonal_work(n) reals, iwork:
+ * gl_tridiagonal_iwork(n) integers.  Returns the driver's INFO. */
+static inline size_t gl_tridiagonal_work(lapack_int n)
+{
+    size_t nn = (size_t)n * (size_t)n, dc = 1 + 4 * (size_t)n + nn;
+    return 2 * (size_t)n + (dc > 18 * (size_t)n ? dc : 18 * (size_t)n);
+}
+static inline size_t gl_tridiagonal_iwork(lapack_int n)
+{
+    return 13 * (size_t)n + 3;
+}
+lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
+                                      const gl_real *d, const gl_real *e,
+                                      gl_real sigma, lapack_int *m,
+                                      gl_real *w, gl_real *zt,
+                                      lapack_int *isuppz, lapack_int *ifail,
+                                      gl_real *work, lapack_int *iwork);
+
 /* Eigenvalues of the Hermitian A, ascending, *m of them, and with z
  * (not NULL) their eigenvectors in z (n x *m; may be A itself: A is read
  * completely first).  isuppz (?syevr, 2n) and ifail (?syevx, n) as the
@@ -188,8 +211,11 @@ void GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
 /* Band input.  gb_bidiag: the m x n band (LAPACK ?gbbrd storage) to an
  * upper bidiagonal d (min(m,n)), e (min(m,n)-1) with the same singular
  * values.  sb_tridiag: the Hermitian band (?sbtrd storage) times sigma to
- * a real tridiagonal d (n), e (n-1) with the same eigenvalues.  sb_values:
- * eigenvalues of the Hermitian band, ascending, scaled as ?sbev. */
+ * a real tridiagonal d (n), e (n-1) with the same eigenvalues; keep (may
+ * be NULL) receives its Q as he_tridiag's.  sb_eig: eigenvalues of the
+ * Hermitian band, ascending, scaled as ?sbev (divide_conquer 0) or ?sbevd
+ * (1), and with z (not NULL) the eigenvectors (n x n).  sb_tridiag_q:
+ * ?sbtrd with VECT 'V' (q = Q) or 'U' (q = q Q). */
 int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                      lapack_int kl, lapack_int ku, const gl_scalar *ab,
                      lapack_int ldab, gl_real *d, gl_real *e,
@@ -197,9 +223,14 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
 int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       lapack_int kd, const gl_scalar *ab, lapack_int ldab,
                       gl_real sigma, gl_real *d, gl_real *e,
-                      gl_stage_times *times);
-int GL_FN(sb_values)(const GL_FN(ops) *ops, char uplo, int unscale_all,
-                     lapack_int n, lapack_int kd, const gl_scalar *ab,
-                     lapack_int ldab, gl_real *w, gl_stage_times *times);
+                      GL_FN(tridiag_q) *keep, gl_stage_times *times);
+int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
+                  lapack_int n, lapack_int kd, const gl_scalar *ab,
+                  lapack_int ldab, gl_real *w, gl_scalar *z, lapack_int ldz,
+                  gl_stage_times *times);
+int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
+                        lapack_int n, lapack_int kd, const gl_scalar *ab,
+                        lapack_int ldab, gl_real *d, gl_real *e, gl_scalar *q,
+                        lapack_int ldq, gl_stage_times *times);
 
 #endif

@@ -36,15 +36,16 @@ GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
         .arg_info = gl_check_sbev(gl_upper(jobz), gl_upper(uplo), *n, *kd,
                                   *ldab, *ldz),
         .size = *n,
-        .supported = gl_upper(jobz) == 'N' && *n >= 2,
+        .supported = *n >= 2,
     };
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK) {
         double start = gl_now();
         gl_stage_times t = {0};
-        int rc = GL_FN(sb_values)(GL_FN(ops_for)(decision.path),
-                                  gl_upper(uplo), 0, *n, *kd, ab, *ldab, w,
-                                  &t);
+        int rc = GL_FN(sb_eig)(GL_FN(ops_for)(decision.path),
+                                    gl_upper(uplo), 0, *n, *kd, ab, *ldab, w,
+                                    gl_upper(jobz) == 'V' ? z : NULL, *ldz,
+                                    &t);
         decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK)
             *info = rc;

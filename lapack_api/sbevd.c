@@ -43,7 +43,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbevd, hbevd)(
                                   *ldab, *ldz),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
-        .supported = gl_upper(jobz) == 'N' && *n >= 2 &&
+        .supported = *n >= 2 &&
                      gl_workspace_sbevd(GL_COMPLEX, *jobz, *n, *lwork,
                                         GL_PICK(0, *lrwork), *liwork),
     };
@@ -63,9 +63,10 @@ GL_EXPORT void GL_LAPACK_NAME(sbevd, hbevd)(
         gl_stage_times t = {0};
         int rc = query_info != 0
                      ? GL_STAGE_FAULT
-                     : GL_FN(sb_values)(GL_FN(ops_for)(decision.path),
-                                        gl_upper(uplo), 1, *n, *kd, ab, *ldab,
-                                        w, &t);
+                     : GL_FN(sb_eig)(GL_FN(ops_for)(decision.path),
+                                    gl_upper(uplo), 1, *n, *kd, ab, *ldab, w,
+                                    gl_upper(jobz) == 'V' ? z : NULL, *ldz,
+                                    &t);
         decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             *info = rc;

@@ -34,15 +34,20 @@ GL_EXPORT void GL_LAPACK_NAME(sbtrd, hbtrd)(
         .arg_info =
             gl_check_sbtrd(gl_upper(vect), gl_upper(uplo), *n, *kd, *ldab, ldq),
         .size = *n,
-        .supported = gl_upper(vect) == 'N' && *n >= 2,
+        .supported = *n >= 2,
     };
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK) {
         double start = gl_now();
         gl_stage_times t = {0};
         char uplo_c = gl_upper(uplo);
-        int rc = GL_FN(sb_tridiag)(GL_FN(ops_for)(decision.path), uplo_c, *n,
-                                   *kd, ab, *ldab, 1, d, e, &t);
+        char vect_c = gl_upper(vect);
+        const GL_FN(ops) *ops = GL_FN(ops_for)(decision.path);
+        int rc = vect_c == 'N'
+                     ? GL_FN(sb_tridiag)(ops, uplo_c, *n, *kd, ab, *ldab, 1, d,
+                                         e, NULL, &t)
+                     : GL_FN(sb_tridiag_q)(ops, vect_c, uplo_c, *n, *kd, ab,
+                                           *ldab, d, e, q, *ldq, &t);
         decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             /* T's diagonal and first off-diagonal go back into AB */
