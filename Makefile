@@ -34,7 +34,7 @@ TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
 PRECISIONS = s d c z
 # Algorithm templates (kernels/), also compiled once per precision.
 KERNELS    = ge2gb sy2sb gb2bd svd eig band_values lapack_fns \
-             backtransform \
+             backtransform sytrd \
              ref/host_ops ref/chase
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
              lapack_api/workspace.c \

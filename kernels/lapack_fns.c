@@ -21,6 +21,7 @@ static void resolve(void)
     RESOLVE(geqrt3, GL_SYMBOL(geqrt3, geqrt3));
     RESOLVE(gelqt3, GL_SYMBOL(gelqt3, gelqt3));
     RESOLVE(geqrf, GL_SYMBOL(geqrf, geqrf));
+    RESOLVE(geqlf, GL_SYMBOL(geqlf, geqlf));
     RESOLVE(larfb, GL_SYMBOL(larfb, larfb));
     RESOLVE(gemm, GL_SYMBOL(gemm, gemm));
     RESOLVE(hemm, GL_SYMBOL(symm, hemm));

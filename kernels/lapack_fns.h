@@ -17,6 +17,8 @@ typedef struct GL_FN(lapack_fns) {
                    cint *ldt, lapack_int *info);
     void (*geqrf)(cint *m, cint *n, gl_scalar *a, cint *lda, gl_scalar *tau,
                   gl_scalar *work, cint *lwork, lapack_int *info);
+    void (*geqlf)(cint *m, cint *n, gl_scalar *a, cint *lda, gl_scalar *tau,
+                  gl_scalar *work, cint *lwork, lapack_int *info);
     void (*larfb)(cchar *side, cchar *trans, cchar *direct, cchar *storev,
                   cint *m, cint *n, cint *k, const gl_scalar *v, cint *ldv,
                   const gl_scalar *t, cint *ldt, gl_scalar *c, cint *ldc,

@@ -163,6 +163,14 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       gl_scalar *tau, GL_FN(tridiag_q) *keep,
                       gl_stage_times *times);
 
+/* ?sytrd/?hetrd: A (its uplo triangle) -> tridiagonal d, e with the
+ * reflectors of Q in A and tau in LAPACK's one-stage format (what ?orgtr
+ * and ?ormtr consume), through the two-stage reduction and a
+ * re-factorization of its Q (sytrd.c). */
+int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
+                 lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
+                 gl_stage_times *times);
+
 /* Stage 3 with vectors, as the ?syev-family driver of job does it after
  * its tridiagonal reduction: the eigenvalues w (*m of them) and the
  * eigenvectors zt (n x *m, real, ld n) of the tridiagonal (d, e) of the

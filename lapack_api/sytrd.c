@@ -1,8 +1,11 @@
 /* ?sytrd / ?hetrd: reduction to tridiagonal form with LAPACK-format
  * reflectors.  Mostly reached as a nested call from the system LAPACK's own
  * ?syev*, ?sygv* drivers, which then feed the result to ?orgtr/?ormtr. */
-#include "entry.h"
+#include <complex.h>
+
 #include "precision.h"
+#include "../kernels/stages.h"
+#include "entry.h"
 
 typedef void sytrd_fn(const char *uplo, const lapack_int *n, gl_scalar *a,
                       const lapack_int *lda, gl_real *d, gl_real *e,
@@ -30,9 +33,30 @@ GL_EXPORT void GL_LAPACK_NAME(sytrd, hetrd)(
         .arg_info = gl_check_sytrd(gl_upper(uplo), *n, *lda),
         .query = *lwork == -1,
         .size = *n,
+        .supported = *n >= 2 && *lwork >= 1,
     };
     gl_decision decision = gl_policy(&request);
-    FORWARD();
+    if (decision.path != GL_PATH_LAPACK) {
+        /* WORK(1) on exit: the optimal LWORK, as the real routine's */
+        gl_scalar optimal = 0;
+        lapack_int query = -1, query_info = 0;
+        GL_FORWARD(&routine, sytrd_fn, &query_info, uplo, n, a, lda, d, e,
+                   tau, &optimal, &query, &query_info, 1);
+        double start = gl_now();
+        gl_stage_times t = {0};
+        int rc = query_info != 0
+                     ? GL_STAGE_FAULT
+                     : GL_FN(sytrd)(GL_FN(ops_for)(decision.path),
+                                    gl_upper(uplo), *n, a, *lda, d, e, tau,
+                                    &t);
+        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
+        if (decision.path != GL_PATH_LAPACK) {
+            *info = 0;
+            work[0] = optimal;
+        }
+    }
+    if (decision.path == GL_PATH_LAPACK)
+        FORWARD();
     gl_call_end(&call, decision, *info, "uplo=%c n=%d", gl_logchar(uplo),
                 (int)*n);
 #undef FORWARD
