@@ -16,10 +16,12 @@
 /* Removes the kl subdiagonals of a packed band (rows up to n-1+kl) by a
  * banded QR: column j's reflector spans rows j..j+kl and reaches columns
  * up to j+kl+ku, so the result is an n x n upper band of half-width
- * kl+ku = b.  Host memory. */
+ * kl+ku = b.  Host memory.  keep_v/keep_tau (may be NULL) receive the
+ * reflectors: A = H_0 H_1 ... R. */
 static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
                       lapack_int b, gl_scalar *band, lapack_int ld,
-                      gl_scalar *v /* kl + 1 */)
+                      gl_scalar *v /* kl + 1 */, gl_scalar *keep_v,
+                      gl_scalar *keep_tau)
 {
     lapack_int up = 2 * b;
 #define P(i, j) band[(size_t)(up + (i) - (j)) + (size_t)(j) * ld]
@@ -33,6 +35,11 @@ static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
         for (lapack_int k = 1; k < len; k++)
             P(j + k, j) = 0;
         v[0] = 1;
+        if (keep_v) {   /* column j's reflector: kl + 1 slots, zero-padded */
+            for (lapack_int k = 0; k <= kl; k++)
+                keep_v[(size_t)j * (kl + 1) + k] = k < len ? v[k] : 0;
+            keep_tau[j] = tau;
+        }
         if (tau != 0)   /* columns j+1 .. j+b */
             gl_larf_left(len, v, tau, &P(j, j + 1), ld - 1,
                          (j + b < n - 1 ? j + b : n - 1) - j);
@@ -58,11 +65,14 @@ void GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
         e[i] = GL_ABS(scratch[n + i]);
 }
 
-int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                     lapack_int kl, lapack_int ku, const gl_scalar *ab,
-                     lapack_int ldab, gl_real *d, gl_real *e,
-                     gl_stage_times *times)
+int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
+                       lapack_int n, lapack_int ncc, lapack_int kl,
+                       lapack_int ku, const gl_scalar *ab, lapack_int ldab,
+                       gl_real *d, gl_real *e, gl_scalar *q, lapack_int ldq,
+                       gl_scalar *pt, lapack_int ldpt, gl_scalar *c,
+                       lapack_int ldc, gl_stage_times *times)
 {
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     /* LAPACK ignores diagonals that lie outside the matrix; the storage
      * keeps its rows (the diagonal is row ku of AB whatever N is). */
     const lapack_int ku_stored = ku;
@@ -70,22 +80,47 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
         kl = m - 1 > 0 ? m - 1 : 0;
     if (ku > n - 1)
         ku = n - 1 > 0 ? n - 1 : 0;
-    /* Work on A (m >= n) or A^H: rows x cols, lower/upper bandwidths. */
+    /* Work on X = A (m >= n) or A^H: rows x cols, lower/upper bandwidths. */
     int trans = m < n;
     lapack_int rows = trans ? n : m, cols = trans ? m : n;
     lapack_int lo = trans ? ku : kl, hi = trans ? kl : ku;
     if (cols == 0)
         return 0;
+    int want_q = vect == 'Q' || vect == 'B', want_p = vect == 'P' || vect == 'B';
+    int vectors = want_q || want_p || ncc > 0;
+    /* X = Qqr [Q2 DL 0; 0 I] [B; 0] (P2 DR)^H: QX and PX of X; A's Q and PT
+     * are them (m >= n) or come from them with the lower bidiagonal B^H
+     * rotated to upper (m < n). */
+    int form_qx = trans ? want_p : want_q;
+    int form_px = trans ? want_q : want_p;
     lapack_int b = lo + hi < cols - 1 ? lo + hi : cols - 1;
     if (b < lo)
         b = lo;   /* the lower part needs its room during the QR */
     lapack_int ld = 3 * b + 1, up = 2 * b;
+    size_t rr = (size_t)rows * rows, cc = (size_t)cols * cols;
+    size_t ccopy = (size_t)m * (size_t)(ncc > 0 ? ncc : 0);
     gl_scalar *host = calloc((size_t)ld * (size_t)cols, sizeof *host);
     gl_scalar *dev = ops->alloc(sizeof *dev * (size_t)ld * (size_t)cols);
-    gl_scalar *de = malloc(sizeof *de * (2 * (size_t)cols + (size_t)lo + 1));
+    gl_scalar *de = malloc(sizeof *de * (4 * (size_t)cols + (size_t)lo + 1));
+    GL_FN(reflectors) keep = {0};
+    gl_scalar *vqr = NULL, *tauqr = NULL, *qx = NULL, *px = NULL, *cw = NULL,
+              *buf = NULL;
     int rc = GL_STAGE_FAULT;
     if (!host || !dev || !de)
         goto out;
+    if (vectors) {
+        vqr = malloc(sizeof *vqr * ((size_t)(lo + 2) * (size_t)cols));
+        qx = form_qx ? malloc(sizeof *qx * rr) : NULL;
+        px = form_px ? malloc(sizeof *px * cc) : NULL;
+        cw = ncc > 0 ? malloc(sizeof *cw * ccopy) : NULL;
+        size_t bsize = rr > cc ? rr : cc;
+        buf = ops->alloc(sizeof *buf * (bsize > ccopy ? bsize : ccopy));
+        if (!vqr || (form_qx && !qx) || (form_px && !px) ||
+            (ncc > 0 && !cw) || !buf ||
+            GL_FN(reflectors_alloc)(ops, &keep, cols, b, gl_tune_group(b), 1))
+            goto out;
+        tauqr = vqr + (size_t)(lo + 1) * cols;
+    }
 
     double t0 = gl_now();
     /* AB(ku+1+i-j, j) = A(i,j) (1-based) */
@@ -99,21 +134,125 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                 host[(size_t)(up + i - j) + (size_t)j * ld] = x;
         }
     if (lo > 0)
-        banded_qr(rows, cols, lo, b, host, ld, de);
+        banded_qr(rows, cols, lo, b, host, ld, de, vqr, tauqr);
     double t1 = gl_now();
     ops->from_host('N', ld, cols, host, ld, dev, ld);
-    if (GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
+    if (vectors ? b > 1 && ops->gb_chase(cols, b, 1, dev, ld, &keep)
+                : GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
         goto out;
     GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e);
     double t2 = gl_now();
+    if (!vectors)
+        goto done;
+
+    gl_scalar *left = de + 2 * cols, *right = left + cols;
+    GL_FN(bidiagonal_phases)(cols, de, de + cols, left, right);
+    if (form_qx) {   /* Qqr diag(Q2 DL, I) */
+        memset(qx, 0, sizeof *qx * rr);
+        for (lapack_int i = 0; i < rows; i++)
+            qx[i + (size_t)i * rows] = i < cols ? left[i] : 1;
+        ops->from_host('N', rows, rows, qx, rows, buf, rows);
+        if (GL_FN(apply_chase)(ops, &keep, 'Q', 'N', rows, buf, rows))
+            goto out;
+        ops->to_host(rows, rows, buf, rows, qx, rows);
+        for (lapack_int j = lo > 0 ? cols - 1 : -1; j >= 0; j--) {
+            lapack_int len = (j + lo < rows - 1 ? j + lo : rows - 1) - j + 1;
+            gl_larf_left(len, vqr + (size_t)j * (lo + 1),
+                         GL_CONJ(tauqr[j]), qx + j, rows, rows);
+        }
+    }
+    if (form_px) {   /* P2 DR */
+        memset(px, 0, sizeof *px * cc);
+        for (lapack_int i = 0; i < cols; i++)
+            px[i + (size_t)i * cols] = right[i];
+        ops->from_host('N', cols, cols, px, cols, buf, cols);
+        if (GL_FN(apply_chase)(ops, &keep, 'P', 'N', cols, buf, cols))
+            goto out;
+        ops->to_host(cols, cols, buf, cols, px, cols);
+    }
+    if (ncc > 0) {   /* C := Q^H C on a copy */
+        for (lapack_int j = 0; j < ncc; j++)
+            memcpy(cw + (size_t)j * m, c + (size_t)j * ldc,
+                   sizeof *cw * (size_t)m);
+        for (lapack_int j = 0; !trans && lo > 0 && j < cols; j++) {
+            lapack_int len = (j + lo < rows - 1 ? j + lo : rows - 1) - j + 1;
+            gl_larf_left(len, vqr + (size_t)j * (lo + 1), tauqr[j], cw + j, m,
+                         ncc);
+        }
+        ops->from_host('N', m, ncc, cw, m, buf, m);
+        if (GL_FN(apply_chase)(ops, &keep, trans ? 'P' : 'Q', 'C', ncc, buf,
+                               m))
+            goto out;
+        ops->to_host(m, ncc, buf, m, cw, m);
+        const gl_scalar *phase = trans ? right : left;
+        for (lapack_int j = 0; j < ncc; j++)
+            for (lapack_int i = 0; i < cols; i++)
+                cw[i + (size_t)j * m] *= GL_CONJ(phase[i]);
+    }
+    /* m < n: B^H is lower bidiagonal; rotations R_i on rows (i, i+1) make
+     * it upper, U = R_{m-2} .. R_0 B^H; then Q = PX R_0^T .. R_{m-2}^T and
+     * Q^H C = R_{m-2} .. R_0 PX^H C. */
+    for (lapack_int i = 0; trans && i + 1 < cols; i++) {
+        gl_real cs, sn, r;
+        f->lartg(&d[i], &e[i], &cs, &sn, &r);
+        d[i] = r;
+        e[i] = sn * d[i + 1];
+        d[i + 1] = cs * d[i + 1];
+        for (lapack_int k = 0; form_px && k < cols; k++) {
+            gl_scalar *qi = px + k + (size_t)i * cols, *qj = qi + cols;
+            gl_scalar x = *qi, y = *qj;
+            *qi = cs * x + sn * y;
+            *qj = cs * y - sn * x;
+        }
+        for (lapack_int j = 0; j < ncc; j++) {
+            gl_scalar *ci = cw + i + (size_t)j * m;
+            gl_scalar x = ci[0], y = ci[1];
+            ci[0] = cs * x + sn * y;
+            ci[1] = cs * y - sn * x;
+        }
+    }
+
+    /* Nothing fails from here on: Q, PT, C. */
+    if (want_q) {
+        const gl_scalar *src = trans ? px : qx;
+        for (lapack_int j = 0; j < m; j++)
+            memcpy(q + (size_t)j * ldq, src + (size_t)j * m,
+                   sizeof *q * (size_t)m);
+    }
+    if (want_p) {   /* PT = (P2 DR)^H, or QX^H for m < n */
+        const gl_scalar *src = trans ? qx : px;
+        for (lapack_int j = 0; j < n; j++)
+            for (lapack_int i = 0; i < n; i++)
+                pt[i + (size_t)j * ldpt] = GL_CONJ(src[j + (size_t)i * n]);
+    }
+    for (lapack_int j = 0; j < ncc; j++)
+        memcpy(c + (size_t)j * ldc, cw + (size_t)j * m,
+               sizeof *c * (size_t)m);
+done:
     if (times)
-        *times = (gl_stage_times){.stage1 = t1 - t0, .stage2 = t2 - t1};
+        *times = (gl_stage_times){.stage1 = t1 - t0, .stage2 = t2 - t1,
+                                  .back = gl_now() - t2};
     rc = 0;
 out:
+    GL_FN(reflectors_free)(ops, &keep);
     free(host);
     ops->release(dev);
+    ops->release(buf);
     free(de);
+    free(vqr);
+    free(qx);
+    free(px);
+    free(cw);
     return rc;
+}
+
+int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                     lapack_int kl, lapack_int ku, const gl_scalar *ab,
+                     lapack_int ldab, gl_real *d, gl_real *e,
+                     gl_stage_times *times)
+{
+    return GL_FN(gb_bidiag_q)(ops, 'N', m, n, 0, kl, ku, ab, ldab, d, e, NULL,
+                              1, NULL, 1, NULL, 1, times);
 }
 
 int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,

@@ -38,6 +38,7 @@ static void resolve(void)
     RESOLVE(stedc, GL_REAL_SYMBOL(stedc));
     RESOLVE(stemr, GL_REAL_SYMBOL(stemr));
     RESOLVE(stein, GL_REAL_SYMBOL(stein));
+    RESOLVE(lartg, GL_REAL_SYMBOL(lartg));
     RESOLVE(lamch, GL_REAL_SYMBOL(lamch));
     fns_complete = complete;
 }

@@ -81,6 +81,8 @@ typedef struct GL_FN(lapack_fns) {
                   const lapack_int *isplit, gl_real *z, cint *ldz,
                   gl_real *work, lapack_int *iwork, lapack_int *ifail,
                   lapack_int *info);
+    void (*lartg)(const gl_real *f, const gl_real *g, gl_real *cs,
+                  gl_real *sn, gl_real *r);
     void (*rlascl)(cchar *type, cint *kl, cint *ku, const gl_real *cfrom,
                    const gl_real *cto, cint *m, cint *n, gl_real *a,
                    cint *lda, lapack_int *info, gl_strlen);

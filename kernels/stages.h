@@ -228,6 +228,16 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                      lapack_int kl, lapack_int ku, const gl_scalar *ab,
                      lapack_int ldab, gl_real *d, gl_real *e,
                      gl_stage_times *times);
+/* ?gbbrd with VECT 'Q', 'P' or 'B' and/or NCC > 0: as gb_bidiag, and
+ * A = Q [B 0; 0 0] PT with B upper bidiagonal (d, e real, any signs):
+ * q (m x m) and pt (n x n) formed when vect asks for them, c (m x ncc)
+ * := Q^H c. */
+int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
+                       lapack_int n, lapack_int ncc, lapack_int kl,
+                       lapack_int ku, const gl_scalar *ab, lapack_int ldab,
+                       gl_real *d, gl_real *e, gl_scalar *q, lapack_int ldq,
+                       gl_scalar *pt, lapack_int ldpt, gl_scalar *c,
+                       lapack_int ldc, gl_stage_times *times);
 int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       lapack_int kd, const gl_scalar *ab, lapack_int ldab,
                       gl_real sigma, gl_real *d, gl_real *e,

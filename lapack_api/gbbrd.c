@@ -42,15 +42,17 @@ GL_EXPORT void GL_LAPACK_NAME(gbbrd, gbbrd)(
         .arg_info = gl_check_gbbrd(gl_upper(vect), *m, *n, *ncc, *kl, *ku,
                                    *ldab, *ldq, *ldpt, *ldc),
         .size = *m < *n ? *m : *n,
-        .supported = gl_upper(vect) == 'N' && *ncc == 0 && *m >= 2 && *n >= 2,
+        .supported = *m >= 2 && *n >= 2,
     };
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK) {
         /* D and E; AB is left as it was (LAPACK leaves unspecified values) */
         double start = gl_now();
         gl_stage_times t = {0};
-        int rc = GL_FN(gb_bidiag)(GL_FN(ops_for)(decision.path), *m, *n, *kl,
-                                  *ku, ab, *ldab, d, e, &t);
+        int rc = GL_FN(gb_bidiag_q)(GL_FN(ops_for)(decision.path),
+                                    gl_upper(vect), *m, *n, *ncc, *kl, *ku, ab,
+                                    *ldab, d, e, q, *ldq, pt, *ldpt, c, *ldc,
+                                    &t);
         decision = gl_accel_outcome(&routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK)
             *info = 0;
