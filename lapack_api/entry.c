@@ -26,7 +26,8 @@ gl_decision gl_policy(const gl_request *request)
     if (gl_config_disabled(config, request->routine->name))
         return forward_because(GL_REASON_DISABLED);
     long min_n = config->min_n >= 0 ? config->min_n
-                                    : gl_tune_min_n(request->routine->name);
+                                    : gl_tune_min_n(request->routine->name,
+                                                    request->vectors);
     if (request->size < min_n)
         return forward_because(GL_REASON_SIZE);
     if (!request->supported)

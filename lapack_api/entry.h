@@ -84,8 +84,10 @@ typedef struct gl_request {
     lapack_int arg_info;   /* 0, or LAPACK's INFO for a bad argument */
     int query;             /* LWORK = -1 (or another workspace query) */
     int64_t size;          /* problem size compared with the crossover */
-    int supported;         /* an accelerated implementation of these options
-                              exists (none yet: every entry point passes 0) */
+    int supported;         /* our path implements these options (and the
+                              workspace given is at least LAPACK's minimum) */
+    int vectors;           /* vectors (or Q, P) are asked for: the crossover
+                              of the job with vectors applies */
 } gl_request;
 
 typedef struct gl_decision {

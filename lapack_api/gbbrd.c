@@ -42,6 +42,7 @@ GL_EXPORT void GL_LAPACK_NAME(gbbrd, gbbrd)(
         .arg_info = gl_check_gbbrd(gl_upper(vect), *m, *n, *ncc, *kl, *ku,
                                    *ldab, *ldq, *ldpt, *ldc),
         .size = *m < *n ? *m : *n,
+        .vectors = gl_upper(vect) != 'N' || *ncc > 0,
         .supported = *m >= 2 && *n >= 2,
     };
     gl_decision decision = gl_policy(&request);

@@ -36,6 +36,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
         .arg_info = gl_check_sbev(gl_upper(jobz), gl_upper(uplo), *n, *kd,
                                   *ldab, *ldz),
         .size = *n,
+        .vectors = gl_upper(jobz) != 'N',
         .supported = *n >= 2,
     };
     gl_decision decision = gl_policy(&request);

@@ -43,6 +43,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbevd, hbevd)(
                                   *ldab, *ldz),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
+        .vectors = gl_upper(jobz) != 'N',
         .supported = *n >= 2 &&
                      gl_workspace_sbevd(GL_COMPLEX, *jobz, *n, *lwork,
                                         GL_PICK(0, *lrwork), *liwork),

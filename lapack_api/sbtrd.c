@@ -34,6 +34,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbtrd, hbtrd)(
         .arg_info =
             gl_check_sbtrd(gl_upper(vect), gl_upper(uplo), *n, *kd, *ldab, ldq),
         .size = *n,
+        .vectors = gl_upper(vect) != 'N',
         .supported = *n >= 2,
     };
     gl_decision decision = gl_policy(&request);

@@ -37,6 +37,7 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
             gl_check_syev(two_stage, gl_upper(jobz), gl_upper(uplo), *n, *lda),
         .query = *lwork == -1,
         .size = *n,
+        .vectors = gl_upper(jobz) != 'N',
         .supported = *n >= 2 &&
                      gl_workspace_syev(GL_PREC_CHAR, two_stage, *jobz, *n,
                                        *lwork),

@@ -41,6 +41,7 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
             gl_check_syev(two_stage, gl_upper(jobz), gl_upper(uplo), *n, *lda),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
+        .vectors = gl_upper(jobz) != 'N',
         .supported = *n >= 2 &&
                      gl_workspace_syevd(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork, GL_PICK(0, *lrwork), *liwork),

@@ -48,6 +48,7 @@ static void syevr_entry(
                                 il, iu, ldz),
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
+        .vectors = gl_upper(jobz) != 'N',
         .supported = *n >= 2 &&
                      gl_workspace_syevr(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork, GL_PICK(0, *lrwork), *liwork),

@@ -46,6 +46,7 @@ static void syevx_entry(
                                 il, iu, ldz),
         .query = *lwork == -1,
         .size = *n,
+        .vectors = gl_upper(jobz) != 'N',
         .supported = *n >= 2 &&
                      gl_workspace_syevx(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork),

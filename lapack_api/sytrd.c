@@ -33,6 +33,7 @@ GL_EXPORT void GL_LAPACK_NAME(sytrd, hetrd)(
         .arg_info = gl_check_sytrd(gl_upper(uplo), *n, *lda),
         .query = *lwork == -1,
         .size = *n,
+        .vectors = 1,
         .supported = *n >= 2 && *lwork >= 1,
     };
     gl_decision decision = gl_policy(&request);

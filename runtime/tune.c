@@ -1,3 +1,4 @@
+#include <limits.h>
 #include <sched.h>
 #include <string.h>
 
@@ -6,33 +7,42 @@
 
 /* Crossovers of the host path against Debian's OpenBLAS 0.3.21 (SkylakeX
  * kernels, 2 cores), from `make bench` (docs/performance.md): below these
- * sizes the system LAPACK is faster.  Keyed by the routine name without its
- * precision letter; the GPU backends will bring their own. */
+ * sizes the system LAPACK is faster; NEVER where it was faster at every
+ * size measured.  Keyed by the routine name without its precision letter;
+ * one column for values only, one for jobs with vectors (or Q, P); the GPU
+ * backends will bring their own. */
+#define NEVER LONG_MAX
+
 static const struct {
     const char *family;
-    long min_n;
+    long values, vectors;
 } crossovers[] = {
-    {"gesdd", 768},          {"gesvd", 768},
-    {"gbbrd", 256},
-    {"syev", 2000},          {"syevd", 2000},        {"syevr", 2000},
-    {"syevx", 2000},         {"syev_2stage", 2000},  {"syevd_2stage", 2000},
-    {"syevr_2stage", 2000},  {"syevx_2stage", 2000}, {"sytrd_2stage", 2000},
-    {"heev", 1000},          {"heevd", 1000},        {"heevr", 1000},
-    {"heevx", 1000},         {"heev_2stage", 1000},  {"heevd_2stage", 1000},
-    {"heevr_2stage", 1000},  {"heevx_2stage", 1000}, {"hetrd_2stage", 1000},
-    {"sbtrd", 768},          {"hbtrd", 768},         {"sbev", 768},
-    {"hbev", 768},           {"sbevd", 768},         {"hbevd", 768},
+    {"gesdd", 768, NEVER},         {"gesvd", 768, NEVER},
+    {"gbbrd", 256, NEVER},         {"sytrd", NEVER, NEVER},
+    {"syev", 2000, NEVER},         {"syevd", 2000, NEVER},
+    {"syevr", 2000, NEVER},        {"syevx", 2000, NEVER},
+    {"heev", 1000, NEVER},         {"heevd", 1000, NEVER},
+    {"heevr", 1000, NEVER},        {"heevx", 1000, NEVER},
+    {"syev_2stage", 2000, NEVER},  {"syevd_2stage", 2000, NEVER},
+    {"syevr_2stage", 2000, NEVER}, {"syevx_2stage", 2000, NEVER},
+    {"sytrd_2stage", 2000, NEVER}, {"heev_2stage", 1000, NEVER},
+    {"heevd_2stage", 1000, NEVER}, {"heevr_2stage", 1000, NEVER},
+    {"heevx_2stage", 1000, NEVER}, {"hetrd_2stage", 1000, NEVER},
+    {"hetrd", NEVER, NEVER},       {"sbtrd", 768, NEVER},
+    {"hbtrd", 768, NEVER},         {"sbev", 768, NEVER},
+    {"hbev", 768, NEVER},          {"sbevd", 768, NEVER},
+    {"hbevd", 768, NEVER},
 };
 
 /* For routines without a measurement: every published offload runtime
  * (MAGMA n <= 128, oneMKL n <= 256) keeps n < 512 on the CPU LAPACK. */
 #define GL_DEFAULT_MIN_N 512
 
-long gl_tune_min_n(const char *routine)
+long gl_tune_min_n(const char *routine, int vectors)
 {
     for (size_t i = 0; i < sizeof crossovers / sizeof crossovers[0]; i++)
         if (strcmp(routine + 1, crossovers[i].family) == 0)
-            return crossovers[i].min_n;
+            return vectors ? crossovers[i].vectors : crossovers[i].values;
     return GL_DEFAULT_MIN_N;
 }
 

@@ -5,8 +5,9 @@
 #define GL_TUNE_H
 
 /* Calls with a problem size below this stay on the real LAPACK
- * (GPULAPACK_MIN_N overrides it for every routine). */
-long gl_tune_min_n(const char *routine);
+ * (GPULAPACK_MIN_N overrides it for every routine); vectors: the job asks
+ * for vectors (or Q, P), which has its own crossover. */
+long gl_tune_min_n(const char *routine, int vectors);
 
 /* Stage-1 half-width of the band for an n x n problem: kind 'G' (SVD) or
  * 'H' (Hermitian eigenproblem); GPULAPACK_BAND overrides. */
