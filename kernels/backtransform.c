@@ -83,8 +83,8 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     /* One parallelogram: rows = b + group - 1 at most, group columns. */
     lapack_int ldv = b + group - 1, ldt = group;
     size_t stride = (size_t)ldv * (size_t)group;
-    size_t hsize = 2 * BATCH * stride + (size_t)group * group +
-                   (size_t)b * group + group;
+    size_t hsize = 2 * BATCH * stride + (size_t)group * group + stride +
+                   group;
     gl_scalar *host = malloc(sizeof *host * hsize);
     gl_scalar *dev = ops->alloc(sizeof *dev * 2 * BATCH * stride);
     lapack_int *dims = malloc(sizeof *dims * 3 * BATCH);
@@ -94,8 +94,7 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         goto out;
     }
     gl_scalar *hv = host, *hy = hv + BATCH * stride, *t = hy + BATCH * stride,
-              *packed = t + (size_t)group * group,
-              *tau = packed + (size_t)b * group;
+              *packed = t + (size_t)group * group, *tau = packed + stride;
     lapack_int *row0s = dims, *rowss = dims + BATCH, *ks = dims + 2 * BATCH;
     int batch = 0;
 
@@ -138,7 +137,7 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                 else
                     vc[c] = 1;
             }
-            /* Y = V T (Q) or V T^H (Q^H) */
+            /* Y = V T (Q) or V T^H (Q^H); V^H over V, now unused */
             f->larft("F", "C", &rows, &k, v, &ldv, tau, t, &ldt, 1, 1);
             for (lapack_int c = 0; c < k; c++)
                 memcpy(y + (size_t)c * ldv, v + (size_t)c * ldv,
@@ -146,6 +145,10 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
             gl_scalar one = 1;
             f->trmm("R", "U", forward ? "N" : "C", "N", &rows, &k, &one, t,
                     &ldt, y, &ldv, 1, 1, 1, 1);
+            for (lapack_int c = 0; c < k; c++)
+                for (lapack_int i = 0; i < rows; i++)
+                    packed[c + (size_t)i * k] = GL_CONJ(v[i + (size_t)c * ldv]);
+            memcpy(v, packed, sizeof *v * (size_t)rows * (size_t)k);
             row0s[batch] = row0, rowss[batch] = rows, ks[batch] = k;
             if (++batch == BATCH) {
                 ops->from_host('N', (lapack_int)stride, 2 * batch, host,

@@ -85,12 +85,13 @@ typedef struct GL_FN(ops) {
     /* A sequence of block reflectors applied from the left, in order:
      * for i = 0 .. nblocks-1, with E_i = E(row0[i] : row0[i]+rows[i], :),
      *   E_i := E_i - Y_i (V_i^H E_i),
-     * V_i and Y_i rows[i] x k[i] (ld ldv) at v + i*stride, y + i*stride:
-     * Y_i = V_i T_i or V_i T_i^H makes the block I - V T V^H or its
-     * adjoint.  V must be explicit (its zeros and unit diagonal stored). */
+     * Y_i rows[i] x k[i] (ld ldy) at y + i*stride and V_i^H k[i] x rows[i]
+     * (ld k[i]) at vh + i*stride: Y_i = V_i T_i or V_i T_i^H makes the
+     * block I - V T V^H or its adjoint.  V must be explicit (its zeros
+     * and unit diagonal stored). */
     int (*apply_wy)(lapack_int nblocks, const lapack_int *row0,
                     const lapack_int *rows, const lapack_int *k,
-                    const gl_scalar *v, const gl_scalar *y, lapack_int ldv,
+                    const gl_scalar *vh, const gl_scalar *y, lapack_int ldy,
                     size_t stride, lapack_int ncols, gl_scalar *e,
                     lapack_int lde);
     /* QR of a tall matrix: R in the upper triangle as LAPACK ?geqrf; the

@@ -10,6 +10,7 @@
 #include "../../lapack_api/precision.h"
 #include "../../lapack_api/entry.h"
 #include "../../runtime/config.h"
+#include "../householder.h"
 #include "../lapack_fns.h"
 #include "host.h"
 
@@ -190,20 +191,51 @@ static void host_trmm(char side, char uplo, char transa, char diag,
 
 /* apply_wy on the host: the columns of E in chunks, each chunk taken by
  * one thread through the whole sequence of blocks while it stays in
- * cache.  The per-block products are small enough (rows x chunk x k) that
- * the BLAS runs them single-threaded in the calling thread. */
+ * cache.  The blocks are small (k <= group columns, rows <= band + group),
+ * so a plain-C kernel vectorized over k and over rows does them without
+ * the BLAS's per-call cost and without nesting the BLAS's own threads in
+ * ours. */
 typedef struct wy_job {
     lapack_int nblocks;
     const lapack_int *row0, *rows, *k;
-    const gl_scalar *v, *y;
-    lapack_int ldv;
+    const gl_scalar *vh, *y;
+    lapack_int ldy;
     size_t stride;
     lapack_int ncols, chunk;
     gl_scalar *e;
     lapack_int lde;
     atomic_long next;   /* next chunk to claim */
-    atomic_int failed;
 } wy_job;
+
+enum { WY_COLS = 4 };   /* columns of E per pass: W is k x 4 */
+
+/* E (rows x nc, nc <= WY_COLS) -= Y (V^H E); w: k x WY_COLS scratch. */
+GL_VECTOR_CLONES
+static void wy_block(lapack_int rows, lapack_int k, const gl_scalar *vh,
+                     const gl_scalar *y, lapack_int ldy, lapack_int nc,
+                     gl_scalar *e, lapack_int lde, gl_scalar *restrict w)
+{
+    memset(w, 0, sizeof *w * (size_t)k * WY_COLS);
+    for (lapack_int r = 0; r < rows; r++) {
+        const gl_scalar *vr = vh + (size_t)r * k;
+        for (lapack_int j = 0; j < nc; j++) {
+            gl_scalar x = e[r + (size_t)j * lde];
+            gl_scalar *wj = w + (size_t)j * k;
+            for (lapack_int c = 0; c < k; c++)
+                wj[c] += vr[c] * x;
+        }
+    }
+    for (lapack_int j = 0; j < nc; j++) {
+        gl_scalar *ej = e + (size_t)j * lde;
+        const gl_scalar *wj = w + (size_t)j * k;
+        for (lapack_int c = 0; c < k; c++) {
+            const gl_scalar *yc = y + (size_t)c * ldy;
+            gl_scalar wc = wj[c];
+            for (lapack_int r = 0; r < rows; r++)
+                ej[r] -= yc[r] * wc;
+        }
+    }
+}
 
 static void *wy_worker(void *arg)
 {
@@ -211,26 +243,22 @@ static void *wy_worker(void *arg)
     lapack_int kmax = 0;
     for (lapack_int i = 0; i < job->nblocks; i++)
         kmax = job->k[i] > kmax ? job->k[i] : kmax;
-    gl_scalar *w = malloc(sizeof *w * (size_t)kmax * (size_t)job->chunk);
-    if (!w) {
-        atomic_store(&job->failed, 1);   /* the other threads go on */
-        return NULL;
-    }
+    gl_scalar *w = malloc(sizeof *w * (size_t)kmax * WY_COLS);
+    if (!w)
+        return NULL;   /* claims nothing: the other threads do the work */
     for (;;) {
         lapack_int c0 = (lapack_int)atomic_fetch_add(&job->next, job->chunk);
         if (c0 >= job->ncols)
             break;
-        lapack_int nc = job->ncols - c0 < job->chunk ? job->ncols - c0
-                                                     : job->chunk;
-        for (lapack_int i = 0; i < job->nblocks; i++) {
-            const gl_scalar *v = job->v + i * job->stride,
-                            *y = job->y + i * job->stride;
-            gl_scalar *e = job->e + job->row0[i] + (size_t)c0 * job->lde;
-            host_gemm('C', 'N', job->k[i], nc, job->rows[i], 1, v, job->ldv,
-                      e, job->lde, 0, w, job->k[i]);
-            host_gemm('N', 'N', job->rows[i], nc, job->k[i], -1, y, job->ldv,
-                      w, job->k[i], 1, e, job->lde);
-        }
+        lapack_int c1 = job->ncols - c0 < job->chunk ? job->ncols
+                                                     : c0 + job->chunk;
+        for (lapack_int i = 0; i < job->nblocks; i++)
+            for (lapack_int j = c0; j < c1; j += WY_COLS)
+                wy_block(job->rows[i], job->k[i], job->vh + i * job->stride,
+                         job->y + i * job->stride, job->ldy,
+                         c1 - j < WY_COLS ? c1 - j : WY_COLS,
+                         job->e + job->row0[i] + (size_t)j * job->lde,
+                         job->lde, w);
     }
     free(w);
     return NULL;
@@ -238,16 +266,15 @@ static void *wy_worker(void *arg)
 
 static int host_apply_wy(lapack_int nblocks, const lapack_int *row0,
                          const lapack_int *rows, const lapack_int *k,
-                         const gl_scalar *v, const gl_scalar *y,
-                         lapack_int ldv, size_t stride, lapack_int ncols,
+                         const gl_scalar *vh, const gl_scalar *y,
+                         lapack_int ldy, size_t stride, lapack_int ncols,
                          gl_scalar *e, lapack_int lde)
 {
     wy_job job = {.nblocks = nblocks, .row0 = row0, .rows = rows, .k = k,
-                  .v = v, .y = y, .ldv = ldv, .stride = stride,
+                  .vh = vh, .y = y, .ldy = ldy, .stride = stride,
                   .ncols = ncols, .chunk = gl_tune_chunk(), .e = e,
                   .lde = lde};
     atomic_init(&job.next, 0);
-    atomic_init(&job.failed, 0);
     lapack_int nchunks = (ncols + job.chunk - 1) / job.chunk;
     int nthreads = gl_host_threads();
     if (nthreads > nchunks)
