@@ -173,15 +173,31 @@ lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
         return info;
     case GL_EIG_SYEVR:
         if (all) {
-            lapack_int tryrac = job->abstol <= 2 * n * f->lamch("P", 1);
-            f->stemr("V", "A", &n, dd, ee, &job->vl, &job->vu, &job->il,
-                     &job->iu, m, w, zt, &n, &n, isuppz, &tryrac, rest,
-                     &lrest, irest, &lirest, &info, 1, 1);
+            /* ?stedc where ?syevr uses ?stemr: the two-stage reduction
+             * leaves rounding-level couplings inside clusters that a
+             * one-stage reduction often zeroes exactly, and MRRR loses
+             * orthogonality on them (cheevr, I + rank one, n = 120: 316
+             * ulp; LAPACK's own 47); divide and conquer does not.  ISUPPZ
+             * is the support of each eigenvector of T, as ?stemr's. */
+            for (lapack_int i = 0; i < n; i++)
+                w[i] = d[i];
+            f->stedc("I", &n, w, ee, zt, &n, rest, &lrest, irest, &lirest,
+                     &info, 1);
             if (info == 0) {
                 *m = n;
+                for (lapack_int j = 0; isuppz && j < n; j++) {
+                    const gl_real *zj = zt + (size_t)j * n;
+                    lapack_int first = 0, last = n - 1;
+                    while (first < last && zj[first] == 0)
+                        first++;
+                    while (last > first && zj[last] == 0)
+                        last--;
+                    isuppz[2 * j] = first + 1;
+                    isuppz[2 * j + 1] = last + 1;
+                }
                 return 0;
             }
-            info = 0;   /* ?stemr failed: ?stebz and ?stein */
+            info = 0;   /* failed: ?stebz and ?stein, as after ?stemr */
         }
         break;
     case GL_EIG_SYEVX:

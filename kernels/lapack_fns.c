@@ -36,7 +36,6 @@ static void resolve(void)
     RESOLVE(bdsdc, GL_REAL_SYMBOL(bdsdc));
     RESOLVE(steqr, GL_REAL_SYMBOL(steqr));
     RESOLVE(stedc, GL_REAL_SYMBOL(stedc));
-    RESOLVE(stemr, GL_REAL_SYMBOL(stemr));
     RESOLVE(stein, GL_REAL_SYMBOL(stein));
     RESOLVE(lartg, GL_REAL_SYMBOL(lartg));
     RESOLVE(lamch, GL_REAL_SYMBOL(lamch));

@@ -70,12 +70,6 @@ typedef struct GL_FN(lapack_fns) {
     void (*stedc)(cchar *compz, cint *n, gl_real *d, gl_real *e, gl_real *z,
                   cint *ldz, gl_real *work, cint *lwork, lapack_int *iwork,
                   cint *liwork, lapack_int *info, gl_strlen);
-    void (*stemr)(cchar *jobz, cchar *range, cint *n, gl_real *d, gl_real *e,
-                  const gl_real *vl, const gl_real *vu, cint *il, cint *iu,
-                  lapack_int *m, gl_real *w, gl_real *z, cint *ldz, cint *nzc,
-                  lapack_int *isuppz, lapack_int *tryrac, gl_real *work,
-                  cint *lwork, lapack_int *iwork, cint *liwork,
-                  lapack_int *info, gl_strlen, gl_strlen);
     void (*stein)(cint *n, const gl_real *d, const gl_real *e, cint *m,
                   const gl_real *w, const lapack_int *iblock,
                   const lapack_int *isplit, gl_real *z, cint *ldz,

@@ -172,7 +172,8 @@ int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
                  gl_stage_times *times);
 
 /* Stage 3 with vectors, as the ?syev-family driver of job does it after
- * its tridiagonal reduction: the eigenvalues w (*m of them) and the
+ * its tridiagonal reduction (but ?stedc where ?syevr uses ?stemr, see
+ * eig.c): the eigenvalues w (*m of them) and the
  * eigenvectors zt (n x *m, real, ld n) of the tridiagonal (d, e) of the
  * matrix scaled by sigma, sorted ascending with their vectors (and IFAIL)
  * as ?syevr/?syevx sort them; isuppz/ifail may be NULL for the drivers

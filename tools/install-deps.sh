@@ -5,7 +5,7 @@
 set -u
 PACKAGES="gcc make binutils libc6-dev liblapack-dev libblas-dev liblapacke-dev
 liblapack-test libopenblas0-pthread python3 python3-numpy python3-scipy
-octave valgrind"
+octave r-base-core valgrind"
 
 missing=""
 for p in $PACKAGES; do

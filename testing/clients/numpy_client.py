@@ -10,8 +10,11 @@ PATH usually has neither numpy nor scipy.
         LD_PRELOAD=libgpulapack.so (see run_clients.sh).
     numpy_client.py compare --mode exact|accuracy REF.npz TEST.npz
         Compare two result files.  exact: same cases, same arrays, bitwise.
-        accuracy: LAPACK-style tolerances (values within 50*max(m,n)*eps*|A|,
-        vectors through residual and orthogonality, never through signs).
+        accuracy: LAPACK-style tolerances: values within 30*max(m,n)*eps*|A|_2,
+        vectors through residual and orthogonality (LAPACK's test ratios,
+        1-norms, <= 30), never through signs; where the system LAPACK's own
+        ratio on the same input is already above 30, LAPACK's own test
+        threshold 50 (sep.in/svd.in) applies to that ratio (NOTE on stderr).
         Run compare WITHOUT the library preloaded: it uses numpy's LAPACK to
         compute reference norms.  Prints one summary line on stdout, details
         on stderr; exit status 0 = agree, 1 = differ, 2 = usage/load error.
@@ -45,9 +48,11 @@ liblapack.so.3).  "query" = an extra LWORK=-1 call before the real one.
                                            through the PLT)
   scipy.linalg.eigvals_banded              same, JOBZ=N
 """
+import hashlib
 import json
 import os
 import sys
+import zipfile
 import zlib
 
 import numpy as np
@@ -64,10 +69,48 @@ def rng_for(name):
     return np.random.default_rng(zlib.crc32(name.encode()))
 
 
+# Inputs must be bitwise the same in both runs, so they are built from real
+# float64 operations only, each rounded once: no BLAS (whose kernels and
+# numpy's choice of them vary) and no complex multiplication, which numpy
+# 1.24 does with AVX-512 FMA instructions or with plain C depending on how
+# far apart in memory the operands happen to lie (seen to flip an imaginary
+# part between 0 and 1e-17 from one process to the next).
+def cplx(re, im):
+    z = np.empty(np.shape(re), dtype=np.complex128)
+    z.real = re
+    z.imag = im
+    return z
+
+
+def scale(a, c):
+    """a * c for a real scalar c, part by part."""
+    a = np.asarray(a)
+    return cplx(a.real * c, a.imag * c) if np.iscomplexobj(a) else a * c
+
+
+def dmul(a, b):
+    """Matrix product a @ b as a fixed sequence of rank-one updates in real
+    arithmetic (complex parts kept apart)."""
+    a, b = np.asarray(a), np.asarray(b)
+    m, k = a.shape
+    n = b.shape[1]
+    if not (np.iscomplexobj(a) or np.iscomplexobj(b)):
+        c = np.zeros((m, n))
+        for j in range(k):
+            c += np.multiply.outer(a[:, j], b[j, :])
+        return c
+    ar, ai, br, bi = a.real, a.imag, b.real, b.imag
+    cr, ci = np.zeros((m, n)), np.zeros((m, n))
+    for j in range(k):
+        cr += np.multiply.outer(ar[:, j], br[j, :]) - np.multiply.outer(ai[:, j], bi[j, :])
+        ci += np.multiply.outer(ar[:, j], bi[j, :]) + np.multiply.outer(ai[:, j], br[j, :])
+    return cplx(cr, ci)
+
+
 def gen(rng, m, n, dt):
     a = rng.standard_normal((m, n))
     if np.issubdtype(dt, np.complexfloating):
-        a = (a + 1j * rng.standard_normal((m, n))) / np.sqrt(2)
+        a = cplx(a / np.sqrt(2), rng.standard_normal((m, n)) / np.sqrt(2))
     return a.astype(dt)
 
 
@@ -75,24 +118,25 @@ def orth(rng, n, dt, k=4):
     """Dense orthogonal/unitary matrix as a product of k Householder reflectors.
     Built with plain array arithmetic only (no LAPACK), so the inputs cannot
     depend on the library under test."""
-    cplx = np.issubdtype(dt, np.complexfloating)
-    q = np.eye(n, dtype=np.complex128 if cplx else np.float64)
+    cplx_ = np.issubdtype(dt, np.complexfloating)
+    q = np.eye(n, dtype=np.complex128 if cplx_ else np.float64)
     for _ in range(k):
-        v = rng.standard_normal(n) + (1j * rng.standard_normal(n) if cplx else 0)
-        v = v / np.sqrt(np.vdot(v, v).real)
-        q = q - 2.0 * np.outer(q @ v, v.conj())
+        v = cplx(rng.standard_normal(n), rng.standard_normal(n)) if cplx_ else rng.standard_normal(n)
+        v = scale(v, 1.0 / np.sqrt(np.sum(v.real * v.real) + np.sum(v.imag * v.imag)))
+        w = dmul(q, v[:, None])
+        q = q - scale(dmul(w, v.conj()[None, :]), 2.0)
     return q
 
 
 def known_svd(rng, m, n, dt, s):
     k = len(s)
-    a = orth(rng, m, dt)[:, :k] @ np.diag(s) @ orth(rng, n, dt)[:, :k].conj().T
+    a = dmul(dmul(orth(rng, m, dt)[:, :k], np.diag(np.asarray(s, dtype=float))), orth(rng, n, dt)[:, :k].conj().T)
     return a.astype(dt)
 
 
 def known_herm(rng, n, dt, w):
     q = orth(rng, n, dt)
-    a = (q * np.asarray(w, dtype=float)) @ q.conj().T
+    a = dmul(dmul(q, np.diag(np.asarray(w, dtype=float))), q.conj().T)
     a = (a + a.conj().T) / 2
     return a.astype(dt)
 
@@ -133,6 +177,83 @@ def band_herm(rng, n, kd, dt):
     return np.where(mask, a, 0).astype(dt)
 
 
+# Matrix families beyond plain Gaussian ones.  'tiny' and 'huge' lie beyond
+# the norms at which LAPACK's drivers scale the matrix (about 1e-146/1e146 in
+# double, 4e-16/2e15 in single): 1e-150/1e150 in double, 1e-20/1e20 in single
+# (1e-150 is not a float32).
+FAMILIES = ('ir1', 'cluster', 'zero', 'tiny', 'huge')
+
+
+def scale_of(fam, dt):
+    single = np.dtype(dt) in (np.dtype(np.float32), np.dtype(np.complex64))
+    return {'tiny': 1e-20 if single else 1e-150, 'huge': 1e20 if single else 1e150}[fam]
+
+
+def gvec(rng, n, dt):
+    v = rng.standard_normal(n)
+    if np.issubdtype(dt, np.complexfloating):
+        v = cplx(v / np.sqrt(2), rng.standard_normal(n) / np.sqrt(2))
+    return v
+
+
+def real_diag(a):
+    if np.iscomplexobj(a):
+        a = a.copy()
+        a[np.diag_indices(a.shape[0])] = a.diagonal().real
+    return a
+
+
+def cluster_values(k, dt):
+    """k values in tight clusters (gaps of 4 ulps around 1 and 2, an exact
+    3-fold 0.5) plus some spread ones; float, length k."""
+    e = float(np.finfo(np.float32 if np.dtype(dt) in (np.dtype(np.float32), np.dtype(np.complex64)) else np.float64).eps)
+    base = [1.0 + 4 * e * j for j in range(k // 3)] + [2.0 - 4 * e * j for j in range(k // 3)] + [0.5] * 3
+    base += [3.0 + j for j in range(k)]
+    return np.array(base[:k])
+
+
+def svd_family(fam, rng, m, n, dt):
+    if fam == 'ir1':     # identity plus rank one: min(m,n)-1 equal singular values
+        a = np.eye(m, n) + dmul(gvec(rng, m, dt)[:, None], gvec(rng, n, dt).conj()[None, :])
+    elif fam == 'cluster':
+        return known_svd(rng, m, n, dt, cluster_values(min(m, n), dt))
+    elif fam == 'zero':
+        a = np.zeros((m, n))
+    else:
+        a = scale(gen(rng, m, n, np.complex128 if np.issubdtype(dt, np.complexfloating) else np.float64), scale_of(fam, dt))
+    return a.astype(dt)
+
+
+def herm_family(fam, rng, n, dt):
+    """Exactly Hermitian input of the family (real diagonal)."""
+    if fam == 'ir1':     # eigenvalue 1 (n-1 times) and 1 + |u|^2
+        u = gvec(rng, n, dt)
+        a = np.eye(n) + dmul(u[:, None], u.conj()[None, :])
+    elif fam == 'cluster':
+        a = known_herm(rng, n, np.complex128 if np.issubdtype(dt, np.complexfloating) else np.float64,
+                       np.sort(cluster_values(n, dt)) - 1.25)
+    elif fam == 'zero':
+        a = np.zeros((n, n))
+    else:
+        g = gen(rng, n, n, np.complex128 if np.issubdtype(dt, np.complexfloating) else np.float64)
+        a = scale((g + g.conj().T) / 2, scale_of(fam, dt))
+    return real_diag(a.astype(dt))
+
+
+def value_window(fam, a):
+    """A subset_by_value window whose ends lie in wide gaps of the spectrum,
+    computed without LAPACK (None when the family has no such window)."""
+    n = a.shape[0]
+    if fam == 'ir1' and n >= 4:
+        u2 = float(np.real(np.trace(a))) - n        # |u|^2
+        return (0.5, 1.5) if u2 > 1.0 else None    # exactly the (n-1)-fold 1
+    if fam == 'cluster' and n >= 8:
+        return (-1.0, 1.0)                         # the 0.5 triple and the clusters at 1, 2 (shifted by -1.25)
+    if fam == 'zero':
+        return (-1.0, 1.0)
+    return None
+
+
 # ----------------------------------------------------------------------------- store
 class Store:
     def __init__(self):
@@ -141,9 +262,10 @@ class Store:
 
     def case(self, name, kind, inputs, fn, **meta):
         """Run fn(), record its outputs (dict) or the error it raised."""
+        keys = {}
         for k, v in inputs.items():
-            self.arrays[name + '|in|' + k] = np.asarray(v)
-        entry = dict(name=name, kind=kind, meta=meta, inputs=sorted(inputs), outputs=[], error=None)
+            keys[k] = self.put_input(np.asarray(v))
+        entry = dict(name=name, kind=kind, meta=meta, inputs=keys, outputs=[], error=None)
         mark = os.environ.get('CLIENT_MARK_LOG')   # debugging aid: which case made which log lines
         if mark:
             with open(mark, 'a') as f:
@@ -157,6 +279,16 @@ class Store:
             self.arrays[name + '|out|' + k] = np.asarray(v)
             entry['outputs'].append(k)
         self.cases.append(entry)
+
+    def put_input(self, a):
+        """Inputs are stored once per distinct content (many cases share one),
+        under a key made of a digest of their bytes: equal keys in two runs
+        mean bitwise equal inputs."""
+        a = np.ascontiguousarray(a)
+        key = 'in|%s|%s|%s' % (hashlib.sha1(a.tobytes()).hexdigest()[:20], a.dtype.str,
+                                'x'.join(map(str, a.shape)))
+        self.arrays[key] = a
+        return key
 
     def save(self, path):
         manifest = json.dumps(dict(cases=self.cases, numpy=np.__version__, scipy=SCIPY_VERSION))
@@ -196,7 +328,7 @@ def numpy_cases(st):
         dn = DNAME[dt]
         nm = 'np.svd.%s.rankdef' % dn
         r = rng_for(nm)
-        a = (gen(r, 40, 10, dt) @ gen(r, 10, 25, dt)).astype(dt)
+        a = dmul(gen(r, 40, 10, dt), gen(r, 10, 25, dt)).astype(dt)
         st.case(nm, 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a, full_matrices=False))))
         st.case('np.pinv.%s.rankdef' % dn, 'pinv', {'A': a}, lambda: {'p': la.pinv(a, rcond=1e-10)}, rank=10)
         st.case('np.rank.%s.rankdef' % dn, 'exactint', {'A': a}, lambda: {'r': np.array(la.matrix_rank(a))})
@@ -234,6 +366,119 @@ def numpy_cases(st):
         ah = herm_from_triangle(b, True)
         st.case(nm + '.L', 'eig', {'B': b, 'A': ah}, lambda: dict(zip(('w', 'v'), la.eigh(b))))
         st.case(nm + '.valsL', 'eig', {'B': b, 'A': ah}, lambda: {'w': la.eigvalsh(b)})
+
+
+# Sizes drawn once at random from 1..300 (fixed here so that case names are
+# stable), odd ones included; tall and wide for the SVD.
+RAND_SVD_SIZES = [(17, 17), (45, 45), (97, 97), (151, 151), (263, 263), (300, 300), (37, 5), (5, 37),
+                  (150, 71), (71, 150), (299, 130), (130, 299), (201, 1), (1, 201)]
+RAND_EIG_SIZES = [5, 17, 45, 97, 151, 211, 263, 300]
+FAM_SVD_SIZES = [(1, 1), (8, 8), (57, 33), (33, 57), (120, 120)]
+FAM_EIG_SIZES = [1, 8, 57, 120]
+
+
+def numpy_family_cases(st):
+    la = np.linalg
+    for dt in DTYPES:
+        dn = DNAME[dt]
+        sizes = [('rand', mn) for mn in RAND_SVD_SIZES] + [(f, mn) for f in FAMILIES for mn in FAM_SVD_SIZES]
+        for fam, (m, n) in sizes:
+            nm = 'np.svd.%s.%s.%dx%d' % (dn, fam, m, n)
+            a = gen(rng_for(nm), m, n, dt) if fam == 'rand' else svd_family(fam, rng_for(nm), m, n, dt)
+            st.case(nm + '.full', 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a, full_matrices=True))))
+            st.case(nm + '.econ', 'svd', {'A': a}, lambda: dict(zip('u s vh'.split(), la.svd(a, full_matrices=False))))
+            st.case(nm + '.vals', 'svd', {'A': a}, lambda: {'s': la.svd(a, compute_uv=False)})
+            if fam in ('tiny', 'huge', 'ir1') and (m, n) == (57, 33):
+                st.case(nm + '.pinv', 'pinv', {'A': a}, lambda: {'p': la.pinv(a)})
+        sizes = [('rand', n) for n in RAND_EIG_SIZES] + [(f, n) for f in FAMILIES for n in FAM_EIG_SIZES]
+        for fam, n in sizes:
+            nm = 'np.eigh.%s.%s.%d' % (dn, fam, n)
+            b = rand_herm_input(rng_for(nm), n, dt) if fam == 'rand' else herm_family(fam, rng_for(nm), n, dt)
+            for uplo in 'LU':
+                ah = herm_from_triangle(b, uplo == 'L')
+                st.case(nm + '.' + uplo, 'eig', {'B': b, 'A': ah},
+                        lambda: dict(zip(('w', 'v'), la.eigh(b, UPLO=uplo))))
+                st.case(nm + '.vals' + uplo, 'eig', {'B': b, 'A': ah}, lambda: {'w': la.eigvalsh(b, UPLO=uplo)})
+
+
+def scipy_family_cases(st):
+    import scipy.linalg as sl
+    for dt in DTYPES:
+        dn = DNAME[dt]
+        sizes = [('rand', mn) for mn in RAND_SVD_SIZES[:8]] + [(f, mn) for f in FAMILIES for mn in FAM_SVD_SIZES]
+        for fam, (m, n) in sizes:
+            nm = 'sp.svd.%s.%s.%dx%d' % (dn, fam, m, n)
+            a = gen(rng_for(nm), m, n, dt) if fam == 'rand' else svd_family(fam, rng_for(nm), m, n, dt)
+            for drv in ('gesdd', 'gesvd'):
+                st.case('%s.%s.full' % (nm, drv), 'svd', {'A': a},
+                        lambda: dict(zip('u s vh'.split(), sl.svd(a, lapack_driver=drv))))
+                st.case('%s.%s.econ' % (nm, drv), 'svd', {'A': a},
+                        lambda: dict(zip('u s vh'.split(), sl.svd(a, full_matrices=False, lapack_driver=drv))))
+                st.case('%s.%s.vals' % (nm, drv), 'svd', {'A': a},
+                        lambda: {'s': sl.svd(a, compute_uv=False, lapack_driver=drv)})
+        sizes = [('rand', n) for n in (17, 97, 263)] + [(f, n) for f in FAMILIES for n in FAM_EIG_SIZES]
+        for fam, n in sizes:
+            nm = 'sp.eigh.%s.%s.%d' % (dn, fam, n)
+            b = rand_herm_input(rng_for(nm), n, dt) if fam == 'rand' else herm_family(fam, rng_for(nm), n, dt)
+            win = None if fam == 'rand' else value_window(fam, b)
+            for lower in (True, False):
+                ah = herm_from_triangle(b, lower)
+                ul = 'L' if lower else 'U'
+                for drv in (None, 'ev', 'evd', 'evr', 'evx'):
+                    dnm = drv or 'default'
+                    st.case('%s.%s.%s' % (nm, dnm, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: dict(zip(('w', 'v'), sl.eigh(b, lower=lower, driver=drv))))
+                    st.case('%s.%s.vals%s' % (nm, dnm, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: {'w': sl.eigh(b, lower=lower, driver=drv, eigvals_only=True)})
+                lo, hi = (0, 0) if n == 1 else (n // 3, n - 1)
+                for drv in ('evr', 'evx'):
+                    st.case('%s.%s.idx%s' % (nm, drv, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: dict(zip(('w', 'v'), sl.eigh(b, lower=lower, driver=drv,
+                                                                 subset_by_index=[lo, hi]))), subset=True)
+                    st.case('%s.%s.idxvals%s' % (nm, drv, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: {'w': sl.eigh(b, lower=lower, driver=drv, eigvals_only=True,
+                                                  subset_by_index=[lo, hi])}, subset=True)
+                    if win is None:
+                        continue
+                    st.case('%s.%s.val%s' % (nm, drv, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: dict(zip(('w', 'v'), sl.eigh(b, lower=lower, driver=drv,
+                                                                 subset_by_value=win))), subset=True)
+                    st.case('%s.%s.valvals%s' % (nm, drv, ul), 'eig', {'B': b, 'A': ah},
+                            lambda: {'w': sl.eigh(b, lower=lower, driver=drv, eigvals_only=True,
+                                                  subset_by_value=win)}, subset=True)
+        # banded: every select with both triangles and eigvals_only, on a
+        # diagonally dominant band whose eigenvalues lie near 0, 10, 20, ...
+        # (the 'v' window ends sit halfway between), and scaled/zero bands
+        for fam, n, kd in [('known', 30, 2), ('known', 97, 5), ('tiny', 45, 3), ('huge', 45, 3), ('zero', 12, 2)]:
+            nm = 'sp.band.%s.%s.%d.%d' % (dn, fam, n, kd)
+            if fam == 'known':
+                a = (scale(band_herm(rng_for(nm), n, kd, np.complex128 if np.issubdtype(dt, np.complexfloating)
+                                     else np.float64), 0.2) + np.diag(np.arange(n) * 10.0)).astype(dt)
+            elif fam == 'zero':
+                a = np.zeros((n, n), dtype=dt)
+            else:
+                a = scale(band_herm(rng_for(nm), n, kd, np.complex128 if np.issubdtype(dt, np.complexfloating)
+                                    else np.float64), scale_of(fam, dt)).astype(dt)
+            if fam == 'known':
+                vr = (-5.0, 105.0)       # the eigenvalues near 0, 10, ..., 100
+            elif fam == 'zero':
+                vr = (-1.0, 1.0)
+            else:
+                vr = (-100.0 * scale_of(fam, dt), 100.0 * scale_of(fam, dt))   # all of them
+            lo, hi = n // 4, n // 2
+            for lower in (True, False):
+                ul = 'L' if lower else 'U'
+                ab = to_band(a, kd, lower)
+                for sel, rng_ in (('a', None), ('i', (lo, hi)), ('v', vr)):
+                    st.case('%s.%s%s' % (nm, sel, ul), 'eig', {'B': ab, 'A': a},
+                            lambda: dict(zip(('w', 'v'), sl.eig_banded(ab, lower=lower, select=sel,
+                                                                       select_range=rng_))), subset=sel != 'a')
+                    st.case('%s.%sonly%s' % (nm, sel, ul), 'eig', {'B': ab, 'A': a},
+                            lambda: {'w': sl.eig_banded(ab, lower=lower, eigvals_only=True, select=sel,
+                                                        select_range=rng_)}, subset=sel != 'a')
+                    st.case('%s.%svals%s' % (nm, sel, ul), 'eig', {'B': ab, 'A': a},
+                            lambda: {'w': sl.eigvals_banded(ab, lower=lower, select=sel, select_range=rng_)},
+                            subset=sel != 'a')
 
 
 def scipy_cases(st):
@@ -323,8 +568,8 @@ def scipy_cases(st):
             r = rng_for(nm)
             a = gen(r, n, n, dt)
             a = (a + a.conj().T) / 2
-            c = gen(r, n, n, dt) * 0.1
-            bb = (np.eye(n) + c @ c.conj().T).astype(dt)
+            c = scale(gen(r, n, n, dt), 0.1)
+            bb = (np.eye(n) + dmul(c, c.conj().T)).astype(dt)
             st.case(nm, 'geig', {'A': a, 'Bm': bb}, lambda: dict(zip(('w', 'v'), sl.eigh(a, bb, driver=drv))))
     # larger
     for dt, (m, n) in [(np.float64, (400, 400)), (np.float32, (300, 500)), (np.complex128, (260, 200))]:
@@ -347,10 +592,12 @@ def cmd_run(part, out):
     st = Store()
     if part == 'numpy':
         numpy_cases(st)
+        numpy_family_cases(st)
     else:
         import scipy
         SCIPY_VERSION = scipy.__version__
         scipy_cases(st)
+        scipy_family_cases(st)
     st.save(out)
     try:   # which LAPACK/BLAS (and whether a preloaded library) this process mapped
         libs = sorted({l.split()[-1] for l in open('/proc/self/maps')
@@ -365,8 +612,14 @@ def cmd_run(part, out):
 
 # ----------------------------------------------------------------------------- compare
 def load(path):
-    z = np.load(path, allow_pickle=False)
-    arrays = {k: z[k] for k in z.files}
+    # zipfile directly: NpzFile's per-key lookup is linear in the number of
+    # arrays, which makes loading ~20000 arrays take most of a minute.
+    arrays = {}
+    with zipfile.ZipFile(path) as zf:
+        for info in zf.infolist():
+            with zf.open(info) as f:
+                arrays[info.filename[:-4] if info.filename.endswith('.npy') else info.filename] = \
+                    np.lib.format.read_array(f, allow_pickle=False)
     man = json.loads(str(arrays.pop('__manifest__')))
     return man, arrays
 
@@ -380,8 +633,28 @@ def fro(x):
     return float(np.linalg.norm(np.asarray(x, dtype=np.complex128).ravel()))
 
 
-def compare_case(c, R, T, mode):
-    """Return a list of problem strings (empty = agree)."""
+def one(x):
+    """Matrix 1-norm (largest column sum), as LAPACK's tests use."""
+    x = np.asarray(x)
+    return float(np.max(np.sum(np.abs(x), axis=0))) if x.size else 0.0
+
+
+_NORM2 = {}
+
+
+def norm2(a):
+    """Spectral norm, cached: many cases share one input."""
+    if not a.size:
+        return 0.0
+    key = (a.shape, a.dtype.str, zlib.crc32(a.tobytes()), a.tobytes()[:64])
+    if key not in _NORM2:
+        _NORM2[key] = float(np.linalg.norm(a, 2))
+    return _NORM2[key]
+
+
+def compare_case(c, R, T, mode, notes):
+    """Return a list of problem strings (empty = agree); appends remarks
+    that are not failures to notes."""
     name = c['name']
     pre = name + '|out|'
     probs = []
@@ -403,23 +676,40 @@ def compare_case(c, R, T, mode):
     if probs:
         return probs
     kind = c['kind']
-    A = R[name + '|in|A'] if 'A' in c['inputs'] else None
+    A = R[c['inputs']['A']] if 'A' in c['inputs'] else None
     if kind in ('svd', 'svdstack', 'eig', 'eigstack', 'geig', 'pinv', 'scalar'):
         eps = EPS[A.dtype]
-    TH = 50.0   # value checks: |x - xref| <= TH * max(m,n) * eps * |A|
+    # Ratios in units of eps of the input's precision, as LAPACK's tests
+    # compute them (dsyt21, dort01, dbdt01: 1-norms):
+    #   values   |x - xref| / (max(m,n) * eps * |A|_2)
+    #   vectors  |A*V - V*W|_1 / (n * eps * |A|_1), |I - VH*V|_1 / (n * eps),
+    #            |A - U*S*VH|_1 / (max(m,n) * eps * |A|_1)
+    # Each must be <= TH = 30.  Exception: where the system LAPACK's own
+    # result on the same input (the reference) is already above 30 (?syevr's
+    # MRRR and ?syevx's inverse iteration reach ~48 in clusters), that ratio
+    # is held to LAPACK's own test threshold for it instead, THRESH = 50 of
+    # sep.in / svd.in (or to the reference's ratio, if that is larger still).
+    TH, TH_LAPACK = 30.0, 50.0
+    # Ratios are scale-invariant: divide A (and values) by a power of two near
+    # max|A| so that 1e-150/1e150 inputs neither underflow nor overflow here.
+    amax = float(np.max(np.abs(A))) if A is not None and A.size else 0.0
+    sc = 2.0 ** np.floor(np.log2(amax)) if amax > 0 and np.isfinite(amax) else 1.0
 
     def chk(label, ratio):
         if not np.isfinite(ratio) or ratio > TH:
             probs.append('%s ratio %.3g > %g' % (label, ratio, TH))
 
     def vchk(label, ratio_of):
-        """Vector checks (residual, orthogonality) computed on both results: the
-        test must reach TH or twice the reference's own ratio, whichever is
-        larger (dsyevr's orthogonality alone reaches ~20 here)."""
+        """Vector checks (residual, orthogonality) of the test result."""
         rt, rr = ratio_of(T), ratio_of(R)
-        lim = max(TH, 2.0 * rr)
+        lim = TH if rr <= TH else max(TH_LAPACK, rr)
+        if rr > TH:
+            notes.append('%s: reference %s ratio %.3g > %g: limit %.3g' % (name, label, rr, TH, lim))
         if not np.isfinite(rt) or rt > lim:
             probs.append('%s ratio %.3g > %.3g (reference %.3g)' % (label, rt, lim, rr))
+
+    def over(num, den):
+        return num / den if den > 0 else (0.0 if num == 0 else np.inf)
 
     if kind in ('svd', 'svdstack'):
         As = A if kind == 'svdstack' else A[None]
@@ -428,55 +718,55 @@ def compare_case(c, R, T, mode):
                 return D[pre + k][i] if kind == 'svdstack' else D[pre + k]
             m, n = a.shape
             mn = min(m, n)
-            a64 = a.astype(np.complex128)
-            anorm = max(np.linalg.norm(a64, 2) if a.size else 0.0, np.finfo(float).tiny)
-            s_r, s_t = get(R, 's').astype(float), get(T, 's').astype(float)
-            chk('singular values', np.max(np.abs(s_r - s_t)) / (anorm * max(m, n) * eps) if mn else 0.0)
+            a64 = a.astype(np.complex128) / sc
+            anorm, anorm1 = norm2(a64), one(a64)
+            s_r, s_t = get(R, 's').astype(float) / sc, get(T, 's').astype(float) / sc
+            chk('singular values', over(np.max(np.abs(s_r - s_t)), anorm * max(m, n) * eps) if mn else 0.0)
             if 'u' in c['outputs']:
                 def resid(D):
                     u, vh = get(D, 'u').astype(np.complex128), get(D, 'vh').astype(np.complex128)
-                    rec = u[:, :mn] @ np.diag(get(D, 's')[:mn].astype(float)) @ vh[:mn, :]
-                    return fro(a64 - rec) / (max(fro(a64), 1e-300) * max(m, n) * eps) if fro(a64) else fro(rec)
+                    rec = u[:, :mn] @ np.diag(get(D, 's')[:mn].astype(float) / sc) @ vh[:mn, :]
+                    return over(one(a64 - rec), anorm1 * max(m, n) * eps)
                 vchk('|A-U*S*VH|/(|A|*max(m,n)*eps)', resid)
-                vchk('|I-UH*U|/(m*eps)', lambda D: fro(np.eye(get(D, 'u').shape[1]) - get(D, 'u').astype(np.complex128).conj().T @ get(D, 'u')) / (max(m, 1) * eps))
-                vchk('|I-VH*V|/(n*eps)', lambda D: fro(np.eye(get(D, 'vh').shape[0]) - get(D, 'vh').astype(np.complex128) @ get(D, 'vh').conj().T) / (max(n, 1) * eps))
+                vchk('|I-UH*U|/(m*eps)', lambda D: one(np.eye(get(D, 'u').shape[1]) - get(D, 'u').astype(np.complex128).conj().T @ get(D, 'u')) / (max(m, 1) * eps))
+                vchk('|I-VH*V|/(n*eps)', lambda D: one(np.eye(get(D, 'vh').shape[0]) - get(D, 'vh').astype(np.complex128) @ get(D, 'vh').conj().T) / (max(n, 1) * eps))
     elif kind in ('eig', 'eigstack', 'geig'):
         As = A if kind == 'eigstack' else A[None]
         for i, a in enumerate(As):
             def get(D, k, i=i):
                 return D[pre + k][i] if kind == 'eigstack' else D[pre + k]
             n = a.shape[0]
-            a64 = a.astype(np.complex128)
-            anorm = max(np.linalg.norm(a64, 2) if n else 0.0, np.finfo(float).tiny)
-            w_r, w_t = get(R, 'w').astype(float), get(T, 'w').astype(float)
+            a64 = a.astype(np.complex128) / sc
+            anorm, anorm1 = norm2(a64), one(a64)
+            w_r, w_t = get(R, 'w').astype(float) / sc, get(T, 'w').astype(float) / sc
             if kind == 'geig':
-                b64 = R[name + '|in|Bm'].astype(np.complex128)
+                b64 = R[c['inputs']['Bm']].astype(np.complex128)
                 bcond = np.linalg.cond(b64)
                 scale = anorm + (np.max(np.abs(w_r)) * np.linalg.norm(b64, 2) if w_r.size else 0.0)
-                chk('eigenvalues', np.max(np.abs(w_r - w_t)) / (scale * n * eps * bcond) if w_r.size else 0.0)
+                chk('eigenvalues', over(np.max(np.abs(w_r - w_t)), scale * n * eps * bcond) if w_r.size else 0.0)
             else:
-                chk('eigenvalues', np.max(np.abs(w_r - w_t)) / (anorm * n * eps) if w_r.size else 0.0)
+                chk('eigenvalues', over(np.max(np.abs(w_r - w_t)), anorm * n * eps) if w_r.size else 0.0)
             if 'v' in c['outputs']:
                 k = get(T, 'v').shape[1]
                 if not k:
                     continue
                 V = lambda D: get(D, 'v').astype(np.complex128)
-                W = lambda D: np.diag(get(D, 'w').astype(float))
+                W = lambda D: np.diag(get(D, 'w').astype(float) / sc)
                 if kind == 'geig':
                     vchk('|A*V-B*V*W|/((|A|+|W||B|)*|V|*n*eps)',
-                         lambda D: fro(a64 @ V(D) - b64 @ V(D) @ W(D)) / (scale * fro(V(D)) * n * eps))
+                         lambda D: over(fro(a64 @ V(D) - b64 @ V(D) @ W(D)), scale * fro(V(D)) * n * eps))
                     vchk('|I-VH*B*V|/(n*eps*cond(B))',
                          lambda D: fro(np.eye(k) - V(D).conj().T @ b64 @ V(D)) / (n * eps * bcond))
                 else:
-                    vchk('|A*V-V*W|/(|A|*n*eps)', lambda D: fro(a64 @ V(D) - V(D) @ W(D)) / (anorm * n * eps))
-                    vchk('|I-VH*V|/(n*eps)', lambda D: fro(np.eye(k) - V(D).conj().T @ V(D)) / (n * eps))
+                    vchk('|A*V-V*W|/(|A|*n*eps)', lambda D: over(one(a64 @ V(D) - V(D) @ W(D)), anorm1 * n * eps))
+                    vchk('|I-VH*V|/(n*eps)', lambda D: one(np.eye(k) - V(D).conj().T @ V(D)) / (n * eps))
     elif kind == 'pinv':
-        a64 = A.astype(np.complex128)
+        a64 = A.astype(np.complex128) / sc
         s = np.linalg.svd(a64, compute_uv=False)
         rank = c['meta'].get('rank', len(s))
         cond = s[0] / s[rank - 1] if len(s) and s[rank - 1] > 0 else 1.0
-        p_r, p_t = R[pre + 'p'].astype(np.complex128), T[pre + 'p'].astype(np.complex128)
-        chk('|P-Pref|/(|Pref|*max(m,n)*eps*cond)', fro(p_r - p_t) / (max(fro(p_r), 1e-300) * max(A.shape) * eps * cond))
+        p_r, p_t = R[pre + 'p'].astype(np.complex128) * sc, T[pre + 'p'].astype(np.complex128) * sc
+        chk('|P-Pref|/(|Pref|*max(m,n)*eps*cond)', over(fro(p_r - p_t), fro(p_r) * max(A.shape) * eps * cond))
     elif kind == 'scalar':
         x_r, x_t = float(np.real(R[pre + 'x'])), float(np.real(T[pre + 'x']))
         chk('scalar', abs(x_r - x_t) / (max(abs(x_r), 1e-300) * max(A.shape) * eps))
@@ -498,6 +788,7 @@ def cmd_compare(mode, ref, test):
     cr = {c['name']: c for c in mr['cases']}
     ct = {c['name']: c for c in mt['cases']}
     bad = []
+    notes = []
     if list(cr) != list(ct):
         bad.append(('(case list)', ['missing: %s; extra: %s' % (sorted(set(cr) - set(ct))[:5], sorted(set(ct) - set(cr))[:5])]))
     ninputs = 0
@@ -507,8 +798,8 @@ def cmd_compare(mode, ref, test):
             continue
         probs = []
         for k in c['inputs']:   # inputs are generated without LAPACK: must always be identical
-            ninputs += 1
-            if bits(R[name + '|in|' + k]) != bits(T[name + '|in|' + k]):
+            ninputs += 1        # (their keys are digests of their bytes)
+            if c['inputs'][k] != t['inputs'].get(k):
                 probs.append('input %s differs (generator not deterministic?)' % k)
         if c['error'] != t['error']:
             probs.append('error %r vs %r' % (c['error'], t['error']))
@@ -516,11 +807,13 @@ def cmd_compare(mode, ref, test):
             probs.append('outputs %s vs %s' % (c['outputs'], t['outputs']))
         elif not c['error']:
             try:
-                probs += compare_case(c, R, T, mode)
+                probs += compare_case(c, R, T, mode, notes)
             except Exception as e:
                 probs.append('comparison raised %s: %s' % (type(e).__name__, e))
         if probs:
             bad.append((name, probs))
+    for note in notes:
+        print('NOTE %s' % note, file=sys.stderr)
     for name, probs in bad:
         print('DIFF %s: %s' % (name, '; '.join(probs)), file=sys.stderr)
     if bad:

@@ -6,9 +6,11 @@
 %       Meant to run twice: plain, and with LD_PRELOAD=libgpulapack.so.
 %   octave-cli -q octave_client.m compare exact|accuracy REF.bin TEST.bin
 %       exact: same cases, same class/size/complexity, bitwise equal arrays.
-%       accuracy: singular values / eigenvalues within 50*max(m,n)*eps*norm(A);
+%       accuracy: singular values / eigenvalues within 30*max(m,n)*eps*norm(A);
 %       vectors judged by residual and orthogonality (never by sign/phase),
-%       against max(50, 2 * the reference's own ratio).
+%       LAPACK's test ratios (1-norms) <= 30; where the system LAPACK's own
+%       ratio on the same input already exceeds 30, LAPACK's own test
+%       threshold 50 (sep.in/svd.in) applies to that ratio (NOTE on stderr).
 %       Prints one summary line on stdout, details on stderr; exit status
 %       0 = agree, 1 = differ, 2 = usage/load error.
 %
@@ -23,8 +25,8 @@
 %   with svd_driver("gesdd")   ?gesdd JOBZ=N / A / S
 %   norm(A) (2-norm), cond(A), rank(A)  ?gesvd JOBU=N JOBVT=N
 %   pinv(A)                    ?gesvd JOBU=S JOBVT=S
-%   e = eig(A), A symmetric/Hermitian   dsyev/ssyev/zheev/cheev JOBZ=N UPLO=L
-%   [V,D] = eig(A)             ?syev/?heev JOBZ=V UPLO=L
+%   e = eig(A), A symmetric/Hermitian   dsyev/ssyev/zheev/cheev JOBZ=N UPLO=U
+%   [V,D] = eig(A)             ?syev/?heev JOBZ=V UPLO=U
 %   eig(A,B), B s.p.d.         ?sygv/?hegv, which calls ?syev/?heev through the
 %                              PLT (so the library sees a ?syev call as well)
 % Octave's svd / eig never use ?syevd, ?syevr or ?gesdd unless told to.
@@ -74,6 +76,11 @@ function H = herm(name, n, cls, cplx)
   end
 end
 
+function t = same_bits(x, y)
+  t = strcmp(class(x), class(y)) && iscomplex(x) == iscomplex(y) && isequal(size(x), size(y)) ...
+      && isequal(bitsof(x), bitsof(y));
+end
+
 function R = add_case(R, name, kind, A, fn, B)
   % Run fn (a handle returning a struct of outputs); a raised error is a
   % result too (both runs must agree on it).
@@ -84,7 +91,12 @@ function R = add_case(R, name, kind, A, fn, B)
   k = numel(R.name) + 1;
   R.name{k} = name;
   R.kind{k} = kind;
-  R.A{k} = A;
+  % Inputs are stored once per run of consecutive cases on the same matrix
+  % (R.inputs, R.ai): the result files stay a fraction of the size.
+  if isempty(R.inputs) || ! same_bits(A, R.inputs{end})
+    R.inputs{end + 1} = A;
+  end
+  R.ai(k) = numel(R.inputs);
   if nargin < 6
     B = [];
   end
@@ -108,8 +120,123 @@ function o = eig2(A, varargin)
   o = struct("V", V, "D", D);
 end
 
+% Matrix families beyond plain Gaussian ones (as in numpy_client.py):
+%   ir1      identity plus rank one (min(m,n)-1 equal singular values;
+%            eigenvalue 1 with multiplicity n-1)
+%   cluster  known spectrum with clusters 4 ulps wide and an exact triple
+%   zero     the zero matrix
+%   tiny, huge  Gaussian times 1e-150 / 1e150 (single: 1e-20 / 1e20), beyond
+%            the norms at which LAPACK's drivers scale the matrix
+function v = cluster_values(k, cls)
+  e = eps(cls);
+  v = [1 + 4 * e * (0:floor(k / 3) - 1), 2 - 4 * e * (0:floor(k / 3) - 1), 0.5 * ones(1, 3), 3 + (0:k - 1)];
+  v = v(1:k);
+end
+
+function c = scale_of(fam, cls)
+  if strcmp(cls, "single")
+    c = 1e-20;
+  else
+    c = 1e-150;
+  end
+  if strcmp(fam, "huge")
+    c = 1 / c;
+  end
+end
+
+function A = svd_family(fam, nm, m, n, cls, cplx)
+  switch fam
+    case "ir1"
+      u = gen([nm "u"], m, 1, "double", cplx); v = gen([nm "v"], n, 1, "double", cplx);
+      A = eye(m, n) + u * v';
+    case "cluster"
+      k = min(m, n);
+      Q1 = orth_hh(nm, m, cplx); Q2 = orth_hh([nm "v"], n, cplx);
+      A = Q1(:, 1:k) * diag(cluster_values(k, cls)) * Q2(:, 1:k)';
+    case "zero"
+      A = zeros(m, n);
+    otherwise
+      A = gen(nm, m, n, "double", cplx) * scale_of(fam, cls);
+  end
+  if strcmp(cls, "single")
+    A = single(A);
+  end
+end
+
+function H = herm_family(fam, nm, n, cls, cplx)
+  % Exactly Hermitian (Octave's eig checks this before calling ?syev/?heev).
+  switch fam
+    case "ir1"
+      u = gen([nm "u"], n, 1, "double", cplx);
+      H = eye(n) + u * u';
+    case "cluster"
+      Q = orth_hh(nm, n, cplx);
+      H = Q * diag(sort(cluster_values(n, cls)) - 1.25) * Q';
+    case "zero"
+      H = zeros(n);
+    otherwise
+      B = gen(nm, n, n, "double", cplx);
+      H = (B + B') / 2 * scale_of(fam, cls);
+  end
+  H = (H + H') / 2;
+  if strcmp(cls, "single")
+    H = single(H);
+  end
+end
+
+function R = family_cases(R)
+  % Sizes drawn once at random from 1..300 (fixed so that case names are
+  % stable), odd ones included, tall and wide; then the families.
+  rsvd = [17 17; 45 45; 97 97; 151 151; 263 263; 300 300; 37 5; 5 37; 150 71; 71 150; 299 130; 130 299; 201 1; 1 201];
+  reig = [5 17 45 97 151 211 263 300];
+  fsvd = [1 1; 8 8; 57 33; 33 57; 120 120];
+  feig = [1 8 57 120];
+  fams = {"rand", "ir1", "cluster", "zero", "tiny", "huge"};
+  classes = {"double", "single"};
+  for ic = 1:2
+    cls = classes{ic};
+    for cplx = [false true]
+      tag = [cls(1) "rc"(1 + cplx)];
+      for ifam = 1:numel(fams)
+        fam = fams{ifam};
+        if strcmp(fam, "rand"), sz = rsvd; else, sz = fsvd; end
+        for is = 1:rows(sz)
+          m = sz(is, 1); n = sz(is, 2);
+          nm = sprintf("oct.svd.%s.%s.%dx%d", tag, fam, m, n);
+          if strcmp(fam, "rand")
+            A = gen(nm, m, n, cls, cplx);
+          else
+            A = svd_family(fam, nm, m, n, cls, cplx);
+          end
+          R = add_case(R, [nm ".vals"], "svd", A, @() struct("s", svd(A)));
+          R = add_case(R, [nm ".full"], "svd", A, @() svd3(A));
+          R = add_case(R, [nm ".econ"], "svd", A, @() svd3(A, "econ"));
+          if ! strcmp(fam, "rand") || m == n
+            svd_driver("gesdd");
+            R = add_case(R, [nm ".gesdd.vals"], "svd", A, @() struct("s", svd(A)));
+            R = add_case(R, [nm ".gesdd.full"], "svd", A, @() svd3(A));
+            R = add_case(R, [nm ".gesdd.econ"], "svd", A, @() svd3(A, "econ"));
+            svd_driver("gesvd");
+          end
+        end
+        if strcmp(fam, "rand"), sz = reig; else, sz = feig; end
+        for n = sz
+          nm = sprintf("oct.eig.%s.%s.%d", tag, fam, n);
+          if strcmp(fam, "rand")
+            H = herm(nm, n, cls, cplx);
+          else
+            H = herm_family(fam, nm, n, cls, cplx);
+          end
+          R = add_case(R, [nm ".vals"], "eig", H, @() struct("w", eig(H)));
+          R = add_case(R, [nm ".vecs"], "eig", H, @() eig2(H));
+        end
+      end
+    end
+  end
+end
+
 function R = all_cases()
-  R = struct("name", {{}}, "kind", {{}}, "A", {{}}, "B", {{}}, "out", {{}}, "err", {{}});
+  R = struct("name", {{}}, "kind", {{}}, "inputs", {{}}, "ai", [], "B", {{}}, "out", {{}}, "err", {{}});
   classes = {"double", "single"};
   sizes = [1 1; 1 7; 7 1; 2 3; 7 7; 12 5; 5 12; 33 33; 65 31; 31 65; 130 130];
   for ic = 1:2
@@ -195,6 +322,7 @@ function R = all_cases()
     R = add_case(R, [nm ".vals"], "eig", H, @() struct("w", eig(H)));
     R = add_case(R, [nm ".vecs"], "eig", H, @() eig2(H));
   end
+  R = family_cases(R);
 end
 
 % ---------------------------------------------------------------- compare
@@ -241,8 +369,20 @@ function [w, V] = eig_parts(o)
   end
 end
 
+function r = one(x)
+  r = norm(double(x), 1);   % largest column sum: no LAPACK
+end
+
 function probs = vcheck(probs, label, rt, rr, TH)
-  lim = max(TH, 2 * rr);
+  % The limit is TH (30); where the system LAPACK's own ratio on the same
+  % input (rr) is already above it, LAPACK's own test threshold for that
+  % ratio, 50 (sep.in / svd.in), or rr if that is larger still.
+  global case_name
+  lim = TH;
+  if rr > TH
+    lim = max(50, rr);
+    fprintf(stderr, "NOTE %s: reference %s ratio %.3g > %g: limit %.3g\n", case_name, label, rr, TH, lim);
+  end
   if ! isfinite(rt) || rt > lim
     probs{end + 1} = sprintf("%s ratio %.3g > %.3g (reference %.3g)", label, rt, lim, rr);
   end
@@ -278,27 +418,38 @@ function probs = compare_case(k, R, T, mode)
   if strcmp(mode, "exact") || ! isempty(probs)
     return;
   end
-  TH = 50;
+  % Ratios in units of eps of the input's class, as LAPACK's tests compute
+  % them (dsyt21, dort01, dbdt01: 1-norms); values against the 2-norm.
+  TH = 30;
   A = double(R.A{k});
   [m, n] = size(A);
-  e = eps(class(R.A{k}));
+  e = double(eps(class(R.A{k})));
+  % Scale-invariant ratios: divide A and the values by a power of two near
+  % max|A|, so that 1e-150 / 1e150 inputs neither underflow nor overflow.
+  amax = max([0; abs(A(:))]);
+  sc = 1;
+  if amax > 0 && isfinite(amax), sc = 2 ^ floor(log2(amax)); end
+  A = A / sc;
   anorm = max(norm(A), realmin);            % (uses LAPACK, but compare runs unpreloaded)
+  anorm1 = max(one(A), realmin);
   switch R.kind{k}
     case "svd"
       [sr, Ur, Vr] = svd_parts(ro);
       [st, Ut, Vt] = svd_parts(to);
+      sr = sr / sc; st = st / sc;
       mn = min(m, n);
       probs = check(probs, "singular values", safe_div(max([0; abs(sr - st)]), anorm * max(m, n) * e), TH);
       if ! isempty(Ut)
-        res = @(U, s, V) safe_div(fro(A - U(:, 1:mn) * diag(s(1:mn)) * V(:, 1:mn)'), max(fro(A), realmin) * max(m, n) * e);
+        res = @(U, s, V) safe_div(one(A - U(:, 1:mn) * diag(s(1:mn)) * V(:, 1:mn)'), anorm1 * max(m, n) * e);
         probs = vcheck(probs, "|A-U*S*V'|/(|A|*max(m,n)*eps)", res(Ut, st, Vt), res(Ur, sr, Vr), TH);
-        orth = @(U) fro(eye(columns(U)) - U' * U) / (max(rows(U), 1) * e);
+        orth = @(U) one(eye(columns(U)) - U' * U) / (max(rows(U), 1) * e);
         probs = vcheck(probs, "|I-U'*U|/(m*eps)", orth(Ut), orth(Ur), TH);
         probs = vcheck(probs, "|I-V'*V|/(n*eps)", orth(Vt), orth(Vr), TH);
       end
     case {"eig", "geig"}
       [wr, Vr] = eig_parts(ro);
       [wt, Vt] = eig_parts(to);
+      wr = wr / sc; wt = wt / sc;
       if strcmp(R.kind{k}, "geig")
         Bm = double(R.B{k});
         scale = anorm + max(abs(wr)) * norm(Bm);
@@ -311,9 +462,9 @@ function probs = compare_case(k, R, T, mode)
       else
         probs = check(probs, "eigenvalues", max([0; abs(wr - wt)]) / (anorm * n * e), TH);
         if ! isempty(Vt)
-          res = @(V, w) fro(A * V - V * diag(w)) / (anorm * n * e);
+          res = @(V, w) one(A * V - V * diag(w)) / (anorm1 * n * e);
           probs = vcheck(probs, "|A*V-V*W|/(|A|*n*eps)", res(Vt, wt), res(Vr, wr), TH);
-          orth = @(V) fro(eye(columns(V)) - V' * V) / (n * e);
+          orth = @(V) one(eye(columns(V)) - V' * V) / (n * e);
           probs = vcheck(probs, "|I-V'*V|/(n*eps)", orth(Vt), orth(Vr), TH);
         end
       end
@@ -338,10 +489,12 @@ function probs = compare_case(k, R, T, mode)
 end
 
 function rc = do_compare(mode, reffile, testfile)
+  global case_name
   rc = 0;
   try
     a = load(reffile); b = load(testfile);
     R = a.R; T = b.R;
+    R.A = R.inputs(R.ai); T.A = T.inputs(T.ai);
   catch e
     printf("cannot load results: %s\n", e.message);
     rc = 2;
@@ -362,6 +515,7 @@ function rc = do_compare(mode, reffile, testfile)
       probs{end + 1} = sprintf("error '%s' vs '%s'", R.err{k}, T.err{k});
     elseif isempty(R.err{k})
       try
+        case_name = R.name{k};
         probs = [probs, compare_case(k, R, T, mode)];
       catch e
         probs{end + 1} = ["comparison raised: " e.message];

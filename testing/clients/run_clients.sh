@@ -1,34 +1,47 @@
 #!/bin/bash
-# Real-client smoke tests (DESIGN.md testing level 5): run Debian numpy, scipy
-# and Octave once without the library and once with it preloaded, compare the
-# results and check that the library's log shows our entry points were used.
+# Real-client smoke tests (DESIGN.md testing level 5): run Debian numpy, scipy,
+# Octave and R once without the library and once with it preloaded, compare
+# the results and check that the library's log shows our entry points were
+# used.
 #
 # usage: testing/clients/run_clients.sh [--compare exact|accuracy] [--out DIR]
-#                                       [--only numpy,scipy,octave] [LIB]
+#            [--only numpy,scipy,octave,r] [--expect-path PATH] [--keep] [LIB]
 #   LIB        library to preload (default: lib/libgpulapack.so of this checkout)
 #   --compare  exact (default): every output array bitwise identical (right
 #              while the library forwards everything to the system LAPACK);
 #              accuracy: LAPACK-style tolerances, vectors judged by residual
 #              and orthogonality (for when fast paths are on).
-#   --out DIR  keep outputs, logs and client stderr there (default: a fresh
+#   --out DIR  put results, logs and client stderr there (default: a fresh
 #              /tmp/gpulapack-clients.XXXXXX, kept and named on stderr)
 #   --only     comma-separated subset of clients
+#   --keep     keep both runs' result files (.npz/.bin/.rds, several hundred
+#              MB per client) even when they agree; by default they are
+#              deleted once agree-<mode> passed (logs and stderr stay)
+#   --expect-path PATH  (off by default) every call the client's run logged
+#              must show path=PATH, except workspace queries (reason=query),
+#              invalid arguments (reason=args) and calls from inside the real
+#              LAPACK (reason=nested); one check per client and routine,
+#              path-PATH/<routine>, whose FAIL names the options and sizes of
+#              the calls that took another path.
 # Environment: GPULAPACK_* variables are passed through to the preloaded run
 # (GPULAPACK_LOG is always set to DIR/<client>.log, GPULAPACK_VERBOSE to 1
 # unless already >= 1); CLIENT_TIMEOUT seconds per client run (default 600);
 # PYTHON (default /usr/bin/python3 -- Debian's, with numpy/scipy; the python3
-# first on PATH may be a pyenv one without them); OCTAVE (default octave-cli).
+# first on PATH may be a pyenv one without them); OCTAVE (default octave-cli);
+# RSCRIPT (default Rscript).
 #
 # Output: exactly one line per check on stdout,
 #   PASS clients/<client>/<check>   or   FAIL clients/<client>/<check>: <detail>
-# with checks run-without-lib, run-with-lib, agree-<mode>, log-routines.
-# Diagnostics go to stderr.  Exit status 0 iff every check passed.
+# with checks run-without-lib, run-with-lib, agree-<mode>, log-routines (and
+# path-PATH/<routine> with --expect-path).  Diagnostics go to stderr, among
+# them the calls per routine, options and path read from each log.  Exit
+# status 0 iff every check passed.
 #
 # Which LAPACK routines each client reaches (verified with an LD_PRELOAD
 # logging shim on Debian 12: numpy 1.24.2, scipy 1.10.1, Octave 7.3.0,
-# OpenBLAS 0.3.21 as liblapack.so.3; ltrace is not installed, and
+# R 4.2.2, OpenBLAS 0.3.21 as liblapack.so.3; ltrace is not installed, and
 # LD_DEBUG=bindings only shows bindings, not calls; per-function details in
-# the header comments of numpy_client.py and octave_client.m):
+# the header comments of numpy_client.py, octave_client.m and r_client.R):
 #   numpy : numpy.linalg.svd/pinv/norm/matrix_rank -> dgesdd, zgesdd (JOBZ A/S/N)
 #           eigh/eigvalsh/pinv(hermitian) -> dsyevd, zheevd (JOBZ V/N)
 #           never s/c: float32/complex64 are computed in double and cast back
@@ -39,8 +52,10 @@
 #           select='i'/'v' -> ?sbevx/?hbevx (-> ?sbtrd/?hbtrd through the PLT)
 #           eigh(a, b): ?sygv/?sygvd/?sygvx -> ?syev/?syevd/?syevx via the PLT
 #   octave: svd -> ?gesvd (JOBU=JOBVT A/S/N); with svd_driver("gesdd") -> ?gesdd;
-#           eig of a symmetric/Hermitian matrix -> ?syev/?heev (JOBZ V/N, UPLO L);
+#           eig of a symmetric/Hermitian matrix -> ?syev/?heev (JOBZ V/N, UPLO U);
 #           eig(A,B) -> ?sygv/?hegv -> ?syev/?heev via the PLT
+#   r     : svd/La.svd -> dgesdd, zgesdd (JOBZ N/S/A); eigen(symmetric=TRUE)
+#           -> dsyevr (RANGE A, UPLO L) for real, zheev (UPLO L) for complex
 # Every client first makes an LWORK=-1 workspace query, so each routine
 # appears at least twice in the log.  The system liblapack.so.3 calls its
 # own ?sytrd, ?sbtrd, ?syev, ... through the PLT, so those nested calls reach
@@ -55,8 +70,10 @@ set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 MODE=exact
 OUT=
-ONLY=numpy,scipy,octave
+ONLY=numpy,scipy,octave,r
 LIB=
+EXPECT_PATH=
+KEEP=
 while [ $# -gt 0 ]; do
   case "$1" in
     --compare) MODE=${2:-}; shift 2 ;;
@@ -65,7 +82,10 @@ while [ $# -gt 0 ]; do
     --out=*) OUT=${1#*=}; shift ;;
     --only) ONLY=${2:-}; shift 2 ;;
     --only=*) ONLY=${1#*=}; shift ;;
-    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --expect-path) EXPECT_PATH=${2:-}; shift 2 ;;
+    --expect-path=*) EXPECT_PATH=${1#*=}; shift ;;
+    --keep) KEEP=1; shift ;;
+    -h|--help) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "run_clients.sh: unknown option $1" >&2; exit 2 ;;
     *) LIB=$1; shift ;;
   esac
@@ -76,27 +96,32 @@ LIB=${LIB:-$(cd "$HERE/../.." && pwd)/lib/libgpulapack.so}
 T=${CLIENT_TIMEOUT:-600}
 PY=${PYTHON:-/usr/bin/python3}
 OCT=${OCTAVE:-octave-cli}
+RS=${RSCRIPT:-Rscript}
 if [ -z "$OUT" ]; then
   OUT=$(mktemp -d /tmp/gpulapack-clients.XXXXXX) || exit 2
 else
   mkdir -p "$OUT" || exit 2
 fi
 OUT=$(realpath "$OUT")
-echo "info: outputs, logs and client stderr in $OUT; library $LIB; compare $MODE" >&2
+case "$EXPECT_PATH" in ''|[a-z]*) ;; *) echo "run_clients.sh: --expect-path needs a path name (host, lapack, cuda, ...)" >&2; exit 2 ;; esac
+echo "info: outputs, logs and client stderr in $OUT; library $LIB; compare $MODE${EXPECT_PATH:+; expect path=$EXPECT_PATH}" >&2
 
 NFAIL=0
 pass() { echo "PASS clients/$1/$2"; }
 fail() { echo "FAIL clients/$1/$2: $3"; NFAIL=$((NFAIL + 1)); }
 
 # Expected routines per client (lowercase, no underscore, as in the log).
-# Only top-level calls that the client makes itself and that the library
-# exports are required; nested ones (?sytrd from ?syev, ...) are not.
+# Only calls that enter the library while none of its own calls runs are
+# required: those the client makes itself, and scipy's ?sbtrd/?hbtrd, which
+# the system ?sbevx/?hbevx call through the PLT; nested ones (?sytrd from a
+# forwarded ?syev, ...) are not.
 EXPECT_numpy="dgesdd zgesdd dsyevd zheevd"
 EXPECT_scipy="sgesdd dgesdd cgesdd zgesdd sgesvd dgesvd cgesvd zgesvd
   ssyev dsyev cheev zheev ssyevd dsyevd cheevd zheevd
   ssyevr dsyevr cheevr zheevr ssyevx dsyevx cheevx zheevx
-  ssbevd dsbevd chbevd zhbevd"
+  ssbevd dsbevd chbevd zhbevd ssbtrd dsbtrd chbtrd zhbtrd"
 EXPECT_octave="sgesvd dgesvd cgesvd zgesvd sgesdd dgesdd cgesdd zgesdd ssyev dsyev cheev zheev"
+EXPECT_r="dgesdd zgesdd dsyevr zheev"
 
 # Verbosity for the preloaded run: 1 unless the caller asked for more.
 VERB=${GPULAPACK_VERBOSE:-1}
@@ -112,6 +137,7 @@ run_one() {
   case "$c" in
     numpy|scipy) cmd=($PY -s -E "$HERE/numpy_client.py" run --part "$c" "$res") ;;
     octave) cmd=($OCT --norc --no-history --quiet "$HERE/octave_client.m" run "$res") ;;
+    r) cmd=($RS --vanilla "$HERE/r_client.R" run "$res") ;;
   esac
   if [ -n "$withlib" ]; then
     rm -f "$OUT/$c.log"
@@ -143,6 +169,7 @@ compare() {  # compare CLIENT REF TEST -> sets CMP_DETAIL ("" if they agree)
   case "$c" in
     numpy|scipy) line=$(env -u LD_PRELOAD timeout -k 10 "$T" $PY -s -E "$HERE/numpy_client.py" compare --mode "$MODE" "$ref" "$test" 2>"$err" </dev/null); rc=$? ;;
     octave) line=$(env -u LD_PRELOAD timeout -k 10 "$T" $OCT --norc --no-history --quiet "$HERE/octave_client.m" compare "$MODE" "$ref" "$test" 2>"$err" </dev/null); rc=$? ;;
+    r) line=$(env -u LD_PRELOAD timeout -k 10 "$T" $RS --vanilla "$HERE/r_client.R" compare "$MODE" "$ref" "$test" 2>"$err" </dev/null); rc=$? ;;
   esac
   CMP_DETAIL=
   if [ $rc -ne 0 ]; then
@@ -161,7 +188,8 @@ check_log() {
     return
   fi
   # well-formed: gpulapack: <routine> [key=value ...] path=<p> [...] info=<i> time=<s>s
-  local re='^gpulapack: [a-z][a-z0-9_]* (.* )?path=[^ ]+ (.* )?info=-?[0-9]+ time=[0-9.eE+-]+s$'
+  # (at GPULAPACK_VERBOSE=2 also: gpulapack: <routine> path=lapack reason=nested)
+  local re='^gpulapack: [a-z][a-z0-9_]* ((.* )?path=[^ ]+ (.* )?info=-?[0-9]+ time=[0-9.eE+-]+s|path=lapack reason=nested)$'
   for r in ${!expect_var}; do
     grep -Eq "^gpulapack: $r " "$log" || missing="$missing $r"
   done
@@ -176,7 +204,71 @@ check_log() {
   echo "info: $c log: $(grep -Ec "$re" "$log") calls; $(grep -Eo ' path=[^ ]+' "$log" | sort | uniq -c | tr -s ' \n' ' ')" >&2
 }
 
-for c in numpy scipy octave; do
+# log_groups LOG: the log's calls grouped by routine, character options,
+# path and reason, sorted; one line per group:
+#   routine<TAB>path<TAB>reason<TAB>options<TAB>calls<TAB>sizes (m=a..b n=c..d)
+log_groups() {
+  awk '
+  function rng(a, b) { return a == b ? a : a ".." b }
+  /^gpulapack: [a-z]/ {
+    r = $2; p = ""; why = ""; o = ""; m = ""; n = ""
+    for (i = 3; i <= NF; i++) {
+      eq = index($i, "="); if (!eq) continue
+      k = substr($i, 1, eq - 1); v = substr($i, eq + 1)
+      if (k == "path") p = v
+      else if (k == "reason") why = v
+      else if (k == "m") m = v + 0
+      else if (k == "n") n = v + 0
+      else if (v ~ /^[A-Za-z]$/) o = o (o == "" ? "" : " ") $i
+    }
+    if (p == "") next
+    g = r "\t" p "\t" why "\t" o
+    cnt[g]++
+    if (m != "") { if (!(g in mlo) || m < mlo[g]) mlo[g] = m; if (!(g in mhi) || m > mhi[g]) mhi[g] = m }
+    if (n != "") { if (!(g in nlo) || n < nlo[g]) nlo[g] = n; if (!(g in nhi) || n > nhi[g]) nhi[g] = n }
+  }
+  END {
+    for (g in cnt) {
+      sz = ""
+      if (g in mlo) sz = "m=" rng(mlo[g], mhi[g])
+      if (g in nlo) sz = sz (sz == "" ? "" : " ") "n=" rng(nlo[g], nhi[g])
+      print g "\t" cnt[g] "\t" sz
+    }
+  }' "$1" | sort
+}
+
+# path_checks CLIENT: writes DIR/<client>.paths (the log grouped as by
+# log_groups); with --expect-path, one check path-PATH/<routine> per routine
+# in the log: every call on path=PATH unless it was a workspace query, had
+# invalid arguments or came from inside the real LAPACK.
+path_checks() {
+  local c=$1 log="$OUT/$1.log" groups r bad nbad total
+  groups=$(log_groups "$log")
+  {
+    echo "# $c: calls per routine, options, path and reason (from $log)"
+    printf '%s\n' "$groups" | awk -F'\t' 'NF { printf "%6d  %s %s path=%s%s  (%s)\n", $5, $1, $4, $2, ($3 == "" ? "" : " reason=" $3), $6 }'
+  } >"$OUT/$c.paths"
+  echo "info: $c: $(printf '%s\n' "$groups" | awk -F'\t' '$2 == "lapack" && $3 != "query" && $3 != "nested" && $3 != "args" { n += $5; g++ } END { printf "%d call(s) forwarded, in %d routine/option group(s)", n, g }') (table: $OUT/$c.paths)" >&2
+  [ -n "$EXPECT_PATH" ] || return 0
+  if [ -z "$groups" ]; then
+    fail "$c" "path-$EXPECT_PATH" "no calls in $log"
+    return
+  fi
+  for r in $(printf '%s\n' "$groups" | cut -f1 | sort -u); do
+    bad=$(printf '%s\n' "$groups" | awk -F'\t' -v r="$r" -v want="$EXPECT_PATH" '
+      $1 == r && $2 != want && $3 != "query" && $3 != "args" && $3 != "nested" {
+        printf "%s%d x %s%s path=%s%s (%s)", (k++ ? "; " : ""), $5, r, ($4 == "" ? "" : " " $4), $2, ($3 == "" ? "" : " reason=" $3), $6 }')
+    nbad=$(printf '%s\n' "$groups" | awk -F'\t' -v r="$r" -v want="$EXPECT_PATH" '$1 == r && $2 != want && $3 != "query" && $3 != "args" && $3 != "nested" { n += $5 } END { print n + 0 }')
+    total=$(printf '%s\n' "$groups" | awk -F'\t' -v r="$r" '$1 == r && $3 != "query" && $3 != "nested" { n += $5 } END { print n + 0 }')
+    if [ "$nbad" -eq 0 ]; then
+      pass "$c" "path-$EXPECT_PATH/$r"
+    else
+      fail "$c" "path-$EXPECT_PATH/$r" "$nbad of $total call(s) not on path=$EXPECT_PATH: $bad"
+    fi
+  done
+}
+
+for c in numpy scipy octave r; do
   case ",$ONLY," in *",$c,"*) ;; *) continue ;; esac
   # Is the client there at all?
   why=
@@ -184,12 +276,15 @@ for c in numpy scipy octave; do
     numpy)  $PY -s -E -c 'import numpy' >/dev/null 2>&1 || why="$PY cannot import numpy (install Debian python3-numpy)" ;;
     scipy)  $PY -s -E -c 'import numpy, scipy.linalg' >/dev/null 2>&1 || why="$PY cannot import scipy.linalg (install Debian python3-scipy)" ;;
     octave) command -v "$OCT" >/dev/null 2>&1 || why="$OCT not found (install Debian octave)" ;;
+    r)      command -v "$RS" >/dev/null 2>&1 || why="$RS not found (install Debian r-base-core)" ;;
   esac
   if [ -n "$why" ]; then
-    for chk in run-without-lib run-with-lib "agree-$MODE" log-routines; do fail "$c" "$chk" "not run: $why"; done
+    for chk in run-without-lib run-with-lib "agree-$MODE" log-routines ${EXPECT_PATH:+path-$EXPECT_PATH}; do
+      fail "$c" "$chk" "not run: $why"
+    done
     continue
   fi
-  case "$c" in octave) ext=bin ;; *) ext=npz ;; esac
+  case "$c" in octave) ext=bin ;; r) ext=rds ;; *) ext=npz ;; esac
   ref="$OUT/$c.nolib.$ext"
   test="$OUT/$c.lib.$ext"
 
@@ -210,7 +305,12 @@ for c in numpy scipy octave; do
 
   if [ -n "$ok_ref" ] && [ -n "$ok_test" ]; then
     compare "$c" "$ref" "$test"
-    if [ -z "$CMP_DETAIL" ]; then pass "$c" "agree-$MODE"; else fail "$c" "agree-$MODE" "$CMP_DETAIL"; fi
+    if [ -z "$CMP_DETAIL" ]; then
+      pass "$c" "agree-$MODE"
+      [ -n "$KEEP" ] || rm -f "$ref" "$test"
+    else
+      fail "$c" "agree-$MODE" "$CMP_DETAIL"
+    fi
   else
     fail "$c" "agree-$MODE" "not compared: a run failed"
   fi
@@ -218,8 +318,14 @@ for c in numpy scipy octave; do
   if [ -r "$LIB" ]; then
     check_log "$c"
     if [ -z "$LOG_DETAIL" ]; then pass "$c" log-routines; else fail "$c" log-routines "$LOG_DETAIL"; fi
+    if [ -n "$ok_test" ]; then
+      path_checks "$c"
+    elif [ -n "$EXPECT_PATH" ]; then
+      fail "$c" "path-$EXPECT_PATH" "not checked: the run with the library failed"
+    fi
   else
     fail "$c" log-routines "library $LIB not found"
+    [ -n "$EXPECT_PATH" ] && fail "$c" "path-$EXPECT_PATH" "library $LIB not found"
   fi
 done
 
