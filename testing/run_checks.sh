@@ -61,6 +61,18 @@ for src in testing/own/test_*.c; do
     # n = 1024 in four precisions and 2048: 1.5-2.5 minutes on 2 cores;
     # every values-only call must take the host path
     test_spectra) run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t" ;;
+    # singular vectors and eigenvectors by LAPACK's ratios, sizes around the
+    # tile sizes, every call on the host path; then again with small bands
+    # (the library reads GPULAPACK_BAND once per process: one run each),
+    # every 4th size/type pair; about 1.5-2 minutes + 2 x 40 s on 2 cores
+    test_vectors)
+        run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
+            GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t"
+        for band in 4 8; do
+            run "own/$t-band$band" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
+                GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=$band \
+                GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
+        done ;;
     *) run "own/$t" 300 env LD_PRELOAD="$LIB" "build/testing/$t" ;;
     esac
 done
@@ -93,11 +105,11 @@ run demo 120 bash -c demo_check
 run clients 1200 testing/clients/run_clients.sh "$LIB"
 #    Again with our host path forced for every size: the same results to
 #    LAPACK's accuracy (SVD and eigen calls of numpy, scipy, Octave and R,
-#    values and vectors; the calls that take the host path are listed in
-#    build/check/clients-host/<client>.paths).  Adding --expect-path host
-#    also requires every call to take it; off until vector calls do.
+#    values and vectors; the calls per path are listed in
+#    build/check/clients-host/<client>.paths), and every call of an
+#    exported routine on path=host (sizes < 2 are LAPACK's by design).
 run clients-host 1200 env GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
-    testing/clients/run_clients.sh --compare accuracy \
+    testing/clients/run_clients.sh --compare accuracy --expect-path host \
     --out "$OUT/clients-host" "$LIB"
 
 # 5. LAPACK's own testing suite, every EIG input, four precisions, over the
