@@ -220,21 +220,35 @@ lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
     gl_real abstol = job->abstol;
     if (sigma != 1 && abstol > 0)
         abstol *= sigma;
-    lapack_int nsplit = 0, stebz_info = 0, stein_info = 0;
+    lapack_int nsplit = 0, stebz_info = 0;
     char range = job->range;
     f->stebz(&range, "B", &n, &vl, &vu, &job->il, &job->iu, &abstol, d, e, m,
              &nsplit, w, iblock, isplit, rest, irest, &stebz_info, 1, 1);
     int expert_x = job->driver == GL_EIG_SYEVX;
-    if (stebz_info != 0)
-        info = expert_x ? n + stebz_info : stebz_info;
+    /* LAPACK 3.11 (the system's) lets ?stein's INFO replace ?stebz's in
+     * both drivers (3.13 reports N + ?stebz's INFO in ?syevx) */
     lapack_int *fails = ifail ? ifail : irest + 5 * n;
-    if (!expert_x || stebz_info == 0 || stebz_info == 1) {
-        f->stein(&n, d, e, m, w, iblock, isplit, zt, &n, rest, irest, fails,
-                 &stein_info);
-        if (!expert_x)
-            info = stein_info;   /* ?syevr reports ?stein's INFO */
-        else if (stein_info != 0 && info == 0)
-            info = stein_info;
+    f->stein(&n, d, e, m, w, iblock, isplit, zt, &n, rest, irest, fails,
+             &info);
+    /* ?stein reorthogonalizes within clusters of close eigenvalues, but
+     * the two-stage tridiagonal keeps rounding-level couplings where a
+     * one-stage one splits, and large clusters then lose orthogonality
+     * (cheevr, RANGE='V', 46 zero eigenvalues: 123 ulp).  A QR of the
+     * vectors restores it; the vectors only mix within such clusters,
+     * where they stay eigenvectors, and keep their signs. */
+    if (info == 0 && *m > 1) {
+        lapack_int lwork = lrest - *m, qinfo = 0;
+        gl_real *tau = rest, *qwork = rest + *m;
+        f->rgeqrf(&n, m, zt, &n, tau, qwork, &lwork, &qinfo);
+        /* the signs of R's diagonal, in iblock (no longer needed) */
+        for (lapack_int j = 0; j < *m; j++)
+            iblock[j] = zt[j + (size_t)j * n] < 0 ? -1 : 1;
+        if (qinfo == 0)
+            f->rorgqr(&n, m, m, zt, &n, tau, qwork, &lwork, &qinfo);
+        for (lapack_int j = 0; qinfo == 0 && j < *m; j++)
+            if (iblock[j] < 0)
+                for (lapack_int i = 0; i < n; i++)
+                    zt[i + (size_t)j * n] = -zt[i + (size_t)j * n];
     }
     /* Unscaling comes after in the drivers; it keeps the order. */
     for (lapack_int j = 0; j + 1 < *m; j++) {
@@ -365,7 +379,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                      d, e, m, &nsplit, w, iwork, iwork + n, work,
                      iwork + 2 * n, &stebz_info, 1, 1);
             if (stebz_info != 0)
-                info = (job->driver == GL_EIG_SYEVX ? n : 0) + stebz_info;
+                info = stebz_info;   /* as LAPACK 3.11's drivers */
             /* ?stebz (ORDER 'E') orders by split block; the drivers
              * document ascending order. */
             qsort(w, (size_t)*m, sizeof *w, ascending);

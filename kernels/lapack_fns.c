@@ -38,6 +38,8 @@ static void resolve(void)
     RESOLVE(stedc, GL_REAL_SYMBOL(stedc));
     RESOLVE(stein, GL_REAL_SYMBOL(stein));
     RESOLVE(lartg, GL_REAL_SYMBOL(lartg));
+    RESOLVE(rgeqrf, GL_REAL_SYMBOL(geqrf));
+    RESOLVE(rorgqr, GL_REAL_SYMBOL(orgqr));
     RESOLVE(lamch, GL_REAL_SYMBOL(lamch));
     fns_complete = complete;
 }

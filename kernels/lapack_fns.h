@@ -75,6 +75,11 @@ typedef struct GL_FN(lapack_fns) {
                   const lapack_int *isplit, gl_real *z, cint *ldz,
                   gl_real *work, lapack_int *iwork, lapack_int *ifail,
                   lapack_int *info);
+    void (*rgeqrf)(cint *m, cint *n, gl_real *a, cint *lda, gl_real *tau,
+                   gl_real *work, cint *lwork, lapack_int *info);
+    void (*rorgqr)(cint *m, cint *n, cint *k, gl_real *a, cint *lda,
+                   const gl_real *tau, gl_real *work, cint *lwork,
+                   lapack_int *info);
     void (*lartg)(const gl_real *f, const gl_real *g, gl_real *cs,
                   gl_real *sn, gl_real *r);
     void (*rlascl)(cchar *type, cint *kl, cint *ku, const gl_real *cfrom,
