@@ -333,14 +333,8 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
         }
     if (!isfinite(anrm))
         return GL_STAGE_NONFINITE;
-    const gl_real safmin = f->lamch("S", 1), eps = f->lamch("P", 1);
-    const gl_real smlnum = safmin / eps, bignum = 1 / smlnum;
-    const gl_real rmin = GL_R(sqrt)(smlnum), rmax = GL_R(sqrt)(bignum);
-    gl_real sigma = 1;
-    if (anrm > 0 && anrm < rmin)
-        sigma = rmin / anrm;
-    else if (anrm > rmax)
-        sigma = rmax / anrm;
+    gl_real sigma = GL_FN(eig_sigma)(anrm, f->lamch("S", 1), f->lamch("P", 1),
+                                     0);
 
     int vectors = z != NULL;
     size_t nn = (size_t)n * (size_t)n;

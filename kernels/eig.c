@@ -136,6 +136,27 @@ static int ascending(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* ?stebz on (d, e) of the matrix scaled by sigma, with the job's bounds
+ * and tolerance scaled as the drivers scale them; returns its INFO. */
+static lapack_int scaled_stebz(const GL_FN(lapack_fns) *f,
+                               const gl_eig_job *job, const char *order,
+                               lapack_int n, const gl_real *d,
+                               const gl_real *e, gl_real sigma,
+                               lapack_int *m, gl_real *w, lapack_int *iblock,
+                               lapack_int *isplit, gl_real *work,
+                               lapack_int *iwork)
+{
+    gl_real vl = job->vl * sigma, vu = job->vu * sigma;
+    gl_real abstol = job->abstol;
+    if (sigma != 1 && abstol > 0)
+        abstol *= sigma;
+    lapack_int nsplit = 0, info = 0;
+    char range = job->range;
+    f->stebz(&range, order, &n, &vl, &vu, &job->il, &job->iu, &abstol, d, e,
+             m, &nsplit, w, iblock, isplit, work, iwork, &info, 1, 1);
+    return info;
+}
+
 lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
                                       const gl_real *d, const gl_real *e,
                                       gl_real sigma, lapack_int *m,
@@ -216,14 +237,9 @@ lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
         break;
     }
 
-    gl_real vl = job->vl * sigma, vu = job->vu * sigma;
-    gl_real abstol = job->abstol;
-    if (sigma != 1 && abstol > 0)
-        abstol *= sigma;
-    lapack_int nsplit = 0, stebz_info = 0;
-    char range = job->range;
-    f->stebz(&range, "B", &n, &vl, &vu, &job->il, &job->iu, &abstol, d, e, m,
-             &nsplit, w, iblock, isplit, rest, irest, &stebz_info, 1, 1);
+    /* ?stebz's INFO is replaced by ?stein's below */
+    scaled_stebz(f, job, "B", n, d, e, sigma, m, w, iblock, isplit, rest,
+                 irest);
     int expert_x = job->driver == GL_EIG_SYEVX;
     /* LAPACK 3.11 (the system's) lets ?stein's INFO replace ?stebz's in
      * both drivers (3.13 reports N + ?stebz's INFO in ?syevx) */
@@ -305,17 +321,8 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     }
     if (!isfinite(anrm))
         return GL_STAGE_NONFINITE;
-    const gl_real safmin = f->lamch("S", 1), eps = f->lamch("P", 1);
-    const gl_real smlnum = safmin / eps, bignum = 1 / smlnum;
-    const gl_real rmin = GL_R(sqrt)(smlnum);
-    gl_real rmax = GL_R(sqrt)(bignum);
-    if (expert && rmax > 1 / GL_R(sqrt)(GL_R(sqrt)(safmin)))
-        rmax = 1 / GL_R(sqrt)(GL_R(sqrt)(safmin));
-    gl_real sigma = 1;
-    if (anrm > 0 && anrm < rmin)
-        sigma = rmin / anrm;
-    else if (anrm > rmax)
-        sigma = rmax / anrm;
+    gl_real sigma = GL_FN(eig_sigma)(anrm, f->lamch("S", 1), f->lamch("P", 1),
+                                     expert);
 
     int vectors = z != NULL;
     size_t nn = (size_t)n * (size_t)n;
@@ -369,17 +376,8 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                 info = 0;
         }
         if (!done) {
-            gl_real vl = job->vl * sigma, vu = job->vu * sigma;
-            gl_real abstol = job->abstol;
-            if (sigma != 1 && abstol > 0)
-                abstol *= sigma;
-            lapack_int nsplit = 0, stebz_info = 0;
-            char range = job->range;
-            f->stebz(&range, "E", &n, &vl, &vu, &job->il, &job->iu, &abstol,
-                     d, e, m, &nsplit, w, iwork, iwork + n, work,
-                     iwork + 2 * n, &stebz_info, 1, 1);
-            if (stebz_info != 0)
-                info = stebz_info;   /* as LAPACK 3.11's drivers */
+            info = scaled_stebz(f, job, "E", n, d, e, sigma, m, w, iwork,
+                                iwork + n, work, iwork + 2 * n);
             /* ?stebz (ORDER 'E') orders by split block; the drivers
              * document ascending order. */
             qsort(w, (size_t)*m, sizeof *w, ascending);

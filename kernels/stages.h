@@ -3,6 +3,8 @@
 #ifndef GL_STAGES_H
 #define GL_STAGES_H
 
+#include <math.h>
+
 #include "ops.h"
 #include "status.h"
 
@@ -130,6 +132,24 @@ typedef struct gl_eig_job {
     lapack_int il, iu;  /* 1-based */
     gl_real abstol;     /* as ?stebz */
 } gl_eig_job;
+
+/* The ?syev-family scaling of A by sigma: max|a_ij| = anrm into
+ * [sqrt(safmin/eps), rmax], rmax = sqrt(eps/safmin), for the expert
+ * drivers (?syevr, ?syevx) at most 1/sqrt(sqrt(safmin)); 1: no scaling. */
+static inline gl_real GL_FN(eig_sigma)(gl_real anrm, gl_real safmin,
+                                       gl_real eps, int expert)
+{
+    const gl_real smlnum = safmin / eps, bignum = 1 / smlnum;
+    const gl_real rmin = GL_R(sqrt)(smlnum);
+    gl_real rmax = GL_R(sqrt)(bignum);
+    if (expert && rmax > 1 / GL_R(sqrt)(GL_R(sqrt)(safmin)))
+        rmax = 1 / GL_R(sqrt)(GL_R(sqrt)(safmin));
+    if (anrm > 0 && anrm < rmin)
+        return rmin / anrm;
+    if (anrm > rmax)
+        return rmax / anrm;
+    return 1;
+}
 
 /* What the back-transformation of a tridiagonal reduction needs:
  * A = Q T Q^H with Q = Q1 Q2 diag(phase), Q1 the stage-1 panels (below

@@ -986,7 +986,8 @@ static void run_sb_tridiag(group *g, kind kd, char uplo, lapack_int n,
     for (lapack_int i = 0; i < n; i++)
         ref[i] *= sigma;
     int rc =
-        GL_FN(sb_tridiag)(ops, uplo, n, kdiag, ab, ldab, sigma, d, e, NULL);
+        GL_FN(sb_tridiag)(ops, uplo, n, kdiag, ab, ldab, sigma, d, e, NULL,
+                          NULL);
     if (rc != 0) {
         gfail(g, "%s: sb_tridiag returned %d", desc, rc);
         goto out;
