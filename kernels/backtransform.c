@@ -229,6 +229,15 @@ void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
         p[i + 1] = p[i] * unit_phase(e[i]);
 }
 
+void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
+                           const gl_scalar *src, gl_scalar *dst,
+                           lapack_int ldd)
+{
+    for (lapack_int i = 0; i < rows; i++)
+        for (lapack_int j = 0; j < cols; j++)
+            dst[j + (size_t)i * ldd] = GL_CONJ(src[i + (size_t)j * rows]);
+}
+
 void GL_FN(scale_rows)(lapack_int rows, lapack_int cols, const gl_scalar *phase,
                        const gl_real *x, lapack_int ldx, int transpose,
                        gl_scalar *y, lapack_int ldy)

@@ -220,10 +220,7 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
                    sizeof *q * (size_t)m);
     }
     if (want_p) {   /* PT = (P2 DR)^H, or QX^H for m < n */
-        const gl_scalar *src = trans ? qx : px;
-        for (lapack_int j = 0; j < n; j++)
-            for (lapack_int i = 0; i < n; i++)
-                pt[i + (size_t)j * ldpt] = GL_CONJ(src[j + (size_t)i * n]);
+        GL_FN(conj_transpose)(n, n, trans ? qx : px, pt, ldpt);
     }
     for (lapack_int j = 0; j < ncc; j++)
         memcpy(c + (size_t)j * ldc, cw + (size_t)j * m,
@@ -396,20 +393,17 @@ int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     size_t nn = (size_t)n * (size_t)n;
-    gl_real *eye = calloc(nn ? nn : 1, sizeof *eye);
     gl_scalar *qt = malloc(sizeof *qt * (vect == 'U' ? 2 * nn + 1 : 1));
     GL_FN(tridiag_q) keep = {0};
     int rc = GL_STAGE_FAULT;
-    if (!eye || !qt ||
+    if (!qt ||
         GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, 1, d, e, &keep, times))
         goto out;
     double t0 = gl_now();
-    for (lapack_int i = 0; i < n; i++)
-        eye[i + (size_t)i * n] = 1;
     /* Q of the reduction (A = Q T Q^H) into q ('V'), or X Q ('U', X the q
      * given) */
     gl_scalar *dst = vect == 'U' ? qt : q;
-    if (GL_FN(tridiag_q_apply)(ops, &keep, n, eye, n, dst,
+    if (GL_FN(tridiag_q_apply)(ops, &keep, n, NULL, n, dst,
                                vect == 'U' ? n : ldq))
         goto out;
     if (vect == 'U') {
@@ -425,7 +419,6 @@ int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
     rc = 0;
 out:
     GL_FN(tridiag_q_free)(ops, &keep);
-    free(eye);
     free(qt);
     return rc;
 }

@@ -6,6 +6,7 @@
 #include <complex.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
@@ -35,7 +36,13 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
     int rc = GL_STAGE_FAULT;
     if (!host || !dev)
         goto out;
-    GL_FN(scale_rows)(n, m, q->phase, zt, ldzt, 0, host, n);
+    if (zt) {
+        GL_FN(scale_rows)(n, m, q->phase, zt, ldzt, 0, host, n);
+    } else {   /* Q itself: diag(phase) */
+        memset(host, 0, sizeof *host * (size_t)n * (size_t)m);
+        for (lapack_int i = 0; i < n && i < m; i++)
+            host[i + (size_t)i * n] = q->phase[i];
+    }
     ops->from_host('N', n, m, host, n, dev, n);
     if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', m, dev, n))
         goto out;

@@ -80,6 +80,12 @@ void GL_FN(bidiagonal_phases)(lapack_int n, const gl_scalar *d,
 void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
                                gl_scalar *p);
 
+/* dst (cols x rows, ld ldd) = src^H for src rows x cols with ld rows,
+ * both in host memory (the caller's VT, PT from computed vectors). */
+void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
+                           const gl_scalar *src, gl_scalar *dst,
+                           lapack_int ldd);
+
 /* y (rows x cols) = diag(phase) x, or diag(phase) x^T (transpose: x is
  * cols x rows); x real. */
 void GL_FN(scale_rows)(lapack_int rows, lapack_int cols,
@@ -107,11 +113,6 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
                gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
                gl_real *e, gl_stage_times *times);
-
-/* Singular values only (svd with jobu = jobvt = 'N'). */
-int GL_FN(svd_values)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                      const gl_scalar *a, lapack_int lda, gl_real *s,
-                      gl_real *e, gl_stage_times *times);
 
 /* The ?syev-family driver whose contract the eigenvalue pipeline follows
  * (scaling bounds, stage-3 routine, INFO and unscaling rules). */
@@ -167,7 +168,7 @@ typedef struct GL_FN(tridiag_q) {
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
 
 /* z (host, n x m) = Q diag(phase) zt for zt real n x m (the eigenvectors
- * of T -> those of A). */
+ * of T -> those of A); zt = NULL: the identity (m = n), i.e. Q itself. */
 int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                            lapack_int m, const gl_real *zt, lapack_int ldzt,
                            gl_scalar *z, lapack_int ldz);

@@ -33,16 +33,6 @@ static int qr_panels(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     return 0;
 }
 
-/* dst (cols x rows, ld ldd) = src^H, src host rows x cols (ld rows). */
-static void put_conj_transpose(lapack_int rows, lapack_int cols,
-                               const gl_scalar *src, gl_scalar *dst,
-                               lapack_int ldd)
-{
-    for (lapack_int i = 0; i < rows; i++)
-        for (lapack_int j = 0; j < cols; j++)
-            dst[j + (size_t)i * ldd] = GL_CONJ(src[i + (size_t)j * rows]);
-}
-
 int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
                gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
@@ -208,11 +198,11 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         ops->to_host(rows, ucols, lu, rows, u, ldu);
     } else if (want_l) {   /* VT of A = (left vectors of A^H)^H */
         ops->to_host(rows, ucols, lu, rows, host, rows);
-        put_conj_transpose(rows, ucols, host, vt, ldvt);
+        GL_FN(conj_transpose)(rows, ucols, host, vt, ldvt);
     }
     if (want_r && !trans) {
         ops->to_host(cols, cols, lv, cols, host, cols);
-        put_conj_transpose(cols, cols, host, vt, ldvt);
+        GL_FN(conj_transpose)(cols, cols, host, vt, ldvt);
     } else if (want_r) {   /* U of A = right vectors of A^H */
         ops->to_host(cols, cols, lv, cols, u, ldu);
     }
@@ -250,12 +240,4 @@ out:
     free(d);
     free(iwork);
     return rc;
-}
-
-int GL_FN(svd_values)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                      const gl_scalar *a, lapack_int lda, gl_real *s,
-                      gl_real *e, gl_stage_times *times)
-{
-    const gl_svd_job job = {.jobu = 'N', .jobvt = 'N'};
-    return GL_FN(svd)(ops, &job, m, n, a, lda, s, NULL, 1, NULL, 1, e, times);
 }

@@ -29,12 +29,12 @@ int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
     lapack_int n1 = n - 1;
     gl_scalar *x = upper ? malloc(sizeof *x * nn) : NULL;
     gl_scalar *q = malloc(sizeof *q * nn);
-    gl_real *eye = calloc(nn, sizeof *eye), *dt = malloc(sizeof *dt * 2 * n);
+    gl_real *dt = malloc(sizeof *dt * 2 * n);
     gl_scalar *taus = malloc(sizeof *taus * (size_t)n);
     GL_FN(tridiag_q) keep = {0};
     gl_scalar *work = NULL;
     int rc = GL_STAGE_FAULT;
-    if ((upper && !x) || !q || !eye || !dt || !taus)
+    if ((upper && !x) || !q || !dt || !taus)
         goto out;
     gl_real *et = dt + n;
     if (upper)   /* X = J A J, lower triangle */
@@ -45,9 +45,7 @@ int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
                           et, NULL, 0, NULL, &keep, times))
         goto out;
     double t0 = gl_now();
-    for (lapack_int i = 0; i < n; i++)
-        eye[i + (size_t)i * n] = 1;
-    if (GL_FN(tridiag_q_apply)(ops, &keep, n, eye, n, q, n))
+    if (GL_FN(tridiag_q_apply)(ops, &keep, n, NULL, n, q, n))
         goto out;
 
     /* M (ld n-1): Q(2:n, 2:n) ('L', in place at the start of q: every
@@ -123,7 +121,6 @@ out:
     GL_FN(tridiag_q_free)(ops, &keep);
     free(x);
     free(q);
-    free(eye);
     free(dt);
     free(taus);
     free(work);
