@@ -10,7 +10,7 @@ make.inc:
 
 CC          ?= gcc
 CFLAGS      ?= -O2 -g
-BACKENDS    ?= host
+BACKENDS    ?= host $(if $(wildcard /usr/include/CL/cl.h),opencl)
 LAPACK_LIBS ?= -llapack -lblas
 LAPACKE_LIBS ?= -llapacke
 
@@ -19,7 +19,7 @@ LAPACKE_LIBS ?= -llapacke
 # string-length slots that length-less callers did not reserve (GCC bug 90329).
 LIB_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -fPIC -fvisibility=hidden \
              -fno-optimize-sibling-calls -pthread \
-             -DGL_BACKENDS='"$(BACKENDS)"' $(CFLAGS)
+             -DGL_BACKENDS='"$(strip $(BACKENDS))"' $(CFLAGS)
 LIB_LDLIBS = -ldl -lm -pthread
 
 # Output directories; `make sanitize` builds a second library with ASan and
@@ -34,17 +34,32 @@ TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
 PRECISIONS = s d c z
 # Algorithm templates (kernels/), also compiled once per precision.
 KERNELS    = ge2gb sy2sb gb2bd svd eig band_values lapack_fns \
-             backtransform sytrd \
+             backtransform sytrd ops_for \
              ref/host_ops ref/chase
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
              lapack_api/workspace.c \
-             runtime/api.c runtime/config.c runtime/device.c runtime/log.c \
-             runtime/timing.c runtime/tune.c
+             runtime/api.c runtime/config.c runtime/device.c runtime/fault.c \
+             runtime/log.c runtime/timing.c runtime/tune.c
+EMBED_OBJ  =
+
+# OpenCL: the runtime (dlopen of libOpenCL.so.1; the Khronos headers give
+# the types) and the kernel text of kernels/device/ behind the OpenCL shim,
+# embedded into the library (#line markers keep build errors pointing at
+# the right file) and built at run time.
+DEVICE_SRC = kernels/device/common.h kernels/device/blas.h \
+             kernels/device/panel.h kernels/device/chase.h
+ifneq ($(filter opencl,$(BACKENDS)),)
+LIB_CFLAGS += -DGL_WITH_OPENCL
+OPENCL_UNIT_TEMPLATES = test_device_ops
+KERNELS    += opencl_ops
+COMMON_SRC += runtime/opencl.c
+EMBED_OBJ  += $(B)/runtime/embed_opencl.o
+endif
 
 TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_api/$(t)_$(p).o)) \
                $(foreach t,$(KERNELS),$(foreach p,$(PRECISIONS),$(B)/kernels/$(t)_$(p).o))
 COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
-LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ)
+LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(EMBED_OBJ)
 HEADERS      = $(wildcard include/*.h lapack_api/*.h runtime/*.h kernels/*.h kernels/ref/*.h)
 
 .PHONY: all library demo check deps sanitize tests clean bench
@@ -76,6 +91,12 @@ $(B)/%.o: %.c $(HEADERS) | $(B)/lapack_api $(B)/runtime
 $(B)/lapack_api $(B)/runtime $(B)/kernels/ref build/testing $(LIBDIR) bin:
 	mkdir -p $@
 
+$(B)/opencl_source.cl: kernels/shim/opencl.h $(DEVICE_SRC) | $(B)/runtime
+	{ for f in $^; do printf '#line 1 "%s"\n' $$f; cat $$f; done; \
+	  printf '\0'; } > $@
+$(B)/runtime/embed_opencl.o: runtime/embed_opencl.S $(B)/opencl_source.cl | $(B)/runtime
+	$(CC) -c $< -o $@ -Wa,-I,$(B)
+
 $(LIBDIR)/libgpulapack.so: $(LIB_OBJ) | $(LIBDIR)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack.so -o $@ $(LIB_OBJ) $(LIB_LDLIBS)
 $(LIBDIR)/libgpulapack.a: $(LIB_OBJ) | $(LIBDIR)
@@ -100,9 +121,10 @@ OWN_BIN   = $(patsubst testing/own/%.c,build/testing/%,$(OWN_SRC))
 UNIT_SRC  = $(wildcard testing/unit/test_*.c)
 # Unit-test templates, compiled once per precision like the library's own
 # sources: testing/unit/test_stages.c -> build/testing/test_stages_{s,d,c,z}.
-UNIT_TEMPLATES = test_stages
+UNIT_TEMPLATES = test_stages $(OPENCL_UNIT_TEMPLATES)
 UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,\
-                $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c),$(UNIT_SRC))) \
+                $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
+                             testing/unit/test_device_ops.c,$(UNIT_SRC))) \
             $(foreach t,$(UNIT_TEMPLATES),$(foreach p,$(PRECISIONS),build/testing/$(t)_$(p)))
 GL_PRECISION_s = 1
 GL_PRECISION_d = 2
@@ -116,6 +138,8 @@ build/testing/test_%: testing/own/test_%.c $(wildcard testing/own/*.h) | build/t
 build/testing/test_%: testing/unit/test_%.c lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulapack.a | build/testing
+	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+build/testing/test_device_ops_%: testing/unit/test_device_ops.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 
 build/demo: testing/demo/demo.c | build/testing

@@ -117,8 +117,11 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
             if (k <= 0)
                 continue;
             size_t col = (size_t)r->first[g] + (size_t)j * group;
-            ops->to_host(b, k, vstore + col * (size_t)b, b, packed, b);
-            ops->to_host(k, 1, taustore + col, k, tau, k);
+            if (ops->to_host(b, k, vstore + col * (size_t)b, b, packed, b) ||
+                ops->to_host(k, 1, taustore + col, k, tau, k)) {
+                rc = GL_STAGE_FAULT;
+                break;
+            }
             int any = 0;
             for (lapack_int c = 0; c < k; c++)
                 any |= tau[c] != 0;

@@ -47,22 +47,24 @@ static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
 #undef P
 }
 
-void GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
+int GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
                        lapack_int b, const gl_scalar *band,
                        lapack_int ldband, gl_scalar *scratch, gl_real *d,
                        gl_real *e)
 {
     const gl_scalar *diag = kind == 'G' ? band + 2 * b : band;
     const gl_scalar *off = kind == 'G' ? band + 2 * b - 1 + ldband : band + 1;
-    ops->to_host(1, n, diag, ldband, scratch, 1);
+    if (ops->to_host(1, n, diag, ldband, scratch, 1))
+        return GL_STAGE_FAULT;
     for (lapack_int i = 0; i + 1 < n; i++)
         scratch[n + i] = 0;   /* a diagonal matrix has no band to read */
-    if (n > 1 && b > 0)
-        ops->to_host(1, n - 1, off, ldband, scratch + n, 1);
+    if (n > 1 && b > 0 && ops->to_host(1, n - 1, off, ldband, scratch + n, 1))
+        return GL_STAGE_FAULT;
     for (lapack_int i = 0; i < n; i++)
         d[i] = kind == 'G' ? GL_ABS(scratch[i]) : GL_REAL(scratch[i]);
     for (lapack_int i = 0; i + 1 < n; i++)
         e[i] = GL_ABS(scratch[n + i]);
+    return 0;
 }
 
 int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
@@ -140,7 +142,8 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
     if (vectors ? b > 1 && ops->gb_chase(cols, b, 1, dev, ld, &keep)
                 : GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
         goto out;
-    GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e);
+    if (GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e))
+        goto out;
     double t2 = gl_now();
     if (!vectors)
         goto done;
@@ -154,7 +157,8 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         ops->from_host('N', rows, rows, qx, rows, buf, rows);
         if (GL_FN(apply_chase)(ops, &keep, 'Q', 'N', rows, buf, rows))
             goto out;
-        ops->to_host(rows, rows, buf, rows, qx, rows);
+        if (ops->to_host(rows, rows, buf, rows, qx, rows))
+            goto out;
         for (lapack_int j = lo > 0 ? cols - 1 : -1; j >= 0; j--) {
             lapack_int len = (j + lo < rows - 1 ? j + lo : rows - 1) - j + 1;
             gl_larf_left(len, vqr + (size_t)j * (lo + 1),
@@ -168,7 +172,8 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         ops->from_host('N', cols, cols, px, cols, buf, cols);
         if (GL_FN(apply_chase)(ops, &keep, 'P', 'N', cols, buf, cols))
             goto out;
-        ops->to_host(cols, cols, buf, cols, px, cols);
+        if (ops->to_host(cols, cols, buf, cols, px, cols))
+            goto out;
     }
     if (ncc > 0) {   /* C := Q^H C on a copy */
         for (lapack_int j = 0; j < ncc; j++)
@@ -183,7 +188,8 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         if (GL_FN(apply_chase)(ops, &keep, trans ? 'P' : 'Q', 'C', ncc, buf,
                                m))
             goto out;
-        ops->to_host(m, ncc, buf, m, cw, m);
+        if (ops->to_host(m, ncc, buf, m, cw, m))
+            goto out;
         const gl_scalar *phase = trans ? right : left;
         for (lapack_int j = 0; j < ncc; j++)
             for (lapack_int i = 0; i < cols; i++)
@@ -292,7 +298,8 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     ops->from_host('N', ld, n, host, ld, dev, ld);
     if (b > 1 && ops->sb_chase(n, b, dev, ld, keep ? &keep->chase : NULL))
         goto out;
-    GL_FN(band_to_de)(ops, 'H', n, b, dev, ld, de, d, e);
+    if (GL_FN(band_to_de)(ops, 'H', n, b, dev, ld, de, d, e))
+        goto out;
     if (keep)
         GL_FN(tridiagonal_phases)(n, de + n, keep->phase);
     double t1 = gl_now();

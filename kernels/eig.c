@@ -50,7 +50,8 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                                     gl_sy2sb_reflectors(n, bw), bw,
                                     q->a + bw, q->lda, q->t, m, dev + bw, n))
         goto out;
-    ops->to_host(n, m, dev, n, z, ldz);
+    if (ops->to_host(n, m, dev, n, z, ldz))
+        goto out;
     rc = 0;
 out:
     free(host);
@@ -103,7 +104,8 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         goto out;
     double t2 = gl_now();
 
-    GL_FN(band_to_de)(ops, 'H', n, bw, band, ldband, de, d, e);
+    if (GL_FN(band_to_de)(ops, 'H', n, bw, band, ldband, de, d, e))
+        goto out;
     if (keep)
         GL_FN(tridiagonal_phases)(n, de + n, keep->phase);
 
@@ -112,11 +114,13 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if (q1 && bw > 1 && n - bw >= 2) {
         for (lapack_int j = 0; j < n; j++) {
             if (lower) {
-                ops->to_host(n - j, 1, wk + j + (size_t)j * n, n,
-                             q1 + j + (size_t)j * ldq1, ldq1);
+                if (ops->to_host(n - j, 1, wk + j + (size_t)j * n, n,
+                                 q1 + j + (size_t)j * ldq1, ldq1))
+                    goto out;
                 continue;
             }
-            ops->to_host(n - j, 1, wk + j + (size_t)j * n, n, de, n);
+            if (ops->to_host(n - j, 1, wk + j + (size_t)j * n, n, de, n))
+                goto out;
             for (lapack_int i = j; i < n; i++)
                 q1[j + (size_t)i * ldq1] = GL_CONJ(de[i - j]);
         }

@@ -41,8 +41,13 @@ typedef struct GL_FN(ops) {
      * matrices with leading dimensions. */
     void *(*alloc)(size_t bytes);
     void (*release)(void *ptr);
-    void (*to_host)(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                    lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+    /* to_host returns 0, or < 0 when the device failed, in this copy or
+     * in anything before it (dst is then untouched): a pipeline reads its
+     * results only through it, so it never returns a result of a failed
+     * device.  The other void operations of a device backend leave their
+     * failures to be reported by the next to_host. */
+    int (*to_host)(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                   lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
     /* dst = src, both in the backend's memory. */
     void (*copy)(lapack_int rows, lapack_int cols, const gl_scalar *src,
                  lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
@@ -124,7 +129,8 @@ typedef struct GL_FN(ops) {
      *   A(r,c) = band[r - c + c*ldband], r >= c, ldband >= 2*b+1, rows
      *   b+1 .. 2b zero (bulge room).
      * keep (NULL: values only): where the reflectors go, for a chase to
-     *   half-width 1 only (gb_chase c = 1).
+     *   half-width 1 only (gb_chase c = 1).  A band already of the target
+     *   half-width (b <= c, or b <= 1) is left as it is.
      * Return 0, or < 0 if the backend could not run them. */
     int (*gb_chase)(lapack_int n, lapack_int b, lapack_int c, gl_scalar *band,
                     lapack_int ldband, const struct GL_FN(reflectors) *keep);
@@ -132,7 +138,9 @@ typedef struct GL_FN(ops) {
                     lapack_int ldband, const struct GL_FN(reflectors) *keep);
 } GL_FN(ops);
 
-/* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in. */
+/* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in;
+ * called once at the start of each accelerated call (it clears the
+ * calling thread's device error state). */
 const GL_FN(ops) *GL_FN(ops_for)(int path);
 
 #endif

@@ -233,7 +233,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
  * values); 'H' returns Re(d) and |e|, a diagonal unitary similarity (same
  * eigenvalues).  scratch: 2n host scalars; on return it holds the
  * band's diagonal and off-diagonal as they were (for the phases). */
-void GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
+int GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
                        lapack_int b, const gl_scalar *band,
                        lapack_int ldband, gl_scalar *scratch, gl_real *d,
                        gl_real *e);

@@ -145,7 +145,8 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     size_t vcc = vectors ? cc : 0;
     gl_real *ee = d + cols, *ub = ee + cols, *vb = ub + vcc,
             *work = vb + vcc;
-    GL_FN(band_to_de)(ops, 'G', cols, bw, band, ldband, de, d, ee);
+    if (GL_FN(band_to_de)(ops, 'G', cols, bw, band, ldband, de, d, ee))
+        goto out;
     gl_scalar *left = de + 2 * cols, *right = left + cols;
     if (vectors)
         GL_FN(bidiagonal_phases)(cols, de, de + cols, left, right);
@@ -193,18 +194,23 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     }
     double t4 = gl_now();
 
-    /* Nothing could fail from here on: the caller's arrays. */
+    /* The caller's arrays.  A failed read leaves U or VT half written:
+     * the restart on LAPACK writes them again from A, which is intact. */
     if (want_l && !trans) {
-        ops->to_host(rows, ucols, lu, rows, u, ldu);
+        if (ops->to_host(rows, ucols, lu, rows, u, ldu))
+            goto out;
     } else if (want_l) {   /* VT of A = (left vectors of A^H)^H */
-        ops->to_host(rows, ucols, lu, rows, host, rows);
+        if (ops->to_host(rows, ucols, lu, rows, host, rows))
+            goto out;
         GL_FN(conj_transpose)(rows, ucols, host, vt, ldvt);
     }
     if (want_r && !trans) {
-        ops->to_host(cols, cols, lv, cols, host, cols);
+        if (ops->to_host(cols, cols, lv, cols, host, cols))
+            goto out;
         GL_FN(conj_transpose)(cols, cols, host, vt, ldvt);
     } else if (want_r) {   /* U of A = right vectors of A^H */
-        ops->to_host(cols, cols, lv, cols, u, ldu);
+        if (ops->to_host(cols, cols, lv, cols, u, ldu))
+            goto out;
     }
     /* Unscale (also the unconverged superdiagonal on failure). */
     if (scaled_to != 0) {

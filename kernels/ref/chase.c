@@ -283,6 +283,8 @@ int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
 {
     if (keep && c != 1)
         return -1;
+    if (b <= c)   /* already of half-width c: nothing to chase or keep */
+        return 0;
     chase_job job = {.n = n, .b = b, .c = c, .ld = ldband,
                      .up = (ldband - 1) / 3 * 2, .band = band,
                      .nsweeps = n - 1, .hermitian = 0, .keep = keep};
@@ -292,6 +294,8 @@ int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
 int GL_FN(host_sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
                          lapack_int ldband, const GL_FN(reflectors) *keep)
 {
+    if (b <= 1)   /* already tridiagonal */
+        return 0;
     chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
                      .band = band, .nsweeps = n - 2, .hermitian = 1,
                      .keep = keep};

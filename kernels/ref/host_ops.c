@@ -25,6 +25,13 @@ static void host_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
                sizeof *dst * (size_t)rows);
 }
 
+static int host_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                        lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+{
+    host_copy(rows, cols, src, ld_src, dst, ld_dst);
+    return 0;
+}
+
 static void host_from_host(char trans, lapack_int rows, lapack_int cols,
                            const gl_scalar *src, lapack_int ld_src,
                            gl_scalar *dst, lapack_int ld_dst)
@@ -297,7 +304,7 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .name = "host",
     .alloc = host_alloc,
     .release = host_release,
-    .to_host = host_copy,
+    .to_host = host_to_host,
     .copy = host_copy,
     .from_host = host_from_host,
     .lascl = host_lascl,
@@ -316,11 +323,3 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .gb_chase = GL_FN(host_gb_chase),
     .sb_chase = GL_FN(host_sb_chase),
 };
-
-const GL_FN(ops) *GL_FN(ops_for)(int path)
-{
-    /* The host table needs the system LAPACK's panels and BLAS3. */
-    if (path == GL_PATH_HOST && GL_FN(lapack_fns_get)())
-        return &GL_FN(host_ops);
-    return NULL;
-}

@@ -1,0 +1,525 @@
+/* The OpenCL backend's operation table: every operation runs on the
+ * selected OpenCL device (runtime/opencl.c) with the kernels of
+ * kernels/device/; memory is device memory.  The algorithms are the host
+ * backend's (kernels/ref/), so the two agree to rounding.
+ *
+ * Errors: operations that return int report a failure at once; the
+ * others (copies in, packing, BLAS3) leave it in the thread's error state
+ * of the runtime, which the next read (to_host) reports before it writes
+ * any host memory.  So a pipeline either ends with every result read
+ * back, or fails without having written a result from a failed device. */
+#include <complex.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "../lapack_api/precision.h"
+#include "../runtime/opencl.h"
+#include "../runtime/tune.h"
+#include "ops.h"
+#include "stages.h"
+
+#define ES sizeof(gl_scalar)
+#define MEM(p) GL_CL_MEM((p), ES)
+#define VAL(v) GL_CL_VALUE(v)
+#define NARGS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Work-items of the one-group kernels (panels, chase tasks). */
+enum { GROUP_SIZE = 64, TILE = 16, PANEL_MAX = 256, CHASE_MAX = 256 };
+
+/* gl_scalar as the kernels see it (float2/double2 for complex) */
+typedef struct { gl_real part[1 + GL_COMPLEX]; } device_scalar;
+static device_scalar dev_scalar(gl_scalar x)
+{
+    device_scalar d;
+#if GL_COMPLEX
+    d.part[0] = GL_REAL(x);
+    d.part[1] = GL_IMAG(x);
+#else
+    d.part[0] = x;
+#endif
+    return d;
+}
+
+static size_t round_up(size_t x, size_t m) { return (x + m - 1) / m * m; }
+
+/* A 2-D launch over rows x cols in 16 x 16 groups. */
+static int launch_2d(gl_cl_kernel k, lapack_int rows, lapack_int cols,
+                     int nargs, const gl_cl_arg *args)
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    size_t local[2] = {TILE, TILE};
+    size_t global[2] = {round_up((size_t)rows, TILE),
+                        round_up((size_t)cols, TILE)};
+    return gl_cl_launch(GL_PRECISION, k, 2, global, local, nargs, args);
+}
+
+/* groups work-groups of GROUP_SIZE work-items. */
+static int launch_groups(gl_cl_kernel k, size_t groups, int nargs,
+                         const gl_cl_arg *args)
+{
+    size_t local = GROUP_SIZE, global = groups * GROUP_SIZE;
+    return gl_cl_launch(GL_PRECISION, k, 1, &global, &local, nargs, args);
+}
+
+static void *cl_alloc(size_t bytes) { return gl_cl_alloc(bytes); }
+static void cl_release(void *ptr) { gl_cl_release(ptr); }
+
+static int cl_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                      lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    return gl_cl_read(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src,
+                      dst, (size_t)ld_dst);
+}
+
+static void cl_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                    lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+{
+    if (rows > 0 && cols > 0)
+        gl_cl_copy(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
+                   (size_t)ld_dst);
+}
+
+/* dst = src^H (dst rows x cols) inside the device. */
+static int transpose(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                     lapack_int lds, gl_scalar *dst, lapack_int ldd)
+{
+    int conj_trans = 1;
+    gl_cl_arg args[] = {VAL(rows), VAL(cols), MEM(src), VAL(lds), MEM(dst),
+                        VAL(ldd), VAL(conj_trans)};
+    return launch_2d(GL_K_COPY, rows, cols, NARGS(args), args);
+}
+
+static void cl_from_host(char trans, lapack_int rows, lapack_int cols,
+                         const gl_scalar *src, lapack_int ld_src,
+                         gl_scalar *dst, lapack_int ld_dst)
+{
+    if (rows <= 0 || cols <= 0)
+        return;
+    if (trans == 'N') {
+        gl_cl_write(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
+                    (size_t)ld_dst);
+        return;
+    }
+    /* upload as it is, transpose on the device */
+    gl_scalar *tmp = gl_cl_alloc(ES * (size_t)rows * (size_t)cols);
+    if (!tmp || gl_cl_write(ES, (size_t)rows, (size_t)cols, src,
+                            (size_t)ld_src, tmp, (size_t)rows) != 0 ||
+        transpose(cols, rows, tmp, rows, dst, ld_dst) != 0)
+        gl_cl_fail();
+    gl_cl_release(tmp);
+}
+
+/* ?lascl 'G': A * (cto / cfrom) as a sequence of factors that neither
+ * overflow nor underflow (the loop of SRC/dlascl.f). */
+static int cl_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
+                    gl_scalar *a, lapack_int lda)
+{
+    const gl_real smlnum = sizeof(gl_real) == sizeof(float) ? FLT_MIN : DBL_MIN,
+                  bignum = 1 / smlnum;
+    gl_real cfromc = cfrom, ctoc = cto, mul;
+    int done;
+    do {
+        gl_real cfrom1 = cfromc * smlnum;
+        if (cfrom1 == cfromc) {   /* cfromc is Inf */
+            mul = ctoc / cfromc;
+            done = 1;
+        } else {
+            gl_real cto1 = ctoc / bignum;
+            if (cto1 == ctoc) {   /* ctoc is 0 or Inf */
+                mul = ctoc;
+                done = 1;
+                cfromc = 1;
+            } else if (GL_R(fabs)(cfrom1) > GL_R(fabs)(ctoc) && ctoc != 0) {
+                mul = smlnum;
+                done = 0;
+                cfromc = cfrom1;
+            } else if (GL_R(fabs)(cto1) > GL_R(fabs)(cfromc)) {
+                mul = bignum;
+                done = 0;
+                ctoc = cto1;
+            } else {
+                mul = ctoc / cfromc;
+                done = 1;
+                if (mul == 1)
+                    return 0;
+            }
+        }
+        gl_cl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), VAL(mul)};
+        if (launch_2d(GL_K_SCALE, m, n, NARGS(args), args) != 0)
+            return -1;
+    } while (!done);
+    return 0;
+}
+
+static void cl_pack_band(char kind, lapack_int n, lapack_int b,
+                         const gl_scalar *a, lapack_int lda, gl_scalar *band,
+                         lapack_int ldband)
+{
+    int hermitian = kind == 'H';
+    gl_cl_arg args[] = {VAL(hermitian), VAL(n), VAL(b), MEM(a), VAL(lda),
+                        MEM(band), VAL(ldband)};
+    if (launch_2d(GL_K_PACK_BAND, ldband, n, NARGS(args), args) != 0)
+        gl_cl_fail();
+}
+
+static void cl_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
+                          lapack_int lda)
+{
+    gl_cl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda)};
+    if (launch_2d(GL_K_ZERO_LOWER, m, n, NARGS(args), args) != 0)
+        gl_cl_fail();
+}
+
+static void cl_unpack_v(lapack_int m, lapack_int k, const gl_scalar *a,
+                        lapack_int lda, gl_scalar *v, lapack_int ldv)
+{
+    gl_cl_arg args[] = {VAL(m), VAL(k), MEM(a), VAL(lda), MEM(v), VAL(ldv)};
+    if (launch_2d(GL_K_UNPACK_V, m, k, NARGS(args), args) != 0)
+        gl_cl_fail();
+}
+
+static int cl_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                    gl_scalar *t, lapack_int ldt)
+{
+    if (n > PANEL_MAX)
+        return -1;
+    gl_cl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
+    return n > 0 ? launch_groups(GL_K_GEQRT, 1, NARGS(args), args) : 0;
+}
+
+static int cl_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                    gl_scalar *t, lapack_int ldt)
+{
+    if (m > PANEL_MAX)
+        return -1;
+    gl_cl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
+    return m > 0 ? launch_groups(GL_K_GELQT, 1, NARGS(args), args) : 0;
+}
+
+/* ---- BLAS3: one kernel, gl_gemm, with read modes for triangular,
+ * trapezoidal and Hermitian operands (kernels/device/blas.h) ---- */
+
+enum { GM_UPPER = 1, GM_LOWER = 2, GM_UNIT = 4, GM_HERM = 8 };
+enum { GC_UPPER = 1, GC_LOWER = 2, GC_REAL_DIAG = 4 };
+
+static int trans_code(char t) { return t == 'N' ? 0 : t == 'T' ? 1 : 2; }
+
+static int gemm_modes(char transa, char transb, lapack_int m, lapack_int n,
+                      lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                      lapack_int lda, int amode, const gl_scalar *b,
+                      lapack_int ldb, int bmode, gl_scalar beta, gl_scalar *c,
+                      lapack_int ldc, int cmode)
+{
+    int ta = trans_code(transa), tb = trans_code(transb);
+    device_scalar da = dev_scalar(alpha), db = dev_scalar(beta);
+    if (k <= 0)   /* C = beta C: the kernel's loop runs no tile */
+        k = 0;
+    gl_cl_arg args[] = {VAL(ta),    VAL(tb),  VAL(m),     VAL(n),
+                        VAL(k),     VAL(da),  MEM(a),     VAL(lda),
+                        VAL(amode), MEM(b),   VAL(ldb),   VAL(bmode),
+                        VAL(db),    MEM(c),   VAL(ldc),   VAL(cmode)};
+    return launch_2d(GL_K_GEMM, m, n, NARGS(args), args);
+}
+
+static void cl_gemm(char transa, char transb, lapack_int m, lapack_int n,
+                    lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                    lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                    gl_scalar beta, gl_scalar *c, lapack_int ldc)
+{
+    if (gemm_modes(transa, transb, m, n, k, alpha, a, lda, 0, b, ldb, 0,
+                   beta, c, ldc, 0) != 0)
+        gl_cl_fail();
+}
+
+static void cl_hemm(char side, char uplo, lapack_int m, lapack_int n,
+                    gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                    const gl_scalar *b, lapack_int ldb, gl_scalar beta,
+                    gl_scalar *c, lapack_int ldc)
+{
+    int herm = GM_HERM | (uplo == 'L' ? GM_LOWER : GM_UPPER);
+    int rc = side == 'L'
+                 ? gemm_modes('N', 'N', m, n, m, alpha, a, lda, herm, b, ldb,
+                              0, beta, c, ldc, 0)
+                 : gemm_modes('N', 'N', m, n, n, alpha, b, ldb, 0, a, lda,
+                              herm, beta, c, ldc, 0);
+    if (rc != 0)
+        gl_cl_fail();
+}
+
+/* C = alpha A B^H + conj(alpha) B A^H + beta C in one triangle ('N'), as
+ * two passes of gl_gemm that write only that triangle. */
+static void cl_her2k(char uplo, char trans, lapack_int n, lapack_int k,
+                     gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                     const gl_scalar *b, lapack_int ldb, gl_real beta,
+                     gl_scalar *c, lapack_int ldc)
+{
+    int cmode = (uplo == 'L' ? GC_LOWER : GC_UPPER) | GC_REAL_DIAG;
+    char t1 = trans == 'N' ? 'N' : 'C', t2 = trans == 'N' ? 'C' : 'N';
+    if (gemm_modes(t1, t2, n, n, k, alpha, a, lda, 0, b, ldb, 0, beta, c,
+                   ldc, cmode) != 0 ||
+        gemm_modes(t1, t2, n, n, k, GL_CONJ(alpha), b, ldb, 0, a, lda, 0, 1,
+                   c, ldc, cmode) != 0)
+        gl_cl_fail();
+}
+
+/* B = alpha op(A) B or alpha B op(A), A triangular: the product into a
+ * scratch matrix, then copied back. */
+static void cl_trmm(char side, char uplo, char transa, char diag,
+                    lapack_int m, lapack_int n, gl_scalar alpha,
+                    const gl_scalar *a, lapack_int lda, gl_scalar *b,
+                    lapack_int ldb)
+{
+    if (m <= 0 || n <= 0)
+        return;
+    int tri = (uplo == 'U' ? GM_UPPER : GM_LOWER) | (diag == 'U' ? GM_UNIT : 0);
+    gl_scalar *w = gl_cl_alloc(ES * (size_t)m * (size_t)n);
+    int rc = -1;
+    if (w)
+        rc = side == 'L'
+                 ? gemm_modes(transa, 'N', m, n, m, alpha, a, lda, tri, b,
+                              ldb, 0, 0, w, m, 0)
+                 : gemm_modes('N', transa, m, n, n, alpha, b, ldb, 0, a, lda,
+                              tri, 0, w, m, 0);
+    if (rc != 0 || gl_cl_copy(ES, (size_t)m, (size_t)n, w, (size_t)m, b,
+                              (size_t)ldb) != 0)
+        gl_cl_fail();
+    gl_cl_release(w);
+}
+
+/* ?larfb with V read in place (unit trapezoidal mode) and T as upper
+ * triangular: side 'L': C = op(H) C = C - V' op(T) (V'^H C); side 'R':
+ * C op(H) = C - (C V') op(T) V'^H, with V' = V (storev 'C', m x k lower)
+ * or V^H (storev 'R', k x m upper), op(T) = T ('N') or T^H ('C'). */
+static int cl_larfb(char side, char trans, char storev, lapack_int m,
+                    lapack_int n, lapack_int k, const gl_scalar *v,
+                    lapack_int ldv, const gl_scalar *t, lapack_int ldt,
+                    gl_scalar *c, lapack_int ldc)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    int colwise = storev == 'C';
+    int vmode = (colwise ? GM_LOWER : GM_UPPER) | GM_UNIT;
+    char top = trans == 'N' ? 'N' : 'C';
+    lapack_int wr = side == 'L' ? k : m, wc = side == 'L' ? n : k;
+    gl_scalar *w = gl_cl_alloc(2 * ES * (size_t)wr * (size_t)wc);
+    if (!w)
+        return -1;
+    gl_scalar *w2 = w + (size_t)wr * wc;
+    int rc;
+    if (side == 'L') {
+        /* W = V'^H C, W2 = op(T) W, C -= V' W2 */
+        rc = gemm_modes(colwise ? 'C' : 'N', 'N', k, n, m, 1, v, ldv, vmode,
+                        c, ldc, 0, 0, w, k, 0) ||
+             gemm_modes(top, 'N', k, n, k, 1, t, ldt, GM_UPPER, w, k, 0, 0,
+                        w2, k, 0) ||
+             gemm_modes(colwise ? 'N' : 'C', 'N', m, n, k, -1, v, ldv, vmode,
+                        w2, k, 0, 1, c, ldc, 0);
+    } else {
+        /* W = C V', W2 = W op(T), C -= W2 V'^H */
+        rc = gemm_modes('N', colwise ? 'N' : 'C', m, k, n, 1, c, ldc, 0, v,
+                        ldv, vmode, 0, w, m, 0) ||
+             gemm_modes('N', top, m, k, k, 1, w, m, 0, t, ldt, GM_UPPER, 0,
+                        w2, m, 0) ||
+             gemm_modes('N', colwise ? 'C' : 'N', m, n, k, -1, w2, m, 0, v,
+                        ldv, vmode, 1, c, ldc, 0);
+    }
+    gl_cl_release(w);
+    return rc ? -1 : 0;
+}
+
+/* E_i -= Y_i (V_i^H E_i) block after block: two products each. */
+static int cl_apply_wy(lapack_int nblocks, const lapack_int *row0,
+                       const lapack_int *rows, const lapack_int *k,
+                       const gl_scalar *vh, const gl_scalar *y,
+                       lapack_int ldy, size_t stride, lapack_int ncols,
+                       gl_scalar *e, lapack_int lde)
+{
+    lapack_int kmax = 0;
+    for (lapack_int i = 0; i < nblocks; i++)
+        kmax = k[i] > kmax ? k[i] : kmax;
+    if (kmax == 0 || ncols <= 0)
+        return 0;
+    gl_scalar *w = gl_cl_alloc(ES * (size_t)kmax * (size_t)ncols);
+    if (!w)
+        return -1;
+    int rc = 0;
+    for (lapack_int i = 0; i < nblocks && rc == 0; i++) {
+        if (k[i] == 0 || rows[i] == 0)
+            continue;
+        gl_scalar *ei = e + row0[i];
+        rc = gemm_modes('N', 'N', k[i], ncols, rows[i], 1, vh + i * stride,
+                        k[i], 0, ei, lde, 0, 0, w, k[i], 0) ||
+             gemm_modes('N', 'N', rows[i], ncols, k[i], -1, y + i * stride,
+                        ldy, 0, w, k[i], 0, 1, ei, lde, 0);
+    }
+    gl_cl_release(w);
+    return rc ? -1 : 0;
+}
+
+/* QR of a tall matrix (values only: R is what counts): panels of PANEL
+ * columns, each applied to the rest. */
+static int cl_geqrf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
+{
+    enum { PANEL = 32 };
+    gl_scalar *t = gl_cl_alloc(ES * PANEL * PANEL);
+    int rc = t ? 0 : -1;
+    for (lapack_int j = 0; j < n && j < m && rc == 0; j += PANEL) {
+        lapack_int pj = n - j < PANEL ? n - j : PANEL;
+        gl_scalar *ajj = a + j + (size_t)j * lda;
+        rc = cl_geqrt(m - j, pj, ajj, lda, t, PANEL) ||
+             cl_larfb('L', 'C', 'C', m - j, n - j - pj, pj, ajj, lda, t,
+                      PANEL, ajj + (size_t)pj * lda, lda);
+    }
+    gl_cl_release(t);
+    return rc ? -1 : 0;
+}
+
+/* ---- stage 2: one launch per wavefront (kernels/device/chase.h) ---- */
+
+/* The reflector store's group starts, uploaded for the kernels. */
+static int *upload_first(const GL_FN(reflectors) *keep)
+{
+    if (!keep)
+        return NULL;
+    int *dev = gl_cl_alloc(sizeof *dev * (size_t)(keep->ngroups + 1));
+    if (dev && gl_cl_write(sizeof *dev, (size_t)keep->ngroups + 1, 1,
+                           keep->first, (size_t)keep->ngroups + 1, dev,
+                           (size_t)keep->ngroups + 1) != 0) {
+        gl_cl_release(dev);
+        return NULL;
+    }
+    return dev;
+}
+
+/* The wavefronts lambda = 3 s + j of sweeps 0 .. nsweeps-1 with steps(s)
+ * steps each; each launch gets the range of sweeps that can have a task
+ * and the kernel skips the others. */
+typedef struct wave_args {
+    gl_cl_kernel kernel;
+    gl_cl_arg *args;
+    int nargs, lambda_slot, s_first_slot;
+} wave_args;
+
+static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
+                     lapack_int (*steps)(lapack_int s, const lapack_int *p),
+                     const lapack_int *p)
+{
+    while (nsweeps > 0 && steps(nsweeps - 1, p) == 0)
+        nsweeps--;
+    if (nsweeps == 0)
+        return 0;
+    lapack_int last = 0;   /* the last wavefront with a task */
+    for (lapack_int s = 0; s < nsweeps; s++) {
+        lapack_int end = 3 * s + steps(s, p) - 1;
+        last = end > last ? end : last;
+    }
+    for (int lambda = 0; lambda <= last; lambda++) {
+        /* sweep s has task j = lambda - 3s when 0 <= j < steps(s) <= steps0 */
+        int s_hi = lambda / 3 < nsweeps - 1 ? lambda / 3 : (int)nsweeps - 1;
+        int s_lo = lambda - (int)steps0 + 1 > 0
+                       ? (lambda - (int)steps0 + 1 + 2) / 3
+                       : 0;
+        if (s_lo > s_hi)
+            continue;
+        int slot_l = lambda, slot_s = s_lo;
+        w->args[w->lambda_slot] = VAL(slot_l);
+        w->args[w->s_first_slot] = VAL(slot_s);
+        if (launch_groups(w->kernel, (size_t)(s_hi - s_lo + 1), w->nargs,
+                          w->args) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static lapack_int gb_steps(lapack_int s, const lapack_int *p)
+{
+    lapack_int n = p[0], b = p[1], c = p[2];
+    return s + c > n - 2 ? 0 : (n - 2 - s - c) / b + 1;
+}
+
+static lapack_int sb_steps(lapack_int s, const lapack_int *p)
+{
+    lapack_int n = p[0], b = p[1];
+    return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
+}
+
+static int cl_gb_chase(lapack_int n, lapack_int b, lapack_int c,
+                       gl_scalar *band, lapack_int ldband,
+                       const GL_FN(reflectors) *keep)
+{
+    if (b > CHASE_MAX || (keep && c != 1))
+        return -1;
+    if (b <= c)   /* already of half-width c (as the host's chase) */
+        return 0;
+    int *first = upload_first(keep);
+    if (keep && !first)
+        return -1;
+    int kept = keep != NULL, group = keep ? keep->group : 1,
+        keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
+    gl_cl_arg args[] = {VAL(n),        VAL(b),      VAL(c),
+                        MEM(band),     VAL(ldband), VAL(lambda),
+                        VAL(s_first),  VAL(kept),   VAL(group),
+                        VAL(keep_b),   GL_CL_MEM(first, sizeof *first),
+                        MEM(keep ? keep->vq : NULL),
+                        MEM(keep ? keep->tauq : NULL),
+                        MEM(keep ? keep->vp : NULL),
+                        MEM(keep ? keep->taup : NULL)};
+    wave_args w = {GL_K_GB_CHASE, args, NARGS(args), 5, 6};
+    lapack_int p[3] = {n, b, c};
+    int rc = run_waves(n - 1, gb_steps(0, p), &w, gb_steps, p);
+    gl_cl_release(first);
+    return rc;
+}
+
+static int cl_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
+                       lapack_int ldband, const GL_FN(reflectors) *keep)
+{
+    if (b > CHASE_MAX)
+        return -1;
+    if (b <= 1)
+        return 0;
+    int *first = upload_first(keep);
+    if (keep && !first)
+        return -1;
+    int kept = keep != NULL, group = keep ? keep->group : 1,
+        keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
+    gl_cl_arg args[] = {VAL(n),       VAL(b),      MEM(band),
+                        VAL(ldband),  VAL(lambda), VAL(s_first),
+                        VAL(kept),    VAL(group),  VAL(keep_b),
+                        GL_CL_MEM(first, sizeof *first),
+                        MEM(keep ? keep->vq : NULL),
+                        MEM(keep ? keep->tauq : NULL)};
+    wave_args w = {GL_K_SB_CHASE, args, NARGS(args), 4, 5};
+    lapack_int p[2] = {n, b};
+    int rc = run_waves(n - 2, sb_steps(0, p), &w, sb_steps, p);
+    gl_cl_release(first);
+    return rc;
+}
+
+const GL_FN(ops) GL_FN(opencl_ops) = {
+    .name = "opencl",
+    .alloc = cl_alloc,
+    .release = cl_release,
+    .to_host = cl_to_host,
+    .copy = cl_copy,
+    .from_host = cl_from_host,
+    .lascl = cl_lascl,
+    .pack_band = cl_pack_band,
+    .zero_lower = cl_zero_lower,
+    .unpack_v = cl_unpack_v,
+    .geqrt = cl_geqrt,
+    .gelqt = cl_gelqt,
+    .larfb = cl_larfb,
+    .apply_wy = cl_apply_wy,
+    .geqrf = cl_geqrf,
+    .gemm = cl_gemm,
+    .hemm = cl_hemm,
+    .her2k = cl_her2k,
+    .trmm = cl_trmm,
+    .gb_chase = cl_gb_chase,
+    .sb_chase = cl_sb_chase,
+};

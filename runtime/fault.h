@@ -1,0 +1,18 @@
+/* Fault injection for the tests: GPULAPACK_FAULT=alloc:N, launch:N or
+ * copy:N makes the N-th device allocation, kernel launch or copy of the
+ * process fail, once, as a device out of memory or a lost device would.
+ * Every such failure must end in LAPACK's results from the caller's
+ * untouched data (testing/unit/test_fault.c). */
+#ifndef GL_FAULT_H
+#define GL_FAULT_H
+
+typedef enum gl_fault_kind { GL_FAULT_ALLOC, GL_FAULT_LAUNCH, GL_FAULT_COPY } gl_fault_kind;
+
+/* Arms the counter: the n-th event of kind from now fails (n = 0: none);
+ * the tests call it directly, the library reads GPULAPACK_FAULT. */
+void gl_fault_arm(gl_fault_kind kind, long n);
+
+/* Counts one event; 1 if it must fail. */
+int gl_fault_hit(gl_fault_kind kind);
+
+#endif

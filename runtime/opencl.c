@@ -1,0 +1,573 @@
+/* The OpenCL runtime (see opencl.h).  Nothing here links against OpenCL:
+ * the ICD loader is opened with dlopen on first use and the Khronos
+ * headers give the types only. */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "fault.h"
+#include "log.h"
+#include "opencl.h"
+
+/* The kernel text, the OpenCL shim and the files of kernels/device/,
+ * NUL-terminated (embedded by the build, runtime/embed_opencl.S). */
+extern const char gl_opencl_source[];
+
+#define CL_FUNCS(X)                                                          \
+    X(clGetPlatformIDs) X(clGetPlatformInfo) X(clGetDeviceIDs)               \
+    X(clGetDeviceInfo) X(clCreateContext) X(clCreateCommandQueue)            \
+    X(clCreateBuffer) X(clReleaseMemObject) X(clCreateProgramWithSource)     \
+    X(clBuildProgram) X(clGetProgramBuildInfo) X(clCreateKernel)             \
+    X(clSetKernelArg) X(clEnqueueNDRangeKernel) X(clEnqueueReadBufferRect)   \
+    X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect) X(clFinish)
+
+static struct {
+#define CL_DECLARE(f) __typeof__(f) *f;
+    CL_FUNCS(CL_DECLARE)
+#undef CL_DECLARE
+} cl;
+
+#define MAX_DEVICES 16
+typedef struct device_state {
+    gl_cl_device_info info;
+    cl_platform_id platform_id;
+    cl_device_id id;
+    pthread_mutex_t lock;          /* context and program creation */
+    cl_context context;
+    cl_program program[4];         /* per precision; built on first use */
+    int program_state[4];          /* 0 not tried, 1 built, -1 failed */
+} device_state;
+
+static device_state devices[MAX_DEVICES];
+static int ndevices;
+static int selected = -1;
+static pthread_once_t discover_once = PTHREAD_ONCE_INIT;
+static char runtimes_found[128];
+
+static const char *const kernel_names[GL_K_COUNT] = {
+    "gl_copy", "gl_scale", "gl_pack_band", "gl_zero_lower", "gl_unpack_v",
+    "gl_gemm", "gl_geqrt", "gl_gelqt", "gl_gb_chase", "gl_sb_chase",
+};
+
+/* ---- discovery ---------------------------------------------------------- */
+
+static int load_icd(void)
+{
+    void *lib = dlopen("libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        return -1;
+#define CL_LOAD(f)                                                           \
+    if (!(*(void **)&cl.f = dlsym(lib, #f)))                                 \
+        return -1;
+    CL_FUNCS(CL_LOAD)
+#undef CL_LOAD
+    return 0;
+}
+
+static void device_text(cl_device_id id, cl_device_info what, char *out,
+                        size_t size)
+{
+    out[0] = 0;
+    if (cl.clGetDeviceInfo(id, what, size - 1, out, NULL) != CL_SUCCESS)
+        out[0] = 0;
+    out[size - 1] = 0;
+}
+
+static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
+{
+    if (ndevices >= MAX_DEVICES)
+        return;
+    device_state *dev = &devices[ndevices];
+    gl_cl_device_info *info = &dev->info;
+    info->platform = p;
+    info->device = d;
+    device_text(id, CL_DEVICE_NAME, info->name, sizeof info->name);
+    device_text(id, CL_DEVICE_VERSION, info->version, sizeof info->version);
+    if (cl.clGetPlatformInfo(platform, CL_PLATFORM_NAME,
+                             sizeof info->platform_name - 1,
+                             info->platform_name, NULL) != CL_SUCCESS)
+        info->platform_name[0] = 0;
+    info->platform_name[sizeof info->platform_name - 1] = 0;
+    cl_device_type type = 0;
+    cl_device_fp_config fp64 = 0;
+    cl_ulong memory = 0;
+    cl_uint units = 0, clock = 0;
+    cl.clGetDeviceInfo(id, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    cl.clGetDeviceInfo(id, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64,
+                       NULL);
+    cl.clGetDeviceInfo(id, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof memory, &memory,
+                       NULL);
+    cl.clGetDeviceInfo(id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units,
+                       NULL);
+    cl.clGetDeviceInfo(id, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof clock,
+                       &clock, NULL);
+    info->gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
+    info->fp64 = fp64 != 0;
+    info->memory = memory;
+    info->compute_units = units;
+    info->clock_mhz = clock;
+    dev->platform_id = platform;
+    dev->id = id;
+    pthread_mutex_init(&dev->lock, NULL);
+    ndevices++;
+}
+
+static void probe_runtime(const char *soname)
+{
+    void *lib = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
+    if (!lib)
+        return;
+    size_t used = strlen(runtimes_found);
+    snprintf(runtimes_found + used, sizeof runtimes_found - used, "%s%s",
+             used ? " " : "", soname);
+    dlclose(lib);
+}
+
+static void discover(void)
+{
+    probe_runtime("libcuda.so.1");
+    probe_runtime("libamdhip64.so");
+    if (load_icd() != 0)
+        return;
+    size_t used = strlen(runtimes_found);
+    snprintf(runtimes_found + used, sizeof runtimes_found - used, "%s%s",
+             used ? " " : "", "libOpenCL.so.1");
+    cl_platform_id platforms[8];
+    cl_uint nplatforms = 0;
+    if (cl.clGetPlatformIDs(8, platforms, &nplatforms) != CL_SUCCESS)
+        return;
+    for (cl_uint p = 0; p < nplatforms && p < 8; p++) {
+        cl_device_id ids[MAX_DEVICES];
+        cl_uint nids = 0;
+        if (cl.clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES,
+                              ids, &nids) != CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < nids && d < MAX_DEVICES; d++)
+            add_device(platforms[p], (int)p, ids[d], (int)d);
+    }
+    gl_log(2, "opencl: %d device(s)", ndevices);
+}
+
+int gl_cl_device_count(void)
+{
+    pthread_once(&discover_once, discover);
+    return ndevices;
+}
+
+const gl_cl_device_info *gl_cl_device(int i)
+{
+    return i >= 0 && i < gl_cl_device_count() ? &devices[i].info : NULL;
+}
+
+const char *gl_gpu_runtimes_found(void)
+{
+    pthread_once(&discover_once, discover);
+    return runtimes_found;
+}
+
+/* The best device: GPUs before other kinds, then the most memory times
+ * compute units times clock (OpenCL reports no memory bandwidth; this
+ * orders the devices of one vendor the same way). */
+int gl_cl_choose(int platform, int device, int gpu_only)
+{
+    int best = -1;
+    double best_score = -1;
+    for (int i = 0; i < gl_cl_device_count(); i++) {
+        const gl_cl_device_info *info = &devices[i].info;
+        if ((platform >= 0 && info->platform != platform) ||
+            (device >= 0 && info->device != device) ||
+            (gpu_only && !info->gpu))
+            continue;
+        double score = (info->gpu ? 1e30 : 0) + (double)info->memory *
+                       (info->compute_units + 1) * (info->clock_mhz + 1);
+        if (score > best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+int gl_cl_select(int i)
+{
+    if (i < 0 || i >= gl_cl_device_count())
+        return -1;
+    device_state *dev = &devices[i];
+    pthread_mutex_lock(&dev->lock);
+    if (!dev->context) {
+        cl_context_properties props[] = {
+            CL_CONTEXT_PLATFORM, (cl_context_properties)dev->platform_id, 0};
+        cl_int err;
+        dev->context = cl.clCreateContext(props, 1, &dev->id, NULL, NULL,
+                                          &err);
+        if (err != CL_SUCCESS)
+            dev->context = NULL;
+    }
+    int ok = dev->context != NULL;
+    pthread_mutex_unlock(&dev->lock);
+    if (ok)
+        __atomic_store_n(&selected, i, __ATOMIC_RELEASE);
+    return ok ? 0 : -1;
+}
+
+static device_state *current(void)
+{
+    int i = __atomic_load_n(&selected, __ATOMIC_ACQUIRE);
+    return i >= 0 ? &devices[i] : NULL;
+}
+
+/* ---- per-thread state ----------------------------------------------- */
+
+typedef struct thread_state {
+    int device;
+    cl_command_queue queue;
+    cl_kernel kernels[4][GL_K_COUNT];
+} thread_state;
+
+static _Thread_local thread_state tls = {.device = -1};
+static _Thread_local int tls_failed;
+
+void gl_cl_fail(void) { tls_failed = 1; }
+void gl_cl_reset(void) { tls_failed = 0; }
+
+/* rc, remembered in the thread's error state when it is a failure */
+static int checked(int rc)
+{
+    if (rc != 0)
+        tls_failed = 1;
+    return rc;
+}
+
+/* ---- memory ------------------------------------------------------------- */
+
+typedef struct region {
+    char *base;
+    size_t size;
+    cl_mem mem;
+} region;
+
+static pthread_mutex_t regions_lock = PTHREAD_MUTEX_INITIALIZER;
+static region *regions;
+static size_t nregions, regions_cap;
+
+void *gl_cl_alloc(size_t bytes)
+{
+    device_state *dev = current();
+    if (!dev || gl_fault_hit(GL_FAULT_ALLOC))
+        return NULL;
+    if (bytes == 0)
+        bytes = 1;
+    cl_int err;
+    cl_mem mem = cl.clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes,
+                                   NULL, &err);
+    if (err != CL_SUCCESS)
+        return NULL;
+    /* one byte more than the buffer: the end of one range is never the
+     * start of the next (a pointer just past a matrix names its buffer) */
+    void *base = mmap(NULL, bytes + 1, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    pthread_mutex_lock(&regions_lock);
+    if (base != MAP_FAILED && nregions == regions_cap) {
+        size_t cap = regions_cap ? 2 * regions_cap : 64;
+        region *grown = realloc(regions, sizeof *grown * cap);
+        if (grown) {
+            regions = grown;
+            regions_cap = cap;
+        }
+    }
+    int ok = base != MAP_FAILED && nregions < regions_cap;
+    if (ok)
+        regions[nregions++] = (region){base, bytes, mem};
+    pthread_mutex_unlock(&regions_lock);
+    if (!ok) {
+        if (base != MAP_FAILED)
+            munmap(base, bytes + 1);
+        cl.clReleaseMemObject(mem);
+        return NULL;
+    }
+    return base;
+}
+
+void gl_cl_release(void *ptr)
+{
+    if (!ptr)
+        return;
+    region found = {0};
+    pthread_mutex_lock(&regions_lock);
+    for (size_t i = 0; i < nregions; i++)
+        if (regions[i].base == ptr) {
+            found = regions[i];
+            regions[i] = regions[--nregions];
+            break;
+        }
+    pthread_mutex_unlock(&regions_lock);
+    if (found.base) {
+        /* the commands that use the buffer end first: OpenCL defers the
+         * release itself, but PoCL 3.1 frees the memory under a kernel
+         * that still runs */
+        if (tls.queue)
+            cl.clFinish(tls.queue);
+        cl.clReleaseMemObject(found.mem);
+        munmap(found.base, found.size + 1);
+    }
+}
+
+/* The buffer of a device pointer and its byte offset; -1 if ptr is not
+ * device memory (then nothing may be enqueued). */
+static int resolve(const void *ptr, cl_mem *mem, size_t *offset)
+{
+    const char *p = ptr;
+    int rc = -1;
+    pthread_mutex_lock(&regions_lock);
+    for (size_t i = 0; i < nregions; i++)
+        if (p >= regions[i].base && p <= regions[i].base + regions[i].size) {
+            *mem = regions[i].mem;
+            *offset = (size_t)(p - regions[i].base);
+            rc = 0;
+            break;
+        }
+    pthread_mutex_unlock(&regions_lock);
+    return rc;
+}
+
+/* ---- per-thread queue and kernels -------------------------------------- */
+
+/* The calling thread's queue on the selected device.  Queues and kernel
+ * objects are per thread: clSetKernelArg on a shared kernel object is not
+ * thread-safe.  They live as long as the process (the library cannot know
+ * when a caller's thread ends). */
+static cl_command_queue queue_get(void)
+{
+    device_state *dev = current();
+    if (!dev)
+        return NULL;
+    int i = (int)(dev - devices);
+    if (tls.device != i) {
+        /* a new device for this thread: its old objects stay behind */
+        memset(&tls, 0, sizeof tls);
+        cl_int err;
+        tls.queue = cl.clCreateCommandQueue(dev->context, dev->id, 0, &err);
+        if (err != CL_SUCCESS) {
+            tls.queue = NULL;
+            tls.device = -1;
+            return NULL;
+        }
+        tls.device = i;
+    }
+    return tls.queue;
+}
+
+static cl_program program_get(device_state *dev, int precision)
+{
+    pthread_mutex_lock(&dev->lock);
+    int p = precision - 1;
+    if (dev->program_state[p] == 0) {
+        dev->program_state[p] = -1;
+        const char *text = gl_opencl_source;
+        cl_int err;
+        cl_program prog = cl.clCreateProgramWithSource(dev->context, 1, &text,
+                                                       NULL, &err);
+        if (err == CL_SUCCESS) {
+            char options[64];
+            snprintf(options, sizeof options,
+                     "-cl-std=CL1.2 -DPRECISION=%d", precision);
+            err = cl.clBuildProgram(prog, 1, &dev->id, options, NULL, NULL);
+            if (err != CL_SUCCESS) {
+                char log[2048] = "";
+                cl.clGetProgramBuildInfo(prog, dev->id, CL_PROGRAM_BUILD_LOG,
+                                         sizeof log - 1, log, NULL);
+                gl_log(1, "opencl: kernel build failed (%d): %s", (int)err,
+                       log);
+            } else {
+                dev->program[p] = prog;
+                dev->program_state[p] = 1;
+            }
+        }
+    }
+    cl_program prog = dev->program[p];
+    pthread_mutex_unlock(&dev->lock);
+    return prog;
+}
+
+static cl_kernel kernel_get(int precision, gl_cl_kernel k)
+{
+    if (!queue_get())
+        return NULL;
+    cl_kernel *slot = &tls.kernels[precision - 1][k];
+    if (!*slot) {
+        cl_program prog = program_get(current(), precision);
+        if (!prog)
+            return NULL;
+        cl_int err;
+        *slot = cl.clCreateKernel(prog, kernel_names[k], &err);
+        if (err != CL_SUCCESS)
+            *slot = NULL;
+    }
+    return *slot;
+}
+
+static int launch(int precision, gl_cl_kernel k, int dims,
+                  const size_t *global, const size_t *local, int nargs,
+                  const gl_cl_arg *args)
+{
+    if (gl_fault_hit(GL_FAULT_LAUNCH))
+        return -1;
+    cl_kernel kernel = kernel_get(precision, k);
+    if (!kernel)
+        return -1;
+    cl_uint slot = 0;
+    for (int i = 0; i < nargs; i++) {
+        if (args[i].size) {
+            if (cl.clSetKernelArg(kernel, slot++, args[i].size,
+                                  args[i].value) != CL_SUCCESS)
+                return -1;
+            continue;
+        }
+        /* memory: buffer and element offset; NULL passes no buffer */
+        cl_mem mem = NULL;
+        size_t bytes = 0;
+        if (args[i].value && resolve(args[i].value, &mem, &bytes) != 0)
+            return -1;
+        cl_long offset = (cl_long)(bytes / args[i].elem);
+        if (cl.clSetKernelArg(kernel, slot++, sizeof mem, &mem) != CL_SUCCESS ||
+            cl.clSetKernelArg(kernel, slot++, sizeof offset, &offset) !=
+                CL_SUCCESS)
+            return -1;
+    }
+    for (int d = 0; d < dims; d++)
+        if (global[d] == 0)
+            return 0;   /* nothing to do */
+    return cl.clEnqueueNDRangeKernel(tls.queue, kernel, (cl_uint)dims, NULL,
+                                     global, local, 0, NULL, NULL) ==
+                   CL_SUCCESS
+               ? 0
+               : -1;
+}
+
+int gl_cl_launch(int precision, gl_cl_kernel k, int dims,
+                 const size_t *global, const size_t *local, int nargs,
+                 const gl_cl_arg *args)
+{
+    return checked(launch(precision, k, dims, global, local, nargs, args));
+}
+
+/* ---- copies ------------------------------------------------------------- */
+
+/* Origin of a byte offset in a rectangle copy with the given row pitch
+ * (OpenCL's rows are our columns). */
+static void rect_origin(size_t offset, size_t pitch, size_t origin[3])
+{
+    origin[0] = offset % pitch;
+    origin[1] = offset / pitch;
+    origin[2] = 0;
+}
+
+static int write_rect(size_t elem, size_t rows, size_t cols, const void *src,
+                      size_t ld_src, void *dst, size_t ld_dst)
+{
+    if (rows == 0 || cols == 0)
+        return 0;
+    if (cols == 1)   /* one column: any pitch >= rows will do */
+        ld_src = ld_dst = rows;
+    cl_mem mem;
+    size_t offset, dorig[3], horig[3] = {0, 0, 0};
+    size_t region[3] = {rows * elem, cols, 1};
+    cl_command_queue queue = queue_get();
+    if (!queue || gl_fault_hit(GL_FAULT_COPY) ||
+        resolve(dst, &mem, &offset) != 0)
+        return -1;
+    rect_origin(offset, ld_dst * elem, dorig);
+    return cl.clEnqueueWriteBufferRect(queue, mem, CL_TRUE, dorig, horig,
+                                       region, ld_dst * elem, 0,
+                                       ld_src * elem, 0, src, 0, NULL,
+                                       NULL) == CL_SUCCESS
+               ? 0
+               : -1;
+}
+
+static int read_rect(size_t elem, size_t rows, size_t cols, const void *src,
+                     size_t ld_src, void *dst, size_t ld_dst)
+{
+    if (rows == 0 || cols == 0)
+        return 0;
+    if (cols == 1)   /* one column: any pitch >= rows will do */
+        ld_src = ld_dst = rows;
+    cl_mem mem;
+    size_t offset, sorig[3], horig[3] = {0, 0, 0};
+    size_t region[3] = {rows * elem, cols, 1};
+    cl_command_queue queue = queue_get();
+    if (!queue || gl_fault_hit(GL_FAULT_COPY) ||
+        resolve(src, &mem, &offset) != 0)
+        return -1;
+    rect_origin(offset, ld_src * elem, sorig);
+    return cl.clEnqueueReadBufferRect(queue, mem, CL_TRUE, sorig, horig,
+                                      region, ld_src * elem, 0,
+                                      ld_dst * elem, 0, dst, 0, NULL,
+                                      NULL) == CL_SUCCESS
+               ? 0
+               : -1;
+}
+
+static int copy_rect(size_t elem, size_t rows, size_t cols, const void *src,
+                     size_t ld_src, void *dst, size_t ld_dst)
+{
+    if (rows == 0 || cols == 0)
+        return 0;
+    if (cols == 1)   /* one column: any pitch >= rows will do */
+        ld_src = ld_dst = rows;
+    cl_mem smem, dmem;
+    size_t soff, doff, sorig[3], dorig[3];
+    size_t region[3] = {rows * elem, cols, 1};
+    cl_command_queue queue = queue_get();
+    if (!queue || gl_fault_hit(GL_FAULT_COPY) ||
+        resolve(src, &smem, &soff) != 0 || resolve(dst, &dmem, &doff) != 0)
+        return -1;
+    rect_origin(soff, ld_src * elem, sorig);
+    rect_origin(doff, ld_dst * elem, dorig);
+    return cl.clEnqueueCopyBufferRect(queue, smem, dmem, sorig, dorig, region,
+                                      ld_src * elem, 0, ld_dst * elem, 0, 0,
+                                      NULL, NULL) == CL_SUCCESS
+               ? 0
+               : -1;
+}
+
+int gl_cl_write(size_t elem, size_t rows, size_t cols, const void *src,
+                size_t ld_src, void *dst, size_t ld_dst)
+{
+    return checked(write_rect(elem, rows, cols, src, ld_src, dst, ld_dst));
+}
+
+int gl_cl_copy(size_t elem, size_t rows, size_t cols, const void *src,
+               size_t ld_src, void *dst, size_t ld_dst)
+{
+    return checked(copy_rect(elem, rows, cols, src, ld_src, dst, ld_dst));
+}
+
+int gl_cl_read(size_t elem, size_t rows, size_t cols, const void *src,
+               size_t ld_src, void *dst, size_t ld_dst)
+{
+    if (rows == 0 || cols == 0)
+        return tls_failed ? -1 : 0;
+    cl_command_queue queue = queue_get();
+    if (!queue || cl.clFinish(queue) != CL_SUCCESS)
+        tls_failed = 1;
+    if (tls_failed)
+        return -1;
+    char *staging = malloc(elem * rows * cols);
+    if (!staging || read_rect(elem, rows, cols, src, ld_src, staging, rows)) {
+        free(staging);
+        tls_failed = 1;
+        return -1;
+    }
+    for (size_t j = 0; j < cols; j++)
+        memcpy((char *)dst + j * ld_dst * elem, staging + j * rows * elem,
+               rows * elem);
+    free(staging);
+    return 0;
+}

@@ -1,0 +1,649 @@
+/* Every operation of the OpenCL backend against the host backend on the
+ * same input, one precision per binary (template: -DGL_PRECISION=1..4 ->
+ * build/testing/test_device_ops_{s,d,c,z}), linked against the library's
+ * internals (lib/libgpulapack.a).  The device is the one GPULAPACK_DEVICE
+ * names (default: the best OpenCL device of any type, PoCL on CI).
+ *
+ * The two backends run the same algorithms (the host's panels and BLAS3
+ * are LAPACK/BLAS, the device's are kernels/device/), so they agree to
+ * rounding: each check is max |dev - host| / (eps * scale), scale the
+ * largest |entry| of the input (of the band for the chases), and must be
+ * <= THRESH * n for the n of the operation (the same backward-error
+ * argument as test_stages.c: every operation is O(n) unitary updates or
+ * sums of n products).  A wrong index, a missed barrier or a wrong
+ * conjugation gives O(1) errors: ratios of 1/eps.
+ *
+ * Sizes are odd and not multiples of the 16 x 16 tiles; band widths run
+ * 1..64; leading dimensions are larger than the rows.  Output: one
+ * "PASS/FAIL name (cases, worst ratio)" line per operation.  TEST_SEED
+ * replays a run. */
+#include <complex.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "precision.h"
+#include "entry.h"
+#include "../kernels/stages.h"
+#include "../runtime/device.h"
+#include "../runtime/opencl.h"
+
+#if GL_PRECISION == 1 || GL_PRECISION == 3
+#define EPS ((double)FLT_EPSILON)
+#else
+#define EPS DBL_EPSILON
+#endif
+#define THRESH 10.0
+
+static const GL_FN(ops) *host, *dev;
+static int failures;
+
+/* one check group */
+typedef struct group {
+    const char *name;
+    int cases, failed;
+    double worst;
+    char first[160];
+} group;
+
+static void check(group *g, double ratio, double limit, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void check(group *g, double ratio, double limit, const char *fmt, ...)
+{
+    g->cases++;
+    if (ratio > g->worst || isnan(ratio))
+        g->worst = ratio;
+    if (ratio <= limit)
+        return;
+    char what[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (g->failed++ == 0)
+        snprintf(g->first, sizeof g->first, "%s", what);
+    if (getenv("TEST_VERBOSE"))
+        printf("# failed: %s (ratio %.3g)\n", what, ratio);
+}
+
+static void report(group *g)
+{
+    if (g->failed) {
+        failures++;
+        printf("FAIL %c %s: %d of %d cases; first: %s (ratio %.3g)\n",
+               GL_PREC_CHAR, g->name, g->failed, g->cases, g->first, g->worst);
+    } else {
+        printf("PASS %c %s (%d cases, worst ratio %.3g)\n", GL_PREC_CHAR,
+               g->name, g->cases, g->worst);
+    }
+}
+
+static double urand(void) { return rand() / (double)RAND_MAX - 0.5; }
+
+static void fill(gl_scalar *a, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+#if GL_COMPLEX
+        a[i] = (gl_real)urand() + (gl_real)urand() * I;
+#else
+        a[i] = (gl_real)urand();
+#endif
+    }
+}
+
+static double maxabs(const gl_scalar *a, size_t count)
+{
+    double m = 0;
+    for (size_t i = 0; i < count; i++)
+        m = fmax(m, (double)GL_ABS(a[i]));
+    return m;
+}
+
+/* max |x - y| / (eps * scale) over rows x cols with leading dimension ld */
+static double ratio(lapack_int rows, lapack_int cols, const gl_scalar *x,
+                    const gl_scalar *y, lapack_int ld, double scale)
+{
+    double m = 0;
+    for (lapack_int j = 0; j < cols; j++)
+        for (lapack_int i = 0; i < rows; i++) {
+            double d = GL_ABS(x[i + (size_t)j * ld] - y[i + (size_t)j * ld]);
+            if (isnan(d))
+                return INFINITY;
+            m = fmax(m, d);
+        }
+    return m / (EPS * (scale > 0 ? scale : 1));
+}
+
+/* A device copy of a host matrix (rows x cols, ld). */
+static gl_scalar *upload(const gl_scalar *h, lapack_int cols, lapack_int ld)
+{
+    gl_scalar *d = dev->alloc(sizeof *d * (size_t)ld * (size_t)cols);
+    if (d)
+        dev->from_host('N', ld, cols, h, ld, d, ld);
+    return d;
+}
+
+static int download(gl_scalar *h, const gl_scalar *d, lapack_int rows,
+                    lapack_int cols, lapack_int ld)
+{
+    return dev->to_host(rows, cols, d, ld, h, ld);
+}
+
+/* ---- copies, scaling, packing ---- */
+
+static void test_copies(void)
+{
+    group g = {.name = "copies (from_host N/C, copy, to_host, lascl)"};
+    const lapack_int sizes[][2] = {{1, 1}, {17, 5}, {33, 40}, {70, 3}};
+    for (size_t t = 0; t < sizeof sizes / sizeof *sizes; t++) {
+        lapack_int m = sizes[t][0], n = sizes[t][1], ld = m + 3, ldt = n + 2;
+        gl_scalar *a = malloc(sizeof *a * (size_t)ld * n);
+        gl_scalar *h = malloc(sizeof *h * ((size_t)ldt * m * 2 + (size_t)ld * n));
+        gl_scalar *d = dev->alloc(sizeof *d * (size_t)ld * n);
+        gl_scalar *dt = dev->alloc(sizeof *dt * (size_t)ldt * m);
+        fill(a, (size_t)ld * n);
+        fill(h, (size_t)ldt * m * 2 + (size_t)ld * n);
+        gl_scalar *ht = h + (size_t)ld * n, *ref = ht + (size_t)ldt * m;
+        dev->from_host('N', m, n, a, ld, d, ld);
+        dev->from_host('C', m, n, a, ld, dt, ldt);
+        host->from_host('C', m, n, a, ld, ref, ldt);
+        int rc = download(h, d, m, n, ld) | download(ht, dt, n, m, ldt);
+        check(&g, rc ? INFINITY : ratio(m, n, h, a, ld, 1), 0,
+              "from_host N %dx%d", m, n);
+        check(&g, rc ? INFINITY : ratio(n, m, ht, ref, ldt, 1), 0,
+              "from_host C %dx%d", m, n);
+        /* copy into another buffer at an offset */
+        gl_scalar *d2 = dev->alloc(sizeof *d2 * ((size_t)ld * n + 1));
+        dev->copy(m, n, d, ld, d2 + 1, ld);
+        rc = download(h, d2 + 1, m, n, ld);
+        check(&g, rc ? INFINITY : ratio(m, n, h, a, ld, 1), 0, "copy %dx%d",
+              m, n);
+        dev->release(d2);
+        /* lascl by a factor that takes several steps */
+        gl_real big = (gl_real)0x1p40, small = (gl_real)0x1p-40;
+        rc = dev->lascl(small, big, m, n, d, ld) |
+             host->lascl(small, big, m, n, a, ld) | download(h, d, m, n, ld);
+        check(&g, rc ? INFINITY : ratio(m, n, h, a, ld, maxabs(a, (size_t)ld * n)),
+              4, "lascl %dx%d", m, n);
+        dev->release(d);
+        dev->release(dt);
+        free(a);
+        free(h);
+    }
+    report(&g);
+}
+
+static void test_pack_band(void)
+{
+    group g = {.name = "pack_band G/H, zero_lower, unpack_v"};
+    const lapack_int ns[] = {1, 2, 7, 37};
+    const lapack_int bs[] = {1, 3, 16};
+    for (size_t in = 0; in < 4; in++)
+        for (size_t ib = 0; ib < 3; ib++) {
+            lapack_int n = ns[in], b = bs[ib], lda = n + 1;
+            for (int herm = 0; herm < 2; herm++) {
+                lapack_int ldb = herm ? 2 * b + 1 : 3 * b + 1;
+                gl_scalar *a = malloc(sizeof *a * (size_t)lda * n);
+                gl_scalar *ref = malloc(sizeof *ref * (size_t)ldb * n);
+                gl_scalar *out = malloc(sizeof *out * (size_t)(ldb > lda ? ldb : lda) * n);
+                fill(a, (size_t)lda * n);
+                gl_scalar *da = upload(a, n, lda);
+                gl_scalar *db = dev->alloc(sizeof *db * (size_t)ldb * n);
+                host->pack_band(herm ? 'H' : 'G', n, b, a, lda, ref, ldb);
+                dev->pack_band(herm ? 'H' : 'G', n, b, da, lda, db, ldb);
+                int rc = download(out, db, ldb, n, ldb);
+                check(&g, rc ? INFINITY : ratio(ldb, n, out, ref, ldb, 1), 0,
+                      "pack_band %c n=%d b=%d", herm ? 'H' : 'G', n, b);
+                /* zero_lower and unpack_v of the same matrix */
+                gl_scalar *dv = dev->alloc(sizeof *dv * (size_t)lda * n);
+                gl_scalar *hv = malloc(sizeof *hv * (size_t)lda * n * 2);
+                fill(hv, (size_t)lda * n * 2);
+                host->unpack_v(n, herm ? n : 1, a, lda, hv, lda);
+                dev->unpack_v(n, herm ? n : 1, da, lda, dv, lda);
+                rc = download(hv + (size_t)lda * n, dv, n, herm ? n : 1, lda);
+                check(&g, rc ? INFINITY : ratio(n, herm ? n : 1, hv + (size_t)lda * n, hv, lda, 1), 0,
+                      "unpack_v n=%d", n);
+                host->zero_lower(n, n, a, lda);
+                dev->zero_lower(n, n, da, lda);
+                rc = download(out, da, n, n, lda);
+                check(&g, rc ? INFINITY : ratio(n, n, out, a, lda, 1), 0,
+                      "zero_lower n=%d", n);
+                dev->release(da);
+                dev->release(db);
+                dev->release(dv);
+                free(a);
+                free(ref);
+                free(out);
+                free(hv);
+            }
+        }
+    report(&g);
+}
+
+/* ---- panels and block reflectors ---- */
+
+static void test_panels(void)
+{
+    group g = {.name = "geqrt, gelqt, larfb (L/R, N/C, C/R), geqrf"};
+    const lapack_int shapes[][2] = {{1, 1}, {5, 5}, {37, 7}, {64, 16},
+                                    {100, 33}, {19, 1}};
+    for (size_t t = 0; t < sizeof shapes / sizeof *shapes; t++) {
+        lapack_int m = shapes[t][0], k = shapes[t][1], lda = m + 2,
+                   ldt = k + 1;
+        for (int rowwise = 0; rowwise < 2; rowwise++) {
+            /* the panel: m x k (QR) or k x m (LQ) */
+            lapack_int pr = rowwise ? k : m, pc = rowwise ? m : k;
+            lapack_int ldp = pr + 2;
+            gl_scalar *a = malloc(sizeof *a * (size_t)ldp * pc * 2);
+            gl_scalar *t1 = calloc((size_t)ldt * k * 2, sizeof *t1);
+            gl_scalar *out = a + (size_t)ldp * pc, *tout = t1 + (size_t)ldt * k;
+            fill(a, (size_t)ldp * pc);
+            gl_scalar *da = upload(a, pc, ldp);
+            gl_scalar *dt = dev->alloc(sizeof *dt * (size_t)ldt * k);
+            double scale = maxabs(a, (size_t)ldp * pc);
+            int rc = rowwise ? dev->gelqt(pr, pc, da, ldp, dt, ldt) |
+                                   host->gelqt(pr, pc, a, ldp, t1, ldt)
+                             : dev->geqrt(pr, pc, da, ldp, dt, ldt) |
+                                   host->geqrt(pr, pc, a, ldp, t1, ldt);
+            rc |= download(out, da, pr, pc, ldp) |
+                  dev->to_host(k, k, dt, ldt, tout, ldt);
+            /* T: only its upper triangle is defined */
+            double tr = 0;
+            for (lapack_int j = 0; j < k; j++)
+                for (lapack_int i = 0; i <= j; i++)
+                    tr = fmax(tr, GL_ABS(tout[i + (size_t)j * ldt] -
+                                         t1[i + (size_t)j * ldt]) / EPS);
+            check(&g, rc ? INFINITY : ratio(pr, pc, out, a, ldp, scale), THRESH * m,
+                  "%s %dx%d", rowwise ? "gelqt" : "geqrt", pr, pc);
+            check(&g, rc ? INFINITY : tr, THRESH * m, "%s T %dx%d",
+                  rowwise ? "gelqt" : "geqrt", pr, pc);
+
+            /* the block reflector on C from both sides, both ways */
+            for (int side = 0; side < 2; side++)
+                for (int tr2 = 0; tr2 < 2; tr2++) {
+                    lapack_int cm = side ? 9 : m, cn = side ? m : 11,
+                               ldc = cm + 1;
+                    gl_scalar *c = malloc(sizeof *c * (size_t)ldc * cn * 2);
+                    gl_scalar *cout = c + (size_t)ldc * cn;
+                    fill(c, (size_t)ldc * cn);
+                    gl_scalar *dc = upload(c, cn, ldc);
+                    char sd = side ? 'R' : 'L', tc = tr2 ? 'C' : 'N',
+                         sv = rowwise ? 'R' : 'C';
+                    rc = dev->larfb(sd, tc, sv, cm, cn, k, da, ldp, dt, ldt,
+                                    dc, ldc) |
+                         host->larfb(sd, tc, sv, cm, cn, k, a, ldp, t1, ldt, c,
+                                     ldc) |
+                         download(cout, dc, cm, cn, ldc);
+                    check(&g, rc ? INFINITY : ratio(cm, cn, cout, c, ldc, 1),
+                          THRESH * m, "larfb %c%c%c m=%d n=%d k=%d", sd, tc,
+                          sv, cm, cn, k);
+                    dev->release(dc);
+                    free(c);
+                }
+            dev->release(da);
+            dev->release(dt);
+            free(a);
+            free(t1);
+        }
+        /* geqrf: R of a tall matrix */
+        lapack_int n = k;
+        gl_scalar *a = malloc(sizeof *a * (size_t)lda * n * 2);
+        gl_scalar *out = a + (size_t)lda * n;
+        fill(a, (size_t)lda * n);
+        gl_scalar *da = upload(a, n, lda);
+        int rc = dev->geqrf(m, n, da, lda) | host->geqrf(m, n, a, lda) |
+                 download(out, da, m, n, lda);
+        double r = 0;
+        for (lapack_int j = 0; j < n; j++)
+            for (lapack_int i = 0; i <= j && i < m; i++)
+                r = fmax(r, GL_ABS(out[i + (size_t)j * lda] -
+                                   a[i + (size_t)j * lda]) / EPS);
+        check(&g, rc ? INFINITY : r, THRESH * m, "geqrf %dx%d", m, n);
+        dev->release(da);
+        free(a);
+    }
+    report(&g);
+}
+
+/* ---- BLAS3 ---- */
+
+static void test_blas3(void)
+{
+    group g = {.name = "gemm (N/T/C), hemm, her2k, trmm, apply_wy"};
+    const lapack_int dims[][3] = {{1, 1, 1}, {17, 5, 33}, {40, 21, 3},
+                                  {16, 16, 16}};
+    const char tr[] = "NTC";
+    for (size_t t = 0; t < 4; t++) {
+        lapack_int m = dims[t][0], n = dims[t][1], k = dims[t][2];
+        lapack_int ld = (m > k ? m : k) + (n > k ? n : k) + 1;
+        size_t sz = (size_t)ld * ld;
+        gl_scalar *a = malloc(sizeof *a * sz * 5);
+        gl_scalar *b = a + sz, *c = b + sz, *c2 = c + sz, *out = c2 + sz;
+        fill(a, sz * 4);
+        gl_scalar *da = upload(a, ld, ld), *db = upload(b, ld, ld);
+        gl_scalar alpha = (gl_real)0.7, beta = (gl_real)-1.3;
+#if GL_COMPLEX
+        alpha += (gl_real)0.2 * I;
+#endif
+        for (int ta = 0; ta < 3; ta++)
+            for (int tb = 0; tb < 3; tb++) {
+                memcpy(c2, c, sizeof *c * sz);
+                gl_scalar *dc = upload(c, ld, ld);
+                dev->gemm(tr[ta], tr[tb], m, n, k, alpha, da, ld, db, ld, beta,
+                          dc, ld);
+                host->gemm(tr[ta], tr[tb], m, n, k, alpha, a, ld, b, ld, beta,
+                           c2, ld);
+                int rc = download(out, dc, ld, ld, ld);
+                check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1), THRESH * k,
+                      "gemm %c%c %dx%dx%d", tr[ta], tr[tb], m, n, k);
+                dev->release(dc);
+            }
+        for (int side = 0; side < 2; side++)
+            for (int up = 0; up < 2; up++) {
+                char sd = side ? 'R' : 'L', ul = up ? 'U' : 'L';
+                memcpy(c2, c, sizeof *c * sz);
+                gl_scalar *dc = upload(c, ld, ld);
+                dev->hemm(sd, ul, m, n, alpha, da, ld, db, ld, beta, dc, ld);
+                host->hemm(sd, ul, m, n, alpha, a, ld, b, ld, beta, c2, ld);
+                int rc = download(out, dc, ld, ld, ld);
+                check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
+                      THRESH * (m + n), "hemm %c%c %dx%d", sd, ul, m, n);
+                dev->release(dc);
+                for (int tt = 0; tt < 3; tt += 2) {
+                    for (int unit = 0; unit < 2; unit++) {
+                        memcpy(c2, c, sizeof *c * sz);
+                        dc = upload(c, ld, ld);
+                        char dg = unit ? 'U' : 'N';
+                        dev->trmm(sd, ul, tr[tt], dg, m, n, alpha, da, ld, dc, ld);
+                        host->trmm(sd, ul, tr[tt], dg, m, n, alpha, a, ld, c2, ld);
+                        rc = download(out, dc, ld, ld, ld);
+                        check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
+                              THRESH * (m + n), "trmm %c%c%c%c %dx%d", sd, ul,
+                              tr[tt], dg, m, n);
+                        dev->release(dc);
+                    }
+                }
+                char t2 = side ? 'C' : 'N';
+                memcpy(c2, c, sizeof *c * sz);
+                dc = upload(c, ld, ld);
+                dev->her2k(ul, t2, n, k, alpha, da, ld, db, ld, (gl_real)0.5, dc, ld);
+                host->her2k(ul, t2, n, k, alpha, a, ld, b, ld, (gl_real)0.5, c2, ld);
+                rc = download(out, dc, ld, ld, ld);
+                check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1), THRESH * k,
+                      "her2k %c%c n=%d k=%d", ul, t2, n, k);
+                dev->release(dc);
+            }
+        /* apply_wy: three overlapping blocks */
+        lapack_int row0[3] = {0, 2, 3}, rows[3] = {m, m - 2 > 0 ? m - 2 : 0, 1},
+                   kk[3] = {k < m ? k : m, 1, 1};
+        size_t stride = (size_t)ld * (k + 1);
+        gl_scalar *vy = malloc(sizeof *vy * stride * 6);
+        fill(vy, stride * 6);
+        for (lapack_int i = 0; i < 3; i++)
+            if (row0[i] + rows[i] > m)
+                rows[i] = m - row0[i] > 0 ? m - row0[i] : 0;
+        gl_scalar *dvy = upload(vy, 6, (lapack_int)stride);
+        memcpy(c2, c, sizeof *c * sz);
+        gl_scalar *dc = upload(c, ld, ld);
+        int rc = dev->apply_wy(3, row0, rows, kk, dvy, dvy + 3 * stride, ld,
+                               stride, n, dc, ld) |
+                 host->apply_wy(3, row0, rows, kk, vy, vy + 3 * stride, ld,
+                                stride, n, c2, ld) |
+                 download(out, dc, ld, ld, ld);
+        check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1), THRESH * (m + k),
+              "apply_wy %dx%d k=%d", m, n, k);
+        dev->release(dc);
+        dev->release(dvy);
+        free(vy);
+        dev->release(da);
+        dev->release(db);
+        free(a);
+    }
+    report(&g);
+}
+
+/* ---- stage 2 ----
+ * The chase's result is not compared element by element: the reduction
+ * is backward stable but its entries are as sensitive as a Lanczos run
+ * (two correct implementations differ by far more than n eps in them).
+ * What is compared is what the pipelines use: the values of the result
+ * (finished to bidiagonal/tridiagonal by the host chase, through ?bdsqr
+ * or ?sterf), and with reflectors, the reconstruction B0 = Q B1 P^H (or
+ * Q T Q^H) by the device's apply_chase from the device's store. */
+
+#include "../kernels/lapack_fns.h"
+
+/* The values (singular values of a gb band, eigenvalues of an sb band)
+ * of a packed band of half-width b, chased to 1 on the host. */
+static int band_values(int herm, lapack_int n, lapack_int b, gl_scalar *band,
+                       lapack_int ld, gl_real *values)
+{
+    gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
+    gl_real *e = malloc(sizeof *e * (size_t)n * 5 + 1);
+    int rc = !de || !e;
+    if (!rc)
+        rc = herm ? host->sb_chase(n, b, band, ld, NULL)
+                  : host->gb_chase(n, b, 1, band, ld, NULL);
+    if (!rc)
+        rc = GL_FN(band_to_de)(host, herm ? 'H' : 'G', n, b, band, ld, de,
+                               values, e);
+    lapack_int info = 0, zero = 0, one = 1;
+    if (!rc && herm)
+        GL_FN(lapack_fns_get)()->sterf(&n, values, e, &info);
+    else if (!rc)
+        GL_FN(lapack_fns_get)()->bdsqr("U", &n, &zero, &zero, &zero, values,
+                                       e, NULL, &one, NULL, &one, NULL, &one,
+                                       e + n, &info, 1);
+    free(de);
+    free(e);
+    return rc || info;
+}
+
+/* The dense matrix of a packed band (gb: upper band at up = (ld-1)/3*2;
+ * sb: Hermitian from its lower band). */
+static void band_dense(int herm, lapack_int n, const gl_scalar *band,
+                       lapack_int ld, gl_scalar *a)
+{
+    lapack_int up = herm ? 0 : (ld - 1) / 3 * 2;
+    memset(a, 0, sizeof *a * (size_t)n * n);
+    for (lapack_int c = 0; c < n; c++)
+        for (lapack_int k = 0; k < ld; k++) {
+            lapack_int r = c + k - up;
+            if (r < 0 || r >= n || (herm && k > (ld - 1) / 2))
+                continue;
+            gl_scalar x = band[k + (size_t)c * ld];
+            a[r + (size_t)c * n] = x;
+            if (herm && r != c)
+                a[c + (size_t)r * n] = GL_CONJ(x);
+        }
+}
+
+/* max |B0 - Q B1 P^H| / (eps * scale), Q and P from the device's store. */
+static double reconstruction(int herm, lapack_int n, const gl_scalar *b0,
+                             const gl_scalar *b1, lapack_int ld,
+                             const GL_FN(reflectors) *keep, double scale)
+{
+    size_t nn = (size_t)n * n;
+    gl_scalar *a0 = malloc(sizeof *a0 * nn * 3), *e = a0 + nn, *f = e + nn;
+    gl_scalar *de = dev->alloc(sizeof *de * nn);
+    band_dense(herm, n, b0, ld, a0);
+    band_dense(herm, n, b1, ld, e);
+    dev->from_host('N', n, n, e, n, de, n);
+    int rc = GL_FN(apply_chase)(dev, keep, 'Q', 'N', n, de, n) ||
+             dev->to_host(n, n, de, n, e, n);
+    for (lapack_int j = 0; j < n; j++)   /* f = (Q B1)^H */
+        for (lapack_int i = 0; i < n; i++)
+            f[j + (size_t)i * n] = GL_CONJ(e[i + (size_t)j * n]);
+    dev->from_host('N', n, n, f, n, de, n);
+    rc = rc || GL_FN(apply_chase)(dev, keep, herm ? 'Q' : 'P', 'N', n, de, n) ||
+         dev->to_host(n, n, de, n, f, n);
+    double worst = 0;
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < n; i++)
+            worst = fmax(worst, GL_ABS(GL_CONJ(f[j + (size_t)i * n]) -
+                                       a0[i + (size_t)j * n]));
+    dev->release(de);
+    free(a0);
+    return rc ? INFINITY : worst / (EPS * scale);
+}
+
+static void test_chases(void)
+{
+    group g = {.name = "gb_chase (b->c, b->1 with reflectors), sb_chase"};
+    const lapack_int bs[] = {4, 1, 2, 3, 5, 8, 16, 31, 64};
+    for (size_t ib = 0; ib < sizeof bs / sizeof *bs; ib++) {
+        lapack_int b = bs[ib];
+        const lapack_int ns[] = {b + 1, 3 * b + 7, 2 * b + 70, 50};
+        for (size_t in = 0; in < 4; in++) {
+            lapack_int n = ns[in];
+            for (int herm = 0; herm < 2; herm++) {
+                lapack_int ld = herm ? 2 * b + 1 : 3 * b + 1;
+                size_t sz = (size_t)ld * n;
+                gl_scalar *a = malloc(sizeof *a * (size_t)n * n);
+                gl_scalar *band = malloc(sizeof *band * sz * 3);
+                gl_scalar *out = band + sz, *res = out + sz;
+                gl_real *vals = malloc(sizeof *vals * 2 * (size_t)n);
+                fill(a, (size_t)n * n);
+                host->pack_band(herm ? 'H' : 'G', n, b, a, n, band, ld);
+                double scale = maxabs(band, sz);
+                for (int with_keep = 0; with_keep < 2; with_keep++) {
+                    lapack_int c = herm || b < 3 || with_keep ? 1 : b / 2;
+                    GL_FN(reflectors) hk = {0}, dk = {0};
+                    lapack_int group = b > 1 ? b / 2 : 1;
+                    if (with_keep &&
+                        (GL_FN(reflectors_alloc)(host, &hk, n, b, group, !herm) ||
+                         GL_FN(reflectors_alloc)(dev, &dk, n, b, group, !herm))) {
+                        check(&g, INFINITY, 0, "reflectors_alloc n=%d b=%d", n, b);
+                        continue;
+                    }
+                    memcpy(out, band, sizeof *band * sz);
+                    gl_scalar *db = upload(band, n, ld);
+                    int rc = herm ? dev->sb_chase(n, b, db, ld, with_keep ? &dk : NULL) |
+                                        host->sb_chase(n, b, out, ld, with_keep ? &hk : NULL)
+                                  : dev->gb_chase(n, b, c, db, ld, with_keep ? &dk : NULL) |
+                                        host->gb_chase(n, b, c, out, ld, with_keep ? &hk : NULL);
+                    rc |= download(res, db, ld, n, ld);
+                    if (with_keep && !rc)
+                        check(&g, reconstruction(herm, n, band, res, ld, &dk, scale),
+                              THRESH * n, "%s Q B P^H n=%d b=%d",
+                              herm ? "sb" : "gb", n, b);
+                    /* values: the device's result and the host's */
+                    rc = rc || band_values(herm, n, c, res, ld, vals) ||
+                         band_values(herm, n, c, out, ld, vals + n);
+                    double worst = 0, vmax = 0;
+                    for (lapack_int i = 0; !rc && i < n; i++) {
+                        worst = fmax(worst, fabs((double)(vals[i] - vals[n + i])));
+                        vmax = fmax(vmax, fabs((double)vals[n + i]));
+                    }
+                    check(&g, rc ? INFINITY : worst / (EPS * (vmax > 0 ? vmax : 1)),
+                          THRESH * n, "%s values n=%d b=%d c=%d keep=%d",
+                          herm ? "sb_chase" : "gb_chase", n, b, c, with_keep);
+                    GL_FN(reflectors_free)(host, &hk);
+                    GL_FN(reflectors_free)(dev, &dk);
+                    dev->release(db);
+                }
+                free(a);
+                free(band);
+                free(vals);
+            }
+        }
+    }
+    report(&g);
+}
+
+/* ---- whole pipelines: values of ?syev / ?gesvd on both backends ---- */
+
+static void test_pipelines(void)
+{
+    group g = {.name = "pipelines (he_tridiag values, svd values/vectors)"};
+    const lapack_int ns[] = {5, 33, 50, 67};
+    for (size_t in = 0; in < 4; in++) {
+        lapack_int n = ns[in], lda = n + 3;
+        gl_scalar *a = malloc(sizeof *a * (size_t)lda * n);
+        gl_scalar *u = malloc(sizeof *u * (size_t)n * n * 4);
+        gl_real *w = malloc(sizeof *w * (size_t)n * 4);
+        fill(a, (size_t)lda * n);
+        for (int uplo = 0; uplo < 2; uplo++) {
+            char ul = uplo ? 'U' : 'L';
+            int rc = GL_FN(he_tridiag)(dev, ul, n, a, lda, 1, w, w + n, NULL,
+                                       0, NULL, NULL, NULL) ||
+                     GL_FN(he_tridiag)(host, ul, n, a, lda, 1, w + 2 * n,
+                                       w + 3 * n, NULL, 0, NULL, NULL, NULL);
+            lapack_int info = 0;
+            GL_FN(lapack_fns_get)()->sterf(&n, w, w + n, &info);
+            GL_FN(lapack_fns_get)()->sterf(&n, w + 2 * n, w + 3 * n, &info);
+            double worst = 0, vmax = 0;
+            for (lapack_int i = 0; i < n; i++) {
+                worst = fmax(worst, fabs((double)(w[i] - w[2 * n + i])));
+                vmax = fmax(vmax, fabs((double)w[2 * n + i]));
+            }
+            check(&g, rc || info ? INFINITY : worst / (EPS * vmax), THRESH * n,
+                  "he_tridiag %c n=%d", ul, n);
+        }
+        /* SVD of the n x n and of the n x (n/2+1) leading part, with
+         * vectors: values agree, and the device's U S VT rebuilds A */
+        for (int shape = 0; shape < 2; shape++) {
+            lapack_int m = n, nc = shape ? n / 2 + 1 : n;
+            gl_svd_job job = {0, 'S', 'S'};
+            gl_scalar *vt = u + (size_t)n * n;
+            int rc = GL_FN(svd)(dev, &job, m, nc, a, lda, w, u, m, vt, nc,
+                                w + 2 * n, NULL) ||
+                     GL_FN(svd)(host, &job, m, nc, a, lda, w + n, u + 2 * (size_t)n * n,
+                                m, u + 3 * (size_t)n * n, nc, w + 2 * n, NULL);
+            double worst = 0, res = 0;
+            for (lapack_int i = 0; i < nc; i++)
+                worst = fmax(worst, fabs((double)(w[i] - w[n + i])));
+            for (lapack_int j = 0; !rc && j < nc; j++)
+                for (lapack_int i = 0; i < m; i++) {
+                    gl_scalar x = 0;
+                    for (lapack_int k = 0; k < nc; k++)
+                        x += u[i + (size_t)k * m] * w[k] * vt[k + (size_t)j * nc];
+                    res = fmax(res, GL_ABS(x - a[i + (size_t)j * lda]));
+                }
+            check(&g, rc ? INFINITY : worst / (EPS * w[n]), THRESH * n,
+                  "svd values %dx%d", m, nc);
+            check(&g, rc ? INFINITY : res / (EPS * w[n]), THRESH * n,
+                  "svd A = U S VT %dx%d", m, nc);
+        }
+        free(a);
+        free(u);
+        free(w);
+    }
+    report(&g);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned seed = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10)
+                  : getenv("TEST_SEED") ? (unsigned)strtoul(getenv("TEST_SEED"), NULL, 10)
+                                        : (unsigned)time(NULL);
+    srand(seed);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    printf("# test_device_ops %c seed %u\n", GL_PREC_CHAR, seed);
+    host = GL_FN(ops_for)(GL_PATH_HOST);
+    int i = gl_device_chosen();
+    if (i < 0)
+        i = gl_cl_choose(-1, -1, 0);
+    if (!host || i < 0 || gl_cl_select(i) != 0) {
+        printf("FAIL %c no OpenCL device (is PoCL installed?)\n", GL_PREC_CHAR);
+        return 1;
+    }
+    const gl_cl_device_info *info = gl_cl_device(i);
+    if ((GL_PRECISION == 2 || GL_PRECISION == 4) && !info->fp64) {
+        printf("PASS %c skipped: %s has no double precision\n", GL_PREC_CHAR,
+               info->name);
+        return 0;
+    }
+    dev = GL_FN(ops_for)(GL_PATH_OPENCL);
+    test_copies();
+    test_pack_band();
+    test_panels();
+    test_blas3();
+    test_chases();
+    test_pipelines();
+    return failures != 0;
+}
