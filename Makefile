@@ -51,6 +51,7 @@ DEVICE_SRC = kernels/device/common.h kernels/device/blas.h \
 ifneq ($(filter opencl,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_OPENCL
 OPENCL_UNIT_TEMPLATES = test_device_ops
+OPENCL_UNIT_BIN = build/testing/test_fault
 KERNELS    += opencl_ops
 COMMON_SRC += runtime/opencl.c
 EMBED_OBJ  += $(B)/runtime/embed_opencl.o
@@ -124,8 +125,9 @@ UNIT_SRC  = $(wildcard testing/unit/test_*.c)
 UNIT_TEMPLATES = test_stages $(OPENCL_UNIT_TEMPLATES)
 UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,\
                 $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
-                             testing/unit/test_device_ops.c,$(UNIT_SRC))) \
-            $(foreach t,$(UNIT_TEMPLATES),$(foreach p,$(PRECISIONS),build/testing/$(t)_$(p)))
+                             testing/unit/test_device_ops.c testing/unit/test_fault.c,$(UNIT_SRC))) \
+            $(foreach t,$(UNIT_TEMPLATES),$(foreach p,$(PRECISIONS),build/testing/$(t)_$(p))) \
+            $(OPENCL_UNIT_BIN)
 GL_PRECISION_s = 1
 GL_PRECISION_d = 2
 GL_PRECISION_c = 3

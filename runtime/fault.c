@@ -12,6 +12,11 @@ void gl_fault_arm(gl_fault_kind kind, long n)
     __atomic_store_n(&remaining[kind], n > 0 ? n : 0, __ATOMIC_SEQ_CST);
 }
 
+long gl_fault_remaining(gl_fault_kind kind)
+{
+    return __atomic_load_n(&remaining[kind], __ATOMIC_SEQ_CST);
+}
+
 static void read_env(void)
 {
     static const char *const names[3] = {"alloc:", "launch:", "copy:"};

@@ -12,6 +12,9 @@ typedef enum gl_fault_kind { GL_FAULT_ALLOC, GL_FAULT_LAUNCH, GL_FAULT_COPY } gl
  * the tests call it directly, the library reads GPULAPACK_FAULT. */
 void gl_fault_arm(gl_fault_kind kind, long n);
 
+/* Events left before the armed failure (0: fired, or none armed). */
+long gl_fault_remaining(gl_fault_kind kind);
+
 /* Counts one event; 1 if it must fail. */
 int gl_fault_hit(gl_fault_kind kind);
 

@@ -12,6 +12,10 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 PYTHON=/usr/bin/python3
 # Shell-function tests run under timeout through `bash -c`.
 export ROOT LIB OUT
+# PoCL (the OpenCL device of the opencl tests) keeps its compiled kernels
+# here, so that each kernel is compiled once per machine, not per process.
+export POCL_CACHE_DIR=${POCL_CACHE_DIR:-$ROOT/build/pocl-cache}
+mkdir -p "$POCL_CACHE_DIR"
 
 passed=0
 failed=0
@@ -48,6 +52,12 @@ for src in testing/unit/test_*.c; do
     case $t in
     test_stages)
         for p in s d c z; do run "unit/${t}_$p" 300 "build/testing/${t}_$p"; done ;;
+    # every operation of the OpenCL backend against the host backend, on
+    # the OpenCL device (PoCL on a machine without GPU)
+    test_device_ops)
+        for p in s d c z; do
+            run "unit/${t}_$p" 600 env GPULAPACK_DEVICE=opencl "build/testing/${t}_$p"
+        done ;;
     *) run "unit/$t" 300 "build/testing/$t" ;;
     esac
 done
@@ -83,6 +93,32 @@ for t in test_options test_lwork test_args test_threads; do
     run "own-host/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
         GPULAPACK_MIN_N=0 GPULAPACK_TEST_COMPARE=ratio "build/testing/$t"
 done
+
+#    And on the OpenCL device for every size (PoCL without a GPU): the
+#    contract tests by LAPACK's ratios; 8 threads at once on one device
+#    (every call logged on path=opencl, none restarted on LAPACK); the
+#    vectors of every routine (every 8th size/type pair, all on opencl).
+opencl_own() {
+    local t=$1 log="$OUT/own-opencl-$1.calls"
+    rm -f "$log"
+    env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 \
+        GPULAPACK_TEST_COMPARE=ratio GPULAPACK_VERBOSE=1 GPULAPACK_LOG="$log" \
+        "build/testing/$t" || return 1
+    if grep -q "path=lapack reason=fault" "$log"; then
+        echo "FAIL own-opencl/$t/paths: a call fell back to LAPACK ($log)"
+    elif grep -q "path=opencl" "$log"; then
+        echo "PASS own-opencl/$t/paths ($(grep -c path=opencl "$log") calls on opencl)"
+    else
+        echo "FAIL own-opencl/$t/paths: no call on opencl ($log)"
+    fi
+}
+export -f opencl_own
+for t in test_options test_lwork test_args test_threads; do
+    run "own-opencl/$t" 600 bash -c "opencl_own $t"
+done
+run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
+    GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl \
+    GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 
 # 3. The demo runs, and its calls go through the library.
 demo_check() {
@@ -121,6 +157,13 @@ run lapack-suite 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 run lapack-suite-host 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag host \
     --env GPULAPACK_DEVICE=host --env GPULAPACK_MIN_N=0 --expect-path host
+
+#    On the OpenCL device (PoCL): the inputs of our routines in all four
+#    precisions over the reference LAPACK, every call of an exported
+#    routine on path=opencl.
+run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag opencl --lapack ref --inputs svd,sep,se2,sb,bb \
+    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --expect-path opencl
 
 # 6. The library built with ASan and UBSan, preloaded into LAPACK's tests
 #    and our thread test: no sanitizer report, same results.

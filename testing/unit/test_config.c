@@ -1,6 +1,7 @@
 /* Unit test: GPULAPACK_* parsing and the policy's order of precedence
  * (args > query > disabled > size > option > device), as docs/env.md
  * states them. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -93,7 +94,12 @@ int main(void)
 
     gl_device_request host = {GL_DEVICE_HOST, -1, -1};
     gl_device_request cuda = {GL_DEVICE_CUDA, -1, -1};
-    CHECK("device-path-host", gl_device_path(&host) == GL_PATH_HOST);
-    CHECK("device-path-cuda-absent", gl_device_path(&cuda) == GL_PATH_LAPACK);
+    CHECK("device-path-host", gl_device_path(&host, 1, 1000) == GL_PATH_HOST);
+    CHECK("device-path-cuda-absent",
+          gl_device_path(&cuda, 1, 1000) == GL_PATH_LAPACK);
+    /* a problem no device holds never goes to one */
+    gl_device_request opencl = {GL_DEVICE_OPENCL, -1, -1};
+    CHECK("device-path-too-big",
+          gl_device_path(&opencl, 1, INT64_MAX / 4) == GL_PATH_LAPACK);
     return 0;
 }
