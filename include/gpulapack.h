@@ -22,8 +22,32 @@ const char *gpulapack_lapack_library(void);
 /* Space-separated names of the backends compiled in, e.g. "host". */
 const char *gpulapack_backends(void);
 
-/* Number of GPU devices found by the compiled-in backends. */
+/* Number of devices found by the compiled-in GPU backends (OpenCL devices
+ * of every type: GPUs, and CPU devices such as PoCL). */
 int gpulapack_device_count(void);
+
+/* One device found, as gpulapack-info lists it. */
+typedef struct gpulapack_device {
+    char id[24];          /* its GPULAPACK_DEVICE name, e.g. "opencl:0.1" */
+    char name[96], platform[64], version[48];
+    int gpu;              /* a GPU (else a CPU or other OpenCL device) */
+    int fp64;             /* double precision (d and z routines) */
+    unsigned long long memory;   /* bytes */
+    unsigned compute_units, clock_mhz;
+    int chosen;           /* the device accelerated calls use */
+} gpulapack_device;
+
+/* Fills *out for device i (0 <= i < gpulapack_device_count()); returns 1,
+ * or 0 for an index out of range. */
+int gpulapack_device_info(int i, gpulapack_device *out);
+
+/* The path accelerated calls take with the current GPULAPACK_DEVICE:
+ * "opencl", "host", or "lapack" (the requested device is missing). */
+const char *gpulapack_path(void);
+
+/* GPU runtime libraries found on this machine, space-separated (e.g.
+ * "libOpenCL.so.1 libcuda.so.1"); empty if none. */
+const char *gpulapack_gpu_runtimes(void);
 
 /* Where the time of an accelerated call went, in seconds (0 for a stage the
  * call did not run): stage 1 = dense to band

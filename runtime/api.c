@@ -1,7 +1,14 @@
 /* The gpulapack_ C API (include/gpulapack.h). */
 #include "../include/gpulapack.h"
 #include "../lapack_api/entry.h"
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
 #include "device.h"
+#ifdef GL_WITH_OPENCL
+#include "opencl.h"
+#endif
 
 #define GL_API GL_EXPORT
 
@@ -17,3 +24,43 @@ GL_API const char *gpulapack_lapack_library(void)
 GL_API const char *gpulapack_backends(void) { return gl_backends_compiled(); }
 
 GL_API int gpulapack_device_count(void) { return gl_device_count(); }
+
+GL_API int gpulapack_device_info(int i, gpulapack_device *out)
+{
+#ifdef GL_WITH_OPENCL
+    const gl_cl_device_info *d = gl_cl_device(i);
+    if (!d || !out)
+        return 0;
+    memset(out, 0, sizeof *out);
+    snprintf(out->id, sizeof out->id, "opencl:%d.%d", d->platform, d->device);
+    snprintf(out->name, sizeof out->name, "%s", d->name);
+    snprintf(out->platform, sizeof out->platform, "%s", d->platform_name);
+    snprintf(out->version, sizeof out->version, "%s", d->version);
+    out->gpu = d->gpu;
+    out->fp64 = d->fp64;
+    out->memory = d->memory;
+    out->compute_units = d->compute_units;
+    out->clock_mhz = d->clock_mhz;
+    out->chosen = gl_device_chosen() == i;
+    return 1;
+#else
+    (void)i;
+    (void)out;
+    return 0;
+#endif
+}
+
+GL_API const char *gpulapack_path(void)
+{
+    /* a small double-precision problem: what every call would get */
+    return gl_path_name(gl_device_path(&gl_config_get()->device, 1, 8));
+}
+
+GL_API const char *gpulapack_gpu_runtimes(void)
+{
+#ifdef GL_WITH_OPENCL
+    return gl_gpu_runtimes_found();
+#else
+    return "";
+#endif
+}

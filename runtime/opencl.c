@@ -70,13 +70,16 @@ static int load_icd(void)
     return 0;
 }
 
+/* A string property, cut to size (a too small buffer is an error for
+ * clGetDeviceInfo, so read it whole first). */
 static void device_text(cl_device_id id, cl_device_info what, char *out,
                         size_t size)
 {
-    out[0] = 0;
-    if (cl.clGetDeviceInfo(id, what, size - 1, out, NULL) != CL_SUCCESS)
-        out[0] = 0;
-    out[size - 1] = 0;
+    char text[1024] = "";
+    if (cl.clGetDeviceInfo(id, what, sizeof text - 1, text, NULL) !=
+        CL_SUCCESS)
+        text[0] = 0;
+    snprintf(out, size, "%s", text);
 }
 
 static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
@@ -89,11 +92,11 @@ static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
     info->device = d;
     device_text(id, CL_DEVICE_NAME, info->name, sizeof info->name);
     device_text(id, CL_DEVICE_VERSION, info->version, sizeof info->version);
-    if (cl.clGetPlatformInfo(platform, CL_PLATFORM_NAME,
-                             sizeof info->platform_name - 1,
-                             info->platform_name, NULL) != CL_SUCCESS)
-        info->platform_name[0] = 0;
-    info->platform_name[sizeof info->platform_name - 1] = 0;
+    char text[1024] = "";
+    if (cl.clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof text - 1, text,
+                             NULL) != CL_SUCCESS)
+        text[0] = 0;
+    snprintf(info->platform_name, sizeof info->platform_name, "%s", text);
     cl_device_type type = 0;
     cl_device_fp_config fp64 = 0;
     cl_ulong memory = 0;

@@ -1,4 +1,5 @@
-/* gpulapack-info: what the library sees on this machine. */
+/* gpulapack-info: what the library sees on this machine, and which device
+ * accelerated calls would use. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -8,16 +9,30 @@ int main(void)
 {
     const char *lapack = gpulapack_lapack_library();
     const char *device = getenv("GPULAPACK_DEVICE");
+    const char *runtimes = gpulapack_gpu_runtimes();
 
     printf("gpulapack %s\n", gpulapack_version());
     printf("real LAPACK:       %s\n", lapack ? lapack : "not found");
     printf("backends compiled: %s\n", gpulapack_backends());
+    printf("GPU runtimes:      %s\n", runtimes && *runtimes ? runtimes : "none found");
     printf("GPULAPACK_DEVICE:  %s\n", device && *device ? device : "auto");
     int count = gpulapack_device_count();
-    if (count == 0)
-        printf("devices:           none (no GPU backend compiled in); "
-               "accelerated calls would use the host backend\n");
-    else
-        printf("devices:           %d\n", count);
+    printf("devices:           %d\n", count);
+    for (int i = 0; i < count; i++) {
+        gpulapack_device d;
+        if (!gpulapack_device_info(i, &d))
+            continue;
+        printf("  %s%s  %s (%s, %s)\n", d.id, d.chosen ? " [chosen]" : "",
+               d.name, d.platform, d.version);
+        printf("      type %s, %.1f GiB, %u compute units at %u MHz, "
+               "fp64 %s\n", d.gpu ? "GPU" : "CPU/other",
+               d.memory / 1073741824.0, d.compute_units, d.clock_mhz,
+               d.fp64 ? "yes" : "no");
+    }
+    printf("accelerated calls: path=%s%s\n", gpulapack_path(),
+           count > 0 && (!device || !*device)
+               ? " (automatic choice: GPUs only; GPULAPACK_DEVICE=opencl "
+                 "takes a CPU OpenCL device)"
+               : "");
     return lapack ? 0 : 1;
 }

@@ -18,7 +18,8 @@ expected=$(
         done
     done
     printf '%s\n' gpulapack_version gpulapack_lapack_library \
-        gpulapack_backends gpulapack_device_count gpulapack_last_timing
+        gpulapack_backends gpulapack_device_count gpulapack_last_timing \
+        gpulapack_device_info gpulapack_path gpulapack_gpu_runtimes
 )
 exported=$(nm -D --defined-only "$LIB" | awk '{print $3}')
 diff_out=$(diff <(sort <<<"$expected") <(sort <<<"$exported"))
@@ -40,4 +41,24 @@ if grep -q "real LAPACK: *[^n]" <<<"$info" && grep -q "backends compiled: *host"
     pass gpulapack-info
 else
     fail gpulapack-info "$(tr '\n' ' ' <<<"$info")"
+fi
+
+# With the OpenCL backend compiled in and an OpenCL device present (PoCL,
+# installed by make check): gpulapack-info lists it, the automatic choice
+# leaves a CPU device alone, GPULAPACK_DEVICE=opencl chooses it; with no
+# ICD at all the library still loads and says so.
+if grep -q "backends compiled: .*opencl" <<<"$info"; then
+    chosen=$(GPULAPACK_DEVICE=opencl bin/gpulapack-info 2>&1)
+    if grep -q "opencl:0.0 \[chosen\]" <<<"$chosen" &&
+        grep -q "path=opencl" <<<"$chosen" && grep -q "path=host" <<<"$info"; then
+        pass "gpulapack-info-opencl ($(grep -m1 'opencl:0.0' <<<"$chosen" | sed 's/^ *//'))"
+    else
+        fail gpulapack-info-opencl "$(tr '\n' ' ' <<<"$chosen")"
+    fi
+    none=$(OCL_ICD_VENDORS=/nonexistent GPULAPACK_DEVICE=opencl bin/gpulapack-info 2>&1)
+    if grep -q "devices: *0" <<<"$none" && grep -q "path=lapack" <<<"$none"; then
+        pass gpulapack-info-no-icd
+    else
+        fail gpulapack-info-no-icd "$(tr '\n' ' ' <<<"$none")"
+    fi
 fi
