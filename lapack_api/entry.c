@@ -32,7 +32,11 @@ gl_decision gl_policy(const gl_request *request)
         return forward_because(GL_REASON_SIZE);
     if (!request->supported)
         return forward_because(GL_REASON_OPTION);
-    gl_path path = gl_device_path(&config->device);
+    /* the matrix: n^2 (or m n) elements of the routine's precision */
+    char prec = request->routine->name[0];
+    int64_t elem = prec == 's' ? 4 : prec == 'z' ? 16 : 8;
+    gl_path path = gl_device_path(&config->device, prec == 'd' || prec == 'z',
+                                  request->size * request->size * elem);
     if (path == GL_PATH_LAPACK)
         return forward_because(GL_REASON_DEVICE);
     return (gl_decision){path, GL_REASON_NONE};

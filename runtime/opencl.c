@@ -471,50 +471,31 @@ static void rect_origin(size_t offset, size_t pitch, size_t origin[3])
     origin[2] = 0;
 }
 
-static int write_rect(size_t elem, size_t rows, size_t cols, const void *src,
-                      size_t ld_src, void *dst, size_t ld_dst)
+/* A blocking copy between host memory and a device buffer: to_device
+ * writes host -> dev, else reads dev -> host; ld_dev/ld_host in elements. */
+static int host_rect(int to_device, size_t elem, size_t rows, size_t cols,
+                     void *dev, size_t ld_dev, void *host, size_t ld_host)
 {
     if (rows == 0 || cols == 0)
         return 0;
     if (cols == 1)   /* one column: any pitch >= rows will do */
-        ld_src = ld_dst = rows;
+        ld_dev = ld_host = rows;
     cl_mem mem;
     size_t offset, dorig[3], horig[3] = {0, 0, 0};
     size_t region[3] = {rows * elem, cols, 1};
     cl_command_queue queue = queue_get();
     if (!queue || gl_fault_hit(GL_FAULT_COPY) ||
-        resolve(dst, &mem, &offset) != 0)
+        resolve(dev, &mem, &offset) != 0)
         return -1;
-    rect_origin(offset, ld_dst * elem, dorig);
-    return cl.clEnqueueWriteBufferRect(queue, mem, CL_TRUE, dorig, horig,
-                                       region, ld_dst * elem, 0,
-                                       ld_src * elem, 0, src, 0, NULL,
-                                       NULL) == CL_SUCCESS
-               ? 0
-               : -1;
-}
-
-static int read_rect(size_t elem, size_t rows, size_t cols, const void *src,
-                     size_t ld_src, void *dst, size_t ld_dst)
-{
-    if (rows == 0 || cols == 0)
-        return 0;
-    if (cols == 1)   /* one column: any pitch >= rows will do */
-        ld_src = ld_dst = rows;
-    cl_mem mem;
-    size_t offset, sorig[3], horig[3] = {0, 0, 0};
-    size_t region[3] = {rows * elem, cols, 1};
-    cl_command_queue queue = queue_get();
-    if (!queue || gl_fault_hit(GL_FAULT_COPY) ||
-        resolve(src, &mem, &offset) != 0)
-        return -1;
-    rect_origin(offset, ld_src * elem, sorig);
-    return cl.clEnqueueReadBufferRect(queue, mem, CL_TRUE, sorig, horig,
-                                      region, ld_src * elem, 0,
-                                      ld_dst * elem, 0, dst, 0, NULL,
-                                      NULL) == CL_SUCCESS
-               ? 0
-               : -1;
+    rect_origin(offset, ld_dev * elem, dorig);
+    cl_int err = to_device
+        ? cl.clEnqueueWriteBufferRect(queue, mem, CL_TRUE, dorig, horig,
+                                      region, ld_dev * elem, 0,
+                                      ld_host * elem, 0, host, 0, NULL, NULL)
+        : cl.clEnqueueReadBufferRect(queue, mem, CL_TRUE, dorig, horig,
+                                     region, ld_dev * elem, 0,
+                                     ld_host * elem, 0, host, 0, NULL, NULL);
+    return err == CL_SUCCESS ? 0 : -1;
 }
 
 static int copy_rect(size_t elem, size_t rows, size_t cols, const void *src,
@@ -543,7 +524,8 @@ static int copy_rect(size_t elem, size_t rows, size_t cols, const void *src,
 int gl_cl_write(size_t elem, size_t rows, size_t cols, const void *src,
                 size_t ld_src, void *dst, size_t ld_dst)
 {
-    return checked(write_rect(elem, rows, cols, src, ld_src, dst, ld_dst));
+    return checked(host_rect(1, elem, rows, cols, dst, ld_dst, (void *)src,
+                             ld_src));
 }
 
 int gl_cl_copy(size_t elem, size_t rows, size_t cols, const void *src,
@@ -563,7 +545,8 @@ int gl_cl_read(size_t elem, size_t rows, size_t cols, const void *src,
     if (tls_failed)
         return -1;
     char *staging = malloc(elem * rows * cols);
-    if (!staging || read_rect(elem, rows, cols, src, ld_src, staging, rows)) {
+    if (!staging || host_rect(0, elem, rows, cols, (void *)src, ld_src,
+                              staging, rows)) {
         free(staging);
         tls_failed = 1;
         return -1;

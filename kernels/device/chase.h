@@ -24,6 +24,38 @@ DEVFN void keep_reflector(int s, int j, int group, int slot_rows,
         taustore[col] = tau;
 }
 
+/* C := H^H C for the ncols columns of C (len rows each, column k at
+ * c + k*cs), H = I - tau v v^H: a column per work-item. */
+DEVFN void larf_left_cols(int len, const LOCAL scalar_t *v, scalar_t tau,
+                          GLOBAL scalar_t *c, int cs, int ncols)
+{
+    for (int col = LID(0); col < ncols; col += LSIZE(0)) {
+        GLOBAL scalar_t *cj = c + (gl_long)col * cs;
+        scalar_t dot = s_zero();
+        for (int k = 0; k < len; k++)
+            dot = s_fcma(dot, v[k], cj[k]);
+        dot = s_mul(s_conj(tau), dot);
+        for (int k = 0; k < len; k++)
+            cj[k] = s_fms(cj[k], v[k], dot);
+    }
+}
+
+/* C := C H for the nrows rows of C (len columns, column k at c + k*cs):
+ * a row per work-item. */
+DEVFN void larf_right_rows(int nrows, int len, const LOCAL scalar_t *v,
+                           scalar_t tau, GLOBAL scalar_t *c, int cs)
+{
+    for (int i = LID(0); i < nrows; i += LSIZE(0)) {
+        scalar_t w = s_zero();
+        for (int k = 0; k < len; k++)
+            w = s_add(w, s_mul(c[i + (gl_long)k * cs], v[k]));
+        w = s_mul(w, tau);
+        for (int k = 0; k < len; k++)
+            c[i + (gl_long)k * cs] = s_fms(c[i + (gl_long)k * cs], w,
+                                           s_conj(v[k]));
+    }
+}
+
 /* Steps of sweep s (chase.c steps_of). */
 DEVFN int gb_steps(int n, int b, int c, int s)
 {
@@ -74,18 +106,8 @@ KERNEL gl_gb_chase(int n, int b, int c, GLOBAL scalar_t *band, gl_long boff,
     if (task && keep)
         keep_reflector(s, j, group, keep_b, first + foff, v, len, tau,
                        vp + vpoff, taup + tpoff);
-    if (!s_is_zero(tau)) {   /* rows r+1 .. pe, one per work-item */
-        GLOBAL scalar_t *c0 = &GB(r + 1, p);
-        for (int i = LID(0); i < pe - r; i += LSIZE(0)) {
-            scalar_t w = s_zero();
-            for (int k = 0; k < len; k++)
-                w = s_add(w, s_mul(c0[i + (gl_long)k * cs], v[k]));
-            w = s_mul(w, tau);
-            for (int k = 0; k < len; k++)
-                c0[i + (gl_long)k * cs] =
-                    s_fms(c0[i + (gl_long)k * cs], w, s_conj(v[k]));
-        }
-    }
+    if (!s_is_zero(tau))   /* rows r+1 .. pe */
+        larf_right_rows(pe - r, len, v, tau, &GB(r + 1, p), cs);
     BARRIER();
 
     /* left reflector: H^H (column p) = (beta, 0, ..., 0) */
@@ -103,19 +125,9 @@ KERNEL gl_gb_chase(int n, int b, int c, GLOBAL scalar_t *band, gl_long boff,
     if (task && keep)
         keep_reflector(s, j, group, keep_b, first + foff, v, len, tau,
                        vq + vqoff, tauq + tqoff);
-    if (!s_is_zero(tau)) {   /* columns p+1 .. p+tw+b, one per work-item */
-        GLOBAL scalar_t *c0 = &GB(p, p + 1);
-        int ncols = min(p + tw + b, n - 1) - p;
-        for (int col = LID(0); col < ncols; col += LSIZE(0)) {
-            GLOBAL scalar_t *cj = c0 + (gl_long)col * cs;
-            scalar_t dot = s_zero();
-            for (int k = 0; k < len; k++)
-                dot = s_fcma(dot, v[k], cj[k]);
-            dot = s_mul(s_conj(tau), dot);
-            for (int k = 0; k < len; k++)
-                cj[k] = s_fms(cj[k], v[k], dot);
-        }
-    }
+    if (!s_is_zero(tau))   /* columns p+1 .. p+tw+b */
+        larf_left_cols(len, v, tau, &GB(p, p + 1), cs,
+                       min(p + tw + b, n - 1) - p);
 #undef GB
 }
 
@@ -157,18 +169,8 @@ KERNEL gl_sb_chase(int n, int b, GLOBAL scalar_t *band, gl_long boff, int ld,
     BARRIER();   /* shared[] is reused below */
 
     /* rest of the bulge from the left: A(R, q+1 : r0-1) = H^H A */
-    if (len > 0 && j > 0) {
-        GLOBAL scalar_t *c0 = &SB(r0, q + 1);
-        for (int col = LID(0); col < r0 - q - 1; col += LSIZE(0)) {
-            GLOBAL scalar_t *cj = c0 + (gl_long)col * cs;
-            scalar_t dot = s_zero();
-            for (int k = 0; k < len; k++)
-                dot = s_fcma(dot, v[k], cj[k]);
-            dot = s_mul(s_conj(tau), dot);
-            for (int k = 0; k < len; k++)
-                cj[k] = s_fms(cj[k], v[k], dot);
-        }
-    }
+    if (len > 0 && j > 0)
+        larf_left_cols(len, v, tau, &SB(r0, q + 1), cs, r0 - q - 1);
 
     /* diagonal block, both sides (?larfy): w = tau C v, w -= 1/2 tau
      * (w^H v) v, C -= v w^H + w v^H (lower triangle) */
@@ -204,17 +206,7 @@ KERNEL gl_sb_chase(int n, int b, GLOBAL scalar_t *band, gl_long boff, int ld,
 
     /* block below from the right: A(r1+1 : r1+b, R) H (the next bulge) */
     int b0 = r1 + 1, nb = min(r1 + b, n - 1) - b0 + 1;
-    if (len > 0 && nb > 0) {
-        GLOBAL scalar_t *c0 = &SB(b0, r0);
-        for (int i = LID(0); i < nb; i += LSIZE(0)) {
-            scalar_t x = s_zero();
-            for (int k = 0; k < len; k++)
-                x = s_add(x, s_mul(c0[i + (gl_long)k * cs], v[k]));
-            x = s_mul(x, tau);
-            for (int k = 0; k < len; k++)
-                c0[i + (gl_long)k * cs] =
-                    s_fms(c0[i + (gl_long)k * cs], x, s_conj(v[k]));
-        }
-    }
+    if (len > 0 && nb > 0)
+        larf_right_rows(nb, len, v, tau, &SB(b0, r0), cs);
 #undef SB
 }
