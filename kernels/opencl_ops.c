@@ -24,8 +24,9 @@
 #define VAL(v) GL_CL_VALUE(v)
 #define NARGS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
-/* Work-items of the one-group kernels (panels, chase tasks). */
-enum { GROUP_SIZE = 64, TILE = 16, PANEL_MAX = 256, CHASE_MAX = 256 };
+/* Work-group of the gemm tiles; the widest panel and band the kernels'
+ * local arrays hold (kernels/device/panel.h, chase.h). */
+enum { TILE = 16, PANEL_MAX = 256, CHASE_MAX = 256 };
 
 /* gl_scalar as the kernels see it (float2/double2 for complex) */
 typedef struct { gl_real part[1 + GL_COMPLEX]; } device_scalar;
@@ -55,11 +56,11 @@ static int launch_2d(gl_cl_kernel k, lapack_int rows, lapack_int cols,
     return gl_cl_launch(GL_PRECISION, k, 2, global, local, nargs, args);
 }
 
-/* groups work-groups of GROUP_SIZE work-items. */
+/* groups work-groups of gl_tune_group_threads() work-items. */
 static int launch_groups(gl_cl_kernel k, size_t groups, int nargs,
                          const gl_cl_arg *args)
 {
-    size_t local = GROUP_SIZE, global = groups * GROUP_SIZE;
+    size_t local = (size_t)gl_tune_group_threads(), global = groups * local;
     return gl_cl_launch(GL_PRECISION, k, 1, &global, &local, nargs, args);
 }
 
@@ -218,6 +219,14 @@ static int gemm_modes(char transa, char transb, lapack_int m, lapack_int n,
     device_scalar da = dev_scalar(alpha), db = dev_scalar(beta);
     if (k <= 0)   /* C = beta C: the kernel's loop runs no tile */
         k = 0;
+    if (amode == 0 && bmode == 0 && cmode == 0 && m > 0 && n > 0 && k > 0) {
+        /* a plain GEMM: the vendor-tuned one when CLBlast is there */
+        int rc = gl_cl_blas_gemm(GL_PRECISION, ta, tb, (size_t)m, (size_t)n,
+                                 (size_t)k, &da, a, (size_t)lda, b,
+                                 (size_t)ldb, &db, c, (size_t)ldc);
+        if (rc <= 0)
+            return rc;
+    }
     gl_cl_arg args[] = {VAL(ta),    VAL(tb),  VAL(m),     VAL(n),
                         VAL(k),     VAL(da),  MEM(a),     VAL(lda),
                         VAL(amode), MEM(b),   VAL(ldb),   VAL(bmode),
@@ -425,12 +434,18 @@ static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
                        : 0;
         if (s_lo > s_hi)
             continue;
-        int slot_l = lambda, slot_s = s_lo;
-        w->args[w->lambda_slot] = VAL(slot_l);
-        w->args[w->s_first_slot] = VAL(slot_s);
-        if (launch_groups(w->kernel, (size_t)(s_hi - s_lo + 1), w->nargs,
-                          w->args) != 0)
-            return -1;
+        /* the tasks of one wavefront are independent: any split works */
+        long max = gl_tune_max_groups();
+        for (int s0 = s_lo; s0 <= s_hi;) {
+            int count = s_hi - s0 + 1, slot_l = lambda, slot_s = s0;
+            if (max > 0 && max < count)
+                count = (int)max;
+            w->args[w->lambda_slot] = VAL(slot_l);
+            w->args[w->s_first_slot] = VAL(slot_s);
+            if (launch_groups(w->kernel, (size_t)count, w->nargs, w->args))
+                return -1;
+            s0 += count;
+        }
     }
     return 0;
 }

@@ -136,6 +136,9 @@ static void config_read(void)
     config.tile_width = parse_count(getenv("GPULAPACK_TILE_WIDTH"), 0);
     config.group = parse_count(getenv("GPULAPACK_GROUP"), 0);
     config.chunk = parse_count(getenv("GPULAPACK_CHUNK"), 0);
+    config.clblast = (int)parse_count(getenv("GPULAPACK_CLBLAST"), -1);
+    config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
+    config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
     const char *disable = getenv("GPULAPACK_DISABLE");
     config.disable = (disable && *disable) ? strdup(disable) : NULL;
     const char *lapack = getenv("GPULAPACK_LAPACK");

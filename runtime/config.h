@@ -27,6 +27,9 @@ typedef struct gl_config {
     long tile_width;            /* GPULAPACK_TILE_WIDTH: stage-2 TW, 0 = tuned */
     long group;                 /* GPULAPACK_GROUP: sweeps per WY block, 0 = tuned */
     long chunk;                 /* GPULAPACK_CHUNK: columns per host thread, 0 = tuned */
+    int clblast;                /* GPULAPACK_CLBLAST: 0 never, >0 always, -1 (unset) on GPUs */
+    long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
+    long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
     gl_device_request device;   /* GPULAPACK_DEVICE */

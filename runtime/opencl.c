@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "config.h"
 #include "fault.h"
 #include "log.h"
 #include "opencl.h"
@@ -70,6 +71,14 @@ static int load_icd(void)
     return 0;
 }
 
+/* text, cut to fit size bytes with its NUL */
+static void copy_text(char *out, size_t size, const char *text)
+{
+    size_t n = strnlen(text, size - 1);
+    memcpy(out, text, n);
+    out[n] = 0;
+}
+
 /* A string property, cut to size (a too small buffer is an error for
  * clGetDeviceInfo, so read it whole first). */
 static void device_text(cl_device_id id, cl_device_info what, char *out,
@@ -79,7 +88,7 @@ static void device_text(cl_device_id id, cl_device_info what, char *out,
     if (cl.clGetDeviceInfo(id, what, sizeof text - 1, text, NULL) !=
         CL_SUCCESS)
         text[0] = 0;
-    snprintf(out, size, "%s", text);
+    copy_text(out, size, text);
 }
 
 static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
@@ -96,7 +105,7 @@ static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
     if (cl.clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof text - 1, text,
                              NULL) != CL_SUCCESS)
         text[0] = 0;
-    snprintf(info->platform_name, sizeof info->platform_name, "%s", text);
+    copy_text(info->platform_name, sizeof info->platform_name, text);
     cl_device_type type = 0;
     cl_device_fp_config fp64 = 0;
     cl_ulong memory = 0;
@@ -556,4 +565,107 @@ int gl_cl_read(size_t elem, size_t rows, size_t cols, const void *src,
                rows * elem);
     free(staging);
     return 0;
+}
+
+/* ---- CLBlast (optional) -------------------------------------------------- */
+
+/* The four GEMMs of CLBlast's C API (clblast_c.h of libclblast-dev, which
+ * the build does not need): layout, transposes and status are C enums. */
+typedef int clblast_sgemm_fn(int, int, int, size_t, size_t, size_t, float,
+                             const cl_mem, size_t, size_t, const cl_mem,
+                             size_t, size_t, float, cl_mem, size_t, size_t,
+                             cl_command_queue *, cl_event *);
+typedef int clblast_dgemm_fn(int, int, int, size_t, size_t, size_t, double,
+                             const cl_mem, size_t, size_t, const cl_mem,
+                             size_t, size_t, double, cl_mem, size_t, size_t,
+                             cl_command_queue *, cl_event *);
+typedef int clblast_cgemm_fn(int, int, int, size_t, size_t, size_t,
+                             cl_float2, const cl_mem, size_t, size_t,
+                             const cl_mem, size_t, size_t, cl_float2, cl_mem,
+                             size_t, size_t, cl_command_queue *, cl_event *);
+typedef int clblast_zgemm_fn(int, int, int, size_t, size_t, size_t,
+                             cl_double2, const cl_mem, size_t, size_t,
+                             const cl_mem, size_t, size_t, cl_double2,
+                             cl_mem, size_t, size_t, cl_command_queue *,
+                             cl_event *);
+enum { CLBLAST_COL_MAJOR = 102, CLBLAST_TRANS_BASE = 111 };
+
+static struct {
+    clblast_sgemm_fn *sgemm;
+    clblast_dgemm_fn *dgemm;
+    clblast_cgemm_fn *cgemm;
+    clblast_zgemm_fn *zgemm;
+} clblast;
+static pthread_once_t clblast_once = PTHREAD_ONCE_INIT;
+
+/* CLBlast on GPUs only by default: on a CPU device (PoCL) it is no faster
+ * than our kernel and compiles its own kernels in every process (tens of
+ * seconds); GPULAPACK_CLBLAST=1 takes it on any device, 0 never. */
+static void clblast_load(void)
+{
+    int mode = gl_config_get()->clblast;
+    device_state *dev = current();
+    if (mode == 0 || (mode < 0 && (!dev || !dev->info.gpu)))
+        return;
+    void *lib = dlopen("libclblast.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        return;
+    *(void **)&clblast.sgemm = dlsym(lib, "CLBlastSgemm");
+    *(void **)&clblast.dgemm = dlsym(lib, "CLBlastDgemm");
+    *(void **)&clblast.cgemm = dlsym(lib, "CLBlastCgemm");
+    *(void **)&clblast.zgemm = dlsym(lib, "CLBlastZgemm");
+    gl_log(2, "opencl: CLBlast %s", clblast.dgemm ? "loaded" : "incomplete");
+}
+
+int gl_cl_blas_gemm(int precision, int transa, int transb, size_t m,
+                    size_t n, size_t k, const void *alpha, const void *a,
+                    size_t lda, const void *b, size_t ldb, const void *beta,
+                    void *c, size_t ldc)
+{
+    pthread_once(&clblast_once, clblast_load);
+    static const size_t elem[4] = {4, 8, 8, 16};
+    void *fn = precision == 1 ? (void *)clblast.sgemm
+             : precision == 2 ? (void *)clblast.dgemm
+             : precision == 3 ? (void *)clblast.cgemm
+                              : (void *)clblast.zgemm;
+    if (!fn)
+        return 1;
+    if (gl_fault_hit(GL_FAULT_LAUNCH))
+        return checked(-1);
+    cl_mem ma, mb, mc;
+    size_t oa, ob, oc, es = elem[precision - 1];
+    cl_command_queue queue = queue_get();
+    if (!queue || resolve(a, &ma, &oa) || resolve(b, &mb, &ob) ||
+        resolve(c, &mc, &oc))
+        return checked(-1);
+    int ta = CLBLAST_TRANS_BASE + transa, tb = CLBLAST_TRANS_BASE + transb;
+    oa /= es, ob /= es, oc /= es;
+    int status;
+    switch (precision) {
+    case 1:
+        status = clblast.sgemm(CLBLAST_COL_MAJOR, ta, tb, m, n, k,
+                               *(const float *)alpha, ma, oa, lda, mb, ob,
+                               ldb, *(const float *)beta, mc, oc, ldc,
+                               &queue, NULL);
+        break;
+    case 2:
+        status = clblast.dgemm(CLBLAST_COL_MAJOR, ta, tb, m, n, k,
+                               *(const double *)alpha, ma, oa, lda, mb, ob,
+                               ldb, *(const double *)beta, mc, oc, ldc,
+                               &queue, NULL);
+        break;
+    case 3:
+        status = clblast.cgemm(CLBLAST_COL_MAJOR, ta, tb, m, n, k,
+                               *(const cl_float2 *)alpha, ma, oa, lda, mb,
+                               ob, ldb, *(const cl_float2 *)beta, mc, oc,
+                               ldc, &queue, NULL);
+        break;
+    default:
+        status = clblast.zgemm(CLBLAST_COL_MAJOR, ta, tb, m, n, k,
+                               *(const cl_double2 *)alpha, ma, oa, lda, mb,
+                               ob, ldb, *(const cl_double2 *)beta, mc, oc,
+                               ldc, &queue, NULL);
+        break;
+    }
+    return checked(status == 0 ? 0 : -1);
 }

@@ -85,6 +85,16 @@ int gl_cl_launch(int precision, gl_cl_kernel k, int dims,
 void gl_cl_fail(void);
 void gl_cl_reset(void);
 
+/* C = alpha op(A) op(B) + beta C through CLBlast (libclblast.so.1, opened
+ * on first use; on GPUs unless GPULAPACK_CLBLAST says otherwise, see
+ * docs/env.md): trans 0 N, 1 T, 2 C; alpha and
+ * beta point to scalars of the precision.  Returns 0, 1 when CLBlast is not
+ * there (use the portable kernel), or -1 on failure. */
+int gl_cl_blas_gemm(int precision, int transa, int transb, size_t m,
+                    size_t n, size_t k, const void *alpha, const void *a,
+                    size_t lda, const void *b, size_t ldb, const void *beta,
+                    void *c, size_t ldc);
+
 /* GPU runtimes seen by dlopen, e.g. "libOpenCL.so.1 libcuda.so.1". */
 const char *gl_gpu_runtimes_found(void);
 

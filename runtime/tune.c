@@ -87,3 +87,11 @@ int gl_host_threads(void)
         return CPU_COUNT(&cpus);
     return 1;
 }
+
+int gl_tune_group_threads(void)
+{
+    long t = gl_config_get()->group_threads;
+    return t > 0 ? (t < 1024 ? (int)t : 1024) : 64;
+}
+
+long gl_tune_max_groups(void) { return gl_config_get()->max_groups; }

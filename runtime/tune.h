@@ -25,6 +25,14 @@ int gl_tune_group(int b);
  * stage-2 back-transformation; GPULAPACK_CHUNK overrides. */
 int gl_tune_chunk(void);
 
+/* Device kernels: work-items per work-group of the one-group-per-task
+ * kernels (panels, bulge-chasing tasks), GPULAPACK_GROUP_THREADS, default
+ * 64; and the most work-groups one chase launch may have,
+ * GPULAPACK_MAX_GROUPS (0 = a whole wavefront per launch; a wavefront
+ * with more tasks is then split over several launches). */
+int gl_tune_group_threads(void);
+long gl_tune_max_groups(void);
+
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
  * process may run on. */
 int gl_host_threads(void);

@@ -57,6 +57,11 @@ for src in testing/unit/test_*.c; do
     test_device_ops)
         for p in s d c z; do
             run "unit/${t}_$p" 600 env GPULAPACK_DEVICE=opencl "build/testing/${t}_$p"
+        done
+        # plain GEMMs through CLBlast (taken by default on GPUs only)
+        for p in d z; do
+            run "unit/${t}_$p-clblast" 600 env GPULAPACK_DEVICE=opencl \
+                GPULAPACK_CLBLAST=1 GPULAPACK_VERBOSE=2 "build/testing/${t}_$p"
         done ;;
     *) run "unit/$t" 300 "build/testing/$t" ;;
     esac

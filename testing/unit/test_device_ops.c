@@ -377,6 +377,14 @@ static void test_blas3(void)
                       "her2k %c%c n=%d k=%d", ul, t2, n, k);
                 dev->release(dc);
             }
+        /* GPULAPACK_CLBLAST=1: the plain GEMMs above went to CLBlast */
+        const char *clblast = getenv("GPULAPACK_CLBLAST");
+        if (t == 0 && clblast && atoi(clblast) > 0) {
+            gl_scalar one = 1, zero = 0;
+            check(&g, gl_cl_blas_gemm(GL_PRECISION, 0, 0, 1, 1, 1, &one, da,
+                                      ld, db, ld, &zero, da, ld) == 0 ? 0 : INFINITY,
+                  0, "GPULAPACK_CLBLAST=1 but CLBlast did not run");
+        }
         /* apply_wy: three overlapping blocks */
         lapack_int row0[3] = {0, 2, 3}, rows[3] = {m, m - 2 > 0 ? m - 2 : 0, 1},
                    kk[3] = {k < m ? k : m, 1, 1};
