@@ -26,7 +26,8 @@ extern const char gl_opencl_source[];
     X(clCreateBuffer) X(clReleaseMemObject) X(clCreateProgramWithSource)     \
     X(clBuildProgram) X(clGetProgramBuildInfo) X(clCreateKernel)             \
     X(clSetKernelArg) X(clEnqueueNDRangeKernel) X(clEnqueueReadBufferRect)   \
-    X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect) X(clFinish)
+    X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect) X(clFinish)      \
+    X(clEnqueueMapBuffer)
 
 static struct {
 #define CL_DECLARE(f) __typeof__(f) *f;
@@ -240,6 +241,9 @@ typedef struct thread_state {
     int device;
     cl_command_queue queue;
     cl_kernel kernels[4][GL_K_COUNT];
+    cl_mem pinned;          /* staging buffer in page-locked host memory */
+    void *pinned_host;      /* its mapping */
+    size_t pinned_bytes;
 } thread_state;
 
 static _Thread_local thread_state tls = {.device = -1};
@@ -530,11 +534,66 @@ static int copy_rect(size_t elem, size_t rows, size_t cols, const void *src,
                : -1;
 }
 
+/* Transfers go through a staging buffer of page-locked host memory
+ * (CL_MEM_ALLOC_HOST_PTR, mapped once: the drivers copy from it by DMA
+ * without an extra copy), one per thread, grown on demand up to
+ * PINNED_MAX; larger transfers use ordinary memory. */
+enum { PINNED_MAX = 64 << 20 };
+
+static void *pinned(size_t bytes)
+{
+    if (bytes > PINNED_MAX)
+        return NULL;
+    if (bytes <= tls.pinned_bytes)
+        return tls.pinned_host;
+    device_state *dev = current();
+    cl_command_queue queue = queue_get();
+    if (!dev || !queue)
+        return NULL;
+    if (tls.pinned) {   /* releasing the buffer drops its mapping */
+        cl.clFinish(queue);
+        cl.clReleaseMemObject(tls.pinned);
+        tls.pinned = NULL;
+        tls.pinned_host = NULL;
+        tls.pinned_bytes = 0;
+    }
+    size_t size = bytes < (1 << 22) ? (1 << 22) : bytes;
+    cl_int err;
+    cl_mem mem = cl.clCreateBuffer(dev->context,
+                                   CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                   size, NULL, &err);
+    if (err != CL_SUCCESS)
+        return NULL;
+    void *host = cl.clEnqueueMapBuffer(queue, mem, CL_TRUE,
+                                       CL_MAP_READ | CL_MAP_WRITE, 0, size, 0,
+                                       NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+        cl.clReleaseMemObject(mem);
+        return NULL;
+    }
+    tls.pinned = mem;
+    tls.pinned_host = host;
+    tls.pinned_bytes = size;
+    return host;
+}
+
+/* dst (host, ld_dst) = src (host, ld_src), rows x cols elements */
+static void host_copy(size_t elem, size_t rows, size_t cols, const char *src,
+                      size_t ld_src, char *dst, size_t ld_dst)
+{
+    for (size_t j = 0; j < cols; j++)
+        memcpy(dst + j * ld_dst * elem, src + j * ld_src * elem, rows * elem);
+}
+
 int gl_cl_write(size_t elem, size_t rows, size_t cols, const void *src,
                 size_t ld_src, void *dst, size_t ld_dst)
 {
-    return checked(host_rect(1, elem, rows, cols, dst, ld_dst, (void *)src,
-                             ld_src));
+    char *stage = pinned(elem * rows * cols);
+    if (!stage)
+        return checked(host_rect(1, elem, rows, cols, dst, ld_dst,
+                                 (void *)src, ld_src));
+    host_copy(elem, rows, cols, src, ld_src, stage, rows);
+    return checked(host_rect(1, elem, rows, cols, dst, ld_dst, stage, rows));
 }
 
 int gl_cl_copy(size_t elem, size_t rows, size_t cols, const void *src,
@@ -553,18 +612,17 @@ int gl_cl_read(size_t elem, size_t rows, size_t cols, const void *src,
         tls_failed = 1;
     if (tls_failed)
         return -1;
-    char *staging = malloc(elem * rows * cols);
-    if (!staging || host_rect(0, elem, rows, cols, (void *)src, ld_src,
-                              staging, rows)) {
-        free(staging);
-        tls_failed = 1;
-        return -1;
-    }
-    for (size_t j = 0; j < cols; j++)
-        memcpy((char *)dst + j * ld_dst * elem, staging + j * rows * elem,
-               rows * elem);
-    free(staging);
-    return 0;
+    /* the whole matrix into staging first: dst only from a complete read */
+    size_t bytes = elem * rows * cols;
+    char *stage = pinned(bytes), *owned = NULL;
+    if (!stage)
+        stage = owned = malloc(bytes);
+    int rc = !stage || host_rect(0, elem, rows, cols, (void *)src, ld_src,
+                                 stage, rows);
+    if (!rc)
+        host_copy(elem, rows, cols, stage, rows, dst, ld_dst);
+    free(owned);
+    return checked(rc ? -1 : 0);
 }
 
 /* ---- CLBlast (optional) -------------------------------------------------- */
