@@ -45,6 +45,8 @@ run() {
 
 # 1. Unit tests: the library's internals and shape.
 run unit/library 60 testing/unit/check_library.sh
+# the device kernels also compile for CUDA (nvcc, no GPU needed)
+run unit/nvcc 600 testing/unit/check_nvcc.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
 # per-precision binaries.
 for src in testing/unit/test_*.c; do
