@@ -83,18 +83,29 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     /* One parallelogram: rows = b + group - 1 at most, group columns. */
     lapack_int ldv = b + group - 1, ldt = group;
     size_t stride = (size_t)ldv * (size_t)group;
-    size_t hsize = 2 * BATCH * stride + (size_t)group * group + stride +
-                   group;
+    size_t hsize = 2 * BATCH * stride + (size_t)group * group + stride;
     gl_scalar *host = malloc(sizeof *host * hsize);
+    /* The reflectors in host memory: the store itself, or one read of it
+     * (not a read per block: each is a wait for the device). */
+    size_t slots = (size_t)r->first[r->ngroups];
+    gl_scalar *copy = ops->host_memory
+                          ? NULL
+                          : malloc(sizeof *copy * slots * ((size_t)b + 1));
+    const gl_scalar *vhost = ops->host_memory ? vstore : copy;
+    const gl_scalar *thost = ops->host_memory ? taustore : copy + slots * b;
     gl_scalar *dev = ops->alloc(sizeof *dev * 2 * BATCH * stride);
     lapack_int *dims = malloc(sizeof *dims * 3 * BATCH);
     int rc = 0;
-    if (!host || !dev || !dims) {
+    if (!host || !dev || !dims || (!ops->host_memory && !copy) ||
+        (copy && (ops->to_host(b, (lapack_int)slots, vstore, b, copy, b) ||
+                  ops->to_host((lapack_int)slots, 1, taustore,
+                               (lapack_int)slots, copy + slots * b,
+                               (lapack_int)slots)))) {
         rc = GL_STAGE_FAULT;
         goto out;
     }
     gl_scalar *hv = host, *hy = hv + BATCH * stride, *t = hy + BATCH * stride,
-              *packed = t + (size_t)group * group, *tau = packed + stride;
+              *packed = t + (size_t)group * group;
     lapack_int *row0s = dims, *rowss = dims + BATCH, *ks = dims + 2 * BATCH;
     int batch = 0;
 
@@ -117,11 +128,8 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
             if (k <= 0)
                 continue;
             size_t col = (size_t)r->first[g] + (size_t)j * group;
-            if (ops->to_host(b, k, vstore + col * (size_t)b, b, packed, b) ||
-                ops->to_host(k, 1, taustore + col, k, tau, k)) {
-                rc = GL_STAGE_FAULT;
-                break;
-            }
+            const gl_scalar *vcols = vhost + col * (size_t)b,
+                            *tau = thost + col;
             int any = 0;
             for (lapack_int c = 0; c < k; c++)
                 any |= tau[c] != 0;
@@ -135,7 +143,7 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                 memset(vc, 0, sizeof *vc * (size_t)rows);
                 lapack_int len = rows - c < b ? rows - c : b;
                 if (tau[c] != 0)
-                    memcpy(vc + c, packed + (size_t)c * b,
+                    memcpy(vc + c, vcols + (size_t)c * b,
                            sizeof *vc * (size_t)len);
                 else
                     vc[c] = 1;
@@ -175,6 +183,7 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         rc = GL_STAGE_FAULT;
 out:
     free(host);
+    free(copy);
     free(dims);
     ops->release(dev);
     return rc;

@@ -35,6 +35,9 @@ typedef struct GL_FN(reflectors) {
 
 typedef struct GL_FN(ops) {
     const char *name;
+    /* 1 if the backend's memory is host memory (the host backend): the
+     * drivers may then read it in place instead of through to_host. */
+    int host_memory;
 
     /* Memory of the backend (alloc: NULL on failure; release: accepts
      * NULL) and copies to and from the host; copies take column-major

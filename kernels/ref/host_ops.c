@@ -302,6 +302,7 @@ static int host_apply_wy(lapack_int nblocks, const lapack_int *row0,
 
 const GL_FN(ops) GL_FN(host_ops) = {
     .name = "host",
+    .host_memory = 1,
     .alloc = host_alloc,
     .release = host_release,
     .to_host = host_to_host,
