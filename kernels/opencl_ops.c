@@ -64,16 +64,13 @@ static int launch_groups(gl_cl_kernel k, size_t groups, int nargs,
     return gl_cl_launch(GL_PRECISION, k, 1, &global, &local, nargs, args);
 }
 
-static void *cl_alloc(size_t bytes) { return gl_cl_alloc(bytes); }
-static void cl_release(void *ptr) { gl_cl_release(ptr); }
-
 static int cl_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
                       lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
-    if (rows <= 0 || cols <= 0)
-        return 0;
-    return gl_cl_read(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src,
-                      dst, (size_t)ld_dst);
+    /* an empty read still reports the thread's error state */
+    return gl_cl_read(ES, rows > 0 ? (size_t)rows : 0,
+                      cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src, dst,
+                      (size_t)ld_dst);
 }
 
 static void cl_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
@@ -517,8 +514,8 @@ static int cl_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
 
 const GL_FN(ops) GL_FN(opencl_ops) = {
     .name = "opencl",
-    .alloc = cl_alloc,
-    .release = cl_release,
+    .alloc = gl_cl_alloc,
+    .release = gl_cl_release,
     .to_host = cl_to_host,
     .copy = cl_copy,
     .from_host = cl_from_host,
