@@ -1,4 +1,5 @@
 #include "device.h"
+#include "tune.h"
 
 #include <pthread.h>
 
@@ -25,16 +26,17 @@ int gl_device_count(void)
 /* The OpenCL device of the process, chosen once from GPULAPACK_DEVICE:
  * the automatic choice takes GPUs only (an OpenCL CPU device such as PoCL
  * is slower than the host backend on the same CPU; GPULAPACK_DEVICE=opencl
- * asks for it); -1 if none. */
+ * asks for it), and only once the path is measured (gl_tune_opencl_auto);
+ * -1 if none. */
 static int opencl_device = -1;
 static pthread_once_t opencl_once = PTHREAD_ONCE_INIT;
 
 static void opencl_choose(void)
 {
     const gl_device_request *r = &gl_config_get()->device;
-    int i = r->kind == GL_DEVICE_OPENCL
-                ? gl_cl_choose(r->platform, r->index, 0)
-                : gl_cl_choose(-1, -1, 1);
+    int i = r->kind == GL_DEVICE_OPENCL ? gl_cl_choose(r->platform, r->index, 0)
+            : gl_tune_opencl_auto()      ? gl_cl_choose(-1, -1, 1)
+                                         : -1;
     if (i >= 0 && gl_cl_select(i) == 0)
         opencl_device = i;
 }
@@ -60,7 +62,7 @@ gl_path gl_device_path(const gl_device_request *request, int fp64,
         return GL_PATH_HOST;
     case GL_DEVICE_AUTO:
 #ifdef GL_WITH_OPENCL
-        if (opencl_fits(fp64, bytes))
+        if (gl_tune_opencl_auto() && opencl_fits(fp64, bytes))
             return GL_PATH_OPENCL;
 #endif
         return GL_PATH_HOST;

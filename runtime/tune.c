@@ -95,3 +95,9 @@ int gl_tune_group_threads(void)
 }
 
 long gl_tune_max_groups(void) { return gl_config_get()->max_groups; }
+
+/* No crossover of the OpenCL path has been measured on a GPU yet (no
+ * device machine was lent to the sessions that wrote it): until one is, the
+ * automatic device choice keeps the measured host path, and OpenCL runs
+ * when GPULAPACK_DEVICE names it. */
+int gl_tune_opencl_auto(void) { return 0; }

@@ -31,6 +31,10 @@ int gl_tune_chunk(void);
  * GPULAPACK_MAX_GROUPS (0 = a whole wavefront per launch; a wavefront
  * with more tasks is then split over several launches). */
 int gl_tune_group_threads(void);
+
+/* 1 once the OpenCL path has measured crossovers on GPUs: only then does
+ * GPULAPACK_DEVICE=auto take an OpenCL GPU. */
+int gl_tune_opencl_auto(void);
 long gl_tune_max_groups(void);
 
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
