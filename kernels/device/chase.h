@@ -56,6 +56,23 @@ DEVFN void larf_right_rows(int nrows, int len, const LOCAL scalar_t *v,
     }
 }
 
+/* By one work-item: the reflector that annihilates x[inc], x[2 inc], ...
+ * of the len-vector x (conjugated first when conj: a row, for a reflector
+ * applied from the right), generated in v (?larfg); x becomes (beta, 0,
+ * ..., 0), v[0] = 1.  Returns tau. */
+DEVFN scalar_t band_reflector(GLOBAL scalar_t *x, gl_long inc, int len,
+                              int conj, LOCAL scalar_t *v)
+{
+    for (int k = 0; k < len; k++)
+        v[k] = conj ? s_conj(x[k * inc]) : x[k * inc];
+    scalar_t tau = larfg_local(len, &v[0], &v[1], 1);
+    x[0] = v[0];
+    for (int k = 1; k < len; k++)
+        x[k * inc] = s_zero();
+    v[0] = s_make(1, 0);
+    return tau;
+}
+
 /* Steps of sweep s (chase.c steps_of). */
 DEVFN int gb_steps(int n, int b, int c, int s)
 {
@@ -92,15 +109,8 @@ KERNEL gl_gb_chase(int n, int b, int c, GLOBAL scalar_t *band, gl_long boff,
     int pe = task ? min(p + tw, n - 1) : p, len = pe - p + 1;
 
     /* right reflector: (row r) H = (beta, 0, ..., 0) */
-    if (task && LID(0) == 0) {
-        for (int k = 0; k < len; k++)
-            v[k] = s_conj(GB(r, p + k));
-        tau_l[0] = larfg_local(len, &v[0], &v[1], 1);
-        GB(r, p) = v[0];
-        for (int k = 1; k < len; k++)
-            GB(r, p + k) = s_zero();
-        v[0] = s_make(1, 0);
-    }
+    if (task && LID(0) == 0)   /* along row r: column k at stride cs */
+        tau_l[0] = band_reflector(&GB(r, p), cs, len, 1, v);
     BARRIER();
     scalar_t tau = task ? tau_l[0] : s_zero();
     if (task && keep)
@@ -111,15 +121,8 @@ KERNEL gl_gb_chase(int n, int b, int c, GLOBAL scalar_t *band, gl_long boff,
     BARRIER();
 
     /* left reflector: H^H (column p) = (beta, 0, ..., 0) */
-    if (task && LID(0) == 0) {
-        for (int k = 0; k < len; k++)
-            v[k] = GB(p + k, p);
-        tau_l[0] = larfg_local(len, &v[0], &v[1], 1);
-        GB(p, p) = v[0];
-        for (int k = 1; k < len; k++)
-            GB(p + k, p) = s_zero();
-        v[0] = s_make(1, 0);
-    }
+    if (task && LID(0) == 0)
+        tau_l[0] = band_reflector(&GB(p, p), 1, len, 0, v);
     BARRIER();
     tau = task ? tau_l[0] : s_zero();
     if (task && keep)
@@ -150,15 +153,8 @@ KERNEL gl_sb_chase(int n, int b, GLOBAL scalar_t *band, gl_long boff, int ld,
     int len = r1 - r0 + 1;
     int q = j == 0 ? s : s + 1 + (j - 1) * b;
 
-    if (task && LID(0) == 0) {
-        for (int k = 0; k < len; k++)
-            v[k] = SB(r0 + k, q);
-        shared[0] = larfg_local(len, &v[0], &v[1], 1);
-        SB(r0, q) = v[0];
-        for (int k = 1; k < len; k++)
-            SB(r0 + k, q) = s_zero();
-        v[0] = s_make(1, 0);
-    }
+    if (task && LID(0) == 0)
+        shared[0] = band_reflector(&SB(r0, q), 1, len, 0, v);
     BARRIER();
     scalar_t tau = task ? shared[0] : s_zero();
     if (task && keep)
