@@ -10,7 +10,12 @@ make.inc:
 
 CC          ?= gcc
 CFLAGS      ?= -O2 -g
-BACKENDS    ?= host $(if $(wildcard /usr/include/CL/cl.h),opencl)
+CUDA_HOME   ?= /usr/local/cuda
+NVCC        ?= $(or $(shell command -v nvcc),$(wildcard $(CUDA_HOME)/bin/nvcc))
+HIPCC       ?= $(shell command -v hipcc)
+BACKENDS    ?= host $(if $(wildcard /usr/include/CL/cl.h),opencl) \
+               $(if $(and $(NVCC),$(wildcard $(CUDA_HOME)/include/cuda.h)),cuda) \
+               $(if $(and $(HIPCC),$(wildcard /usr/include/hip/hip_runtime_api.h)),hip)
 LAPACK_LIBS ?= -llapack -lblas
 LAPACKE_LIBS ?= -llapacke
 
@@ -34,7 +39,7 @@ TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
 PRECISIONS = s d c z
 # Algorithm templates (kernels/), also compiled once per precision.
 KERNELS    = ge2gb sy2sb gb2bd svd eig band_values lapack_fns \
-             backtransform sytrd ops_for \
+             backtransform sytrd ops_for gpu_ops \
              ref/host_ops ref/chase
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
              lapack_api/workspace.c \
@@ -52,9 +57,28 @@ ifneq ($(filter opencl,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_OPENCL
 OPENCL_UNIT_TEMPLATES = test_device_ops
 OPENCL_UNIT_BIN = build/testing/test_fault
-KERNELS    += opencl_ops
 COMMON_SRC += runtime/opencl.c
 EMBED_OBJ  += $(B)/runtime/embed_opencl.o
+endif
+
+# CUDA and HIP: one runtime source (runtime/cudalike.c, compiled once per
+# API; dlopen of libcuda.so.1 / libamdhip64.so) and the kernels of
+# kernels/device/ compiled here, per precision, into images embedded in
+# the library: nvcc makes a fatbin with SASS for sm_80 (A100; sm_86/89 by
+# compatibility) and sm_90 (H100/H200) and PTX for newer GPUs; hipcc
+# (Debian's ROCm 5.2 clang) makes code objects for gfx90a (MI200) and
+# gfx940 (its compiler stops there: no gfx942/MI300X).
+CUDA_ARCH_FLAGS = -gencode arch=compute_80,code=sm_80 \
+                  -gencode arch=compute_90,code=sm_90 \
+                  -gencode arch=compute_90,code=compute_90
+HIP_ARCH_FLAGS  = --offload-arch=gfx90a --offload-arch=gfx940
+ifneq ($(filter cuda,$(BACKENDS)),)
+LIB_CFLAGS += -DGL_WITH_CUDA
+EMBED_OBJ  += $(B)/runtime/cuda.o $(foreach p,$(PRECISIONS),$(B)/cuda/image_$(p).o)
+endif
+ifneq ($(filter hip,$(BACKENDS)),)
+LIB_CFLAGS += -DGL_WITH_HIP
+EMBED_OBJ  += $(B)/runtime/hip.o $(foreach p,$(PRECISIONS),$(B)/hip/image_$(p).o)
 endif
 
 TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_api/$(t)_$(p).o)) \
@@ -97,6 +121,27 @@ $(B)/opencl_source.cl: kernels/shim/opencl.h $(DEVICE_SRC) | $(B)/runtime
 	  printf '\0'; } > $@
 $(B)/runtime/embed_opencl.o: runtime/embed_opencl.S $(B)/opencl_source.cl | $(B)/runtime
 	$(CC) -c $< -o $@ -Wa,-I,$(B)
+
+$(B)/cuda $(B)/hip:
+	mkdir -p $@
+# the images stay (testing/unit/check_gpu_images.sh reads them)
+.SECONDARY: $(foreach p,$(PRECISIONS),$(B)/cuda/kernels_$(p).fatbin $(B)/hip/kernels_$(p).co)
+$(B)/runtime/cuda.o: runtime/cudalike.c $(HEADERS) | $(B)/runtime
+	$(CC) $(LIB_CFLAGS) -DGL_API_CUDA -I$(CUDA_HOME)/include -c $< -o $@
+$(B)/runtime/hip.o: runtime/cudalike.c $(HEADERS) | $(B)/runtime
+	$(CC) $(LIB_CFLAGS) -DGL_API_HIP -D__HIP_PLATFORM_AMD__ -c $< -o $@
+$(B)/cuda/kernels_%.fatbin: kernels/device/kernels.cu kernels/shim/cuda.h $(DEVICE_SRC) | $(B)/cuda
+	$(NVCC) -fatbin -O3 -I. -DPRECISION=$(GL_PRECISION_$*) $(CUDA_ARCH_FLAGS) \
+	    -Werror all-warnings $< -o $@
+$(B)/hip/kernels_%.co: kernels/device/kernels.cu kernels/shim/cuda.h $(DEVICE_SRC) | $(B)/hip
+	$(HIPCC) --genco -O3 -I. -DPRECISION=$(GL_PRECISION_$*) $(HIP_ARCH_FLAGS) \
+	    -Werror -x hip $< -o $@
+$(B)/cuda/image_%.o: runtime/embed_blob.S $(B)/cuda/kernels_%.fatbin
+	$(CC) -c $< -o $@ -DBLOB_NAME=gl_cuda_image_$* \
+	    -DBLOB_FILE='"kernels_$*.fatbin"' -Wa,-I,$(B)/cuda
+$(B)/hip/image_%.o: runtime/embed_blob.S $(B)/hip/kernels_%.co
+	$(CC) -c $< -o $@ -DBLOB_NAME=gl_hip_image_$* \
+	    -DBLOB_FILE='"kernels_$*.co"' -Wa,-I,$(B)/hip
 
 $(LIBDIR)/libgpulapack.so: $(LIB_OBJ) | $(LIBDIR)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack.so -o $@ $(LIB_OBJ) $(LIB_LDLIBS)
@@ -174,6 +219,30 @@ build/bench/bench: testing/bench/bench.c include/gpulapack.h lib/libgpulapack.so
 	    -Wl,--push-state,--no-as-needed $(LAPACK_LIBS) -Wl,--pop-state -ldl -lm
 bench: library build/bench/bench
 	testing/bench/run_bench.sh
+
+# --- GPU benchmark (issue 6) -------------------------------------------------
+# build/bench/bench_gpu (testing/bench/bench_gpu.c): our path with
+# GPULAPACK_DEVICE=cuda against cuSOLVER (compute only, and with its copies)
+# and the host LAPACK, on the same matrices.  Built only where the CUDA
+# toolkit has cuSOLVER's header; then `make bench` builds it and
+# run_bench.sh runs it after build/bench/bench (BENCH_GPU=0 skips it), and
+# `make tests` compiles it.  Linked like build/bench/bench (ours before the
+# system LAPACK), plus cuSOLVER and the CUDA runtime.  Without a CUDA
+# device it prints one "# no CUDA device" line and exits 0.
+# BENCH_GPU_SIZES, BENCH_GPU_CASES, BENCH_HOST_MAX_N, BENCH_GPU_CSV: see the
+# comment at the top of bench_gpu.c.
+CUDA_HOME   ?= /usr/local/cuda
+CUDA_LIBDIR ?= $(CUDA_HOME)/lib64
+ifneq ($(wildcard $(CUDA_HOME)/include/cusolverDn.h),)
+build/bench/bench_gpu: testing/bench/bench_gpu.c include/gpulapack.h lib/libgpulapack.so | build/bench
+	$(CC) $(BENCH_CFLAGS) -isystem $(CUDA_HOME)/include $< -o $@ \
+	    -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib \
+	    -Wl,--push-state,--no-as-needed $(LAPACK_LIBS) -Wl,--pop-state \
+	    -L$(CUDA_LIBDIR) -lcusolver -lcublas -lcudart \
+	    -Wl,-rpath,$(CUDA_LIBDIR) -ldl -lm
+bench tests: build/bench/bench_gpu
+endif
+# --- end of the GPU benchmark ------------------------------------------------
 
 clean:
 	rm -rf build lib bin

@@ -42,7 +42,8 @@ typedef struct gpulapack_device {
 int gpulapack_device_info(int i, gpulapack_device *out);
 
 /* The path accelerated calls take with the current GPULAPACK_DEVICE:
- * "opencl", "host", or "lapack" (the requested device is missing). */
+ * "cuda", "hip", "opencl", "host", or "lapack" (the requested device is
+ * missing). */
 const char *gpulapack_path(void);
 
 /* GPU runtime libraries found on this machine, space-separated (e.g.

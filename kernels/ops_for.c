@@ -4,10 +4,9 @@
 #include "lapack_fns.h"
 #include "ops.h"
 #include "ref/host.h"
-#ifdef GL_WITH_OPENCL
-#include "../runtime/opencl.h"
-extern const GL_FN(ops) GL_FN(opencl_ops);
-#endif
+#include "../runtime/device.h"
+#include "../runtime/gpu.h"
+extern const GL_FN(ops) GL_FN(gpu_ops);
 
 const GL_FN(ops) *GL_FN(ops_for)(int path)
 {
@@ -16,11 +15,10 @@ const GL_FN(ops) *GL_FN(ops_for)(int path)
         return NULL;
     if (path == GL_PATH_HOST)
         return &GL_FN(host_ops);
-#ifdef GL_WITH_OPENCL
-    if (path == GL_PATH_OPENCL) {
-        gl_cl_reset();
-        return &GL_FN(opencl_ops);
-    }
-#endif
-    return NULL;
+    const gl_gpu *gpu = gl_device_gpu(path);
+    if (!gpu)
+        return NULL;
+    gl_gpu_use(gpu);
+    gpu->reset();
+    return &GL_FN(gpu_ops);
 }

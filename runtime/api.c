@@ -6,9 +6,7 @@
 
 #include "config.h"
 #include "device.h"
-#ifdef GL_WITH_OPENCL
-#include "opencl.h"
-#endif
+#include "gpu.h"
 
 #define GL_API GL_EXPORT
 
@@ -27,12 +25,12 @@ GL_API int gpulapack_device_count(void) { return gl_device_count(); }
 
 GL_API int gpulapack_device_info(int i, gpulapack_device *out)
 {
-#ifdef GL_WITH_OPENCL
-    const gl_cl_device_info *d = gl_cl_device(i);
+    int chosen = 0;
+    const gl_gpu_device_info *d = gl_device_info(i, &chosen);
     if (!d || !out)
         return 0;
     memset(out, 0, sizeof *out);
-    snprintf(out->id, sizeof out->id, "opencl:%d.%d", d->platform, d->device);
+    snprintf(out->id, sizeof out->id, "%s", d->id);
     snprintf(out->name, sizeof out->name, "%s", d->name);
     snprintf(out->platform, sizeof out->platform, "%s", d->platform_name);
     snprintf(out->version, sizeof out->version, "%s", d->version);
@@ -41,13 +39,8 @@ GL_API int gpulapack_device_info(int i, gpulapack_device *out)
     out->memory = d->memory;
     out->compute_units = d->compute_units;
     out->clock_mhz = d->clock_mhz;
-    out->chosen = gl_device_chosen() == i;
+    out->chosen = chosen;
     return 1;
-#else
-    (void)i;
-    (void)out;
-    return 0;
-#endif
 }
 
 GL_API const char *gpulapack_path(void)
@@ -58,9 +51,5 @@ GL_API const char *gpulapack_path(void)
 
 GL_API const char *gpulapack_gpu_runtimes(void)
 {
-#ifdef GL_WITH_OPENCL
     return gl_gpu_runtimes_found();
-#else
-    return "";
-#endif
 }

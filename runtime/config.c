@@ -137,6 +137,8 @@ static void config_read(void)
     config.group = parse_count(getenv("GPULAPACK_GROUP"), 0);
     config.chunk = parse_count(getenv("GPULAPACK_CHUNK"), 0);
     config.clblast = (int)parse_count(getenv("GPULAPACK_CLBLAST"), -1);
+    config.vendor_blas = (int)parse_count(getenv("GPULAPACK_CUBLAS"), -1);
+    config.graphs = (int)parse_count(getenv("GPULAPACK_GRAPHS"), -1);
     config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
     config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
     const char *disable = getenv("GPULAPACK_DISABLE");

@@ -19,8 +19,17 @@ int gl_device_count(void);
 gl_path gl_device_path(const gl_device_request *request, int fp64,
                        int64_t bytes);
 
-/* Index (gl_cl_device) of the OpenCL device the process uses, or -1. */
-int gl_device_chosen(void);
+/* The runtime of a GPU path (NULL for the others). */
+struct gl_gpu;
+const struct gl_gpu *gl_device_gpu(gl_path path);
+
+/* Device i of all runtimes' devices (0 <= i < gl_device_count()), and in
+ * *chosen whether accelerated calls of its runtime use it; NULL if none. */
+struct gl_gpu_device_info;
+const struct gl_gpu_device_info *gl_device_info(int i, int *chosen);
+
+/* GPU runtime libraries dlopen finds, e.g. "libcuda.so.1 libOpenCL.so.1". */
+const char *gl_gpu_runtimes_found(void);
 
 const char *gl_path_name(gl_path path);
 

@@ -1,6 +1,14 @@
-/* The OpenCL runtime (see opencl.h).  Nothing here links against OpenCL:
- * the ICD loader is opened with dlopen on first use and the Khronos
- * headers give the types only. */
+/* The OpenCL runtime (gl_opencl_gpu of gpu.h): the ICD loader opened with
+ * dlopen on first use (the Khronos headers give the types only), device
+ * discovery, one context and one program per precision per device, a
+ * command queue and kernel objects per thread.
+ *
+ * Device memory is handed out as host-like addresses: each allocation
+ * reserves an inaccessible range of the address space (mmap PROT_NONE, no
+ * memory behind it) of the buffer's size, and a pointer into that range
+ * names the buffer and an offset (OpenCL kernels take a buffer and an
+ * offset).  A host access through such a pointer faults at once instead
+ * of reading garbage. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <dlfcn.h>
@@ -14,7 +22,7 @@
 #include "config.h"
 #include "fault.h"
 #include "log.h"
-#include "opencl.h"
+#include "gpu.h"
 
 /* The kernel text, the OpenCL shim and the files of kernels/device/,
  * NUL-terminated (embedded by the build, runtime/embed_opencl.S). */
@@ -37,7 +45,7 @@ static struct {
 
 #define MAX_DEVICES 16
 typedef struct device_state {
-    gl_cl_device_info info;
+    gl_gpu_device_info info;
     cl_platform_id platform_id;
     cl_device_id id;
     pthread_mutex_t lock;          /* context and program creation */
@@ -50,12 +58,7 @@ static device_state devices[MAX_DEVICES];
 static int ndevices;
 static int selected = -1;
 static pthread_once_t discover_once = PTHREAD_ONCE_INIT;
-static char runtimes_found[128];
 
-static const char *const kernel_names[GL_K_COUNT] = {
-    "gl_copy", "gl_scale", "gl_pack_band", "gl_zero_lower", "gl_unpack_v",
-    "gl_gemm", "gl_geqrt", "gl_gelqt", "gl_gb_chase", "gl_sb_chase",
-};
 
 /* ---- discovery ---------------------------------------------------------- */
 
@@ -97,9 +100,10 @@ static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
     if (ndevices >= MAX_DEVICES)
         return;
     device_state *dev = &devices[ndevices];
-    gl_cl_device_info *info = &dev->info;
+    gl_gpu_device_info *info = &dev->info;
     info->platform = p;
     info->device = d;
+    snprintf(info->id, sizeof info->id, "opencl:%d.%d", p, d);
     device_text(id, CL_DEVICE_NAME, info->name, sizeof info->name);
     device_text(id, CL_DEVICE_VERSION, info->version, sizeof info->version);
     char text[1024] = "";
@@ -131,26 +135,10 @@ static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
     ndevices++;
 }
 
-static void probe_runtime(const char *soname)
-{
-    void *lib = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
-    if (!lib)
-        return;
-    size_t used = strlen(runtimes_found);
-    snprintf(runtimes_found + used, sizeof runtimes_found - used, "%s%s",
-             used ? " " : "", soname);
-    dlclose(lib);
-}
-
 static void discover(void)
 {
-    probe_runtime("libcuda.so.1");
-    probe_runtime("libamdhip64.so");
     if (load_icd() != 0)
         return;
-    size_t used = strlen(runtimes_found);
-    snprintf(runtimes_found + used, sizeof runtimes_found - used, "%s%s",
-             used ? " " : "", "libOpenCL.so.1");
     cl_platform_id platforms[8];
     cl_uint nplatforms = 0;
     if (cl.clGetPlatformIDs(8, platforms, &nplatforms) != CL_SUCCESS)
@@ -167,32 +155,26 @@ static void discover(void)
     gl_log(2, "opencl: %d device(s)", ndevices);
 }
 
-int gl_cl_device_count(void)
+static int device_count(void)
 {
     pthread_once(&discover_once, discover);
     return ndevices;
 }
 
-const gl_cl_device_info *gl_cl_device(int i)
+static const gl_gpu_device_info *device_info(int i)
 {
-    return i >= 0 && i < gl_cl_device_count() ? &devices[i].info : NULL;
-}
-
-const char *gl_gpu_runtimes_found(void)
-{
-    pthread_once(&discover_once, discover);
-    return runtimes_found;
+    return i >= 0 && i < device_count() ? &devices[i].info : NULL;
 }
 
 /* The best device: GPUs before other kinds, then the most memory times
  * compute units times clock (OpenCL reports no memory bandwidth; this
  * orders the devices of one vendor the same way). */
-int gl_cl_choose(int platform, int device, int gpu_only)
+static int choose(int platform, int device, int gpu_only)
 {
     int best = -1;
     double best_score = -1;
-    for (int i = 0; i < gl_cl_device_count(); i++) {
-        const gl_cl_device_info *info = &devices[i].info;
+    for (int i = 0; i < device_count(); i++) {
+        const gl_gpu_device_info *info = &devices[i].info;
         if ((platform >= 0 && info->platform != platform) ||
             (device >= 0 && info->device != device) ||
             (gpu_only && !info->gpu))
@@ -207,9 +189,9 @@ int gl_cl_choose(int platform, int device, int gpu_only)
     return best;
 }
 
-int gl_cl_select(int i)
+static int select_device(int i)
 {
-    if (i < 0 || i >= gl_cl_device_count())
+    if (i < 0 || i >= device_count())
         return -1;
     device_state *dev = &devices[i];
     pthread_mutex_lock(&dev->lock);
@@ -249,8 +231,8 @@ typedef struct thread_state {
 static _Thread_local thread_state tls = {.device = -1};
 static _Thread_local int tls_failed;
 
-void gl_cl_fail(void) { tls_failed = 1; }
-void gl_cl_reset(void) { tls_failed = 0; }
+static void fail(void) { tls_failed = 1; }
+static void reset(void) { tls_failed = 0; }
 
 /* rc, remembered in the thread's error state when it is a failure */
 static int checked(int rc)
@@ -272,7 +254,7 @@ static pthread_mutex_t regions_lock = PTHREAD_MUTEX_INITIALIZER;
 static region *regions;
 static size_t nregions, regions_cap;
 
-void *gl_cl_alloc(size_t bytes)
+static void *alloc(size_t bytes)
 {
     device_state *dev = current();
     if (!dev || gl_fault_hit(GL_FAULT_ALLOC))
@@ -310,7 +292,7 @@ void *gl_cl_alloc(size_t bytes)
     return base;
 }
 
-void gl_cl_release(void *ptr)
+static void release(void *ptr)
 {
     if (!ptr)
         return;
@@ -411,7 +393,7 @@ static cl_program program_get(device_state *dev, int precision)
     return prog;
 }
 
-static cl_kernel kernel_get(int precision, gl_cl_kernel k)
+static cl_kernel kernel_get(int precision, gl_kernel k)
 {
     if (!queue_get())
         return NULL;
@@ -421,16 +403,16 @@ static cl_kernel kernel_get(int precision, gl_cl_kernel k)
         if (!prog)
             return NULL;
         cl_int err;
-        *slot = cl.clCreateKernel(prog, kernel_names[k], &err);
+        *slot = cl.clCreateKernel(prog, gl_kernel_names[k], &err);
         if (err != CL_SUCCESS)
             *slot = NULL;
     }
     return *slot;
 }
 
-static int launch(int precision, gl_cl_kernel k, int dims,
-                  const size_t *global, const size_t *local, int nargs,
-                  const gl_cl_arg *args)
+static int launch(int precision, gl_kernel k, int dims,
+                  const size_t *groups, const size_t *local, int nargs,
+                  const gl_arg *args)
 {
     if (gl_fault_hit(GL_FAULT_LAUNCH))
         return -1;
@@ -456,9 +438,14 @@ static int launch(int precision, gl_cl_kernel k, int dims,
                 CL_SUCCESS)
             return -1;
     }
-    for (int d = 0; d < dims; d++)
-        if (global[d] == 0)
+    size_t global[2];
+    if (dims < 1 || dims > 2)
+        return -1;
+    for (int d = 0; d < dims && d < 2; d++) {
+        if (groups[d] == 0)
             return 0;   /* nothing to do */
+        global[d] = groups[d] * local[d];
+    }
     return cl.clEnqueueNDRangeKernel(tls.queue, kernel, (cl_uint)dims, NULL,
                                      global, local, 0, NULL, NULL) ==
                    CL_SUCCESS
@@ -466,11 +453,11 @@ static int launch(int precision, gl_cl_kernel k, int dims,
                : -1;
 }
 
-int gl_cl_launch(int precision, gl_cl_kernel k, int dims,
-                 const size_t *global, const size_t *local, int nargs,
-                 const gl_cl_arg *args)
+static int checked_launch(int precision, gl_kernel k, int dims,
+                          const size_t *groups, const size_t *local,
+                          int nargs, const gl_arg *args)
 {
-    return checked(launch(precision, k, dims, global, local, nargs, args));
+    return checked(launch(precision, k, dims, groups, local, nargs, args));
 }
 
 /* ---- copies ------------------------------------------------------------- */
@@ -585,7 +572,7 @@ static void host_copy(size_t elem, size_t rows, size_t cols, const char *src,
         memcpy(dst + j * ld_dst * elem, src + j * ld_src * elem, rows * elem);
 }
 
-int gl_cl_write(size_t elem, size_t rows, size_t cols, const void *src,
+static int cl_write(size_t elem, size_t rows, size_t cols, const void *src,
                 size_t ld_src, void *dst, size_t ld_dst)
 {
     char *stage = pinned(elem * rows * cols);
@@ -596,13 +583,13 @@ int gl_cl_write(size_t elem, size_t rows, size_t cols, const void *src,
     return checked(host_rect(1, elem, rows, cols, dst, ld_dst, stage, rows));
 }
 
-int gl_cl_copy(size_t elem, size_t rows, size_t cols, const void *src,
+static int cl_copy(size_t elem, size_t rows, size_t cols, const void *src,
                size_t ld_src, void *dst, size_t ld_dst)
 {
     return checked(copy_rect(elem, rows, cols, src, ld_src, dst, ld_dst));
 }
 
-int gl_cl_read(size_t elem, size_t rows, size_t cols, const void *src,
+static int cl_read(size_t elem, size_t rows, size_t cols, const void *src,
                size_t ld_src, void *dst, size_t ld_dst)
 {
     if (rows == 0 || cols == 0)
@@ -675,7 +662,7 @@ static void clblast_load(void)
     gl_log(2, "opencl: CLBlast %s", clblast.dgemm ? "loaded" : "incomplete");
 }
 
-int gl_cl_blas_gemm(int precision, int transa, int transb, size_t m,
+static int blas_gemm(int precision, int transa, int transb, size_t m,
                     size_t n, size_t k, const void *alpha, const void *a,
                     size_t lda, const void *b, size_t ldb, const void *beta,
                     void *c, size_t ldc)
@@ -727,3 +714,20 @@ int gl_cl_blas_gemm(int precision, int transa, int transb, size_t m,
     }
     return checked(status == 0 ? 0 : -1);
 }
+
+const gl_gpu gl_opencl_gpu = {
+    .name = "opencl",
+    .device_count = device_count,
+    .device = device_info,
+    .choose = choose,
+    .select = select_device,
+    .alloc = alloc,
+    .release = release,
+    .write = cl_write,
+    .copy = cl_copy,
+    .read = cl_read,
+    .launch = checked_launch,
+    .blas_gemm = blas_gemm,
+    .fail = fail,
+    .reset = reset,
+};

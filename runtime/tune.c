@@ -96,8 +96,12 @@ int gl_tune_group_threads(void)
 
 long gl_tune_max_groups(void) { return gl_config_get()->max_groups; }
 
-/* No crossover of the OpenCL path has been measured on a GPU yet (no
- * device machine was lent to the sessions that wrote it): until one is, the
- * automatic device choice keeps the measured host path, and OpenCL runs
+/* No crossover of a GPU path has been measured on a GPU yet (no device
+ * machine was lent to the sessions that wrote them): until one is, the
+ * automatic device choice keeps the measured host path, and a GPU runs
  * when GPULAPACK_DEVICE names it. */
-int gl_tune_opencl_auto(void) { return 0; }
+int gl_tune_gpu_auto(const char *runtime)
+{
+    (void)runtime;
+    return 0;
+}

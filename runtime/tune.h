@@ -32,9 +32,9 @@ int gl_tune_chunk(void);
  * with more tasks is then split over several launches). */
 int gl_tune_group_threads(void);
 
-/* 1 once the OpenCL path has measured crossovers on GPUs: only then does
- * GPULAPACK_DEVICE=auto take an OpenCL GPU. */
-int gl_tune_opencl_auto(void);
+/* 1 once the path of runtime ("cuda", "hip", "opencl") has measured
+ * crossovers on GPUs: only then does GPULAPACK_DEVICE=auto take its GPUs. */
+int gl_tune_gpu_auto(const char *runtime);
 long gl_tune_max_groups(void);
 
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this

@@ -45,8 +45,8 @@ run() {
 
 # 1. Unit tests: the library's internals and shape.
 run unit/library 60 testing/unit/check_library.sh
-# the device kernels also compile for CUDA (nvcc, no GPU needed)
-run unit/nvcc 600 testing/unit/check_nvcc.sh
+# the CUDA/HIP kernel images hold every kernel for every target
+run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
 # per-precision binaries.
 for src in testing/unit/test_*.c; do
@@ -105,26 +105,26 @@ done
 #    contract tests by LAPACK's ratios; 8 threads at once on one device
 #    (every call logged on path=opencl, none restarted on LAPACK); the
 #    vectors of every routine (every 8th size/type pair, all on opencl).
-opencl_own() {
+device_own() {   # device kind (opencl, cuda, hip), test
     # the tests log to $TMPDIR/gpulapack-test-*.log themselves: keep those
-    local t=$1 dir="$OUT/own-opencl-$1"
+    local kind=$1 t=$2 dir="$OUT/own-$1-$2"
     rm -rf "$dir" && mkdir -p "$dir"
-    env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 \
+    env LD_PRELOAD="$LIB" GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
         GPULAPACK_TEST_COMPARE=ratio GPULAPACK_TEST_KEEP_LOG=1 TMPDIR="$dir" \
         "build/testing/$t" || return 1
     local calls
-    calls=$(cat "$dir"/gpulapack-test-*.log 2>/dev/null | grep -c "path=opencl")
+    calls=$(cat "$dir"/gpulapack-test-*.log 2>/dev/null | grep -c "path=$kind")
     if cat "$dir"/gpulapack-test-*.log 2>/dev/null | grep -q "reason=fault"; then
-        echo "FAIL own-opencl/$t/paths: a call fell back to LAPACK (logs in $dir)"
+        echo "FAIL own-$kind/$t/paths: a call fell back to LAPACK (logs in $dir)"
     elif [ "$calls" -gt 0 ]; then
-        echo "PASS own-opencl/$t/paths ($calls calls on opencl)"
+        echo "PASS own-$kind/$t/paths ($calls calls on $kind)"
     else
-        echo "FAIL own-opencl/$t/paths: no call on opencl (logs in $dir)"
+        echo "FAIL own-$kind/$t/paths: no call on $kind (logs in $dir)"
     fi
 }
-export -f opencl_own
+export -f device_own
 for t in test_options test_lwork test_args test_threads; do
-    run "own-opencl/$t" 600 bash -c "opencl_own $t"
+    run "own-opencl/$t" 600 bash -c "device_own opencl $t"
 done
 run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
     GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl \
@@ -212,6 +212,34 @@ sanitized() {
 }
 export -f sanitized
 run sanitize 1800 bash -c sanitized
+
+# 7. On each CUDA or HIP device of the machine (none on CI; the GPU
+#    machine of docs/performance.md): every operation against the host
+#    backend, the contract tests, the vectors of every routine, the
+#    known spectra, the real clients and LAPACK's whole EIG suite in four
+#    precisions, every call of an exported routine on that path.
+gpu_kinds=$(bin/gpulapack-info 2>/dev/null | grep -oE '^  (cuda|hip):[0-9]+' |
+    sed 's/^ *//; s/:.*//' | sort -u)
+for kind in $gpu_kinds; do
+    for p in s d c z; do
+        run "$kind/test_device_ops_$p" 900 env GPULAPACK_DEVICE="$kind" \
+            "build/testing/test_device_ops_$p"
+    done
+    for t in test_options test_lwork test_args test_threads; do
+        run "own-$kind/$t" 900 bash -c "device_own $kind $t"
+    done
+    run "own-$kind/test_vectors" 900 env LD_PRELOAD="$LIB" \
+        GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
+        GPULAPACK_TEST_EXPECT_PATH="$kind" build/testing/test_vectors
+    run "own-$kind/test_spectra" 900 env LD_PRELOAD="$LIB" \
+        GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 build/testing/test_spectra
+    run "clients-$kind" 1200 env GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
+        testing/clients/run_clients.sh --compare accuracy --expect-path "$kind" \
+        --out "$OUT/clients-$kind" "$LIB"
+    run "lapack-suite-$kind" 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+        --lib "$LIB" --tag "$kind" --lapack ref \
+        --env GPULAPACK_DEVICE="$kind" --env GPULAPACK_MIN_N=0 --expect-path "$kind"
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -31,9 +31,9 @@ int main(void)
     }
     printf("accelerated calls: path=%s%s\n", gpulapack_path(),
            count > 0 && (!device || !*device)
-               ? " (automatic choice: the host path until the OpenCL path "
-                 "is measured on GPUs; GPULAPACK_DEVICE=opencl takes a "
-                 "device)"
+               ? " (automatic choice: the host path until the GPU paths "
+                 "are measured on GPUs; GPULAPACK_DEVICE=cuda, hip or "
+                 "opencl takes a device)"
                : "");
     return lapack ? 0 : 1;
 }

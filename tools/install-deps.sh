@@ -6,7 +6,8 @@ set -u
 PACKAGES="gcc make binutils libc6-dev liblapack-dev libblas-dev liblapacke-dev
 liblapack-test libopenblas0-pthread python3 python3-numpy python3-scipy
 octave r-base-core valgrind
-ocl-icd-libopencl1 opencl-headers pocl-opencl-icd libclblast1"
+ocl-icd-libopencl1 opencl-headers pocl-opencl-icd libclblast1
+hipcc libamdhip64-dev rocm-device-libs"
 
 missing=""
 for p in $PACKAGES; do

@@ -60,4 +60,26 @@ else
 fi
 echo "# cases: $BENCH_CASES"
 
-exec "$bin"
+"$bin"
+
+# --- GPU benchmark (issue 6) -------------------------------------------------
+# build/bench/bench_gpu (testing/bench/bench_gpu.c), after the host one, with
+# the same BLAS configuration for its host LAPACK side; only when it was
+# built (the CUDA toolkit was found).  Without a CUDA device it prints one
+# "# no CUDA device" line and exits 0.
+#   BENCH_GPU          0 skips it (default 1)
+#   BENCH_GPU_SIZES    default "4096 8192 16384 32768"
+#   BENCH_GPU_CASES    comma list, default all (see bench_gpu.c)
+#   BENCH_HOST_MAX_N   default 8192: the host LAPACK is skipped above it
+#   BENCH_GPU_CSV      default build/bench/bench_gpu.csv
+#   BENCH_DEVICE       default cuda (the value it gives GPULAPACK_DEVICE)
+#   BENCH_REPS, BENCH_PEER as above
+gpu_bin=${BENCH_GPU_BIN:-$root/build/bench/bench_gpu}
+if [ "${BENCH_GPU:-1}" != 0 ] && [ -x "$gpu_bin" ]; then
+    : "${BENCH_GPU_CSV:=$root/build/bench/bench_gpu.csv}"
+    export BENCH_GPU_CSV
+    mkdir -p "$(dirname "$BENCH_GPU_CSV")"
+    echo "# gpu benchmark: $gpu_bin, cases ${BENCH_GPU_CASES:-all}"
+    exec "$gpu_bin"
+fi
+# --- end of the GPU benchmark ------------------------------------------------

@@ -62,3 +62,39 @@ if grep -q "backends compiled: .*opencl" <<<"$info"; then
         fail gpulapack-info-no-icd "$(tr '\n' ' ' <<<"$none")"
     fi
 fi
+
+# CUDA and HIP compiled in, no GPU here: the runtime opens the driver
+# library, resolves every entry point it uses (a misspelt or missing one
+# is logged), finds no device and leaves the calls to LAPACK.  The CUDA
+# toolkit's stub libcuda.so stands in for the driver (cuInit: error 34);
+# Debian's libamdhip64 is the real HIP runtime (no device: 100/101).
+check_driver() {   # name, log pattern of the driver's error, env...
+    local name=$1 error=$2
+    shift 2
+    local out
+    out=$(env "$@" GPULAPACK_VERBOSE=2 GPULAPACK_DEVICE="$name" bin/gpulapack-info 2>&1)
+    if grep -q "$name: driver loaded, graphs yes" <<<"$out" &&
+        grep -q "$name: no device (driver error $error)" <<<"$out" &&
+        grep -q "path=lapack" <<<"$out" && ! grep -q "missing from the driver" <<<"$out"; then
+        pass "driver-$name ($(grep -m1 "$name: no device" <<<"$out" | sed 's/^gpulapack: //'))"
+    else
+        fail "driver-$name" "$(tr '\n' ' ' <<<"$out")"
+    fi
+}
+CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+if grep -q "backends compiled: .*cuda" <<<"$info"; then
+    stubdir=$(mktemp -d)
+    if [ -e "$CUDA_HOME/lib64/stubs/libcuda.so" ]; then
+        ln -s "$CUDA_HOME/lib64/stubs/libcuda.so" "$stubdir/libcuda.so.1"
+        check_driver cuda 34 LD_LIBRARY_PATH="$stubdir"
+    else
+        fail driver-cuda "no $CUDA_HOME/lib64/stubs/libcuda.so to stand in for the driver"
+    fi
+    rm -rf "$stubdir"
+    # no driver at all: nothing loaded, calls forwarded
+    out=$(GPULAPACK_DEVICE=cuda bin/gpulapack-info 2>&1)
+    if grep -q "path=lapack" <<<"$out"; then pass driver-cuda-absent; else fail driver-cuda-absent "$out"; fi
+fi
+if grep -q "backends compiled: .*hip" <<<"$info"; then
+    check_driver hip '10[01]'
+fi

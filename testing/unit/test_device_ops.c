@@ -1,8 +1,9 @@
-/* Every operation of the OpenCL backend against the host backend on the
- * same input, one precision per binary (template: -DGL_PRECISION=1..4 ->
+/* Every operation of a GPU backend against the host backend on the same
+ * input, one precision per binary (template: -DGL_PRECISION=1..4 ->
  * build/testing/test_device_ops_{s,d,c,z}), linked against the library's
- * internals (lib/libgpulapack.a).  The device is the one GPULAPACK_DEVICE
- * names (default: the best OpenCL device of any type, PoCL on CI).
+ * internals (lib/libgpulapack.a).  The runtime and device are the ones
+ * GPULAPACK_DEVICE names (cuda[:i], hip[:i], opencl[:p.d]; default: the
+ * best OpenCL device of any type, PoCL on CI).
  *
  * The two backends run the same algorithms (the host's panels and BLAS3
  * are LAPACK/BLAS, the device's are kernels/device/), so they agree to
@@ -30,7 +31,8 @@
 #include "entry.h"
 #include "../kernels/stages.h"
 #include "../runtime/device.h"
-#include "../runtime/opencl.h"
+#include "../runtime/config.h"
+#include "../runtime/gpu.h"
 
 #if GL_PRECISION == 1 || GL_PRECISION == 3
 #define EPS ((double)FLT_EPSILON)
@@ -40,6 +42,7 @@
 #define THRESH 10.0
 
 static const GL_FN(ops) *host, *dev;
+static const gl_gpu *gpu;
 static int failures;
 
 /* one check group */
@@ -381,8 +384,8 @@ static void test_blas3(void)
         const char *clblast = getenv("GPULAPACK_CLBLAST");
         if (t == 0 && clblast && atoi(clblast) > 0) {
             gl_scalar one = 1, zero = 0;
-            check(&g, gl_cl_blas_gemm(GL_PRECISION, 0, 0, 1, 1, 1, &one, da,
-                                      ld, db, ld, &zero, da, ld) == 0 ? 0 : INFINITY,
+            check(&g, gpu->blas_gemm(GL_PRECISION, 0, 0, 1, 1, 1, &one, da,
+                                     ld, db, ld, &zero, da, ld) == 0 ? 0 : INFINITY,
                   0, "GPULAPACK_CLBLAST=1 but CLBlast did not run");
         }
         /* apply_wy: three overlapping blocks */
@@ -633,20 +636,27 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     printf("# test_device_ops %c seed %u\n", GL_PREC_CHAR, seed);
     host = GL_FN(ops_for)(GL_PATH_HOST);
-    int i = gl_device_chosen();
-    if (i < 0)
-        i = gl_cl_choose(-1, -1, 0);
-    if (!host || i < 0 || gl_cl_select(i) != 0) {
-        printf("FAIL %c no OpenCL device (is PoCL installed?)\n", GL_PREC_CHAR);
+    const gl_device_request *r = &gl_config_get()->device;
+    gl_path path = r->kind == GL_DEVICE_CUDA ? GL_PATH_CUDA
+                 : r->kind == GL_DEVICE_HIP  ? GL_PATH_HIP
+                                             : GL_PATH_OPENCL;
+    int named = path == GL_PATH_OPENCL ? r->kind == GL_DEVICE_OPENCL : 1;
+    gpu = gl_device_gpu(path);
+    int i = gpu ? gpu->choose(named ? r->platform : -1, named ? r->index : -1, 0)
+                : -1;
+    if (!host || i < 0 || gpu->select(i) != 0) {
+        printf("FAIL %c no %s device (is PoCL installed?)\n", GL_PREC_CHAR,
+               gl_path_name(path));
         return 1;
     }
-    const gl_cl_device_info *info = gl_cl_device(i);
+    const gl_gpu_device_info *info = gpu->device(i);
     if ((GL_PRECISION == 2 || GL_PRECISION == 4) && !info->fp64) {
         printf("PASS %c skipped: %s has no double precision\n", GL_PREC_CHAR,
                info->name);
         return 0;
     }
-    dev = GL_FN(ops_for)(GL_PATH_OPENCL);
+    dev = GL_FN(ops_for)(path);
+    printf("# device %s: %s\n", info->id, info->name);
     test_copies();
     test_pack_band();
     test_panels();

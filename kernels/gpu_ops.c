@@ -1,7 +1,8 @@
-/* The OpenCL backend's operation table: every operation runs on the
- * selected OpenCL device (runtime/opencl.c) with the kernels of
- * kernels/device/; memory is device memory.  The algorithms are the host
- * backend's (kernels/ref/), so the two agree to rounding.
+/* The operation table of the GPU backends: every operation runs on the
+ * device of the calling thread's runtime (runtime/gpu.h: OpenCL, CUDA or
+ * HIP, chosen by ops_for) with the kernels of kernels/device/; memory is
+ * device memory.  The algorithms are the host backend's (kernels/ref/), so
+ * the two agree to rounding.
  *
  * Errors: operations that return int report a failure at once; the
  * others (copies in, packing, BLAS3) leave it in the thread's error state
@@ -14,14 +15,16 @@
 #include <stdlib.h>
 
 #include "../lapack_api/precision.h"
-#include "../runtime/opencl.h"
+#include "../runtime/gpu.h"
 #include "../runtime/tune.h"
 #include "ops.h"
 #include "stages.h"
 
 #define ES sizeof(gl_scalar)
-#define MEM(p) GL_CL_MEM((p), ES)
-#define VAL(v) GL_CL_VALUE(v)
+#define MEM(p) GL_MEM((p), ES)
+#define VAL(v) GL_VALUE(v)
+/* the calling thread's runtime */
+#define GPU gl_gpu_current()
 #define NARGS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Work-group of the gemm tiles; the widest panel and band the kernels'
@@ -42,42 +45,45 @@ static device_scalar dev_scalar(gl_scalar x)
     return d;
 }
 
-static size_t round_up(size_t x, size_t m) { return (x + m - 1) / m * m; }
+static size_t groups_of(size_t x, size_t m) { return (x + m - 1) / m; }
 
 /* A 2-D launch over rows x cols in 16 x 16 groups. */
-static int launch_2d(gl_cl_kernel k, lapack_int rows, lapack_int cols,
-                     int nargs, const gl_cl_arg *args)
+static int launch_2d(gl_kernel k, lapack_int rows, lapack_int cols,
+                     int nargs, const gl_arg *args)
 {
     if (rows <= 0 || cols <= 0)
         return 0;
     size_t local[2] = {TILE, TILE};
-    size_t global[2] = {round_up((size_t)rows, TILE),
-                        round_up((size_t)cols, TILE)};
-    return gl_cl_launch(GL_PRECISION, k, 2, global, local, nargs, args);
+    size_t groups[2] = {groups_of((size_t)rows, TILE),
+                        groups_of((size_t)cols, TILE)};
+    return GPU->launch(GL_PRECISION, k, 2, groups, local, nargs, args);
 }
 
 /* groups work-groups of gl_tune_group_threads() work-items. */
-static int launch_groups(gl_cl_kernel k, size_t groups, int nargs,
-                         const gl_cl_arg *args)
+static int launch_groups(gl_kernel k, size_t groups, int nargs,
+                         const gl_arg *args)
 {
-    size_t local = (size_t)gl_tune_group_threads(), global = groups * local;
-    return gl_cl_launch(GL_PRECISION, k, 1, &global, &local, nargs, args);
+    size_t local = (size_t)gl_tune_group_threads();
+    return GPU->launch(GL_PRECISION, k, 1, &groups, &local, nargs, args);
 }
 
-static int cl_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
+static void *dev_alloc(size_t bytes) { return GPU->alloc(bytes); }
+static void dev_release(void *ptr) { GPU->release(ptr); }
+
+static int dev_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
                       lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
     /* an empty read still reports the thread's error state */
-    return gl_cl_read(ES, rows > 0 ? (size_t)rows : 0,
+    return GPU->read(ES, rows > 0 ? (size_t)rows : 0,
                       cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src, dst,
                       (size_t)ld_dst);
 }
 
-static void cl_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
+static void dev_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
                     lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
     if (rows > 0 && cols > 0)
-        gl_cl_copy(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
+        GPU->copy(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
                    (size_t)ld_dst);
 }
 
@@ -86,34 +92,34 @@ static int transpose(lapack_int rows, lapack_int cols, const gl_scalar *src,
                      lapack_int lds, gl_scalar *dst, lapack_int ldd)
 {
     int conj_trans = 1;
-    gl_cl_arg args[] = {VAL(rows), VAL(cols), MEM(src), VAL(lds), MEM(dst),
+    gl_arg args[] = {VAL(rows), VAL(cols), MEM(src), VAL(lds), MEM(dst),
                         VAL(ldd), VAL(conj_trans)};
     return launch_2d(GL_K_COPY, rows, cols, NARGS(args), args);
 }
 
-static void cl_from_host(char trans, lapack_int rows, lapack_int cols,
+static void dev_from_host(char trans, lapack_int rows, lapack_int cols,
                          const gl_scalar *src, lapack_int ld_src,
                          gl_scalar *dst, lapack_int ld_dst)
 {
     if (rows <= 0 || cols <= 0)
         return;
     if (trans == 'N') {
-        gl_cl_write(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
+        GPU->write(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
                     (size_t)ld_dst);
         return;
     }
     /* upload as it is, transpose on the device */
-    gl_scalar *tmp = gl_cl_alloc(ES * (size_t)rows * (size_t)cols);
-    if (!tmp || gl_cl_write(ES, (size_t)rows, (size_t)cols, src,
+    gl_scalar *tmp = GPU->alloc(ES * (size_t)rows * (size_t)cols);
+    if (!tmp || GPU->write(ES, (size_t)rows, (size_t)cols, src,
                             (size_t)ld_src, tmp, (size_t)rows) != 0 ||
         transpose(cols, rows, tmp, rows, dst, ld_dst) != 0)
-        gl_cl_fail();
-    gl_cl_release(tmp);
+        GPU->fail();
+    GPU->release(tmp);
 }
 
 /* ?lascl 'G': A * (cto / cfrom) as a sequence of factors that neither
  * overflow nor underflow (the loop of SRC/dlascl.f). */
-static int cl_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
+static int dev_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
                     gl_scalar *a, lapack_int lda)
 {
     const gl_real smlnum = sizeof(gl_real) == sizeof(float) ? FLT_MIN : DBL_MIN,
@@ -146,55 +152,55 @@ static int cl_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
                     return 0;
             }
         }
-        gl_cl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), VAL(mul)};
+        gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), VAL(mul)};
         if (launch_2d(GL_K_SCALE, m, n, NARGS(args), args) != 0)
             return -1;
     } while (!done);
     return 0;
 }
 
-static void cl_pack_band(char kind, lapack_int n, lapack_int b,
+static void dev_pack_band(char kind, lapack_int n, lapack_int b,
                          const gl_scalar *a, lapack_int lda, gl_scalar *band,
                          lapack_int ldband)
 {
     int hermitian = kind == 'H';
-    gl_cl_arg args[] = {VAL(hermitian), VAL(n), VAL(b), MEM(a), VAL(lda),
+    gl_arg args[] = {VAL(hermitian), VAL(n), VAL(b), MEM(a), VAL(lda),
                         MEM(band), VAL(ldband)};
     if (launch_2d(GL_K_PACK_BAND, ldband, n, NARGS(args), args) != 0)
-        gl_cl_fail();
+        GPU->fail();
 }
 
-static void cl_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
+static void dev_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
                           lapack_int lda)
 {
-    gl_cl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda)};
+    gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda)};
     if (launch_2d(GL_K_ZERO_LOWER, m, n, NARGS(args), args) != 0)
-        gl_cl_fail();
+        GPU->fail();
 }
 
-static void cl_unpack_v(lapack_int m, lapack_int k, const gl_scalar *a,
+static void dev_unpack_v(lapack_int m, lapack_int k, const gl_scalar *a,
                         lapack_int lda, gl_scalar *v, lapack_int ldv)
 {
-    gl_cl_arg args[] = {VAL(m), VAL(k), MEM(a), VAL(lda), MEM(v), VAL(ldv)};
+    gl_arg args[] = {VAL(m), VAL(k), MEM(a), VAL(lda), MEM(v), VAL(ldv)};
     if (launch_2d(GL_K_UNPACK_V, m, k, NARGS(args), args) != 0)
-        gl_cl_fail();
+        GPU->fail();
 }
 
-static int cl_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
                     gl_scalar *t, lapack_int ldt)
 {
     if (n > PANEL_MAX)
         return -1;
-    gl_cl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
+    gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
     return n > 0 ? launch_groups(GL_K_GEQRT, 1, NARGS(args), args) : 0;
 }
 
-static int cl_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
                     gl_scalar *t, lapack_int ldt)
 {
     if (m > PANEL_MAX)
         return -1;
-    gl_cl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
+    gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
     return m > 0 ? launch_groups(GL_K_GELQT, 1, NARGS(args), args) : 0;
 }
 
@@ -217,31 +223,31 @@ static int gemm_modes(char transa, char transb, lapack_int m, lapack_int n,
     if (k <= 0)   /* C = beta C: the kernel's loop runs no tile */
         k = 0;
     if (amode == 0 && bmode == 0 && cmode == 0 && m > 0 && n > 0 && k > 0) {
-        /* a plain GEMM: the vendor-tuned one when CLBlast is there */
-        int rc = gl_cl_blas_gemm(GL_PRECISION, ta, tb, (size_t)m, (size_t)n,
+        /* a plain GEMM: the vendor's (cuBLAS, CLBlast) when it is there */
+        int rc = GPU->blas_gemm(GL_PRECISION, ta, tb, (size_t)m, (size_t)n,
                                  (size_t)k, &da, a, (size_t)lda, b,
                                  (size_t)ldb, &db, c, (size_t)ldc);
         if (rc <= 0)
             return rc;
     }
-    gl_cl_arg args[] = {VAL(ta),    VAL(tb),  VAL(m),     VAL(n),
+    gl_arg args[] = {VAL(ta),    VAL(tb),  VAL(m),     VAL(n),
                         VAL(k),     VAL(da),  MEM(a),     VAL(lda),
                         VAL(amode), MEM(b),   VAL(ldb),   VAL(bmode),
                         VAL(db),    MEM(c),   VAL(ldc),   VAL(cmode)};
     return launch_2d(GL_K_GEMM, m, n, NARGS(args), args);
 }
 
-static void cl_gemm(char transa, char transb, lapack_int m, lapack_int n,
+static void dev_gemm(char transa, char transb, lapack_int m, lapack_int n,
                     lapack_int k, gl_scalar alpha, const gl_scalar *a,
                     lapack_int lda, const gl_scalar *b, lapack_int ldb,
                     gl_scalar beta, gl_scalar *c, lapack_int ldc)
 {
     if (gemm_modes(transa, transb, m, n, k, alpha, a, lda, 0, b, ldb, 0,
                    beta, c, ldc, 0) != 0)
-        gl_cl_fail();
+        GPU->fail();
 }
 
-static void cl_hemm(char side, char uplo, lapack_int m, lapack_int n,
+static void dev_hemm(char side, char uplo, lapack_int m, lapack_int n,
                     gl_scalar alpha, const gl_scalar *a, lapack_int lda,
                     const gl_scalar *b, lapack_int ldb, gl_scalar beta,
                     gl_scalar *c, lapack_int ldc)
@@ -253,12 +259,12 @@ static void cl_hemm(char side, char uplo, lapack_int m, lapack_int n,
                  : gemm_modes('N', 'N', m, n, n, alpha, b, ldb, 0, a, lda,
                               herm, beta, c, ldc, 0);
     if (rc != 0)
-        gl_cl_fail();
+        GPU->fail();
 }
 
 /* C = alpha A B^H + conj(alpha) B A^H + beta C in one triangle ('N'), as
  * two passes of gl_gemm that write only that triangle. */
-static void cl_her2k(char uplo, char trans, lapack_int n, lapack_int k,
+static void dev_her2k(char uplo, char trans, lapack_int n, lapack_int k,
                      gl_scalar alpha, const gl_scalar *a, lapack_int lda,
                      const gl_scalar *b, lapack_int ldb, gl_real beta,
                      gl_scalar *c, lapack_int ldc)
@@ -269,12 +275,12 @@ static void cl_her2k(char uplo, char trans, lapack_int n, lapack_int k,
                    ldc, cmode) != 0 ||
         gemm_modes(t1, t2, n, n, k, GL_CONJ(alpha), b, ldb, 0, a, lda, 0, 1,
                    c, ldc, cmode) != 0)
-        gl_cl_fail();
+        GPU->fail();
 }
 
 /* B = alpha op(A) B or alpha B op(A), A triangular: the product into a
  * scratch matrix, then copied back. */
-static void cl_trmm(char side, char uplo, char transa, char diag,
+static void dev_trmm(char side, char uplo, char transa, char diag,
                     lapack_int m, lapack_int n, gl_scalar alpha,
                     const gl_scalar *a, lapack_int lda, gl_scalar *b,
                     lapack_int ldb)
@@ -282,7 +288,7 @@ static void cl_trmm(char side, char uplo, char transa, char diag,
     if (m <= 0 || n <= 0)
         return;
     int tri = (uplo == 'U' ? GM_UPPER : GM_LOWER) | (diag == 'U' ? GM_UNIT : 0);
-    gl_scalar *w = gl_cl_alloc(ES * (size_t)m * (size_t)n);
+    gl_scalar *w = GPU->alloc(ES * (size_t)m * (size_t)n);
     int rc = -1;
     if (w)
         rc = side == 'L'
@@ -290,17 +296,17 @@ static void cl_trmm(char side, char uplo, char transa, char diag,
                               ldb, 0, 0, w, m, 0)
                  : gemm_modes('N', transa, m, n, n, alpha, b, ldb, 0, a, lda,
                               tri, 0, w, m, 0);
-    if (rc != 0 || gl_cl_copy(ES, (size_t)m, (size_t)n, w, (size_t)m, b,
+    if (rc != 0 || GPU->copy(ES, (size_t)m, (size_t)n, w, (size_t)m, b,
                               (size_t)ldb) != 0)
-        gl_cl_fail();
-    gl_cl_release(w);
+        GPU->fail();
+    GPU->release(w);
 }
 
 /* ?larfb with V read in place (unit trapezoidal mode) and T as upper
  * triangular: side 'L': C = op(H) C = C - V' op(T) (V'^H C); side 'R':
  * C op(H) = C - (C V') op(T) V'^H, with V' = V (storev 'C', m x k lower)
  * or V^H (storev 'R', k x m upper), op(T) = T ('N') or T^H ('C'). */
-static int cl_larfb(char side, char trans, char storev, lapack_int m,
+static int dev_larfb(char side, char trans, char storev, lapack_int m,
                     lapack_int n, lapack_int k, const gl_scalar *v,
                     lapack_int ldv, const gl_scalar *t, lapack_int ldt,
                     gl_scalar *c, lapack_int ldc)
@@ -311,7 +317,7 @@ static int cl_larfb(char side, char trans, char storev, lapack_int m,
     int vmode = (colwise ? GM_LOWER : GM_UPPER) | GM_UNIT;
     char top = trans == 'N' ? 'N' : 'C';
     lapack_int wr = side == 'L' ? k : m, wc = side == 'L' ? n : k;
-    gl_scalar *w = gl_cl_alloc(2 * ES * (size_t)wr * (size_t)wc);
+    gl_scalar *w = GPU->alloc(2 * ES * (size_t)wr * (size_t)wc);
     if (!w)
         return -1;
     gl_scalar *w2 = w + (size_t)wr * wc;
@@ -333,12 +339,12 @@ static int cl_larfb(char side, char trans, char storev, lapack_int m,
              gemm_modes('N', colwise ? 'C' : 'N', m, n, k, -1, w2, m, 0, v,
                         ldv, vmode, 1, c, ldc, 0);
     }
-    gl_cl_release(w);
+    GPU->release(w);
     return rc ? -1 : 0;
 }
 
 /* E_i -= Y_i (V_i^H E_i) block after block: two products each. */
-static int cl_apply_wy(lapack_int nblocks, const lapack_int *row0,
+static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
                        const lapack_int *rows, const lapack_int *k,
                        const gl_scalar *vh, const gl_scalar *y,
                        lapack_int ldy, size_t stride, lapack_int ncols,
@@ -349,7 +355,7 @@ static int cl_apply_wy(lapack_int nblocks, const lapack_int *row0,
         kmax = k[i] > kmax ? k[i] : kmax;
     if (kmax == 0 || ncols <= 0)
         return 0;
-    gl_scalar *w = gl_cl_alloc(ES * (size_t)kmax * (size_t)ncols);
+    gl_scalar *w = GPU->alloc(ES * (size_t)kmax * (size_t)ncols);
     if (!w)
         return -1;
     int rc = 0;
@@ -362,25 +368,25 @@ static int cl_apply_wy(lapack_int nblocks, const lapack_int *row0,
              gemm_modes('N', 'N', rows[i], ncols, k[i], -1, y + i * stride,
                         ldy, 0, w, k[i], 0, 1, ei, lde, 0);
     }
-    gl_cl_release(w);
+    GPU->release(w);
     return rc ? -1 : 0;
 }
 
 /* QR of a tall matrix (values only: R is what counts): panels of PANEL
  * columns, each applied to the rest. */
-static int cl_geqrf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
+static int dev_geqrf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
 {
     enum { PANEL = 32 };
-    gl_scalar *t = gl_cl_alloc(ES * PANEL * PANEL);
+    gl_scalar *t = GPU->alloc(ES * PANEL * PANEL);
     int rc = t ? 0 : -1;
     for (lapack_int j = 0; j < n && j < m && rc == 0; j += PANEL) {
         lapack_int pj = n - j < PANEL ? n - j : PANEL;
         gl_scalar *ajj = a + j + (size_t)j * lda;
-        rc = cl_geqrt(m - j, pj, ajj, lda, t, PANEL) ||
-             cl_larfb('L', 'C', 'C', m - j, n - j - pj, pj, ajj, lda, t,
+        rc = dev_geqrt(m - j, pj, ajj, lda, t, PANEL) ||
+             dev_larfb('L', 'C', 'C', m - j, n - j - pj, pj, ajj, lda, t,
                       PANEL, ajj + (size_t)pj * lda, lda);
     }
-    gl_cl_release(t);
+    GPU->release(t);
     return rc ? -1 : 0;
 }
 
@@ -391,11 +397,11 @@ static int *upload_first(const GL_FN(reflectors) *keep)
 {
     if (!keep)
         return NULL;
-    int *dev = gl_cl_alloc(sizeof *dev * (size_t)(keep->ngroups + 1));
-    if (dev && gl_cl_write(sizeof *dev, (size_t)keep->ngroups + 1, 1,
+    int *dev = GPU->alloc(sizeof *dev * (size_t)(keep->ngroups + 1));
+    if (dev && GPU->write(sizeof *dev, (size_t)keep->ngroups + 1, 1,
                            keep->first, (size_t)keep->ngroups + 1, dev,
                            (size_t)keep->ngroups + 1) != 0) {
-        gl_cl_release(dev);
+        GPU->release(dev);
         return NULL;
     }
     return dev;
@@ -405,14 +411,14 @@ static int *upload_first(const GL_FN(reflectors) *keep)
  * steps each; each launch gets the range of sweeps that can have a task
  * and the kernel skips the others. */
 typedef struct wave_args {
-    gl_cl_kernel kernel;
-    gl_cl_arg *args;
+    gl_kernel kernel;
+    gl_arg *args;
     int nargs, lambda_slot, s_first_slot;
 } wave_args;
 
-static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
-                     lapack_int (*steps)(lapack_int s, const lapack_int *p),
-                     const lapack_int *p)
+static int launch_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
+                        lapack_int (*steps)(lapack_int s, const lapack_int *p),
+                        const lapack_int *p)
 {
     while (nsweeps > 0 && steps(nsweeps - 1, p) == 0)
         nsweeps--;
@@ -447,6 +453,19 @@ static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
     return 0;
 }
 
+/* The launches as one batch where the runtime records them (a graph). */
+static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
+                     lapack_int (*steps)(lapack_int s, const lapack_int *p),
+                     const lapack_int *p)
+{
+    const gl_gpu *gpu = GPU;
+    if (!gpu->batch_begin)
+        return launch_waves(nsweeps, steps0, w, steps, p);
+    gpu->batch_begin();
+    int rc = launch_waves(nsweeps, steps0, w, steps, p);
+    return gpu->batch_end() != 0 ? -1 : rc;
+}
+
 static lapack_int gb_steps(lapack_int s, const lapack_int *p)
 {
     lapack_int n = p[0], b = p[1], c = p[2];
@@ -459,7 +478,7 @@ static lapack_int sb_steps(lapack_int s, const lapack_int *p)
     return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
 }
 
-static int cl_gb_chase(lapack_int n, lapack_int b, lapack_int c,
+static int dev_gb_chase(lapack_int n, lapack_int b, lapack_int c,
                        gl_scalar *band, lapack_int ldband,
                        const GL_FN(reflectors) *keep)
 {
@@ -472,10 +491,10 @@ static int cl_gb_chase(lapack_int n, lapack_int b, lapack_int c,
         return -1;
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
-    gl_cl_arg args[] = {VAL(n),        VAL(b),      VAL(c),
+    gl_arg args[] = {VAL(n),        VAL(b),      VAL(c),
                         MEM(band),     VAL(ldband), VAL(lambda),
                         VAL(s_first),  VAL(kept),   VAL(group),
-                        VAL(keep_b),   GL_CL_MEM(first, sizeof *first),
+                        VAL(keep_b),   GL_MEM(first, sizeof *first),
                         MEM(keep ? keep->vq : NULL),
                         MEM(keep ? keep->tauq : NULL),
                         MEM(keep ? keep->vp : NULL),
@@ -483,11 +502,11 @@ static int cl_gb_chase(lapack_int n, lapack_int b, lapack_int c,
     wave_args w = {GL_K_GB_CHASE, args, NARGS(args), 5, 6};
     lapack_int p[3] = {n, b, c};
     int rc = run_waves(n - 1, gb_steps(0, p), &w, gb_steps, p);
-    gl_cl_release(first);
+    GPU->release(first);
     return rc;
 }
 
-static int cl_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
+static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
                        lapack_int ldband, const GL_FN(reflectors) *keep)
 {
     if (b > CHASE_MAX)
@@ -499,39 +518,39 @@ static int cl_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
         return -1;
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
-    gl_cl_arg args[] = {VAL(n),       VAL(b),      MEM(band),
+    gl_arg args[] = {VAL(n),       VAL(b),      MEM(band),
                         VAL(ldband),  VAL(lambda), VAL(s_first),
                         VAL(kept),    VAL(group),  VAL(keep_b),
-                        GL_CL_MEM(first, sizeof *first),
+                        GL_MEM(first, sizeof *first),
                         MEM(keep ? keep->vq : NULL),
                         MEM(keep ? keep->tauq : NULL)};
     wave_args w = {GL_K_SB_CHASE, args, NARGS(args), 4, 5};
     lapack_int p[2] = {n, b};
     int rc = run_waves(n - 2, sb_steps(0, p), &w, sb_steps, p);
-    gl_cl_release(first);
+    GPU->release(first);
     return rc;
 }
 
-const GL_FN(ops) GL_FN(opencl_ops) = {
-    .name = "opencl",
-    .alloc = gl_cl_alloc,
-    .release = gl_cl_release,
-    .to_host = cl_to_host,
-    .copy = cl_copy,
-    .from_host = cl_from_host,
-    .lascl = cl_lascl,
-    .pack_band = cl_pack_band,
-    .zero_lower = cl_zero_lower,
-    .unpack_v = cl_unpack_v,
-    .geqrt = cl_geqrt,
-    .gelqt = cl_gelqt,
-    .larfb = cl_larfb,
-    .apply_wy = cl_apply_wy,
-    .geqrf = cl_geqrf,
-    .gemm = cl_gemm,
-    .hemm = cl_hemm,
-    .her2k = cl_her2k,
-    .trmm = cl_trmm,
-    .gb_chase = cl_gb_chase,
-    .sb_chase = cl_sb_chase,
+const GL_FN(ops) GL_FN(gpu_ops) = {
+    .name = "gpu",
+    .alloc = dev_alloc,
+    .release = dev_release,
+    .to_host = dev_to_host,
+    .copy = dev_copy,
+    .from_host = dev_from_host,
+    .lascl = dev_lascl,
+    .pack_band = dev_pack_band,
+    .zero_lower = dev_zero_lower,
+    .unpack_v = dev_unpack_v,
+    .geqrt = dev_geqrt,
+    .gelqt = dev_gelqt,
+    .larfb = dev_larfb,
+    .apply_wy = dev_apply_wy,
+    .geqrf = dev_geqrf,
+    .gemm = dev_gemm,
+    .hemm = dev_hemm,
+    .her2k = dev_her2k,
+    .trmm = dev_trmm,
+    .gb_chase = dev_gb_chase,
+    .sb_chase = dev_sb_chase,
 };

@@ -1,0 +1,1076 @@
+/* The CUDA and the HIP runtime: one source, compiled once with
+ * -DGL_API_CUDA (gl_cuda_gpu) and once with -DGL_API_HIP (gl_hip_gpu).  The
+ * two APIs have the same shape (load a code object, look kernels up by
+ * name, launch with an array of parameter pointers, streams, events,
+ * graphs); the wrappers of the first part are all that differs.
+ *
+ * Nothing links against a vendor library: libcuda.so.1 (the driver API)
+ * or libamdhip64.so is opened with dlopen on first use; the vendor headers
+ * give the types only, and every function pointer has the type of the
+ * header's declaration, so a wrong signature does not compile.  The
+ * kernels of kernels/device/ are compiled at build time (nvcc: a fatbin
+ * with sm_80, sm_90 SASS and compute_90 PTX; hipcc: code objects for
+ * gfx90a and gfx940), one image per precision, embedded in the library.
+ *
+ * Threads: each calling thread gets its own stream, pinned staging
+ * buffers and scratch, freed when the thread ends.  The library's context
+ * (CUDA's primary context of the device, which the CUDA runtime API also
+ * uses) or device (HIP) is made current around each operation and the
+ * caller's restored, so a program that uses CUDA/HIP itself on the same
+ * thread is not disturbed. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "fault.h"
+#include "gpu.h"
+#include "log.h"
+
+#define STRING(x) STRING_(x)
+#define STRING_(x) #x
+
+/* ==== the two APIs ======================================================= */
+#if defined(GL_API_CUDA)
+#include <cuda.h>
+
+#define API "cuda"
+#define GPU_TABLE gl_cuda_gpu
+static const char *const sonames[] = {"libcuda.so.1", NULL};
+/* the kernel images (runtime/embed_blob.S) */
+extern const char gl_cuda_image_s[], gl_cuda_image_d[], gl_cuda_image_c[],
+    gl_cuda_image_z[];
+static const char *const images[4] = {gl_cuda_image_s, gl_cuda_image_d,
+                                      gl_cuda_image_c, gl_cuda_image_z};
+
+/* Required entry points; the header's macros give the versioned ABI names
+ * (cuMemAlloc -> cuMemAlloc_v2), which STRING() expands. */
+#define DRV_FUNCS(X)                                                         \
+    X(cuInit) X(cuDriverGetVersion) X(cuDeviceGetCount) X(cuDeviceGet)       \
+    X(cuDeviceGetName) X(cuDeviceGetAttribute) X(cuDeviceTotalMem)           \
+    X(cuDevicePrimaryCtxRetain) X(cuCtxPushCurrent) X(cuCtxPopCurrent)       \
+    X(cuModuleLoadData) X(cuModuleGetFunction) X(cuLaunchKernel)             \
+    X(cuMemAlloc) X(cuMemFree) X(cuMemHostAlloc) X(cuMemFreeHost)            \
+    X(cuMemcpyHtoDAsync) X(cuMemcpyDtoHAsync) X(cuMemcpyDtoDAsync)           \
+    X(cuStreamCreate) X(cuStreamSynchronize) X(cuStreamDestroy)              \
+    X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize) X(cuEventDestroy)
+/* Optional: without them the chase launches one kernel at a time. */
+#define DRV_GRAPH_FUNCS(X)                                                   \
+    X(cuStreamBeginCapture) X(cuStreamEndCapture) X(cuGraphInstantiate)      \
+    X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuGraphDestroy)
+
+typedef CUresult drv_result;
+typedef CUdevice drv_device;
+typedef CUmodule drv_module;
+typedef CUfunction drv_function;
+typedef CUstream drv_stream;
+typedef CUevent drv_event;
+typedef CUgraph drv_graph;
+typedef CUgraphExec drv_graph_exec;
+typedef CUcontext drv_saved;   /* what enter() replaced */
+#define DRV_OK CUDA_SUCCESS
+
+#elif defined(GL_API_HIP)
+#include <hip/hip_runtime_api.h>
+
+#define API "hip"
+#define GPU_TABLE gl_hip_gpu
+static const char *const sonames[] = {"libamdhip64.so.5", "libamdhip64.so.6",
+                                      "libamdhip64.so", NULL};
+extern const char gl_hip_image_s[], gl_hip_image_d[], gl_hip_image_c[],
+    gl_hip_image_z[];
+static const char *const images[4] = {gl_hip_image_s, gl_hip_image_d,
+                                      gl_hip_image_c, gl_hip_image_z};
+
+#define DRV_FUNCS(X)                                                         \
+    X(hipInit) X(hipDriverGetVersion) X(hipGetDeviceCount) X(hipDeviceGet)   \
+    X(hipDeviceGetName) X(hipDeviceGetAttribute) X(hipDeviceTotalMem)        \
+    X(hipGetDevice) X(hipSetDevice)                                          \
+    X(hipModuleLoadData) X(hipModuleGetFunction) X(hipModuleLaunchKernel)    \
+    X(hipMalloc) X(hipFree) X(hipHostMalloc) X(hipHostFree)                  \
+    X(hipMemcpyHtoDAsync) X(hipMemcpyDtoHAsync) X(hipMemcpyDtoDAsync)        \
+    X(hipStreamCreateWithFlags) X(hipStreamSynchronize) X(hipStreamDestroy)  \
+    X(hipEventCreateWithFlags) X(hipEventRecord) X(hipEventSynchronize)      \
+    X(hipEventDestroy)
+#define DRV_GRAPH_FUNCS(X)                                                   \
+    X(hipStreamBeginCapture) X(hipStreamEndCapture) X(hipGraphInstantiate)   \
+    X(hipGraphLaunch) X(hipGraphExecDestroy) X(hipGraphDestroy)
+
+typedef hipError_t drv_result;
+typedef hipDevice_t drv_device;
+typedef hipModule_t drv_module;
+typedef hipFunction_t drv_function;
+typedef hipStream_t drv_stream;
+typedef hipEvent_t drv_event;
+typedef hipGraph_t drv_graph;
+typedef hipGraphExec_t drv_graph_exec;
+typedef int drv_saved;
+#define DRV_OK hipSuccess
+#else
+#error "compile with -DGL_API_CUDA or -DGL_API_HIP"
+#endif
+
+static struct {
+#define DRV_DECLARE(f) __typeof__(f) *f;
+    DRV_FUNCS(DRV_DECLARE)
+    DRV_GRAPH_FUNCS(DRV_DECLARE)
+#undef DRV_DECLARE
+    int graphs;   /* the optional functions are all there */
+} drv;
+
+#define MAX_DEVICES 16
+typedef struct device_state {
+    gl_gpu_device_info info;
+    drv_device handle;
+#if defined(GL_API_CUDA)
+    CUcontext context;            /* the primary context, retained */
+#endif
+    pthread_mutex_t lock;         /* module loading */
+    int module_state[4];          /* per precision: 0 not tried, 1, -1 */
+    drv_function kernels[4][GL_K_COUNT];
+} device_state;
+
+static device_state devices[MAX_DEVICES];
+static int ndevices;
+static int selected = -1;
+static pthread_once_t discover_once = PTHREAD_ONCE_INIT;
+
+/* ---- the wrappers: everything below them is API-neutral ---------------- */
+
+static int load_driver(void)
+{
+    void *lib = NULL;
+    for (int i = 0; sonames[i] && !lib; i++)
+        lib = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        return -1;
+#define DRV_LOAD(f)                                                          \
+    if (!(*(void **)&drv.f = dlsym(lib, STRING(f)))) {                       \
+        gl_log(2, API ": %s missing from the driver", STRING(f));            \
+        return -1;                                                           \
+    }
+    DRV_FUNCS(DRV_LOAD)
+#undef DRV_LOAD
+    drv.graphs = 1;
+#define DRV_LOAD_OPTIONAL(f)                                                 \
+    if (!(*(void **)&drv.f = dlsym(lib, STRING(f))))                         \
+        drv.graphs = 0;
+    DRV_GRAPH_FUNCS(DRV_LOAD_OPTIONAL)
+#undef DRV_LOAD_OPTIONAL
+    gl_log(2, API ": driver loaded, graphs %s", drv.graphs ? "yes" : "no");
+    return 0;
+}
+
+#if defined(GL_API_CUDA)
+static drv_result drv_init(void) { return drv.cuInit(0); }
+static drv_result drv_count(int *n) { return drv.cuDeviceGetCount(n); }
+static void drv_describe(int i, device_state *dev)
+{
+    gl_gpu_device_info *info = &dev->info;
+    int major = 0, minor = 0, units = 0, clock = 0, version = 0;
+    size_t memory = 0;
+    drv.cuDeviceGetName(info->name, sizeof info->name, dev->handle);
+    drv.cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev->handle);
+    drv.cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev->handle);
+    drv.cuDeviceGetAttribute(&units, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev->handle);
+    drv.cuDeviceGetAttribute(&clock, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, dev->handle);
+    drv.cuDeviceTotalMem(&memory, dev->handle);
+    drv.cuDriverGetVersion(&version);
+    snprintf(info->version, sizeof info->version, "sm_%d%d", major, minor);
+    snprintf(info->platform_name, sizeof info->platform_name,
+             "CUDA driver %d.%d", version / 1000, version % 1000 / 10);
+    info->compute_units = (unsigned)units;
+    info->clock_mhz = (unsigned)(clock / 1000);
+    info->memory = memory;
+    (void)i;
+}
+static drv_result drv_get(int i, drv_device *d) { return drv.cuDeviceGet(d, i); }
+static drv_result drv_open(device_state *dev)
+{
+    return drv.cuDevicePrimaryCtxRetain(&dev->context, dev->handle);
+}
+static drv_result drv_enter(device_state *dev, drv_saved *saved)
+{
+    *saved = NULL;   /* cuCtxPopCurrent gives the pushed context back */
+    return drv.cuCtxPushCurrent(dev->context);
+}
+static void drv_leave(drv_saved saved)
+{
+    CUcontext popped;
+    (void)saved;
+    drv.cuCtxPopCurrent(&popped);
+}
+static drv_result drv_load_module(const void *image, drv_module *m)
+{
+    return drv.cuModuleLoadData(m, image);
+}
+static drv_result drv_get_function(drv_module m, const char *name,
+                                   drv_function *f)
+{
+    return drv.cuModuleGetFunction(f, m, name);
+}
+static drv_result drv_launch(drv_function f, const unsigned *grid,
+                             const unsigned *block, drv_stream s,
+                             void **params)
+{
+    return drv.cuLaunchKernel(f, grid[0], grid[1], 1, block[0], block[1], 1,
+                              0, s, params, NULL);
+}
+static drv_result drv_malloc(void **p, size_t bytes)
+{
+    CUdeviceptr d = 0;
+    drv_result rc = drv.cuMemAlloc(&d, bytes);
+    *p = (void *)(uintptr_t)d;
+    return rc;
+}
+static drv_result drv_free(void *p) { return drv.cuMemFree((CUdeviceptr)(uintptr_t)p); }
+static drv_result drv_host_alloc(void **p, size_t bytes)
+{
+    return drv.cuMemHostAlloc(p, bytes, 0);
+}
+static drv_result drv_host_free(void *p) { return drv.cuMemFreeHost(p); }
+static drv_result drv_htod(void *dst, const void *src, size_t bytes,
+                           drv_stream s)
+{
+    return drv.cuMemcpyHtoDAsync((CUdeviceptr)(uintptr_t)dst, src, bytes, s);
+}
+static drv_result drv_dtoh(void *dst, const void *src, size_t bytes,
+                           drv_stream s)
+{
+    return drv.cuMemcpyDtoHAsync(dst, (CUdeviceptr)(uintptr_t)src, bytes, s);
+}
+static drv_result drv_dtod(void *dst, const void *src, size_t bytes,
+                           drv_stream s)
+{
+    return drv.cuMemcpyDtoDAsync((CUdeviceptr)(uintptr_t)dst,
+                                 (CUdeviceptr)(uintptr_t)src, bytes, s);
+}
+static drv_result drv_stream_create(drv_stream *s)
+{
+    return drv.cuStreamCreate(s, CU_STREAM_NON_BLOCKING);
+}
+static drv_result drv_stream_sync(drv_stream s) { return drv.cuStreamSynchronize(s); }
+static drv_result drv_stream_destroy(drv_stream s) { return drv.cuStreamDestroy(s); }
+static drv_result drv_event_create(drv_event *e)
+{
+    return drv.cuEventCreate(e, CU_EVENT_DISABLE_TIMING);
+}
+static drv_result drv_event_record(drv_event e, drv_stream s) { return drv.cuEventRecord(e, s); }
+static drv_result drv_event_sync(drv_event e) { return drv.cuEventSynchronize(e); }
+static drv_result drv_event_destroy(drv_event e) { return drv.cuEventDestroy(e); }
+static drv_result drv_capture_begin(drv_stream s)
+{
+    return drv.cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL);
+}
+static drv_result drv_capture_end(drv_stream s, drv_graph *g) { return drv.cuStreamEndCapture(s, g); }
+static drv_result drv_graph_instantiate(drv_graph_exec *e, drv_graph g)
+{
+    return drv.cuGraphInstantiate(e, g, 0);
+}
+static drv_result drv_graph_launch(drv_graph_exec e, drv_stream s) { return drv.cuGraphLaunch(e, s); }
+static void drv_graph_free(drv_graph_exec e, drv_graph g)
+{
+    if (e)
+        drv.cuGraphExecDestroy(e);   /* freed when its launch completes */
+    if (g)
+        drv.cuGraphDestroy(g);
+}
+
+#else /* HIP */
+static drv_result drv_init(void) { return drv.hipInit(0); }
+static drv_result drv_count(int *n) { return drv.hipGetDeviceCount(n); }
+static void drv_describe(int i, device_state *dev)
+{
+    gl_gpu_device_info *info = &dev->info;
+    int units = 0, clock = 0, version = 0, major = 0, minor = 0;
+    size_t memory = 0;
+    drv.hipDeviceGetName(info->name, sizeof info->name, dev->handle);
+    drv.hipDeviceGetAttribute(&major, hipDeviceAttributeComputeCapabilityMajor, i);
+    drv.hipDeviceGetAttribute(&minor, hipDeviceAttributeComputeCapabilityMinor, i);
+    drv.hipDeviceGetAttribute(&units, hipDeviceAttributeMultiprocessorCount, i);
+    drv.hipDeviceGetAttribute(&clock, hipDeviceAttributeClockRate, i);
+    drv.hipDeviceTotalMem(&memory, dev->handle);
+    drv.hipDriverGetVersion(&version);
+    snprintf(info->version, sizeof info->version, "gfx %d.%d", major, minor);
+    snprintf(info->platform_name, sizeof info->platform_name,
+             "HIP driver %d", version);
+    info->compute_units = (unsigned)units;
+    info->clock_mhz = (unsigned)(clock / 1000);
+    info->memory = memory;
+}
+static drv_result drv_get(int i, drv_device *d) { return drv.hipDeviceGet(d, i); }
+static drv_result drv_open(device_state *dev) { (void)dev; return hipSuccess; }
+static drv_result drv_enter(device_state *dev, drv_saved *saved)
+{
+    if (drv.hipGetDevice(saved) != hipSuccess)
+        *saved = -1;
+    return *saved == dev->info.device ? hipSuccess
+                                      : drv.hipSetDevice(dev->info.device);
+}
+static void drv_leave(drv_saved saved)
+{
+    int now = -1;
+    if (saved >= 0 && drv.hipGetDevice(&now) == hipSuccess && now != saved)
+        drv.hipSetDevice(saved);
+}
+static drv_result drv_load_module(const void *image, drv_module *m)
+{
+    return drv.hipModuleLoadData(m, image);
+}
+static drv_result drv_get_function(drv_module m, const char *name,
+                                   drv_function *f)
+{
+    return drv.hipModuleGetFunction(f, m, name);
+}
+static drv_result drv_launch(drv_function f, const unsigned *grid,
+                             const unsigned *block, drv_stream s,
+                             void **params)
+{
+    return drv.hipModuleLaunchKernel(f, grid[0], grid[1], 1, block[0],
+                                     block[1], 1, 0, s, params, NULL);
+}
+static drv_result drv_malloc(void **p, size_t bytes) { return drv.hipMalloc(p, bytes); }
+static drv_result drv_free(void *p) { return drv.hipFree(p); }
+static drv_result drv_host_alloc(void **p, size_t bytes)
+{
+    return drv.hipHostMalloc(p, bytes, 0);
+}
+static drv_result drv_host_free(void *p) { return drv.hipHostFree(p); }
+static drv_result drv_htod(void *dst, const void *src, size_t bytes,
+                           drv_stream s)
+{
+    return drv.hipMemcpyHtoDAsync(dst, (void *)src, bytes, s);
+}
+static drv_result drv_dtoh(void *dst, const void *src, size_t bytes,
+                           drv_stream s)
+{
+    return drv.hipMemcpyDtoHAsync(dst, (void *)src, bytes, s);
+}
+static drv_result drv_dtod(void *dst, const void *src, size_t bytes,
+                           drv_stream s)
+{
+    return drv.hipMemcpyDtoDAsync(dst, (void *)src, bytes, s);
+}
+static drv_result drv_stream_create(drv_stream *s)
+{
+    return drv.hipStreamCreateWithFlags(s, hipStreamNonBlocking);
+}
+static drv_result drv_stream_sync(drv_stream s) { return drv.hipStreamSynchronize(s); }
+static drv_result drv_stream_destroy(drv_stream s) { return drv.hipStreamDestroy(s); }
+static drv_result drv_event_create(drv_event *e)
+{
+    return drv.hipEventCreateWithFlags(e, hipEventDisableTiming);
+}
+static drv_result drv_event_record(drv_event e, drv_stream s) { return drv.hipEventRecord(e, s); }
+static drv_result drv_event_sync(drv_event e) { return drv.hipEventSynchronize(e); }
+static drv_result drv_event_destroy(drv_event e) { return drv.hipEventDestroy(e); }
+static drv_result drv_capture_begin(drv_stream s)
+{
+    return drv.hipStreamBeginCapture(s, hipStreamCaptureModeThreadLocal);
+}
+static drv_result drv_capture_end(drv_stream s, drv_graph *g) { return drv.hipStreamEndCapture(s, g); }
+static drv_result drv_graph_instantiate(drv_graph_exec *e, drv_graph g)
+{
+    return drv.hipGraphInstantiate(e, g, NULL, NULL, 0);
+}
+static drv_result drv_graph_launch(drv_graph_exec e, drv_stream s) { return drv.hipGraphLaunch(e, s); }
+static void drv_graph_free(drv_graph_exec e, drv_graph g)
+{
+    if (e)
+        drv.hipGraphExecDestroy(e);
+    if (g)
+        drv.hipGraphDestroy(g);
+}
+#endif
+
+/* ==== API-neutral part ==================================================== */
+
+/* ---- discovery ------------------------------------------------------------ */
+
+static void discover(void)
+{
+    if (load_driver() != 0)
+        return;
+    drv_result rc = drv_init();
+    int count = 0;
+    if (rc == DRV_OK)
+        rc = drv_count(&count);
+    if (rc != DRV_OK) {
+        gl_log(2, API ": no device (driver error %d)", (int)rc);
+        return;
+    }
+    for (int i = 0; i < count && ndevices < MAX_DEVICES; i++) {
+        device_state *dev = &devices[ndevices];
+        if (drv_get(i, &dev->handle) != DRV_OK)
+            continue;
+        dev->info.platform = -1;
+        dev->info.device = i;
+        snprintf(dev->info.id, sizeof dev->info.id, API ":%d", i);
+        dev->info.gpu = 1;
+        dev->info.fp64 = 1;
+        drv_describe(i, dev);
+        pthread_mutex_init(&dev->lock, NULL);
+        ndevices++;
+    }
+    gl_log(2, API ": %d device(s)", ndevices);
+}
+
+static int device_count(void)
+{
+    pthread_once(&discover_once, discover);
+    return ndevices;
+}
+
+static const gl_gpu_device_info *device_info(int i)
+{
+    return i >= 0 && i < device_count() ? &devices[i].info : NULL;
+}
+
+/* Device `device` (-1: the one with the most memory times units). */
+static int choose(int platform, int device, int gpu_only)
+{
+    (void)platform;
+    (void)gpu_only;
+    int best = -1;
+    double best_score = -1;
+    for (int i = 0; i < device_count(); i++) {
+        const gl_gpu_device_info *info = &devices[i].info;
+        double score = (double)info->memory * (info->compute_units + 1);
+        if ((device < 0 || info->device == device) && score > best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+static int select_device(int i)
+{
+    if (i < 0 || i >= device_count())
+        return -1;
+    device_state *dev = &devices[i];
+    pthread_mutex_lock(&dev->lock);
+    drv_result rc = drv_open(dev);
+    pthread_mutex_unlock(&dev->lock);
+    if (rc != DRV_OK) {
+        gl_log(1, API ": device %d cannot be opened (error %d)", i, (int)rc);
+        return -1;
+    }
+    __atomic_store_n(&selected, i, __ATOMIC_RELEASE);
+    return 0;
+}
+
+static device_state *current(void)
+{
+    int i = __atomic_load_n(&selected, __ATOMIC_ACQUIRE);
+    return i >= 0 ? &devices[i] : NULL;
+}
+
+/* The kernels of precision p on dev: the module is loaded once. */
+static drv_function *kernels_of(device_state *dev, int precision)
+{
+    int p = precision - 1;
+    pthread_mutex_lock(&dev->lock);
+    if (dev->module_state[p] == 0) {
+        dev->module_state[p] = -1;
+        drv_module module;
+        drv_result rc = drv_load_module(images[p], &module);
+        for (int k = 0; k < GL_K_COUNT && rc == DRV_OK; k++)
+            rc = drv_get_function(module, gl_kernel_names[k],
+                                  &dev->kernels[p][k]);
+        if (rc == DRV_OK)
+            dev->module_state[p] = 1;
+        else
+            gl_log(1, API ": kernels of precision %d do not load (error %d)",
+                   precision, (int)rc);
+    }
+    drv_function *k = dev->module_state[p] == 1 ? dev->kernels[p] : NULL;
+    pthread_mutex_unlock(&dev->lock);
+    return k;
+}
+
+/* ---- per-thread state ----------------------------------------------------- */
+
+/* Transfers are staged through two halves of page-locked memory: the host
+ * packs one half while the other is copied by DMA. */
+enum { STAGE_BYTES = 16 << 20 };
+/* A graph replays at most this many captured launches; longer batches are
+ * cut into several graphs (instantiation cost grows with the node count). */
+enum { GRAPH_LAUNCHES = 4096 };
+
+typedef struct thread_state {
+    device_state *dev;       /* the device the objects below belong to */
+    drv_stream stream;
+    char *stage[2];          /* pinned, stage_bytes each */
+    drv_event staged[2];     /* the DMA that last used stage[h] */
+    size_t stage_bytes;
+    void *scratch;           /* device memory for strided copies */
+    size_t scratch_bytes;
+    int capturing, captured; /* a graph is being recorded; its launches */
+    int failed;              /* the error state of gpu.h */
+} thread_state;
+
+static _Thread_local thread_state *tls;
+static pthread_key_t thread_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+
+static void thread_free(void *p)
+{
+    thread_state *t = p;
+    drv_saved saved;
+    if (t->dev && drv_enter(t->dev, &saved) == DRV_OK) {
+        if (t->stream)
+            drv_stream_sync(t->stream);
+        for (int h = 0; h < 2; h++) {
+            if (t->stage[h])
+                drv_host_free(t->stage[h]);
+            if (t->staged[h])
+                drv_event_destroy(t->staged[h]);
+        }
+        if (t->scratch)
+            drv_free(t->scratch);
+        if (t->stream)
+            drv_stream_destroy(t->stream);
+        drv_leave(saved);
+    }
+    free(t);
+}
+
+static void key_make(void) { pthread_key_create(&thread_key, thread_free); }
+
+/* The calling thread's state on the selected device, with the device made
+ * current (until leave()); NULL, with nothing to leave, on failure. */
+static thread_state *enter(drv_saved *saved)
+{
+    device_state *dev = current();
+    if (!dev)
+        return NULL;
+    pthread_once(&key_once, key_make);
+    if (!tls) {
+        tls = calloc(1, sizeof *tls);
+        if (!tls)
+            return NULL;
+        pthread_setspecific(thread_key, tls);
+    }
+    if (drv_enter(dev, saved) != DRV_OK) {
+        tls->failed = 1;
+        return NULL;
+    }
+    if (tls->dev != dev) {
+        /* first use on this device: its stream and events */
+        tls->dev = dev;
+        if (drv_stream_create(&tls->stream) != DRV_OK ||
+            drv_event_create(&tls->staged[0]) != DRV_OK ||
+            drv_event_create(&tls->staged[1]) != DRV_OK) {
+            tls->dev = NULL;
+            tls->failed = 1;
+            drv_leave(*saved);
+            return NULL;
+        }
+    }
+    return tls;
+}
+
+static void leave(drv_saved saved) { drv_leave(saved); }
+
+static void fail(void)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (t) {
+        t->failed = 1;
+        leave(saved);
+    }
+}
+
+static void reset(void)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (t) {
+        t->failed = 0;
+        leave(saved);
+    }
+}
+
+/* rc as 0/-1, remembered in the thread's error state when a failure */
+static int checked(thread_state *t, int failed)
+{
+    if (failed)
+        t->failed = 1;
+    return failed ? -1 : 0;
+}
+
+/* ---- memory ------------------------------------------------------------- */
+
+static void *alloc(size_t bytes)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return NULL;
+    void *p = NULL;
+    if (gl_fault_hit(GL_FAULT_ALLOC) ||
+        drv_malloc(&p, bytes ? bytes : 1) != DRV_OK)
+        p = NULL;
+    leave(saved);
+    return p;
+}
+
+static void release(void *ptr)
+{
+    drv_saved saved;
+    thread_state *t;
+    if (!ptr || !(t = enter(&saved)))
+        return;
+    /* the free synchronizes with the device; the stream's work that uses
+     * ptr is finished first all the same */
+    drv_stream_sync(t->stream);
+    drv_free(ptr);
+    leave(saved);
+}
+
+/* The thread's two staging halves of at least bytes each. */
+static int staging(thread_state *t, size_t bytes)
+{
+    if (bytes <= t->stage_bytes)
+        return 0;
+    drv_stream_sync(t->stream);
+    for (int h = 0; h < 2; h++)
+        if (t->stage[h]) {
+            drv_host_free(t->stage[h]);
+            t->stage[h] = NULL;
+        }
+    t->stage_bytes = 0;
+    size_t size = bytes < STAGE_BYTES ? STAGE_BYTES : bytes;
+    for (int h = 0; h < 2; h++)
+        if (drv_host_alloc((void **)&t->stage[h], size) != DRV_OK)
+            return -1;
+    t->stage_bytes = size;
+    return 0;
+}
+
+static int scratch(thread_state *t, size_t bytes)
+{
+    if (bytes <= t->scratch_bytes)
+        return 0;
+    drv_stream_sync(t->stream);
+    if (t->scratch)
+        drv_free(t->scratch);
+    t->scratch = NULL;
+    t->scratch_bytes = 0;
+    if (drv_malloc(&t->scratch, bytes) != DRV_OK)
+        return -1;
+    t->scratch_bytes = bytes;
+    return 0;
+}
+
+/* ---- kernels ---------------------------------------------------------------- */
+
+enum { MAX_ARGS = 24 };
+
+static int batch_cut(thread_state *t);
+
+static int launch_on(thread_state *t, int precision, gl_kernel k, int dims,
+                     const size_t *groups, const size_t *local, int nargs,
+                     const gl_arg *args)
+{
+    unsigned grid[2] = {1, 1}, block[2] = {1, 1};
+    for (int d = 0; d < dims; d++) {
+        if (groups[d] == 0)
+            return 0;   /* nothing to do */
+        if (groups[d] > (d == 0 ? 0x7fffffffu : 65535u))
+            return -1;
+        grid[d] = (unsigned)groups[d];
+        block[d] = (unsigned)local[d];
+    }
+    drv_function *kernels = kernels_of(t->dev, precision);
+    if (!kernels || nargs > MAX_ARGS || gl_fault_hit(GL_FAULT_LAUNCH))
+        return -1;
+    /* memory: the pointer and a zero offset (the pointer is exact) */
+    static const long long zero_offset = 0;
+    void *pointers[MAX_ARGS], *params[2 * MAX_ARGS];
+    int np = 0;
+    for (int i = 0; i < nargs; i++) {
+        if (args[i].size) {
+            params[np++] = (void *)args[i].value;
+            continue;
+        }
+        pointers[i] = (void *)args[i].value;
+        params[np++] = &pointers[i];
+        params[np++] = (void *)&zero_offset;
+    }
+    if (drv_launch(kernels[k], grid, block, t->stream, params) != DRV_OK)
+        return -1;
+    if (t->capturing && ++t->captured >= GRAPH_LAUNCHES)
+        return batch_cut(t);   /* replay what was recorded, record on */
+    return 0;
+}
+
+static int launch(int precision, gl_kernel k, int dims, const size_t *groups,
+                  const size_t *local, int nargs, const gl_arg *args)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    int rc = checked(t, launch_on(t, precision, k, dims, groups, local, nargs,
+                                  args) != 0);
+    leave(saved);
+    return rc;
+}
+
+/* dst = src on the device through the copy kernel: rows x cols elements
+ * of elem bytes (4, 8 or 16: the s, d and z kernels move the bits). */
+static int copy_kernel(thread_state *t, size_t elem, size_t rows, size_t cols,
+                       const void *src, size_t ld_src, void *dst,
+                       size_t ld_dst)
+{
+    int precision = elem == 4 ? 1 : elem == 8 ? 2 : elem == 16 ? 4 : 0;
+    if (!precision || rows > 0x7fffffff || cols > 0x7fffffff ||
+        ld_src > 0x7fffffff || ld_dst > 0x7fffffff)
+        return -1;
+    int r = (int)rows, c = (int)cols, lds = (int)ld_src, ldd = (int)ld_dst,
+        conj_trans = 0;
+    gl_arg args[] = {GL_VALUE(r),   GL_VALUE(c),        GL_MEM(src, elem),
+                     GL_VALUE(lds), GL_MEM(dst, elem),  GL_VALUE(ldd),
+                     GL_VALUE(conj_trans)};
+    size_t local[2] = {16, 16}, groups[2] = {(rows + 15) / 16, (cols + 15) / 16};
+    return launch_on(t, precision, GL_K_COPY, 2, groups, local, 7, args);
+}
+
+/* ---- copies ------------------------------------------------------------- */
+
+/* Columns per staging half (at least one; staging() makes a half hold a
+ * column). */
+static size_t chunk_cols(const thread_state *t, size_t elem, size_t rows,
+                         size_t cols)
+{
+    size_t per = t->stage_bytes / (elem * rows);
+    return per < cols ? per : cols;
+}
+
+static int write_on(thread_state *t, size_t elem, size_t rows, size_t cols,
+                    const char *src, size_t ld_src, char *dst, size_t ld_dst)
+{
+    if (gl_fault_hit(GL_FAULT_COPY) || staging(t, elem * rows) != 0)
+        return -1;
+    size_t per = chunk_cols(t, elem, rows, cols);
+    int strided = ld_dst != rows;
+    if (strided && scratch(t, elem * rows * per) != 0)
+        return -1;
+    for (size_t j0 = 0, h = 0; j0 < cols; j0 += per, h ^= 1) {
+        size_t nc = cols - j0 < per ? cols - j0 : per;
+        /* the DMA that last read this half is done before it is refilled */
+        if (drv_event_sync(t->staged[h]) != DRV_OK)
+            return -1;
+        for (size_t j = 0; j < nc; j++)
+            memcpy(t->stage[h] + j * rows * elem,
+                   src + (j0 + j) * ld_src * elem, rows * elem);
+        char *to = dst + j0 * ld_dst * elem;
+        if (drv_htod(strided ? t->scratch : to, t->stage[h], nc * rows * elem,
+                     t->stream) != DRV_OK ||
+            drv_event_record(t->staged[h], t->stream) != DRV_OK ||
+            (strided && copy_kernel(t, elem, rows, nc, t->scratch, rows, to,
+                                    ld_dst) != 0))
+            return -1;
+    }
+    return 0;
+}
+
+static int gpu_write(size_t elem, size_t rows, size_t cols, const void *src,
+                     size_t ld_src, void *dst, size_t ld_dst)
+{
+    if (rows == 0 || cols == 0)
+        return 0;
+    if (cols == 1)
+        ld_src = ld_dst = rows;
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    int rc = checked(t, write_on(t, elem, rows, cols, src, ld_src, dst,
+                                 ld_dst) != 0);
+    leave(saved);
+    return rc;
+}
+
+static int gpu_copy(size_t elem, size_t rows, size_t cols, const void *src,
+                    size_t ld_src, void *dst, size_t ld_dst)
+{
+    if (rows == 0 || cols == 0)
+        return 0;
+    if (cols == 1)
+        ld_src = ld_dst = rows;
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    int failed = gl_fault_hit(GL_FAULT_COPY) ||
+        (ld_src == rows && ld_dst == rows
+             ? drv_dtod(dst, src, elem * rows * cols, t->stream) != DRV_OK
+             : copy_kernel(t, elem, rows, cols, src, ld_src, dst, ld_dst));
+    int rc = checked(t, failed);
+    leave(saved);
+    return rc;
+}
+
+/* The whole matrix into `out` (rows x cols, packed), chunk by chunk. */
+static int read_on(thread_state *t, size_t elem, size_t rows, size_t cols,
+                   const char *src, size_t ld_src, char *out)
+{
+    if (gl_fault_hit(GL_FAULT_COPY) || staging(t, elem * rows) != 0)
+        return -1;
+    size_t per = chunk_cols(t, elem, rows, cols);
+    int strided = ld_src != rows;
+    if (strided && scratch(t, elem * rows * per) != 0)
+        return -1;
+    for (size_t j0 = 0; j0 < cols; j0 += per) {
+        size_t nc = cols - j0 < per ? cols - j0 : per;
+        const char *from = src + j0 * ld_src * elem;
+        if ((strided && copy_kernel(t, elem, rows, nc, from, ld_src,
+                                    t->scratch, rows) != 0) ||
+            drv_dtoh(t->stage[0], strided ? t->scratch : from,
+                     nc * rows * elem, t->stream) != DRV_OK ||
+            drv_stream_sync(t->stream) != DRV_OK)
+            return -1;
+        memcpy(out + j0 * rows * elem, t->stage[0], nc * rows * elem);
+    }
+    return 0;
+}
+
+static int gpu_read(size_t elem, size_t rows, size_t cols, const void *src,
+                    size_t ld_src, void *dst, size_t ld_dst)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    if (drv_stream_sync(t->stream) != DRV_OK)
+        t->failed = 1;
+    int rc = t->failed ? -1 : 0;
+    if (rc == 0 && rows > 0 && cols > 0) {
+        if (cols == 1)
+            ld_src = ld_dst = rows;
+        /* dst only from a complete read: the whole matrix lands in host
+         * memory first (the staging half when it fits) */
+        size_t bytes = elem * rows * cols;
+        char *out = bytes <= t->stage_bytes ? NULL : malloc(bytes);
+        if (bytes > t->stage_bytes && !out)
+            rc = -1;
+        else if (out ? read_on(t, elem, rows, cols, src, ld_src, out)
+                     : read_on(t, elem, rows, cols, src, ld_src,
+                               t->stage[1]))
+            rc = -1;
+        else {
+            const char *from = out ? out : t->stage[1];
+            for (size_t j = 0; j < cols; j++)
+                memcpy((char *)dst + j * ld_dst * elem,
+                       from + j * rows * elem, rows * elem);
+        }
+        free(out);
+        rc = checked(t, rc != 0);
+    }
+    leave(saved);
+    return rc;
+}
+
+/* ---- batches of launches as graphs -------------------------------------- */
+
+/* A batch is recorded into a graph (stream capture) and replayed with one
+ * launch: the bulge chasing's thousands of small wavefront launches cost
+ * one submission per GRAPH_LAUNCHES instead of one each.  Where capture is
+ * missing or off (GPULAPACK_GRAPHS=0), launches go out one by one. */
+static int capture_start(thread_state *t)
+{
+    t->captured = 0;
+    t->capturing = drv_capture_begin(t->stream) == DRV_OK;
+    return t->capturing ? 0 : -1;
+}
+
+/* Ends the recording and launches it; 0 or -1. */
+static int capture_finish(thread_state *t)
+{
+    drv_graph graph = NULL;
+    drv_graph_exec exec = NULL;
+    t->capturing = 0;
+    int failed = drv_capture_end(t->stream, &graph) != DRV_OK || !graph ||
+                 (t->captured > 0 &&
+                  (drv_graph_instantiate(&exec, graph) != DRV_OK ||
+                   drv_graph_launch(exec, t->stream) != DRV_OK));
+    drv_graph_free(exec, graph);
+    return failed ? -1 : 0;
+}
+
+static int batch_cut(thread_state *t)
+{
+    return capture_finish(t) != 0 || capture_start(t) != 0 ? -1 : 0;
+}
+
+static void batch_begin(void)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return;
+    if (drv.graphs && gl_config_get()->graphs != 0 && !t->capturing &&
+        !t->failed)
+        checked(t, capture_start(t) != 0);
+    leave(saved);
+}
+
+static int batch_end(void)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    int rc = t->capturing ? checked(t, capture_finish(t) != 0) : 0;
+    leave(saved);
+    return t->failed ? -1 : rc;
+}
+
+/* ---- vendor BLAS ---------------------------------------------------------- */
+
+#if defined(GL_API_CUDA)
+#include <cublas_v2.h>
+
+/* cuBLAS, opened on first use (GPULAPACK_VENDOR_BLAS=0: never): its
+ * handle per thread, on the thread's stream. */
+#define BLAS_FUNCS(X)                                                        \
+    X(cublasCreate) X(cublasDestroy) X(cublasSetStream) X(cublasSgemm)      \
+    X(cublasDgemm) X(cublasCgemm) X(cublasZgemm)
+static struct {
+#define BLAS_DECLARE(f) __typeof__(f) *f;
+    BLAS_FUNCS(BLAS_DECLARE)
+#undef BLAS_DECLARE
+    int loaded;
+} blas;
+static pthread_once_t blas_once = PTHREAD_ONCE_INIT;
+static _Thread_local cublasHandle_t blas_handle;
+static _Thread_local device_state *blas_device;
+
+static void blas_load(void)
+{
+    static const char *const names[] = {"libcublas.so.13", "libcublas.so.12",
+                                        "libcublas.so.11", "libcublas.so",
+                                        NULL};
+    if (gl_config_get()->vendor_blas == 0)
+        return;
+    void *lib = NULL;
+    for (int i = 0; names[i] && !lib; i++)
+        lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (!lib)
+        return;
+#define BLAS_LOAD(f)                                                         \
+    if (!(*(void **)&blas.f = dlsym(lib, STRING(f))))                        \
+        return;
+    BLAS_FUNCS(BLAS_LOAD)
+#undef BLAS_LOAD
+    blas.loaded = 1;
+    gl_log(2, API ": cuBLAS loaded");
+}
+
+static int blas_gemm_on(thread_state *t, int precision, int transa,
+                        int transb, size_t m, size_t n, size_t k,
+                        const void *alpha, const void *a, size_t lda,
+                        const void *b, size_t ldb, const void *beta, void *c,
+                        size_t ldc)
+{
+    if (blas_device != t->dev) {
+        /* a handle per thread and device (the first one is kept) */
+        if (blas_handle)
+            return 1;
+        if (blas.cublasCreate(&blas_handle) != CUBLAS_STATUS_SUCCESS) {
+            blas_handle = NULL;
+            return 1;
+        }
+        blas_device = t->dev;
+    }
+    if (m > 0x7fffffff || n > 0x7fffffff || k > 0x7fffffff ||
+        lda > 0x7fffffff || ldb > 0x7fffffff || ldc > 0x7fffffff)
+        return 1;
+    if (gl_fault_hit(GL_FAULT_LAUNCH) ||
+        blas.cublasSetStream(blas_handle, t->stream) != CUBLAS_STATUS_SUCCESS)
+        return -1;
+    cublasOperation_t ta = (cublasOperation_t)transa,
+                      tb = (cublasOperation_t)transb;
+    int im = (int)m, in = (int)n, ik = (int)k, ia = (int)lda, ib = (int)ldb,
+        ic = (int)ldc;
+    cublasStatus_t s;
+    switch (precision) {
+    case 1:
+        s = blas.cublasSgemm(blas_handle, ta, tb, im, in, ik, alpha, a, ia, b,
+                             ib, beta, c, ic);
+        break;
+    case 2:
+        s = blas.cublasDgemm(blas_handle, ta, tb, im, in, ik, alpha, a, ia, b,
+                             ib, beta, c, ic);
+        break;
+    case 3:
+        s = blas.cublasCgemm(blas_handle, ta, tb, im, in, ik, alpha, a, ia, b,
+                             ib, beta, c, ic);
+        break;
+    default:
+        s = blas.cublasZgemm(blas_handle, ta, tb, im, in, ik, alpha, a, ia, b,
+                             ib, beta, c, ic);
+        break;
+    }
+    return s == CUBLAS_STATUS_SUCCESS ? 0 : -1;
+}
+
+static int blas_gemm(int precision, int transa, int transb, size_t m,
+                     size_t n, size_t k, const void *alpha, const void *a,
+                     size_t lda, const void *b, size_t ldb, const void *beta,
+                     void *c, size_t ldc)
+{
+    pthread_once(&blas_once, blas_load);
+    if (!blas.loaded)
+        return 1;
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    int rc = blas_gemm_on(t, precision, transa, transb, m, n, k, alpha, a,
+                          lda, b, ldb, beta, c, ldc);
+    if (rc < 0)
+        t->failed = 1;
+    leave(saved);
+    return rc;
+}
+#else
+/* HIP: Debian 12 has no hipBLAS/rocBLAS package; the portable gemm
+ * kernel serves (docs/STATUS.md). */
+static int blas_gemm(int precision, int transa, int transb, size_t m,
+                     size_t n, size_t k, const void *alpha, const void *a,
+                     size_t lda, const void *b, size_t ldb, const void *beta,
+                     void *c, size_t ldc)
+{
+    (void)precision, (void)transa, (void)transb, (void)m, (void)n, (void)k;
+    (void)alpha, (void)a, (void)lda, (void)b, (void)ldb, (void)beta, (void)c;
+    (void)ldc;
+    return 1;
+}
+#endif
+
+const gl_gpu GPU_TABLE = {
+    .name = API,
+    .device_count = device_count,
+    .device = device_info,
+    .choose = choose,
+    .select = select_device,
+    .alloc = alloc,
+    .release = release,
+    .write = gpu_write,
+    .copy = gpu_copy,
+    .read = gpu_read,
+    .launch = launch,
+    .blas_gemm = blas_gemm,
+    .batch_begin = batch_begin,
+    .batch_end = batch_end,
+    .fail = fail,
+    .reset = reset,
+};

@@ -1,0 +1,113 @@
+/* One interface over the GPU runtimes (OpenCL, CUDA, HIP): what the device
+ * operation table (kernels/gpu_ops.c) needs from a runtime.  The table is
+ * written once; each runtime fills a gl_gpu with its memory, copies and
+ * kernel launches of the kernels of kernels/device/.
+ *
+ * Device memory is handed around as ordinary pointers so that the stage
+ * drivers can do pointer arithmetic on it (kernels/ops.h): CUDA and HIP
+ * device addresses as they are, OpenCL buffers behind reserved address
+ * ranges (runtime/opencl.h).  The host never dereferences them.
+ *
+ * Errors: every failed allocation, copy or launch sets the calling
+ * thread's error state of the runtime (so does fail()); read() reports it
+ * before it writes any host memory; reset(), at the start of each
+ * accelerated call, clears it. */
+#ifndef GL_GPU_H
+#define GL_GPU_H
+
+#include <stddef.h>
+
+/* The kernels of kernels/device/, by name in gl_kernel_names. */
+typedef enum gl_kernel {
+    GL_K_COPY, GL_K_SCALE, GL_K_PACK_BAND, GL_K_ZERO_LOWER, GL_K_UNPACK_V,
+    GL_K_GEMM, GL_K_GEQRT, GL_K_GELQT, GL_K_GB_CHASE, GL_K_SB_CHASE,
+    GL_K_COUNT
+} gl_kernel;
+
+extern const char *const gl_kernel_names[GL_K_COUNT];
+
+/* A kernel argument: a value, or device memory (a pointer from alloc,
+ * passed to the kernel as a pointer and an element offset of type
+ * gl_long: two kernel parameters, kernels/device/blas.h). */
+typedef struct gl_arg {
+    size_t size;        /* value bytes; 0 for memory */
+    const void *value;  /* the value, or the device pointer */
+    size_t elem;        /* memory: element size for the offset */
+} gl_arg;
+#define GL_VALUE(v) ((gl_arg){sizeof(v), &(v), 0})
+#define GL_MEM(p, e) ((gl_arg){0, (p), (e)})
+
+/* What discovery found about one device of a runtime. */
+typedef struct gl_gpu_device_info {
+    char id[24];                      /* "opencl:p.d", "cuda:i", "hip:i" */
+    int platform, device;             /* indices as in GPULAPACK_DEVICE */
+    char name[96], platform_name[64], version[48];
+    int gpu;                          /* a GPU (else an OpenCL CPU device) */
+    int fp64;                         /* double precision supported */
+    unsigned long long memory;        /* global memory, bytes */
+    unsigned compute_units, clock_mhz;
+} gl_gpu_device_info;
+
+typedef struct gl_gpu {
+    const char *name;   /* "opencl", "cuda", "hip": the log's path */
+
+    /* Discovery on first call (thread-safe; 0 devices when the runtime
+     * library or a device is missing), the device for a request
+     * (platform/device as parsed from GPULAPACK_DEVICE, -1: the best;
+     * gpu_only for the automatic choice; -1 if none), and the one device
+     * the operations below use (process-wide; 0 or -1). */
+    int (*device_count)(void);
+    const gl_gpu_device_info *(*device)(int i);
+    int (*choose)(int platform, int device, int gpu_only);
+    int (*select)(int i);
+
+    void *(*alloc)(size_t bytes);   /* NULL on failure */
+    void (*release)(void *ptr);     /* after the work that uses it */
+
+    /* Column-major copies with leading dimensions (elements of elem
+     * bytes): host -> device, device -> device, device -> host.  read
+     * waits for everything the thread enqueued and fails, without writing
+     * dst, if any of it failed. */
+    int (*write)(size_t elem, size_t rows, size_t cols, const void *src,
+                 size_t ld_src, void *dst, size_t ld_dst);
+    int (*copy)(size_t elem, size_t rows, size_t cols, const void *src,
+                size_t ld_src, void *dst, size_t ld_dst);
+    int (*read)(size_t elem, size_t rows, size_t cols, const void *src,
+                size_t ld_src, void *dst, size_t ld_dst);
+
+    /* Enqueues kernel k of precision (1 s, 2 d, 3 c, 4 z) on the calling
+     * thread's queue/stream: groups[d] work-groups (thread blocks) of
+     * local[d] work-items in dims 1 or 2. */
+    int (*launch)(int precision, gl_kernel k, int dims, const size_t *groups,
+                  const size_t *local, int nargs, const gl_arg *args);
+
+    /* C = alpha op(A) op(B) + beta C by the vendor's BLAS (CLBlast,
+     * cuBLAS): trans 0 N, 1 T, 2 C; alpha and beta point to scalars of
+     * the precision.  0, 1 when it is not there (the caller uses the
+     * portable kernel), -1 on failure. */
+    int (*blas_gemm)(int precision, int transa, int transb, size_t m,
+                     size_t n, size_t k, const void *alpha, const void *a,
+                     size_t lda, const void *b, size_t ldb, const void *beta,
+                     void *c, size_t ldc);
+
+    /* Launches between batch_begin and batch_end (and nothing else of
+     * the runtime) may be recorded and replayed as one (a CUDA graph):
+     * the thousands of small wavefront launches of the bulge chasing.
+     * batch_end returns -1 if the thread's error state is set.  NULL
+     * where the runtime has none. */
+    void (*batch_begin)(void);
+    int (*batch_end)(void);
+
+    void (*fail)(void);
+    void (*reset)(void);
+} gl_gpu;
+
+/* The runtimes compiled in (runtime/opencl.c, runtime/cudalike.c). */
+extern const gl_gpu gl_opencl_gpu, gl_cuda_gpu, gl_hip_gpu;
+
+/* The runtime the calling thread's device operations use (set by
+ * ops_for for each accelerated call). */
+void gl_gpu_use(const gl_gpu *gpu);
+const gl_gpu *gl_gpu_current(void);
+
+#endif

@@ -1,0 +1,1534 @@
+/*
+ * bench_gpu.c - gpulapack's GPU path against cuSOLVER and the host LAPACK,
+ * in one run, on the same matrices (issue 6; `make bench` runs it after
+ * build/bench/bench when it was built, see testing/bench/run_bench.sh;
+ * BENCH_GPU=0 skips it).  Built only where the CUDA toolkit has
+ * cusolverDn.h.  Without a usable CUDA device it prints one line,
+ * "# no CUDA device (<error>): GPU benchmark skipped", and exits 0.
+ *
+ * Three sides, each on its own copy of the same input:
+ *
+ * "ours"          = the routine resolved the normal way: this program is
+ *                   linked with -lgpulapack before -llapack, so dsyevd_ etc.
+ *                   are the library's.  Host arrays in, host arrays out:
+ *                   the time is the whole LAPACK call (wall clock,
+ *                   CLOCK_MONOTONIC), so it includes whatever the library
+ *                   does inside it: device allocation, copies to and from
+ *                   the device, every stage, synchronisation.  Stage times
+ *                   (stage1 = dense to band, stage2 = band to bi/tridiagonal,
+ *                   stage3 = the bi/tridiagonal solve, back = the
+ *                   back-transformation of the vectors, other = copies,
+ *                   scaling, checks) and path come from
+ *                   gpulapack_last_timing() (looked up with dlsym), taken
+ *                   from the fastest repetition; path "lapack" and stages 0
+ *                   when the call was forwarded to the real LAPACK.
+ * "cuSOLVER"      = cusolverDnXsyevd / cusolverDnXgesvd (64-bit generic API,
+ *                   one cusolverDnParams_t with default options) and
+ *                   cusolverDnDsytrd / cusolverDnSsytrd, on device 0
+ *                   (cuda:i in BENCH_DEVICE picks device i), default stream.
+ *                   Timed twice, as separate calls:
+ *                   cusolver_s        = the compute call alone: the matrix
+ *                                       is already on the device (uploaded
+ *                                       before, untimed), the clock starts
+ *                                       after a cudaDeviceSynchronize and
+ *                                       stops after the call and another
+ *                                       cudaDeviceSynchronize;
+ *                   cusolver_copies_s = cudaMemcpy of the host matrix in,
+ *                                       the call, cudaMemcpy of every result
+ *                                       out (the values; Z for syevd V; U and
+ *                                       VT for gesvd S; A, D, E, TAU for
+ *                                       sytrd; INFO), then
+ *                                       cudaDeviceSynchronize.
+ *                   Neither includes cudaMalloc/cudaFree of the matrix, the
+ *                   outputs and the workspace (allocated once per case from
+ *                   the *_bufferSize answers, before the clock) or handle
+ *                   creation (once per run).  The host arrays are ordinary
+ *                   pageable malloc() memory, as a LAPACK caller's would be.
+ *                   The SVD cases compare our ?gesdd with cuSOLVER's ?gesvd
+ *                   (cuSOLVER has no gesdd): JOBZ N -> jobu = jobvt = 'N',
+ *                   JOBZ S -> 'S'.  The band cases have no cuSOLVER side.
+ * "host"          = the same routine from dlopen("liblapack.so.3",
+ *                   RTLD_LOCAL) + dlsym: the system LAPACK's own definition,
+ *                   as bench.c does (BENCH_PEER=dlmopen loads it in its own
+ *                   link-map namespace instead, so that its nested calls,
+ *                   dsyevd_ -> dsytrd_, cannot land in our exports).  Timed
+ *                   like ours.  Skipped above BENCH_HOST_MAX_N (default
+ *                   8192): it would take hours.
+ *
+ * For ours and the host, workspace comes from an LWORK=-1 query made by the
+ * same side, outside the timed region; a case whose LWORK would not fit a
+ * 32-bit INTEGER (for example dgesdd JOBZ=S or dsyevd JOBZ=V at n = 32768)
+ * is skipped with a note.  Every output array of every side is allocated
+ * and written once before its clock starts, so first-touch page faults are
+ * not timed for anyone.  Before the table, every selected case runs once on
+ * each side at n = 256 (not reported).  Sides run in the order ours,
+ * cuSOLVER, host; BENCH_REPS repetitions each, minimum reported.  Cases
+ * that do not fit (estimated bytes against cudaMemGetInfo's free memory and
+ * /proc/meminfo's MemAvailable) are skipped with a note.  Ours is skipped
+ * above BENCH_HOST_MAX_N when the library would not take a device path
+ * (gpulapack_path() is "host" or "lapack", or the matrix does not fit three
+ * times in device memory, the library's own rule): it would be the host.
+ *
+ * The library reads its environment once, on first use, so main() sets
+ * GPULAPACK_DEVICE=cuda (BENCH_DEVICE overrides) and GPULAPACK_MIN_N=0
+ * before the first LAPACK call.
+ *
+ * Environment: BENCH_GPU_SIZES (default "4096 8192 16384 32768"),
+ * BENCH_GPU_CASES (comma list, default all), BENCH_REPS (default 1; the
+ * minimum time is reported), BENCH_HOST_MAX_N (default 8192),
+ * BENCH_GPU_CSV (default build/bench/bench_gpu.csv), BENCH_PEER (dlopen |
+ * dlmopen), BENCH_DEVICE (default cuda).
+ *
+ * Cases (random inputs, fixed seed per n; one matrix per n and family):
+ *   dsyevd_N, dsyevd_V    dsyevd UPLO=L            | cusolverDnXsyevd
+ *   dgesdd_N, dgesdd_S    dgesdd M=N=n             | cusolverDnXgesvd N / S
+ *   ssyevd_N, ssyevd_V, sgesdd_N, sgesdd_S: the same in FP32 (the inputs
+ *                         rounded to single)
+ *   dsytrd, ssytrd        ?sytrd UPLO=L            | cusolverDn?sytrd
+ *   dgbbrd_b32/64/128     dgbbrd VECT=N, M=N=n, KL=0, KU=band (no cuSOLVER)
+ *   dsbtrd_b32/64/128     dsbtrd VECT=N, UPLO=L, KD=band      (no cuSOLVER)
+ *
+ * Output: '#' configuration lines, one table row per (n, case), '#' note
+ * lines, and the CSV file
+ *   n,case,precision,band,ours_s,cusolver_s,cusolver_copies_s,host_s,
+ *   speedup_vs_cusolver,speedup_vs_cusolver_copies,speedup_vs_host,
+ *   stage1_s,stage2_s,stage3_s,back_s,other_s,path,max_rel_diff,
+ *   tflops_tridiag
+ * speedup_vs_X = X_s / ours_s (above 1: ours is faster).  A side that was
+ * skipped, failed or does not exist leaves its fields empty ("skipped" or
+ * "-" in the table).  max_rel_diff = max_i |ours_i - ref_i| / max_i |ref_i|
+ * over the sorted eigenvalues / singular values, ref = cuSOLVER (the
+ * values of its last call), or the host LAPACK for the band cases (and,
+ * with a note, where cuSOLVER was skipped); for
+ * ?sytrd, dgbbrd and dsbtrd over the eigenvalues / singular values of the
+ * returned tridiagonal / bidiagonal (the real dsterf_ / dbdsqr_ on copies of
+ * D and E, in double, since the signs of D and E may differ).
+ * tflops_tridiag = (4/3 n^3) / ours_s / 1e12 for dsyevd_N and dsytrd (the
+ * flops of the tridiagonal reduction), empty otherwise.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <cuda_runtime_api.h>
+#include <cusolverDn.h>
+
+#include "gpulapack.h"
+
+typedef int lint;       /* LAPACK INTEGER (32-bit) */
+typedef size_t flen;    /* hidden CHARACTER length (gfortran >= 8) */
+
+/* ---- Fortran-ABI prototypes ---------------------------------------------- */
+typedef void gesdd_d_t(const char *jobz, const lint *m, const lint *n,
+                       double *a, const lint *lda, double *s, double *u,
+                       const lint *ldu, double *vt, const lint *ldvt,
+                       double *work, const lint *lwork, lint *iwork,
+                       lint *info, flen);
+typedef void gesdd_s_t(const char *jobz, const lint *m, const lint *n,
+                       float *a, const lint *lda, float *s, float *u,
+                       const lint *ldu, float *vt, const lint *ldvt,
+                       float *work, const lint *lwork, lint *iwork,
+                       lint *info, flen);
+typedef void syevd_d_t(const char *jobz, const char *uplo, const lint *n,
+                       double *a, const lint *lda, double *w, double *work,
+                       const lint *lwork, lint *iwork, const lint *liwork,
+                       lint *info, flen, flen);
+typedef void syevd_s_t(const char *jobz, const char *uplo, const lint *n,
+                       float *a, const lint *lda, float *w, float *work,
+                       const lint *lwork, lint *iwork, const lint *liwork,
+                       lint *info, flen, flen);
+typedef void sytrd_d_t(const char *uplo, const lint *n, double *a,
+                       const lint *lda, double *d, double *e, double *tau,
+                       double *work, const lint *lwork, lint *info, flen);
+typedef void sytrd_s_t(const char *uplo, const lint *n, float *a,
+                       const lint *lda, float *d, float *e, float *tau,
+                       float *work, const lint *lwork, lint *info, flen);
+typedef void gbbrd_d_t(const char *vect, const lint *m, const lint *n,
+                       const lint *ncc, const lint *kl, const lint *ku,
+                       double *ab, const lint *ldab, double *d, double *e,
+                       double *q, const lint *ldq, double *pt,
+                       const lint *ldpt, double *c, const lint *ldc,
+                       double *work, lint *info, flen);
+typedef void sbtrd_d_t(const char *vect, const char *uplo, const lint *n,
+                       const lint *kd, double *ab, const lint *ldab,
+                       double *d, double *e, double *q, const lint *ldq,
+                       double *work, lint *info, flen, flen);
+typedef void bdsqr_d_t(const char *uplo, const lint *n, const lint *ncvt,
+                       const lint *nru, const lint *ncc, double *d,
+                       double *e, double *vt, const lint *ldvt, double *u,
+                       const lint *ldu, double *c, const lint *ldc,
+                       double *work, lint *info, flen);
+typedef void sterf_d_t(const lint *n, double *d, double *e, lint *info);
+typedef int last_timing_t(gpulapack_timing *out);
+
+/* "ours": resolved normally, i.e. from libgpulapack (linked first). */
+extern gesdd_d_t dgesdd_;
+extern gesdd_s_t sgesdd_;
+extern syevd_d_t dsyevd_;
+extern syevd_s_t ssyevd_;
+extern sytrd_d_t dsytrd_;
+extern sytrd_s_t ssytrd_;
+extern gbbrd_d_t dgbbrd_;
+extern sbtrd_d_t dsbtrd_;
+
+typedef struct lapack {
+    gesdd_d_t *dgesdd;
+    gesdd_s_t *sgesdd;
+    syevd_d_t *dsyevd;
+    syevd_s_t *ssyevd;
+    sytrd_d_t *dsytrd;
+    sytrd_s_t *ssytrd;
+    gbbrd_d_t *dgbbrd;
+    sbtrd_d_t *dsbtrd;
+} lapack;
+
+static lapack ours = { dgesdd_, sgesdd_, dsyevd_, ssyevd_,
+                       dsytrd_, ssytrd_, dgbbrd_, dsbtrd_ };
+static lapack host;
+static bdsqr_d_t *real_dbdsqr;      /* from the host LAPACK: the checks */
+static sterf_d_t *real_dsterf;
+static last_timing_t *last_timing;  /* NULL until the library has it */
+
+static cusolverDnHandle_t cs_handle;
+static cusolverDnParams_t cs_params;
+
+/* ---- the cases ----------------------------------------------------------- */
+enum kind { K_SYEVD, K_GESDD, K_SYTRD, K_GBBRD, K_SBTRD };
+/* Input matrix families: cases of one family at one n share the matrix. */
+enum family { F_GENERAL, F_SYMMETRIC, F_BAND_UPPER, F_BAND_LOWER };
+
+typedef struct bench_case {
+    const char *name;
+    const char *routine;    /* LAPACK name, as gpulapack_timing has it */
+    enum kind kind;
+    int single;             /* FP32 */
+    int band;
+    char job;               /* JOBZ ('N', 'V', 'S'); 'N' for the others */
+} bench_case;
+
+static const bench_case cases[] = {
+    { "dsyevd_N",    "dsyevd", K_SYEVD, 0, 0,   'N' },
+    { "dsyevd_V",    "dsyevd", K_SYEVD, 0, 0,   'V' },
+    { "dgesdd_N",    "dgesdd", K_GESDD, 0, 0,   'N' },
+    { "dgesdd_S",    "dgesdd", K_GESDD, 0, 0,   'S' },
+    { "ssyevd_N",    "ssyevd", K_SYEVD, 1, 0,   'N' },
+    { "ssyevd_V",    "ssyevd", K_SYEVD, 1, 0,   'V' },
+    { "sgesdd_N",    "sgesdd", K_GESDD, 1, 0,   'N' },
+    { "sgesdd_S",    "sgesdd", K_GESDD, 1, 0,   'S' },
+    { "dsytrd",      "dsytrd", K_SYTRD, 0, 0,   'N' },
+    { "ssytrd",      "ssytrd", K_SYTRD, 1, 0,   'N' },
+    { "dgbbrd_b32",  "dgbbrd", K_GBBRD, 0, 32,  'N' },
+    { "dgbbrd_b64",  "dgbbrd", K_GBBRD, 0, 64,  'N' },
+    { "dgbbrd_b128", "dgbbrd", K_GBBRD, 0, 128, 'N' },
+    { "dsbtrd_b32",  "dsbtrd", K_SBTRD, 0, 32,  'N' },
+    { "dsbtrd_b64",  "dsbtrd", K_SBTRD, 0, 64,  'N' },
+    { "dsbtrd_b128", "dsbtrd", K_SBTRD, 0, 128, 'N' },
+};
+#define NCASES ((int)(sizeof cases / sizeof cases[0]))
+
+static enum family family_of(const bench_case *c)
+{
+    switch (c->kind) {
+    case K_GESDD: return F_GENERAL;
+    case K_GBBRD: return F_BAND_UPPER;
+    case K_SBTRD: return F_BAND_LOWER;
+    default:      return F_SYMMETRIC;
+    }
+}
+
+static int has_cusolver(const bench_case *c)
+{
+    return c->kind == K_SYEVD || c->kind == K_GESDD || c->kind == K_SYTRD;
+}
+
+/* tflops_tridiag is reported for these (4/3 n^3 flops of the reduction). */
+static int is_tridiag_rate_case(const bench_case *c)
+{
+    return !c->single && ((c->kind == K_SYEVD && c->job == 'N')
+                          || c->kind == K_SYTRD);
+}
+
+/* ---- small helpers -------------------------------------------------------- */
+static void die(const char *msg, const char *arg)
+{
+    fprintf(stderr, "bench_gpu: %s%s%s\n", msg, arg ? ": " : "",
+            arg ? arg : "");
+    exit(2);
+}
+
+static void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        die("out of memory", NULL);
+    return p;
+}
+
+/* Allocated and written once: first-touch page faults happen here, not in
+ * a timed call. */
+static void *xtouched(size_t bytes)
+{
+    void *p = xmalloc(bytes);
+    memset(p, 0, bytes ? bytes : 1);
+    return p;
+}
+
+static void *xdup(const void *src, size_t bytes)
+{
+    void *p = xmalloc(bytes);
+    memcpy(p, src, bytes);
+    return p;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double gib(double bytes)
+{
+    return bytes / (1024.0 * 1024.0 * 1024.0);
+}
+
+/* splitmix64: a fixed, portable random stream; uniform in [-1, 1). */
+static uint64_t rng_state;
+static double urand(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return (double)(z >> 11) * 0x1.0p-52 - 1.0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The real path of the object that holds address p, or "?". */
+static const char *object_of(const void *p, char *buf, size_t len)
+{
+    Dl_info di;
+    if (!p || !dladdr(p, &di) || !di.dli_fname)
+        return "?";
+    if (!realpath(di.dli_fname, buf))
+        snprintf(buf, len, "%s", di.dli_fname);
+    return buf;
+}
+
+static const char *env_or(const char *name, const char *dflt)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : dflt;
+}
+
+/* MemAvailable of /proc/meminfo in bytes; INFINITY when unknown. */
+static double host_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    double bytes = INFINITY;
+    if (!f)
+        return bytes;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long kb;
+        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+            bytes = (double)kb * 1024.0;
+            break;
+        }
+    }
+    fclose(f);
+    return bytes;
+}
+
+/* Do `bytes` more fit in host memory (10% margin)?  why gets the reason. */
+static int host_fits(double bytes, const char *what, char *why, size_t len)
+{
+    double avail = host_available();
+    if (bytes <= 0.9 * avail)
+        return 1;
+    snprintf(why, len, "%s: about %.1f GiB of host memory needed, %.1f GiB"
+             " available", what, gib(bytes), gib(avail));
+    return 0;
+}
+
+/* Do `bytes` more fit in device memory (256 MiB margin)? */
+static int device_fits(double bytes, const char *what, char *why, size_t len)
+{
+    size_t freeb = 0, total = 0;
+    cudaError_t e = cudaMemGetInfo(&freeb, &total);
+    if (e != cudaSuccess) {
+        snprintf(why, len, "cudaMemGetInfo: %s", cudaGetErrorString(e));
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (bytes + 256.0 * 1024 * 1024 <= (double)freeb)
+        return 1;
+    snprintf(why, len, "%s: about %.1f GiB of device memory needed, %.1f GiB"
+             " free", what, gib(bytes), gib((double)freeb));
+    return 0;
+}
+
+/* ---- inputs -------------------------------------------------------------- */
+typedef struct input {
+    int valid;
+    enum family family;
+    lint n, band, ldab;
+    double *a;      /* general/symmetric n*n, or band ldab*n */
+    float *as;      /* the same rounded to single (made when needed) */
+} input;
+
+static size_t input_elems(enum family f, lint n, int band)
+{
+    if (f == F_BAND_UPPER || f == F_BAND_LOWER)
+        return (size_t)(band + 1) * (size_t)n;
+    return (size_t)n * (size_t)n;
+}
+
+static void input_free(input *in)
+{
+    free(in->a);
+    free(in->as);
+    memset(in, 0, sizeof *in);
+}
+
+/* Makes (or keeps) the input of case c at order n; 0 (why set) when it
+ * does not fit in host memory. */
+static int input_get(input *in, const bench_case *c, lint n, char *why,
+                     size_t len)
+{
+    enum family f = family_of(c);
+    lint band = f == F_BAND_UPPER || f == F_BAND_LOWER ? c->band : 0;
+    size_t ne = input_elems(f, n, band);
+    if (!(in->valid && in->family == f && in->n == n && in->band == band)) {
+        input_free(in);
+        if (!host_fits((double)ne * sizeof(double), "the input matrix", why,
+                       len))
+            return 0;
+        in->valid = 1;
+        in->family = f;
+        in->n = n;
+        in->band = band;
+        rng_state = 0x5eed0000ULL + (uint64_t)n * 131u + (uint64_t)f * 7u
+                    + (uint64_t)band;
+        in->a = xmalloc(ne * sizeof(double));
+        switch (f) {
+        case F_GENERAL:
+            for (size_t i = 0; i < ne; i++)
+                in->a[i] = urand();
+            break;
+        case F_SYMMETRIC: {
+            size_t nz = (size_t)n;
+            for (size_t j = 0; j < nz; j++)      /* the lower triangle */
+                for (size_t i = j; i < nz; i++)
+                    in->a[i + j * nz] = urand();
+            /* mirrored by 64 x 64 blocks (strided writes stay in cache) */
+            for (size_t jb = 0; jb < nz; jb += 64)
+                for (size_t ib = jb; ib < nz; ib += 64)
+                    for (size_t j = jb; j < jb + 64 && j < nz; j++)
+                        for (size_t i = ib > j + 1 ? ib : j + 1;
+                             i < ib + 64 && i < nz; i++)
+                            in->a[j + i * nz] = in->a[i + j * nz];
+            break;
+        }
+        case F_BAND_UPPER:  /* KL = 0, KU = band: AB(KU+1+i-j, j) = A(i, j) */
+        case F_BAND_LOWER:  /* UPLO = 'L', KD = band: AB(1+i-j, j) = A(i, j) */
+            in->ldab = band + 1;
+            memset(in->a, 0, ne * sizeof(double));
+            for (lint j = 0; j < n; j++) {
+                lint lo = f == F_BAND_UPPER ? (j - band > 0 ? j - band : 0) : j;
+                lint hi = f == F_BAND_UPPER ? j
+                          : (j + band < n - 1 ? j + band : n - 1);
+                for (lint i = lo; i <= hi; i++) {
+                    lint row = f == F_BAND_UPPER ? band + i - j : i - j;
+                    in->a[row + (size_t)j * in->ldab] = urand();
+                }
+            }
+            break;
+        }
+    }
+    if (c->single && !in->as) {
+        if (!host_fits((double)ne * sizeof(float), "the FP32 input", why,
+                       len))
+            return 0;
+        in->as = xmalloc(ne * sizeof(float));
+        for (size_t i = 0; i < ne; i++)
+            in->as[i] = (float)in->a[i];
+    }
+    return 1;
+}
+
+/* ---- values of the outputs ----------------------------------------------- */
+/* Eigenvalues of the tridiagonal (d, e), FP32 or FP64, by the real dsterf_
+ * on double copies; 0 when it failed. */
+static int tridiag_values(const void *d, const void *e, int single, lint n,
+                          double *vals)
+{
+    lint info = 0;
+    double *e2 = xmalloc((size_t)(n > 1 ? n : 1) * sizeof(double));
+    for (lint i = 0; i < n; i++) {
+        vals[i] = single ? ((const float *)d)[i] : ((const double *)d)[i];
+        if (i < n - 1)
+            e2[i] = single ? ((const float *)e)[i] : ((const double *)e)[i];
+    }
+    real_dsterf(&n, vals, e2, &info);
+    free(e2);
+    return info == 0;
+}
+
+/* Singular values of the upper bidiagonal (d, e) by the real dbdsqr_. */
+static int bidiag_values(const double *d, const double *e, lint n,
+                         double *vals)
+{
+    lint info = 0, zero = 0, one = 1;
+    double dummy[2] = { 0, 0 };
+    double *e2 = xdup(e, (size_t)(n > 1 ? n : 1) * sizeof(double));
+    double *work = xmalloc(4 * (size_t)n * sizeof(double));
+    memcpy(vals, d, (size_t)n * sizeof(double));
+    real_dbdsqr("U", &n, &zero, &zero, &zero, vals, e2, dummy, &one, dummy,
+                &one, dummy, &one, work, &info, 1);
+    free(e2);
+    free(work);
+    return info == 0;
+}
+
+static void to_double(const void *src, int single, lint n, double *vals)
+{
+    for (lint i = 0; i < n; i++)
+        vals[i] = single ? ((const float *)src)[i] : ((const double *)src)[i];
+}
+
+/* max_i |x_i - y_i| / max_i |y_i| over sorted values; NaN if not comparable. */
+static double rel_diff(const double *x, const double *y, lint n)
+{
+    double num = 0, den = 0;
+    for (lint i = 0; i < n; i++) {
+        double d = fabs(x[i] - y[i]);
+        if (!(d <= num))
+            num = d;        /* also propagates NaN */
+        if (fabs(y[i]) > den)
+            den = fabs(y[i]);
+    }
+    return den > 0 ? num / den : num;
+}
+
+/* ---- results --------------------------------------------------------------- */
+typedef struct result {
+    int ran;                /* timed at least once, no error */
+    double secs;            /* minimum over the repetitions */
+    int info;               /* a nonzero INFO of any repetition */
+    int accel;              /* ours: the fastest call took our path */
+    gpulapack_timing t;     /* valid when accel */
+    int have_vals;          /* vals holds the sorted values */
+    char why[200];          /* when skipped or failed */
+} result;
+
+static void result_init(result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->secs = INFINITY;
+}
+
+static int timing_get(gpulapack_timing *t)
+{
+    memset(t, 0, sizeof *t);
+    return last_timing ? last_timing(t) : 0;
+}
+
+/* Did an accelerated call finish between the two snapshots? */
+static int timing_new(int had, const gpulapack_timing *before, int has,
+                      const gpulapack_timing *after)
+{
+    if (!has)
+        return 0;
+    if (!had)
+        return 1;
+    return strncmp(before->routine, after->routine, sizeof after->routine)
+           || strncmp(before->path, after->path, sizeof after->path)
+           || before->stage1 != after->stage1
+           || before->stage2 != after->stage2
+           || before->stage3 != after->stage3
+           || before->backtransform != after->backtransform
+           || before->other != after->other
+           || before->total != after->total;
+}
+
+/* ---- ours and the host: one LAPACK call --------------------------------- */
+/* The smallest LWORK LAPACK accepts (M = N = n), in 64 bits: the library's
+ * own workspace query computes it in 32-bit INTEGER and may overflow. */
+static int64_t lwork_min(const bench_case *c, int64_t n)
+{
+    switch (c->kind) {
+    case K_GESDD:
+        return c->job == 'N' ? 10 * n : 4 * n * n + 7 * n;
+    case K_SYEVD:
+        return c->job == 'N' ? 2 * n + 1 : 1 + 6 * n + 2 * n * n;
+    default:
+        return 1;
+    }
+}
+
+/* LWORK from a workspace query answer q and the minimum; 0 (why set) when
+ * it does not fit a 32-bit INTEGER. */
+static lint lwork_from(double q, int64_t min, char *why, size_t len)
+{
+    double w = q > (double)min ? ceil(q) : (double)min;
+    if (w > (double)INT_MAX) {
+        snprintf(why, len, "LWORK %.0f exceeds INT_MAX (32-bit LAPACK"
+                 " INTEGER)", w);
+        return 0;
+    }
+    return w >= 1 ? (lint)w : 1;
+}
+
+/* One call of case c on input in through the routines of L, timed.  With
+ * vals, the sorted values are computed after the call (r->have_vals).
+ * Returns 1 when it ran (*secs, *info, accel and timing in r), 0 when it
+ * was skipped (r->why). */
+static int lapack_once(const bench_case *c, const input *in, const lapack *L,
+                       double *vals, result *r, double *secs, int *accel,
+                       gpulapack_timing *tm, lint *info_out)
+{
+    lint n = in->n, one = 1, info = 0, lwork = -1, liwork = -1, iq = 0;
+    int single = c->single, vec = c->job != 'N', ran = 0;
+    size_t esz = single ? sizeof(float) : sizeof(double);
+    size_t nn = (size_t)n * (size_t)n, nv = (size_t)(n > 1 ? n : 1);
+    size_t abytes = input_elems(family_of(c), n, in->band) * esz;
+    double dummy[2] = { 0, 0 }, t0 = 0, t1 = 0, q = 0;
+    float qs[2] = { 0, 0 };
+    int64_t minw = lwork_min(c, n);
+    gpulapack_timing before, after;
+    int had;
+    const char job[2] = { c->job, 0 };
+    void *a = NULL, *w = NULL, *u = NULL, *vt = NULL, *e = NULL, *tau = NULL;
+    void *work = NULL;
+    lint *iwork = NULL;
+
+    *accel = 0;
+    if (minw > INT_MAX) {
+        snprintf(r->why, sizeof r->why, "LWORK >= %lld exceeds INT_MAX"
+                 " (32-bit LAPACK INTEGER)", (long long)minw);
+        return 0;
+    }
+    double est = (double)abytes + (double)minw * (double)esz
+                 + (c->kind == K_GESDD && vec ? 2.0 * (double)nn * esz : 0);
+    if (!host_fits(est, "the call", r->why, sizeof r->why))
+        return 0;
+    a = xdup(single ? (const void *)in->as : (const void *)in->a, abytes);
+    w = xtouched(nv * esz);
+    e = xtouched(nv * esz);
+
+#define TIMED(call)                                                      \
+    do {                                                                 \
+        had = timing_get(&before);                                       \
+        t0 = now();                                                      \
+        call;                                                            \
+        t1 = now();                                                      \
+        *accel = timing_new(had, &before, timing_get(&after), &after);   \
+        if (*accel)                                                      \
+            *tm = after;                                                 \
+        ran = 1;                                                         \
+    } while (0)
+
+    switch (c->kind) {
+    case K_GESDD: {
+        /* M = N = n, so JOBZ='S' gives n x n U and VT. */
+        lint ldv = vec ? n : 1;
+        u = vec ? xtouched(nn * esz) : NULL;
+        vt = vec ? xtouched(nn * esz) : NULL;
+        iwork = xtouched(8 * nv * sizeof(lint));
+        if (single)
+            L->sgesdd(job, &n, &n, a, &n, w, u ? u : (void *)dummy, &ldv,
+                      vt ? vt : (void *)dummy, &ldv, qs, &lwork, iwork,
+                      &info, 1);
+        else
+            L->dgesdd(job, &n, &n, a, &n, w, u ? u : (void *)dummy, &ldv,
+                      vt ? vt : (void *)dummy, &ldv, dummy, &lwork, iwork,
+                      &info, 1);
+        q = single ? qs[0] : dummy[0];
+        if (info || !(lwork = lwork_from(q, minw, r->why, sizeof r->why)))
+            break;
+        if (!host_fits((double)lwork * esz, "the workspace", r->why,
+                       sizeof r->why))
+            break;
+        work = xtouched((size_t)lwork * esz);
+        if (single)
+            TIMED(L->sgesdd(job, &n, &n, a, &n, w, u ? u : (void *)dummy,
+                            &ldv, vt ? vt : (void *)dummy, &ldv, work,
+                            &lwork, iwork, &info, 1));
+        else
+            TIMED(L->dgesdd(job, &n, &n, a, &n, w, u ? u : (void *)dummy,
+                            &ldv, vt ? vt : (void *)dummy, &ldv, work,
+                            &lwork, iwork, &info, 1));
+        break;
+    }
+    case K_SYEVD:
+        if (single)
+            L->ssyevd(job, "L", &n, a, &n, w, qs, &lwork, &iq, &liwork,
+                      &info, 1, 1);
+        else
+            L->dsyevd(job, "L", &n, a, &n, w, dummy, &lwork, &iq, &liwork,
+                      &info, 1, 1);
+        q = single ? qs[0] : dummy[0];
+        if (info || !(lwork = lwork_from(q, minw, r->why, sizeof r->why)))
+            break;
+        liwork = iq > 1 ? iq : 1;
+        if (vec && liwork < 3 + 5 * n)
+            liwork = 3 + 5 * n;
+        if (!host_fits((double)lwork * esz, "the workspace", r->why,
+                       sizeof r->why))
+            break;
+        work = xtouched((size_t)lwork * esz);
+        iwork = xtouched((size_t)liwork * sizeof(lint));
+        if (single)
+            TIMED(L->ssyevd(job, "L", &n, a, &n, w, work, &lwork, iwork,
+                            &liwork, &info, 1, 1));
+        else
+            TIMED(L->dsyevd(job, "L", &n, a, &n, w, work, &lwork, iwork,
+                            &liwork, &info, 1, 1));
+        break;
+    case K_SYTRD:   /* UPLO = 'L'; D in w */
+        tau = xtouched(nv * esz);
+        if (single)
+            L->ssytrd("L", &n, a, &n, w, e, tau, qs, &lwork, &info, 1);
+        else
+            L->dsytrd("L", &n, a, &n, w, e, tau, dummy, &lwork, &info, 1);
+        q = single ? qs[0] : dummy[0];
+        if (info || !(lwork = lwork_from(q, minw, r->why, sizeof r->why)))
+            break;
+        work = xtouched((size_t)lwork * esz);
+        if (single)
+            TIMED(L->ssytrd("L", &n, a, &n, w, e, tau, work, &lwork, &info,
+                            1));
+        else
+            TIMED(L->dsytrd("L", &n, a, &n, w, e, tau, work, &lwork, &info,
+                            1));
+        break;
+    case K_GBBRD: {     /* double only; D in w */
+        lint zero = 0, kl = 0, ku = in->band, ldab = in->ldab;
+        work = xtouched(4 * nv * sizeof(double));
+        TIMED(L->dgbbrd("N", &n, &n, &zero, &kl, &ku, a, &ldab, w, e, dummy,
+                        &one, dummy, &one, dummy, &one, work, &info, 1));
+        break;
+    }
+    case K_SBTRD: {     /* double only; D in w */
+        lint kd = in->band, ldab = in->ldab;
+        work = xtouched(nv * sizeof(double));
+        TIMED(L->dsbtrd("N", "L", &n, &kd, a, &ldab, w, e, dummy, &one,
+                        work, &info, 1, 1));
+        break;
+    }
+    }
+#undef TIMED
+    if (!ran && !r->why[0])
+        snprintf(r->why, sizeof r->why, "workspace query: INFO = %d", info);
+    if (ran) {
+        *secs = t1 - t0;
+        *info_out = info;
+    }
+    if (ran && vals && info == 0) {
+        int ok = 1;
+        switch (c->kind) {
+        case K_GESDD:
+        case K_SYEVD:
+            to_double(w, single, n, vals);
+            break;
+        case K_SYTRD:
+        case K_SBTRD:
+            ok = tridiag_values(w, e, single, n, vals);
+            break;
+        case K_GBBRD:
+            ok = bidiag_values(w, e, n, vals);
+            break;
+        }
+        if (ok) {
+            qsort(vals, (size_t)n, sizeof(double), cmp_double);
+            r->have_vals = 1;
+        }
+    }
+    free(a);
+    free(w);
+    free(e);
+    free(u);
+    free(vt);
+    free(tau);
+    free(work);
+    free(iwork);
+    return ran;
+}
+
+/* reps calls of case c through L; the best in r. */
+static void lapack_run(const bench_case *c, const input *in, const lapack *L,
+                       long reps, double *vals, result *r,
+                       int *contaminated, char *nested, size_t nested_len)
+{
+    for (long rep = 0; rep < reps; rep++) {
+        double secs = 0;
+        int accel = 0;
+        gpulapack_timing tm;
+        lint info = 0;
+        memset(&tm, 0, sizeof tm);
+        if (!lapack_once(c, in, L, rep == 0 ? vals : NULL, r, &secs, &accel,
+                         &tm, &info)) {
+            r->ran = 0;
+            return;
+        }
+        r->ran = 1;
+        if (info)
+            r->info = info;
+        if (accel && contaminated) {
+            *contaminated = 1;
+            snprintf(nested, nested_len, "%.16s", tm.routine);
+        }
+        if (secs < r->secs) {
+            r->secs = secs;
+            r->accel = accel;
+            r->t = tm;
+        }
+    }
+}
+
+/* ---- cuSOLVER ---------------------------------------------------------- */
+static const char *cs_status_name(cusolverStatus_t s)
+{
+    switch (s) {
+    case CUSOLVER_STATUS_SUCCESS:          return "SUCCESS";
+    case CUSOLVER_STATUS_NOT_INITIALIZED:  return "NOT_INITIALIZED";
+    case CUSOLVER_STATUS_ALLOC_FAILED:     return "ALLOC_FAILED";
+    case CUSOLVER_STATUS_INVALID_VALUE:    return "INVALID_VALUE";
+    case CUSOLVER_STATUS_ARCH_MISMATCH:    return "ARCH_MISMATCH";
+    case CUSOLVER_STATUS_EXECUTION_FAILED: return "EXECUTION_FAILED";
+    case CUSOLVER_STATUS_INTERNAL_ERROR:   return "INTERNAL_ERROR";
+    case CUSOLVER_STATUS_NOT_SUPPORTED:    return "NOT_SUPPORTED";
+    default:                               return "?";
+    }
+}
+
+typedef struct dev_bufs {
+    void *a, *w, *u, *vt, *e, *tau, *work;
+    int *info;
+    void *hwork;            /* host workspace of the 64-bit API */
+    size_t dbytes, hbytes;
+    int lwork;              /* ?sytrd: elements */
+} dev_bufs;
+
+/* The cuSOLVER call of case c (asynchronous). */
+static cusolverStatus_t cs_compute(const bench_case *c, lint n,
+                                   const dev_bufs *b)
+{
+    cudaDataType ty = c->single ? CUDA_R_32F : CUDA_R_64F;
+    switch (c->kind) {
+    case K_SYEVD:
+        return cusolverDnXsyevd(cs_handle, cs_params,
+                                c->job == 'V' ? CUSOLVER_EIG_MODE_VECTOR
+                                              : CUSOLVER_EIG_MODE_NOVECTOR,
+                                CUBLAS_FILL_MODE_LOWER, n, ty, b->a, n, ty,
+                                b->w, ty, b->work, b->dbytes, b->hwork,
+                                b->hbytes, b->info);
+    case K_GESDD: {
+        signed char jb = c->job == 'S' ? 'S' : 'N';
+        return cusolverDnXgesvd(cs_handle, cs_params, jb, jb, n, n, ty, b->a,
+                                n, ty, b->w, ty, b->u, n, ty, b->vt, n, ty,
+                                b->work, b->dbytes, b->hwork, b->hbytes,
+                                b->info);
+    }
+    case K_SYTRD:
+        if (c->single)
+            return cusolverDnSsytrd(cs_handle, CUBLAS_FILL_MODE_LOWER, n,
+                                    b->a, n, b->w, b->e, b->tau, b->work,
+                                    b->lwork, b->info);
+        return cusolverDnDsytrd(cs_handle, CUBLAS_FILL_MODE_LOWER, n, b->a, n,
+                                b->w, b->e, b->tau, b->work, b->lwork,
+                                b->info);
+    default:
+        return CUSOLVER_STATUS_NOT_SUPPORTED;
+    }
+}
+
+#define CU_TRY(what, call)                                                 \
+    do {                                                                   \
+        cudaError_t e_ = (call);                                           \
+        if (e_ != cudaSuccess) {                                           \
+            snprintf(why, sizeof why, "%s: %s", what,                      \
+                     cudaGetErrorString(e_));                              \
+            (void)cudaGetLastError();                                      \
+            goto out;                                                      \
+        }                                                                  \
+    } while (0)
+#define CS_TRY(what, call)                                                 \
+    do {                                                                   \
+        cusolverStatus_t s_ = (call);                                      \
+        if (s_ != CUSOLVER_STATUS_SUCCESS) {                               \
+            snprintf(why, sizeof why, "%s: cusolverStatus %d (%s)", what,  \
+                     (int)s_, cs_status_name(s_));                         \
+            goto out;                                                      \
+        }                                                                  \
+    } while (0)
+
+/* reps x (kernel only, with copies) of case c; the values of the last call
+ * in vals. */
+static void cusolver_run(const bench_case *c, const input *in, long reps,
+                         double *vals, result *kern, result *cop)
+{
+    lint n = in->n;
+    int single = c->single, vec = c->job != 'N';
+    size_t esz = single ? sizeof(float) : sizeof(double);
+    size_t nn = (size_t)n * (size_t)n, vb = (size_t)(n > 1 ? n : 1) * esz;
+    size_t ab = nn * esz;
+    cudaDataType ty = single ? CUDA_R_32F : CUDA_R_64F;
+    const void *ha = single ? (const void *)in->as : (const void *)in->a;
+    int svd_vec = c->kind == K_GESDD && vec;
+    int tri = c->kind == K_SYTRD;
+    int a_out = tri || (c->kind == K_SYEVD && vec); /* A is an output */
+    void *hw = NULL, *ha_out = NULL, *hu = NULL, *hvt = NULL, *he = NULL;
+    void *htau = NULL;
+    dev_bufs b;
+    char why[200] = "";
+    int ok = 0;
+
+    memset(&b, 0, sizeof b);
+    if (tri && (int64_t)n * n > INT_MAX) {
+        snprintf(why, sizeof why, "n*n exceeds INT_MAX (the 32-bit legacy"
+                 " ?sytrd API)");
+        goto out;
+    }
+    double dneed = (double)ab + (double)vb + (svd_vec ? 2.0 * (double)ab : 0)
+                   + (tri ? 2.0 * (double)vb : 0);
+    if (!device_fits(dneed, "the matrix and outputs", why, sizeof why))
+        goto out;
+    double hneed = (double)vb + (a_out ? (double)ab : 0)
+                   + (svd_vec ? 2.0 * (double)ab : 0)
+                   + (tri ? 2.0 * (double)vb : 0);
+    if (!host_fits(hneed, "the host outputs", why, sizeof why))
+        goto out;
+    CU_TRY("cudaMalloc A", cudaMalloc(&b.a, ab));
+    CU_TRY("cudaMalloc W", cudaMalloc(&b.w, vb));
+    CU_TRY("cudaMalloc info", cudaMalloc((void **)&b.info, sizeof(int)));
+    if (svd_vec) {
+        CU_TRY("cudaMalloc U", cudaMalloc(&b.u, ab));
+        CU_TRY("cudaMalloc VT", cudaMalloc(&b.vt, ab));
+    }
+    if (tri) {
+        CU_TRY("cudaMalloc E", cudaMalloc(&b.e, vb));
+        CU_TRY("cudaMalloc TAU", cudaMalloc(&b.tau, vb));
+    }
+    switch (c->kind) {
+    case K_SYEVD:
+        CS_TRY("cusolverDnXsyevd_bufferSize",
+               cusolverDnXsyevd_bufferSize(
+                   cs_handle, cs_params,
+                   vec ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR,
+                   CUBLAS_FILL_MODE_LOWER, n, ty, b.a, n, ty, b.w, ty,
+                   &b.dbytes, &b.hbytes));
+        break;
+    case K_GESDD: {
+        signed char jb = vec ? 'S' : 'N';
+        CS_TRY("cusolverDnXgesvd_bufferSize",
+               cusolverDnXgesvd_bufferSize(cs_handle, cs_params, jb, jb, n, n,
+                                           ty, b.a, n, ty, b.w, ty, b.u, n,
+                                           ty, b.vt, n, ty, &b.dbytes,
+                                           &b.hbytes));
+        break;
+    }
+    case K_SYTRD:
+        if (single)
+            CS_TRY("cusolverDnSsytrd_bufferSize",
+                   cusolverDnSsytrd_bufferSize(cs_handle,
+                                               CUBLAS_FILL_MODE_LOWER, n,
+                                               b.a, n, b.w, b.e, b.tau,
+                                               &b.lwork));
+        else
+            CS_TRY("cusolverDnDsytrd_bufferSize",
+                   cusolverDnDsytrd_bufferSize(cs_handle,
+                                               CUBLAS_FILL_MODE_LOWER, n,
+                                               b.a, n, b.w, b.e, b.tau,
+                                               &b.lwork));
+        if (b.lwork < 1)
+            b.lwork = 1;
+        b.dbytes = (size_t)b.lwork * esz;
+        break;
+    default:
+        snprintf(why, sizeof why, "no cuSOLVER counterpart");
+        goto out;
+    }
+    if (!device_fits((double)b.dbytes, "the workspace", why, sizeof why))
+        goto out;
+    CU_TRY("cudaMalloc workspace", cudaMalloc(&b.work, b.dbytes ? b.dbytes
+                                                                : 1));
+    if (b.hbytes) {
+        if (!host_fits((double)b.hbytes, "the host workspace", why,
+                       sizeof why))
+            goto out;
+        b.hwork = xtouched(b.hbytes);
+    }
+    hw = xtouched(vb);
+    if (a_out)
+        ha_out = xtouched(ab);
+    if (svd_vec) {
+        hu = xtouched(ab);
+        hvt = xtouched(ab);
+    }
+    if (tri) {
+        he = xtouched(vb);
+        htau = xtouched(vb);
+    }
+
+    for (long rep = 0; rep < reps; rep++) {
+        for (int copies = 0; copies < 2; copies++) {
+            int info = 0;
+            double t0, t1;
+            if (!copies)    /* the input on the device, untimed */
+                CU_TRY("cudaMemcpy A in", cudaMemcpy(b.a, ha, ab,
+                                                     cudaMemcpyHostToDevice));
+            CU_TRY("cudaDeviceSynchronize", cudaDeviceSynchronize());
+            t0 = now();
+            if (copies)
+                CU_TRY("cudaMemcpy A in", cudaMemcpy(b.a, ha, ab,
+                                                     cudaMemcpyHostToDevice));
+            CS_TRY(c->kind == K_SYEVD ? "cusolverDnXsyevd"
+                   : c->kind == K_GESDD ? "cusolverDnXgesvd"
+                   : single ? "cusolverDnSsytrd" : "cusolverDnDsytrd",
+                   cs_compute(c, n, &b));
+            if (copies) {
+                CU_TRY("cudaMemcpy W out",
+                       cudaMemcpy(hw, b.w, vb, cudaMemcpyDeviceToHost));
+                if (a_out)
+                    CU_TRY("cudaMemcpy A out", cudaMemcpy(
+                               ha_out, b.a, ab, cudaMemcpyDeviceToHost));
+                if (svd_vec) {
+                    CU_TRY("cudaMemcpy U out", cudaMemcpy(
+                               hu, b.u, ab, cudaMemcpyDeviceToHost));
+                    CU_TRY("cudaMemcpy VT out", cudaMemcpy(
+                               hvt, b.vt, ab, cudaMemcpyDeviceToHost));
+                }
+                if (tri) {
+                    CU_TRY("cudaMemcpy E out", cudaMemcpy(
+                               he, b.e, vb, cudaMemcpyDeviceToHost));
+                    CU_TRY("cudaMemcpy TAU out", cudaMemcpy(
+                               htau, b.tau, vb, cudaMemcpyDeviceToHost));
+                }
+                CU_TRY("cudaMemcpy info out", cudaMemcpy(
+                           &info, b.info, sizeof info,
+                           cudaMemcpyDeviceToHost));
+            }
+            CU_TRY("cudaDeviceSynchronize", cudaDeviceSynchronize());
+            t1 = now();
+            if (!copies)    /* INFO, untimed */
+                CU_TRY("cudaMemcpy info out", cudaMemcpy(
+                           &info, b.info, sizeof info,
+                           cudaMemcpyDeviceToHost));
+            result *r = copies ? cop : kern;
+            r->ran = 1;
+            if (info)
+                r->info = info;
+            if (t1 - t0 < r->secs)
+                r->secs = t1 - t0;
+        }
+    }
+    ok = 1;
+    /* The values of the last call (with copies: already on the host). */
+    if (kern->info == 0 && cop->info == 0) {
+        int vok = 1;
+        if (tri)
+            vok = tridiag_values(hw, he, single, n, vals);
+        else
+            to_double(hw, single, n, vals);
+        if (vok) {
+            qsort(vals, (size_t)n, sizeof(double), cmp_double);
+            kern->have_vals = cop->have_vals = 1;
+        }
+    }
+out:
+    if (!ok) {
+        kern->ran = cop->ran = 0;
+        snprintf(kern->why, sizeof kern->why, "%s", why);
+        snprintf(cop->why, sizeof cop->why, "%s", why);
+    }
+    cudaFree(b.a);
+    cudaFree(b.w);
+    cudaFree(b.u);
+    cudaFree(b.vt);
+    cudaFree(b.e);
+    cudaFree(b.tau);
+    cudaFree(b.work);
+    cudaFree(b.info);
+    (void)cudaGetLastError();
+    free(b.hwork);
+    free(hw);
+    free(ha_out);
+    free(hu);
+    free(hvt);
+    free(he);
+    free(htau);
+}
+#undef CU_TRY
+#undef CS_TRY
+
+/* ---- configuration ------------------------------------------------------- */
+static int parse_sizes(const char *s, lint *out, int max)
+{
+    int k = 0;
+    char *buf = xdup(s, strlen(s) + 1), *save = NULL;
+    for (char *tok = strtok_r(buf, " ,\t", &save); tok;
+         tok = strtok_r(NULL, " ,\t", &save)) {
+        char *end;
+        long v = strtol(tok, &end, 10);
+        if (*end || v < 1 || v > 200000)
+            die("bad size in BENCH_GPU_SIZES", tok);
+        if (k == max)
+            die("too many sizes in BENCH_GPU_SIZES", NULL);
+        out[k++] = (lint)v;
+    }
+    free(buf);
+    return k;
+}
+
+static void parse_cases(const char *s, int *on)
+{
+    char *buf = xdup(s, strlen(s) + 1), *save = NULL;
+    int any = 0;
+    for (char *tok = strtok_r(buf, " ,\t", &save); tok;
+         tok = strtok_r(NULL, " ,\t", &save)) {
+        int found = 0;
+        if (!strcmp(tok, "all")) {
+            for (int i = 0; i < NCASES; i++)
+                on[i] = 1;
+            found = 1;
+        }
+        for (int i = 0; i < NCASES; i++)
+            if (!strcasecmp(tok, cases[i].name))
+                on[i] = found = 1;
+        if (!found) {
+            fprintf(stderr, "bench_gpu: unknown case '%s'; cases are:", tok);
+            for (int i = 0; i < NCASES; i++)
+                fprintf(stderr, " %s", cases[i].name);
+            fprintf(stderr, "\n");
+            exit(2);
+        }
+        any = 1;
+    }
+    if (!any)
+        for (int i = 0; i < NCASES; i++)
+            on[i] = 1;
+    free(buf);
+}
+
+static long parse_long(const char *name, const char *dflt, long lo, long hi)
+{
+    const char *s = env_or(name, dflt);
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "bad %s", name);
+        die(msg, s);
+    }
+    return v;
+}
+
+static void *host_sym(void *h, const char *name)
+{
+    void *p = dlsym(h, name);
+    if (!p)
+        die("the system LAPACK lacks", name);
+    return p;
+}
+
+/* ---- output ------------------------------------------------------------ */
+/* Table and CSV text of a time: "-" / "" where the side does not exist,
+ * "skipped" / "" where it did not run. */
+static void fmt_secs(const result *r, int exists, char *tab, char *csv,
+                     size_t len)
+{
+    if (!exists) {
+        snprintf(tab, len, "-");
+        csv[0] = 0;
+    } else if (!r->ran) {
+        snprintf(tab, len, "skipped");
+        csv[0] = 0;
+    } else {
+        snprintf(tab, len, "%.4f", r->secs);
+        snprintf(csv, len, "%.6f", r->secs);
+    }
+}
+
+static void fmt_ratio(const result *other, int exists, const result *o,
+                      char *tab, char *csv, size_t len)
+{
+    if (!exists || !other->ran || !o->ran) {
+        snprintf(tab, len, "-");
+        csv[0] = 0;
+    } else {
+        double s = other->secs / o->secs;
+        snprintf(tab, len, "%.2f", s);
+        snprintf(csv, len, "%.4f", s);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    /* Before anything can reach the library: it reads these once. */
+    const char *device = env_or("BENCH_DEVICE", "cuda");
+    setenv("GPULAPACK_DEVICE", device, 1);
+    setenv("GPULAPACK_MIN_N", "0", 1);
+
+    /* A CUDA device, or one line and success. */
+    int ndev = 0, dev = 0;
+    cudaError_t ce = cudaGetDeviceCount(&ndev);
+    if (ce != cudaSuccess || ndev < 1) {
+        printf("# no CUDA device (%s): GPU benchmark skipped\n",
+               ce != cudaSuccess ? cudaGetErrorString(ce)
+                                 : "cudaGetDeviceCount found none");
+        return 0;
+    }
+    if (!strncasecmp(device, "cuda:", 5))
+        dev = atoi(device + 5);
+    if (dev < 0 || dev >= ndev)
+        dev = 0;
+    if ((ce = cudaSetDevice(dev)) != cudaSuccess
+        || (ce = cudaFree(NULL)) != cudaSuccess) {
+        printf("# no CUDA device (device %d: %s): GPU benchmark skipped\n",
+               dev, cudaGetErrorString(ce));
+        return 0;
+    }
+
+    lint sizes[64];
+    int nsizes = parse_sizes(env_or("BENCH_GPU_SIZES", "4096 8192 16384 32768"),
+                             sizes, 64);
+    int on[NCASES] = { 0 };
+    parse_cases(env_or("BENCH_GPU_CASES", "all"), on);
+    long reps = parse_long("BENCH_REPS", "1", 1, 1000);
+    long host_max = parse_long("BENCH_HOST_MAX_N", "8192", 0, 1000000);
+    const char *csv_path = env_or("BENCH_GPU_CSV", "build/bench/bench_gpu.csv");
+    const char *peer_mode = env_or("BENCH_PEER", "dlopen");
+
+    /* The host LAPACK: the system's own definitions. */
+    void *h = NULL;
+    if (!strcmp(peer_mode, "dlopen"))
+        h = dlopen("liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
+    else if (!strcmp(peer_mode, "dlmopen"))
+        h = dlmopen(LM_ID_NEWLM, "liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
+    else
+        die("BENCH_PEER must be dlopen or dlmopen", peer_mode);
+    if (!h)
+        die("cannot load the system LAPACK", dlerror());
+    host.dgesdd = (gesdd_d_t *)host_sym(h, "dgesdd_");
+    host.sgesdd = (gesdd_s_t *)host_sym(h, "sgesdd_");
+    host.dsyevd = (syevd_d_t *)host_sym(h, "dsyevd_");
+    host.ssyevd = (syevd_s_t *)host_sym(h, "ssyevd_");
+    host.dsytrd = (sytrd_d_t *)host_sym(h, "dsytrd_");
+    host.ssytrd = (sytrd_s_t *)host_sym(h, "ssytrd_");
+    host.dgbbrd = (gbbrd_d_t *)host_sym(h, "dgbbrd_");
+    host.dsbtrd = (sbtrd_d_t *)host_sym(h, "dsbtrd_");
+    real_dbdsqr = (bdsqr_d_t *)host_sym(h, "dbdsqr_");
+    real_dsterf = (sterf_d_t *)host_sym(h, "dsterf_");
+    last_timing = (last_timing_t *)dlsym(RTLD_DEFAULT, "gpulapack_last_timing");
+
+    /* Configuration lines. */
+    {
+        struct cudaDeviceProp prop;
+        int drv = 0, rt = 0, csv_ver = 0;
+        char date[64];
+        time_t tnow = time(NULL);
+        memset(&prop, 0, sizeof prop);
+        cudaGetDeviceProperties(&prop, dev);
+        cudaDriverGetVersion(&drv);
+        cudaRuntimeGetVersion(&rt);
+        cusolverGetVersion(&csv_ver);
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %z", localtime(&tnow));
+        printf("# gpu: device %d of %d: %s, compute capability %d.%d, %d SMs,"
+               " %.1f GiB\n", dev, ndev, prop.name, prop.major, prop.minor,
+               prop.multiProcessorCount, gib((double)prop.totalGlobalMem));
+        printf("# cuda: driver %d.%d, runtime %d.%d, cuSOLVER %d (header"
+               " %d.%d.%d)\n", drv / 1000, drv % 1000 / 10, rt / 1000,
+               rt % 1000 / 10, csv_ver, CUSOLVER_VER_MAJOR,
+               CUSOLVER_VER_MINOR, CUSOLVER_VER_PATCH);
+        printf("# date: %s\n", date);
+        printf("# command:");
+        for (int i = 0; i < argc; i++)
+            printf(" %s", argv[i]);
+        printf("\n");
+    }
+    char p1[PATH_MAX], p2[PATH_MAX];
+    const char *host_file = object_of((void *)host.dgesdd, p1, sizeof p1);
+    const char *ours_file = object_of((void *)ours.dgesdd, p2, sizeof p2);
+    if (!strcmp(host_file, ours_file))
+        die("ours and the host LAPACK are the same object", ours_file);
+    const char *ours_path = gpulapack_path();
+    int ours_on_device = strcmp(ours_path, "host") && strcmp(ours_path,
+                                                             "lapack");
+    const char *fwd = gpulapack_lapack_library();
+    printf("# ours: %s %s, GPULAPACK_DEVICE=%s GPULAPACK_MIN_N=0, path %s,"
+           " forwards to %s, stage times: %s\n", ours_file,
+           gpulapack_version(), getenv("GPULAPACK_DEVICE"), ours_path,
+           fwd ? fwd : "(none)",
+           last_timing ? "gpulapack_last_timing"
+                       : "none (no gpulapack_last_timing)");
+    if (!ours_on_device)
+        printf("# note: ours' path is \"%s\", not a device: ours runs on the"
+               " host and is skipped above n = %ld\n", ours_path, host_max);
+    printf("# host: %s (%s liblapack.so.3, RTLD_LOCAL), skipped above"
+           " n = %ld (BENCH_HOST_MAX_N)\n", host_file, peer_mode, host_max);
+    {
+        void *cn = dlsym(RTLD_DEFAULT, "openblas_get_corename");
+        void *nt = dlsym(RTLD_DEFAULT, "openblas_get_num_threads");
+        char p3[PATH_MAX];
+        printf("# blas: dgemm_ from %s", object_of(dlsym(RTLD_DEFAULT,
+                                                         "dgemm_"),
+                                                   p3, sizeof p3));
+        if (cn)
+            printf("; OpenBLAS core %s, %d threads",
+                   ((const char *(*)(void))cn)(),
+                   nt ? ((int (*)(void))nt)() : -1);
+        printf("\n");
+    }
+    printf("# cusolver: 64-bit Xsyevd/Xgesvd (default params), legacy"
+           " ?sytrd; cusolver_s = compute only (matrix on the device),"
+           " cusolver_copies_s = cudaMemcpy in + compute + cudaMemcpy out\n");
+    printf("# max_rel_diff: ours against cuSOLVER; the band cases against"
+           " the host LAPACK\n");
+    printf("# sizes:");
+    for (int i = 0; i < nsizes; i++)
+        printf(" %d", sizes[i]);
+    printf("; cases:");
+    for (int c = 0; c < NCASES; c++)
+        if (on[c])
+            printf(" %s", cases[c].name);
+    printf("; reps %ld (minimum reported); csv %s\n", reps, csv_path);
+
+    {
+        cusolverStatus_t s = cusolverDnCreate(&cs_handle);
+        if (s == CUSOLVER_STATUS_SUCCESS)
+            s = cusolverDnCreateParams(&cs_params);
+        if (s != CUSOLVER_STATUS_SUCCESS) {
+            fprintf(stderr, "bench_gpu: cuSOLVER initialisation failed:"
+                    " status %d (%s)\n", (int)s, cs_status_name(s));
+            return 2;
+        }
+    }
+
+    FILE *csv = fopen(csv_path, "w");
+    if (!csv)
+        die("cannot write", csv_path);
+    fprintf(csv, "n,case,precision,band,ours_s,cusolver_s,cusolver_copies_s,"
+                 "host_s,speedup_vs_cusolver,speedup_vs_cusolver_copies,"
+                 "speedup_vs_host,stage1_s,stage2_s,stage3_s,back_s,other_s,"
+                 "path,max_rel_diff,tflops_tridiag\n");
+
+    /* Warm-up: every selected case once on each side (CUDA context and
+     * module loading, cuSOLVER's and the library's first-use set-up, thread
+     * pools, page faults), not reported. */
+    {
+        lint wn = 256;
+        double *v = xmalloc((size_t)wn * sizeof(double));
+        input in;
+        char why[200];
+        memset(&in, 0, sizeof in);
+        for (int c = 0; c < NCASES; c++) {
+            result r1, r2;
+            if (!on[c] || !input_get(&in, &cases[c], wn, why, sizeof why))
+                continue;
+            result_init(&r1);
+            lapack_run(&cases[c], &in, &ours, 1, v, &r1, NULL, NULL, 0);
+            if (has_cusolver(&cases[c])) {
+                result_init(&r1);
+                result_init(&r2);
+                cusolver_run(&cases[c], &in, 1, v, &r1, &r2);
+            }
+            result_init(&r1);
+            lapack_run(&cases[c], &in, &host, 1, v, &r1, NULL, NULL, 0);
+        }
+        input_free(&in);
+        free(v);
+    }
+
+    printf("%6s  %-11s  %4s  %4s  %9s  %10s  %10s  %9s  %9s  %9s  %9s"
+           "  %8s  %8s  %8s  %8s  %8s  %-6s  %12s  %7s\n", "n", "case",
+           "prec", "band", "ours_s", "cusolver_s", "cus+cp_s", "host_s",
+           "vs_cus", "vs_cus+cp", "vs_host", "stage1_s", "stage2_s",
+           "stage3_s", "back_s", "other_s", "path", "max_rel_diff",
+           "TFLOP/s");
+    fflush(stdout);
+
+    input in;
+    memset(&in, 0, sizeof in);
+    for (int si = 0; si < nsizes; si++) {
+        lint n = sizes[si];
+        double *vo = xmalloc((size_t)n * sizeof(double));
+        double *vc = xmalloc((size_t)n * sizeof(double));
+        double *vh = xmalloc((size_t)n * sizeof(double));
+        for (int ci = 0; ci < NCASES; ci++) {
+            if (!on[ci])
+                continue;
+            const bench_case *c = &cases[ci];
+            char why[200] = "";
+            if (!input_get(&in, c, n, why, sizeof why)) {
+                printf("#   note: n = %d %s skipped: %s\n", n, c->name, why);
+                input_free(&in);
+                continue;
+            }
+            result ro, rk, rc, rh;
+            result_init(&ro);
+            result_init(&rk);
+            result_init(&rc);
+            result_init(&rh);
+            int cus = has_cusolver(c);
+
+            /* ours */
+            double mbytes = (double)input_elems(family_of(c), n, in.band)
+                            * (c->single ? 4.0 : 8.0);
+            size_t dfree = 0, dtotal = 0;
+            if (cudaMemGetInfo(&dfree, &dtotal) != cudaSuccess)
+                (void)cudaGetLastError();
+            if (n > host_max && !ours_on_device)
+                snprintf(ro.why, sizeof ro.why, "ours' path is \"%s\" (the"
+                         " host) and n > BENCH_HOST_MAX_N = %ld", ours_path,
+                         host_max);
+            else if (n > host_max && 3.0 * mbytes > (double)dtotal)
+                snprintf(ro.why, sizeof ro.why, "the matrix (%.1f GiB) does"
+                         " not fit three times in the device's %.1f GiB: the"
+                         " library would run it on the host", gib(mbytes),
+                         gib((double)dtotal));
+            else
+                lapack_run(c, &in, &ours, reps, vo, &ro, NULL, NULL, 0);
+
+            /* cuSOLVER */
+            if (cus)
+                cusolver_run(c, &in, reps, vc, &rk, &rc);
+
+            /* the host LAPACK */
+            int contaminated = 0;
+            char nested[24] = "";
+            if (n > host_max)
+                snprintf(rh.why, sizeof rh.why, "n > BENCH_HOST_MAX_N = %ld",
+                         host_max);
+            else
+                lapack_run(c, &in, &host, reps, vh, &rh, &contaminated,
+                           nested, sizeof nested);
+
+            /* max_rel_diff: ours against cuSOLVER, else against the host */
+            double diff = NAN;
+            const char *ref = NULL;
+            if (ro.ran && ro.have_vals && !ro.info) {
+                if (cus && rk.ran && rk.have_vals) {
+                    diff = rel_diff(vo, vc, n);
+                    ref = "cusolver";
+                } else if (rh.ran && rh.have_vals && !rh.info) {
+                    diff = rel_diff(vo, vh, n);
+                    ref = "host";
+                }
+            }
+
+            char t_o[32], c_o[32], t_k[32], c_k[32], t_c[32], c_c[32];
+            char t_h[32], c_h[32], t_sk[32], c_sk[32], t_sc[32], c_sc[32];
+            char t_sh[32], c_sh[32], t_diff[32], c_diff[32], t_tf[32],
+                 c_tf[32], band_s[16], stages_t[5][32], stages_c[5][32];
+            fmt_secs(&ro, 1, t_o, c_o, sizeof t_o);
+            fmt_secs(&rk, cus, t_k, c_k, sizeof t_k);
+            fmt_secs(&rc, cus, t_c, c_c, sizeof t_c);
+            fmt_secs(&rh, 1, t_h, c_h, sizeof t_h);
+            fmt_ratio(&rk, cus, &ro, t_sk, c_sk, sizeof t_sk);
+            fmt_ratio(&rc, cus, &ro, t_sc, c_sc, sizeof t_sc);
+            fmt_ratio(&rh, 1, &ro, t_sh, c_sh, sizeof t_sh);
+            if (ref) {
+                snprintf(t_diff, sizeof t_diff, "%.3e", diff);
+                snprintf(c_diff, sizeof c_diff, "%.3e", diff);
+            } else {
+                snprintf(t_diff, sizeof t_diff, "-");
+                c_diff[0] = 0;
+            }
+            if (is_tridiag_rate_case(c) && ro.ran) {
+                double tf = 4.0 / 3.0 * (double)n * n * n / ro.secs / 1e12;
+                snprintf(t_tf, sizeof t_tf, "%.2f", tf);
+                snprintf(c_tf, sizeof c_tf, "%.4f", tf);
+            } else {
+                snprintf(t_tf, sizeof t_tf, "-");
+                c_tf[0] = 0;
+            }
+            if (c->band)
+                snprintf(band_s, sizeof band_s, "%d", c->band);
+            else
+                band_s[0] = 0;
+            const char *path = !ro.ran ? "" : ro.accel ? ro.t.path : "lapack";
+            {
+                double st[5] = { 0, 0, 0, 0, 0 };
+                if (ro.accel) {
+                    st[0] = ro.t.stage1;
+                    st[1] = ro.t.stage2;
+                    st[2] = ro.t.stage3;
+                    st[3] = ro.t.backtransform;
+                    st[4] = ro.t.other;
+                }
+                for (int k = 0; k < 5; k++) {
+                    if (ro.ran) {
+                        snprintf(stages_t[k], sizeof stages_t[k], "%.4f",
+                                 st[k]);
+                        snprintf(stages_c[k], sizeof stages_c[k], "%.6f",
+                                 st[k]);
+                    } else {
+                        snprintf(stages_t[k], sizeof stages_t[k], "-");
+                        stages_c[k][0] = 0;
+                    }
+                }
+            }
+            printf("%6d  %-11s  %4s  %4s  %9s  %10s  %10s  %9s  %9s  %9s"
+                   "  %9s  %8s  %8s  %8s  %8s  %8s  %-6s  %12s  %7s\n", n,
+                   c->name, c->single ? "fp32" : "fp64",
+                   band_s[0] ? band_s : "-", t_o, t_k, t_c, t_h, t_sk, t_sc,
+                   t_sh, stages_t[0], stages_t[1], stages_t[2], stages_t[3],
+                   stages_t[4], ro.ran ? path : "-", t_diff, t_tf);
+            if (!ro.ran)
+                printf("#   note: ours skipped: %s\n", ro.why);
+            if (cus && !rk.ran)
+                printf("#   note: cuSOLVER skipped: %s\n", rk.why);
+            if (!rh.ran)
+                printf("#   note: host skipped: %s\n", rh.why);
+            if (cus && ref && !strcmp(ref, "host"))
+                printf("#   note: max_rel_diff against the host LAPACK (no"
+                       " cuSOLVER values)\n");
+            if (ro.info || rk.info || rc.info || rh.info)
+                printf("#   note: INFO: ours %d, cuSOLVER %d / %d (with"
+                       " copies), host %d\n", ro.info, rk.info, rc.info,
+                       rh.info);
+            if (ro.accel && strncmp(ro.t.routine, c->routine,
+                                    sizeof ro.t.routine))
+                printf("#   note: ours' stage times are those of %.16s, not"
+                       " %s\n", ro.t.routine, c->routine);
+            if (contaminated)
+                printf("#   note: the host call reached our accelerated %s"
+                       " through a nested call; its time is not the system"
+                       " LAPACK's alone (use BENCH_PEER=dlmopen)\n",
+                       nested[0] ? nested : "routine");
+            fprintf(csv, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
+                    "%s,%s\n", n, c->name, c->single ? "fp32" : "fp64",
+                    band_s, c_o, c_k, c_c, c_h, c_sk, c_sc, c_sh,
+                    stages_c[0], stages_c[1], stages_c[2], stages_c[3],
+                    stages_c[4], path, c_diff, c_tf);
+            fflush(stdout);
+            fflush(csv);
+        }
+        free(vo);
+        free(vc);
+        free(vh);
+    }
+    input_free(&in);
+    if (fclose(csv))
+        die("cannot write", csv_path);
+    cusolverDnDestroyParams(cs_params);
+    cusolverDnDestroy(cs_handle);
+    printf("# csv: %s\n", csv_path);
+    return 0;
+}
