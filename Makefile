@@ -74,6 +74,7 @@ CUDA_ARCH_FLAGS = -gencode arch=compute_80,code=sm_80 \
 HIP_ARCH_FLAGS  = --offload-arch=gfx90a --offload-arch=gfx940
 ifneq ($(filter cuda,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_CUDA
+CUDA_UNIT_BIN = build/testing/test_cuda_runtime build/testing/mock/libcuda.so.1
 EMBED_OBJ  += $(B)/runtime/cuda.o $(foreach p,$(PRECISIONS),$(B)/cuda/image_$(p).o)
 endif
 ifneq ($(filter hip,$(BACKENDS)),)
@@ -170,9 +171,10 @@ UNIT_SRC  = $(wildcard testing/unit/test_*.c)
 UNIT_TEMPLATES = test_stages $(OPENCL_UNIT_TEMPLATES)
 UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,\
                 $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
-                             testing/unit/test_device_ops.c testing/unit/test_fault.c,$(UNIT_SRC))) \
+                             testing/unit/test_device_ops.c testing/unit/test_fault.c \
+                             testing/unit/test_cuda_runtime.c,$(UNIT_SRC))) \
             $(foreach t,$(UNIT_TEMPLATES),$(foreach p,$(PRECISIONS),build/testing/$(t)_$(p))) \
-            $(OPENCL_UNIT_BIN)
+            $(OPENCL_UNIT_BIN) $(CUDA_UNIT_BIN)
 GL_PRECISION_s = 1
 GL_PRECISION_d = 2
 GL_PRECISION_c = 3
@@ -188,6 +190,11 @@ build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulap
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 build/testing/test_device_ops_%: testing/unit/test_device_ops.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+
+# the stand-in driver of test_cuda_runtime (no GPU on CI)
+build/testing/mock/libcuda.so.1: testing/unit/mock/mock_cuda.c
+	mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -I$(CUDA_HOME)/include $< -o $@
 
 build/demo: testing/demo/demo.c | build/testing
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -lm

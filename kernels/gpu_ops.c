@@ -461,7 +461,7 @@ static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
     const gl_gpu *gpu = GPU;
     if (!gpu->batch_begin)
         return launch_waves(nsweeps, steps0, w, steps, p);
-    gpu->batch_begin();
+    gpu->batch_begin(GL_PRECISION);
     int rc = launch_waves(nsweeps, steps0, w, steps, p);
     return gpu->batch_end() != 0 ? -1 : rc;
 }

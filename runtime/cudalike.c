@@ -910,14 +910,17 @@ static int batch_cut(thread_state *t)
     return capture_finish(t) != 0 || capture_start(t) != 0 ? -1 : 0;
 }
 
-static void batch_begin(void)
+static void batch_begin(int precision)
 {
     drv_saved saved;
     thread_state *t = enter(&saved);
     if (!t)
         return;
-    if (drv.graphs && gl_config_get()->graphs != 0 && !t->capturing &&
-        !t->failed)
+    /* loading a module is no stream operation: not while recording */
+    if (!kernels_of(t->dev, precision))
+        t->failed = 1;
+    else if (drv.graphs && gl_config_get()->graphs != 0 && !t->capturing &&
+             !t->failed)
         checked(t, capture_start(t) != 0);
     leave(saved);
 }

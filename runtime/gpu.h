@@ -93,9 +93,10 @@ typedef struct gl_gpu {
     /* Launches between batch_begin and batch_end (and nothing else of
      * the runtime) may be recorded and replayed as one (a CUDA graph):
      * the thousands of small wavefront launches of the bulge chasing.
-     * batch_end returns -1 if the thread's error state is set.  NULL
-     * where the runtime has none. */
-    void (*batch_begin)(void);
+     * batch_begin gets the precision of the kernels to come (loaded
+     * before the recording starts); batch_end returns -1 if the thread's
+     * error state is set.  NULL where the runtime has none. */
+    void (*batch_begin)(int precision);
     int (*batch_end)(void);
 
     void (*fail)(void);

@@ -1,0 +1,210 @@
+/* A stand-in for libcuda.so.1 on machines without an NVIDIA GPU, for
+ * testing/unit/test_cuda_runtime.c: the driver-API entry points the
+ * library's CUDA runtime (runtime/cudalike.c) resolves, over host memory.
+ * One device; memory, copies, streams, events and graphs work (copies
+ * synchronously, so every wait is trivially satisfied); of the kernels
+ * only gl_copy runs (the library's strided copies; the element size is
+ * set by the test with mock_cuda_set_elem), every other launch fails
+ * with CUDA_ERROR_NOT_SUPPORTED, as a device that cannot run it would.
+ * Counters let the test check that contexts are pushed and popped in
+ * pairs and that a thread's resources are freed when it ends. */
+#include <cuda.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+static size_t copy_elem = 8;
+static _Thread_local int ctx_depth;
+static int live_streams, live_host_allocs, launches;
+static int dummy;
+
+EXPORT void mock_cuda_set_elem(size_t elem) { copy_elem = elem; }
+EXPORT int mock_cuda_ctx_depth(void) { return ctx_depth; }
+EXPORT int mock_cuda_live_streams(void) { return __atomic_load_n(&live_streams, __ATOMIC_SEQ_CST); }
+EXPORT int mock_cuda_live_host_allocs(void) { return __atomic_load_n(&live_host_allocs, __ATOMIC_SEQ_CST); }
+EXPORT int mock_cuda_launches(void) { return __atomic_load_n(&launches, __ATOMIC_SEQ_CST); }
+
+EXPORT CUresult cuInit(unsigned flags) { (void)flags; return CUDA_SUCCESS; }
+EXPORT CUresult cuDriverGetVersion(int *v) { *v = 13000; return CUDA_SUCCESS; }
+EXPORT CUresult cuDeviceGetCount(int *n) { *n = 1; return CUDA_SUCCESS; }
+EXPORT CUresult cuDeviceGet(CUdevice *d, int i)
+{
+    *d = i;
+    return i == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+EXPORT CUresult cuDeviceGetName(char *name, int len, CUdevice d)
+{
+    (void)d;
+    strncpy(name, "gpulapack mock GPU", (size_t)len);
+    name[len - 1] = 0;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d)
+{
+    (void)d;
+    *v = a == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR ? 9
+       : a == CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT     ? 132
+       : a == CU_DEVICE_ATTRIBUTE_CLOCK_RATE               ? 1980000
+                                                           : 0;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
+{
+    (void)d;
+    *bytes = (size_t)80 << 30;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d)
+{
+    (void)d;
+    *c = (CUcontext)&dummy;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuCtxPushCurrent_v2(CUcontext c)
+{
+    if (c != (CUcontext)&dummy)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    ctx_depth++;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuCtxPopCurrent_v2(CUcontext *c)
+{
+    if (ctx_depth == 0)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    ctx_depth--;
+    if (c)
+        *c = (CUcontext)&dummy;
+    return CUDA_SUCCESS;
+}
+
+/* Modules: the image must be a fatbin; a function is its name. */
+EXPORT CUresult cuModuleLoadData(CUmodule *m, const void *image)
+{
+    uint32_t magic;
+    memcpy(&magic, image, 4);
+    if (magic != 0xba55ed50u)
+        return CUDA_ERROR_INVALID_IMAGE;
+    *m = (CUmodule)image;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name)
+{
+    (void)m;
+    *f = (CUfunction)strdup(name);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
+                               unsigned gz, unsigned bx, unsigned by,
+                               unsigned bz, unsigned shared, CUstream s,
+                               void **params, void **extra)
+{
+    (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
+    (void)shared, (void)s, (void)extra;
+    __atomic_add_fetch(&launches, 1, __ATOMIC_SEQ_CST);
+    if (strcmp((const char *)f, "gl_copy") != 0)
+        return CUDA_ERROR_NOT_SUPPORTED;
+    /* gl_copy(rows, cols, src, soff, lds, dst, doff, ldd, conj_trans) */
+    int rows = *(int *)params[0], cols = *(int *)params[1];
+    char *src = *(char **)params[2], *dst = *(char **)params[5];
+    long long soff = *(long long *)params[3], doff = *(long long *)params[6];
+    int lds = *(int *)params[4], ldd = *(int *)params[7];
+    if (*(int *)params[8] != 0)
+        return CUDA_ERROR_NOT_SUPPORTED;
+    for (int j = 0; j < cols; j++)
+        memcpy(dst + (doff + (long long)j * ldd) * (long long)copy_elem,
+               src + (soff + (long long)j * lds) * (long long)copy_elem,
+               (size_t)rows * copy_elem);
+    return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes)
+{
+    void *m = malloc(bytes);
+    *p = (CUdeviceptr)(uintptr_t)m;
+    return m ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+EXPORT CUresult cuMemFree_v2(CUdeviceptr p)
+{
+    free((void *)(uintptr_t)p);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned flags)
+{
+    (void)flags;
+    *p = malloc(bytes);
+    if (!*p)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    __atomic_add_fetch(&live_host_allocs, 1, __ATOMIC_SEQ_CST);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMemFreeHost(void *p)
+{
+    free(p);
+    __atomic_sub_fetch(&live_host_allocs, 1, __ATOMIC_SEQ_CST);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n, CUstream s)
+{
+    (void)s;
+    memcpy((void *)(uintptr_t)d, h, n);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMemcpyDtoHAsync_v2(void *h, CUdeviceptr d, size_t n, CUstream s)
+{
+    (void)s;
+    memcpy(h, (void *)(uintptr_t)d, n);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr from, size_t n, CUstream s)
+{
+    (void)s;
+    memmove((void *)(uintptr_t)d, (void *)(uintptr_t)from, n);
+    return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuStreamCreate(CUstream *s, unsigned flags)
+{
+    (void)flags;
+    *s = (CUstream)malloc(1);
+    __atomic_add_fetch(&live_streams, 1, __ATOMIC_SEQ_CST);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuStreamSynchronize(CUstream s) { (void)s; return CUDA_SUCCESS; }
+EXPORT CUresult cuStreamDestroy_v2(CUstream s)
+{
+    free(s);
+    __atomic_sub_fetch(&live_streams, 1, __ATOMIC_SEQ_CST);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuEventCreate(CUevent *e, unsigned flags)
+{
+    (void)flags;
+    *e = (CUevent)&dummy;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuEventRecord(CUevent e, CUstream s) { (void)e, (void)s; return CUDA_SUCCESS; }
+EXPORT CUresult cuEventSynchronize(CUevent e) { (void)e; return CUDA_SUCCESS; }
+EXPORT CUresult cuEventDestroy_v2(CUevent e) { (void)e; return CUDA_SUCCESS; }
+
+EXPORT CUresult cuStreamBeginCapture_v2(CUstream s, CUstreamCaptureMode m)
+{
+    (void)s, (void)m;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuStreamEndCapture(CUstream s, CUgraph *g)
+{
+    (void)s;
+    *g = (CUgraph)&dummy;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuGraphInstantiateWithFlags(CUgraphExec *e, CUgraph g, unsigned long long f)
+{
+    (void)g, (void)f;
+    *e = (CUgraphExec)&dummy;
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuGraphLaunch(CUgraphExec e, CUstream s) { (void)e, (void)s; return CUDA_SUCCESS; }
+EXPORT CUresult cuGraphExecDestroy(CUgraphExec e) { (void)e; return CUDA_SUCCESS; }
+EXPORT CUresult cuGraphDestroy(CUgraph g) { (void)g; return CUDA_SUCCESS; }

@@ -1,0 +1,188 @@
+/* The host side of the CUDA runtime (runtime/cudalike.c) against the mock
+ * driver of testing/unit/mock/mock_cuda.c (run with LD_LIBRARY_PATH
+ * pointing at it; no GPU): discovery and choice, transfers of every shape
+ * (contiguous and strided, through one and several staging chunks, the
+ * double-buffered halves), device copies, the error state (a launch the
+ * device fails is reported by the next read, which leaves the host
+ * untouched), context push/pop in pairs, per-thread resources freed when
+ * a thread ends, and a whole LAPACK call falling back with LAPACK's
+ * result when the device cannot run a kernel.  On a real GPU the same
+ * runtime is checked by test_device_ops with GPULAPACK_DEVICE=cuda. */
+#include <dlfcn.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../runtime/gpu.h"
+
+static int failures;
+static void *mock;
+
+static void verdict(int ok, const char *name, const char *detail)
+{
+    printf("%s unit/cuda_runtime/%s%s%s\n", ok ? "PASS" : "FAIL", name,
+           ok ? "" : ": ", ok ? "" : detail);
+    failures += !ok;
+}
+
+static int mock_int(const char *fn)
+{
+    int (*f)(void) = (int (*)(void))dlsym(mock, fn);
+    return f ? f() : -1;
+}
+
+/* write rows x cols (host ld hl) to the device (ld dl), copy it to a
+ * second device matrix (ld dl2), read it back (host ld hl): the bytes of
+ * the rectangle come back, the padding of the output is untouched. */
+static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
+                      size_t dl, size_t dl2)
+{
+    const gl_gpu *g = &gl_cuda_gpu;
+    void (*set_elem)(size_t) = (void (*)(size_t))dlsym(mock, "mock_cuda_set_elem");
+    set_elem(elem);
+    size_t hbytes = elem * hl * cols;
+    unsigned char *in = malloc(hbytes), *out = malloc(hbytes);
+    for (size_t i = 0; i < hbytes; i++) {
+        in[i] = (unsigned char)rand();
+        out[i] = 0xA5;
+    }
+    void *d1 = g->alloc(elem * dl * cols), *d2 = g->alloc(elem * dl2 * cols);
+    int ok = d1 && d2 && g->write(elem, rows, cols, in, hl, d1, dl) == 0 &&
+             g->copy(elem, rows, cols, d1, dl, d2, dl2) == 0 &&
+             g->read(elem, rows, cols, d2, dl2, out, hl) == 0;
+    for (size_t j = 0; ok && j < cols; j++) {
+        size_t col = j * hl * elem;
+        ok = memcmp(in + col, out + col, rows * elem) == 0;
+        for (size_t i = rows * elem; ok && i < hl * elem; i++)
+            ok = out[col + i] == 0xA5;
+    }
+    g->release(d1);
+    g->release(d2);
+    free(in);
+    free(out);
+    return ok;
+}
+
+static void *thread_body(void *arg)
+{
+    (void)arg;
+    gl_gpu_use(&gl_cuda_gpu);
+    return (void *)(long)round_trip(8, 300, 200, 301, 300, 305);
+}
+
+/* The tridiagonal (-1, 2, -1) matrix has eigenvalues 2 - 2 cos(k pi/(n+1)). */
+extern void dsyevd_(const char *, const char *, const int *, double *,
+                    const int *, double *, double *, const int *, int *,
+                    const int *, int *, size_t, size_t);
+
+int main(void)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    setenv("GPULAPACK_DEVICE", "cuda", 1);
+    setenv("GPULAPACK_MIN_N", "0", 1);
+    mock = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    const gl_gpu *g = &gl_cuda_gpu;
+    int count = g->device_count();
+    if (!mock) {   /* the library has not opened it: look at why */
+        mock = dlopen("libcuda.so.1", RTLD_NOW);
+        if (!mock || !dlsym(mock, "mock_cuda_set_elem")) {
+            printf("FAIL unit/cuda_runtime/mock: run with LD_LIBRARY_PATH=build/testing/mock\n");
+            return 1;
+        }
+    }
+    const gl_gpu_device_info *info = g->device(0);
+    char detail[160];
+    snprintf(detail, sizeof detail, "count %d, %s", count, info ? info->id : "no device");
+    verdict(count == 1 && info && strcmp(info->id, "cuda:0") == 0 &&
+                strcmp(info->version, "sm_90") == 0 && info->fp64 &&
+                info->memory == (80ull << 30),
+            "discovery", detail);
+    verdict(g->choose(-1, -1, 1) == 0 && g->choose(-1, 3, 0) == -1 &&
+                g->select(0) == 0,
+            "choose-select", "device 0 not chosen");
+    gl_gpu_use(g);
+
+    /* shapes: tiny, strided both sides, one column, several 16 MiB chunks */
+    static const size_t shapes[][5] = {
+        {1, 1, 1, 1, 1},       {3, 5, 7, 3, 4},        {17, 3, 17, 20, 17},
+        {1000, 1, 1000, 1001, 1005}, {3000, 1500, 3001, 3000, 3000},
+        {2500, 1800, 2503, 2600, 2500}, {4097, 700, 4100, 4097, 4101}};
+    for (int e = 0; e < 3; e++) {
+        size_t elem = e == 0 ? 4 : e == 1 ? 8 : 16;
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+            const size_t *sh = shapes[s];
+            char name[96];
+            snprintf(name, sizeof name, "copies/elem%zu/%zux%zu-ld%zu.%zu.%zu",
+                     elem, sh[0], sh[1], sh[2], sh[3], sh[4]);
+            verdict(round_trip(elem, sh[0], sh[1], sh[2], sh[3], sh[4]), name,
+                    "bytes differ or padding written");
+        }
+    }
+    verdict(mock_int("mock_cuda_ctx_depth") == 0, "context-pairs",
+            "a pushed context was not popped");
+
+    /* a launch the device fails: the next read fails, dst untouched, and
+     * reset() clears the state */
+    double x[4] = {1, 2, 3, 4}, y[4] = {9, 9, 9, 9};
+    double *d = g->alloc(sizeof x);
+    int rows = 4, cols = 1, ld = 4;
+    double mul = 2;
+    gl_arg args[] = {GL_VALUE(rows), GL_VALUE(cols), GL_MEM(d, 8),
+                     GL_VALUE(ld), GL_VALUE(mul)};
+    size_t groups[2] = {1, 1}, local[2] = {16, 16};
+    int wrote = g->write(8, 4, 1, x, 4, d, 4);
+    int launched = g->launch(2, GL_K_SCALE, 2, groups, local, 5, args);
+    int read_failed = g->read(8, 4, 1, d, 4, y, 4);
+    verdict(wrote == 0 && launched == -1 && read_failed == -1 && y[0] == 9 &&
+                y[3] == 9,
+            "error-state", "a failed launch was not reported by the read");
+    g->reset();
+    verdict(g->read(8, 4, 1, d, 4, y, 4) == 0 && y[3] == 4, "reset",
+            "read after reset");
+    g->release(d);
+
+    /* four threads at once; their streams and staging freed at exit */
+    int streams = mock_int("mock_cuda_live_streams"),
+        pinned = mock_int("mock_cuda_live_host_allocs");
+    pthread_t th[4];
+    for (int i = 0; i < 4; i++)
+        pthread_create(&th[i], NULL, thread_body, NULL);
+    int all = 1;
+    for (int i = 0; i < 4; i++) {
+        void *r;
+        pthread_join(th[i], &r);
+        all &= r != NULL;
+    }
+    snprintf(detail, sizeof detail, "streams %d -> %d, pinned %d -> %d",
+             streams, mock_int("mock_cuda_live_streams"), pinned,
+             mock_int("mock_cuda_live_host_allocs"));
+    verdict(all && mock_int("mock_cuda_live_streams") == streams &&
+                mock_int("mock_cuda_live_host_allocs") == pinned,
+            "threads", detail);
+
+    /* a whole call: GPULAPACK_DEVICE=cuda takes the (mock) GPU, whose
+     * kernels fail; the call restarts on LAPACK with the caller's data */
+    int n = 60, lwork = 2 * n + 1, liwork = 1, info_rc = -1;
+    double *a = calloc((size_t)n * n, sizeof *a), w[60], work[121];
+    for (int i = 0; i < n; i++) {
+        a[i + i * n] = 2;
+        if (i + 1 < n)
+            a[i + 1 + i * n] = -1;
+    }
+    int launches = mock_int("mock_cuda_launches"), iwork[1];
+    dsyevd_("N", "L", &n, a, &n, w, work, &lwork, iwork, &liwork, &info_rc, 1, 1);
+    double worst = 0;
+    for (int k = 1; k <= n; k++) {
+        double exact = 2 - 2 * cos(k * M_PI / (n + 1));
+        worst = fmax(worst, fabs(w[k - 1] - exact));
+    }
+    snprintf(detail, sizeof detail, "info %d, error %.3g, launches %d",
+             info_rc, worst, mock_int("mock_cuda_launches") - launches);
+    verdict(info_rc == 0 && worst < 1e-13 &&
+                mock_int("mock_cuda_launches") > launches,
+            "fallback-dsyevd", detail);
+    free(a);
+    return failures != 0;
+}
