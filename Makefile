@@ -74,11 +74,12 @@ CUDA_ARCH_FLAGS = -gencode arch=compute_80,code=sm_80 \
 HIP_ARCH_FLAGS  = --offload-arch=gfx90a --offload-arch=gfx940
 ifneq ($(filter cuda,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_CUDA
-CUDA_UNIT_BIN = build/testing/test_cuda_runtime build/testing/mock/libcuda.so.1
+GPU_UNIT_BIN += build/testing/test_gpu_runtime_cuda build/testing/mock-cuda/libcuda.so.1
 EMBED_OBJ  += $(B)/runtime/cuda.o $(foreach p,$(PRECISIONS),$(B)/cuda/image_$(p).o)
 endif
 ifneq ($(filter hip,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_HIP
+GPU_UNIT_BIN += build/testing/test_gpu_runtime_hip build/testing/mock-hip/libamdhip64.so.5
 EMBED_OBJ  += $(B)/runtime/hip.o $(foreach p,$(PRECISIONS),$(B)/hip/image_$(p).o)
 endif
 
@@ -172,9 +173,9 @@ UNIT_TEMPLATES = test_stages $(OPENCL_UNIT_TEMPLATES)
 UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,\
                 $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
                              testing/unit/test_device_ops.c testing/unit/test_fault.c \
-                             testing/unit/test_cuda_runtime.c,$(UNIT_SRC))) \
+                             testing/unit/test_gpu_runtime.c,$(UNIT_SRC))) \
             $(foreach t,$(UNIT_TEMPLATES),$(foreach p,$(PRECISIONS),build/testing/$(t)_$(p))) \
-            $(OPENCL_UNIT_BIN) $(CUDA_UNIT_BIN)
+            $(OPENCL_UNIT_BIN) $(GPU_UNIT_BIN)
 GL_PRECISION_s = 1
 GL_PRECISION_d = 2
 GL_PRECISION_c = 3
@@ -191,10 +192,17 @@ build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulap
 build/testing/test_device_ops_%: testing/unit/test_device_ops.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 
-# the stand-in driver of test_cuda_runtime (no GPU on CI)
-build/testing/mock/libcuda.so.1: testing/unit/mock/mock_cuda.c
+# the CUDA/HIP runtimes over stand-in drivers (no GPU on CI)
+build/testing/test_gpu_runtime_cuda: testing/unit/test_gpu_runtime.c lib/libgpulapack.a | build/testing
+	$(CC) $(TEST_CFLAGS) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+build/testing/test_gpu_runtime_hip: testing/unit/test_gpu_runtime.c lib/libgpulapack.a | build/testing
+	$(CC) $(TEST_CFLAGS) -DGL_TEST_HIP $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+build/testing/mock-cuda/libcuda.so.1: testing/unit/mock/mock_cuda.c testing/unit/mock/mock_core.h
 	mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -I$(CUDA_HOME)/include $< -o $@
+build/testing/mock-hip/libamdhip64.so.5: testing/unit/mock/mock_hip.c testing/unit/mock/mock_core.h
+	mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -D__HIP_PLATFORM_AMD__ $< -o $@
 
 build/demo: testing/demo/demo.c | build/testing
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -lm

@@ -65,10 +65,13 @@ for src in testing/unit/test_*.c; do
             run "unit/${t}_$p-clblast" 600 env GPULAPACK_DEVICE=opencl \
                 GPULAPACK_CLBLAST=1 GPULAPACK_VERBOSE=2 "build/testing/${t}_$p"
         done ;;
-    # the CUDA runtime over the stand-in driver (built with the cuda backend)
-    test_cuda_runtime)
-        [ -x "build/testing/$t" ] &&
-            run "unit/$t" 300 env LD_LIBRARY_PATH="$ROOT/build/testing/mock" "build/testing/$t" ;;
+    # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
+    test_gpu_runtime)
+        for api in cuda hip; do
+            [ -x "build/testing/${t}_$api" ] &&
+                run "unit/${t}_$api" 300 env LD_LIBRARY_PATH="$ROOT/build/testing/mock-$api" \
+                    "build/testing/${t}_$api"
+        done ;;
     *) run "unit/$t" 300 "build/testing/$t" ;;
     esac
 done

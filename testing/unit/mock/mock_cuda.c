@@ -1,30 +1,16 @@
 /* A stand-in for libcuda.so.1 on machines without an NVIDIA GPU, for
- * testing/unit/test_cuda_runtime.c: the driver-API entry points the
+ * testing/unit/test_gpu_runtime.c: the driver-API entry points the
  * library's CUDA runtime (runtime/cudalike.c) resolves, over host memory.
  * One device; memory, copies, streams, events and graphs work (copies
  * synchronously, so every wait is trivially satisfied); of the kernels
  * only gl_copy runs (the library's strided copies; the element size is
- * set by the test with mock_cuda_set_elem), every other launch fails
- * with CUDA_ERROR_NOT_SUPPORTED, as a device that cannot run it would.
+ * set by the test with mock_set_elem), every other launch fails with
+ * CUDA_ERROR_NOT_SUPPORTED, as a device that cannot run it would.
  * Counters let the test check that contexts are pushed and popped in
  * pairs and that a thread's resources are freed when it ends. */
 #include <cuda.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#define EXPORT __attribute__((visibility("default")))
-
-static size_t copy_elem = 8;
-static _Thread_local int ctx_depth;
-static int live_streams, live_host_allocs, launches;
-static int dummy;
-
-EXPORT void mock_cuda_set_elem(size_t elem) { copy_elem = elem; }
-EXPORT int mock_cuda_ctx_depth(void) { return ctx_depth; }
-EXPORT int mock_cuda_live_streams(void) { return __atomic_load_n(&live_streams, __ATOMIC_SEQ_CST); }
-EXPORT int mock_cuda_live_host_allocs(void) { return __atomic_load_n(&live_host_allocs, __ATOMIC_SEQ_CST); }
-EXPORT int mock_cuda_launches(void) { return __atomic_load_n(&launches, __ATOMIC_SEQ_CST); }
+#include "mock_core.h"
 
 EXPORT CUresult cuInit(unsigned flags) { (void)flags; return CUDA_SUCCESS; }
 EXPORT CUresult cuDriverGetVersion(int *v) { *v = 13000; return CUDA_SUCCESS; }
@@ -102,21 +88,8 @@ EXPORT CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
 {
     (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
     (void)shared, (void)s, (void)extra;
-    __atomic_add_fetch(&launches, 1, __ATOMIC_SEQ_CST);
-    if (strcmp((const char *)f, "gl_copy") != 0)
-        return CUDA_ERROR_NOT_SUPPORTED;
-    /* gl_copy(rows, cols, src, soff, lds, dst, doff, ldd, conj_trans) */
-    int rows = *(int *)params[0], cols = *(int *)params[1];
-    char *src = *(char **)params[2], *dst = *(char **)params[5];
-    long long soff = *(long long *)params[3], doff = *(long long *)params[6];
-    int lds = *(int *)params[4], ldd = *(int *)params[7];
-    if (*(int *)params[8] != 0)
-        return CUDA_ERROR_NOT_SUPPORTED;
-    for (int j = 0; j < cols; j++)
-        memcpy(dst + (doff + (long long)j * ldd) * (long long)copy_elem,
-               src + (soff + (long long)j * lds) * (long long)copy_elem,
-               (size_t)rows * copy_elem);
-    return CUDA_SUCCESS;
+    return run_kernel((const char *)f, params) == 0 ? CUDA_SUCCESS
+                                                   : CUDA_ERROR_NOT_SUPPORTED;
 }
 
 EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes)
@@ -136,13 +109,13 @@ EXPORT CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned flags)
     *p = malloc(bytes);
     if (!*p)
         return CUDA_ERROR_OUT_OF_MEMORY;
-    __atomic_add_fetch(&live_host_allocs, 1, __ATOMIC_SEQ_CST);
+    count(&live_host_allocs, 1);
     return CUDA_SUCCESS;
 }
 EXPORT CUresult cuMemFreeHost(void *p)
 {
     free(p);
-    __atomic_sub_fetch(&live_host_allocs, 1, __ATOMIC_SEQ_CST);
+    count(&live_host_allocs, -1);
     return CUDA_SUCCESS;
 }
 EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n, CUstream s)
@@ -168,14 +141,14 @@ EXPORT CUresult cuStreamCreate(CUstream *s, unsigned flags)
 {
     (void)flags;
     *s = (CUstream)malloc(1);
-    __atomic_add_fetch(&live_streams, 1, __ATOMIC_SEQ_CST);
+    count(&live_streams, 1);
     return CUDA_SUCCESS;
 }
 EXPORT CUresult cuStreamSynchronize(CUstream s) { (void)s; return CUDA_SUCCESS; }
 EXPORT CUresult cuStreamDestroy_v2(CUstream s)
 {
     free(s);
-    __atomic_sub_fetch(&live_streams, 1, __ATOMIC_SEQ_CST);
+    count(&live_streams, -1);
     return CUDA_SUCCESS;
 }
 EXPORT CUresult cuEventCreate(CUevent *e, unsigned flags)

@@ -1,13 +1,15 @@
-/* The host side of the CUDA runtime (runtime/cudalike.c) against the mock
- * driver of testing/unit/mock/mock_cuda.c (run with LD_LIBRARY_PATH
- * pointing at it; no GPU): discovery and choice, transfers of every shape
+/* The host side of the CUDA and HIP runtimes (runtime/cudalike.c) against
+ * the stand-in drivers of testing/unit/mock/ (mock_cuda.c, mock_hip.c; run
+ * with LD_LIBRARY_PATH pointing at one; no GPU), one binary per API
+ * (-DGL_TEST_HIP for HIP): discovery and choice, transfers of every shape
  * (contiguous and strided, through one and several staging chunks, the
  * double-buffered halves), device copies, the error state (a launch the
  * device fails is reported by the next read, which leaves the host
- * untouched), context push/pop in pairs, per-thread resources freed when
- * a thread ends, and a whole LAPACK call falling back with LAPACK's
- * result when the device cannot run a kernel.  On a real GPU the same
- * runtime is checked by test_device_ops with GPULAPACK_DEVICE=cuda. */
+ * untouched), the caller's context (CUDA) or current device (HIP) left
+ * as it was, per-thread resources freed when a thread ends, and a whole
+ * LAPACK call falling back with LAPACK's result when the device cannot run
+ * a kernel.  On a real GPU the same runtime is checked by test_device_ops
+ * with GPULAPACK_DEVICE=cuda or hip. */
 #include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
@@ -17,12 +19,28 @@
 
 #include "../runtime/gpu.h"
 
+#ifdef GL_TEST_HIP
+#define RUNTIME gl_hip_gpu
+#define NAME "hip"
+#define SONAME "libamdhip64.so.5"
+#define DEVICES 2
+#define VERSION "gfx 9.0"
+#define MEMORY (64ull << 30)
+#else
+#define RUNTIME gl_cuda_gpu
+#define NAME "cuda"
+#define SONAME "libcuda.so.1"
+#define DEVICES 1
+#define VERSION "sm_90"
+#define MEMORY (80ull << 30)
+#endif
+
 static int failures;
 static void *mock;
 
 static void verdict(int ok, const char *name, const char *detail)
 {
-    printf("%s unit/cuda_runtime/%s%s%s\n", ok ? "PASS" : "FAIL", name,
+    printf("%s unit/" NAME "_runtime/%s%s%s\n", ok ? "PASS" : "FAIL", name,
            ok ? "" : ": ", ok ? "" : detail);
     failures += !ok;
 }
@@ -39,8 +57,8 @@ static int mock_int(const char *fn)
 static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
                       size_t dl, size_t dl2)
 {
-    const gl_gpu *g = &gl_cuda_gpu;
-    void (*set_elem)(size_t) = (void (*)(size_t))dlsym(mock, "mock_cuda_set_elem");
+    const gl_gpu *g = &RUNTIME;
+    void (*set_elem)(size_t) = (void (*)(size_t))dlsym(mock, "mock_set_elem");
     set_elem(elem);
     size_t hbytes = elem * hl * cols;
     unsigned char *in = malloc(hbytes), *out = malloc(hbytes);
@@ -68,7 +86,7 @@ static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
 static void *thread_body(void *arg)
 {
     (void)arg;
-    gl_gpu_use(&gl_cuda_gpu);
+    gl_gpu_use(&RUNTIME);
     return (void *)(long)round_trip(8, 300, 200, 301, 300, 305);
 }
 
@@ -80,29 +98,34 @@ extern void dsyevd_(const char *, const char *, const int *, double *,
 int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    setenv("GPULAPACK_DEVICE", "cuda", 1);
+    setenv("GPULAPACK_DEVICE", NAME, 1);
     setenv("GPULAPACK_MIN_N", "0", 1);
-    mock = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    const gl_gpu *g = &gl_cuda_gpu;
+    const gl_gpu *g = &RUNTIME;
     int count = g->device_count();
-    if (!mock) {   /* the library has not opened it: look at why */
-        mock = dlopen("libcuda.so.1", RTLD_NOW);
-        if (!mock || !dlsym(mock, "mock_cuda_set_elem")) {
-            printf("FAIL unit/cuda_runtime/mock: run with LD_LIBRARY_PATH=build/testing/mock\n");
-            return 1;
-        }
+    /* the driver the library opened: the stand-in, or the test is void */
+    mock = dlopen(SONAME, RTLD_NOW | RTLD_NOLOAD);
+    if (!mock || !dlsym(mock, "mock_set_elem")) {
+        printf("FAIL unit/" NAME "_runtime/mock: run with LD_LIBRARY_PATH at the stand-in " SONAME "\n");
+        return 1;
     }
     const gl_gpu_device_info *info = g->device(0);
     char detail[160];
     snprintf(detail, sizeof detail, "count %d, %s", count, info ? info->id : "no device");
-    verdict(count == 1 && info && strcmp(info->id, "cuda:0") == 0 &&
-                strcmp(info->version, "sm_90") == 0 && info->fp64 &&
-                info->memory == (80ull << 30),
+    verdict(count == DEVICES && info && strcmp(info->id, NAME ":0") == 0 &&
+                strcmp(info->version, VERSION) == 0 && info->fp64 &&
+                info->memory == MEMORY,
             "discovery", detail);
     verdict(g->choose(-1, -1, 1) == 0 && g->choose(-1, 3, 0) == -1 &&
                 g->select(0) == 0,
             "choose-select", "device 0 not chosen");
     gl_gpu_use(g);
+#ifdef GL_TEST_HIP
+    /* the caller works on device 1: the library must use its device 0 and
+     * give device 1 back */
+    int (*set_device)(int) = (int (*)(int))dlsym(mock, "hipSetDevice");
+    int (*get_device)(int *) = (int (*)(int *))dlsym(mock, "hipGetDevice");
+    set_device(1);
+#endif
 
     /* shapes: tiny, strided both sides, one column, several 16 MiB chunks */
     static const size_t shapes[][5] = {
@@ -120,8 +143,16 @@ int main(void)
                     "bytes differ or padding written");
         }
     }
-    verdict(mock_int("mock_cuda_ctx_depth") == 0, "context-pairs",
+#ifdef GL_TEST_HIP
+    int now = -1;
+    get_device(&now);
+    snprintf(detail, sizeof detail, "caller's device %d (1 expected), %d calls on another device",
+             now, mock_int("mock_wrong_device"));
+    verdict(now == 1 && mock_int("mock_wrong_device") == 0, "caller-device", detail);
+#else
+    verdict(mock_int("mock_ctx_depth") == 0, "context-pairs",
             "a pushed context was not popped");
+#endif
 
     /* a launch the device fails: the next read fails, dst untouched, and
      * reset() clears the state */
@@ -144,8 +175,8 @@ int main(void)
     g->release(d);
 
     /* four threads at once; their streams and staging freed at exit */
-    int streams = mock_int("mock_cuda_live_streams"),
-        pinned = mock_int("mock_cuda_live_host_allocs");
+    int streams = mock_int("mock_live_streams"),
+        pinned = mock_int("mock_live_host_allocs");
     pthread_t th[4];
     for (int i = 0; i < 4; i++)
         pthread_create(&th[i], NULL, thread_body, NULL);
@@ -156,10 +187,10 @@ int main(void)
         all &= r != NULL;
     }
     snprintf(detail, sizeof detail, "streams %d -> %d, pinned %d -> %d",
-             streams, mock_int("mock_cuda_live_streams"), pinned,
-             mock_int("mock_cuda_live_host_allocs"));
-    verdict(all && mock_int("mock_cuda_live_streams") == streams &&
-                mock_int("mock_cuda_live_host_allocs") == pinned,
+             streams, mock_int("mock_live_streams"), pinned,
+             mock_int("mock_live_host_allocs"));
+    verdict(all && mock_int("mock_live_streams") == streams &&
+                mock_int("mock_live_host_allocs") == pinned,
             "threads", detail);
 
     /* a whole call: GPULAPACK_DEVICE=cuda takes the (mock) GPU, whose
@@ -171,7 +202,7 @@ int main(void)
         if (i + 1 < n)
             a[i + 1 + i * n] = -1;
     }
-    int launches = mock_int("mock_cuda_launches"), iwork[1];
+    int launches = mock_int("mock_launches"), iwork[1];
     dsyevd_("N", "L", &n, a, &n, w, work, &lwork, iwork, &liwork, &info_rc, 1, 1);
     double worst = 0;
     for (int k = 1; k <= n; k++) {
@@ -179,9 +210,9 @@ int main(void)
         worst = fmax(worst, fabs(w[k - 1] - exact));
     }
     snprintf(detail, sizeof detail, "info %d, error %.3g, launches %d",
-             info_rc, worst, mock_int("mock_cuda_launches") - launches);
+             info_rc, worst, mock_int("mock_launches") - launches);
     verdict(info_rc == 0 && worst < 1e-13 &&
-                mock_int("mock_cuda_launches") > launches,
+                mock_int("mock_launches") > launches,
             "fallback-dsyevd", detail);
     free(a);
     return failures != 0;
