@@ -1394,8 +1394,8 @@ int main(int argc, char **argv)
             if (cudaMemGetInfo(&dfree, &dtotal) != cudaSuccess)
                 (void)cudaGetLastError();
             if (n > host_max && !ours_on_device)
-                snprintf(ro.why, sizeof ro.why, "ours' path is \"%s\" (the"
-                         " host) and n > BENCH_HOST_MAX_N = %ld", ours_path,
+                snprintf(ro.why, sizeof ro.why, "ours' path is \"%s\" (not a"
+                         " device) and n > BENCH_HOST_MAX_N = %ld", ours_path,
                          host_max);
             else if (n > host_max && 3.0 * mbytes > (double)dtotal)
                 snprintf(ro.why, sizeof ro.why, "the matrix (%.1f GiB) does"
