@@ -186,8 +186,9 @@ static void dev_unpack_v(lapack_int m, lapack_int k, const gl_scalar *a,
         GPU->fail();
 }
 
-static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                    gl_scalar *t, lapack_int ldt)
+/* The one-work-group panel kernels (the leaves of dev_geqrt/dev_gelqt). */
+static int geqrt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                      gl_scalar *t, lapack_int ldt)
 {
     if (n > PANEL_MAX)
         return -1;
@@ -195,8 +196,8 @@ static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
     return n > 0 ? launch_groups(GL_K_GEQRT, 1, NARGS(args), args) : 0;
 }
 
-static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                    gl_scalar *t, lapack_int ldt)
+static int gelqt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                      gl_scalar *t, lapack_int ldt)
 {
     if (m > PANEL_MAX)
         return -1;
@@ -339,6 +340,78 @@ static int dev_larfb(char side, char trans, char storev, lapack_int m,
              gemm_modes('N', colwise ? 'C' : 'N', m, n, k, -1, w2, m, 0, v,
                         ldv, vmode, 1, c, ldc, 0);
     }
+    GPU->release(w);
+    return rc ? -1 : 0;
+}
+
+/* ---- panels: recursive over columns (rows for LQ), as ?geqrt3 ---- */
+
+/* Panels wider than PANEL_LEAF are split in two halves: the left half is
+ * factored, its block reflector applied to the right half, the right half
+ * factored, and the T of the whole assembled with
+ * T12 = -T1 (V1^H V2) T2.  So all but the leaves' work is in products that
+ * use the whole device, where the one-work-group leaf kernel would
+ * factor a tall panel on a single multiprocessor.  Untuned: no GPU was
+ * measured. */
+enum { PANEL_LEAF = 16 };
+
+/* T12 (k1 x k2, in T) = -T1 W T2 for W = V1^H V2 (QR) or V1 V2^H (LQ),
+ * given W; T1, T2 upper triangular; then T's strictly lower part zeroed. */
+static int assemble_t(lapack_int k1, lapack_int k2, const gl_scalar *w,
+                      gl_scalar *t, lapack_int ldt)
+{
+    gl_scalar *w2 = GPU->alloc(ES * (size_t)k1 * (size_t)k2);
+    if (!w2)
+        return -1;
+    gl_scalar *t2 = t + k1 + (size_t)k1 * ldt, *t12 = t + (size_t)k1 * ldt;
+    int rc = gemm_modes('N', 'N', k1, k2, k1, 1, t, ldt, GM_UPPER, w, k1, 0,
+                        0, w2, k1, 0) ||
+             gemm_modes('N', 'N', k1, k2, k2, -1, w2, k1, 0, t2, ldt,
+                        GM_UPPER, 0, t12, ldt, 0);
+    GPU->release(w2);
+    if (rc)
+        return -1;
+    dev_zero_lower(k1 + k2, k1, t, ldt);
+    return 0;
+}
+
+/* A (m x n, m >= n) = Q R, Q = I - V T V^H (kernels/ops.h geqrt). */
+static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                     gl_scalar *t, lapack_int ldt)
+{
+    if (n <= PANEL_LEAF)
+        return geqrt_leaf(m, n, a, lda, t, ldt);
+    lapack_int n1 = n / 2, n2 = n - n1;
+    gl_scalar *a2 = a + (size_t)n1 * lda;
+    gl_scalar *w = GPU->alloc(ES * (size_t)n1 * (size_t)n2);
+    /* W = V1(n1:m, :)^H V2, V2 unit lower trapezoidal from row n1 */
+    int rc = !w || dev_geqrt(m, n1, a, lda, t, ldt) ||
+             dev_larfb('L', 'C', 'C', m, n2, n1, a, lda, t, ldt, a2, lda) ||
+             dev_geqrt(m - n1, n2, a2 + n1, lda, t + n1 + (size_t)n1 * ldt,
+                       ldt) ||
+             gemm_modes('C', 'N', n1, n2, m - n1, 1, a + n1, lda, 0, a2 + n1,
+                        lda, GM_LOWER | GM_UNIT, 0, w, n1, 0) ||
+             assemble_t(n1, n2, w, t, ldt);
+    GPU->release(w);
+    return rc ? -1 : 0;
+}
+
+/* A (m x n, m <= n) = L Q, Q^H = I - V^H T V (kernels/ops.h gelqt). */
+static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                     gl_scalar *t, lapack_int ldt)
+{
+    if (m <= PANEL_LEAF)
+        return gelqt_leaf(m, n, a, lda, t, ldt);
+    lapack_int m1 = m / 2, m2 = m - m1;
+    gl_scalar *a2 = a + m1, *a22 = a2 + (size_t)m1 * lda;
+    gl_scalar *w = GPU->alloc(ES * (size_t)m1 * (size_t)m2);
+    /* W = V1(:, m1:n) V2^H, V2 unit upper trapezoidal from column m1 */
+    int rc = !w || dev_gelqt(m1, n, a, lda, t, ldt) ||
+             dev_larfb('R', 'N', 'R', m2, n, m1, a, lda, t, ldt, a2, lda) ||
+             dev_gelqt(m2, n - m1, a22, lda, t + m1 + (size_t)m1 * ldt, ldt) ||
+             gemm_modes('N', 'C', m1, m2, n - m1, 1, a + (size_t)m1 * lda,
+                        lda, 0, a22, lda, GM_UPPER | GM_UNIT, 0, w, m1, 0) ||
+             assemble_t(m1, m2, w, t, ldt);
     GPU->release(w);
     return rc ? -1 : 0;
 }

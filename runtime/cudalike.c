@@ -57,10 +57,12 @@ static const char *const images[4] = {gl_cuda_image_s, gl_cuda_image_d,
     X(cuMemcpyHtoDAsync) X(cuMemcpyDtoHAsync) X(cuMemcpyDtoDAsync)           \
     X(cuStreamCreate) X(cuStreamSynchronize) X(cuStreamDestroy)              \
     X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize) X(cuEventDestroy)
-/* Optional: without them the chase launches one kernel at a time. */
+/* Optional: without them the chase launches one kernel at a time, and
+ * memory is allocated and freed synchronously. */
 #define DRV_GRAPH_FUNCS(X)                                                   \
     X(cuStreamBeginCapture) X(cuStreamEndCapture) X(cuGraphInstantiate)      \
     X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuGraphDestroy)
+#define DRV_ASYNC_FUNCS(X) X(cuMemAllocAsync) X(cuMemFreeAsync)
 
 typedef CUresult drv_result;
 typedef CUdevice drv_device;
@@ -98,6 +100,7 @@ static const char *const images[4] = {gl_hip_image_s, gl_hip_image_d,
 #define DRV_GRAPH_FUNCS(X)                                                   \
     X(hipStreamBeginCapture) X(hipStreamEndCapture) X(hipGraphInstantiate)   \
     X(hipGraphLaunch) X(hipGraphExecDestroy) X(hipGraphDestroy)
+#define DRV_ASYNC_FUNCS(X) X(hipMallocAsync) X(hipFreeAsync)
 
 typedef hipError_t drv_result;
 typedef hipDevice_t drv_device;
@@ -117,8 +120,10 @@ static struct {
 #define DRV_DECLARE(f) __typeof__(f) *f;
     DRV_FUNCS(DRV_DECLARE)
     DRV_GRAPH_FUNCS(DRV_DECLARE)
+    DRV_ASYNC_FUNCS(DRV_DECLARE)
 #undef DRV_DECLARE
-    int graphs;   /* the optional functions are all there */
+    int graphs;        /* DRV_GRAPH_FUNCS are all there */
+    int async_memory;  /* DRV_ASYNC_FUNCS are */
 } drv;
 
 #define MAX_DEVICES 16
@@ -155,12 +160,19 @@ static int load_driver(void)
     DRV_FUNCS(DRV_LOAD)
 #undef DRV_LOAD
     drv.graphs = 1;
-#define DRV_LOAD_OPTIONAL(f)                                                 \
+    drv.async_memory = 1;
+#define DRV_LOAD_OPTIONAL(f, flag)                                           \
     if (!(*(void **)&drv.f = dlsym(lib, STRING(f))))                         \
-        drv.graphs = 0;
-    DRV_GRAPH_FUNCS(DRV_LOAD_OPTIONAL)
+        drv.flag = 0;
+#define DRV_LOAD_GRAPH(f) DRV_LOAD_OPTIONAL(f, graphs)
+#define DRV_LOAD_ASYNC(f) DRV_LOAD_OPTIONAL(f, async_memory)
+    DRV_GRAPH_FUNCS(DRV_LOAD_GRAPH)
+    DRV_ASYNC_FUNCS(DRV_LOAD_ASYNC)
+#undef DRV_LOAD_ASYNC
+#undef DRV_LOAD_GRAPH
 #undef DRV_LOAD_OPTIONAL
-    gl_log(2, API ": driver loaded, graphs %s", drv.graphs ? "yes" : "no");
+    gl_log(2, API ": driver loaded, graphs %s, stream-ordered memory %s",
+           drv.graphs ? "yes" : "no", drv.async_memory ? "yes" : "no");
     return 0;
 }
 
@@ -227,6 +239,17 @@ static drv_result drv_malloc(void **p, size_t bytes)
     return rc;
 }
 static drv_result drv_free(void *p) { return drv.cuMemFree((CUdeviceptr)(uintptr_t)p); }
+static drv_result drv_malloc_async(void **p, size_t bytes, drv_stream s)
+{
+    CUdeviceptr d = 0;
+    drv_result rc = drv.cuMemAllocAsync(&d, bytes, s);
+    *p = (void *)(uintptr_t)d;
+    return rc;
+}
+static drv_result drv_free_async(void *p, drv_stream s)
+{
+    return drv.cuMemFreeAsync((CUdeviceptr)(uintptr_t)p, s);
+}
 static drv_result drv_host_alloc(void **p, size_t bytes)
 {
     return drv.cuMemHostAlloc(p, bytes, 0);
@@ -334,6 +357,11 @@ static drv_result drv_launch(drv_function f, const unsigned *grid,
 }
 static drv_result drv_malloc(void **p, size_t bytes) { return drv.hipMalloc(p, bytes); }
 static drv_result drv_free(void *p) { return drv.hipFree(p); }
+static drv_result drv_malloc_async(void **p, size_t bytes, drv_stream s)
+{
+    return drv.hipMallocAsync(p, bytes, s);
+}
+static drv_result drv_free_async(void *p, drv_stream s) { return drv.hipFreeAsync(p, s); }
 static drv_result drv_host_alloc(void **p, size_t bytes)
 {
     return drv.hipHostMalloc(p, bytes, 0);
@@ -606,6 +634,11 @@ static int checked(thread_state *t, int failed)
 
 /* ---- memory ------------------------------------------------------------- */
 
+/* Memory of the operations is stream-ordered where the driver has it
+ * (CUDA 11.2+): allocating and freeing cost no synchronization, and a free
+ * takes effect after the work enqueued before it -- the operations
+ * allocate scratch for every panel and product.  Otherwise the free waits
+ * for the thread's stream. */
 static void *alloc(size_t bytes)
 {
     drv_saved saved;
@@ -613,8 +646,11 @@ static void *alloc(size_t bytes)
     if (!t)
         return NULL;
     void *p = NULL;
+    if (bytes == 0)
+        bytes = 1;
     if (gl_fault_hit(GL_FAULT_ALLOC) ||
-        drv_malloc(&p, bytes ? bytes : 1) != DRV_OK)
+        (drv.async_memory ? drv_malloc_async(&p, bytes, t->stream)
+                          : drv_malloc(&p, bytes)) != DRV_OK)
         p = NULL;
     leave(saved);
     return p;
@@ -626,10 +662,12 @@ static void release(void *ptr)
     thread_state *t;
     if (!ptr || !(t = enter(&saved)))
         return;
-    /* the free synchronizes with the device; the stream's work that uses
-     * ptr is finished first all the same */
-    drv_stream_sync(t->stream);
-    drv_free(ptr);
+    if (drv.async_memory) {
+        drv_free_async(ptr, t->stream);
+    } else {
+        drv_stream_sync(t->stream);
+        drv_free(ptr);
+    }
     leave(saved);
 }
 

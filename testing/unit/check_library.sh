@@ -73,7 +73,7 @@ check_driver() {   # name, log pattern of the driver's error, env...
     shift 2
     local out
     out=$(env "$@" GPULAPACK_VERBOSE=2 GPULAPACK_DEVICE="$name" bin/gpulapack-info 2>&1)
-    if grep -q "$name: driver loaded, graphs yes" <<<"$out" &&
+    if grep -q "$name: driver loaded, graphs yes, stream-ordered memory yes" <<<"$out" &&
         grep -q "$name: no device (driver error $error)" <<<"$out" &&
         grep -q "path=lapack" <<<"$out" && ! grep -q "missing from the driver" <<<"$out"; then
         pass "driver-$name ($(grep -m1 "$name: no device" <<<"$out" | sed 's/^gpulapack: //'))"

@@ -232,8 +232,9 @@ static void test_pack_band(void)
 static void test_panels(void)
 {
     group g = {.name = "geqrt, gelqt, larfb (L/R, N/C, C/R), geqrf"};
+    /* widths above 16 take the recursive panels of gpu_ops.c */
     const lapack_int shapes[][2] = {{1, 1}, {5, 5}, {37, 7}, {64, 16},
-                                    {100, 33}, {19, 1}};
+                                    {100, 33}, {19, 1}, {17, 17}, {301, 64}};
     for (size_t t = 0; t < sizeof shapes / sizeof *shapes; t++) {
         lapack_int m = shapes[t][0], k = shapes[t][1], lda = m + 2,
                    ldt = k + 1;

@@ -103,6 +103,16 @@ EXPORT CUresult cuMemFree_v2(CUdeviceptr p)
     free((void *)(uintptr_t)p);
     return CUDA_SUCCESS;
 }
+EXPORT CUresult cuMemAllocAsync(CUdeviceptr *p, size_t bytes, CUstream s)
+{
+    (void)s;
+    return cuMemAlloc_v2(p, bytes);
+}
+EXPORT CUresult cuMemFreeAsync(CUdeviceptr p, CUstream s)
+{
+    (void)s;
+    return cuMemFree_v2(p);
+}
 EXPORT CUresult cuMemHostAlloc(void **p, size_t bytes, unsigned flags)
 {
     (void)flags;

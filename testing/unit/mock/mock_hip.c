@@ -87,6 +87,16 @@ EXPORT hipError_t hipMalloc(void **p, size_t bytes)
     return *p ? hipSuccess : hipErrorOutOfMemory;
 }
 EXPORT hipError_t hipFree(void *p) { free(p); return on_device0(); }
+EXPORT hipError_t hipMallocAsync(void **p, size_t bytes, hipStream_t s)
+{
+    (void)s;
+    return hipMalloc(p, bytes);
+}
+EXPORT hipError_t hipFreeAsync(void *p, hipStream_t s)
+{
+    (void)s;
+    return hipFree(p);
+}
 EXPORT hipError_t hipHostMalloc(void **p, size_t bytes, unsigned flags)
 {
     (void)flags;
