@@ -537,6 +537,7 @@ typedef struct thread_state {
     size_t stage_bytes;
     void *scratch;           /* device memory for strided copies */
     size_t scratch_bytes;
+    void *blas;              /* the thread's cuBLAS handle, NULL if none */
     int capturing, captured; /* a graph is being recorded; its launches */
     int failed;              /* the error state of gpu.h */
 } thread_state;
@@ -544,6 +545,7 @@ typedef struct thread_state {
 static _Thread_local thread_state *tls;
 static pthread_key_t thread_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static void blas_free(void *handle);
 
 static void thread_free(void *p)
 {
@@ -560,6 +562,8 @@ static void thread_free(void *p)
         }
         if (t->scratch)
             drv_free(t->scratch);
+        if (t->blas)
+            blas_free(t->blas);
         if (t->stream)
             drv_stream_destroy(t->stream);
         drv_leave(saved);
@@ -991,8 +995,8 @@ static struct {
     int loaded;
 } blas;
 static pthread_once_t blas_once = PTHREAD_ONCE_INIT;
-static _Thread_local cublasHandle_t blas_handle;
-static _Thread_local device_state *blas_device;
+
+static void blas_free(void *handle) { blas.cublasDestroy(handle); }
 
 static void blas_load(void)
 {
@@ -1021,16 +1025,15 @@ static int blas_gemm_on(thread_state *t, int precision, int transa,
                         const void *b, size_t ldb, const void *beta, void *c,
                         size_t ldc)
 {
-    if (blas_device != t->dev) {
-        /* a handle per thread and device (the first one is kept) */
-        if (blas_handle)
+    /* a handle per thread, made on first use (with the thread's device
+     * current), destroyed with the thread's state */
+    if (!t->blas) {
+        cublasHandle_t handle;
+        if (blas.cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
             return 1;
-        if (blas.cublasCreate(&blas_handle) != CUBLAS_STATUS_SUCCESS) {
-            blas_handle = NULL;
-            return 1;
-        }
-        blas_device = t->dev;
+        t->blas = handle;
     }
+    cublasHandle_t blas_handle = t->blas;
     if (m > 0x7fffffff || n > 0x7fffffff || k > 0x7fffffff ||
         lda > 0x7fffffff || ldb > 0x7fffffff || ldc > 0x7fffffff)
         return 1;
@@ -1085,6 +1088,7 @@ static int blas_gemm(int precision, int transa, int transb, size_t m,
 #else
 /* HIP: Debian 12 has no hipBLAS/rocBLAS package; the portable gemm
  * kernel serves (docs/STATUS.md). */
+static void blas_free(void *handle) { (void)handle; }
 static int blas_gemm(int precision, int transa, int transb, size_t m,
                      size_t n, size_t k, const void *alpha, const void *a,
                      size_t lda, const void *b, size_t ldb, const void *beta,
