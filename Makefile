@@ -229,7 +229,8 @@ demo: all build/demo
 BENCH_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Iinclude
 build/bench:
 	mkdir -p $@
-build/bench/bench: testing/bench/bench.c include/gpulapack.h lib/libgpulapack.so | build/bench
+build/bench/bench: testing/bench/bench.c testing/bench/bench_common.h \
+                   include/gpulapack.h lib/libgpulapack.so | build/bench
 	$(CC) $(BENCH_CFLAGS) $< -o $@ -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib \
 	    -Wl,--push-state,--no-as-needed $(LAPACK_LIBS) -Wl,--pop-state -ldl -lm
 bench: library build/bench/bench
@@ -249,7 +250,8 @@ bench: library build/bench/bench
 CUDA_HOME   ?= /usr/local/cuda
 CUDA_LIBDIR ?= $(CUDA_HOME)/lib64
 ifneq ($(wildcard $(CUDA_HOME)/include/cusolverDn.h),)
-build/bench/bench_gpu: testing/bench/bench_gpu.c include/gpulapack.h lib/libgpulapack.so | build/bench
+build/bench/bench_gpu: testing/bench/bench_gpu.c testing/bench/bench_common.h \
+                       include/gpulapack.h lib/libgpulapack.so | build/bench
 	$(CC) $(BENCH_CFLAGS) -isystem $(CUDA_HOME)/include $< -o $@ \
 	    -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib \
 	    -Wl,--push-state,--no-as-needed $(LAPACK_LIBS) -Wl,--pop-state \

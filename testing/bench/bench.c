@@ -47,43 +47,17 @@
  * (1-norms except where _F, eps = DBL_EPSILON, as LAPACK's own tests);
  * above 30 a note line gives the single ratios.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-#include <dlfcn.h>
+#define BENCH_PROG "bench"
+#include "bench_common.h"  /* shared with bench_gpu.c: lint, helpers, ... */
+
 #include <float.h>
-#include <limits.h>
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 
-#include "gpulapack.h"
-
-typedef int lint;       /* LAPACK INTEGER (32-bit) */
-typedef size_t flen;    /* hidden CHARACTER length (gfortran >= 8) */
-
-/* ---- Fortran-ABI prototypes (complex arrays as interleaved doubles) ---- */
-typedef void gesdd_d_t(const char *jobz, const lint *m, const lint *n,
-                       double *a, const lint *lda, double *s, double *u,
-                       const lint *ldu, double *vt, const lint *ldvt,
-                       double *work, const lint *lwork, lint *iwork,
-                       lint *info, flen);
-typedef void gesdd_s_t(const char *jobz, const lint *m, const lint *n,
-                       float *a, const lint *lda, float *s, float *u,
-                       const lint *ldu, float *vt, const lint *ldvt,
-                       float *work, const lint *lwork, lint *iwork,
-                       lint *info, flen);
+/* ---- Fortran-ABI prototypes (complex arrays as interleaved doubles) ----
+ * (?gesdd, dsyevd, dsytrd, dgbbrd, dsbtrd, dbdsqr, dsterf: bench_common.h) */
 typedef void gesvd_d_t(const char *jobu, const char *jobvt, const lint *m,
                        const lint *n, double *a, const lint *lda, double *s,
                        double *u, const lint *ldu, double *vt,
                        const lint *ldvt, double *work, const lint *lwork,
-                       lint *info, flen, flen);
-typedef void syevd_d_t(const char *jobz, const char *uplo, const lint *n,
-                       double *a, const lint *lda, double *w, double *work,
-                       const lint *lwork, lint *iwork, const lint *liwork,
                        lint *info, flen, flen);
 typedef void syevr_d_t(const char *jobz, const char *range, const char *uplo,
                        const lint *n, double *a, const lint *lda,
@@ -92,27 +66,11 @@ typedef void syevr_d_t(const char *jobz, const char *range, const char *uplo,
                        double *w, double *z, const lint *ldz, lint *isuppz,
                        double *work, const lint *lwork, lint *iwork,
                        const lint *liwork, lint *info, flen, flen, flen);
-typedef void gbbrd_d_t(const char *vect, const lint *m, const lint *n,
-                       const lint *ncc, const lint *kl, const lint *ku,
-                       double *ab, const lint *ldab, double *d, double *e,
-                       double *q, const lint *ldq, double *pt,
-                       const lint *ldpt, double *c, const lint *ldc,
-                       double *work, lint *info, flen);
-typedef void sbtrd_d_t(const char *vect, const char *uplo, const lint *n,
-                       const lint *kd, double *ab, const lint *ldab,
-                       double *d, double *e, double *q, const lint *ldq,
-                       double *work, lint *info, flen, flen);
 typedef void heevd_z_t(const char *jobz, const char *uplo, const lint *n,
                        double *a, const lint *lda, double *w, double *work,
                        const lint *lwork, double *rwork, const lint *lrwork,
                        lint *iwork, const lint *liwork, lint *info, flen,
                        flen);
-typedef void bdsqr_d_t(const char *uplo, const lint *n, const lint *ncvt,
-                       const lint *nru, const lint *ncc, double *d,
-                       double *e, double *vt, const lint *ldvt, double *u,
-                       const lint *ldu, double *c, const lint *ldc,
-                       double *work, lint *info, flen);
-typedef void sterf_d_t(const lint *n, double *d, double *e, lint *info);
 typedef void gemm_d_t(const char *ta, const char *tb, const lint *m,
                       const lint *n, const lint *k, const double *alpha,
                       const double *a, const lint *lda, const double *b,
@@ -123,24 +81,15 @@ typedef void zgemm_z_t(const char *ta, const char *tb, const lint *m,
                        const double *a, const lint *lda, const double *b,
                        const lint *ldb, const double *beta, double *c,
                        const lint *ldc, flen, flen);
-typedef void sytrd_d_t(const char *uplo, const lint *n, double *a,
-                       const lint *lda, double *d, double *e, double *tau,
-                       double *work, const lint *lwork, lint *info, flen);
 typedef void orgtr_d_t(const char *uplo, const lint *n, double *a,
                        const lint *lda, const double *tau, double *work,
                        const lint *lwork, lint *info, flen);
-typedef int last_timing_t(gpulapack_timing *out);
 
-/* "ours": resolved normally, i.e. from libgpulapack (linked first). */
-extern gesdd_d_t dgesdd_;
+/* "ours": resolved normally, i.e. from libgpulapack (linked first); the
+ * others are declared in bench_common.h. */
 extern gesvd_d_t dgesvd_;
-extern syevd_d_t dsyevd_;
 extern syevr_d_t dsyevr_;
-extern gbbrd_d_t dgbbrd_;
-extern sbtrd_d_t dsbtrd_;
-extern gesdd_s_t sgesdd_;
 extern heevd_z_t zheevd_;
-extern sytrd_d_t dsytrd_;
 
 typedef struct lapack {
     gesdd_d_t *dgesdd;
@@ -162,7 +111,6 @@ static sterf_d_t *real_dsterf;      /* from the peer: checks of dsbtrd */
 static orgtr_d_t *real_dorgtr;      /* from the peer: checks of dsytrd */
 static gemm_d_t *blas_dgemm;        /* from the peer's BLAS: the residuals */
 static zgemm_z_t *blas_zgemm;
-static last_timing_t *last_timing;  /* NULL until the library has it */
 
 /* ---- the cases ----------------------------------------------------------- */
 enum kind { K_DGESDD, K_DGESVD, K_DSYEVD, K_DSYEVR, K_DGBBRD, K_DSBTRD,
@@ -201,35 +149,7 @@ static const bench_case cases[] = {
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
-/* ---- small helpers ---------------------------------------------------------- */
-static void die(const char *msg, const char *arg)
-{
-    fprintf(stderr, "bench: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-    exit(2);
-}
-
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p)
-        die("out of memory", NULL);
-    return p;
-}
-
-static void *xdup(const void *src, size_t bytes)
-{
-    void *p = xmalloc(bytes);
-    memcpy(p, src, bytes);
-    return p;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
+/* ---- small helpers (the others: bench_common.h) ------------------------ */
 /* LWORK from a workspace query answer. */
 static lint lwork_of(double w)
 {
@@ -238,35 +158,6 @@ static lint lwork_of(double w)
     if (w >= (double)INT_MAX)
         return INT_MAX;
     return (lint)ceil(w);
-}
-
-/* splitmix64: a fixed, portable random stream; uniform in [-1, 1). */
-static uint64_t rng_state;
-static double urand(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return (double)(z >> 11) * 0x1.0p-52 - 1.0;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The real path of the object that holds address p, or "?". */
-static const char *object_of(const void *p, char *buf, size_t len)
-{
-    Dl_info di;
-    if (!p || !dladdr(p, &di) || !di.dli_fname)
-        return "?";
-    if (!realpath(di.dli_fname, buf)) {
-        snprintf(buf, len, "%s", di.dli_fname);
-    }
-    return buf;
 }
 
 /* ---- inputs -------------------------------------------------------------- */
@@ -284,8 +175,7 @@ static void input_make(input *in, enum family f, lint n, int band)
     in->family = f;
     in->n = n;
     in->band = band;
-    rng_state = 0x5eed0000ULL + (uint64_t)n * 131u + (uint64_t)f * 7u
-                + (uint64_t)band;
+    rng_seed_input(n, (int)f, band);
     switch (f) {
     case F_GENERAL:
         in->a = xmalloc(nn * sizeof(double));
@@ -316,17 +206,8 @@ static void input_make(input *in, enum family f, lint n, int band)
     case F_BAND_UPPER:      /* KL = 0, KU = band: AB(KU+1+i-j, j) = A(i, j) */
     case F_BAND_LOWER:      /* UPLO = 'L', KD = band: AB(1+i-j, j) = A(i, j) */
         in->ldab = band + 1;
-        in->a = calloc((size_t)in->ldab * n, sizeof(double));
-        if (!in->a)
-            die("out of memory", NULL);
-        for (lint j = 0; j < n; j++) {
-            lint lo = f == F_BAND_UPPER ? (j - band > 0 ? j - band : 0) : j;
-            lint hi = f == F_BAND_UPPER ? j : (j + band < n - 1 ? j + band : n - 1);
-            for (lint i = lo; i <= hi; i++) {
-                lint row = f == F_BAND_UPPER ? band + i - j : i - j;
-                in->a[row + (size_t)j * in->ldab] = urand();
-            }
-        }
+        in->a = xmalloc((size_t)in->ldab * n * sizeof(double));
+        band_fill(in->a, n, band, f == F_BAND_UPPER);
         break;
     }
 }
@@ -381,30 +262,6 @@ static void kept_free(kept *k)
     memset(k, 0, sizeof *k);
 }
 
-static int timing_get(gpulapack_timing *t)
-{
-    memset(t, 0, sizeof *t);
-    return last_timing ? last_timing(t) : 0;
-}
-
-/* Did an accelerated call finish between the two snapshots? */
-static int timing_new(int had, const gpulapack_timing *before, int has,
-                      const gpulapack_timing *after)
-{
-    if (!has)
-        return 0;
-    if (!had)
-        return 1;
-    return strncmp(before->routine, after->routine, sizeof after->routine)
-           || strncmp(before->path, after->path, sizeof after->path)
-           || before->stage1 != after->stage1
-           || before->stage2 != after->stage2
-           || before->stage3 != after->stage3
-           || before->backtransform != after->backtransform
-           || before->other != after->other
-           || before->total != after->total;
-}
-
 /* Run case c on input in through the routines of L; vals gets n values.
  * With k (cases with vectors and dsytrd), the outputs the checks need are
  * handed over to *k. */
@@ -413,8 +270,6 @@ static void run_one(const bench_case *c, const input *in, const lapack *L,
 {
     lint n = in->n, one = 1, info = 0, lwork = -1, liwork = -1, lrwork = -1;
     double dummy[2] = { 0, 0 }, t0 = 0, t1 = 0;
-    gpulapack_timing before, after;
-    int had;
     const char job[2] = { c->job, 0 };
     int vec = c->job != 'N';
     size_t nn = (size_t)n * (size_t)n;
@@ -429,16 +284,7 @@ static void run_one(const bench_case *c, const input *in, const lapack *L,
                      c->kind == K_SGESDD ? input_bytes(in) / 2
                                          : input_bytes(in));
 
-#define TIMED(call)                                                      \
-    do {                                                                 \
-        had = timing_get(&before);                                       \
-        t0 = now();                                                      \
-        call;                                                            \
-        t1 = now();                                                      \
-        r->accel = timing_new(had, &before, timing_get(&after), &after); \
-        if (r->accel)                                                    \
-            r->t = after;                                                \
-    } while (0)
+#define TIMED(call) TIMED_CALL(call, t0, t1, r->accel, r->t)
 
     switch (c->kind) {
     case K_DGESDD:
@@ -841,83 +687,10 @@ static double check_max(const check *ck)
     return m;
 }
 
-/* max_i |x_i - y_i| / max_i |y_i| over sorted values; NaN if not comparable. */
-static double rel_diff(const double *x, lint nx, const double *y, lint ny)
+/* ---- configuration (parsing it: bench_common.h) ------------------------- */
+static const char *case_name(int i)
 {
-    double num = 0, den = 0;
-    if (nx != ny)
-        return NAN;
-    for (lint i = 0; i < ny; i++) {
-        double d = fabs(x[i] - y[i]);
-        if (!(d <= num))
-            num = d;        /* also propagates NaN */
-        if (fabs(y[i]) > den)
-            den = fabs(y[i]);
-    }
-    return den > 0 ? num / den : num;
-}
-
-/* ---- configuration ----------------------------------------------------- */
-static int parse_sizes(const char *s, lint *out, int max)
-{
-    int k = 0;
-    char *buf = xdup(s, strlen(s) + 1), *save = NULL;
-    for (char *tok = strtok_r(buf, " ,\t", &save); tok;
-         tok = strtok_r(NULL, " ,\t", &save)) {
-        char *end;
-        long v = strtol(tok, &end, 10);
-        if (*end || v < 1 || v > 100000)
-            die("bad size in BENCH_SIZES", tok);
-        if (k == max)
-            die("too many sizes in BENCH_SIZES", NULL);
-        out[k++] = (lint)v;
-    }
-    free(buf);
-    return k;
-}
-
-static void parse_cases(const char *s, int *on)
-{
-    char *buf = xdup(s, strlen(s) + 1), *save = NULL;
-    int any = 0;
-    for (char *tok = strtok_r(buf, " ,\t", &save); tok;
-         tok = strtok_r(NULL, " ,\t", &save)) {
-        int found = 0;
-        if (!strcmp(tok, "all")) {
-            for (int i = 0; i < NCASES; i++)
-                on[i] = 1;
-            found = 1;
-        }
-        for (int i = 0; i < NCASES; i++)
-            if (!strcasecmp(tok, cases[i].name))
-                on[i] = found = 1;
-        if (!found) {
-            fprintf(stderr, "bench: unknown case '%s'; cases are:", tok);
-            for (int i = 0; i < NCASES; i++)
-                fprintf(stderr, " %s", cases[i].name);
-            fprintf(stderr, "\n");
-            exit(2);
-        }
-        any = 1;
-    }
-    if (!any)
-        for (int i = 0; i < NCASES; i++)
-            on[i] = 1;
-    free(buf);
-}
-
-static const char *env_or(const char *name, const char *dflt)
-{
-    const char *v = getenv(name);
-    return v && *v ? v : dflt;
-}
-
-static void *peer_sym(void *h, const char *name)
-{
-    void *p = dlsym(h, name);
-    if (!p)
-        die("the system LAPACK lacks", name);
-    return p;
+    return cases[i].name;
 }
 
 /* DGEMM rate at n = 2000 (best of 2, after a small warm-up call). */
@@ -954,42 +727,31 @@ int main(void)
     setenv("GPULAPACK_MIN_N", "0", 1);
 
     lint sizes[64];
-    int nsizes = parse_sizes(env_or("BENCH_SIZES", "1000 2000 4000"), sizes, 64);
+    int nsizes = parse_sizes("BENCH_SIZES", "1000 2000 4000", sizes, 64,
+                             100000);
     int on[NCASES] = { 0 };
-    parse_cases(env_or("BENCH_CASES", "all"), on);
-    const char *reps_s = env_or("BENCH_REPS", "1");
-    char *end;
-    long reps = strtol(reps_s, &end, 10);
-    if (*end || reps < 1 || reps > 1000)
-        die("bad BENCH_REPS", reps_s);
+    parse_cases("BENCH_CASES", "all", on, NCASES, case_name);
+    long reps = parse_long("BENCH_REPS", "1", 1, 1000);
     const char *csv_path = env_or("BENCH_CSV", "build/bench/bench.csv");
     const char *peer_mode = env_or("BENCH_PEER", "dlopen");
 
     /* The peer: the system LAPACK's own definitions. */
-    void *h = NULL;
-    if (!strcmp(peer_mode, "dlopen"))
-        h = dlopen("liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
-    else if (!strcmp(peer_mode, "dlmopen"))
-        h = dlmopen(LM_ID_NEWLM, "liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
-    else
-        die("BENCH_PEER must be dlopen or dlmopen", peer_mode);
-    if (!h)
-        die("cannot load the system LAPACK", dlerror());
-    peer.dgesdd = (gesdd_d_t *)peer_sym(h, "dgesdd_");
-    peer.dgesvd = (gesvd_d_t *)peer_sym(h, "dgesvd_");
-    peer.dsyevd = (syevd_d_t *)peer_sym(h, "dsyevd_");
-    peer.dsyevr = (syevr_d_t *)peer_sym(h, "dsyevr_");
-    peer.dgbbrd = (gbbrd_d_t *)peer_sym(h, "dgbbrd_");
-    peer.dsbtrd = (sbtrd_d_t *)peer_sym(h, "dsbtrd_");
-    peer.sgesdd = (gesdd_s_t *)peer_sym(h, "sgesdd_");
-    peer.zheevd = (heevd_z_t *)peer_sym(h, "zheevd_");
-    peer.dsytrd = (sytrd_d_t *)peer_sym(h, "dsytrd_");
-    real_dbdsqr = (bdsqr_d_t *)peer_sym(h, "dbdsqr_");
-    real_dsterf = (sterf_d_t *)peer_sym(h, "dsterf_");
-    real_dorgtr = (orgtr_d_t *)peer_sym(h, "dorgtr_");
+    void *h = open_system_lapack(peer_mode);
+    peer.dgesdd = (gesdd_d_t *)lapack_sym(h, "dgesdd_");
+    peer.dgesvd = (gesvd_d_t *)lapack_sym(h, "dgesvd_");
+    peer.dsyevd = (syevd_d_t *)lapack_sym(h, "dsyevd_");
+    peer.dsyevr = (syevr_d_t *)lapack_sym(h, "dsyevr_");
+    peer.dgbbrd = (gbbrd_d_t *)lapack_sym(h, "dgbbrd_");
+    peer.dsbtrd = (sbtrd_d_t *)lapack_sym(h, "dsbtrd_");
+    peer.sgesdd = (gesdd_s_t *)lapack_sym(h, "sgesdd_");
+    peer.zheevd = (heevd_z_t *)lapack_sym(h, "zheevd_");
+    peer.dsytrd = (sytrd_d_t *)lapack_sym(h, "dsytrd_");
+    real_dbdsqr = (bdsqr_d_t *)lapack_sym(h, "dbdsqr_");
+    real_dsterf = (sterf_d_t *)lapack_sym(h, "dsterf_");
+    real_dorgtr = (orgtr_d_t *)lapack_sym(h, "dorgtr_");
     /* The BLAS of the checks: what the system LAPACK itself links. */
-    blas_dgemm = (gemm_d_t *)peer_sym(h, "dgemm_");
-    blas_zgemm = (zgemm_z_t *)peer_sym(h, "zgemm_");
+    blas_dgemm = (gemm_d_t *)lapack_sym(h, "dgemm_");
+    blas_zgemm = (zgemm_z_t *)lapack_sym(h, "zgemm_");
     last_timing = (last_timing_t *)dlsym(RTLD_DEFAULT, "gpulapack_last_timing");
 
     /* Configuration lines. */

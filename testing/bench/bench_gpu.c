@@ -106,79 +106,26 @@
  * tflops_tridiag = (4/3 n^3) / ours_s / 1e12 for dsyevd_N and dsytrd (the
  * flops of the tridiagonal reduction), empty otherwise.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-#include <dlfcn.h>
-#include <limits.h>
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
-#include <time.h>
+#define BENCH_PROG "bench_gpu"
+#include "bench_common.h"  /* shared with bench.c: lint, helpers, ... */
 
 #include <cuda_runtime_api.h>
 #include <cusolverDn.h>
 
-#include "gpulapack.h"
-
-typedef int lint;       /* LAPACK INTEGER (32-bit) */
-typedef size_t flen;    /* hidden CHARACTER length (gfortran >= 8) */
-
-/* ---- Fortran-ABI prototypes ---------------------------------------------- */
-typedef void gesdd_d_t(const char *jobz, const lint *m, const lint *n,
-                       double *a, const lint *lda, double *s, double *u,
-                       const lint *ldu, double *vt, const lint *ldvt,
-                       double *work, const lint *lwork, lint *iwork,
-                       lint *info, flen);
-typedef void gesdd_s_t(const char *jobz, const lint *m, const lint *n,
-                       float *a, const lint *lda, float *s, float *u,
-                       const lint *ldu, float *vt, const lint *ldvt,
-                       float *work, const lint *lwork, lint *iwork,
-                       lint *info, flen);
-typedef void syevd_d_t(const char *jobz, const char *uplo, const lint *n,
-                       double *a, const lint *lda, double *w, double *work,
-                       const lint *lwork, lint *iwork, const lint *liwork,
-                       lint *info, flen, flen);
+/* ---- Fortran-ABI prototypes ----------------------------------------------
+ * (?gesdd, dsyevd, dsytrd, dgbbrd, dsbtrd, dbdsqr, dsterf: bench_common.h) */
 typedef void syevd_s_t(const char *jobz, const char *uplo, const lint *n,
                        float *a, const lint *lda, float *w, float *work,
                        const lint *lwork, lint *iwork, const lint *liwork,
                        lint *info, flen, flen);
-typedef void sytrd_d_t(const char *uplo, const lint *n, double *a,
-                       const lint *lda, double *d, double *e, double *tau,
-                       double *work, const lint *lwork, lint *info, flen);
 typedef void sytrd_s_t(const char *uplo, const lint *n, float *a,
                        const lint *lda, float *d, float *e, float *tau,
                        float *work, const lint *lwork, lint *info, flen);
-typedef void gbbrd_d_t(const char *vect, const lint *m, const lint *n,
-                       const lint *ncc, const lint *kl, const lint *ku,
-                       double *ab, const lint *ldab, double *d, double *e,
-                       double *q, const lint *ldq, double *pt,
-                       const lint *ldpt, double *c, const lint *ldc,
-                       double *work, lint *info, flen);
-typedef void sbtrd_d_t(const char *vect, const char *uplo, const lint *n,
-                       const lint *kd, double *ab, const lint *ldab,
-                       double *d, double *e, double *q, const lint *ldq,
-                       double *work, lint *info, flen, flen);
-typedef void bdsqr_d_t(const char *uplo, const lint *n, const lint *ncvt,
-                       const lint *nru, const lint *ncc, double *d,
-                       double *e, double *vt, const lint *ldvt, double *u,
-                       const lint *ldu, double *c, const lint *ldc,
-                       double *work, lint *info, flen);
-typedef void sterf_d_t(const lint *n, double *d, double *e, lint *info);
-typedef int last_timing_t(gpulapack_timing *out);
 
-/* "ours": resolved normally, i.e. from libgpulapack (linked first). */
-extern gesdd_d_t dgesdd_;
-extern gesdd_s_t sgesdd_;
-extern syevd_d_t dsyevd_;
+/* "ours": resolved normally, i.e. from libgpulapack (linked first); the
+ * others are declared in bench_common.h. */
 extern syevd_s_t ssyevd_;
-extern sytrd_d_t dsytrd_;
 extern sytrd_s_t ssytrd_;
-extern gbbrd_d_t dgbbrd_;
-extern sbtrd_d_t dsbtrd_;
 
 typedef struct lapack {
     gesdd_d_t *dgesdd;
@@ -196,7 +143,6 @@ static lapack ours = { dgesdd_, sgesdd_, dsyevd_, ssyevd_,
 static lapack host;
 static bdsqr_d_t *real_dbdsqr;      /* from the host LAPACK: the checks */
 static sterf_d_t *real_dsterf;
-static last_timing_t *last_timing;  /* NULL until the library has it */
 
 static cusolverDnHandle_t cs_handle;
 static cusolverDnParams_t cs_params;
@@ -257,22 +203,7 @@ static int is_tridiag_rate_case(const bench_case *c)
                           || c->kind == K_SYTRD);
 }
 
-/* ---- small helpers -------------------------------------------------------- */
-static void die(const char *msg, const char *arg)
-{
-    fprintf(stderr, "bench_gpu: %s%s%s\n", msg, arg ? ": " : "",
-            arg ? arg : "");
-    exit(2);
-}
-
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p)
-        die("out of memory", NULL);
-    return p;
-}
-
+/* ---- small helpers (the others: bench_common.h) ------------------------ */
 /* Allocated and written once: first-touch page faults happen here, not in
  * a timed call. */
 static void *xtouched(size_t bytes)
@@ -282,57 +213,9 @@ static void *xtouched(size_t bytes)
     return p;
 }
 
-static void *xdup(const void *src, size_t bytes)
-{
-    void *p = xmalloc(bytes);
-    memcpy(p, src, bytes);
-    return p;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static double gib(double bytes)
 {
     return bytes / (1024.0 * 1024.0 * 1024.0);
-}
-
-/* splitmix64: a fixed, portable random stream; uniform in [-1, 1). */
-static uint64_t rng_state;
-static double urand(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return (double)(z >> 11) * 0x1.0p-52 - 1.0;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* The real path of the object that holds address p, or "?". */
-static const char *object_of(const void *p, char *buf, size_t len)
-{
-    Dl_info di;
-    if (!p || !dladdr(p, &di) || !di.dli_fname)
-        return "?";
-    if (!realpath(di.dli_fname, buf))
-        snprintf(buf, len, "%s", di.dli_fname);
-    return buf;
-}
-
-static const char *env_or(const char *name, const char *dflt)
-{
-    const char *v = getenv(name);
-    return v && *v ? v : dflt;
 }
 
 /* MemAvailable of /proc/meminfo in bytes; INFINITY when unknown. */
@@ -422,8 +305,7 @@ static int input_get(input *in, const bench_case *c, lint n, char *why,
         in->family = f;
         in->n = n;
         in->band = band;
-        rng_state = 0x5eed0000ULL + (uint64_t)n * 131u + (uint64_t)f * 7u
-                    + (uint64_t)band;
+        rng_seed_input(n, (int)f, band);
         in->a = xmalloc(ne * sizeof(double));
         switch (f) {
         case F_GENERAL:
@@ -447,16 +329,7 @@ static int input_get(input *in, const bench_case *c, lint n, char *why,
         case F_BAND_UPPER:  /* KL = 0, KU = band: AB(KU+1+i-j, j) = A(i, j) */
         case F_BAND_LOWER:  /* UPLO = 'L', KD = band: AB(1+i-j, j) = A(i, j) */
             in->ldab = band + 1;
-            memset(in->a, 0, ne * sizeof(double));
-            for (lint j = 0; j < n; j++) {
-                lint lo = f == F_BAND_UPPER ? (j - band > 0 ? j - band : 0) : j;
-                lint hi = f == F_BAND_UPPER ? j
-                          : (j + band < n - 1 ? j + band : n - 1);
-                for (lint i = lo; i <= hi; i++) {
-                    lint row = f == F_BAND_UPPER ? band + i - j : i - j;
-                    in->a[row + (size_t)j * in->ldab] = urand();
-                }
-            }
+            band_fill(in->a, n, band, f == F_BAND_UPPER);
             break;
         }
     }
@@ -511,20 +384,6 @@ static void to_double(const void *src, int single, lint n, double *vals)
         vals[i] = single ? ((const float *)src)[i] : ((const double *)src)[i];
 }
 
-/* max_i |x_i - y_i| / max_i |y_i| over sorted values; NaN if not comparable. */
-static double rel_diff(const double *x, const double *y, lint n)
-{
-    double num = 0, den = 0;
-    for (lint i = 0; i < n; i++) {
-        double d = fabs(x[i] - y[i]);
-        if (!(d <= num))
-            num = d;        /* also propagates NaN */
-        if (fabs(y[i]) > den)
-            den = fabs(y[i]);
-    }
-    return den > 0 ? num / den : num;
-}
-
 /* ---- results --------------------------------------------------------------- */
 typedef struct result {
     int ran;                /* timed at least once, no error */
@@ -540,30 +399,6 @@ static void result_init(result *r)
 {
     memset(r, 0, sizeof *r);
     r->secs = INFINITY;
-}
-
-static int timing_get(gpulapack_timing *t)
-{
-    memset(t, 0, sizeof *t);
-    return last_timing ? last_timing(t) : 0;
-}
-
-/* Did an accelerated call finish between the two snapshots? */
-static int timing_new(int had, const gpulapack_timing *before, int has,
-                      const gpulapack_timing *after)
-{
-    if (!has)
-        return 0;
-    if (!had)
-        return 1;
-    return strncmp(before->routine, after->routine, sizeof after->routine)
-           || strncmp(before->path, after->path, sizeof after->path)
-           || before->stage1 != after->stage1
-           || before->stage2 != after->stage2
-           || before->stage3 != after->stage3
-           || before->backtransform != after->backtransform
-           || before->other != after->other
-           || before->total != after->total;
 }
 
 /* ---- ours and the host: one LAPACK call --------------------------------- */
@@ -610,8 +445,6 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
     double dummy[2] = { 0, 0 }, t0 = 0, t1 = 0, q = 0;
     float qs[2] = { 0, 0 };
     int64_t minw = lwork_min(c, n);
-    gpulapack_timing before, after;
-    int had;
     const char job[2] = { c->job, 0 };
     void *a = NULL, *w = NULL, *u = NULL, *vt = NULL, *e = NULL, *tau = NULL;
     void *work = NULL;
@@ -633,13 +466,7 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
 
 #define TIMED(call)                                                      \
     do {                                                                 \
-        had = timing_get(&before);                                       \
-        t0 = now();                                                      \
-        call;                                                            \
-        t1 = now();                                                      \
-        *accel = timing_new(had, &before, timing_get(&after), &after);   \
-        if (*accel)                                                      \
-            *tm = after;                                                 \
+        TIMED_CALL(call, t0, t1, *accel, *tm);                           \
         ran = 1;                                                         \
     } while (0)
 
@@ -1077,74 +904,10 @@ out:
 #undef CU_TRY
 #undef CS_TRY
 
-/* ---- configuration ------------------------------------------------------- */
-static int parse_sizes(const char *s, lint *out, int max)
+/* ---- configuration (parsing it: bench_common.h) ------------------------- */
+static const char *case_name(int i)
 {
-    int k = 0;
-    char *buf = xdup(s, strlen(s) + 1), *save = NULL;
-    for (char *tok = strtok_r(buf, " ,\t", &save); tok;
-         tok = strtok_r(NULL, " ,\t", &save)) {
-        char *end;
-        long v = strtol(tok, &end, 10);
-        if (*end || v < 1 || v > 200000)
-            die("bad size in BENCH_GPU_SIZES", tok);
-        if (k == max)
-            die("too many sizes in BENCH_GPU_SIZES", NULL);
-        out[k++] = (lint)v;
-    }
-    free(buf);
-    return k;
-}
-
-static void parse_cases(const char *s, int *on)
-{
-    char *buf = xdup(s, strlen(s) + 1), *save = NULL;
-    int any = 0;
-    for (char *tok = strtok_r(buf, " ,\t", &save); tok;
-         tok = strtok_r(NULL, " ,\t", &save)) {
-        int found = 0;
-        if (!strcmp(tok, "all")) {
-            for (int i = 0; i < NCASES; i++)
-                on[i] = 1;
-            found = 1;
-        }
-        for (int i = 0; i < NCASES; i++)
-            if (!strcasecmp(tok, cases[i].name))
-                on[i] = found = 1;
-        if (!found) {
-            fprintf(stderr, "bench_gpu: unknown case '%s'; cases are:", tok);
-            for (int i = 0; i < NCASES; i++)
-                fprintf(stderr, " %s", cases[i].name);
-            fprintf(stderr, "\n");
-            exit(2);
-        }
-        any = 1;
-    }
-    if (!any)
-        for (int i = 0; i < NCASES; i++)
-            on[i] = 1;
-    free(buf);
-}
-
-static long parse_long(const char *name, const char *dflt, long lo, long hi)
-{
-    const char *s = env_or(name, dflt);
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || v < lo || v > hi) {
-        char msg[64];
-        snprintf(msg, sizeof msg, "bad %s", name);
-        die(msg, s);
-    }
-    return v;
-}
-
-static void *host_sym(void *h, const char *name)
-{
-    void *p = dlsym(h, name);
-    if (!p)
-        die("the system LAPACK lacks", name);
-    return p;
+    return cases[i].name;
 }
 
 /* ---- output ------------------------------------------------------------ */
@@ -1206,35 +969,27 @@ int main(int argc, char **argv)
     }
 
     lint sizes[64];
-    int nsizes = parse_sizes(env_or("BENCH_GPU_SIZES", "4096 8192 16384 32768"),
-                             sizes, 64);
+    int nsizes = parse_sizes("BENCH_GPU_SIZES", "4096 8192 16384 32768",
+                             sizes, 64, 200000);
     int on[NCASES] = { 0 };
-    parse_cases(env_or("BENCH_GPU_CASES", "all"), on);
+    parse_cases("BENCH_GPU_CASES", "all", on, NCASES, case_name);
     long reps = parse_long("BENCH_REPS", "1", 1, 1000);
     long host_max = parse_long("BENCH_HOST_MAX_N", "8192", 0, 1000000);
     const char *csv_path = env_or("BENCH_GPU_CSV", "build/bench/bench_gpu.csv");
     const char *peer_mode = env_or("BENCH_PEER", "dlopen");
 
     /* The host LAPACK: the system's own definitions. */
-    void *h = NULL;
-    if (!strcmp(peer_mode, "dlopen"))
-        h = dlopen("liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
-    else if (!strcmp(peer_mode, "dlmopen"))
-        h = dlmopen(LM_ID_NEWLM, "liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
-    else
-        die("BENCH_PEER must be dlopen or dlmopen", peer_mode);
-    if (!h)
-        die("cannot load the system LAPACK", dlerror());
-    host.dgesdd = (gesdd_d_t *)host_sym(h, "dgesdd_");
-    host.sgesdd = (gesdd_s_t *)host_sym(h, "sgesdd_");
-    host.dsyevd = (syevd_d_t *)host_sym(h, "dsyevd_");
-    host.ssyevd = (syevd_s_t *)host_sym(h, "ssyevd_");
-    host.dsytrd = (sytrd_d_t *)host_sym(h, "dsytrd_");
-    host.ssytrd = (sytrd_s_t *)host_sym(h, "ssytrd_");
-    host.dgbbrd = (gbbrd_d_t *)host_sym(h, "dgbbrd_");
-    host.dsbtrd = (sbtrd_d_t *)host_sym(h, "dsbtrd_");
-    real_dbdsqr = (bdsqr_d_t *)host_sym(h, "dbdsqr_");
-    real_dsterf = (sterf_d_t *)host_sym(h, "dsterf_");
+    void *h = open_system_lapack(peer_mode);
+    host.dgesdd = (gesdd_d_t *)lapack_sym(h, "dgesdd_");
+    host.sgesdd = (gesdd_s_t *)lapack_sym(h, "sgesdd_");
+    host.dsyevd = (syevd_d_t *)lapack_sym(h, "dsyevd_");
+    host.ssyevd = (syevd_s_t *)lapack_sym(h, "ssyevd_");
+    host.dsytrd = (sytrd_d_t *)lapack_sym(h, "dsytrd_");
+    host.ssytrd = (sytrd_s_t *)lapack_sym(h, "ssytrd_");
+    host.dgbbrd = (gbbrd_d_t *)lapack_sym(h, "dgbbrd_");
+    host.dsbtrd = (sbtrd_d_t *)lapack_sym(h, "dsbtrd_");
+    real_dbdsqr = (bdsqr_d_t *)lapack_sym(h, "dbdsqr_");
+    real_dsterf = (sterf_d_t *)lapack_sym(h, "dsterf_");
     last_timing = (last_timing_t *)dlsym(RTLD_DEFAULT, "gpulapack_last_timing");
 
     /* Configuration lines. */
@@ -1424,10 +1179,10 @@ int main(int argc, char **argv)
             const char *ref = NULL;
             if (ro.ran && ro.have_vals && !ro.info) {
                 if (cus && rk.ran && rk.have_vals) {
-                    diff = rel_diff(vo, vc, n);
+                    diff = rel_diff(vo, n, vc, n);
                     ref = "cusolver";
                 } else if (rh.ran && rh.have_vals && !rh.info) {
-                    diff = rel_diff(vo, vh, n);
+                    diff = rel_diff(vo, n, vh, n);
                     ref = "host";
                 }
             }
