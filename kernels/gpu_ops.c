@@ -71,20 +71,20 @@ static void *dev_alloc(size_t bytes) { return GPU->alloc(bytes); }
 static void dev_release(void *ptr) { GPU->release(ptr); }
 
 static int dev_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                      lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+                       lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
     /* an empty read still reports the thread's error state */
     return GPU->read(ES, rows > 0 ? (size_t)rows : 0,
-                      cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src, dst,
-                      (size_t)ld_dst);
+                     cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src, dst,
+                     (size_t)ld_dst);
 }
 
 static void dev_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                    lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+                     lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
     if (rows > 0 && cols > 0)
         GPU->copy(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
-                   (size_t)ld_dst);
+                  (size_t)ld_dst);
 }
 
 /* dst = src^H (dst rows x cols) inside the device. */
@@ -93,25 +93,25 @@ static int transpose(lapack_int rows, lapack_int cols, const gl_scalar *src,
 {
     int conj_trans = 1;
     gl_arg args[] = {VAL(rows), VAL(cols), MEM(src), VAL(lds), MEM(dst),
-                        VAL(ldd), VAL(conj_trans)};
+                     VAL(ldd), VAL(conj_trans)};
     return launch_2d(GL_K_COPY, rows, cols, NARGS(args), args);
 }
 
 static void dev_from_host(char trans, lapack_int rows, lapack_int cols,
-                         const gl_scalar *src, lapack_int ld_src,
-                         gl_scalar *dst, lapack_int ld_dst)
+                          const gl_scalar *src, lapack_int ld_src,
+                          gl_scalar *dst, lapack_int ld_dst)
 {
     if (rows <= 0 || cols <= 0)
         return;
     if (trans == 'N') {
         GPU->write(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
-                    (size_t)ld_dst);
+                   (size_t)ld_dst);
         return;
     }
     /* upload as it is, transpose on the device */
     gl_scalar *tmp = GPU->alloc(ES * (size_t)rows * (size_t)cols);
     if (!tmp || GPU->write(ES, (size_t)rows, (size_t)cols, src,
-                            (size_t)ld_src, tmp, (size_t)rows) != 0 ||
+                           (size_t)ld_src, tmp, (size_t)rows) != 0 ||
         transpose(cols, rows, tmp, rows, dst, ld_dst) != 0)
         GPU->fail();
     GPU->release(tmp);
@@ -120,7 +120,7 @@ static void dev_from_host(char trans, lapack_int rows, lapack_int cols,
 /* ?lascl 'G': A * (cto / cfrom) as a sequence of factors that neither
  * overflow nor underflow (the loop of SRC/dlascl.f). */
 static int dev_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
-                    gl_scalar *a, lapack_int lda)
+                     gl_scalar *a, lapack_int lda)
 {
     const gl_real smlnum = sizeof(gl_real) == sizeof(float) ? FLT_MIN : DBL_MIN,
                   bignum = 1 / smlnum;
@@ -160,18 +160,18 @@ static int dev_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
 }
 
 static void dev_pack_band(char kind, lapack_int n, lapack_int b,
-                         const gl_scalar *a, lapack_int lda, gl_scalar *band,
-                         lapack_int ldband)
+                          const gl_scalar *a, lapack_int lda, gl_scalar *band,
+                          lapack_int ldband)
 {
     int hermitian = kind == 'H';
     gl_arg args[] = {VAL(hermitian), VAL(n), VAL(b), MEM(a), VAL(lda),
-                        MEM(band), VAL(ldband)};
+                     MEM(band), VAL(ldband)};
     if (launch_2d(GL_K_PACK_BAND, ldband, n, NARGS(args), args) != 0)
         GPU->fail();
 }
 
 static void dev_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
-                          lapack_int lda)
+                           lapack_int lda)
 {
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda)};
     if (launch_2d(GL_K_ZERO_LOWER, m, n, NARGS(args), args) != 0)
@@ -179,7 +179,7 @@ static void dev_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
 }
 
 static void dev_unpack_v(lapack_int m, lapack_int k, const gl_scalar *a,
-                        lapack_int lda, gl_scalar *v, lapack_int ldv)
+                         lapack_int lda, gl_scalar *v, lapack_int ldv)
 {
     gl_arg args[] = {VAL(m), VAL(k), MEM(a), VAL(lda), MEM(v), VAL(ldv)};
     if (launch_2d(GL_K_UNPACK_V, m, k, NARGS(args), args) != 0)
@@ -226,22 +226,22 @@ static int gemm_modes(char transa, char transb, lapack_int m, lapack_int n,
     if (amode == 0 && bmode == 0 && cmode == 0 && m > 0 && n > 0 && k > 0) {
         /* a plain GEMM: the vendor's (cuBLAS, CLBlast) when it is there */
         int rc = GPU->blas_gemm(GL_PRECISION, ta, tb, (size_t)m, (size_t)n,
-                                 (size_t)k, &da, a, (size_t)lda, b,
-                                 (size_t)ldb, &db, c, (size_t)ldc);
+                                (size_t)k, &da, a, (size_t)lda, b,
+                                (size_t)ldb, &db, c, (size_t)ldc);
         if (rc <= 0)
             return rc;
     }
     gl_arg args[] = {VAL(ta),    VAL(tb),  VAL(m),     VAL(n),
-                        VAL(k),     VAL(da),  MEM(a),     VAL(lda),
-                        VAL(amode), MEM(b),   VAL(ldb),   VAL(bmode),
-                        VAL(db),    MEM(c),   VAL(ldc),   VAL(cmode)};
+                     VAL(k),     VAL(da),  MEM(a),     VAL(lda),
+                     VAL(amode), MEM(b),   VAL(ldb),   VAL(bmode),
+                     VAL(db),    MEM(c),   VAL(ldc),   VAL(cmode)};
     return launch_2d(GL_K_GEMM, m, n, NARGS(args), args);
 }
 
 static void dev_gemm(char transa, char transb, lapack_int m, lapack_int n,
-                    lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                    lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                    gl_scalar beta, gl_scalar *c, lapack_int ldc)
+                     lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                     lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                     gl_scalar beta, gl_scalar *c, lapack_int ldc)
 {
     if (gemm_modes(transa, transb, m, n, k, alpha, a, lda, 0, b, ldb, 0,
                    beta, c, ldc, 0) != 0)
@@ -249,9 +249,9 @@ static void dev_gemm(char transa, char transb, lapack_int m, lapack_int n,
 }
 
 static void dev_hemm(char side, char uplo, lapack_int m, lapack_int n,
-                    gl_scalar alpha, const gl_scalar *a, lapack_int lda,
-                    const gl_scalar *b, lapack_int ldb, gl_scalar beta,
-                    gl_scalar *c, lapack_int ldc)
+                     gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                     const gl_scalar *b, lapack_int ldb, gl_scalar beta,
+                     gl_scalar *c, lapack_int ldc)
 {
     int herm = GM_HERM | (uplo == 'L' ? GM_LOWER : GM_UPPER);
     int rc = side == 'L'
@@ -266,9 +266,9 @@ static void dev_hemm(char side, char uplo, lapack_int m, lapack_int n,
 /* C = alpha A B^H + conj(alpha) B A^H + beta C in one triangle ('N'), as
  * two passes of gl_gemm that write only that triangle. */
 static void dev_her2k(char uplo, char trans, lapack_int n, lapack_int k,
-                     gl_scalar alpha, const gl_scalar *a, lapack_int lda,
-                     const gl_scalar *b, lapack_int ldb, gl_real beta,
-                     gl_scalar *c, lapack_int ldc)
+                      gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                      const gl_scalar *b, lapack_int ldb, gl_real beta,
+                      gl_scalar *c, lapack_int ldc)
 {
     int cmode = (uplo == 'L' ? GC_LOWER : GC_UPPER) | GC_REAL_DIAG;
     char t1 = trans == 'N' ? 'N' : 'C', t2 = trans == 'N' ? 'C' : 'N';
@@ -282,9 +282,9 @@ static void dev_her2k(char uplo, char trans, lapack_int n, lapack_int k,
 /* B = alpha op(A) B or alpha B op(A), A triangular: the product into a
  * scratch matrix, then copied back. */
 static void dev_trmm(char side, char uplo, char transa, char diag,
-                    lapack_int m, lapack_int n, gl_scalar alpha,
-                    const gl_scalar *a, lapack_int lda, gl_scalar *b,
-                    lapack_int ldb)
+                     lapack_int m, lapack_int n, gl_scalar alpha,
+                     const gl_scalar *a, lapack_int lda, gl_scalar *b,
+                     lapack_int ldb)
 {
     if (m <= 0 || n <= 0)
         return;
@@ -298,7 +298,7 @@ static void dev_trmm(char side, char uplo, char transa, char diag,
                  : gemm_modes('N', transa, m, n, n, alpha, b, ldb, 0, a, lda,
                               tri, 0, w, m, 0);
     if (rc != 0 || GPU->copy(ES, (size_t)m, (size_t)n, w, (size_t)m, b,
-                              (size_t)ldb) != 0)
+                             (size_t)ldb) != 0)
         GPU->fail();
     GPU->release(w);
 }
@@ -308,9 +308,9 @@ static void dev_trmm(char side, char uplo, char transa, char diag,
  * C op(H) = C - (C V') op(T) V'^H, with V' = V (storev 'C', m x k lower)
  * or V^H (storev 'R', k x m upper), op(T) = T ('N') or T^H ('C'). */
 static int dev_larfb(char side, char trans, char storev, lapack_int m,
-                    lapack_int n, lapack_int k, const gl_scalar *v,
-                    lapack_int ldv, const gl_scalar *t, lapack_int ldt,
-                    gl_scalar *c, lapack_int ldc)
+                     lapack_int n, lapack_int k, const gl_scalar *v,
+                     lapack_int ldv, const gl_scalar *t, lapack_int ldt,
+                     gl_scalar *c, lapack_int ldc)
 {
     if (m <= 0 || n <= 0 || k <= 0)
         return 0;
@@ -418,10 +418,10 @@ static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
 
 /* E_i -= Y_i (V_i^H E_i) block after block: two products each. */
 static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
-                       const lapack_int *rows, const lapack_int *k,
-                       const gl_scalar *vh, const gl_scalar *y,
-                       lapack_int ldy, size_t stride, lapack_int ncols,
-                       gl_scalar *e, lapack_int lde)
+                        const lapack_int *rows, const lapack_int *k,
+                        const gl_scalar *vh, const gl_scalar *y,
+                        lapack_int ldy, size_t stride, lapack_int ncols,
+                        gl_scalar *e, lapack_int lde)
 {
     lapack_int kmax = 0;
     for (lapack_int i = 0; i < nblocks; i++)
@@ -457,7 +457,7 @@ static int dev_geqrf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
         gl_scalar *ajj = a + j + (size_t)j * lda;
         rc = dev_geqrt(m - j, pj, ajj, lda, t, PANEL) ||
              dev_larfb('L', 'C', 'C', m - j, n - j - pj, pj, ajj, lda, t,
-                      PANEL, ajj + (size_t)pj * lda, lda);
+                       PANEL, ajj + (size_t)pj * lda, lda);
     }
     GPU->release(t);
     return rc ? -1 : 0;
@@ -472,8 +472,8 @@ static int *upload_first(const GL_FN(reflectors) *keep)
         return NULL;
     int *dev = GPU->alloc(sizeof *dev * (size_t)(keep->ngroups + 1));
     if (dev && GPU->write(sizeof *dev, (size_t)keep->ngroups + 1, 1,
-                           keep->first, (size_t)keep->ngroups + 1, dev,
-                           (size_t)keep->ngroups + 1) != 0) {
+                          keep->first, (size_t)keep->ngroups + 1, dev,
+                          (size_t)keep->ngroups + 1) != 0) {
         GPU->release(dev);
         return NULL;
     }
@@ -552,8 +552,8 @@ static lapack_int sb_steps(lapack_int s, const lapack_int *p)
 }
 
 static int dev_gb_chase(lapack_int n, lapack_int b, lapack_int c,
-                       gl_scalar *band, lapack_int ldband,
-                       const GL_FN(reflectors) *keep)
+                        gl_scalar *band, lapack_int ldband,
+                        const GL_FN(reflectors) *keep)
 {
     if (b > CHASE_MAX || (keep && c != 1))
         return -1;
@@ -565,13 +565,13 @@ static int dev_gb_chase(lapack_int n, lapack_int b, lapack_int c,
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
     gl_arg args[] = {VAL(n),        VAL(b),      VAL(c),
-                        MEM(band),     VAL(ldband), VAL(lambda),
-                        VAL(s_first),  VAL(kept),   VAL(group),
-                        VAL(keep_b),   GL_MEM(first, sizeof *first),
-                        MEM(keep ? keep->vq : NULL),
-                        MEM(keep ? keep->tauq : NULL),
-                        MEM(keep ? keep->vp : NULL),
-                        MEM(keep ? keep->taup : NULL)};
+                     MEM(band),     VAL(ldband), VAL(lambda),
+                     VAL(s_first),  VAL(kept),   VAL(group),
+                     VAL(keep_b),   GL_MEM(first, sizeof *first),
+                     MEM(keep ? keep->vq : NULL),
+                     MEM(keep ? keep->tauq : NULL),
+                     MEM(keep ? keep->vp : NULL),
+                     MEM(keep ? keep->taup : NULL)};
     wave_args w = {GL_K_GB_CHASE, args, NARGS(args), 5, 6};
     lapack_int p[3] = {n, b, c};
     int rc = run_waves(n - 1, gb_steps(0, p), &w, gb_steps, p);
@@ -580,7 +580,7 @@ static int dev_gb_chase(lapack_int n, lapack_int b, lapack_int c,
 }
 
 static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
-                       lapack_int ldband, const GL_FN(reflectors) *keep)
+                        lapack_int ldband, const GL_FN(reflectors) *keep)
 {
     if (b > CHASE_MAX)
         return -1;
@@ -592,11 +592,11 @@ static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
     gl_arg args[] = {VAL(n),       VAL(b),      MEM(band),
-                        VAL(ldband),  VAL(lambda), VAL(s_first),
-                        VAL(kept),    VAL(group),  VAL(keep_b),
-                        GL_MEM(first, sizeof *first),
-                        MEM(keep ? keep->vq : NULL),
-                        MEM(keep ? keep->tauq : NULL)};
+                     VAL(ldband),  VAL(lambda), VAL(s_first),
+                     VAL(kept),    VAL(group),  VAL(keep_b),
+                     GL_MEM(first, sizeof *first),
+                     MEM(keep ? keep->vq : NULL),
+                     MEM(keep ? keep->tauq : NULL)};
     wave_args w = {GL_K_SB_CHASE, args, NARGS(args), 4, 5};
     lapack_int p[2] = {n, b};
     int rc = run_waves(n - 2, sb_steps(0, p), &w, sb_steps, p);
