@@ -593,15 +593,24 @@ static thread_state *enter(drv_saved *saved)
     }
     if (tls->dev != dev) {
         /* first use on this device: its stream and events */
-        tls->dev = dev;
-        if (drv_stream_create(&tls->stream) != DRV_OK ||
-            drv_event_create(&tls->staged[0]) != DRV_OK ||
-            drv_event_create(&tls->staged[1]) != DRV_OK) {
-            tls->dev = NULL;
+        drv_stream stream = NULL;
+        drv_event staged[2] = {NULL, NULL};
+        if (drv_stream_create(&stream) != DRV_OK ||
+            drv_event_create(&staged[0]) != DRV_OK ||
+            drv_event_create(&staged[1]) != DRV_OK) {
+            for (int h = 0; h < 2; h++)
+                if (staged[h])
+                    drv_event_destroy(staged[h]);
+            if (stream)
+                drv_stream_destroy(stream);
             tls->failed = 1;
             drv_leave(*saved);
             return NULL;
         }
+        tls->dev = dev;
+        tls->stream = stream;
+        tls->staged[0] = staged[0];
+        tls->staged[1] = staged[1];
     }
     return tls;
 }
