@@ -6,7 +6,7 @@
  * Device memory is handed around as ordinary pointers so that the stage
  * drivers can do pointer arithmetic on it (kernels/ops.h): CUDA and HIP
  * device addresses as they are, OpenCL buffers behind reserved address
- * ranges (runtime/opencl.h).  The host never dereferences them.
+ * ranges (runtime/opencl.c).  The host never dereferences them.
  *
  * Errors: every failed allocation, copy or launch sets the calling
  * thread's error state of the runtime (so does fail()); read() reports it
