@@ -40,7 +40,7 @@ PRECISIONS = s d c z
 # Algorithm templates (kernels/), also compiled once per precision.
 KERNELS    = ge2gb sy2sb gb2bd svd eig band_values lapack_fns \
              backtransform sytrd ops_for gpu_ops \
-             ref/host_ops ref/chase
+             ref/host_ops ref/chase ref/tile_gemm
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/config.c runtime/device.c runtime/fault.c \
@@ -112,6 +112,9 @@ $(B)/kernels/%_c.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
 	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=3 -c $< -o $@
 $(B)/kernels/%_z.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
 	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
+# The tile kernel's multiply-adds are meant to fuse (as in any BLAS).
+$(foreach p,$(PRECISIONS),$(B)/kernels/ref/tile_gemm_$(p).o): \
+    KERNEL_CFLAGS += -ffp-contract=fast
 $(B)/%.o: %.c $(HEADERS) | $(B)/lapack_api $(B)/runtime
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 
@@ -169,7 +172,7 @@ OWN_BIN   = $(patsubst testing/own/%.c,build/testing/%,$(OWN_SRC))
 UNIT_SRC  = $(wildcard testing/unit/test_*.c)
 # Unit-test templates, compiled once per precision like the library's own
 # sources: testing/unit/test_stages.c -> build/testing/test_stages_{s,d,c,z}.
-UNIT_TEMPLATES = test_stages $(OPENCL_UNIT_TEMPLATES)
+UNIT_TEMPLATES = test_stages test_tile_gemm $(OPENCL_UNIT_TEMPLATES)
 UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,\
                 $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
                              testing/unit/test_device_ops.c testing/unit/test_fault.c \
@@ -189,6 +192,9 @@ build/testing/test_%: testing/unit/test_%.c lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+# the kernel's source itself, to reach every instruction-set variant
+build/testing/test_tile_gemm_%: testing/unit/test_tile_gemm.c $(HEADERS) kernels/ref/tile_gemm.c | build/testing
+	$(CC) $(TEST_CFLAGS) -O2 -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ -lm
 build/testing/test_device_ops_%: testing/unit/test_device_ops.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 

@@ -52,7 +52,7 @@ run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 for src in testing/unit/test_*.c; do
     t=$(basename "$src" .c)
     case $t in
-    test_stages)
+    test_stages | test_tile_gemm)
         for p in s d c z; do run "unit/${t}_$p" 300 "build/testing/${t}_$p"; done ;;
     # every operation of the OpenCL backend against the host backend, on
     # the OpenCL device (PoCL on a machine without GPU)

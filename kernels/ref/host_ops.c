@@ -199,9 +199,9 @@ static void host_trmm(char side, char uplo, char transa, char diag,
 /* apply_wy on the host: the columns of E in chunks, each chunk taken by
  * one thread through the whole sequence of blocks while it stays in
  * cache.  The blocks are small (k <= group columns, rows <= band + group),
- * so a plain-C kernel vectorized over k and over rows does them without
- * the BLAS's per-call cost and without nesting the BLAS's own threads in
- * ours. */
+ * so their two products, W = V^H E and E -= Y W, go to the register-tiled
+ * kernel of tile_gemm.c: no per-call cost of the BLAS, and no nesting of
+ * the BLAS's own threads in ours. */
 typedef struct wy_job {
     lapack_int nblocks;
     const lapack_int *row0, *rows, *k;
@@ -214,58 +214,29 @@ typedef struct wy_job {
     atomic_long next;   /* next chunk to claim */
 } wy_job;
 
-enum { WY_COLS = 4 };   /* columns of E per pass: W is k x 4 */
-
-/* E (rows x nc, nc <= WY_COLS) -= Y (V^H E); w: k x WY_COLS scratch. */
-GL_VECTOR_CLONES
-static void wy_block(lapack_int rows, lapack_int k, const gl_scalar *vh,
-                     const gl_scalar *y, lapack_int ldy, lapack_int nc,
-                     gl_scalar *e, lapack_int lde, gl_scalar *restrict w)
-{
-    memset(w, 0, sizeof *w * (size_t)k * WY_COLS);
-    for (lapack_int r = 0; r < rows; r++) {
-        const gl_scalar *vr = vh + (size_t)r * k;
-        for (lapack_int j = 0; j < nc; j++) {
-            gl_scalar x = e[r + (size_t)j * lde];
-            gl_scalar *wj = w + (size_t)j * k;
-            for (lapack_int c = 0; c < k; c++)
-                wj[c] += vr[c] * x;
-        }
-    }
-    for (lapack_int j = 0; j < nc; j++) {
-        gl_scalar *ej = e + (size_t)j * lde;
-        const gl_scalar *wj = w + (size_t)j * k;
-        for (lapack_int c = 0; c < k; c++) {
-            const gl_scalar *yc = y + (size_t)c * ldy;
-            gl_scalar wc = wj[c];
-            for (lapack_int r = 0; r < rows; r++)
-                ej[r] -= yc[r] * wc;
-        }
-    }
-}
-
 static void *wy_worker(void *arg)
 {
     wy_job *job = arg;
     lapack_int kmax = 0;
     for (lapack_int i = 0; i < job->nblocks; i++)
         kmax = job->k[i] > kmax ? job->k[i] : kmax;
-    gl_scalar *w = malloc(sizeof *w * (size_t)kmax * WY_COLS);
+    gl_scalar *w = malloc(sizeof *w * (size_t)kmax * (size_t)job->chunk);
     if (!w)
         return NULL;   /* claims nothing: the other threads do the work */
     for (;;) {
         lapack_int c0 = (lapack_int)atomic_fetch_add(&job->next, job->chunk);
         if (c0 >= job->ncols)
             break;
-        lapack_int c1 = job->ncols - c0 < job->chunk ? job->ncols
-                                                     : c0 + job->chunk;
-        for (lapack_int i = 0; i < job->nblocks; i++)
-            for (lapack_int j = c0; j < c1; j += WY_COLS)
-                wy_block(job->rows[i], job->k[i], job->vh + i * job->stride,
-                         job->y + i * job->stride, job->ldy,
-                         c1 - j < WY_COLS ? c1 - j : WY_COLS,
-                         job->e + job->row0[i] + (size_t)j * job->lde,
-                         job->lde, w);
+        lapack_int nc = job->ncols - c0 < job->chunk ? job->ncols - c0
+                                                     : job->chunk;
+        for (lapack_int i = 0; i < job->nblocks; i++) {
+            lapack_int rows = job->rows[i], k = job->k[i];
+            gl_scalar *e = job->e + job->row0[i] + (size_t)c0 * job->lde;
+            GL_FN(tile_gemm)(k, nc, rows, 0, job->vh + i * job->stride, k, e,
+                             job->lde, w, k);
+            GL_FN(tile_gemm)(rows, nc, k, 1, job->y + i * job->stride,
+                             job->ldy, w, k, e, job->lde);
+        }
     }
     free(w);
     return NULL;
@@ -281,6 +252,9 @@ static int host_apply_wy(lapack_int nblocks, const lapack_int *row0,
                   .vh = vh, .y = y, .ldy = ldy, .stride = stride,
                   .ncols = ncols, .chunk = gl_tune_chunk(), .e = e,
                   .lde = lde};
+    /* whole tiles of the kernel in every chunk */
+    lapack_int nr = GL_FN(tile_gemm_cols)();
+    job.chunk = (job.chunk + nr - 1) / nr * nr;
     atomic_init(&job.next, 0);
     lapack_int nchunks = (ncols + job.chunk - 1) / job.chunk;
     int nthreads = gl_host_threads();
