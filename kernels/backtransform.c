@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../lapack_api/precision.h"
+#include "../runtime/parallel.h"
 #include "lapack_fns.h"
 #include "stages.h"
 
@@ -70,33 +71,138 @@ void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r)
  * for V and Y (2 (b + group) group scalars per block). */
 enum { BATCH = 128 };
 
+/* The blocks of a batch, built in parallel on the host: block i holds the
+ * reflectors of store columns col[i] .. col[i] + k[i] - 1 and acts on
+ * rows[i] rows; column c of it is rows c .. c+b-1 of the parallelogram.
+ * Plain C, no BLAS: these are small products (k <= group), and the
+ * system BLAS called from several threads at once can serialize or nest
+ * its own threads. */
+typedef struct wy_build {
+    const gl_scalar *vstore, *taustore;   /* the reflectors, in host memory */
+    lapack_int b, group, ldv;
+    size_t stride;
+    int forward;
+    const size_t *col;
+    const lapack_int *rows, *k;
+    gl_scalar *hv, *hy;   /* out: V^H (ld k) and Y (ld ldv) per block */
+} wy_build;
+
+static lapack_int min_int(lapack_int a, lapack_int b) { return a < b ? a : b; }
+
+static int build_block(void *arg, long i)
+{
+    const wy_build *w = arg;
+    lapack_int rows = w->rows[i], k = w->k[i], b = w->b, ldv = w->ldv;
+    const gl_scalar *vcols = w->vstore + w->col[i] * (size_t)b,
+                    *tau = w->taustore + w->col[i];
+    gl_scalar *vh = w->hv + i * w->stride, *y = w->hy + i * w->stride;
+    gl_scalar *t = malloc(sizeof *t * ((size_t)k * k + w->stride));
+    lapack_int *end = malloc(sizeof *end * (size_t)k);
+    if (!t || !end) {
+        free(t);
+        free(end);
+        return -1;
+    }
+    gl_scalar *v = t + (size_t)k * k;
+    /* V explicit: column c is rows c .. end(c)-1; a slot the chase never
+     * wrote (tau = 0) may hold anything: H = I is e_c */
+    for (lapack_int c = 0; c < k; c++) {
+        gl_scalar *vc = v + (size_t)c * ldv;
+        memset(vc, 0, sizeof *vc * (size_t)rows);
+        end[c] = tau[c] != 0 ? c + min_int(rows - c, b) : c + 1;
+        if (tau[c] != 0)
+            memcpy(vc + c, vcols + (size_t)c * b,
+                   sizeof *vc * (size_t)(end[c] - c));
+        else
+            vc[c] = 1;
+    }
+    /* T as ?larft 'F', 'C': T(c, c) = tau_c and
+     * T(0:c, c) = -tau_c T(0:c, 0:c) V(:, 0:c)^H V(:, c) */
+    memset(t, 0, sizeof *t * (size_t)k * k);
+    for (lapack_int c = 0; c < k; c++) {
+        gl_scalar *tc = t + (size_t)c * k;
+        if (tau[c] == 0)
+            continue;   /* H = I: column c of T is zero */
+        const gl_scalar *vc = v + (size_t)c * ldv;
+        for (lapack_int p = 0; p < c; p++) {   /* rows c .. end(p)-1 */
+            const gl_scalar *vp = v + (size_t)p * ldv;
+            gl_scalar dot = 0;
+            for (lapack_int r = c; r < end[p]; r++)
+                dot += GL_CONJ(vp[r]) * vc[r];
+            tc[p] = -tau[c] * dot;
+        }
+        for (lapack_int p = 0; p < c; p++) {   /* upper triangular T z */
+            gl_scalar sum = 0;
+            for (lapack_int q = p; q < c; q++)
+                sum += t[p + (size_t)q * k] * tc[q];
+            tc[p] = sum;
+        }
+        tc[c] = tau[c];
+    }
+    /* Y = V T (Q) or V T^H (Q^H) */
+    for (lapack_int c = 0; c < k; c++) {
+        gl_scalar *yc = y + (size_t)c * ldv;
+        memset(yc, 0, sizeof *yc * (size_t)rows);
+        lapack_int p0 = w->forward ? 0 : c, p1 = w->forward ? c + 1 : k;
+        for (lapack_int p = p0; p < p1; p++) {
+            gl_scalar f = w->forward ? t[p + (size_t)c * k]
+                                     : GL_CONJ(t[c + (size_t)p * k]);
+            const gl_scalar *vp = v + (size_t)p * ldv;
+            for (lapack_int r = p; r < end[p]; r++)
+                yc[r] += vp[r] * f;
+        }
+    }
+    /* V^H, ld k */
+    for (lapack_int c = 0; c < k; c++)
+        for (lapack_int r = 0; r < rows; r++)
+            vh[c + (size_t)r * k] = GL_CONJ(v[r + (size_t)c * ldv]);
+    free(t);
+    free(end);
+    return 0;
+}
+
+/* Builds the batch's blocks and applies them to E. */
+static int apply_batch(const GL_FN(ops) *ops, const wy_build *build,
+                       int batch, const lapack_int *row0s, gl_scalar *dev,
+                       lapack_int ncols, gl_scalar *e, lapack_int lde)
+{
+    size_t stride = build->stride;
+    if (gl_parallel_for(batch, build_block, (void *)build))
+        return -1;
+    ops->from_host('N', (lapack_int)stride, batch, build->hv,
+                   (lapack_int)stride, dev, (lapack_int)stride);
+    ops->from_host('N', (lapack_int)stride, batch, build->hy,
+                   (lapack_int)stride, dev + BATCH * stride,
+                   (lapack_int)stride);
+    return ops->apply_wy(batch, row0s, build->rows, build->k, dev,
+                         dev + BATCH * stride, build->ldv, stride, build->b,
+                         build->forward, ncols, e, lde);
+}
+
 int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
                        lapack_int lde)
 {
-    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     const lapack_int n = r->n, b = r->b, group = r->group;
     if (r->ngroups == 0 || ncols == 0)
         return 0;
     const gl_scalar *vstore = which == 'P' ? r->vp : r->vq;
     const gl_scalar *taustore = which == 'P' ? r->taup : r->tauq;
     /* One parallelogram: rows = b + group - 1 at most, group columns. */
-    lapack_int ldv = b + group - 1, ldt = group;
+    lapack_int ldv = b + group - 1;
     size_t stride = (size_t)ldv * (size_t)group;
-    size_t hsize = 2 * BATCH * stride + (size_t)group * group + stride;
-    gl_scalar *host = malloc(sizeof *host * hsize);
+    gl_scalar *host = malloc(sizeof *host * 2 * BATCH * stride);
     /* The reflectors in host memory: the store itself, or one read of it
      * (not a read per block: each is a wait for the device). */
     size_t slots = (size_t)r->first[r->ngroups];
     gl_scalar *copy = ops->host_memory
                           ? NULL
                           : malloc(sizeof *copy * slots * ((size_t)b + 1));
-    const gl_scalar *vhost = ops->host_memory ? vstore : copy;
-    const gl_scalar *thost = ops->host_memory ? taustore : copy + slots * b;
     gl_scalar *dev = ops->alloc(sizeof *dev * 2 * BATCH * stride);
     lapack_int *dims = malloc(sizeof *dims * 3 * BATCH);
+    size_t *cols = malloc(sizeof *cols * BATCH);
     int rc = 0;
-    if (!host || !dev || !dims || (!ops->host_memory && !copy) ||
+    if (!host || !dev || !dims || !cols || (!ops->host_memory && !copy) ||
         (copy && (ops->to_host(b, (lapack_int)slots, vstore, b, copy, b) ||
                   ops->to_host((lapack_int)slots, 1, taustore,
                                (lapack_int)slots, copy + slots * b,
@@ -104,15 +210,19 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         rc = GL_STAGE_FAULT;
         goto out;
     }
-    gl_scalar *hv = host, *hy = hv + BATCH * stride, *t = hy + BATCH * stride,
-              *packed = t + (size_t)group * group;
     lapack_int *row0s = dims, *rowss = dims + BATCH, *ks = dims + 2 * BATCH;
+    int forward = trans == 'N';
+    wy_build build = {
+        .vstore = ops->host_memory ? vstore : copy,
+        .taustore = ops->host_memory ? taustore : copy + slots * b,
+        .b = b, .group = group, .ldv = ldv, .stride = stride,
+        .forward = forward, .col = cols, .rows = rowss, .k = ks,
+        .hv = host, .hy = host + BATCH * stride};
     int batch = 0;
 
     /* Q E = (groups last to first) of (steps first to last) of B_j E, with
      * B_j = H(s0,j) ... H(s0+group-1,j): H(s,j) overlaps only H(s',j-1)
      * for s' > s, which this order keeps after it.  Q^H E reverses it. */
-    int forward = trans == 'N';
     for (lapack_int gi = 0; gi < r->ngroups && rc == 0; gi++) {
         lapack_int g = forward ? r->ngroups - 1 - gi : gi;
         lapack_int s0 = g * group;
@@ -128,63 +238,29 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
             if (k <= 0)
                 continue;
             size_t col = (size_t)r->first[g] + (size_t)j * group;
-            const gl_scalar *vcols = vhost + col * (size_t)b,
-                            *tau = thost + col;
             int any = 0;
             for (lapack_int c = 0; c < k; c++)
-                any |= tau[c] != 0;
+                any |= build.taustore[col + c] != 0;
             if (!any)
                 continue;
-            /* column c of the parallelogram: rows c .. c+b-1; a slot the
-             * chase never wrote (tau = 0) may hold anything: H = I is e_c */
-            gl_scalar *v = hv + batch * stride, *y = hy + batch * stride;
-            for (lapack_int c = 0; c < k; c++) {
-                gl_scalar *vc = v + (size_t)c * ldv;
-                memset(vc, 0, sizeof *vc * (size_t)rows);
-                lapack_int len = rows - c < b ? rows - c : b;
-                if (tau[c] != 0)
-                    memcpy(vc + c, vcols + (size_t)c * b,
-                           sizeof *vc * (size_t)len);
-                else
-                    vc[c] = 1;
-            }
-            /* Y = V T (Q) or V T^H (Q^H); V^H over V, now unused */
-            f->larft("F", "C", &rows, &k, v, &ldv, tau, t, &ldt, 1, 1);
-            for (lapack_int c = 0; c < k; c++)
-                memcpy(y + (size_t)c * ldv, v + (size_t)c * ldv,
-                       sizeof *y * (size_t)rows);
-            gl_scalar one = 1;
-            f->trmm("R", "U", forward ? "N" : "C", "N", &rows, &k, &one, t,
-                    &ldt, y, &ldv, 1, 1, 1, 1);
-            for (lapack_int c = 0; c < k; c++)
-                for (lapack_int i = 0; i < rows; i++)
-                    packed[c + (size_t)i * k] = GL_CONJ(v[i + (size_t)c * ldv]);
-            memcpy(v, packed, sizeof *v * (size_t)rows * (size_t)k);
-            row0s[batch] = row0, rowss[batch] = rows, ks[batch] = k;
+            cols[batch] = col, row0s[batch] = row0, rowss[batch] = rows,
+            ks[batch] = k;
             if (++batch == BATCH) {
-                ops->from_host('N', (lapack_int)stride, 2 * batch, host,
-                               (lapack_int)stride, dev, (lapack_int)stride);
-                rc = ops->apply_wy(batch, row0s, rowss, ks, dev,
-                                   dev + BATCH * stride, ldv, stride, ncols,
-                                   e, lde);
+                rc = apply_batch(ops, &build, batch, row0s, dev, ncols, e,
+                                 lde);
                 batch = 0;
             }
         }
     }
-    if (rc == 0 && batch > 0) {
-        ops->from_host('N', (lapack_int)stride, batch, hv, (lapack_int)stride,
-                       dev, (lapack_int)stride);
-        ops->from_host('N', (lapack_int)stride, batch, hy, (lapack_int)stride,
-                       dev + BATCH * stride, (lapack_int)stride);
-        rc = ops->apply_wy(batch, row0s, rowss, ks, dev, dev + BATCH * stride,
-                           ldv, stride, ncols, e, lde);
-    }
+    if (rc == 0 && batch > 0)
+        rc = apply_batch(ops, &build, batch, row0s, dev, ncols, e, lde);
     if (rc != 0)
         rc = GL_STAGE_FAULT;
 out:
     free(host);
     free(copy);
     free(dims);
+    free(cols);
     ops->release(dev);
     return rc;
 }

@@ -416,13 +416,17 @@ static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
     return rc ? -1 : 0;
 }
 
-/* E_i -= Y_i (V_i^H E_i) block after block: two products each. */
+/* E_i -= Y_i (V_i^H E_i) block after block: two products each (the
+ * zeros of V and Y are multiplied: a GEMM of the whole block is faster on
+ * a GPU than two of its parts). */
 static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
                         const lapack_int *rows, const lapack_int *k,
                         const gl_scalar *vh, const gl_scalar *y,
-                        lapack_int ldy, size_t stride, lapack_int ncols,
-                        gl_scalar *e, lapack_int lde)
+                        lapack_int ldy, size_t stride, lapack_int band,
+                        int y_banded, lapack_int ncols, gl_scalar *e,
+                        lapack_int lde)
 {
+    (void)band, (void)y_banded;
     lapack_int kmax = 0;
     for (lapack_int i = 0; i < nblocks; i++)
         kmax = k[i] > kmax ? k[i] : kmax;

@@ -27,7 +27,6 @@ static void resolve(void)
     RESOLVE(hemm, GL_SYMBOL(symm, hemm));
     RESOLVE(her2k, GL_SYMBOL(syr2k, her2k));
     RESOLVE(trmm, GL_SYMBOL(trmm, trmm));
-    RESOLVE(larft, GL_SYMBOL(larft, larft));
     RESOLVE(lascl, GL_SYMBOL(lascl, lascl));
     RESOLVE(rlascl, GL_REAL_SYMBOL(lascl));
     RESOLVE(bdsqr, GL_REAL_SYMBOL(bdsqr));

@@ -42,9 +42,6 @@ typedef struct GL_FN(lapack_fns) {
                  cint *m, cint *n, const gl_scalar *alpha, const gl_scalar *a,
                  cint *lda, gl_scalar *b, cint *ldb, gl_strlen, gl_strlen,
                  gl_strlen, gl_strlen);
-    void (*larft)(cchar *direct, cchar *storev, cint *n, cint *k,
-                  const gl_scalar *v, cint *ldv, const gl_scalar *tau,
-                  gl_scalar *t, cint *ldt, gl_strlen, gl_strlen);
     void (*lascl)(cchar *type, cint *kl, cint *ku, const gl_real *cfrom,
                   const gl_real *cto, cint *m, cint *n, gl_scalar *a,
                   cint *lda, lapack_int *info, gl_strlen);

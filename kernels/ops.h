@@ -96,12 +96,14 @@ typedef struct GL_FN(ops) {
      * Y_i rows[i] x k[i] (ld ldy) at y + i*stride and V_i^H k[i] x rows[i]
      * (ld k[i]) at vh + i*stride: Y_i = V_i T_i or V_i T_i^H makes the
      * block I - V T V^H or its adjoint.  V must be explicit (its zeros
-     * and unit diagonal stored). */
+     * and unit diagonal stored); V_i(r, c) = 0 unless c <= r < c + band,
+     * and when y_banded (Y_i = V_i T_i, T_i upper triangular) Y_i(r, c) = 0
+     * for c <= r - band too.  A backend may skip these zeros. */
     int (*apply_wy)(lapack_int nblocks, const lapack_int *row0,
                     const lapack_int *rows, const lapack_int *k,
                     const gl_scalar *vh, const gl_scalar *y, lapack_int ldy,
-                    size_t stride, lapack_int ncols, gl_scalar *e,
-                    lapack_int lde);
+                    size_t stride, lapack_int band, int y_banded,
+                    lapack_int ncols, gl_scalar *e, lapack_int lde);
     /* QR of a tall matrix: R in the upper triangle as LAPACK ?geqrf; the
      * reflectors below it are not kept (values-only callers). */
     int (*geqrf)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda);

@@ -5,10 +5,8 @@
 #define GL_HOST_H
 
 #include "../ops.h"
+#include "../../runtime/parallel.h"
 #include "../../runtime/tune.h"
-
-/* Upper bound of the threads the host kernels start. */
-#define GL_HOST_MAX_THREADS 64
 
 
 int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
@@ -18,10 +16,13 @@ int GL_FN(host_sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
                          lapack_int ldband, const GL_FN(reflectors) *keep);
 
 /* C = A B (subtract = 0) or C = C - A B: A m x kdim, B kdim x n, all
- * column-major; register-tiled for the products of host_apply_wy, whose
- * chunks of columns are best a multiple of tile_gemm_cols(). */
+ * column-major; A(i, p) is zero for p < i - below and for p > i + above
+ * (kdim for either: no zeros assumed), and the kernel skips what it can
+ * of them.  Register-tiled for the products of host_apply_wy, whose chunks
+ * of columns are best a multiple of tile_gemm_cols(). */
 void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim,
                       int subtract, const gl_scalar *a, lapack_int lda,
+                      lapack_int below, lapack_int above,
                       const gl_scalar *b, lapack_int ldb, gl_scalar *c,
                       lapack_int ldc);
 lapack_int GL_FN(tile_gemm_cols)(void);

@@ -1,8 +1,6 @@
 /* The host backend's operation table: memory is host memory, panels and
  * BLAS3 are the system LAPACK/BLAS, stage 2 is kernels/ref/chase.c. */
 #include <complex.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -203,75 +201,63 @@ static void host_trmm(char side, char uplo, char transa, char diag,
  * kernel of tile_gemm.c: no per-call cost of the BLAS, and no nesting of
  * the BLAS's own threads in ours. */
 typedef struct wy_job {
-    lapack_int nblocks;
+    lapack_int nblocks, kmax;
     const lapack_int *row0, *rows, *k;
     const gl_scalar *vh, *y;
     lapack_int ldy;
     size_t stride;
+    lapack_int band;
+    int y_banded;
     lapack_int ncols, chunk;
     gl_scalar *e;
     lapack_int lde;
-    atomic_long next;   /* next chunk to claim */
 } wy_job;
 
-static void *wy_worker(void *arg)
+/* Every block applied to chunk number i of the columns of E. */
+static int wy_chunk(void *arg, long i)
 {
-    wy_job *job = arg;
-    lapack_int kmax = 0;
-    for (lapack_int i = 0; i < job->nblocks; i++)
-        kmax = job->k[i] > kmax ? job->k[i] : kmax;
-    gl_scalar *w = malloc(sizeof *w * (size_t)kmax * (size_t)job->chunk);
+    const wy_job *job = arg;
+    lapack_int c0 = (lapack_int)i * job->chunk;
+    lapack_int nc = job->ncols - c0 < job->chunk ? job->ncols - c0
+                                                 : job->chunk;
+    gl_scalar *w = malloc(sizeof *w * (size_t)job->kmax * (size_t)nc);
     if (!w)
-        return NULL;   /* claims nothing: the other threads do the work */
-    for (;;) {
-        lapack_int c0 = (lapack_int)atomic_fetch_add(&job->next, job->chunk);
-        if (c0 >= job->ncols)
-            break;
-        lapack_int nc = job->ncols - c0 < job->chunk ? job->ncols - c0
-                                                     : job->chunk;
-        for (lapack_int i = 0; i < job->nblocks; i++) {
-            lapack_int rows = job->rows[i], k = job->k[i];
-            gl_scalar *e = job->e + job->row0[i] + (size_t)c0 * job->lde;
-            GL_FN(tile_gemm)(k, nc, rows, 0, job->vh + i * job->stride, k, e,
-                             job->lde, w, k);
-            GL_FN(tile_gemm)(rows, nc, k, 1, job->y + i * job->stride,
-                             job->ldy, w, k, e, job->lde);
-        }
+        return -1;
+    for (lapack_int b = 0; b < job->nblocks; b++) {
+        lapack_int rows = job->rows[b], k = job->k[b];
+        gl_scalar *e = job->e + job->row0[b] + (size_t)c0 * job->lde;
+        /* V^H(c, r) = 0 unless c <= r < c + band; Y(r, c) = 0 for
+         * c <= r - band when banded */
+        GL_FN(tile_gemm)(k, nc, rows, 0, job->vh + b * job->stride, k, 0,
+                         job->band - 1, e, job->lde, w, k);
+        GL_FN(tile_gemm)(rows, nc, k, 1, job->y + b * job->stride, job->ldy,
+                         job->y_banded ? job->band - 1 : rows, k, w, k, e,
+                         job->lde);
     }
     free(w);
-    return NULL;
+    return 0;
 }
 
 static int host_apply_wy(lapack_int nblocks, const lapack_int *row0,
                          const lapack_int *rows, const lapack_int *k,
                          const gl_scalar *vh, const gl_scalar *y,
-                         lapack_int ldy, size_t stride, lapack_int ncols,
-                         gl_scalar *e, lapack_int lde)
+                         lapack_int ldy, size_t stride, lapack_int band,
+                         int y_banded, lapack_int ncols, gl_scalar *e,
+                         lapack_int lde)
 {
     wy_job job = {.nblocks = nblocks, .row0 = row0, .rows = rows, .k = k,
                   .vh = vh, .y = y, .ldy = ldy, .stride = stride,
-                  .ncols = ncols, .chunk = gl_tune_chunk(), .e = e,
-                  .lde = lde};
+                  .band = band, .y_banded = y_banded, .ncols = ncols,
+                  .chunk = gl_tune_chunk(), .e = e, .lde = lde};
+    for (lapack_int i = 0; i < nblocks; i++)
+        job.kmax = k[i] > job.kmax ? k[i] : job.kmax;
+    if (job.kmax == 0 || ncols <= 0)
+        return 0;
     /* whole tiles of the kernel in every chunk */
     lapack_int nr = GL_FN(tile_gemm_cols)();
     job.chunk = (job.chunk + nr - 1) / nr * nr;
-    atomic_init(&job.next, 0);
-    lapack_int nchunks = (ncols + job.chunk - 1) / job.chunk;
-    int nthreads = gl_host_threads();
-    if (nthreads > nchunks)
-        nthreads = (int)nchunks;
-    if (nthreads > GL_HOST_MAX_THREADS)
-        nthreads = GL_HOST_MAX_THREADS;
-    pthread_t threads[GL_HOST_MAX_THREADS];
-    int started = 0;
-    while (started + 1 < nthreads &&
-           pthread_create(&threads[started], NULL, wy_worker, &job) == 0)
-        started++;
-    wy_worker(&job);
-    for (int t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
-    /* every chunk claimed was done; a thread without scratch claims none */
-    return atomic_load(&job.next) >= ncols ? 0 : -1;
+    return gl_parallel_for((ncols + job.chunk - 1) / job.chunk, wy_chunk,
+                           &job);
 }
 
 const GL_FN(ops) GL_FN(host_ops) = {

@@ -14,7 +14,7 @@
 #include "host.h"
 
 /* The products of at most one tile's size, and the fallback where no
- * vector kernel applies. */
+ * vector kernel applies (A's band is not needed: its zeros add nothing). */
 static void tile_gemm_plain(lapack_int m, lapack_int n, lapack_int kdim,
                             int subtract, const gl_scalar *a, lapack_int lda,
                             const gl_scalar *b, lapack_int ldb, gl_scalar *c,
@@ -38,6 +38,7 @@ static void tile_gemm_plain(lapack_int m, lapack_int n, lapack_int kdim,
 
 typedef void tile_kernel(lapack_int m, lapack_int n, lapack_int kdim,
                          int subtract, const gl_scalar *a, lapack_int lda,
+                         lapack_int below, lapack_int above,
                          const gl_scalar *b, lapack_int ldb, gl_scalar *c,
                          lapack_int ldc);
 
@@ -122,12 +123,14 @@ lapack_int GL_FN(tile_gemm_cols)(void) { return chosen()->nr; }
 
 void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim,
                       int subtract, const gl_scalar *a, lapack_int lda,
+                      lapack_int below, lapack_int above,
                       const gl_scalar *b, lapack_int ldb, gl_scalar *c,
                       lapack_int ldc)
 {
     const tile_choice *t = chosen();
     if (m >= t->mr && n >= t->nr && kdim > 0)
-        t->kernel(m, n, kdim, subtract, a, lda, b, ldb, c, ldc);
+        t->kernel(m, n, kdim, subtract, a, lda, below, above, b, ldb, c,
+                  ldc);
     else
         tile_gemm_plain(m, n, kdim, subtract, a, lda, b, ldb, c, ldc);
 }

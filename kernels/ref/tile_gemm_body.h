@@ -15,6 +15,7 @@
 
 TG_ATTR static void TG_NAME(lapack_int m, lapack_int n, lapack_int kdim,
                             int subtract, const gl_scalar *a, lapack_int lda,
+                            lapack_int below, lapack_int above,
                             const gl_scalar *b, lapack_int ldb, gl_scalar *c,
                             lapack_int ldc)
 {
@@ -64,9 +65,14 @@ TG_ATTR static void TG_NAME(lapack_int m, lapack_int n, lapack_int kdim,
                     im[j][v] = (vreal){0};
 #endif
                 }
-            const gl_real *ap = (const gl_real *)(a + i0);
-            const gl_real *bp = (const gl_real *)(b + (size_t)j0 * ldb);
-            for (lapack_int p = 0; p < kdim; p++) {
+            /* the steps p where A's band meets rows i0 .. i0 + MR - 1 */
+            lapack_int p0 = i0 - below > 0 ? i0 - below : 0;
+            lapack_int p1 = i0 + MR + above < kdim ? i0 + MR + above : kdim;
+            const gl_real *ap =
+                (const gl_real *)(a + i0 + (size_t)p0 * lda);
+            const gl_real *bp =
+                (const gl_real *)(b + p0 + (size_t)j0 * ldb);
+            for (lapack_int p = p0; p < p1; p++) {
                 vreal av[MV];
 #pragma GCC unroll 4
                 for (int v = 0; v < MV; v++)

@@ -389,22 +389,28 @@ static void test_blas3(void)
                                      ld, db, ld, &zero, da, ld) == 0 ? 0 : INFINITY,
                   0, "GPULAPACK_CLBLAST=1 but CLBlast did not run");
         }
-        /* apply_wy: three overlapping blocks */
+        /* apply_wy: three overlapping blocks; V(r, c) = 0 for r < c as
+         * the contract has it, the band (m + 1) covers every row below,
+         * Y dense */
         lapack_int row0[3] = {0, 2, 3}, rows[3] = {m, m - 2 > 0 ? m - 2 : 0, 1},
                    kk[3] = {k < m ? k : m, 1, 1};
         size_t stride = (size_t)ld * (k + 1);
         gl_scalar *vy = malloc(sizeof *vy * stride * 6);
         fill(vy, stride * 6);
-        for (lapack_int i = 0; i < 3; i++)
+        for (lapack_int i = 0; i < 3; i++) {
             if (row0[i] + rows[i] > m)
                 rows[i] = m - row0[i] > 0 ? m - row0[i] : 0;
+            for (lapack_int c = 0; c < kk[i]; c++)   /* V^H(c, r), ld k */
+                for (lapack_int r = 0; r < c && r < rows[i]; r++)
+                    vy[i * stride + c + (size_t)r * kk[i]] = 0;
+        }
         gl_scalar *dvy = upload(vy, 6, (lapack_int)stride);
         memcpy(c2, c, sizeof *c * sz);
         gl_scalar *dc = upload(c, ld, ld);
         int rc = dev->apply_wy(3, row0, rows, kk, dvy, dvy + 3 * stride, ld,
-                               stride, n, dc, ld) |
+                               stride, m + 1, 0, n, dc, ld) |
                  host->apply_wy(3, row0, rows, kk, vy, vy + 3 * stride, ld,
-                                stride, n, c2, ld) |
+                                stride, m + 1, 0, n, c2, ld) |
                  download(out, dc, ld, ld, ld);
         check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1), THRESH * (m + k),
               "apply_wy %dx%d k=%d", m, n, k);

@@ -5,7 +5,9 @@
  * loop, for C = A B and C = C - A B on every shape class the tiling
  * distinguishes: smaller than one tile, whole tiles, one row or column
  * past a tile (the overlapping last tile), inner dimension 0 and 1, and
- * leading dimensions larger than the rows.
+ * leading dimensions larger than the rows; A dense, and A zero outside a
+ * band (A(i, p) = 0 for p < i - below or p > i + above), whose zeros the
+ * kernels skip.
  *
  * Criterion, per element: |C - C_ref| <= 4 k eps (|A| |B|)_ij (+ |C0|_ij
  * eps for the subtracting form): both sides sum the same k products in
@@ -37,7 +39,8 @@ static gl_scalar random_scalar(void)
 }
 
 static int check(const tile_choice *t, lapack_int m, lapack_int n,
-                 lapack_int k, int subtract, double *worst)
+                 lapack_int k, int subtract, lapack_int below,
+                 lapack_int above, double *worst)
 {
     lapack_int lda = m + 3, ldb = k + 2, ldc = m + 5;
     size_t asize = (size_t)lda * (size_t)(k > 0 ? k : 1);
@@ -46,8 +49,10 @@ static int check(const tile_choice *t, lapack_int m, lapack_int n,
     gl_scalar *c = malloc(sizeof *c * csize), *ref = malloc(sizeof *c * csize);
     gl_scalar *c0 = malloc(sizeof *c * csize);
     const gl_scalar sentinel = (gl_scalar)12345;
-    for (size_t i = 0; i < asize; i++)
-        a[i] = random_scalar();
+    for (lapack_int p = 0; p < (k > 0 ? k : 1); p++)
+        for (lapack_int i = 0; i < lda; i++)
+            a[i + (size_t)p * lda] =
+                p < i - below || p > i + above ? 0 : random_scalar();
     for (size_t i = 0; i < bsize; i++)
         b[i] = random_scalar();
     for (lapack_int j = 0; j < n; j++)
@@ -56,7 +61,7 @@ static int check(const tile_choice *t, lapack_int m, lapack_int n,
     for (size_t i = 0; i < csize; i++)
         c[i] = ref[i] = c0[i];
     if (m >= t->mr && n >= t->nr && k > 0)
-        t->kernel(m, n, k, subtract, a, lda, b, ldb, c, ldc);
+        t->kernel(m, n, k, subtract, a, lda, below, above, b, ldb, c, ldc);
     else
         tile_gemm_plain(m, n, k, subtract, a, lda, b, ldb, c, ldc);
     tile_gemm_plain(m, n, k, subtract, a, lda, b, ldb, ref, ldc);
@@ -99,22 +104,30 @@ int main(void)
                            3 * t->mr + 5, 95};
         lapack_int ns[] = {1, t->nr - 1, t->nr, t->nr + 1, 2 * t->nr + 3, 48};
         lapack_int ks[] = {0, 1, 7, 32, 95};
+        /* {below, above}: dense, and the bands of V^H and Y = V T */
+        lapack_int bands[][2] = {{200, 200}, {0, 5}, {0, 63}, {63, 200},
+                                 {0, 0}};
         int kfailed = 0, kcases = 0;
         double worst = 0;
         for (size_t mi = 0; mi < sizeof ms / sizeof ms[0]; mi++)
             for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ni++)
                 for (size_t kk = 0; kk < sizeof ks / sizeof ks[0]; kk++)
-                    for (int sub = 0; sub < 2; sub++) {
-                        if (ms[mi] < 1 || ns[ni] < 1)
-                            continue;
-                        kcases++;
-                        if (check(t, ms[mi], ns[ni], ks[kk], sub, &worst)) {
-                            kfailed++;
-                            printf("# kernel %zu: m %d n %d k %d subtract %d "
-                                   "wrong\n", ki, (int)ms[mi], (int)ns[ni],
-                                   (int)ks[kk], sub);
+                    for (size_t bi = 0; bi < sizeof bands / sizeof bands[0];
+                         bi++)
+                        for (int sub = 0; sub < 2; sub++) {
+                            if (ms[mi] < 1 || ns[ni] < 1)
+                                continue;
+                            kcases++;
+                            if (check(t, ms[mi], ns[ni], ks[kk], sub,
+                                      bands[bi][0], bands[bi][1], &worst)) {
+                                kfailed++;
+                                printf("# kernel %zu: m %d n %d k %d below %d "
+                                       "above %d subtract %d wrong\n", ki,
+                                       (int)ms[mi], (int)ns[ni], (int)ks[kk],
+                                       (int)bands[bi][0], (int)bands[bi][1],
+                                       sub);
+                            }
                         }
-                    }
         printf("%s kernel %zu (mr %d, nr %d): %d cases, worst error/bound "
                "%.3f\n", kfailed ? "FAIL" : "PASS", ki, (int)t->mr,
                (int)t->nr, kcases, worst);

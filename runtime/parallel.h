@@ -1,0 +1,15 @@
+/* A parallel loop for the host kernels: no thread pool lives between
+ * calls (a library loaded into any program must not keep threads). */
+#ifndef GL_PARALLEL_H
+#define GL_PARALLEL_H
+
+/* Upper bound of the threads the host kernels start. */
+#define GL_HOST_MAX_THREADS 64
+
+/* Runs fn(ctx, i) for i = 0 .. count-1 on up to gl_host_threads() threads,
+ * the caller's included, each claiming the next item from a shared
+ * counter (so items may take unequal times).  Returns 0, or -1 when fn
+ * returned nonzero for some item (the others still run). */
+int gl_parallel_for(long count, int (*fn)(void *ctx, long i), void *ctx);
+
+#endif
