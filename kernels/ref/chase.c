@@ -32,7 +32,6 @@
  * With a reflector store (ops.h, c = 1 only) each step also copies its
  * reflectors into their own slots. */
 #include <complex.h>
-#include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -208,16 +207,18 @@ static void wait_for(const progress_slot *slot, long need)
     }
 }
 
-/* Threads claim sweeps in increasing order from a ticket counter, so a
- * sweep that is waited on is always owned by a thread that runs: any number
- * of threads (even one, if the others could not be started) completes. */
-static void *chase_worker(void *arg)
+/* One worker (an item of gl_parallel_for): workers claim sweeps in
+ * increasing order from a ticket counter, so a sweep that is waited on is
+ * always owned by a worker that runs: any number of threads (even one,
+ * running the workers one after the other) completes. */
+static int chase_worker(void *arg, long worker)
 {
+    (void)worker;
     chase_job *job = arg;
     /* v: one reflector (<= b); w: one row or column block (<= 2b) */
     gl_scalar *v = malloc(sizeof *v * (size_t)(3 * job->b + 2));
     if (!v)
-        return NULL;   /* claims nothing: the other threads do the work */
+        return 0;   /* claims nothing: the other workers do the work */
     gl_scalar *w = v + job->b + 1;
     for (;;) {
         lapack_int s = atomic_fetch_add(&job->next_sweep, 1);
@@ -237,7 +238,7 @@ static void *chase_worker(void *arg)
         }
     }
     free(v);
-    return NULL;
+    return 0;
 }
 
 static int run_chase(chase_job *job)
@@ -250,11 +251,9 @@ static int run_chase(chase_job *job)
     /* With ~n/b steps per sweep and a lag of 3 steps, about n/(3b) sweeps
      * can run at once: more threads would only wait. */
     lapack_int useful = job->n / (3 * job->b) + 1;
-    int nthreads = gl_host_threads();
-    if (nthreads > useful)
-        nthreads = (int)useful;
-    if (nthreads > GL_HOST_MAX_THREADS)
-        nthreads = GL_HOST_MAX_THREADS;
+    int nworkers = gl_host_threads();
+    if (nworkers > useful)
+        nworkers = (int)useful;
 
     job->progress = aligned_alloc(64, sizeof *job->progress *
                                           (size_t)job->nsweeps);
@@ -264,16 +263,9 @@ static int run_chase(chase_job *job)
         atomic_init(&job->progress[s].done, 0);
     atomic_init(&job->next_sweep, 0);
 
-    pthread_t threads[GL_HOST_MAX_THREADS];
-    int started = 0;
-    while (started + 1 < nthreads &&
-           pthread_create(&threads[started], NULL, chase_worker, job) == 0)
-        started++;
-    chase_worker(job);
-    for (int t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
+    gl_parallel_for(nworkers, chase_worker, job);
     free(job->progress);
-    /* Every sweep was claimed, hence run, unless no thread got scratch. */
+    /* Every sweep was claimed, hence run, unless no worker got scratch. */
     return atomic_load(&job->next_sweep) >= job->nsweeps ? 0 : -1;
 }
 
