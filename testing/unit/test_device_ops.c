@@ -318,10 +318,11 @@ static void test_panels(void)
 static void test_blas3(void)
 {
     group g = {.name = "gemm (N/T/C), hemm, her2k, trmm, apply_wy"};
+    /* 600: the host's ?hemm from the left goes by panels of 256 */
     const lapack_int dims[][3] = {{1, 1, 1}, {17, 5, 33}, {40, 21, 3},
-                                  {16, 16, 16}};
+                                  {16, 16, 16}, {600, 7, 3}};
     const char tr[] = "NTC";
-    for (size_t t = 0; t < 4; t++) {
+    for (size_t t = 0; t < sizeof dims / sizeof dims[0]; t++) {
         lapack_int m = dims[t][0], n = dims[t][1], k = dims[t][2];
         lapack_int ld = (m > k ? m : k) + (n > k ? n : k) + 1;
         size_t sz = (size_t)ld * ld;
