@@ -17,12 +17,12 @@ static const struct {
     const char *family;
     long values, vectors;
 } crossovers[] = {
-    {"gesdd", 768, NEVER},         {"gesvd", 768, NEVER},
+    {"gesdd", 768, 2000},          {"gesvd", 768, NEVER},
     {"gbbrd", 256, NEVER},         {"sytrd", NEVER, NEVER},
     {"syev", 2000, NEVER},         {"syevd", 2000, NEVER},
     {"syevr", 2000, NEVER},        {"syevx", 2000, NEVER},
-    {"heev", 1000, NEVER},         {"heevd", 1000, NEVER},
-    {"heevr", 1000, NEVER},        {"heevx", 1000, NEVER},
+    {"heev", 1000, 1000},          {"heevd", 1000, 1000},
+    {"heevr", 1000, 1000},         {"heevx", 1000, 1000},
     {"syev_2stage", 2000, NEVER},  {"syevd_2stage", 2000, NEVER},
     {"syevr_2stage", 2000, NEVER}, {"syevx_2stage", 2000, NEVER},
     {"sytrd_2stage", 2000, NEVER}, {"heev_2stage", 1000, NEVER},
