@@ -97,15 +97,26 @@ void GL_FN(scale_rows)(lapack_int rows, lapack_int cols,
  * it cannot fail any more; returns 0, GL_STAGE_FAULT, or LAPACK's INFO > 0
  * of the stage-3 routine. */
 
-/* The SVD A = U S VT of the m x n matrix A: what ?gesdd (divide_conquer:
- * stage 3 by ?bdsdc) and ?gesvd (?bdsqr) compute.  jobu: 'A' all m
- * columns of U, 'S' the first min(m,n), 'N' none; jobvt likewise for the
- * rows of VT.  s descending; e (min(m,n)-1, may be NULL) receives the
- * unconverged superdiagonal when ?bdsqr fails (INFO > 0).  A is read
- * completely before U or VT is written, so either may be A itself (the
- * 'O' options). */
+/* The SVD A = U S VT of the m x n matrix A: what ?gesdd and ?gesvd
+ * compute.  jobu: 'A' all m columns of U, 'S' the first min(m,n), 'N'
+ * none; jobvt likewise for the rows of VT.  Stage 3 with vectors:
+ *   GL_SVD_BDSDC          ?bdsdc, its failure is INFO > 0 (?gesdd);
+ *   GL_SVD_BDSDC_RESTART  ?bdsdc, its failure is GL_STAGE_FAULT (?gesvd:
+ *                         the call restarts on LAPACK, whose INFO > 0
+ *                         means ?bdsqr's failure and is given as LAPACK's);
+ *   GL_SVD_BDSQR          ?bdsqr from the identity.
+ * Values only: ?bdsqr (?lasq1).  s descending; e (min(m,n)-1, may be
+ * NULL) receives the unconverged superdiagonal when ?bdsqr fails
+ * (INFO > 0).  A is read completely before U or VT is written, so either
+ * may be A itself (the 'O' options). */
+typedef enum gl_svd_stage3 {
+    GL_SVD_BDSDC,
+    GL_SVD_BDSDC_RESTART,
+    GL_SVD_BDSQR
+} gl_svd_stage3;
+
 typedef struct gl_svd_job {
-    int divide_conquer;
+    gl_svd_stage3 stage3;
     char jobu, jobvt;
 } gl_svd_job;
 

@@ -151,9 +151,11 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     if (vectors)
         GL_FN(bidiagonal_phases)(cols, de, de + cols, left, right);
     lapack_int info = 0, zero = 0, one = 1;
-    if (vectors && job->divide_conquer) {
+    if (vectors && job->stage3 != GL_SVD_BDSQR) {
         f->bdsdc("U", "I", &cols, d, ee, ub, &cols, vb, &cols, NULL, NULL,
                  work, iwork, &info, 1, 1);
+        if (info != 0 && job->stage3 == GL_SVD_BDSDC_RESTART)
+            goto out;
     } else {
         /* ?bdsqr updates U_B and VT_B from the identity: the Givens
          * rotations touch n x n, the back-transformation is BLAS3 */

@@ -51,7 +51,7 @@ GL_EXPORT void GL_LAPACK_NAME(gesdd, gesdd)(
         /* Where U and VT go: JOBZ='O' overwrites A with U (m >= n) or
          * with VT (m < n); 'S' and 'O' give min(m,n) vectors per side. */
         char z = gl_upper(jobz);
-        gl_svd_job job = {.divide_conquer = 1, .jobu = z, .jobvt = z};
+        gl_svd_job job = {.stage3 = GL_SVD_BDSDC, .jobu = z, .jobvt = z};
         gl_scalar *u_out = u, *vt_out = vt;
         lapack_int ldu_out = *ldu, ldvt_out = *ldvt;
         if (z == 'O') {

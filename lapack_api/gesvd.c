@@ -55,9 +55,16 @@ GL_EXPORT void GL_LAPACK_NAME(gesvd, gesvd)(
          * or RWORK(1:) (complex), unscaled. */
         lapack_int minmn = *m < *n ? *m : *n;
         gl_real *e = malloc(sizeof *e * (size_t)(minmn > 1 ? minmn : 1));
-        /* 'O' puts U (min(m,n) columns) or VT (min(m,n) rows) into A */
+        /* 'O' puts U (min(m,n) columns) or VT (min(m,n) rows) into A.
+         * The vectors of the bidiagonal by ?bdsdc: ?bdsqr's O(n^3) Givens
+         * rotations on the host took 20-40 times the rest of the call
+         * (docs/performance.md); the SVD is the same to LAPACK's accuracy
+         * (unique up to the signs of singular vector pairs), and a
+         * ?bdsdc failure restarts the call on LAPACK, so INFO > 0 keeps
+         * its ?bdsqr meaning. */
         char ju = gl_upper(jobu), jv = gl_upper(jobvt);
-        gl_svd_job job = {.divide_conquer = 0, .jobu = ju == 'O' ? 'S' : ju,
+        gl_svd_job job = {.stage3 = GL_SVD_BDSDC_RESTART,
+                          .jobu = ju == 'O' ? 'S' : ju,
                           .jobvt = jv == 'O' ? 'S' : jv};
         double start = gl_now();
         gl_stage_times t = {0};

@@ -607,7 +607,7 @@ static void test_pipelines(void)
          * vectors: values agree, and the device's U S VT rebuilds A */
         for (int shape = 0; shape < 2; shape++) {
             lapack_int m = n, nc = shape ? n / 2 + 1 : n;
-            gl_svd_job job = {0, 'S', 'S'};
+            gl_svd_job job = {GL_SVD_BDSQR, 'S', 'S'};
             gl_scalar *vt = u + (size_t)n * n;
             int rc = GL_FN(svd)(dev, &job, m, nc, a, lda, w, u, m, vt, nc,
                                 w + 2 * n, NULL) ||
