@@ -17,12 +17,12 @@ static const struct {
     const char *family;
     long values, vectors;
 } crossovers[] = {
-    {"gesdd", 768, 2000},          {"gesvd", 768, NEVER},
+    {"gesdd", 768, 2000},          {"gesvd", 768, 200},
     {"gbbrd", 256, NEVER},         {"sytrd", NEVER, NEVER},
     {"syev", 2000, NEVER},         {"syevd", 2000, NEVER},
     {"syevr", 2000, NEVER},        {"syevx", 2000, NEVER},
-    {"heev", 1000, 1000},          {"heevd", 1000, 1000},
-    {"heevr", 1000, 1000},         {"heevx", 1000, 1000},
+    {"heev", 1000, 600},           {"heevd", 1000, 600},
+    {"heevr", 1000, 600},          {"heevx", 1000, 600},
     {"syev_2stage", 2000, NEVER},  {"syevd_2stage", 2000, NEVER},
     {"syevr_2stage", 2000, NEVER}, {"syevx_2stage", 2000, NEVER},
     {"sytrd_2stage", 2000, NEVER}, {"heev_2stage", 1000, NEVER},
