@@ -154,8 +154,13 @@ demo_check() {
 export -f demo_check
 run demo 120 bash -c demo_check
 
-# 4. Real clients (numpy, scipy, Octave, R) give the same results.
-run clients 1200 testing/clients/run_clients.sh "$LIB"
+# 4. Real clients (numpy, scipy, Octave, R): with every call forwarded
+#    (a crossover out of reach), bit for bit the same results; with the
+#    default crossovers (some calls with vectors, e.g. Octave's ?gesvd from
+#    n = 200, take the host path), the same results to LAPACK's accuracy.
+run clients 1200 env GPULAPACK_MIN_N=2147483647 testing/clients/run_clients.sh "$LIB"
+run clients-default 1200 testing/clients/run_clients.sh --compare accuracy \
+    --out "$OUT/clients-default" "$LIB"
 #    Again with our host path forced for every size: the same results to
 #    LAPACK's accuracy (SVD and eigen calls of numpy, scipy, Octave and R,
 #    values and vectors; the calls per path are listed in
