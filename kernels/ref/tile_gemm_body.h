@@ -21,7 +21,6 @@ TG_ATTR static void TG_NAME(lapack_int m, lapack_int n, lapack_int kdim,
 {
     typedef gl_real vreal
         __attribute__((vector_size(TG_VBYTES), aligned(sizeof(gl_real))));
-    typedef __typeof__((vreal){0} < (vreal){0}) vmask;
     enum {
         VL = TG_VBYTES / sizeof(gl_real),   /* reals per vector */
         CW = GL_COMPLEX ? 2 : 1,            /* reals per scalar */
@@ -29,13 +28,10 @@ TG_ATTR static void TG_NAME(lapack_int m, lapack_int n, lapack_int kdim,
         MR = MV * VL / CW,                  /* scalars per tile column */
         NR = TG_NR
     };
-    vmask swap;
-    vreal sign;
-    for (int i = 0; i < VL; i++) {
-        swap[i] = i ^ 1;
+    vreal sign;   /* (-1, 1, -1, 1, ...) */
+    for (int i = 0; i < VL; i++)
         sign[i] = i & 1 ? 1 : -1;
-    }
-    (void)swap, (void)sign;
+    (void)sign;
 
     /* The last tile of a row or column of tiles overlaps the one before
      * it when m or n is not a multiple of the tile: it is computed whole
@@ -98,7 +94,10 @@ TG_ATTR static void TG_NAME(lapack_int m, lapack_int n, lapack_int kdim,
                 for (int v = 0; v < MV; v++) {
                     r[v] = re[j][v];
 #if GL_COMPLEX
-                    r[v] += __builtin_shuffle(im[j][v], swap) * sign;
+                    vreal swapped;   /* (im, re) pairs of im[j][v] */
+                    for (int i = 0; i < VL; i++)
+                        swapped[i] = im[j][v][i ^ 1];
+                    r[v] += swapped * sign;
 #endif
                 }
                 if (j < skip_cols)
