@@ -194,9 +194,9 @@ static void host_hemm(char side, char uplo, lapack_int m, lapack_int n,
             continue;
         /* the off-diagonal part of the panel: A(i0:m, j0:i0) stored ('L')
          * or A(j0:i0, i0:m) stored ('U') */
-        const gl_scalar *off = uplo == 'L' ? a + i0 + (size_t)j0 * lda
-                                           : a + j0 + (size_t)i0 * lda;
         int lower = uplo == 'L';
+        const gl_scalar *off = lower ? a + i0 + (size_t)j0 * lda
+                                     : a + j0 + (size_t)i0 * lda;
         f->gemm(lower ? "N" : "C", "N", &rest, &n, &jb, &alpha, off, &lda,
                 b + j0, &ldb, &one, c + i0, &ldc, 1, 1);
         f->gemm(lower ? "C" : "N", "N", &jb, &n, &rest, &alpha, off, &lda,
