@@ -317,23 +317,32 @@ void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
         p[i + 1] = p[i] * unit_phase(e[i]);
 }
 
+/* Transposes go by square tiles, so that both sides are read and written
+ * in cache lines (a plain loop strides through n x n of one side). */
+enum { TILE = 32 };
+
 void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
-                           const gl_scalar *src, gl_scalar *dst,
-                           lapack_int ldd)
+                           const gl_scalar *src, lapack_int lds,
+                           gl_scalar *dst, lapack_int ldd)
 {
-    for (lapack_int i = 0; i < rows; i++)
-        for (lapack_int j = 0; j < cols; j++)
-            dst[j + (size_t)i * ldd] = GL_CONJ(src[i + (size_t)j * rows]);
+    for (lapack_int i0 = 0; i0 < rows; i0 += TILE)
+        for (lapack_int j0 = 0; j0 < cols; j0 += TILE)
+            for (lapack_int j = j0; j < cols && j < j0 + TILE; j++)
+                for (lapack_int i = i0; i < rows && i < i0 + TILE; i++)
+                    dst[j + (size_t)i * ldd] =
+                        GL_CONJ(src[i + (size_t)j * lds]);
 }
 
 void GL_FN(scale_rows)(lapack_int rows, lapack_int cols, const gl_scalar *phase,
                        const gl_real *x, lapack_int ldx, int transpose,
                        gl_scalar *y, lapack_int ldy)
 {
-    for (lapack_int j = 0; j < cols; j++)
-        for (lapack_int i = 0; i < rows; i++) {
-            gl_real xij = transpose ? x[j + (size_t)i * ldx]
-                                    : x[i + (size_t)j * ldx];
-            y[i + (size_t)j * ldy] = phase[i] * xij;
-        }
+    for (lapack_int j0 = 0; j0 < cols; j0 += TILE)
+        for (lapack_int i0 = 0; i0 < rows; i0 += TILE)
+            for (lapack_int j = j0; j < cols && j < j0 + TILE; j++)
+                for (lapack_int i = i0; i < rows && i < i0 + TILE; i++) {
+                    gl_real xij = transpose ? x[j + (size_t)i * ldx]
+                                            : x[i + (size_t)j * ldx];
+                    y[i + (size_t)j * ldy] = phase[i] * xij;
+                }
 }

@@ -226,7 +226,7 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
                    sizeof *q * (size_t)m);
     }
     if (want_p) {   /* PT = (P2 DR)^H, or QX^H for m < n */
-        GL_FN(conj_transpose)(n, n, trans ? qx : px, pt, ldpt);
+        GL_FN(conj_transpose)(n, n, trans ? qx : px, n, pt, ldpt);
     }
     for (lapack_int j = 0; j < ncc; j++)
         memcpy(c + (size_t)j * ldc, cw + (size_t)j * m,

@@ -80,11 +80,11 @@ void GL_FN(bidiagonal_phases)(lapack_int n, const gl_scalar *d,
 void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
                                gl_scalar *p);
 
-/* dst (cols x rows, ld ldd) = src^H for src rows x cols with ld rows,
- * both in host memory (the caller's VT, PT from computed vectors). */
+/* dst (cols x rows, ld ldd) = src^H for src rows x cols (ld lds), both
+ * in host memory (the caller's VT, PT from computed vectors). */
 void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
-                           const gl_scalar *src, gl_scalar *dst,
-                           lapack_int ldd);
+                           const gl_scalar *src, lapack_int lds,
+                           gl_scalar *dst, lapack_int ldd);
 
 /* y (rows x cols) = diag(phase) x, or diag(phase) x^T (transpose: x is
  * cols x rows); x real. */

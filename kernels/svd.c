@@ -204,12 +204,12 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     } else if (want_l) {   /* VT of A = (left vectors of A^H)^H */
         if (ops->to_host(rows, ucols, lu, rows, host, rows))
             goto out;
-        GL_FN(conj_transpose)(rows, ucols, host, vt, ldvt);
+        GL_FN(conj_transpose)(rows, ucols, host, rows, vt, ldvt);
     }
     if (want_r && !trans) {
         if (ops->to_host(cols, cols, lv, cols, host, cols))
             goto out;
-        GL_FN(conj_transpose)(cols, cols, host, vt, ldvt);
+        GL_FN(conj_transpose)(cols, cols, host, cols, vt, ldvt);
     } else if (want_r) {   /* U of A = right vectors of A^H */
         if (ops->to_host(cols, cols, lv, cols, u, ldu))
             goto out;

@@ -10,6 +10,7 @@
 #include "../../runtime/config.h"
 #include "../householder.h"
 #include "../lapack_fns.h"
+#include "../stages.h"
 #include "host.h"
 
 static void *host_alloc(size_t bytes) { return malloc(bytes ? bytes : 1); }
@@ -34,18 +35,10 @@ static void host_from_host(char trans, lapack_int rows, lapack_int cols,
                            const gl_scalar *src, lapack_int ld_src,
                            gl_scalar *dst, lapack_int ld_dst)
 {
-    if (trans == 'N') {
+    if (trans == 'N')
         host_copy(rows, cols, src, ld_src, dst, ld_dst);
-        return;
-    }
-    /* blocked, so that both sides are read and written in cache lines */
-    enum { BLOCK = 32 };
-    for (lapack_int j0 = 0; j0 < cols; j0 += BLOCK)
-        for (lapack_int i0 = 0; i0 < rows; i0 += BLOCK)
-            for (lapack_int j = j0; j < cols && j < j0 + BLOCK; j++)
-                for (lapack_int i = i0; i < rows && i < i0 + BLOCK; i++)
-                    dst[j + (size_t)i * ld_dst] =
-                        GL_CONJ(src[i + (size_t)j * ld_src]);
+    else
+        GL_FN(conj_transpose)(rows, cols, src, ld_src, dst, ld_dst);
 }
 
 static int host_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
