@@ -8,7 +8,6 @@
 
 #include "../lapack_api/precision.h"
 #include "../runtime/parallel.h"
-#include "lapack_fns.h"
 #include "stages.h"
 
 /* Steps of sweep s of a chase to half-width 1 (kernels/ref/chase.c). */

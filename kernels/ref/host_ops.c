@@ -8,7 +8,6 @@
 #include "../../lapack_api/precision.h"
 #include "../../lapack_api/entry.h"
 #include "../../runtime/config.h"
-#include "../householder.h"
 #include "../lapack_fns.h"
 #include "../stages.h"
 #include "host.h"
