@@ -178,10 +178,13 @@ static void dev_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
         GPU->fail();
 }
 
-static void dev_unpack_v(lapack_int m, lapack_int k, const gl_scalar *a,
-                         lapack_int lda, gl_scalar *v, lapack_int ldv)
+static void dev_unpack_v(char storev, lapack_int m, lapack_int k,
+                         const gl_scalar *a, lapack_int lda, gl_scalar *v,
+                         lapack_int ldv)
 {
-    gl_arg args[] = {VAL(m), VAL(k), MEM(a), VAL(lda), MEM(v), VAL(ldv)};
+    int rows = storev == 'R';
+    gl_arg args[] = {VAL(rows), VAL(m), VAL(k), MEM(a), VAL(lda), MEM(v),
+                     VAL(ldv)};
     if (launch_2d(GL_K_UNPACK_V, m, k, NARGS(args), args) != 0)
         GPU->fail();
 }

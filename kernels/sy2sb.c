@@ -39,8 +39,8 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
             break;
         /* A22 := Q^H A22 Q, Q = I - V T V^H, on the lower triangle. */
         gl_scalar *a22 = A(k + b, k + b);
-        ops->unpack_v(pn, kk, A(k + b, k), lda, v, ldw);
-        ops->unpack_v(pn, kk, A(k + b, k), lda, s, ldw);
+        ops->unpack_v('C', pn, kk, A(k + b, k), lda, v, ldw);
+        ops->unpack_v('C', pn, kk, A(k + b, k), lda, s, ldw);
         ops->trmm('R', 'U', 'N', 'N', pn, kk, 1, t, b, s, ldw);    /* S = VT */
         ops->hemm('L', 'L', pn, kk, 1, a22, lda, s, ldw, 0, x, ldw); /* X=AS */
         ops->gemm('C', 'N', kk, kk, pn, 1, s, ldw, x, ldw, 0, mm, b);

@@ -69,17 +69,20 @@ KERNEL gl_zero_lower(int m, int n, GLOBAL scalar_t *a, gl_long off, int lda)
 }
 
 /* V (m x k) with its unit diagonal and zeros from the unit lower
- * trapezoidal reflectors stored below the diagonal of A. */
-KERNEL gl_unpack_v(int m, int k, const GLOBAL scalar_t *a, gl_long aoff,
-                   int lda, GLOBAL scalar_t *v, gl_long voff, int ldv)
+ * trapezoidal reflectors stored below the diagonal of A (rows == 0), or
+ * the adjoint of the unit upper rows stored right of it (rows != 0). */
+KERNEL gl_unpack_v(int rows, int m, int k, const GLOBAL scalar_t *a,
+                   gl_long aoff, int lda, GLOBAL scalar_t *v, gl_long voff,
+                   int ldv)
 {
     int i = GLOBAL_ID(0), j = GLOBAL_ID(1);
     if (i >= m || j >= k)
         return;
     a += aoff;
     v += voff;
-    AT(v, ldv, i, j) = i > j ? AT(a, lda, i, j)
-                             : s_make(i == j ? 1 : 0, 0);
+    AT(v, ldv, i, j) = i <= j ? s_make(i == j ? 1 : 0, 0)
+                       : rows ? s_conj(AT(a, lda, j, i))
+                              : AT(a, lda, i, j);
 }
 
 /* How gl_gemm reads a stored matrix (mode bits): the triangles of

@@ -79,14 +79,20 @@ static void host_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
         memset(a + (size_t)j * lda + j + 1, 0, sizeof *a * (size_t)(m - j - 1));
 }
 
-static void host_unpack_v(lapack_int m, lapack_int k, const gl_scalar *a,
-                          lapack_int lda, gl_scalar *v, lapack_int ldv)
+static void host_unpack_v(char storev, lapack_int m, lapack_int k,
+                          const gl_scalar *a, lapack_int lda, gl_scalar *v,
+                          lapack_int ldv)
 {
     for (lapack_int j = 0; j < k; j++) {
         gl_scalar *vj = v + (size_t)j * ldv;
-        const gl_scalar *aj = a + (size_t)j * lda;
-        for (lapack_int i = 0; i < m; i++)
-            vj[i] = i < j ? 0 : i == j ? 1 : aj[i];
+        for (lapack_int i = 0; i < m && i <= j; i++)
+            vj[i] = i == j ? 1 : 0;
+        if (storev == 'C')
+            for (lapack_int i = j + 1; i < m; i++)
+                vj[i] = a[i + (size_t)j * lda];
+        else
+            for (lapack_int i = j + 1; i < m; i++)
+                vj[i] = GL_CONJ(a[j + (size_t)i * lda]);
     }
 }
 

@@ -205,11 +205,15 @@ static void test_pack_band(void)
                 gl_scalar *dv = dev->alloc(sizeof *dv * (size_t)lda * n);
                 gl_scalar *hv = malloc(sizeof *hv * (size_t)lda * n * 2);
                 fill(hv, (size_t)lda * n * 2);
-                host->unpack_v(n, herm ? n : 1, a, lda, hv, lda);
-                dev->unpack_v(n, herm ? n : 1, da, lda, dv, lda);
-                rc = download(hv + (size_t)lda * n, dv, n, herm ? n : 1, lda);
-                check(&g, rc ? INFINITY : ratio(n, herm ? n : 1, hv + (size_t)lda * n, hv, lda, 1), 0,
-                      "unpack_v n=%d", n);
+                for (int rows = 0; rows < 2; rows++) {
+                    char storev = rows ? 'R' : 'C';
+                    host->unpack_v(storev, n, herm ? n : 1, a, lda, hv, lda);
+                    dev->unpack_v(storev, n, herm ? n : 1, da, lda, dv, lda);
+                    rc = download(hv + (size_t)lda * n, dv, n, herm ? n : 1,
+                                  lda);
+                    check(&g, rc ? INFINITY : ratio(n, herm ? n : 1, hv + (size_t)lda * n, hv, lda, 1), 0,
+                          "unpack_v %c n=%d", storev, n);
+                }
                 host->zero_lower(n, n, a, lda);
                 dev->zero_lower(n, n, da, lda);
                 rc = download(out, da, n, n, lda);

@@ -1146,6 +1146,83 @@ static void stage_checks(kind kd)
 }
 
 /* One gb_chase pass b -> c (1 < c < b): 2, b/2, b-1; storage of b and 2b. */
+/* ---- stage-1 back-transformation: panels merged into groups ------------ */
+
+/* apply_panels applies several panels as one block reflector; the
+ * reference applies each panel's own (V, T) by ?larfb, in order.  The QR
+ * ('C') and LQ ('R') panels of ge2gb, both orders, block widths that give
+ * several groups and a short last panel. */
+static void run_apply_panels(group *g, lapack_int n, lapack_int b,
+                             char storev, char trans)
+{
+    char desc[96];
+    snprintf(desc, sizeof desc, "%c%c n=%d b=%d", storev, trans, (int)n,
+             (int)b);
+    g->cases++;
+    lapack_int ncols = 7;
+    gl_scalar *a = malloc(sizeof *a * (size_t)n * (size_t)n);
+    gl_scalar *t = malloc(sizeof *t * (size_t)b * (size_t)n * 2);
+    gl_scalar *e = malloc(sizeof *e * (size_t)n * (size_t)ncols * 2);
+    gl_scalar *ref = e + (size_t)n * ncols;
+    gen_dense(K_RANDOM, n, n, a, n);
+    if (GL_FN(ge2gb)(ops, n, n, b, a, n, t, t + (size_t)b * n) != 0) {
+        gfail(g, "%s: ge2gb failed", desc);
+        goto out;
+    }
+    /* the QR panels from A(0,0), the LQ panels from A(0,b) */
+    int rows = storev == 'R';
+    lapack_int len = rows ? n - b : n, nref = rows ? n - b : n;
+    const gl_scalar *v = rows ? a + (size_t)b * n : a;
+    const gl_scalar *tv = rows ? t + (size_t)b * n : t;
+    if (len <= 0)
+        goto out;
+    for (size_t i = 0; i < (size_t)len * ncols; i++)
+        e[i] = ref[i] = srand_scalar();
+    lapack_int npanels = (nref + b - 1) / b;
+    for (lapack_int pi = 0; pi < npanels; pi++) {
+        lapack_int p = trans == 'N' ? npanels - 1 - pi : pi;
+        lapack_int k = p * b, kk = nref - k < b ? nref - k : b;
+        ops->larfb('L', trans, storev, len - k, ncols, kk,
+                   v + (size_t)k + (size_t)k * n, n, tv + (size_t)k * b, b,
+                   ref + k, len);
+    }
+    if (GL_FN(apply_panels)(ops, storev, trans, len, nref, b, v, n, tv,
+                            ncols, e, len) != 0) {
+        gfail(g, "%s: apply_panels failed", desc);
+        goto out;
+    }
+    double diff = 0, size = 0;
+    for (size_t i = 0; i < (size_t)len * ncols; i++) {
+        double dd = cabs((double complex)(e[i] - ref[i]));
+        double r = cabs((double complex)ref[i]);
+        diff = dd > diff ? dd : diff;
+        size = r > size ? r : size;
+    }
+    double ratio = diff / (size * (double)len * EPS);
+    if (ratio > g->worst)
+        g->worst = ratio;
+    if (!(ratio <= THRESH))
+        gfail(g, "%s: grouped vs per-panel ratio %.3g", desc, ratio);
+out:
+    free(a);
+    free(t);
+    free(e);
+}
+
+static void apply_panels_checks(void)
+{
+    group g;
+    gbegin(&g, "apply_panels/grouped");
+    const lapack_int cases[][2] = {{600, 3}, {700, 64}, {530, 48},
+                                   {300, 100}, {40, 8}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int sv = 0; sv < 2; sv++)
+            for (int tr = 0; tr < 2; tr++)
+                run_apply_panels(&g, cases[i][0], cases[i][1],
+                                 sv ? 'R' : 'C', tr ? 'C' : 'N');
+    gend(&g);
+}
+
 static void chase_pass_checks(void)
 {
     group gz, gv;
@@ -1205,6 +1282,7 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &w0);
     stage_checks(K_RANDOM);
     chase_pass_checks();
+    apply_panels_checks();
     for (kind kd = K_ZERO; kd <= K_ZEROCOL; kd++)
         stage_checks(kd);
     if (xerbla_calls)
