@@ -12,7 +12,11 @@
  * <= THRESH * n for the n of the operation (the same backward-error
  * argument as test_stages.c: every operation is O(n) unitary updates or
  * sums of n products).  A wrong index, a missed barrier or a wrong
- * conjugation gives O(1) errors: ratios of 1/eps.
+ * conjugation gives O(1) errors: ratios of 1/eps.  The panel
+ * factorizations are the exception: the factors of two algorithms differ
+ * by up to cond(A) eps, so the device's are checked by their backward
+ * error (A rebuilt from them on the host), and ?larfb gets the same
+ * V and T on both backends.
  *
  * Sizes are odd and not multiples of the 16 x 16 tiles; band widths run
  * 1..64; leading dimensions are larger than the rows.  Output: one
