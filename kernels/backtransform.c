@@ -271,9 +271,10 @@ out:
  * with k = 256 (OpenBLAS 0.3.21, 2 cores). */
 enum { PANEL_GROUP_COLS = 256 };
 
-/* The block reflector of the panels first .. first+count-1: V explicit
- * (len x kg, ld len, conjugate-transposed rows for 'R') and its forward T
- * (kg x kg, ld kg), T merged from the panels' with T12 = -T1 (V1^H V2) T2. */
+/* The block reflector of the kg reflectors from k0 on (whole panels):
+ * V explicit (len x kg, ld len; the adjoint of the rows for 'R') and its
+ * forward T (kg x kg, ld kg), merged from the panels' own T's with
+ * T12 = -T1 (V1^H V2) T2.  Only T's upper triangle is defined. */
 static void merge_panels(const GL_FN(ops) *ops, char storev, lapack_int len,
                          lapack_int nref, lapack_int nb, const gl_scalar *v,
                          lapack_int ldv, const gl_scalar *t, lapack_int k0,

@@ -71,10 +71,10 @@ typedef struct GL_FN(ops) {
     /* Zeroes the strictly lower triangle of the m x n matrix A. */
     void (*zero_lower)(lapack_int m, lapack_int n, gl_scalar *a,
                        lapack_int lda);
-    /* V (m x k) of a geqrt panel as a dense matrix with its ones and
-     * zeros: storev 'C', the unit lower trapezoid stored below the
-     * diagonal of a; 'R', the adjoint of a gelqt panel's k unit upper rows
-     * of length m stored right of the diagonal of a (the same block
+    /* V (m x k) of a panel's reflectors as a dense matrix with its ones
+     * and zeros: storev 'C', geqrt's unit lower trapezoid stored below
+     * the diagonal of a; 'R', the adjoint of gelqt's k unit upper rows of
+     * length m stored right of the diagonal of a (the same block
      * reflector: I - V^H T V for rows is I - W T W^H for W = V^H). */
     void (*unpack_v)(char storev, lapack_int m, lapack_int k,
                      const gl_scalar *a, lapack_int lda, gl_scalar *v,
