@@ -18,11 +18,20 @@
 
 #include "../lapack_api/fortran.h"
 
+/* The loops below are inlined into their callers, which are compiled once
+ * per vector width (GL_VECTOR_CLONES): a helper left out of line would
+ * run with the baseline's vectors. */
+#if defined(__GNUC__)
+#define GL_LOOP static inline __attribute__((always_inline))
+#else
+#define GL_LOOP static inline
+#endif
+
 /* sum_k conj(x_k) y_k with eight partial sums, so that the compiler can
  * keep them in vector registers (a single running sum cannot be
  * vectorized without reassociating it), as a BLAS dot product does. */
-static inline gl_scalar gl_dotc(lapack_int n, const gl_scalar *x,
-                                const gl_scalar *y)
+GL_LOOP gl_scalar gl_dotc(lapack_int n, const gl_scalar *x,
+                          const gl_scalar *y)
 {
     gl_scalar part[8] = {0};
     lapack_int k = 0;
@@ -35,12 +44,34 @@ static inline gl_scalar gl_dotc(lapack_int n, const gl_scalar *x,
            ((part[2] + part[6]) + (part[3] + part[7]));
 }
 
+/* w += C v for the len columns of C (nrows rows each) that start at c,
+ * column k at c + k*col_stride.  Four columns per pass, so that w is
+ * loaded and stored once per four products. */
+GL_LOOP void gl_gemv_add(lapack_int nrows, lapack_int len,
+                         const gl_scalar *c, lapack_int col_stride,
+                         const gl_scalar *v, gl_scalar *restrict w)
+{
+    lapack_int k = 0;
+    for (; k + 4 <= len; k += 4) {
+        const gl_scalar *c0 = c + k * col_stride, *c1 = c0 + col_stride,
+                        *c2 = c1 + col_stride, *c3 = c2 + col_stride;
+        gl_scalar v0 = v[k], v1 = v[k + 1], v2 = v[k + 2], v3 = v[k + 3];
+        for (lapack_int i = 0; i < nrows; i++)
+            w[i] += (c0[i] * v0 + c1[i] * v1) + (c2[i] * v2 + c3[i] * v3);
+    }
+    for (; k < len; k++) {
+        const gl_scalar *ck = c + k * col_stride, vk = v[k];
+        for (lapack_int i = 0; i < nrows; i++)
+            w[i] += ck[i] * vk;
+    }
+}
+
 /* C = H^H C for the ncols columns of C that start at c, column k at
  * c + k*col_stride (a packed band gives col_stride = ld - 1), each with
  * len rows; H = I - tau v v^H. */
-static inline void gl_larf_left(lapack_int len, const gl_scalar *v,
-                                gl_scalar tau, gl_scalar *c,
-                                lapack_int col_stride, lapack_int ncols)
+GL_LOOP void gl_larf_left(lapack_int len, const gl_scalar *v,
+                          gl_scalar tau, gl_scalar *c,
+                          lapack_int col_stride, lapack_int ncols)
 {
     gl_scalar ctau = GL_CONJ(tau);
     for (lapack_int j = 0; j < ncols; j++) {
@@ -53,18 +84,14 @@ static inline void gl_larf_left(lapack_int len, const gl_scalar *v,
 
 /* C = C H for the len columns of C (nrows rows each) that start at c,
  * column k at c + k*col_stride; w: nrows of scratch. */
-static inline void gl_larf_right(lapack_int nrows, lapack_int len,
-                                 const gl_scalar *v, gl_scalar tau,
-                                 gl_scalar *c, lapack_int col_stride,
-                                 gl_scalar *w)
+GL_LOOP void gl_larf_right(lapack_int nrows, lapack_int len,
+                           const gl_scalar *v, gl_scalar tau,
+                           gl_scalar *c, lapack_int col_stride,
+                           gl_scalar *w)
 {
     for (lapack_int i = 0; i < nrows; i++)
         w[i] = 0;
-    for (lapack_int k = 0; k < len; k++) {
-        const gl_scalar *ck = c + k * col_stride, vk = v[k];
-        for (lapack_int i = 0; i < nrows; i++)
-            w[i] += ck[i] * vk;
-    }
+    gl_gemv_add(nrows, len, c, col_stride, v, w);
     for (lapack_int k = 0; k < len; k++) {
         gl_scalar *ck = c + k * col_stride, f = tau * GL_CONJ(v[k]);
         for (lapack_int i = 0; i < nrows; i++)
