@@ -1145,7 +1145,6 @@ static void stage_checks(kind kd)
     gend(&g1);
 }
 
-/* One gb_chase pass b -> c (1 < c < b): 2, b/2, b-1; storage of b and 2b. */
 /* ---- stage-1 back-transformation: panels merged into groups ------------ */
 
 /* apply_panels applies several panels as one block reflector; the
@@ -1223,6 +1222,7 @@ static void apply_panels_checks(void)
     gend(&g);
 }
 
+/* One gb_chase pass b -> c (1 < c < b): 2, b/2, b-1; storage of b and 2b. */
 static void chase_pass_checks(void)
 {
     group gz, gv;
