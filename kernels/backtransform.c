@@ -187,8 +187,10 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         return 0;
     const gl_scalar *vstore = which == 'P' ? r->vp : r->vq;
     const gl_scalar *taustore = which == 'P' ? r->taup : r->tauq;
-    /* One parallelogram: rows = b + group - 1 at most, group columns. */
-    lapack_int ldv = b + group - 1;
+    /* One parallelogram: rows = b + group - 1 at most, group columns; the
+     * columns start on 64-byte boundaries (vector loads of whole lines). */
+    const lapack_int line = 64 / sizeof(gl_scalar);
+    lapack_int ldv = (b + group - 1 + line - 1) / line * line;
     size_t stride = (size_t)ldv * (size_t)group;
     gl_scalar *host = malloc(sizeof *host * 2 * BATCH * stride);
     /* The reflectors in host memory: the store itself, or one read of it
