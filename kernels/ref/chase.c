@@ -132,61 +132,105 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
 
 #define SB(r, col) job->band[(size_t)((r) - (col)) + (size_t)(col) * job->ld]
 
-GL_VECTOR_CLONES
-static void sb_step(const chase_job *job, lapack_int s, lapack_int j,
-                    gl_scalar *v, gl_scalar *w)
+/* The reflector of step 0 of sweep s, from column s; the next ones come
+ * out of sb_step. */
+static gl_scalar sb_first_reflector(const chase_job *job, lapack_int s,
+                                    gl_scalar *v)
 {
-    const lapack_int n = job->n, b = job->b;
-    lapack_int r0 = s + 1 + j * b, r1 = min_i(s + (j + 1) * b, n - 1);
-    lapack_int len = r1 - r0 + 1;
-    lapack_int q = j == 0 ? s : s + 1 + (j - 1) * b;
-
+    lapack_int r0 = s + 1, len = min_i(s + job->b, job->n - 1) - r0 + 1;
     for (lapack_int k = 0; k < len; k++)
-        v[k] = SB(r0 + k, q);
+        v[k] = SB(r0 + k, s);
     gl_scalar tau = gl_larfg(len, &v[0], &v[1], 1);
-    SB(r0, q) = v[0];
+    SB(r0, s) = v[0];
     for (lapack_int k = 1; k < len; k++)
-        SB(r0 + k, q) = 0;
+        SB(r0 + k, s) = 0;
     v[0] = 1;
     if (job->keep)
-        keep_reflector(job->keep, s, j, v, len, tau, job->keep->vq,
+        keep_reflector(job->keep, s, 0, v, len, tau, job->keep->vq,
                        job->keep->tauq);
-    if (tau == 0)
-        return;
+    return tau;
+}
 
-    /* Rest of the bulge, from the left: A(R, q+1 : r0-1) = H^H A. */
-    if (j > 0)
-        gl_larf_left(len, v, tau, &SB(r0, q + 1), job->ld - 1, r0 - q - 1);
+/* Step j of sweep s with its reflector (v, tau) already applied to the
+ * bulge from the left: the diagonal block from both sides, then the block
+ * below from the right, which is the next step's bulge.  That block B is
+ * also where the next step starts, so the two are one pass: with
+ * w = tau B v, B H = B - w v^H has first column B(:,0) - w, which gives
+ * the next reflector (u, tau2), and
+ *   H2^H (B H) = B - w v^H - conj(tau2) u (u^H B - (u^H w) v^H)
+ * needs one read of B for w and one read and write per column after it,
+ * instead of two passes for each side.  Returns tau2 (u in next), 0 at
+ * the sweep's last step. */
+GL_VECTOR_CLONES
+static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
+                         const gl_scalar *v, gl_scalar tau, gl_scalar *next,
+                         gl_scalar *w)
+{
+    const lapack_int n = job->n, b = job->b, ldc = job->ld - 1;
+    lapack_int r0 = s + 1 + j * b, r1 = min_i(s + (j + 1) * b, n - 1);
+    lapack_int len = r1 - r0 + 1;
 
     /* Diagonal block, both sides (?larfy): w = tau C v,
      * w -= 1/2 tau (w^H v) v, C -= v w^H + w v^H (lower triangle). */
-    memset(w, 0, sizeof *w * (size_t)len);
-    for (lapack_int col = 0; col < len; col++) {
-        const gl_scalar *a = &SB(r0 + col, r0 + col);   /* C(col:, col) */
-        gl_scalar vc = v[col];
-        for (lapack_int i = 1; i < len - col; i++)
-            w[col + i] += a[i] * vc;
-        w[col] += GL_REAL(a[0]) * vc +
-                  gl_dotc(len - col - 1, a + 1, v + col + 1);
-    }
-    for (lapack_int k = 0; k < len; k++)
-        w[k] *= tau;
-    gl_scalar wv = gl_dotc(len, w, v);
-    gl_scalar alpha = -0.5f * tau * wv;
-    for (lapack_int k = 0; k < len; k++)
-        w[k] += alpha * v[k];
-    for (lapack_int col = 0; col < len; col++) {
-        gl_scalar *a = &SB(r0 + col, r0 + col);
-        gl_scalar cw = GL_CONJ(w[col]), cv = GL_CONJ(v[col]);
-        a[0] = GL_REAL(a[0]) - 2 * GL_REAL(v[col] * cw);
-        for (lapack_int i = 1; i < len - col; i++)
-            a[i] -= v[col + i] * cw + w[col + i] * cv;
+    if (tau != 0) {
+        memset(w, 0, sizeof *w * (size_t)len);
+        for (lapack_int col = 0; col < len; col++) {
+            const gl_scalar *a = &SB(r0 + col, r0 + col);   /* C(col:, col) */
+            gl_scalar vc = v[col];
+            for (lapack_int i = 1; i < len - col; i++)
+                w[col + i] += a[i] * vc;
+            w[col] += GL_REAL(a[0]) * vc +
+                      gl_dotc(len - col - 1, a + 1, v + col + 1);
+        }
+        for (lapack_int k = 0; k < len; k++)
+            w[k] *= tau;
+        gl_scalar wv = gl_dotc(len, w, v);
+        gl_scalar alpha = -0.5f * tau * wv;
+        for (lapack_int k = 0; k < len; k++)
+            w[k] += alpha * v[k];
+        for (lapack_int col = 0; col < len; col++) {
+            gl_scalar *a = &SB(r0 + col, r0 + col);
+            gl_scalar cw = GL_CONJ(w[col]), cv = GL_CONJ(v[col]);
+            a[0] = GL_REAL(a[0]) - 2 * GL_REAL(v[col] * cw);
+            for (lapack_int i = 1; i < len - col; i++)
+                a[i] -= v[col + i] * cw + w[col + i] * cv;
+        }
     }
 
-    /* Block below, from the right: B = A(r1+1 : r1+b, R) H (the bulge). */
-    lapack_int b0 = r1 + 1, b1 = min_i(r1 + b, n - 1), nb = b1 - b0 + 1;
-    if (nb > 0)
-        gl_larf_right(nb, len, v, tau, &SB(b0, r0), job->ld - 1, w);
+    /* Block below: B = A(r1+1 : r1+b, R), nb rows, len columns. */
+    lapack_int b0 = r1 + 1, nb = min_i(r1 + b, n - 1) - b0 + 1;
+    gl_scalar *bk = nb > 0 ? &SB(b0, r0) : NULL;
+    if (nb < 2) {   /* no next step: B H alone */
+        if (nb > 0 && tau != 0)
+            gl_larf_right(nb, len, v, tau, bk, ldc, w);
+        return 0;
+    }
+    for (lapack_int i = 0; i < nb; i++)
+        w[i] = 0;
+    if (tau != 0) {
+        gl_gemv_add(nb, len, bk, ldc, v, w);
+        for (lapack_int i = 0; i < nb; i++)
+            w[i] *= tau;
+    }
+    /* the next reflector, from the first column of B H (v[0] = 1) */
+    for (lapack_int i = 0; i < nb; i++)
+        next[i] = bk[i] - w[i];
+    gl_scalar tau2 = gl_larfg(nb, &next[0], &next[1], 1);
+    bk[0] = next[0];
+    for (lapack_int i = 1; i < nb; i++)
+        bk[i] = 0;
+    next[0] = 1;
+    if (job->keep)
+        keep_reflector(job->keep, s, j + 1, next, nb, tau2, job->keep->vq,
+                       job->keep->tauq);
+    gl_scalar ctau2 = GL_CONJ(tau2), uw = gl_dotc(nb, next, w);
+    for (lapack_int c = 1; c < len; c++) {
+        gl_scalar *col = bk + (size_t)c * ldc, cv = GL_CONJ(v[c]);
+        gl_scalar z = ctau2 * (gl_dotc(nb, next, col) - uw * cv);
+        for (lapack_int i = 0; i < nb; i++)
+            col[i] -= w[i] * cv + next[i] * z;
+    }
+    return tau2;
 }
 
 #undef SB
@@ -215,29 +259,35 @@ static int chase_worker(void *arg, long worker)
 {
     (void)worker;
     chase_job *job = arg;
-    /* v: one reflector (<= b); w: one row or column block (<= 2b) */
-    gl_scalar *v = malloc(sizeof *v * (size_t)(3 * job->b + 2));
-    if (!v)
+    /* v, next: reflectors (<= b); w: one row or column block (<= 2b) */
+    gl_scalar *scratch = malloc(sizeof *scratch * (size_t)(4 * job->b + 3));
+    if (!scratch)
         return 0;   /* claims nothing: the other workers do the work */
-    gl_scalar *w = v + job->b + 1;
+    gl_scalar *v = scratch, *next = v + job->b + 1, *w = next + job->b + 1;
     for (;;) {
         lapack_int s = atomic_fetch_add(&job->next_sweep, 1);
         if (s >= job->nsweeps)
             break;
         lapack_int steps = steps_of(job, s);
         lapack_int prev_steps = s > 0 ? steps_of(job, s - 1) : 0;
+        gl_scalar tau = 0;   /* Hermitian: the reflector of step j */
         for (lapack_int j = 0; j < steps; j++) {
             if (s > 0)
                 wait_for(&job->progress[s - 1], min_i(j + 3, prev_steps));
-            if (job->hermitian)
-                sb_step(job, s, j, v, w);
-            else
+            if (job->hermitian) {
+                if (j == 0)
+                    tau = sb_first_reflector(job, s, v);
+                tau = sb_step(job, s, j, v, tau, next, w);
+                gl_scalar *t = v;
+                v = next, next = t;
+            } else {
                 gb_step(job, s, j, v, w);
+            }
             atomic_store_explicit(&job->progress[s].done, j + 1,
                                   memory_order_release);
         }
     }
-    free(v);
+    free(scratch);
     return 0;
 }
 
