@@ -1,6 +1,7 @@
 /* The host backend's operation table: memory is host memory, panels and
  * BLAS3 are the system LAPACK/BLAS, stage 2 is kernels/ref/chase.c. */
 #include <complex.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +20,8 @@ enum { HOST_ALIGN = 64 };
 
 static void *host_alloc(size_t bytes)
 {
+    if (bytes > SIZE_MAX - HOST_ALIGN)
+        return NULL;
     size_t rounded = (bytes + HOST_ALIGN - 1) / HOST_ALIGN * HOST_ALIGN;
     return aligned_alloc(HOST_ALIGN, rounded ? rounded : HOST_ALIGN);
 }
