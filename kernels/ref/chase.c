@@ -20,7 +20,10 @@
  * s+(j+1)b]: it builds the reflector from column s (j = 0) or from the
  * bulge's first column s+1+(j-1)b, applies it from the left to the rest of
  * the bulge, on both sides of the diagonal block A(R,R) and from the right
- * to the block below, which creates the next bulge.
+ * to the block below, which creates the next bulge.  The code runs the
+ * reflector and left-side update of step j+1 in the same pass as the
+ * right-side update of step j (sb_step): they touch the same block, and
+ * the lag below already orders step j+1's data behind sweep s-1.
  *
  * Schedule (both): step j of sweep s may run once step j-1 of sweep s and
  * step j+2 of sweep s-1 are done (the 3-step lag of algorithms.md 2.5).
