@@ -189,7 +189,7 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     const gl_scalar *taustore = which == 'P' ? r->taup : r->tauq;
     /* One parallelogram: rows = b + group - 1 at most, group columns; the
      * columns start on 64-byte boundaries (vector loads of whole lines). */
-    const lapack_int line = 64 / sizeof(gl_scalar);
+    const lapack_int line = GL_LINE_BYTES / sizeof(gl_scalar);
     lapack_int ldv = (b + group - 1 + line - 1) / line * line;
     size_t stride = (size_t)ldv * (size_t)group;
     gl_scalar *host = malloc(sizeof *host * 2 * BATCH * stride);
@@ -365,16 +365,33 @@ void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
  * in cache lines (a plain loop strides through n x n of one side). */
 enum { TILE = 32 };
 
-void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
-                           const gl_scalar *src, lapack_int lds,
-                           gl_scalar *dst, lapack_int ldd)
+static inline void tiled_conj_transpose(lapack_int rows, lapack_int cols,
+                                        const gl_scalar *src, lapack_int lds,
+                                        gl_scalar *dst, lapack_int ldd,
+                                        int subtract)
 {
     for (lapack_int i0 = 0; i0 < rows; i0 += TILE)
         for (lapack_int j0 = 0; j0 < cols; j0 += TILE)
             for (lapack_int j = j0; j < cols && j < j0 + TILE; j++)
-                for (lapack_int i = i0; i < rows && i < i0 + TILE; i++)
-                    dst[j + (size_t)i * ldd] =
-                        GL_CONJ(src[i + (size_t)j * lds]);
+                for (lapack_int i = i0; i < rows && i < i0 + TILE; i++) {
+                    gl_scalar x = GL_CONJ(src[i + (size_t)j * lds]);
+                    gl_scalar *d = &dst[j + (size_t)i * ldd];
+                    *d = subtract ? *d - x : x;
+                }
+}
+
+void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
+                           const gl_scalar *src, lapack_int lds,
+                           gl_scalar *dst, lapack_int ldd)
+{
+    tiled_conj_transpose(rows, cols, src, lds, dst, ldd, 0);
+}
+
+void GL_FN(sub_conj_transpose)(lapack_int rows, lapack_int cols,
+                               const gl_scalar *src, lapack_int lds,
+                               gl_scalar *dst, lapack_int ldd)
+{
+    tiled_conj_transpose(rows, cols, src, lds, dst, ldd, 1);
 }
 
 void GL_FN(scale_rows)(lapack_int rows, lapack_int cols, const gl_scalar *phase,

@@ -14,6 +14,10 @@
 
 #include "../lapack_api/fortran.h"
 
+/* Bytes of a cache line: the host backend's memory starts on one, and
+ * blocks that kernels load by vectors are laid out in whole lines. */
+enum { GL_LINE_BYTES = 64 };
+
 /* The reflectors of a chase to half-width 1, kept for the
  * back-transformation (algorithms.md 3), in the backend's memory.  Step j
  * of sweep s makes one reflector per side acting on the rows (left, Q) or

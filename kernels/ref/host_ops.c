@@ -16,14 +16,12 @@
 /* Aligned to a cache line: the tile kernel's vector loads of a block's
  * columns (kernels/ref/tile_gemm.c) are then whole lines, not split ones
  * (about 1.5 times faster in cache). */
-enum { HOST_ALIGN = 64 };
-
 static void *host_alloc(size_t bytes)
 {
-    if (bytes > SIZE_MAX - HOST_ALIGN)
+    if (bytes > SIZE_MAX - GL_LINE_BYTES)
         return NULL;
-    size_t rounded = (bytes + HOST_ALIGN - 1) / HOST_ALIGN * HOST_ALIGN;
-    return aligned_alloc(HOST_ALIGN, rounded ? rounded : HOST_ALIGN);
+    size_t lines = (bytes + GL_LINE_BYTES - 1) / GL_LINE_BYTES;
+    return aligned_alloc(GL_LINE_BYTES, (lines ? lines : 1) * GL_LINE_BYTES);
 }
 
 static void host_release(void *ptr) { free(ptr); }
@@ -125,70 +123,6 @@ static int host_gelqt(lapack_int m, lapack_int n, gl_scalar *a,
     return info == 0 ? 0 : -1;
 }
 
-static void host_gemm(char transa, char transb, lapack_int m, lapack_int n,
-                      lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                      lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                      gl_scalar beta, gl_scalar *c, lapack_int ldc);
-static void host_trmm(char side, char uplo, char transa, char diag,
-                      lapack_int m, lapack_int n, gl_scalar alpha,
-                      const gl_scalar *a, lapack_int lda, gl_scalar *b,
-                      lapack_int ldb);
-
-/* C = H C or H^H C, H = I - V T V^H with V (m x k) unit lower trapezoidal,
- * as ?larfb 'L', 'F', 'C' does it: W = C1^H V1 + C2^H V2, W = W T^H (or
- * W T), C2 -= V2 W^H, C1 -= V1 W^H.  The system ?larfb (reference LAPACK)
- * moves C1^H into W and W^H back into C1 one row of C at a time, a stride
- * of ldc per element; here they go by square tiles (conj_transpose), which
- * read and write whole cache lines.  Every other larfb goes to LAPACK. */
-static void larfb_left_columns(char trans, lapack_int m, lapack_int n,
-                               lapack_int k, const gl_scalar *v,
-                               lapack_int ldv, const gl_scalar *t,
-                               lapack_int ldt, gl_scalar *c, lapack_int ldc,
-                               gl_scalar *w)
-{
-    const lapack_int ldw = n;
-    GL_FN(conj_transpose)(k, n, c, ldc, w, ldw);   /* W = C1^H */
-    host_trmm('R', 'L', 'N', 'U', n, k, 1, v, ldv, w, ldw);
-    if (m > k)
-        host_gemm('C', 'N', n, k, m - k, 1, c + k, ldc, v + k, ldv, 1, w,
-                  ldw);
-    host_trmm('R', 'U', trans == 'N' ? 'C' : 'N', 'N', n, k, 1, t, ldt, w,
-              ldw);
-    if (m > k)
-        host_gemm('N', 'C', m - k, n, k, -1, v + k, ldv, w, ldw, 1, c + k,
-                  ldc);
-    host_trmm('R', 'L', 'C', 'U', n, k, 1, v, ldv, w, ldw);
-    /* C1 -= W^H, by tiles as conj_transpose */
-    enum { TILE = 32 };
-    for (lapack_int i0 = 0; i0 < k; i0 += TILE)
-        for (lapack_int j0 = 0; j0 < n; j0 += TILE)
-            for (lapack_int j = j0; j < n && j < j0 + TILE; j++)
-                for (lapack_int i = i0; i < k && i < i0 + TILE; i++)
-                    c[i + (size_t)j * ldc] -=
-                        GL_CONJ(w[j + (size_t)i * ldw]);
-}
-
-static int host_larfb(char side, char trans, char storev, lapack_int m,
-                      lapack_int n, lapack_int k, const gl_scalar *v,
-                      lapack_int ldv, const gl_scalar *t, lapack_int ldt,
-                      gl_scalar *c, lapack_int ldc)
-{
-    if (m <= 0 || n <= 0 || k <= 0)
-        return 0;
-    lapack_int ldwork = side == 'L' ? n : m;
-    gl_scalar *work = malloc(sizeof *work * (size_t)ldwork * (size_t)k);
-    if (!work)
-        return -1;
-    if (side == 'L' && storev == 'C' && m >= k)
-        larfb_left_columns(trans, m, n, k, v, ldv, t, ldt, c, ldc, work);
-    else
-        GL_FN(lapack_fns_get)()->larfb(&side, &trans, "F", &storev, &m, &n,
-                                       &k, v, &ldv, t, &ldt, c, &ldc, work,
-                                       &ldwork, 1, 1, 1, 1);
-    free(work);
-    return 0;
-}
-
 static int host_geqrf(lapack_int m, lapack_int n, gl_scalar *a,
                       lapack_int lda)
 {
@@ -281,6 +215,54 @@ static void host_trmm(char side, char uplo, char transa, char diag,
         return;
     GL_FN(lapack_fns_get)()->trmm(&side, &uplo, &transa, &diag, &m, &n,
                                   &alpha, a, &lda, b, &ldb, 1, 1, 1, 1);
+}
+
+/* C = H C or H^H C, H = I - V T V^H with V (m x k) unit lower trapezoidal,
+ * as ?larfb 'L', 'F', 'C' does it: W = C1^H V1 + C2^H V2, W = W T^H (or
+ * W T), C2 -= V2 W^H, C1 -= V1 W^H.  The system ?larfb (reference LAPACK)
+ * moves C1^H into W and W^H back into C1 one row of C at a time, a stride
+ * of ldc per element; here they go by square tiles (conj_transpose), which
+ * read and write whole cache lines.  Every other larfb goes to LAPACK. */
+static void larfb_left_columns(char trans, lapack_int m, lapack_int n,
+                               lapack_int k, const gl_scalar *v,
+                               lapack_int ldv, const gl_scalar *t,
+                               lapack_int ldt, gl_scalar *c, lapack_int ldc,
+                               gl_scalar *w)
+{
+    const lapack_int ldw = n;
+    GL_FN(conj_transpose)(k, n, c, ldc, w, ldw);   /* W = C1^H */
+    host_trmm('R', 'L', 'N', 'U', n, k, 1, v, ldv, w, ldw);
+    if (m > k)
+        host_gemm('C', 'N', n, k, m - k, 1, c + k, ldc, v + k, ldv, 1, w,
+                  ldw);
+    host_trmm('R', 'U', trans == 'N' ? 'C' : 'N', 'N', n, k, 1, t, ldt, w,
+              ldw);
+    if (m > k)
+        host_gemm('N', 'C', m - k, n, k, -1, v + k, ldv, w, ldw, 1, c + k,
+                  ldc);
+    host_trmm('R', 'L', 'C', 'U', n, k, 1, v, ldv, w, ldw);
+    GL_FN(sub_conj_transpose)(n, k, w, ldw, c, ldc);   /* C1 -= W^H */
+}
+
+static int host_larfb(char side, char trans, char storev, lapack_int m,
+                      lapack_int n, lapack_int k, const gl_scalar *v,
+                      lapack_int ldv, const gl_scalar *t, lapack_int ldt,
+                      gl_scalar *c, lapack_int ldc)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    lapack_int ldwork = side == 'L' ? n : m;
+    gl_scalar *work = malloc(sizeof *work * (size_t)ldwork * (size_t)k);
+    if (!work)
+        return -1;
+    if (side == 'L' && storev == 'C' && m >= k)
+        larfb_left_columns(trans, m, n, k, v, ldv, t, ldt, c, ldc, work);
+    else
+        GL_FN(lapack_fns_get)()->larfb(&side, &trans, "F", &storev, &m, &n,
+                                       &k, v, &ldv, t, &ldt, c, &ldc, work,
+                                       &ldwork, 1, 1, 1, 1);
+    free(work);
+    return 0;
 }
 
 /* apply_wy on the host: the columns of E in chunks, each chunk taken by
