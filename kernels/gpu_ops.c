@@ -266,6 +266,15 @@ static void dev_hemm(char side, char uplo, lapack_int m, lapack_int n,
         GPU->fail();
 }
 
+/* A Hermitian product with one column: the kernel reads A once, by
+ * tiles, as for hemm.  Not measured on a GPU yet (docs/STATUS.md). */
+static void dev_hemv(char uplo, lapack_int n, gl_scalar alpha,
+                     const gl_scalar *a, lapack_int lda, const gl_scalar *x,
+                     gl_scalar beta, gl_scalar *y)
+{
+    dev_hemm('L', uplo, n, 1, alpha, a, lda, x, n, beta, y, n);
+}
+
 /* C = alpha A B^H + conj(alpha) B A^H + beta C in one triangle ('N'), as
  * two passes of gl_gemm that write only that triangle. */
 static void dev_her2k(char uplo, char trans, lapack_int n, lapack_int k,
@@ -628,6 +637,7 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .apply_wy = dev_apply_wy,
     .geqrf = dev_geqrf,
     .gemm = dev_gemm,
+    .hemv = dev_hemv,
     .hemm = dev_hemm,
     .her2k = dev_her2k,
     .trmm = dev_trmm,

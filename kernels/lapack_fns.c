@@ -26,6 +26,8 @@ static void resolve(void)
     RESOLVE(gemm, GL_SYMBOL(gemm, gemm));
     RESOLVE(hemm, GL_SYMBOL(symm, hemm));
     RESOLVE(her2k, GL_SYMBOL(syr2k, her2k));
+    RESOLVE(gemv, GL_SYMBOL(gemv, gemv));
+    RESOLVE(hemv, GL_SYMBOL(symv, hemv));
     RESOLVE(trmm, GL_SYMBOL(trmm, trmm));
     RESOLVE(lascl, GL_SYMBOL(lascl, lascl));
     RESOLVE(rlascl, GL_REAL_SYMBOL(lascl));

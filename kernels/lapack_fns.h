@@ -38,6 +38,15 @@ typedef struct GL_FN(lapack_fns) {
                   const gl_scalar *alpha, const gl_scalar *a, cint *lda,
                   const gl_scalar *b, cint *ldb, const gl_real *beta,
                   gl_scalar *c, cint *ldc, gl_strlen, gl_strlen);
+    void (*gemv)(cchar *trans, cint *m, cint *n, const gl_scalar *alpha,
+                 const gl_scalar *a, cint *lda, const gl_scalar *x,
+                 cint *incx, const gl_scalar *beta, gl_scalar *y, cint *incy,
+                 gl_strlen);
+    /* ?symv for real, ?hemv for complex */
+    void (*hemv)(cchar *uplo, cint *n, const gl_scalar *alpha,
+                 const gl_scalar *a, cint *lda, const gl_scalar *x,
+                 cint *incx, const gl_scalar *beta, gl_scalar *y, cint *incy,
+                 gl_strlen);
     void (*trmm)(cchar *side, cchar *uplo, cchar *transa, cchar *diag,
                  cint *m, cint *n, const gl_scalar *alpha, const gl_scalar *a,
                  cint *lda, gl_scalar *b, cint *ldb, gl_strlen, gl_strlen,

@@ -121,6 +121,11 @@ typedef struct GL_FN(ops) {
                  lapack_int k, gl_scalar alpha, const gl_scalar *a,
                  lapack_int lda, const gl_scalar *b, lapack_int ldb,
                  gl_scalar beta, gl_scalar *c, lapack_int ldc);
+    /* y = alpha A x + beta y, A n x n Hermitian in its uplo triangle, x
+     * and y contiguous vectors of the backend's memory. */
+    void (*hemv)(char uplo, lapack_int n, gl_scalar alpha, const gl_scalar *a,
+                 lapack_int lda, const gl_scalar *x, gl_scalar beta,
+                 gl_scalar *y);
     void (*hemm)(char side, char uplo, lapack_int m, lapack_int n,
                  gl_scalar alpha, const gl_scalar *a, lapack_int lda,
                  const gl_scalar *b, lapack_int ldb, gl_scalar beta,

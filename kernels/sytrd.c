@@ -1,27 +1,210 @@
-/* ?sytrd/?hetrd in LAPACK's format from the two-stage reduction: the
- * explicit Q of the reduction is re-factored into the one-stage
- * reflectors (algorithms.md 5, option 2).
+/* ?sytrd/?hetrd in LAPACK's format, by one of two methods
+ * (algorithms.md 5; GPULAPACK_SYTRD_STAGES chooses, gl_tune_sytrd_stages):
  *
- * 'L': the reduction fixes e_1 (every reflector acts on rows >= 2), so
- * Q = diag(1, M); M = G R by ?geqrf with R unitary and triangular, i.e.
- * diagonal with entries +-1 (?larfg's beta is real).  Then diag(1, G) is
- * LAPACK's H(1) ... H(n-1) and diag(1, G)^H A diag(1, G) is the
- * tridiagonal with its off-diagonal signs flipped by diag(1, R).
- * 'U': LAPACK's Q fixes e_n instead; the 'L' reduction of J A J (J the
- * reversal; A's upper triangle is the lower one of J A J) gives
- * Q_A = J Q J, re-factored by ?geqlf of its leading n-1 columns. */
+ * 1. One stage (the default): LAPACK's blocked algorithm written against
+ *    the operation table.  Panels of SYTRD_BLOCK columns; column i of a
+ *    panel is first brought up to date with the panel's earlier
+ *    reflectors (A(i:, i) -= V W(i, :)^H + W V(i, :)^H), its reflector v
+ *    generated, then w = A22 v by the backend's hemv on the trailing
+ *    matrix as the earlier panels left it, corrected by the panel's V and
+ *    W (w = tau (A22 - V W^H - W V^H) v, then w -= tau/2 (w^H v) v).
+ *    After the panel one her2k A22 -= V W^H + W V^H on the backend.  The
+ *    panel, V and W live on the host (the column steps are O(n) each; the
+ *    backend holds A and does the O(n^2) products).  Memory-bound by the
+ *    hemv, as LAPACK's.
+ * 2. Two stages, then the explicit Q of the reduction re-factored into
+ *    the one-stage reflectors: more work, but all of it BLAS3 and the
+ *    chase (for GPUs, where that may pay at large n: unmeasured).
+ *    'L': the reduction fixes e_1 (every reflector acts on rows >= 2), so
+ *    Q = diag(1, M); M = G R by ?geqrf with R unitary and triangular, i.e.
+ *    diagonal with entries +-1 (?larfg's beta is real).  Then diag(1, G)
+ *    is LAPACK's H(1) ... H(n-1) and diag(1, G)^H A diag(1, G) is the
+ *    tridiagonal with its off-diagonal signs flipped by diag(1, R).
+ *
+ * 'U' (both methods): LAPACK's Q fixes e_n instead.  The 'L' reduction of
+ * X = J A J (J the reversal; A's upper triangle is the lower one of X)
+ * gives Q_A = J Q_X J: X's reflector q (unit at row q+1, nonzeros below)
+ * is A's reflector p = n-2-q (unit at row p, nonzeros above), and
+ * T_A = J T_X J.  Method 2 re-factors J Q_X J by ?geqlf of its leading
+ * n-1 columns. */
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
+#include "../runtime/tune.h"
+#include "householder.h"
 #include "lapack_fns.h"
 #include "stages.h"
 
-int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
-                 lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
-                 gl_stage_times *times)
+/* Columns per panel of the one-stage method: LAPACK's ?sytrd block. */
+enum { SYTRD_BLOCK = 32 };
+
+/* X = J A J's lower triangle (n x n, ld n) from A's upper one; the strict
+ * upper triangle of X zeroed (it is copied, never used). */
+static void reverse_upper(lapack_int n, const gl_scalar *a, lapack_int lda,
+                          gl_scalar *x)
+{
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < n; i++)
+            x[i + (size_t)j * n] =
+                i < j ? 0 : a[(n - 1 - i) + (size_t)(n - 1 - j) * lda];
+}
+
+/* X's reduced lower triangle (d, e and the reflectors) into A's upper one:
+ * the inverse of reverse_upper's mapping. */
+static void unreverse_upper(lapack_int n, const gl_scalar *x, gl_scalar *a,
+                            lapack_int lda)
+{
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = j; i < n; i++)
+            a[(n - 1 - i) + (size_t)(n - 1 - j) * lda] = x[i + (size_t)j * n];
+}
+
+static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                           gl_scalar *a, lapack_int lda, gl_real *d,
+                           gl_real *e, gl_scalar *tau, gl_stage_times *times)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    int upper = uplo == 'U';
+    size_t nn = (size_t)n * (size_t)n;
+    lapack_int nb = SYTRD_BLOCK < n - 1 ? SYTRD_BLOCK : n - 1;
+    /* X, the matrix reduced in the 'L' format: A itself on the host
+     * backend ('L'), else in the backend's memory; for 'U', J A J (rev).
+     * With host memory the panel, V and the vectors of hemv are X's own
+     * columns and W's (as in LAPACK); otherwise they are copied. */
+    int host = ops->host_memory, in_place = host && !upper;
+    gl_scalar *rev = upper ? malloc(sizeof *rev * nn) : NULL;
+    gl_scalar *x = in_place ? a : host ? rev : ops->alloc(sizeof *x * nn);
+    lapack_int ldx = in_place ? lda : n;
+    /* host: W (n x nb, ld = the panel's rows), the conjugated rows and
+     * products of the column steps (nb), the panel (n x nb) if copied;
+     * backend: V and W of the trailing update, v and w = A22 v */
+    size_t panel = (size_t)n * (size_t)nb;
+    gl_scalar *w = malloc(sizeof *w * ((host ? 1 : 2) * panel + nb));
+    gl_scalar *dev = host ? NULL : ops->alloc(sizeof *dev * 2 * (panel + n));
+    int rc = GL_STAGE_FAULT;
+    if ((upper && !rev) || !x || !w || (!host && !dev))
+        goto out;
+    gl_scalar *tmp = w + panel, *copy = tmp + nb;
+    double t0 = gl_now();
+    if (upper)
+        reverse_upper(n, a, lda, rev);
+    if (!host)
+        ops->from_host('N', n, n, upper ? rev : a, upper ? n : lda, x, n);
+
+    const lapack_int ione = 1;
+    const gl_scalar one = 1, minus_one = -1, zero = 0;
+    for (lapack_int j0 = 0; j0 < n - 1; j0 += nb) {
+        lapack_int kb = n - 1 - j0 < nb ? n - 1 - j0 : nb, m = n - j0;
+        gl_scalar *xp = x + j0 + (size_t)j0 * ldx;
+        gl_scalar *p = host ? xp : copy;
+        lapack_int ldp = host ? ldx : m;
+        if (!host && ops->to_host(m, kb, xp, ldx, p, m))
+            goto out;
+        for (lapack_int c = 0; c < kb; c++) {
+            lapack_int i = j0 + c, len = m - c, lv = len - 1;
+            gl_scalar *pc = p + c + (size_t)c * ldp;   /* P(c, c) */
+            pc[0] = GL_REAL(pc[0]);
+            if (c > 0) {
+                for (lapack_int k = 0; k < c; k++)
+                    tmp[k] = GL_CONJ(w[c + (size_t)k * m]);
+                f->gemv("N", &len, &c, &minus_one, p + c, &ldp, tmp, &ione,
+                        &one, pc, &ione, 1);
+                for (lapack_int k = 0; k < c; k++)
+                    tmp[k] = GL_CONJ(p[c + (size_t)k * ldp]);
+                f->gemv("N", &len, &c, &minus_one, w + c, &m, tmp, &ione,
+                        &one, pc, &ione, 1);
+                pc[0] = GL_REAL(pc[0]);
+            }
+            gl_scalar beta = pc[1];
+            gl_scalar t = gl_larfg(lv, &beta, pc + 2, 1);
+            lapack_int id = upper ? n - 1 - i : i, ie = upper ? n - 2 - i : i;
+            d[id] = GL_REAL(pc[0]);
+            e[ie] = GL_REAL(beta);
+            tau[ie] = t;
+            pc[1] = 1;
+
+            /* w = A22 v on the backend, then corrected on the host */
+            gl_scalar *v = pc + 1, *wc = w + c + 1 + (size_t)c * m;
+            const gl_scalar *a22 = x + (i + 1) + (size_t)(i + 1) * ldx;
+            if (host) {
+                ops->hemv('L', lv, 1, a22, ldx, v, 0, wc);
+            } else {
+                gl_scalar *xv = dev + 2 * panel, *yv = xv + n;
+                ops->from_host('N', lv, 1, v, lv, xv, lv);
+                ops->hemv('L', lv, 1, a22, ldx, xv, 0, yv);
+                if (ops->to_host(lv, 1, yv, lv, wc, lv))
+                    goto out;
+            }
+            if (c > 0) {
+                f->gemv("C", &lv, &c, &one, w + c + 1, &m, v, &ione, &zero,
+                        tmp, &ione, 1);
+                f->gemv("N", &lv, &c, &minus_one, p + c + 1, &ldp, tmp,
+                        &ione, &one, wc, &ione, 1);
+                f->gemv("C", &lv, &c, &one, p + c + 1, &ldp, v, &ione, &zero,
+                        tmp, &ione, 1);
+                f->gemv("N", &lv, &c, &minus_one, w + c + 1, &m, tmp, &ione,
+                        &one, wc, &ione, 1);
+            }
+            gl_scalar dot = 0;
+            for (lapack_int r = 0; r < lv; r++) {
+                wc[r] *= t;
+                dot += GL_CONJ(wc[r]) * v[r];
+            }
+            gl_scalar alpha = -(gl_real)0.5 * t * dot;
+            for (lapack_int r = 0; r < lv; r++)
+                wc[r] += alpha * v[r];
+        }
+
+        /* A22 -= V W^H + W V^H (V with its unit elements), then the
+         * panel's results: d, e below it, the reflectors under e */
+        lapack_int rest = m - kb;
+        gl_scalar *a22 = x + (j0 + kb) + (size_t)(j0 + kb) * ldx;
+        if (host) {
+            ops->her2k('L', 'N', rest, kb, -1, p + kb, ldp, w + kb, m, 1, a22,
+                       ldx);
+        } else {
+            gl_scalar *vd = dev, *wd = dev + panel;
+            ops->from_host('N', rest, kb, p + kb, m, vd, rest);
+            ops->from_host('N', rest, kb, w + kb, m, wd, rest);
+            ops->her2k('L', 'N', rest, kb, -1, vd, rest, wd, rest, 1, a22,
+                       ldx);
+        }
+        for (lapack_int c = 0; c < kb; c++) {
+            lapack_int i = j0 + c;
+            p[c + (size_t)c * ldp] = d[upper ? n - 1 - i : i];
+            p[c + 1 + (size_t)c * ldp] = e[upper ? n - 2 - i : i];
+        }
+        if (!host)
+            ops->from_host('N', m, kb, p, m, xp, ldx);
+    }
+
+    /* the last diagonal element, then X back into A */
+    if (ops->to_host(1, 1, x + (n - 1) + (size_t)(n - 1) * ldx, ldx, tmp, 1))
+        goto out;
+    d[upper ? 0 : n - 1] = GL_REAL(tmp[0]);
+    if (!host && ops->to_host(n, n, x, n, upper ? rev : a, upper ? n : lda))
+        goto out;
+    if (upper)
+        unreverse_upper(n, rev, a, lda);
+    a[(upper ? 0 : n - 1) * (size_t)(lda + 1)] = GL_REAL(tmp[0]);
+    if (times)
+        times->stage1 = gl_now() - t0;
+    rc = 0;
+out:
+    if (!host)
+        ops->release(x);
+    ops->release(dev);
+    free(rev);
+    free(w);
+    return rc;
+}
+
+static int sytrd_two_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                           gl_scalar *a, lapack_int lda, gl_real *d,
+                           gl_real *e, gl_scalar *tau, gl_stage_times *times)
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     int upper = uplo == 'U';
@@ -125,4 +308,12 @@ out:
     free(taus);
     free(work);
     return rc;
+}
+
+int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
+                 lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
+                 gl_stage_times *times)
+{
+    return (gl_tune_sytrd_stages() == 2 ? sytrd_two_stage : sytrd_one_stage)(
+        ops, uplo, n, a, lda, d, e, tau, times);
 }

@@ -136,6 +136,7 @@ static void config_read(void)
     config.tile_width = parse_count(getenv("GPULAPACK_TILE_WIDTH"), 0);
     config.group = parse_count(getenv("GPULAPACK_GROUP"), 0);
     config.chunk = parse_count(getenv("GPULAPACK_CHUNK"), 0);
+    config.sytrd_stages = parse_count(getenv("GPULAPACK_SYTRD_STAGES"), 0);
     config.clblast = (int)parse_count(getenv("GPULAPACK_CLBLAST"), -1);
     config.vendor_blas = (int)parse_count(getenv("GPULAPACK_CUBLAS"), -1);
     config.graphs = (int)parse_count(getenv("GPULAPACK_GRAPHS"), -1);

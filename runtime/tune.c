@@ -71,6 +71,14 @@ int gl_tune_group(int b)
     return b > 1 ? b / 2 : 1;
 }
 
+/* One stage by default: on the host it runs at LAPACK's own speed, where
+ * the two stages with the re-factorization took 1.8 times as long at
+ * n = 4000 (docs/performance.md); on GPUs both are unmeasured. */
+int gl_tune_sytrd_stages(void)
+{
+    return gl_config_get()->sytrd_stages == 2 ? 2 : 1;
+}
+
 int gl_tune_chunk(void)
 {
     long chunk = gl_config_get()->chunk;

@@ -13,6 +13,11 @@ long gl_tune_min_n(const char *routine, int vectors);
  * 'H' (Hermitian eigenproblem); GPULAPACK_BAND overrides. */
 int gl_tune_band(char kind, int complex_, long n);
 
+/* ?sytrd/?hetrd: 1 for the one-stage reduction, 2 for the two-stage one
+ * with its Q re-factored (kernels/sytrd.c); GPULAPACK_SYTRD_STAGES
+ * overrides. */
+int gl_tune_sytrd_stages(void);
+
 /* Stage-2 tile width (half-width removed per chasing pass) for a band of
  * half-width b; GPULAPACK_TILE_WIDTH overrides. */
 int gl_tune_tile_width(int b);

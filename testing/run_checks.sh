@@ -88,7 +88,8 @@ for src in testing/own/test_*.c; do
     # singular vectors and eigenvectors by LAPACK's ratios, sizes around the
     # tile sizes, every call on the host path; then again with small bands
     # (the library reads GPULAPACK_BAND once per process: one run each),
-    # every 4th size/type pair; about 1.5-2 minutes + 2 x 40 s on 2 cores
+    # every 4th size/type pair; and ?sytrd by its second method; about
+    # 1.5-2 minutes + 2 x 40 s + 5 s on 2 cores
     test_vectors)
         run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
             GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t"
@@ -96,7 +97,11 @@ for src in testing/own/test_*.c; do
             run "own/$t-band$band" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
                 GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=$band \
                 GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
-        done ;;
+        done
+        # ?sytrd's other method: two stages, Q re-factored (kernels/sytrd.c)
+        run "own/$t-sytrd-two-stage" 300 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
+            GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_SYTRD_STAGES=2 \
+            GPULAPACK_TEST_VECTORS_ROUTINES=sytrd "build/testing/$t" ;;
     *) run "own/$t" 300 env LD_PRELOAD="$LIB" "build/testing/$t" ;;
     esac
 done

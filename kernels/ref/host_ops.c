@@ -195,6 +195,15 @@ static void host_hemm(char side, char uplo, lapack_int m, lapack_int n,
     }
 }
 
+static void host_hemv(char uplo, lapack_int n, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, const gl_scalar *x,
+                      gl_scalar beta, gl_scalar *y)
+{
+    lapack_int one = 1;
+    GL_FN(lapack_fns_get)()->hemv(&uplo, &n, &alpha, a, &lda, x, &one, &beta,
+                                  y, &one, 1);
+}
+
 static void host_her2k(char uplo, char trans, lapack_int n, lapack_int k,
                        gl_scalar alpha, const gl_scalar *a, lapack_int lda,
                        const gl_scalar *b, lapack_int ldb, gl_real beta,
@@ -349,6 +358,7 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .apply_wy = host_apply_wy,
     .geqrf = host_geqrf,
     .gemm = host_gemm,
+    .hemv = host_hemv,
     .hemm = host_hemm,
     .her2k = host_her2k,
     .trmm = host_trmm,

@@ -336,7 +336,7 @@ static void test_panels(void)
 
 static void test_blas3(void)
 {
-    group g = {.name = "gemm (N/T/C), hemm, her2k, trmm, apply_wy"};
+    group g = {.name = "gemm (N/T/C), hemm, hemv, her2k, trmm, apply_wy"};
     /* 600: the host's ?hemm from the left goes by panels of 256 */
     const lapack_int dims[][3] = {{1, 1, 1}, {17, 5, 33}, {40, 21, 3},
                                   {16, 16, 16}, {600, 7, 3}};
@@ -377,6 +377,16 @@ static void test_blas3(void)
                 check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
                       THRESH * (m + n), "hemm %c%c %dx%d", sd, ul, m, n);
                 dev->release(dc);
+                if (side == 0) {   /* hemv: x, y the first columns */
+                    memcpy(c2, c, sizeof *c * sz);
+                    dc = upload(c, ld, ld);
+                    dev->hemv(ul, m, alpha, da, ld, db, beta, dc);
+                    host->hemv(ul, m, alpha, a, ld, b, beta, c2);
+                    rc = download(out, dc, ld, ld, ld);
+                    check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
+                          THRESH * m, "hemv %c %d", ul, m);
+                    dev->release(dc);
+                }
                 for (int tt = 0; tt < 3; tt += 2) {
                     for (int unit = 0; unit < 2; unit++) {
                         memcpy(c2, c, sizeof *c * sz);

@@ -25,6 +25,9 @@ typedef void zheevd_fn(const char *, const char *, const int *,
                        double complex *, const int *, double *,
                        double complex *, const int *, double *, const int *,
                        int *, const int *, int *);
+typedef void zhetrd_fn(const char *, const int *, double complex *,
+                       const int *, double *, double *, double complex *,
+                       double complex *, const int *, int *);
 typedef void dgesdd_fn(const char *, const int *, const int *, double *,
                        const int *, double *, double *, const int *, double *,
                        const int *, double *, const int *, int *, int *);
@@ -34,6 +37,7 @@ typedef void sgesvd_fn(const char *, const char *, const int *, const int *,
 
 dsyevd_fn dsyevd_;
 zheevd_fn zheevd_;
+zhetrd_fn zhetrd_;
 dgesdd_fn dgesdd_;
 sgesvd_fn sgesvd_;
 
@@ -81,6 +85,19 @@ static int run_zheevd(int real, double *out)
     f("V", "U", &n, a, &n, out, work, &lwork, rwork, &lrwork, iwork, &liwork,
       &info);
     memcpy(out + N, a, sizeof a);
+    return info;
+}
+
+/* d, e, tau, then A with the reflectors */
+static int run_zhetrd(int real, double *out)
+{
+    static double complex a[N * N], tau[N - 1], work[64 * N];
+    int n = N, lwork = 64 * N, info = -99;
+    memcpy(a, a_z, sizeof a);
+    zhetrd_fn *f = real ? (zhetrd_fn *)real_fn("zhetrd_") : zhetrd_;
+    f("U", &n, a, &n, out, out + N, tau, work, &lwork, &info);
+    memcpy(out + 2 * N - 1, tau, sizeof tau);
+    memcpy(out + 4 * N - 3, a, sizeof a);
     return info;
 }
 
@@ -139,6 +156,7 @@ int main(void)
     const routine routines[] = {
         {"dsyevd", run_dsyevd, N + N * N, 1e-12},
         {"zheevd", run_zheevd, N + 2 * N * N, 1e-12},
+        {"zhetrd", run_zhetrd, 4 * N - 3 + 2 * N * N, 1e-12},
         {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12},
         {"sgesvd", run_sgesvd, N, 1e-4},
     };
