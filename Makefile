@@ -102,8 +102,9 @@ $(B)/lapack_api/%_c.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 $(B)/lapack_api/%_z.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
 # Kernels: -O3 for the chase loops; complex products and quotients as
-# Fortran computes them (no C99 Inf/NaN recovery call per multiply).
-KERNEL_CFLAGS = -O3 -fcx-fortran-rules
+# Fortran computes them (no C99 Inf/NaN recovery call per multiply);
+# multiply-adds fused where the target has FMA (gfortran's default too).
+KERNEL_CFLAGS = -O3 -fcx-fortran-rules -ffp-contract=fast
 $(B)/kernels/%_s.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
 	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=1 -c $< -o $@
 $(B)/kernels/%_d.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
@@ -112,9 +113,6 @@ $(B)/kernels/%_c.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
 	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=3 -c $< -o $@
 $(B)/kernels/%_z.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
 	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
-# The tile kernel's multiply-adds are meant to fuse (as in any BLAS).
-$(foreach p,$(PRECISIONS),$(B)/kernels/ref/tile_gemm_$(p).o): \
-    KERNEL_CFLAGS += -ffp-contract=fast
 $(B)/%.o: %.c $(HEADERS) | $(B)/lapack_api $(B)/runtime
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 

@@ -100,12 +100,14 @@ GL_LOOP void gl_larf_right(lapack_int nrows, lapack_int len,
 }
 
 /* Wider vectors where the CPU has them: the hot kernels are compiled for
- * AVX-512, AVX2 and the baseline, and the loader picks one (GCC function
- * multiversioning; x86-64 only). */
+ * the x86-64-v4 (AVX-512) and v3 (AVX2 with FMA) levels and the baseline,
+ * and the loader picks one (GCC function multiversioning; x86-64 only).
+ * The kernels are built with -ffp-contract=fast, so on v3/v4 their
+ * multiply-adds fuse, as gfortran's LAPACK and any BLAS do. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
     !defined(__SANITIZE_ADDRESS__)
 #define GL_VECTOR_CLONES \
-    __attribute__((target_clones("avx512f", "avx2", \
+    __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", \
                                  "default")))
 #else
 #define GL_VECTOR_CLONES
