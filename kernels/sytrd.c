@@ -220,10 +220,8 @@ static int sytrd_two_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if ((upper && !x) || !q || !dt || !taus)
         goto out;
     gl_real *et = dt + n;
-    if (upper)   /* X = J A J, lower triangle */
-        for (lapack_int j = 0; j < n; j++)
-            for (lapack_int i = j; i < n; i++)
-                x[i + (size_t)j * n] = a[(n - 1 - i) + (size_t)(n - 1 - j) * lda];
+    if (upper)
+        reverse_upper(n, a, lda, x);
     if (GL_FN(he_tridiag)(ops, 'L', n, upper ? x : a, upper ? n : lda, 1, dt,
                           et, NULL, 0, NULL, &keep, times))
         goto out;
