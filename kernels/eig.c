@@ -165,7 +165,31 @@ static lapack_int scaled_stebz(const GL_FN(lapack_fns) *f,
     char range = job->range;
     f->stebz(&range, order, &n, &vl, &vu, &job->il, &job->iu, &abstol, d, e,
              m, &nsplit, w, iblock, isplit, work, iwork, &info, 1, 1);
-    return info;
+    lapack_int want = job->iu - job->il + 1;
+    if (range != 'I' || (info == 0 && *m == want))
+        return info;
+    /* A cluster of equal eigenvalues across IL or IU: ?stebz's interval
+     * cannot separate them, and it may return fewer (even none) than the
+     * IU-IL+1 that the drivers document, with INFO 2 or 4 (LAPACK 3.11
+     * does the same).  All of them in ascending order, then the wanted
+     * ones. */
+    f->stebz("A", "E", &n, &vl, &vu, &job->il, &job->iu, &abstol, d, e, m,
+             &nsplit, w, iblock, isplit, work, iwork, &info, 1, 1);
+    if (info != 0)
+        return info;
+    memmove(w, w + job->il - 1, sizeof *w * (size_t)want);
+    memmove(iblock, iblock + job->il - 1, sizeof *iblock * (size_t)want);
+    *m = want;
+    /* ORDER 'B' (for ?stein): by block, ascending within each (a stable
+     * insertion sort by block) */
+    for (lapack_int i = 1; *order == 'B' && i < want; i++)
+        for (lapack_int k = i; k > 0 && iblock[k - 1] > iblock[k]; k--) {
+            gl_real tw = w[k];
+            lapack_int tb = iblock[k];
+            w[k] = w[k - 1], iblock[k] = iblock[k - 1];
+            w[k - 1] = tw, iblock[k - 1] = tb;
+        }
+    return 0;
 }
 
 lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
