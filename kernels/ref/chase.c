@@ -279,14 +279,15 @@ static int chase_worker(void *arg, long worker)
     lapack_int b = job->b;
     /* per sweep of the group: its reflector v and the next one (<= b
      * each); w: one row or column block (<= 2b) */
-    gl_scalar *scratch =
-        malloc(sizeof *scratch * (size_t)(2 * CHASE_GROUP * (b + 1) + 2 * b + 1));
+    size_t per_sweep = 2 * (size_t)(b + 1);
+    gl_scalar *scratch = malloc(sizeof *scratch *
+                                (CHASE_GROUP * per_sweep + 2 * (size_t)b + 1));
     if (!scratch)
         return 0;   /* claims nothing: the other workers do the work */
     gl_scalar *v[CHASE_GROUP], *next[CHASE_GROUP],
-        *w = scratch + 2 * CHASE_GROUP * (b + 1);
+        *w = scratch + CHASE_GROUP * per_sweep;
     for (int k = 0; k < CHASE_GROUP; k++) {
-        v[k] = scratch + 2 * k * (b + 1);
+        v[k] = scratch + k * per_sweep;
         next[k] = v[k] + b + 1;
     }
     for (;;) {
