@@ -33,7 +33,8 @@ run() {
     p=$(grep -c '^PASS ' "$log")
     f=$(grep -c '^FAIL ' "$log")
     if [ "$rc" -ne 0 ]; then
-        echo "FAIL $name: exit code $rc (see $log)"
+        echo "FAIL $name: exit code $rc (see $log); its last lines:"
+        tail -n 25 "$log" | sed 's/^/    | /'
         f=$((f + 1))
     elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
         echo "FAIL $name: no verdict printed (see $log)"

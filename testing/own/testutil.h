@@ -47,9 +47,11 @@
 #endif
 #include <complex.h>
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -254,10 +256,44 @@ static int tu_log_count(long from, const char *routine, int *last_info, int *bad
 /* setup / teardown                                                         */
 /* ------------------------------------------------------------------------ */
 
+/* The call under way, for the crash report: which side and the case's
+ * description (tu_exec_with sets them). */
+static const char *tu_crash_side = "";
+static const char *tu_crash_case = "";
+
+/* A crash in a test run on CI leaves nothing but an exit code: this
+ * writes the call under way and a backtrace to stderr (only async-signal-
+ * safe calls, backtrace() preloaded in tu_init), then dies of the same
+ * signal. */
+static void tu_crash_report(int sig)
+{
+    static const char head[] = "# crashed: signal ";
+    char num[4] = {(char)('0' + sig / 10 % 10), (char)('0' + sig % 10), '\n', 0};
+    void *frames[64];
+    int n;
+    if (write(2, head, sizeof head - 1) < 0 || write(2, num, 3) < 0 ||
+        write(2, "# in ", 5) < 0 || write(2, tu_crash_side, strlen(tu_crash_side)) < 0 ||
+        write(2, " ", 1) < 0 || write(2, tu_crash_case, strlen(tu_crash_case)) < 0 ||
+        write(2, "\n", 1) < 0)
+        (void)0;
+    n = backtrace(frames, 64);
+    backtrace_symbols_fd(frames, n, 2);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static void tu_init(const char *name)
 {
     const char *e, *tmp;
+    void *warm[1];
+    static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    size_t i;
     tu_test = name;
+    /* every line reaches the log even when the process dies */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    (void)backtrace(warm, 1);   /* loads libgcc now, not in the handler */
+    for (i = 0; i < sizeof crash_signals / sizeof *crash_signals; i++)
+        signal(crash_signals[i], tu_crash_report);
     e = getenv("GPULAPACK_TEST_COMPARE");
     tu_ratio_mode = (e && strcmp(e, "ratio") == 0);
     if (e && *e && strcmp(e, "ratio") != 0 && strcmp(e, "exact") != 0)
@@ -1320,9 +1356,12 @@ static void tu_exec_with(const tu_case *c, void (*call)(void *fp, tu_case *), vo
     tu_xb_reset();
     if (ours)
         mark = tu_log_mark();
+    tu_crash_side = ours ? "ours:" : "real LAPACK:";
+    tu_crash_case = c->desc;
     t0 = tu_now();
     call(fp, &r->c);
     r->secs = tu_now() - t0;
+    tu_crash_side = tu_crash_case = "";
     r->xcalls = tu_xb_calls;
     r->xinfo = tu_xb_info;
     memcpy(r->xname, tu_xb_name, sizeof r->xname);
