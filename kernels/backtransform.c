@@ -223,33 +223,49 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
 
     /* Q E = (groups last to first) of (steps first to last) of B_j E, with
      * B_j = H(s0,j) ... H(s0+group-1,j): H(s,j) overlaps only H(s',j-1)
-     * for s' > s, which this order keeps after it.  Q^H E reverses it. */
-    for (lapack_int gi = 0; gi < r->ngroups && rc == 0; gi++) {
-        lapack_int g = forward ? r->ngroups - 1 - gi : gi;
-        lapack_int s0 = g * group;
-        lapack_int steps = (r->first[g + 1] - r->first[g]) / group;
-        for (lapack_int ji = 0; ji < steps && rc == 0; ji++) {
-            lapack_int j = forward ? ji : steps - 1 - ji;
-            lapack_int row0 = s0 + 1 + j * b;
-            lapack_int row1 = s0 + group - 1 + (j + 1) * b;
-            if (row1 > n - 1)
-                row1 = n - 1;
-            lapack_int rows = row1 - row0 + 1;
-            lapack_int k = group < rows ? group : rows;
-            if (k <= 0)
-                continue;
-            size_t col = (size_t)r->first[g] + (size_t)j * group;
-            int any = 0;
-            for (lapack_int c = 0; c < k; c++)
-                any |= build.taustore[col + c] != 0;
-            if (!any)
-                continue;
-            cols[batch] = col, row0s[batch] = row0, rowss[batch] = rows,
-            ks[batch] = k;
-            if (++batch == BATCH) {
-                rc = apply_batch(ops, &build, batch, row0s, dev, ncols, e,
-                                 lde);
-                batch = 0;
+     * for s' > s, which this order keeps after it.  Q^H E reverses it.
+     * The blocks go in waves of WAVE_GROUPS groups, step by step, each
+     * step from the last group of the wave to its first: block (g, j)
+     * covers rows g group + 1 + j b .. g group + group - 1 + (j + 1) b,
+     * so it overtakes only blocks (g', j') with g' > g and j' > j, whose
+     * rows lie wholly below its own (and blocks on disjoint rows
+     * commute).  A wave's blocks then walk down E once, a window of
+     * about WAVE_GROUPS group + b rows at a time, instead of once per
+     * group. */
+    enum { WAVE_GROUPS = 8 };
+    lapack_int nwaves = (r->ngroups + WAVE_GROUPS - 1) / WAVE_GROUPS;
+    for (lapack_int wi = 0; wi < nwaves && rc == 0; wi++) {
+        lapack_int w = forward ? nwaves - 1 - wi : wi;
+        lapack_int g_lo = w * WAVE_GROUPS,
+                   g_hi = min_int(g_lo + WAVE_GROUPS, r->ngroups) - 1;
+        /* the wave's first group has the most steps */
+        lapack_int wave_steps = (r->first[g_lo + 1] - r->first[g_lo]) / group;
+        for (lapack_int ji = 0; ji < wave_steps && rc == 0; ji++) {
+            lapack_int j = forward ? ji : wave_steps - 1 - ji;
+            for (lapack_int gi = 0; gi <= g_hi - g_lo && rc == 0; gi++) {
+                lapack_int g = forward ? g_hi - gi : g_lo + gi;
+                lapack_int s0 = g * group;
+                if (j >= (r->first[g + 1] - r->first[g]) / group)
+                    continue;
+                lapack_int row0 = s0 + 1 + j * b;
+                lapack_int row1 = min_int(s0 + group - 1 + (j + 1) * b, n - 1);
+                lapack_int rows = row1 - row0 + 1;
+                lapack_int k = min_int(group, rows);
+                if (k <= 0)
+                    continue;
+                size_t col = (size_t)r->first[g] + (size_t)j * group;
+                int any = 0;
+                for (lapack_int c = 0; c < k; c++)
+                    any |= build.taustore[col + c] != 0;
+                if (!any)
+                    continue;
+                cols[batch] = col, row0s[batch] = row0, rowss[batch] = rows,
+                ks[batch] = k;
+                if (++batch == BATCH) {
+                    rc = apply_batch(ops, &build, batch, row0s, dev, ncols, e,
+                                     lde);
+                    batch = 0;
+                }
             }
         }
     }

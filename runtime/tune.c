@@ -82,7 +82,7 @@ int gl_tune_sytrd_stages(void)
 int gl_tune_chunk(void)
 {
     long chunk = gl_config_get()->chunk;
-    return chunk > 0 ? (chunk < 4096 ? (int)chunk : 4096) : 64;
+    return chunk > 0 ? (chunk < 4096 ? (int)chunk : 4096) : 128;
 }
 
 int gl_host_threads(void)
