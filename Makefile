@@ -237,8 +237,16 @@ build/bench/bench: testing/bench/bench.c testing/bench/bench_common.h \
                    include/gpulapack.h lib/libgpulapack.so | build/bench
 	$(CC) $(BENCH_CFLAGS) $< -o $@ -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib \
 	    -Wl,--push-state,--no-as-needed $(LAPACK_LIBS) -Wl,--pop-state -ldl -lm
-bench: library build/bench/bench
+# The stage-2 back-transformation alone (internal API, static library):
+# build/bench/bench_backtransform [n] [b] [reps]; built by `make tests`
+# too, so that it keeps compiling.
+build/bench/bench_backtransform: testing/bench/bench_backtransform.c \
+                                 lib/libgpulapack.a | build/bench
+	$(CC) $(BENCH_CFLAGS) -I. $< -o $@ lib/libgpulapack.a $(LAPACK_LIBS) \
+	    -lpthread -ldl -lm
+bench: library build/bench/bench build/bench/bench_backtransform
 	testing/bench/run_bench.sh
+tests: build/bench/bench_backtransform
 
 # --- GPU benchmark (issue 6) -------------------------------------------------
 # build/bench/bench_gpu (testing/bench/bench_gpu.c): our path with

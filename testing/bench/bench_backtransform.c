@@ -1,0 +1,81 @@
+/* The stage-2 back-transformation alone, on the host backend, in double:
+ * a random Hermitian band of half-width b is chased to tridiagonal with
+ * its reflectors kept, then Q E and Q^H E are timed on a random n x n E
+ * (best of reps).  GFLOP/s counts the 2 n^3 of the plain product, so it
+ * is comparable with DGEMM's rate.  Not a test: nothing is checked here
+ * (test_vectors checks the result).
+ *
+ *   build/bench/bench_backtransform [n=4000] [b=64] [reps=3]
+ *
+ * GPULAPACK_GROUP, GPULAPACK_CHUNK and GPULAPACK_HOST_THREADS apply. */
+#define GL_PRECISION 2
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* precision.h first: it defines the names the others use */
+#include "lapack_api/precision.h"
+#include "kernels/ref/host.h"
+#include "kernels/stages.h"
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    lapack_int n = argc > 1 ? atoi(argv[1]) : 4000;
+    lapack_int b = argc > 2 ? atoi(argv[2]) : 64;
+    int reps = argc > 3 ? atoi(argv[3]) : 3;
+    if (n < 3 || b < 2 || b >= n || reps < 1) {
+        fprintf(stderr, "usage: %s [n >= 3] [2 <= b < n] [reps >= 1]\n",
+                argv[0]);
+        return 2;
+    }
+    const GL_FN(ops) *ops = &GL_FN(host_ops);
+    lapack_int ld = 2 * b + 1;
+    gl_scalar *band = malloc(sizeof *band * (size_t)ld * (size_t)n);
+    gl_scalar *e = malloc(sizeof *e * (size_t)n * (size_t)n);
+    GL_FN(reflectors) keep;
+    if (!band || !e ||
+        GL_FN(reflectors_alloc)(ops, &keep, n, b, gl_tune_group(b), 0)) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    srand48(1);
+    for (size_t i = 0; i < (size_t)ld * (size_t)n; i++)
+        band[i] = drand48() - 0.5;
+    for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
+        e[i] = drand48() - 0.5;
+    if (ops->sb_chase(n, b, band, ld, &keep)) {
+        fprintf(stderr, "chase failed\n");
+        return 1;
+    }
+    double best_q = 1e30, best_qh = 1e30;
+    for (int r = 0; r < reps; r++) {
+        double t = seconds();
+        int rc = GL_FN(apply_chase)(ops, &keep, 'Q', 'N', n, e, n);
+        t = seconds() - t;
+        best_q = t < best_q ? t : best_q;
+        t = seconds();
+        rc |= GL_FN(apply_chase)(ops, &keep, 'Q', 'C', n, e, n);
+        t = seconds() - t;
+        best_qh = t < best_qh ? t : best_qh;
+        if (rc) {
+            fprintf(stderr, "apply_chase failed\n");
+            return 1;
+        }
+    }
+    double flops = 2.0 * (double)n * (double)n * (double)n;
+    printf("n=%d b=%d group=%d chunk=%d threads=%d: Q E %.3f s (%.1f GFLOP/s), "
+           "Q^H E %.3f s (%.1f GFLOP/s)\n",
+           (int)n, (int)b, gl_tune_group(b), gl_tune_chunk(), gl_host_threads(),
+           best_q, flops / best_q * 1e-9, best_qh, flops / best_qh * 1e-9);
+    GL_FN(reflectors_free)(ops, &keep);
+    free(band);
+    free(e);
+    return 0;
+}
