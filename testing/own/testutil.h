@@ -256,28 +256,33 @@ static int tu_log_count(long from, const char *routine, int *last_info, int *bad
 /* setup / teardown                                                         */
 /* ------------------------------------------------------------------------ */
 
-/* The call under way, for the crash report: which side and the case's
- * description (tu_exec_with sets them). */
-static const char *tu_crash_side = "";
-static const char *tu_crash_case = "";
+/* The call under way in this thread, for the crash report: which side
+ * and the case's description (tu_exec_with sets them). */
+static _Thread_local const char *tu_crash_side = "";
+static _Thread_local const char *tu_crash_case = "";
+
+static void tu_write_stderr(const char *text)
+{
+    ssize_t written = write(2, text, strlen(text));
+    (void)written;   /* nothing to do about a failed write while dying */
+}
 
 /* A crash in a test run on CI leaves nothing but an exit code: this
- * writes the call under way and a backtrace to stderr (only async-signal-
- * safe calls, backtrace() preloaded in tu_init), then dies of the same
- * signal. */
+ * writes the call under way and a backtrace to stderr (async-signal-safe
+ * calls only; tu_init loads backtrace()'s library beforehand), then dies
+ * of the same signal. */
 static void tu_crash_report(int sig)
 {
-    static const char head[] = "# crashed: signal ";
     char num[4] = {(char)('0' + sig / 10 % 10), (char)('0' + sig % 10), '\n', 0};
     void *frames[64];
-    int n;
-    if (write(2, head, sizeof head - 1) < 0 || write(2, num, 3) < 0 ||
-        write(2, "# in ", 5) < 0 || write(2, tu_crash_side, strlen(tu_crash_side)) < 0 ||
-        write(2, " ", 1) < 0 || write(2, tu_crash_case, strlen(tu_crash_case)) < 0 ||
-        write(2, "\n", 1) < 0)
-        (void)0;
-    n = backtrace(frames, 64);
-    backtrace_symbols_fd(frames, n, 2);
+    tu_write_stderr("# crashed: signal ");
+    tu_write_stderr(num);
+    tu_write_stderr("# in ");
+    tu_write_stderr(tu_crash_side);
+    tu_write_stderr(" ");
+    tu_write_stderr(tu_crash_case);
+    tu_write_stderr("\n");
+    backtrace_symbols_fd(frames, backtrace(frames, 64), 2);
     signal(sig, SIG_DFL);
     raise(sig);
 }
