@@ -241,6 +241,7 @@ build/bench/bench: testing/bench/bench.c testing/bench/bench_common.h \
 # build/bench/bench_backtransform [n] [b] [reps]; built by `make tests`
 # too, so that it keeps compiling.
 build/bench/bench_backtransform: testing/bench/bench_backtransform.c \
+                                 testing/bench/bench_common.h \
                                  lib/libgpulapack.a | build/bench
 	$(CC) $(BENCH_CFLAGS) -I. $< -o $@ lib/libgpulapack.a $(LAPACK_LIBS) \
 	    -lpthread -ldl -lm

@@ -8,22 +8,14 @@
  *   build/bench/bench_backtransform [n=4000] [b=64] [reps=3]
  *
  * GPULAPACK_GROUP, GPULAPACK_CHUNK and GPULAPACK_HOST_THREADS apply. */
-#define GL_PRECISION 2
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
+#define BENCH_PROG "bench_backtransform"
+#include "bench_common.h"   /* now, urand, die, xmalloc */
 
+#define GL_PRECISION 2
 /* precision.h first: it defines the names the others use */
 #include "lapack_api/precision.h"
 #include "kernels/ref/host.h"
 #include "kernels/stages.h"
-
-static double seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 int main(int argc, char **argv)
 {
@@ -37,37 +29,30 @@ int main(int argc, char **argv)
     }
     const GL_FN(ops) *ops = &GL_FN(host_ops);
     lapack_int ld = 2 * b + 1;
-    gl_scalar *band = malloc(sizeof *band * (size_t)ld * (size_t)n);
-    gl_scalar *e = malloc(sizeof *e * (size_t)n * (size_t)n);
+    gl_scalar *band = xmalloc(sizeof *band * (size_t)ld * (size_t)n);
+    gl_scalar *e = xmalloc(sizeof *e * (size_t)n * (size_t)n);
     GL_FN(reflectors) keep;
-    if (!band || !e ||
-        GL_FN(reflectors_alloc)(ops, &keep, n, b, gl_tune_group(b), 0)) {
-        fprintf(stderr, "out of memory\n");
-        return 1;
-    }
-    srand48(1);
+    if (GL_FN(reflectors_alloc)(ops, &keep, n, b, gl_tune_group(b), 0))
+        die("out of memory for the reflectors", NULL);
+    rng_state = 1;
     for (size_t i = 0; i < (size_t)ld * (size_t)n; i++)
-        band[i] = drand48() - 0.5;
+        band[i] = urand();
     for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
-        e[i] = drand48() - 0.5;
-    if (ops->sb_chase(n, b, band, ld, &keep)) {
-        fprintf(stderr, "chase failed\n");
-        return 1;
-    }
+        e[i] = urand();
+    if (ops->sb_chase(n, b, band, ld, &keep))
+        die("the chase failed", NULL);
     double best_q = 1e30, best_qh = 1e30;
     for (int r = 0; r < reps; r++) {
-        double t = seconds();
+        double t = now();
         int rc = GL_FN(apply_chase)(ops, &keep, 'Q', 'N', n, e, n);
-        t = seconds() - t;
+        t = now() - t;
         best_q = t < best_q ? t : best_q;
-        t = seconds();
+        t = now();
         rc |= GL_FN(apply_chase)(ops, &keep, 'Q', 'C', n, e, n);
-        t = seconds() - t;
+        t = now() - t;
         best_qh = t < best_qh ? t : best_qh;
-        if (rc) {
-            fprintf(stderr, "apply_chase failed\n");
-            return 1;
-        }
+        if (rc)
+            die("apply_chase failed", NULL);
     }
     double flops = 2.0 * (double)n * (double)n * (double)n;
     printf("n=%d b=%d group=%d chunk=%d threads=%d: Q E %.3f s (%.1f GFLOP/s), "

@@ -1,9 +1,10 @@
 /*
- * bench_common.h - what the two benchmark programs share:
- * testing/bench/bench.c (the host path against the system LAPACK) and
+ * bench_common.h - what the benchmark programs share:
+ * testing/bench/bench.c (the host path against the system LAPACK),
  * testing/bench/bench_gpu.c (the GPU path against cuSOLVER and the host
- * LAPACK).  Included by both, once each, as their first #include; nothing
- * else uses it and it has no .c file: every function is static inline (so
+ * LAPACK) and testing/bench/bench_backtransform.c (one stage alone, which
+ * uses only the helpers and the random stream).  Included by each, once,
+ * as its first #include; nothing else uses it and it has no .c file: every function is static inline (so
  * a program that does not call one gets no warning for it) and the two
  * variables are static, one copy per program.
  *
