@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../lapack_api/precision.h"
+#include "../runtime/memory.h"
 #include "../runtime/parallel.h"
 #include "stages.h"
 
@@ -192,13 +193,13 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     const lapack_int line = GL_LINE_BYTES / sizeof(gl_scalar);
     lapack_int ldv = (b + group - 1 + line - 1) / line * line;
     size_t stride = (size_t)ldv * (size_t)group;
-    gl_scalar *host = malloc(sizeof *host * 2 * BATCH * stride);
+    gl_scalar *host = gl_host_alloc(sizeof *host * 2 * BATCH * stride);
     /* The reflectors in host memory: the store itself, or one read of it
      * (not a read per block: each is a wait for the device). */
     size_t slots = (size_t)r->first[r->ngroups];
     gl_scalar *copy = ops->host_memory
                           ? NULL
-                          : malloc(sizeof *copy * slots * ((size_t)b + 1));
+                          : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
     gl_scalar *dev = ops->alloc(sizeof *dev * 2 * BATCH * stride);
     lapack_int *dims = malloc(sizeof *dims * 3 * BATCH);
     size_t *cols = malloc(sizeof *cols * BATCH);

@@ -8,6 +8,7 @@
 
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
+#include "../runtime/memory.h"
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
@@ -112,9 +113,9 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         goto out;
     if (vectors) {
         vqr = malloc(sizeof *vqr * ((size_t)(lo + 2) * (size_t)cols));
-        qx = form_qx ? malloc(sizeof *qx * rr) : NULL;
-        px = form_px ? malloc(sizeof *px * cc) : NULL;
-        cw = ncc > 0 ? malloc(sizeof *cw * ccopy) : NULL;
+        qx = form_qx ? gl_host_alloc(sizeof *qx * rr) : NULL;
+        px = form_px ? gl_host_alloc(sizeof *px * cc) : NULL;
+        cw = ncc > 0 ? gl_host_alloc(sizeof *cw * ccopy) : NULL;
         size_t bsize = rr > cc ? rr : cc;
         buf = ops->alloc(sizeof *buf * (bsize > ccopy ? bsize : ccopy));
         if (!vqr || (form_qx && !qx) || (form_px && !px) ||
@@ -343,7 +344,7 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
     int vectors = z != NULL;
     size_t nn = (size_t)n * (size_t)n;
     /* e, then with vectors: Z of T, a copy of d, tridiagonal_vectors' work */
-    gl_real *e = malloc(sizeof *e * ((size_t)n + (vectors
+    gl_real *e = gl_host_alloc(sizeof *e * ((size_t)n + (vectors
                                                       ? nn + (size_t)n +
                                                             gl_tridiagonal_work(n)
                                                       : 0)));
@@ -400,7 +401,7 @@ int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     size_t nn = (size_t)n * (size_t)n;
-    gl_scalar *qt = malloc(sizeof *qt * (vect == 'U' ? 2 * nn + 1 : 1));
+    gl_scalar *qt = gl_host_alloc(sizeof *qt * (vect == 'U' ? 2 * nn + 1 : 1));
     GL_FN(tridiag_q) keep = {0};
     int rc = GL_STAGE_FAULT;
     if (!qt ||

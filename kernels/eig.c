@@ -10,6 +10,7 @@
 
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
+#include "../runtime/memory.h"
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
@@ -31,7 +32,7 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
     lapack_int n = q->n, bw = q->b;
     if (m <= 0)
         return 0;
-    gl_scalar *host = malloc(sizeof *host * (size_t)n * (size_t)m);
+    gl_scalar *host = gl_host_alloc(sizeof *host * (size_t)n * (size_t)m);
     gl_scalar *dev = ops->alloc(sizeof *dev * (size_t)n * (size_t)m);
     int rc = GL_STAGE_FAULT;
     if (!host || !dev)
@@ -365,7 +366,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
      * tridiagonal_vectors' work */
     size_t lwork = 2 * (size_t)n +
                    (vectors ? nn + gl_tridiagonal_work(n) : 7 * (size_t)n);
-    gl_real *d = malloc(sizeof *d * lwork);
+    gl_real *d = gl_host_alloc(sizeof *d * lwork);
     lapack_int *iwork = malloc(sizeof *iwork * gl_tridiagonal_iwork(n));
     GL_FN(tridiag_q) q = {0};
     int rc = GL_STAGE_FAULT;

@@ -10,6 +10,7 @@
 
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
+#include "../runtime/memory.h"
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
@@ -85,7 +86,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)cols);
     gl_scalar *de = malloc(sizeof *de * 4 * (size_t)cols);
     /* d, e, stage-3 work (?bdsdc: 3n^2 + 4n) and U_B, VT_B of the bidiagonal */
-    gl_real *d = malloc(sizeof *d * (6 * (size_t)cols +
+    gl_real *d = gl_host_alloc(sizeof *d * (6 * (size_t)cols +
                                      (vectors ? 5 * cc : 0)));
     lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)cols);
     /* vectors: the T factors of stage 1, R of the tall QR, the vectors in
@@ -102,7 +103,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         lu = want_l ? ops->alloc(sizeof *lu * (size_t)rows * ucols) : NULL;
         lv = want_r ? ops->alloc(sizeof *lv * cc) : NULL;
         size_t hsize = (size_t)rows * ucols > cc ? (size_t)rows * ucols : cc;
-        host = malloc(sizeof *host * hsize);
+        host = gl_host_alloc(sizeof *host * hsize);
         if (!tq || (tall && (!tqr || !r)) || (want_l && !lu) ||
             (want_r && !lv) || !host)
             goto out;

@@ -33,6 +33,7 @@
 
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
+#include "../runtime/memory.h"
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
@@ -75,7 +76,7 @@ static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
      * With host memory the panel, V and the vectors of hemv are X's own
      * columns and W's (as in LAPACK); otherwise they are copied. */
     int host = ops->host_memory, in_place = host && !upper;
-    gl_scalar *rev = upper ? malloc(sizeof *rev * nn) : NULL;
+    gl_scalar *rev = upper ? gl_host_alloc(sizeof *rev * nn) : NULL;
     gl_scalar *x = in_place ? a : host ? rev : ops->alloc(sizeof *x * nn);
     lapack_int ldx = in_place ? lda : n;
     /* host: W (n x nb, ld = the panel's rows), the conjugated rows and
@@ -210,8 +211,8 @@ static int sytrd_two_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
     int upper = uplo == 'U';
     size_t nn = (size_t)n * (size_t)n;
     lapack_int n1 = n - 1;
-    gl_scalar *x = upper ? malloc(sizeof *x * nn) : NULL;
-    gl_scalar *q = malloc(sizeof *q * nn);
+    gl_scalar *x = upper ? gl_host_alloc(sizeof *x * nn) : NULL;
+    gl_scalar *q = gl_host_alloc(sizeof *q * nn);
     gl_real *dt = malloc(sizeof *dt * 2 * n);
     gl_scalar *taus = malloc(sizeof *taus * (size_t)n);
     GL_FN(tridiag_q) keep = {0};

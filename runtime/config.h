@@ -31,6 +31,7 @@ typedef struct gl_config {
     int clblast;                /* GPULAPACK_CLBLAST: 0 never, >0 always, -1 (unset) on GPUs */
     int vendor_blas;            /* GPULAPACK_CUBLAS: 0 never, else when present */
     int graphs;                 /* GPULAPACK_GRAPHS: 0 no CUDA/HIP graphs */
+    int hugepages;              /* GPULAPACK_HUGEPAGES: 0 no huge pages for work arrays */
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */

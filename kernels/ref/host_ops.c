@@ -9,6 +9,7 @@
 #include "../../lapack_api/precision.h"
 #include "../../lapack_api/entry.h"
 #include "../../runtime/config.h"
+#include "../../runtime/memory.h"
 #include "../lapack_fns.h"
 #include "../stages.h"
 #include "host.h"
@@ -16,13 +17,7 @@
 /* Aligned to a cache line: the tile kernel's vector loads of a block's
  * columns (kernels/ref/tile_gemm.c) are then whole lines, not split ones
  * (about 1.5 times faster in cache). */
-static void *host_alloc(size_t bytes)
-{
-    if (bytes > SIZE_MAX - GL_LINE_BYTES)
-        return NULL;
-    size_t lines = (bytes + GL_LINE_BYTES - 1) / GL_LINE_BYTES;
-    return aligned_alloc(GL_LINE_BYTES, (lines ? lines : 1) * GL_LINE_BYTES);
-}
+static void *host_alloc(size_t bytes) { return gl_host_alloc(bytes); }
 
 static void host_release(void *ptr) { free(ptr); }
 
@@ -261,7 +256,7 @@ static int host_larfb(char side, char trans, char storev, lapack_int m,
     if (m <= 0 || n <= 0 || k <= 0)
         return 0;
     lapack_int ldwork = side == 'L' ? n : m;
-    gl_scalar *work = malloc(sizeof *work * (size_t)ldwork * (size_t)k);
+    gl_scalar *work = gl_host_alloc(sizeof *work * (size_t)ldwork * (size_t)k);
     if (!work)
         return -1;
     if (side == 'L' && storev == 'C' && m >= k)
