@@ -197,9 +197,9 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     /* The reflectors in host memory: the store itself, or one read of it
      * (not a read per block: each is a wait for the device). */
     size_t slots = (size_t)r->first[r->ngroups];
-    gl_scalar *copy = ops->host_memory
-                          ? NULL
-                          : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
+    gl_scalar *copy =
+        ops->host_memory ? NULL
+                         : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
     gl_scalar *dev = ops->alloc(sizeof *dev * 2 * BATCH * stride);
     lapack_int *dims = malloc(sizeof *dims * 3 * BATCH);
     size_t *cols = malloc(sizeof *cols * BATCH);

@@ -344,10 +344,10 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
     int vectors = z != NULL;
     size_t nn = (size_t)n * (size_t)n;
     /* e, then with vectors: Z of T, a copy of d, tridiagonal_vectors' work */
-    gl_real *e = gl_host_alloc(sizeof *e * ((size_t)n + (vectors
-                                                      ? nn + (size_t)n +
-                                                            gl_tridiagonal_work(n)
-                                                      : 0)));
+    size_t elen = (size_t)n + (vectors ? nn + (size_t)n +
+                                             gl_tridiagonal_work(n)
+                                       : 0);
+    gl_real *e = gl_host_alloc(sizeof *e * elen);
     lapack_int *iwork =
         vectors ? malloc(sizeof *iwork * gl_tridiagonal_iwork(n)) : NULL;
     GL_FN(tridiag_q) q = {0};

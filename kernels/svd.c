@@ -87,7 +87,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     gl_scalar *de = malloc(sizeof *de * 4 * (size_t)cols);
     /* d, e, stage-3 work (?bdsdc: 3n^2 + 4n) and U_B, VT_B of the bidiagonal */
     gl_real *d = gl_host_alloc(sizeof *d * (6 * (size_t)cols +
-                                     (vectors ? 5 * cc : 0)));
+                                            (vectors ? 5 * cc : 0)));
     lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)cols);
     /* vectors: the T factors of stage 1, R of the tall QR, the vectors in
      * the backend and their host images */
