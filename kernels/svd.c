@@ -90,7 +90,9 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                                             (vectors ? 5 * cc : 0)));
     lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)cols);
     /* vectors: the T factors of stage 1, R of the tall QR, the vectors in
-     * the backend and their host images */
+     * the backend and, for a backend with its own memory, their host
+     * images (the host backend's lu and lv are host memory: filled and
+     * read in place) */
     gl_scalar *tq = NULL, *tp = NULL, *tqr = NULL, *r = w, *lu = NULL,
               *lv = NULL, *host = NULL;
     int rc = GL_STAGE_FAULT;
@@ -103,12 +105,14 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         lu = want_l ? ops->alloc(sizeof *lu * (size_t)rows * ucols) : NULL;
         lv = want_r ? ops->alloc(sizeof *lv * cc) : NULL;
         size_t hsize = (size_t)rows * ucols > cc ? (size_t)rows * ucols : cc;
-        host = gl_host_alloc(sizeof *host * hsize);
+        host = ops->host_memory ? NULL : gl_host_alloc(sizeof *host * hsize);
         if (!tq || (tall && (!tqr || !r)) || (want_l && !lu) ||
-            (want_r && !lv) || !host)
+            (want_r && !lv) || (!ops->host_memory && !host))
             goto out;
         tp = tq + nbc;
     }
+    /* where the host fills and reads the left and right vectors */
+    gl_scalar *lhost = host ? host : lu, *rhost = host ? host : lv;
 
     ops->from_host(trans ? 'C' : 'N', m, n, a, lda, w, rows);
     if (scaled_to != 0 && ops->lascl(anrm, scaled_to, rows, cols, w, rows))
@@ -172,11 +176,12 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
 
     if (want_l) {
         /* X's left vectors: Q_qr Q1 Q2 diag(left) [U_B 0; 0 I] */
-        memset(host, 0, sizeof *host * (size_t)rows * ucols);
-        GL_FN(scale_rows)(cols, cols, left, ub, cols, 0, host, rows);
+        memset(lhost, 0, sizeof *lhost * (size_t)rows * ucols);
+        GL_FN(scale_rows)(cols, cols, left, ub, cols, 0, lhost, rows);
         for (lapack_int i = cols; i < ucols; i++)
-            host[i + (size_t)i * rows] = 1;
-        ops->from_host('N', rows, ucols, host, rows, lu, rows);
+            lhost[i + (size_t)i * rows] = 1;
+        if (host)
+            ops->from_host('N', rows, ucols, host, rows, lu, rows);
         if (GL_FN(apply_chase)(ops, &keep, 'Q', 'N', ucols, lu, rows) ||
             GL_FN(apply_panels)(ops, 'C', 'N', r1, cols, nb, r, ldr, tq,
                                 ucols, lu, rows) ||
@@ -186,8 +191,9 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     }
     if (want_r) {
         /* X's right vectors: P1 P2 diag(right) VT_B^T */
-        GL_FN(scale_rows)(cols, cols, right, vb, cols, 1, host, cols);
-        ops->from_host('N', cols, cols, host, cols, lv, cols);
+        GL_FN(scale_rows)(cols, cols, right, vb, cols, 1, rhost, cols);
+        if (host)
+            ops->from_host('N', cols, cols, host, cols, lv, cols);
         if (GL_FN(apply_chase)(ops, &keep, 'P', 'N', cols, lv, cols) ||
             (cols > nb &&
              GL_FN(apply_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
@@ -203,14 +209,14 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         if (ops->to_host(rows, ucols, lu, rows, u, ldu))
             goto out;
     } else if (want_l) {   /* VT of A = (left vectors of A^H)^H */
-        if (ops->to_host(rows, ucols, lu, rows, host, rows))
+        if (host && ops->to_host(rows, ucols, lu, rows, host, rows))
             goto out;
-        GL_FN(conj_transpose)(rows, ucols, host, rows, vt, ldvt);
+        GL_FN(conj_transpose)(rows, ucols, lhost, rows, vt, ldvt);
     }
     if (want_r && !trans) {
-        if (ops->to_host(cols, cols, lv, cols, host, cols))
+        if (host && ops->to_host(cols, cols, lv, cols, host, cols))
             goto out;
-        GL_FN(conj_transpose)(cols, cols, host, cols, vt, ldvt);
+        GL_FN(conj_transpose)(cols, cols, rhost, cols, vt, ldvt);
     } else if (want_r) {   /* U of A = right vectors of A^H */
         if (ops->to_host(cols, cols, lv, cols, u, ldu))
             goto out;
