@@ -32,19 +32,25 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
     lapack_int n = q->n, bw = q->b;
     if (m <= 0)
         return 0;
-    gl_scalar *host = gl_host_alloc(sizeof *host * (size_t)n * (size_t)m);
+    /* the vectors start in the backend's array itself on the host
+     * backend, else in a host image copied to it */
     gl_scalar *dev = ops->alloc(sizeof *dev * (size_t)n * (size_t)m);
+    gl_scalar *host =
+        ops->host_memory ? NULL
+                         : gl_host_alloc(sizeof *host * (size_t)n * (size_t)m);
+    gl_scalar *image = ops->host_memory ? dev : host;
     int rc = GL_STAGE_FAULT;
-    if (!host || !dev)
+    if (!dev || !image)
         goto out;
     if (zt) {
-        GL_FN(scale_rows)(n, m, q->phase, zt, ldzt, 0, host, n);
+        GL_FN(scale_rows)(n, m, q->phase, zt, ldzt, 0, image, n);
     } else {   /* Q itself: diag(phase) */
-        memset(host, 0, sizeof *host * (size_t)n * (size_t)m);
+        memset(image, 0, sizeof *image * (size_t)n * (size_t)m);
         for (lapack_int i = 0; i < n && i < m; i++)
-            host[i + (size_t)i * n] = q->phase[i];
+            image[i + (size_t)i * n] = q->phase[i];
     }
-    ops->from_host('N', n, m, host, n, dev, n);
+    if (host)
+        ops->from_host('N', n, m, host, n, dev, n);
     if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', m, dev, n))
         goto out;
     if (q->a && GL_FN(apply_panels)(ops, 'C', 'N', n - bw,
