@@ -8,9 +8,9 @@
  * GL_HUGE_MIN_BYTES and more are aligned to 2 MiB and offered to the
  * kernel's transparent huge pages (madvise MADV_HUGEPAGE, unless
  * GPULAPACK_HUGEPAGES=0): where it has them, a fresh array takes one page
- * fault per 2 MiB instead of one per 4 KiB, and the strided walks of the
- * BLAS and of our kernels over an n x n matrix (each column of a 4000 x
- * 4000 double matrix starts on its own 4 KiB page) stop missing the TLB. */
+ * fault per 2 MiB instead of one per 4 KiB, and a walk across the columns
+ * of an n x n matrix (each column of a 4000 x 4000 double matrix is a
+ * 4 KiB page of its own) needs a TLB entry per 2 MiB, not per column. */
 void *gl_host_alloc(size_t bytes);
 
 enum { GL_HUGE_MIN_BYTES = 4 << 20 };
