@@ -240,13 +240,13 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         lapack_int g_lo = w * WAVE_GROUPS,
                    g_hi = min_int(g_lo + WAVE_GROUPS, r->ngroups) - 1;
         /* the wave's first group has the most steps */
-        lapack_int wave_steps = (r->first[g_lo + 1] - r->first[g_lo]) / group;
+        lapack_int wave_steps = chase_steps(n, b, g_lo * group);
         for (lapack_int ji = 0; ji < wave_steps && rc == 0; ji++) {
             lapack_int j = forward ? ji : wave_steps - 1 - ji;
             for (lapack_int gi = 0; gi <= g_hi - g_lo && rc == 0; gi++) {
                 lapack_int g = forward ? g_hi - gi : g_lo + gi;
                 lapack_int s0 = g * group;
-                if (j >= (r->first[g + 1] - r->first[g]) / group)
+                if (j >= chase_steps(n, b, s0))
                     continue;
                 lapack_int row0 = s0 + 1 + j * b;
                 lapack_int row1 = min_int(s0 + group - 1 + (j + 1) * b, n - 1);

@@ -4,9 +4,10 @@
  * testing/bench/bench_gpu.c (the GPU path against cuSOLVER and the host
  * LAPACK) and testing/bench/bench_backtransform.c (one stage alone, which
  * uses only the helpers and the random stream).  Included by each, once,
- * as its first #include; nothing else uses it and it has no .c file: every function is static inline (so
- * a program that does not call one gets no warning for it) and the two
- * variables are static, one copy per program.
+ * as its first #include; nothing else uses it and it has no .c file:
+ * every function is static inline (so a program that does not call one
+ * gets no warning for it) and the two variables are static, one copy per
+ * program.
  *
  * The including file defines BENCH_PROG, the program's name as its error
  * messages start ("bench", "bench_gpu"), before the #include.
