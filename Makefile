@@ -104,8 +104,10 @@ $(B)/lapack_api/%_z.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
 # Kernels: -O3 for the chase loops; complex products and quotients as
 # Fortran computes them (no C99 Inf/NaN recovery call per multiply);
-# multiply-adds fused where the target has FMA (gfortran's default too).
-KERNEL_CFLAGS = -O3 -fcx-fortran-rules -ffp-contract=fast
+# multiply-adds fused where the target has FMA (gfortran's default too);
+# "omp simd" loops vectorized (-fopenmp-simd: the pragma only, no OpenMP
+# run time) where a kernel lets sums be reassociated.
+KERNEL_CFLAGS = -O3 -fcx-fortran-rules -ffp-contract=fast -fopenmp-simd
 $(B)/kernels/%_s.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
 	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=1 -c $< -o $@
 $(B)/kernels/%_d.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref

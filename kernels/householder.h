@@ -66,6 +66,60 @@ GL_LOOP void gl_gemv_add(lapack_int nrows, lapack_int len,
     }
 }
 
+/* The four-column loops below are "omp simd" loops (-fopenmp-simd, no
+ * OpenMP run time): the columns never overlap, and their sums may be
+ * reassociated.  One running sum per column is a chain of dependent
+ * multiply-adds and a horizontal sum before the column can be updated; in
+ * the chase, with columns of 64, that latency was most of a step's time.
+ * Four independent sums in one pass overlap it. */
+
+/* z[k] = u^H c_k over n rows, for the four columns c_k = c + k*col_stride. */
+GL_LOOP void gl_dotc4(lapack_int n, const gl_scalar *u, const gl_scalar *c,
+                      lapack_int col_stride, gl_scalar z[4])
+{
+    const gl_scalar *c0 = c, *c1 = c0 + col_stride, *c2 = c1 + col_stride,
+                    *c3 = c2 + col_stride;
+    gl_scalar z0 = 0, z1 = 0, z2 = 0, z3 = 0;
+#pragma omp simd reduction(+ : z0, z1, z2, z3)
+    for (lapack_int i = 0; i < n; i++) {
+        gl_scalar cu = GL_CONJ(u[i]);
+        z0 += cu * c0[i];
+        z1 += cu * c1[i];
+        z2 += cu * c2[i];
+        z3 += cu * c3[i];
+    }
+    z[0] = z0, z[1] = z1, z[2] = z2, z[3] = z3;
+}
+
+/* c_k -= x xs[k] + y ys[k] over n rows, for the four columns c_k = c +
+ * k*col_stride; y = NULL: c_k -= x xs[k]. */
+GL_LOOP void gl_sub_rank2_4(lapack_int n, gl_scalar *c, lapack_int col_stride,
+                            const gl_scalar *x, const gl_scalar xs[4],
+                            const gl_scalar *y, const gl_scalar ys[4])
+{
+    gl_scalar *c0 = c, *c1 = c0 + col_stride, *c2 = c1 + col_stride,
+              *c3 = c2 + col_stride;
+    gl_scalar x0 = xs[0], x1 = xs[1], x2 = xs[2], x3 = xs[3];
+    if (!y) {
+#pragma omp simd
+        for (lapack_int i = 0; i < n; i++) {
+            c0[i] -= x[i] * x0;
+            c1[i] -= x[i] * x1;
+            c2[i] -= x[i] * x2;
+            c3[i] -= x[i] * x3;
+        }
+        return;
+    }
+    gl_scalar y0 = ys[0], y1 = ys[1], y2 = ys[2], y3 = ys[3];
+#pragma omp simd
+    for (lapack_int i = 0; i < n; i++) {
+        c0[i] -= x[i] * x0 + y[i] * y0;
+        c1[i] -= x[i] * x1 + y[i] * y1;
+        c2[i] -= x[i] * x2 + y[i] * y2;
+        c3[i] -= x[i] * x3 + y[i] * y3;
+    }
+}
+
 /* C = H^H C for the ncols columns of C that start at c, column k at
  * c + k*col_stride (a packed band gives col_stride = ld - 1), each with
  * len rows; H = I - tau v v^H. */
@@ -74,7 +128,15 @@ GL_LOOP void gl_larf_left(lapack_int len, const gl_scalar *v,
                           lapack_int col_stride, lapack_int ncols)
 {
     gl_scalar ctau = GL_CONJ(tau);
-    for (lapack_int j = 0; j < ncols; j++) {
+    lapack_int j = 0;
+    for (; j + 4 <= ncols; j += 4) {
+        gl_scalar *cj = c + j * col_stride, dot[4];
+        gl_dotc4(len, v, cj, col_stride, dot);
+        for (int k = 0; k < 4; k++)
+            dot[k] *= ctau;
+        gl_sub_rank2_4(len, cj, col_stride, v, dot, NULL, NULL);
+    }
+    for (; j < ncols; j++) {
         gl_scalar *cj = c + j * col_stride;
         gl_scalar dot = ctau * gl_dotc(len, v, cj);
         for (lapack_int k = 0; k < len; k++)

@@ -136,6 +136,77 @@ static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
 
 #define SB(r, col) job->band[(size_t)((r) - (col)) + (size_t)(col) * job->ld]
 
+/* w = C v for the Hermitian len x len block C whose lower triangle is
+ * C(i, k) = c[i + k*cs], i >= k.  Four columns per pass: their products
+ * with v below the 4 x 4 triangle are four independent sums (as in
+ * gl_dotc4), and w below it is loaded and stored once for the four. */
+GL_LOOP void hemv_lower(lapack_int len, const gl_scalar *c, lapack_int cs,
+                        const gl_scalar *v, gl_scalar *restrict w)
+{
+    for (lapack_int i = 0; i < len; i++)
+        w[i] = 0;
+    lapack_int k = 0;
+    for (; k + 4 <= len; k += 4) {
+        const gl_scalar *c0 = c + k * cs, *c1 = c0 + cs, *c2 = c1 + cs,
+                        *c3 = c2 + cs;
+        /* the 4 x 4 triangle on the diagonal, summed in registers */
+        gl_scalar t[4];
+        for (int q = 0; q < 4; q++)
+            t[q] = GL_REAL(c[k + q + (k + q) * cs]) * v[k + q];
+        for (int q = 0; q < 4; q++)
+            for (int i = q + 1; i < 4; i++) {
+                gl_scalar ciq = c[k + i + (k + q) * cs];
+                t[i] += ciq * v[k + q];
+                t[q] += GL_CONJ(ciq) * v[k + i];
+            }
+        gl_scalar v0 = v[k], v1 = v[k + 1], v2 = v[k + 2], v3 = v[k + 3];
+        gl_scalar z0 = t[0], z1 = t[1], z2 = t[2], z3 = t[3];
+#pragma omp simd reduction(+ : z0, z1, z2, z3)
+        for (lapack_int i = k + 4; i < len; i++) {
+            w[i] += (c0[i] * v0 + c1[i] * v1) + (c2[i] * v2 + c3[i] * v3);
+            z0 += GL_CONJ(c0[i]) * v[i];
+            z1 += GL_CONJ(c1[i]) * v[i];
+            z2 += GL_CONJ(c2[i]) * v[i];
+            z3 += GL_CONJ(c3[i]) * v[i];
+        }
+        w[k] += z0, w[k + 1] += z1, w[k + 2] += z2, w[k + 3] += z3;
+    }
+    for (; k < len; k++) {
+        const gl_scalar *ck = c + k * cs;
+        gl_scalar vk = v[k];
+        for (lapack_int i = k + 1; i < len; i++)
+            w[i] += ck[i] * vk;
+        w[k] += GL_REAL(ck[k]) * vk + gl_dotc(len - k - 1, ck + k + 1,
+                                              v + k + 1);
+    }
+}
+
+/* C -= v w^H + w v^H on the lower triangle of C (as hemv_lower), with a
+ * real diagonal; four columns per pass. */
+GL_LOOP void her2_lower(lapack_int len, gl_scalar *c, lapack_int cs,
+                        const gl_scalar *v, const gl_scalar *w)
+{
+    lapack_int k = 0;
+    for (; k + 4 <= len; k += 4) {
+        gl_scalar cw[4], cv[4];
+        for (lapack_int q = k; q < k + 4; q++) {   /* the 4 x 4 triangle */
+            gl_scalar *cq = c + q * cs;
+            cw[q - k] = GL_CONJ(w[q]), cv[q - k] = GL_CONJ(v[q]);
+            cq[q] = GL_REAL(cq[q]) - 2 * GL_REAL(v[q] * cw[q - k]);
+            for (lapack_int i = q + 1; i < k + 4; i++)
+                cq[i] -= v[i] * cw[q - k] + w[i] * cv[q - k];
+        }
+        gl_sub_rank2_4(len - k - 4, c + k * cs + k + 4, cs, v + k + 4, cw,
+                       w + k + 4, cv);
+    }
+    for (; k < len; k++) {
+        gl_scalar *ck = c + k * cs, cw = GL_CONJ(w[k]), cv = GL_CONJ(v[k]);
+        ck[k] = GL_REAL(ck[k]) - 2 * GL_REAL(v[k] * cw);
+        for (lapack_int i = k + 1; i < len; i++)
+            ck[i] -= v[i] * cw + w[i] * cv;
+    }
+}
+
 /* The reflector of step 0 of sweep s, from column s; the next ones come
  * out of sb_step. */
 static gl_scalar sb_first_reflector(const chase_job *job, lapack_int s,
@@ -177,28 +248,15 @@ static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
     /* Diagonal block, both sides (?larfy): w = tau C v,
      * w -= 1/2 tau (w^H v) v, C -= v w^H + w v^H (lower triangle). */
     if (tau != 0) {
-        memset(w, 0, sizeof *w * (size_t)len);
-        for (lapack_int col = 0; col < len; col++) {
-            const gl_scalar *a = &SB(r0 + col, r0 + col);   /* C(col:, col) */
-            gl_scalar vc = v[col];
-            for (lapack_int i = 1; i < len - col; i++)
-                w[col + i] += a[i] * vc;
-            w[col] += GL_REAL(a[0]) * vc +
-                      gl_dotc(len - col - 1, a + 1, v + col + 1);
-        }
+        gl_scalar *c = &SB(r0, r0);   /* C(i, k) = c[i + k*ldc], i >= k */
+        hemv_lower(len, c, ldc, v, w);
         for (lapack_int k = 0; k < len; k++)
             w[k] *= tau;
         gl_scalar wv = gl_dotc(len, w, v);
         gl_scalar alpha = -0.5f * tau * wv;
         for (lapack_int k = 0; k < len; k++)
             w[k] += alpha * v[k];
-        for (lapack_int col = 0; col < len; col++) {
-            gl_scalar *a = &SB(r0 + col, r0 + col);
-            gl_scalar cw = GL_CONJ(w[col]), cv = GL_CONJ(v[col]);
-            a[0] = GL_REAL(a[0]) - 2 * GL_REAL(v[col] * cw);
-            for (lapack_int i = 1; i < len - col; i++)
-                a[i] -= v[col + i] * cw + w[col + i] * cv;
-        }
+        her2_lower(len, c, ldc, v, w);
     }
 
     /* Block below: B = A(r1+1 : r1+b, R), nb rows, len columns. */
@@ -228,7 +286,17 @@ static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
         keep_reflector(job->keep, s, j + 1, next, nb, tau2, job->keep->vq,
                        job->keep->tauq);
     gl_scalar ctau2 = GL_CONJ(tau2), uw = gl_dotc(nb, next, w);
-    for (lapack_int c = 1; c < len; c++) {
+    lapack_int c = 1;
+    for (; c + 4 <= len; c += 4) {
+        gl_scalar *col = bk + (size_t)c * ldc, z[4], cv[4];
+        gl_dotc4(nb, next, col, ldc, z);
+        for (int k = 0; k < 4; k++) {
+            cv[k] = GL_CONJ(v[c + k]);
+            z[k] = ctau2 * (z[k] - uw * cv[k]);
+        }
+        gl_sub_rank2_4(nb, col, ldc, w, cv, next, z);
+    }
+    for (; c < len; c++) {
         gl_scalar *col = bk + (size_t)c * ldc, cv = GL_CONJ(v[c]);
         gl_scalar z = ctau2 * (gl_dotc(nb, next, col) - uw * cv);
         for (lapack_int i = 0; i < nb; i++)
