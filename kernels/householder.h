@@ -145,19 +145,35 @@ GL_LOOP void gl_larf_left(lapack_int len, const gl_scalar *v,
 }
 
 /* C = C H for the len columns of C (nrows rows each) that start at c,
- * column k at c + k*col_stride; w: nrows of scratch. */
+ * column k at c + k*col_stride; w: nrows of scratch.  By blocks of rows
+ * of about 16 KiB: w of a row needs only that row, so the update finds
+ * its block still in L1 (the chase's blocks of 2b x b are larger). */
 GL_LOOP void gl_larf_right(lapack_int nrows, lapack_int len,
                            const gl_scalar *v, gl_scalar tau,
                            gl_scalar *c, lapack_int col_stride,
                            gl_scalar *w)
 {
-    for (lapack_int i = 0; i < nrows; i++)
-        w[i] = 0;
-    gl_gemv_add(nrows, len, c, col_stride, v, w);
-    for (lapack_int k = 0; k < len; k++) {
-        gl_scalar *ck = c + k * col_stride, f = tau * GL_CONJ(v[k]);
-        for (lapack_int i = 0; i < nrows; i++)
-            ck[i] -= w[i] * f;
+    lapack_int chunk = 16384 / ((lapack_int)sizeof *c * (len > 0 ? len : 1));
+    chunk = chunk < 8 ? 8 : chunk / 8 * 8;
+    for (lapack_int i0 = 0; i0 < nrows; i0 += chunk) {
+        lapack_int rows = nrows - i0 < chunk ? nrows - i0 : chunk;
+        gl_scalar *ci = c + i0;
+        for (lapack_int i = 0; i < rows; i++)
+            w[i] = 0;
+        gl_gemv_add(rows, len, ci, col_stride, v, w);
+        lapack_int k = 0;
+        for (; k + 4 <= len; k += 4) {
+            gl_scalar f[4];
+            for (int q = 0; q < 4; q++)
+                f[q] = tau * GL_CONJ(v[k + q]);
+            gl_sub_rank2_4(rows, ci + k * col_stride, col_stride, w, f, NULL,
+                           NULL);
+        }
+        for (; k < len; k++) {
+            gl_scalar *ck = ci + k * col_stride, f = tau * GL_CONJ(v[k]);
+            for (lapack_int i = 0; i < rows; i++)
+                ck[i] -= w[i] * f;
+        }
     }
 }
 
