@@ -69,9 +69,9 @@ GL_LOOP void gl_gemv_add(lapack_int nrows, lapack_int len,
 /* The four-column loops below are "omp simd" loops (-fopenmp-simd, no
  * OpenMP run time): the columns never overlap, and their sums may be
  * reassociated.  One running sum per column is a chain of dependent
- * multiply-adds and a horizontal sum before the column can be updated; in
- * the chase, with columns of 64, that latency was most of a step's time.
- * Four independent sums in one pass overlap it. */
+ * multiply-adds and a horizontal sum before the column can be updated;
+ * four independent sums in one pass overlap them (the Hermitian chase
+ * alone: about 10% faster on one thread, docs/performance.md). */
 
 /* z[k] = u^H c_k over n rows, for the four columns c_k = c + k*col_stride. */
 GL_LOOP void gl_dotc4(lapack_int n, const gl_scalar *u, const gl_scalar *c,
@@ -147,7 +147,8 @@ GL_LOOP void gl_larf_left(lapack_int len, const gl_scalar *v,
 /* C = C H for the len columns of C (nrows rows each) that start at c,
  * column k at c + k*col_stride; w: nrows of scratch.  By blocks of rows
  * of about 16 KiB: w of a row needs only that row, so the update finds
- * its block still in L1 (the chase's blocks of 2b x b are larger). */
+ * its block still in L1 (the chase's blocks of 2b x b are larger than
+ * L1). */
 GL_LOOP void gl_larf_right(lapack_int nrows, lapack_int len,
                            const gl_scalar *v, gl_scalar tau,
                            gl_scalar *c, lapack_int col_stride,
