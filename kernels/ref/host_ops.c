@@ -14,11 +14,6 @@
 #include "../stages.h"
 #include "host.h"
 
-/* Aligned to a cache line: the tile kernel's vector loads of a block's
- * columns (kernels/ref/tile_gemm.c) are then whole lines, not split ones
- * (about 1.5 times faster in cache). */
-static void *host_alloc(size_t bytes) { return gl_host_alloc(bytes); }
-
 static void host_release(void *ptr) { free(ptr); }
 
 static void host_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
@@ -338,7 +333,10 @@ static int host_apply_wy(lapack_int nblocks, const lapack_int *row0,
 const GL_FN(ops) GL_FN(host_ops) = {
     .name = "host",
     .host_memory = 1,
-    .alloc = host_alloc,
+    /* aligned to a cache line: the tile kernel's vector loads of a
+     * block's columns (kernels/ref/tile_gemm.c) are then whole lines, not
+     * split ones (about 1.5 times faster in cache) */
+    .alloc = gl_host_alloc,
     .release = host_release,
     .to_host = host_to_host,
     .copy = host_copy,
