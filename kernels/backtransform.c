@@ -275,8 +275,8 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     if (rc != 0)
         rc = GL_STAGE_FAULT;
 out:
-    free(host);
-    free(copy);
+    gl_host_free(host);
+    gl_host_free(copy);
     free(dims);
     free(cols);
     ops->release(dev);

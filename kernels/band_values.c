@@ -244,9 +244,9 @@ out:
     ops->release(buf);
     free(de);
     free(vqr);
-    free(qx);
-    free(px);
-    free(cw);
+    gl_host_free(qx);
+    gl_host_free(px);
+    gl_host_free(cw);
     return rc;
 }
 
@@ -389,7 +389,7 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
     rc = (int)info;
 out:
     GL_FN(tridiag_q_free)(ops, &q);
-    free(e);
+    gl_host_free(e);
     free(iwork);
     return rc;
 }
@@ -427,6 +427,6 @@ int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
     rc = 0;
 out:
     GL_FN(tridiag_q_free)(ops, &keep);
-    free(qt);
+    gl_host_free(qt);
     return rc;
 }

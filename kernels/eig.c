@@ -61,7 +61,7 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
         goto out;
     rc = 0;
 out:
-    free(host);
+    gl_host_free(host);
     ops->release(dev);
     return rc;
 }
@@ -442,7 +442,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     rc = (int)info;
 out:
     GL_FN(tridiag_q_free)(ops, &q);
-    free(d);
+    gl_host_free(d);
     free(iwork);
     return rc;
 }

@@ -250,9 +250,9 @@ out:
     ops->release(tqr);
     ops->release(lu);
     ops->release(lv);
-    free(host);
+    gl_host_free(host);
     free(de);
-    free(d);
+    gl_host_free(d);
     free(iwork);
     return rc;
 }

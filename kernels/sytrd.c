@@ -198,7 +198,7 @@ out:
     if (!host)
         ops->release(x);
     ops->release(dev);
-    free(rev);
+    gl_host_free(rev);
     free(w);
     return rc;
 }
@@ -301,8 +301,8 @@ static int sytrd_two_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
     rc = 0;
 out:
     GL_FN(tridiag_q_free)(ops, &keep);
-    free(x);
-    free(q);
+    gl_host_free(x);
+    gl_host_free(q);
     free(dt);
     free(taus);
     free(work);

@@ -141,6 +141,8 @@ static void config_read(void)
     config.vendor_blas = (int)parse_count(getenv("GPULAPACK_CUBLAS"), -1);
     config.graphs = (int)parse_count(getenv("GPULAPACK_GRAPHS"), -1);
     config.hugepages = parse_count(getenv("GPULAPACK_HUGEPAGES"), 1) != 0;
+    config.host_memory_mb =
+        parse_count(getenv("GPULAPACK_HOST_MEMORY_MB"), -1);
     config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
     config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
     const char *disable = getenv("GPULAPACK_DISABLE");

@@ -32,6 +32,7 @@ typedef struct gl_config {
     int vendor_blas;            /* GPULAPACK_CUBLAS: 0 never, else when present */
     int graphs;                 /* GPULAPACK_GRAPHS: 0 no CUDA/HIP graphs */
     int hugepages;              /* GPULAPACK_HUGEPAGES: 0 no huge pages for work arrays */
+    long host_memory_mb;        /* GPULAPACK_HOST_MEMORY_MB: cap on large work arrays, -1 = none */
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */

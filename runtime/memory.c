@@ -1,29 +1,216 @@
 #include "memory.h"
 
+#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "config.h"
+#include "log.h"
 
 /* a cache line (GL_LINE_BYTES of kernels/ops.h), an x86-64 huge page */
 enum { LINE = 64, HUGE_PAGE = 2 << 20 };
+
+/* ---- the budget of the large arrays ------------------------------------ */
+
+/* The large arrays not yet freed, of every thread's calls.  Slots run out
+ * only with dozens of calls at once; an array that finds none is refused,
+ * as one over the budget is. */
+enum { TRACKED_MAX = 256 };
+static pthread_mutex_t tracked_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    void *p;
+    size_t bytes;
+} tracked[TRACKED_MAX];
+static size_t outstanding;
+
+/* The number after key in the file (key NULL: the first word), or -1. */
+static long long file_number(const char *path, const char *key)
+{
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -1;
+    char line[256];
+    long long value = -1;
+    size_t klen = key ? strlen(key) : 0;
+    while (fgets(line, sizeof line, f)) {
+        if (key && strncmp(line, key, klen) != 0)
+            continue;
+        if (sscanf(line + klen, "%lld", &value) != 1)
+            value = -1;   /* "max": no limit */
+        break;
+    }
+    fclose(f);
+    return value;
+}
+
+/* The least room under the limits of a cgroup and of its parents:
+ * limit - usage + the file cache it may reclaim; -1 if none has a limit.
+ * root: the hierarchy's directory, path: "/a/b" (then /a, then /). */
+static long long hierarchy_room(const char *root, char *path,
+                                const char *limit_file,
+                                const char *usage_file, const char *cache_key)
+{
+    long long room = -1;
+    for (;;) {
+        char file[768];
+        const char *dir = strcmp(path, "/") == 0 ? "" : path;
+        snprintf(file, sizeof file, "%s%s/%s", root, dir, limit_file);
+        long long limit = file_number(file, NULL);
+        snprintf(file, sizeof file, "%s%s/%s", root, dir, usage_file);
+        /* v1 writes "no limit" as a number near 2^63 */
+        long long usage =
+            limit >= 0 && limit < (1LL << 60) ? file_number(file, NULL) : -1;
+        snprintf(file, sizeof file, "%s%s/memory.stat", root, dir);
+        long long cache = usage >= 0 ? file_number(file, cache_key) : -1;
+        if (usage >= 0) {
+            long long r = limit - usage + (cache > 0 ? cache : 0);
+            r = r < 0 ? 0 : r;
+            room = room < 0 || r < room ? r : room;
+        }
+        char *slash = strrchr(path, '/');
+        if (!slash || (slash == path && path[1] == 0))
+            return room;
+        if (slash == path)
+            path[1] = 0;
+        else
+            *slash = 0;
+    }
+}
+
+/* Room under the memory limits of the process's cgroups, v2
+ * (memory.max) and v1 (memory.limit_in_bytes, where v1's "unlimited" is
+ * a huge number); -1 if there is none or they cannot be read. */
+static long long cgroup_room(void)
+{
+    FILE *f = fopen("/proc/self/cgroup", "re");
+    if (!f)
+        return -1;
+    char line[512];
+    long long room = -1;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *controllers = strchr(line, ':');
+        char *path = controllers ? strchr(controllers + 1, ':') : NULL;
+        if (!path || path[1] != '/')
+            continue;
+        *path++ = 0;
+        controllers++;
+        long long r = -1;
+        if (*controllers == 0)   /* v2: "0::/path" */
+            r = hierarchy_room("/sys/fs/cgroup", path, "memory.max",
+                               "memory.current", "inactive_file ");
+        else if (strstr(controllers, "memory"))   /* v1: "4:memory:/path" */
+            r = hierarchy_room("/sys/fs/cgroup/memory", path,
+                               "memory.limit_in_bytes",
+                               "memory.usage_in_bytes",
+                               "total_inactive_file ");
+        if (r >= 0 && (room < 0 || r < room))
+            room = r;
+    }
+    fclose(f);
+    return room;
+}
+
+/* What the process may still take without swapping: MemAvailable, or the
+ * cgroup's room where that is less; SIZE_MAX when neither is known. */
+static size_t memory_available(void)
+{
+    long long kb = file_number("/proc/meminfo", "MemAvailable:");
+    long long room = cgroup_room();
+    size_t avail = kb >= 0 ? (size_t)kb * 1024 : SIZE_MAX;
+    if (room >= 0 && (unsigned long long)room < avail)
+        avail = (size_t)room;
+    return avail;
+}
+
+/* Linux promises memory it may not have (overcommit) and kills the
+ * process that then touches it; the caller's own arrays, which LAPACK
+ * alone would need, fit.  So the large arrays of our path may take, all
+ * together, at most 3/4 of what is available now (the rest is left to the
+ * caller's output arrays, which are touched after ours are allocated, and
+ * to the system) and at most GPULAPACK_HOST_MEMORY_MB.  A refusal is a
+ * NULL, and the call runs on LAPACK from the caller's untouched data.
+ * Arrays already touched count twice (in outstanding and as no longer
+ * available): near the limit the budget errs towards LAPACK. */
+static int budget_take(void *p, size_t bytes)
+{
+    long cap_mb = gl_config_get()->host_memory_mb;
+    size_t avail = memory_available();
+    pthread_mutex_lock(&tracked_lock);
+    size_t want = outstanding + bytes;
+    int ok = want >= bytes &&
+             (cap_mb < 0 || want / 1024 / 1024 <= (size_t)cap_mb) &&
+             (avail == SIZE_MAX || want <= avail / 4 * 3);
+    int slot = -1;
+    for (int i = 0; ok && i < TRACKED_MAX && slot < 0; i++)
+        if (!tracked[i].p)
+            slot = i;
+    if (slot >= 0) {
+        tracked[slot].p = p;
+        tracked[slot].bytes = bytes;
+        outstanding = want;
+    }
+    pthread_mutex_unlock(&tracked_lock);
+    if (slot < 0)
+        gl_log(1, "host memory: %zu MiB more refused (%zu MiB in use by "
+                  "gpulapack, %zu MiB available), the call goes to LAPACK",
+               bytes >> 20, (want - bytes) >> 20,
+               avail == SIZE_MAX ? 0 : avail >> 20);
+    return slot >= 0;
+}
+
+size_t gl_host_outstanding(void)
+{
+    pthread_mutex_lock(&tracked_lock);
+    size_t bytes = outstanding;
+    pthread_mutex_unlock(&tracked_lock);
+    return bytes;
+}
+
+/* ---- allocation -------------------------------------------------------- */
 
 void *gl_host_alloc(size_t bytes)
 {
     if (bytes > SIZE_MAX - HUGE_PAGE)
         return NULL;
-    if (bytes < GL_HUGE_MIN_BYTES || !gl_config_get()->hugepages) {
+    if (bytes < GL_HUGE_MIN_BYTES) {
         size_t lines = (bytes + LINE - 1) / LINE;
         return aligned_alloc(LINE, (lines ? lines : 1) * LINE);
     }
-    /* whole huge pages, so that the advice covers only this array */
-    size_t size = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
     void *p = NULL;
-    if (posix_memalign(&p, HUGE_PAGE, size) != 0)
-        return NULL;
+    if (!gl_config_get()->hugepages) {
+        p = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE);
+    } else {
+        /* whole huge pages, so that the advice covers only this array */
+        size_t size = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+        if (posix_memalign(&p, HUGE_PAGE, size) != 0)
+            p = NULL;
 #ifdef MADV_HUGEPAGE
-    (void)madvise(p, size, MADV_HUGEPAGE);   /* advice: failure is harmless */
+        if (p)   /* advice: failure is harmless */
+            (void)madvise(p, size, MADV_HUGEPAGE);
 #endif
+    }
+    if (p && !budget_take(p, bytes)) {
+        free(p);
+        p = NULL;
+    }
     return p;
+}
+
+void gl_host_free(void *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&tracked_lock);
+    for (int i = 0; i < TRACKED_MAX; i++)
+        if (tracked[i].p == p) {
+            outstanding -= tracked[i].bytes;
+            tracked[i].p = NULL;
+            break;
+        }
+    pthread_mutex_unlock(&tracked_lock);
+    free(p);
 }

@@ -4,14 +4,23 @@
 
 #include <stddef.h>
 
-/* Like malloc (release with free), aligned to a cache line.  Arrays of
- * GL_HUGE_MIN_BYTES and more are aligned to 2 MiB and offered to the
- * kernel's transparent huge pages (madvise MADV_HUGEPAGE, unless
+/* Like malloc, aligned to a cache line; release with gl_host_free.
+ * Arrays of GL_HUGE_MIN_BYTES and more are aligned to 2 MiB and offered to
+ * the kernel's transparent huge pages (madvise MADV_HUGEPAGE, unless
  * GPULAPACK_HUGEPAGES=0): where it has them, a fresh array takes one page
  * fault per 2 MiB instead of one per 4 KiB, and a walk across the columns
  * of an n x n matrix (each column of a 4000 x 4000 double matrix is a
- * 4 KiB page of its own) needs a TLB entry per 2 MiB, not per column. */
+ * 4 KiB page of its own) needs a TLB entry per 2 MiB, not per column.
+ * They also count against a budget (memory.c): NULL when they would take
+ * more than the machine or the process's cgroup can give, or than
+ * GPULAPACK_HOST_MEMORY_MB. */
 void *gl_host_alloc(size_t bytes);
+
+/* Releases what gl_host_alloc gave (NULL: nothing). */
+void gl_host_free(void *p);
+
+/* Bytes of large arrays allocated and not yet released, all threads. */
+size_t gl_host_outstanding(void);
 
 enum { GL_HUGE_MIN_BYTES = 4 << 20 };
 

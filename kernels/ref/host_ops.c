@@ -14,8 +14,6 @@
 #include "../stages.h"
 #include "host.h"
 
-static void host_release(void *ptr) { free(ptr); }
-
 static void host_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
                       lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
@@ -260,7 +258,7 @@ static int host_larfb(char side, char trans, char storev, lapack_int m,
         GL_FN(lapack_fns_get)()->larfb(&side, &trans, "F", &storev, &m, &n,
                                        &k, v, &ldv, t, &ldt, c, &ldc, work,
                                        &ldwork, 1, 1, 1, 1);
-    free(work);
+    gl_host_free(work);
     return 0;
 }
 
@@ -337,7 +335,7 @@ const GL_FN(ops) GL_FN(host_ops) = {
      * block's columns (kernels/ref/tile_gemm.c) are then whole lines, not
      * split ones (about 1.5 times faster in cache) */
     .alloc = gl_host_alloc,
-    .release = host_release,
+    .release = gl_host_free,
     .to_host = host_to_host,
     .copy = host_copy,
     .from_host = host_from_host,

@@ -2,8 +2,15 @@
  * Small arrays are aligned to a cache line; large ones to 2 MiB, every
  * byte usable, and, where the kernel offers transparent huge pages, marked
  * for them ("hg" in the mapping's VmFlags of /proc/self/smaps) unless
- * GPULAPACK_HUGEPAGES=0.  The program runs itself a second time with
- * GPULAPACK_HUGEPAGES=0, since the configuration is read once. */
+ * GPULAPACK_HUGEPAGES=0.  Large arrays count against the budget: one of
+ * 9/10 of MemAvailable is refused, and after whole calls of the host path
+ * (dsyevd, dgesdd with vectors) nothing is left counted.  With
+ * GPULAPACK_HOST_MEMORY_MB below what a call needs, the call gives the
+ * real LAPACK's result exactly, on LAPACK.  The program runs itself again
+ * for each setting, since the configuration is read once.  Linked before
+ * the system LAPACK: dsyevd_ and dgesdd_ are ours, the real ones come
+ * from dlopen. */
+#include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gpulapack.h"
 #include "memory.h"
 
 static int failed;
@@ -73,7 +81,7 @@ static void check_alloc(int huge_expected)
     CHECK("small-aligned", small && (uintptr_t)small % 64 == 0);
     if (small)
         memset(small, 1, 1000);
-    free(small);
+    gl_host_free(small);
 
     size_t big = (size_t)10 << 20 | 123;   /* not a whole number of pages */
     unsigned char *p = gl_host_alloc(big);
@@ -93,9 +101,139 @@ static void check_alloc(int huge_expected)
                thp_on_advice() ? "on advice" : "off");
     else
         CHECK("large-huge-pages", hg == huge_expected);
-    free(p);
+    gl_host_free(p);
 
     CHECK("overflow", gl_host_alloc(SIZE_MAX - 16) == NULL);
+}
+
+/* MemAvailable in bytes, 0 if /proc/meminfo does not say. */
+static size_t mem_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (size_t)kb * 1024;
+}
+
+static void check_budget(void)
+{
+    size_t avail = mem_available();
+    if (avail > 0) {
+        void *p = gl_host_alloc(avail / 10 * 9);
+        CHECK("refused-above-available", p == NULL);
+        gl_host_free(p);
+    }
+    size_t before = gl_host_outstanding(), big = (size_t)6 << 20;
+    void *p = gl_host_alloc(big);
+    CHECK("counted", p && gl_host_outstanding() == before + big);
+    gl_host_free(p);
+    CHECK("released", gl_host_outstanding() == before);
+}
+
+typedef void dsyevd_fn(const char *, const char *, const int *, double *,
+                       const int *, double *, double *, const int *, int *,
+                       const int *, int *);
+typedef void dgesdd_fn(const char *, const int *, const int *, double *,
+                       const int *, double *, double *, const int *, double *,
+                       const int *, double *, const int *, int *, int *);
+dsyevd_fn dsyevd_;
+dgesdd_fn dgesdd_;
+
+/* Large enough that the copy of A (9.7 MB) is a large array. */
+enum { NB = 1100 };
+
+/* dsyevd 'V' through ours (real = 0) or the system's: W and Z into out
+ * (n + n^2), INFO returned. */
+static int call_dsyevd(int real, const double *a0, double *out)
+{
+    int n = NB, lwork = 1 + 6 * NB + 2 * NB * NB, liwork = 3 + 5 * NB;
+    int info = -99;
+    double *work = malloc(sizeof *work * (size_t)lwork);
+    int *iwork = malloc(sizeof *iwork * (size_t)liwork);
+    memcpy(out + NB, a0, sizeof *a0 * NB * NB);
+    dsyevd_fn *f = dsyevd_;
+    if (real) {
+        void *lib = dlopen("liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
+        f = lib ? (dsyevd_fn *)dlsym(lib, "dsyevd_") : NULL;
+    }
+    if (f && work && iwork)
+        f("V", "L", &n, out + NB, &n, out, work, &lwork, iwork, &liwork,
+          &info);
+    free(work);
+    free(iwork);
+    return info;
+}
+
+static void check_calls(int capped)
+{
+    size_t nn = (size_t)NB * NB;
+    double *a = malloc(sizeof *a * nn), *ours = malloc(sizeof *a * (nn + NB)),
+           *real = malloc(sizeof *a * (nn + NB)),
+           *u = malloc(sizeof *a * nn), *vt = malloc(sizeof *a * nn);
+    int *iwork = malloc(sizeof *iwork * 8 * NB);
+    int lwork = 4 * NB * NB + 7 * NB, n = NB, info = -99;
+    double *work = malloc(sizeof *work * (size_t)lwork);
+    if (!a || !ours || !real || !u || !vt || !iwork || !work) {
+        CHECK("test-memory", 0);
+        return;
+    }
+    for (int j = 0; j < NB; j++)
+        for (int i = j; i < NB; i++)
+            a[i + (size_t)j * NB] = a[j + (size_t)i * NB] =
+                (double)((i * 7 + j * 13) % 101) / 101 - 0.5;
+    gpulapack_timing t;
+    int info_ours = call_dsyevd(0, a, ours);
+    int accelerated = gpulapack_last_timing(&t);
+    if (capped) {
+        int info_real = call_dsyevd(1, a, real);
+        CHECK("capped-dsyevd-on-lapack", !accelerated);
+        CHECK("capped-dsyevd-lapack-result",
+              info_ours == info_real && info_real == 0 &&
+                  memcmp(ours, real, sizeof *ours * (nn + NB)) == 0);
+    } else {
+        CHECK("dsyevd-on-host", accelerated && info_ours == 0 &&
+                                    strcmp(t.path, "host") == 0);
+        CHECK("dsyevd-all-released", gl_host_outstanding() == 0);
+        dgesdd_("S", &n, &n, a, &n, ours, u, &n, vt, &n, work, &lwork,
+                iwork, &info);
+        CHECK("dgesdd-on-host", info == 0 && gpulapack_last_timing(&t) &&
+                                    strcmp(t.routine, "dgesdd") == 0 &&
+                                    strcmp(t.path, "host") == 0);
+        CHECK("dgesdd-all-released", gl_host_outstanding() == 0);
+    }
+    free(a);
+    free(ours);
+    free(real);
+    free(u);
+    free(vt);
+    free(iwork);
+    free(work);
+}
+
+/* Runs this program again with one variable set and argument arg. */
+static void run_child(const char *argv0, const char *var, const char *value,
+                      const char *arg, const char *child_mode)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setenv(var, value, 1);
+        setenv("GPULAPACK_DEVICE", "host", 1);
+        setenv("GPULAPACK_MIN_N", "0", 1);
+        execl("/proc/self/exe", argv0, arg, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        mode = child_mode;
+        CHECK("child", 0);
+    }
 }
 
 int main(int argc, char **argv)
@@ -103,23 +241,28 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "--no-hugepages") == 0) {
         mode = "hugepages=0";
         check_alloc(0);
+        check_budget();
+        return failed != 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--calls") == 0) {
+        mode = "calls";
+        check_calls(0);
+        return failed != 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--capped") == 0) {
+        mode = "host-memory-4mb";
+        check_calls(1);
         return failed != 0;
     }
     unsetenv("GPULAPACK_HUGEPAGES");
+    unsetenv("GPULAPACK_HOST_MEMORY_MB");
     check_alloc(1);
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        setenv("GPULAPACK_HUGEPAGES", "0", 1);
-        execl("/proc/self/exe", argv[0], "--no-hugepages", (char *)NULL);
-        _exit(127);
-    }
-    int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-        WEXITSTATUS(status) != 0) {
-        mode = "hugepages=0";
-        CHECK("child", 0);
-    }
+    check_budget();
+    run_child(argv[0], "GPULAPACK_HUGEPAGES", "0", "--no-hugepages",
+              "hugepages=0");
+    run_child(argv[0], "GPULAPACK_VERBOSE", "0", "--calls", "calls");
+    run_child(argv[0], "GPULAPACK_HOST_MEMORY_MB", "4", "--capped",
+              "host-memory-4mb");
     printf("# test_memory: %d failed\n", failed);
     return failed != 0;
 }
