@@ -142,7 +142,8 @@ static int budget_take(void *p, size_t bytes)
     pthread_mutex_lock(&tracked_lock);
     size_t want = outstanding + bytes;
     int ok = want >= bytes &&
-             (cap_mb < 0 || want / 1024 / 1024 <= (size_t)cap_mb) &&
+             (cap_mb < 0 || (want >> 20) + ((want & 0xfffff) != 0) <=
+                                (size_t)cap_mb) &&
              (avail == SIZE_MAX || want <= avail / 4 * 3);
     int slot = -1;
     for (int i = 0; ok && i < TRACKED_MAX && slot < 0; i++)
