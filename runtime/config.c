@@ -143,6 +143,7 @@ static void config_read(void)
     config.hugepages = parse_count(getenv("GPULAPACK_HUGEPAGES"), 1) != 0;
     config.host_memory_mb =
         parse_count(getenv("GPULAPACK_HOST_MEMORY_MB"), -1);
+    config.host_keep_mb = parse_count(getenv("GPULAPACK_HOST_KEEP_MB"), -1);
     config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
     config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
     const char *disable = getenv("GPULAPACK_DISABLE");

@@ -33,6 +33,7 @@ typedef struct gl_config {
     int graphs;                 /* GPULAPACK_GRAPHS: 0 no CUDA/HIP graphs */
     int hugepages;              /* GPULAPACK_HUGEPAGES: 0 no huge pages for work arrays */
     long host_memory_mb;        /* GPULAPACK_HOST_MEMORY_MB: cap on large work arrays, -1 = none */
+    long host_keep_mb;          /* GPULAPACK_HOST_KEEP_MB: cap on large arrays kept between calls, -1 = none */
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */

@@ -22,7 +22,8 @@ enum { TRACKED_MAX = 256 };
 static pthread_mutex_t tracked_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
     void *p;
-    size_t bytes;
+    size_t bytes;   /* asked for */
+    size_t size;    /* allocated: whole huge pages */
 } tracked[TRACKED_MAX];
 static size_t outstanding;
 
@@ -134,11 +135,15 @@ static size_t memory_available(void)
  * to the system) and at most GPULAPACK_HOST_MEMORY_MB.  A refusal is a
  * NULL, and the call runs on LAPACK from the caller's untouched data.
  * Arrays already touched count twice (in outstanding and as no longer
- * available): near the limit the budget errs towards LAPACK. */
-static int budget_take(void *p, size_t bytes)
+ * available): near the limit the budget errs towards LAPACK.  resident:
+ * bytes of the array that the process holds already (a kept block), so
+ * not part of what is available and not new. */
+static int budget_take(void *p, size_t bytes, size_t size, size_t resident)
 {
     long cap_mb = gl_config_get()->host_memory_mb;
     size_t avail = memory_available();
+    if (avail != SIZE_MAX)
+        avail = avail > SIZE_MAX - resident ? SIZE_MAX - 1 : avail + resident;
     pthread_mutex_lock(&tracked_lock);
     size_t want = outstanding + bytes;
     int ok = want >= bytes &&
@@ -152,6 +157,7 @@ static int budget_take(void *p, size_t bytes)
     if (slot >= 0) {
         tracked[slot].p = p;
         tracked[slot].bytes = bytes;
+        tracked[slot].size = size;
         outstanding = want;
     }
     pthread_mutex_unlock(&tracked_lock);
@@ -171,7 +177,113 @@ size_t gl_host_outstanding(void)
     return bytes;
 }
 
+/* ---- large arrays kept between calls ----------------------------------- */
+
+/* A large array's pages cost a fault each on their first touch, and a
+ * program that calls us in a loop would pay them again on every call:
+ * 0.04 s per GiB of huge pages and 0.4 s per GiB of small ones on the
+ * development machine, and 2.5 s per GiB where a virtual machine has
+ * handed the freed memory back to its host (docs/performance.md, tenth
+ * session).  So a released large array is kept for a later one of about
+ * its size, its pages marked MADV_FREE: they stay mapped and are reused
+ * without a fault, but the kernel may take them back, without writing
+ * them anywhere, whenever it is short of memory (then a reuse faults like
+ * a fresh array).  GPULAPACK_HOST_KEEP_MB caps the bytes kept; an array
+ * that does not fit, or whose pages cannot be marked, is freed. */
+enum { KEPT_MAX = 64 };
+static struct {
+    void *p;
+    size_t size;
+} kept[KEPT_MAX];
+static size_t kept_bytes;
+
+/* A kept block for an array of size bytes (whole huge pages), at most a
+ * quarter larger, the smallest such, taken out of the kept ones; its size
+ * in *block.  NULL if none. */
+static void *kept_take(size_t size, size_t *block)
+{
+    pthread_mutex_lock(&tracked_lock);
+    int best = -1;
+    for (int i = 0; i < KEPT_MAX; i++)
+        if (kept[i].p && kept[i].size >= size &&
+            kept[i].size - size <= size / 4 &&
+            (best < 0 || kept[i].size < kept[best].size))
+            best = i;
+    void *p = NULL;
+    if (best >= 0) {
+        p = kept[best].p;
+        *block = kept[best].size;
+        kept_bytes -= kept[best].size;
+        kept[best].p = NULL;
+    }
+    pthread_mutex_unlock(&tracked_lock);
+    return p;
+}
+
+/* Frees every kept block; 1 if there was one. */
+static int kept_drop(void)
+{
+    void *drop[KEPT_MAX];
+    int count = 0;
+    pthread_mutex_lock(&tracked_lock);
+    for (int i = 0; i < KEPT_MAX; i++)
+        if (kept[i].p) {
+            drop[count++] = kept[i].p;
+            kept[i].p = NULL;
+        }
+    kept_bytes = 0;
+    pthread_mutex_unlock(&tracked_lock);
+    for (int i = 0; i < count; i++)
+        free(drop[i]);
+    return count > 0;
+}
+
+/* Keeps the released block p of size bytes, or frees it. */
+static void kept_put(void *p, size_t size)
+{
+    long keep_mb = gl_config_get()->host_keep_mb;
+    size_t cap = keep_mb < 0 ? SIZE_MAX : (size_t)keep_mb << 20;
+    int slot = -1;
+#ifdef MADV_FREE
+    if (size <= cap && madvise(p, size, MADV_FREE) == 0) {
+        pthread_mutex_lock(&tracked_lock);
+        for (int i = 0; i < KEPT_MAX && slot < 0; i++)
+            if (!kept[i].p && kept_bytes <= cap - size)
+                slot = i;
+        if (slot >= 0) {
+            kept[slot].p = p;
+            kept[slot].size = size;
+            kept_bytes += size;
+        }
+        pthread_mutex_unlock(&tracked_lock);
+    }
+#endif
+    if (slot < 0)
+        free(p);
+}
+
+size_t gl_host_kept(void)
+{
+    pthread_mutex_lock(&tracked_lock);
+    size_t bytes = kept_bytes;
+    pthread_mutex_unlock(&tracked_lock);
+    return bytes;
+}
+
 /* ---- allocation -------------------------------------------------------- */
+
+/* A fresh block of size bytes (whole huge pages), aligned to one. */
+static void *fresh_block(size_t size)
+{
+    void *p = NULL;
+    if (posix_memalign(&p, HUGE_PAGE, size) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    if (gl_config_get()->hugepages)   /* advice: failure is harmless */
+        (void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+}
 
 void *gl_host_alloc(size_t bytes)
 {
@@ -181,37 +293,44 @@ void *gl_host_alloc(size_t bytes)
         size_t lines = (bytes + LINE - 1) / LINE;
         return aligned_alloc(LINE, (lines ? lines : 1) * LINE);
     }
-    void *p = NULL;
-    if (!gl_config_get()->hugepages) {
-        p = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE);
-    } else {
-        /* whole huge pages, so that the advice covers only this array */
-        size_t size = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-        if (posix_memalign(&p, HUGE_PAGE, size) != 0)
-            p = NULL;
-#ifdef MADV_HUGEPAGE
-        if (p)   /* advice: failure is harmless */
-            (void)madvise(p, size, MADV_HUGEPAGE);
-#endif
+    /* whole huge pages, so that advice covers only this array */
+    size_t size = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE, block = 0;
+    void *p = kept_take(size, &block);
+    if (p) {
+        if (budget_take(p, bytes, block, block))
+            return p;
+        kept_put(p, block);
+        return NULL;
     }
-    if (p && !budget_take(p, bytes)) {
-        free(p);
-        p = NULL;
-    }
-    return p;
+    p = fresh_block(size);
+    if (!p && kept_drop())
+        p = fresh_block(size);
+    if (!p)
+        return NULL;
+    /* what is kept counts as unavailable: release it before refusing */
+    if (budget_take(p, bytes, size, 0) ||
+        (kept_drop() && budget_take(p, bytes, size, 0)))
+        return p;
+    free(p);
+    return NULL;
 }
 
 void gl_host_free(void *p)
 {
     if (!p)
         return;
+    size_t size = 0;
     pthread_mutex_lock(&tracked_lock);
     for (int i = 0; i < TRACKED_MAX; i++)
         if (tracked[i].p == p) {
             outstanding -= tracked[i].bytes;
+            size = tracked[i].size;
             tracked[i].p = NULL;
             break;
         }
     pthread_mutex_unlock(&tracked_lock);
-    free(p);
+    if (size)
+        kept_put(p, size);
+    else
+        free(p);
 }

@@ -16,11 +16,18 @@
  * GPULAPACK_HOST_MEMORY_MB. */
 void *gl_host_alloc(size_t bytes);
 
-/* Releases what gl_host_alloc gave (NULL: nothing). */
+/* Releases what gl_host_alloc gave (NULL: nothing).  A large array is
+ * kept for a later one of about its size (its pages reused without page
+ * faults; the kernel may reclaim them meanwhile), up to
+ * GPULAPACK_HOST_KEEP_MB in all; what is kept is freed when an allocation
+ * would otherwise fail or go over the budget. */
 void gl_host_free(void *p);
 
 /* Bytes of large arrays allocated and not yet released, all threads. */
 size_t gl_host_outstanding(void);
+
+/* Bytes of released large arrays kept for reuse, all threads. */
+size_t gl_host_kept(void);
 
 enum { GL_HUGE_MIN_BYTES = 4 << 20 };
 

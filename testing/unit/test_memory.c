@@ -6,7 +6,10 @@
  * 9/10 of MemAvailable is refused, and after whole calls of the host path
  * (dsyevd, dgesdd with vectors) nothing is left counted.  With
  * GPULAPACK_HOST_MEMORY_MB below what a call needs, the call gives the
- * real LAPACK's result exactly, on LAPACK.  The program runs itself again
+ * real LAPACK's result exactly, on LAPACK.  A released large array is
+ * kept and given again for the next one of its size, a second dgesdd
+ * takes no new memory, and GPULAPACK_HOST_KEEP_MB caps what is kept (0:
+ * nothing).  The program runs itself again
  * for each setting, since the configuration is read once.  Linked before
  * the system LAPACK: dsyevd_ and dgesdd_ are ours, the real ones come
  * from dlopen. */
@@ -135,6 +138,32 @@ static void check_budget(void)
     CHECK("released", gl_host_outstanding() == before);
 }
 
+/* A released large array is kept (up to keep_mb MiB, -1: no cap) and
+ * given again for the next array of its size; in a fresh process. */
+static void check_kept(long keep_mb)
+{
+    size_t six = (size_t)6 << 20;   /* a child: nothing kept yet */
+    void *p = gl_host_alloc(six), *q = gl_host_alloc(six);
+    CHECK("kept-two-allocated", p && q && p != q);
+    gl_host_free(p);
+    gl_host_free(q);
+    size_t cap = keep_mb < 0 ? SIZE_MAX : (size_t)keep_mb << 20;
+    size_t expected = cap >= 2 * six ? 2 * six : cap >= six ? six : 0;
+    CHECK("kept-after-release", gl_host_kept() == expected);
+    void *r = gl_host_alloc(six - 12345);
+    if (expected > 0)
+        CHECK("kept-given-again", (r == p || r == q) &&
+                                      gl_host_kept() == expected - six);
+    else
+        CHECK("nothing-kept", r && gl_host_kept() == 0);
+    CHECK("kept-counted", gl_host_outstanding() == six - 12345);
+    if (r)
+        memset(r, 3, six - 12345);
+    gl_host_free(r);
+    CHECK("kept-released", gl_host_outstanding() == 0 &&
+                               gl_host_kept() == expected);
+}
+
 typedef void dsyevd_fn(const char *, const char *, const int *, double *,
                        const int *, double *, double *, const int *, int *,
                        const int *, int *);
@@ -205,6 +234,15 @@ static void check_calls(int capped)
                                     strcmp(t.routine, "dgesdd") == 0 &&
                                     strcmp(t.path, "host") == 0);
         CHECK("dgesdd-all-released", gl_host_outstanding() == 0);
+        /* the same call again takes every array from those kept */
+        size_t kept = gl_host_kept();
+        double s0 = ours[0];
+        dgesdd_("S", &n, &n, a, &n, ours, u, &n, vt, &n, work, &lwork,
+                iwork, &info);
+        CHECK("dgesdd-again-same-values", info == 0 && ours[0] == s0);
+        CHECK("dgesdd-again-no-new-memory",
+              kept > 0 && gl_host_kept() == kept &&
+                  gl_host_outstanding() == 0);
     }
     free(a);
     free(ours);
@@ -244,6 +282,21 @@ int main(int argc, char **argv)
         check_budget();
         return failed != 0;
     }
+    if (argc > 1 && strcmp(argv[1], "--keep-default") == 0) {
+        mode = "host-keep-default";
+        check_kept(-1);
+        return failed != 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--keep-8") == 0) {
+        mode = "host-keep-8mb";
+        check_kept(8);
+        return failed != 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--keep-0") == 0) {
+        mode = "host-keep-0";
+        check_kept(0);
+        return failed != 0;
+    }
     if (argc > 1 && strcmp(argv[1], "--calls") == 0) {
         mode = "calls";
         check_calls(0);
@@ -258,6 +311,12 @@ int main(int argc, char **argv)
     unsetenv("GPULAPACK_HOST_MEMORY_MB");
     check_alloc(1);
     check_budget();
+    run_child(argv[0], "GPULAPACK_VERBOSE", "0", "--keep-default",
+              "host-keep-default");
+    run_child(argv[0], "GPULAPACK_HOST_KEEP_MB", "8", "--keep-8",
+              "host-keep-8mb");
+    run_child(argv[0], "GPULAPACK_HOST_KEEP_MB", "0", "--keep-0",
+              "host-keep-0");
     run_child(argv[0], "GPULAPACK_HUGEPAGES", "0", "--no-hugepages",
               "hugepages=0");
     run_child(argv[0], "GPULAPACK_VERBOSE", "0", "--calls", "calls");
