@@ -5,9 +5,9 @@
 #include <stddef.h>
 
 /* Like malloc, aligned to a cache line; release with gl_host_free.
- * Arrays of GL_HUGE_MIN_BYTES and more are aligned to 2 MiB and offered to
- * the kernel's transparent huge pages (madvise MADV_HUGEPAGE, unless
- * GPULAPACK_HUGEPAGES=0): where it has them, a fresh array takes one page
+ * Arrays of GL_HUGE_MIN_BYTES and more are aligned to 2 MiB and, unless
+ * GPULAPACK_HUGEPAGES=0, offered to the kernel's transparent huge pages
+ * (madvise MADV_HUGEPAGE): where it has them, a fresh array takes one page
  * fault per 2 MiB instead of one per 4 KiB, and a walk across the columns
  * of an n x n matrix (each column of a 4000 x 4000 double matrix is a
  * 4 KiB page of its own) needs a TLB entry per 2 MiB, not per column.
