@@ -5,6 +5,7 @@
  * QR follow ?gesvd/?gesdd. */
 #include <complex.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,27 @@ static int qr_panels(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
             return GL_STAGE_FAULT;
     }
     return 0;
+}
+
+/* Free reals to take arrays from: n scalars at a time, each at a cache
+ * line, NULL when they do not fit. */
+typedef struct spare_region {
+    gl_real *next;
+    size_t left;
+} spare_region;
+
+static gl_scalar *from_spare(spare_region *s, size_t n)
+{
+    enum { LINE_REALS = GL_LINE_BYTES / sizeof(gl_real) };
+    uintptr_t skip = (uintptr_t)s->next / sizeof(gl_real) % LINE_REALS;
+    skip = skip ? LINE_REALS - skip : 0;
+    size_t reals = n * (sizeof(gl_scalar) / sizeof(gl_real));
+    if (!s->next || s->left < skip || s->left - skip < reals)
+        return NULL;
+    gl_scalar *p = (gl_scalar *)(s->next + skip);
+    s->next += skip + reals;
+    s->left -= skip + reals;
+    return p;
 }
 
 int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
@@ -89,12 +111,14 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     gl_real *d = gl_host_alloc(sizeof *d * (6 * (size_t)cols +
                                             (vectors ? 5 * cc : 0)));
     lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)cols);
-    /* vectors: the T factors of stage 1, R of the tall QR, the vectors in
-     * the backend and, for a backend with its own memory, their host
-     * images (the host backend's lu and lv are host memory: filled and
-     * read in place) */
+    /* vectors: the T factors of stage 1, R of the tall QR, then (after
+     * stage 3) the vectors in the backend and, for a backend with its own
+     * memory, their host images (the host backend's lu and lv are host
+     * memory: filled and read in place).  *_own: what was allocated for
+     * them, not taken from stage 3's spent work. */
     gl_scalar *tq = NULL, *tp = NULL, *tqr = NULL, *r = w, *lu = NULL,
-              *lv = NULL, *host = NULL;
+              *lv = NULL, *host = NULL, *lu_own = NULL, *lv_own = NULL,
+              *host_own = NULL;
     int rc = GL_STAGE_FAULT;
     if (!w || !band || !de || !d || !iwork)
         goto out;
@@ -102,17 +126,10 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         tq = ops->alloc(sizeof *tq * 2 * nbc);
         tqr = tall ? ops->alloc(sizeof *tqr * nbc) : NULL;
         r = tall ? ops->alloc(sizeof *r * cc) : w;
-        lu = want_l ? ops->alloc(sizeof *lu * (size_t)rows * ucols) : NULL;
-        lv = want_r ? ops->alloc(sizeof *lv * cc) : NULL;
-        size_t hsize = (size_t)rows * ucols > cc ? (size_t)rows * ucols : cc;
-        host = ops->host_memory ? NULL : gl_host_alloc(sizeof *host * hsize);
-        if (!tq || (tall && (!tqr || !r)) || (want_l && !lu) ||
-            (want_r && !lv) || (!ops->host_memory && !host))
+        if (!tq || (tall && (!tqr || !r)))
             goto out;
         tp = tq + nbc;
     }
-    /* where the host fills and reads the left and right vectors */
-    gl_scalar *lhost = host ? host : lu, *rhost = host ? host : lv;
 
     ops->from_host(trans ? 'C' : 'N', m, n, a, lda, w, rows);
     if (scaled_to != 0 && ops->lascl(anrm, scaled_to, rows, cols, w, rows))
@@ -173,6 +190,31 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                  NULL, &one, work, &info, 1);
     }
     double t3 = gl_now();
+
+    /* The host images of the vectors go into stage 3's spent work (3 n^2
+     * reals) where they fit: n^2 scalars each fewer to allocate and to
+     * take page faults on (the first touch of fresh memory costs up to
+     * 2.5 s per GiB on a virtual machine, docs/performance.md). */
+    spare_region spare = {work, vectors ? 3 * cc + 4 * (size_t)cols : 0};
+    size_t lsize = (size_t)rows * ucols;
+    if (ops->host_memory) {
+        lu = want_l ? from_spare(&spare, lsize) : NULL;
+        lv = want_r ? from_spare(&spare, cc) : NULL;
+    } else {
+        host = from_spare(&spare, lsize > cc ? lsize : cc);
+        if (vectors && !host)
+            host = host_own =
+                gl_host_alloc(sizeof *host * (lsize > cc ? lsize : cc));
+    }
+    if (want_l && !lu)
+        lu = lu_own = ops->alloc(sizeof *lu * lsize);
+    if (want_r && !lv)
+        lv = lv_own = ops->alloc(sizeof *lv * cc);
+    if ((want_l && !lu) || (want_r && !lv) ||
+        (vectors && !ops->host_memory && !host))
+        goto out;
+    /* where the host fills and reads the left and right vectors */
+    gl_scalar *lhost = host ? host : lu, *rhost = host ? host : lv;
 
     if (want_l) {
         /* X's left vectors: Q_qr Q1 Q2 diag(left) [U_B 0; 0 I] */
@@ -248,9 +290,9 @@ out:
     ops->release(band);
     ops->release(tq);
     ops->release(tqr);
-    ops->release(lu);
-    ops->release(lv);
-    gl_host_free(host);
+    ops->release(lu_own);
+    ops->release(lv_own);
+    gl_host_free(host_own);
     free(de);
     gl_host_free(d);
     free(iwork);
