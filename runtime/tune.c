@@ -7,8 +7,10 @@
 
 /* Crossovers of the host path against Debian's OpenBLAS 0.3.21 (SkylakeX
  * kernels, 2 cores), from `make bench` (docs/performance.md): below these
- * sizes the system LAPACK is faster; NEVER where it was faster at every
- * size measured.  Keyed by the routine name without its precision letter;
+ * sizes the system LAPACK was faster on one of the machines measured (the
+ * tenth session's Zen 5, whose OpenBLAS is relatively faster, raised the
+ * real symmetric values' and the complex Hermitian vectors' ones); NEVER
+ * where it was faster at every size measured.  Keyed by the routine name without its precision letter;
  * one column for values only, one for jobs with vectors (or Q, P); the GPU
  * backends will bring their own. */
 #define NEVER LONG_MAX
@@ -19,13 +21,13 @@ static const struct {
 } crossovers[] = {
     {"gesdd", 768, 2000},          {"gesvd", 768, 200},
     {"gbbrd", 256, NEVER},         {"sytrd", NEVER, NEVER},
-    {"syev", 2000, NEVER},         {"syevd", 2000, NEVER},
-    {"syevr", 2000, NEVER},        {"syevx", 2000, NEVER},
-    {"heev", 1000, 600},           {"heevd", 1000, 600},
-    {"heevr", 1000, 600},          {"heevx", 1000, 600},
-    {"syev_2stage", 2000, NEVER},  {"syevd_2stage", 2000, NEVER},
-    {"syevr_2stage", 2000, NEVER}, {"syevx_2stage", 2000, NEVER},
-    {"sytrd_2stage", 2000, NEVER}, {"heev_2stage", 1000, NEVER},
+    {"syev", 2500, NEVER},         {"syevd", 2500, NEVER},
+    {"syevr", 2500, NEVER},        {"syevx", 2500, NEVER},
+    {"heev", 1000, 1200},          {"heevd", 1000, 1200},
+    {"heevr", 1000, 1200},         {"heevx", 1000, 1200},
+    {"syev_2stage", 2500, NEVER},  {"syevd_2stage", 2500, NEVER},
+    {"syevr_2stage", 2500, NEVER}, {"syevx_2stage", 2500, NEVER},
+    {"sytrd_2stage", 2500, NEVER}, {"heev_2stage", 1000, NEVER},
     {"heevd_2stage", 1000, NEVER}, {"heevr_2stage", 1000, NEVER},
     {"heevx_2stage", 1000, NEVER}, {"hetrd_2stage", 1000, NEVER},
     {"hetrd", NEVER, NEVER},       {"sbtrd", 768, NEVER},
@@ -46,13 +48,20 @@ long gl_tune_min_n(const char *routine, int vectors)
     return GL_DEFAULT_MIN_N;
 }
 
-int gl_tune_band(char kind, int complex_, long n)
+/* A wider band makes stage 1's products faster and the chase, which is
+ * memory-bound, slower.  Values only (2 cores, docs/performance.md, tenth
+ * session): 32 was faster up to n = 3000 (dsyevd N 0.17 s against 0.20 at
+ * 2000, dgesdd N 0.83 against 0.89 at 3000), 64 at 4000 (dsyevd N 0.93-1.03
+ * s against 1.01-1.05, dgesdd N 1.63 against 1.77).  With vectors the
+ * back-transformation's blocks want the wider band: 64 from 1500 (dsyevd V
+ * 0.55 s against 0.65 at 2000). */
+int gl_tune_band(char kind, int complex_, long n, int vectors)
 {
     long band = gl_config_get()->band;
     if (band > 0)
         return band > 1024 ? 1024 : (int)band;
     (void)kind, (void)complex_;
-    return n >= 1500 ? 64 : 32;
+    return n >= (vectors ? 1500 : 3500) ? 64 : 32;
 }
 
 int gl_tune_tile_width(int b)

@@ -10,8 +10,9 @@
 long gl_tune_min_n(const char *routine, int vectors);
 
 /* Stage-1 half-width of the band for an n x n problem: kind 'G' (SVD) or
- * 'H' (Hermitian eigenproblem); GPULAPACK_BAND overrides. */
-int gl_tune_band(char kind, int complex_, long n);
+ * 'H' (Hermitian eigenproblem), vectors: the band's reflectors will be
+ * applied to vectors; GPULAPACK_BAND overrides. */
+int gl_tune_band(char kind, int complex_, long n, int vectors);
 
 /* ?sytrd/?hetrd: 1 for the one-stage reduction, 2 for the two-stage one
  * with its Q re-factored (kernels/sytrd.c); GPULAPACK_SYTRD_STAGES
