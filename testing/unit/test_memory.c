@@ -274,54 +274,50 @@ static void run_child(const char *argv0, const char *var, const char *value,
     }
 }
 
+/* What runs in a child of its own, under one setting: the configuration
+ * is read once per process. */
+static void no_hugepages(void)
+{
+    check_alloc(0);
+    check_budget();
+}
+static void keep_default(void) { check_kept(-1); }
+static void keep_8(void) { check_kept(8); }
+static void keep_0(void) { check_kept(0); }
+static void calls(void) { check_calls(0); }
+static void capped(void) { check_calls(1); }
+
+static const struct {
+    const char *arg, *var, *value, *mode;
+    void (*run)(void);
+} children[] = {
+    {"--keep-default", "GPULAPACK_VERBOSE", "0", "host-keep-default",
+     keep_default},
+    {"--keep-8", "GPULAPACK_HOST_KEEP_MB", "8", "host-keep-8mb", keep_8},
+    {"--keep-0", "GPULAPACK_HOST_KEEP_MB", "0", "host-keep-0", keep_0},
+    {"--no-hugepages", "GPULAPACK_HUGEPAGES", "0", "hugepages=0",
+     no_hugepages},
+    {"--calls", "GPULAPACK_VERBOSE", "0", "calls", calls},
+    {"--capped", "GPULAPACK_HOST_MEMORY_MB", "4", "host-memory-4mb", capped},
+};
+enum { NCHILDREN = sizeof children / sizeof children[0] };
+
 int main(int argc, char **argv)
 {
-    if (argc > 1 && strcmp(argv[1], "--no-hugepages") == 0) {
-        mode = "hugepages=0";
-        check_alloc(0);
-        check_budget();
-        return failed != 0;
-    }
-    if (argc > 1 && strcmp(argv[1], "--keep-default") == 0) {
-        mode = "host-keep-default";
-        check_kept(-1);
-        return failed != 0;
-    }
-    if (argc > 1 && strcmp(argv[1], "--keep-8") == 0) {
-        mode = "host-keep-8mb";
-        check_kept(8);
-        return failed != 0;
-    }
-    if (argc > 1 && strcmp(argv[1], "--keep-0") == 0) {
-        mode = "host-keep-0";
-        check_kept(0);
-        return failed != 0;
-    }
-    if (argc > 1 && strcmp(argv[1], "--calls") == 0) {
-        mode = "calls";
-        check_calls(0);
-        return failed != 0;
-    }
-    if (argc > 1 && strcmp(argv[1], "--capped") == 0) {
-        mode = "host-memory-4mb";
-        check_calls(1);
-        return failed != 0;
-    }
+    for (int i = 0; argc > 1 && i < NCHILDREN; i++)
+        if (strcmp(argv[1], children[i].arg) == 0) {
+            mode = children[i].mode;
+            children[i].run();
+            return failed != 0;
+        }
     unsetenv("GPULAPACK_HUGEPAGES");
     unsetenv("GPULAPACK_HOST_MEMORY_MB");
+    unsetenv("GPULAPACK_HOST_KEEP_MB");
     check_alloc(1);
     check_budget();
-    run_child(argv[0], "GPULAPACK_VERBOSE", "0", "--keep-default",
-              "host-keep-default");
-    run_child(argv[0], "GPULAPACK_HOST_KEEP_MB", "8", "--keep-8",
-              "host-keep-8mb");
-    run_child(argv[0], "GPULAPACK_HOST_KEEP_MB", "0", "--keep-0",
-              "host-keep-0");
-    run_child(argv[0], "GPULAPACK_HUGEPAGES", "0", "--no-hugepages",
-              "hugepages=0");
-    run_child(argv[0], "GPULAPACK_VERBOSE", "0", "--calls", "calls");
-    run_child(argv[0], "GPULAPACK_HOST_MEMORY_MB", "4", "--capped",
-              "host-memory-4mb");
+    for (int i = 0; i < NCHILDREN; i++)
+        run_child(argv[0], children[i].var, children[i].value,
+                  children[i].arg, children[i].mode);
     printf("# test_memory: %d failed\n", failed);
     return failed != 0;
 }
