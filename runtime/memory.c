@@ -13,6 +13,21 @@
 /* a cache line (GL_LINE_BYTES of kernels/ops.h), an x86-64 huge page */
 enum { LINE = 64, HUGE_PAGE = 2 << 20 };
 
+/* Bytes every array gets past its end, never written.  Debian 12's
+ * OpenBLAS 0.3.21 ?gemv kernels for Haswell/Zen/SkylakeX (built by gcc
+ * 12) read past the end of their operands, up to one column beyond the
+ * matrix (OpenBLAS issues 4013 and 5000, fixed in 0.3.23; valgrind on
+ * cgesvd at n = 129 saw reads 272 and 680 bytes past), and an array of
+ * ours that ended a mapping would make the LAPACK routines we call on it
+ * fault.  A column of an array with 8 columns or more is at most an
+ * eighth of it; 4 KiB covers the columns of narrower ones up to 256
+ * complex doubles.  The tail of a large array is never touched, so it
+ * takes address space, not memory. */
+static size_t tail_bytes(size_t bytes)
+{
+    return bytes / 8 > 4096 ? bytes / 8 : 4096;
+}
+
 /* ---- the budget of the large arrays ------------------------------------ */
 
 /* The large arrays not yet freed, of every thread's calls.  Slots run out
@@ -287,14 +302,13 @@ static void *fresh_block(size_t size)
 
 void *gl_host_alloc(size_t bytes)
 {
-    if (bytes > SIZE_MAX - HUGE_PAGE)
+    if (bytes > (SIZE_MAX - HUGE_PAGE) / 9 * 8)
         return NULL;
-    if (bytes < GL_HUGE_MIN_BYTES) {
-        size_t lines = (bytes + LINE - 1) / LINE;
-        return aligned_alloc(LINE, (lines ? lines : 1) * LINE);
-    }
+    size_t padded = bytes + tail_bytes(bytes);
+    if (bytes < GL_HUGE_MIN_BYTES)
+        return aligned_alloc(LINE, (padded + LINE - 1) / LINE * LINE);
     /* whole huge pages, so that advice covers only this array */
-    size_t size = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE, block = 0;
+    size_t size = (padded + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE, block = 0;
     void *p = kept_take(size, &block);
     if (p) {
         if (budget_take(p, bytes, block, block))

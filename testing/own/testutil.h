@@ -1313,7 +1313,14 @@ static int tu_build(const tu_spec *sp, tu_case *c)
 /* executing a case                                                         */
 /* ------------------------------------------------------------------------ */
 
-#define TU_GUARD 64
+/* Guard bytes on both sides of every array of a call, checked for writes.
+ * 8 KiB, more than a column of any matrix here: Debian 12's OpenBLAS
+ * 0.3.21 ?gemv kernels for Haswell/Zen/SkylakeX (built by gcc 12) read
+ * past the end of their operands, up to one column beyond the matrix
+ * (OpenBLAS issues 4013 and 5000, fixed in 0.3.23; valgrind on cgesvd at
+ * n = 129 saw reads 272 and 680 bytes past); with 64, an array that ended
+ * a mapping made the reference call fault. */
+#define TU_GUARD 8192
 typedef struct {
     unsigned char *mem[TU_NB];
     tu_case c;          /* scalars after the call (info, m) and live pointers */
