@@ -4,7 +4,9 @@
 
 #include <stddef.h>
 
-/* Like malloc, aligned to a cache line; release with gl_host_free.
+/* Like malloc, aligned to a cache line, with room past the end that
+ * nothing writes (memory.c: OpenBLAS 0.3.21 over-reads); release with
+ * gl_host_free.
  * Arrays of GL_HUGE_MIN_BYTES and more are aligned to 2 MiB and, unless
  * GPULAPACK_HUGEPAGES=0, offered to the kernel's transparent huge pages
  * (madvise MADV_HUGEPAGE): where it has them, a fresh array takes one page
