@@ -48,7 +48,7 @@ static gl_scalar *from_spare(spare_region *s, size_t n)
     uintptr_t skip = (uintptr_t)s->next / sizeof(gl_real) % LINE_REALS;
     skip = skip ? LINE_REALS - skip : 0;
     size_t reals = n * (sizeof(gl_scalar) / sizeof(gl_real));
-    if (!s->next || s->left < skip || s->left - skip < reals)
+    if (s->left < skip || s->left - skip < reals)
         return NULL;
     gl_scalar *p = (gl_scalar *)(s->next + skip);
     s->next += skip + reals;
@@ -196,15 +196,14 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
      * take page faults on (the first touch of fresh memory costs up to
      * 2.5 s per GiB on a virtual machine, docs/performance.md). */
     spare_region spare = {work, vectors ? 3 * cc + 4 * (size_t)cols : 0};
-    size_t lsize = (size_t)rows * ucols;
+    size_t lsize = (size_t)rows * ucols, hsize = lsize > cc ? lsize : cc;
     if (ops->host_memory) {
         lu = want_l ? from_spare(&spare, lsize) : NULL;
         lv = want_r ? from_spare(&spare, cc) : NULL;
     } else {
-        host = from_spare(&spare, lsize > cc ? lsize : cc);
+        host = from_spare(&spare, hsize);
         if (vectors && !host)
-            host = host_own =
-                gl_host_alloc(sizeof *host * (lsize > cc ? lsize : cc));
+            host = host_own = gl_host_alloc(sizeof *host * hsize);
     }
     if (want_l && !lu)
         lu = lu_own = ops->alloc(sizeof *lu * lsize);

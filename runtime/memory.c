@@ -152,8 +152,10 @@ static size_t memory_available(void)
  * Arrays already touched count twice (in outstanding and as no longer
  * available): near the limit the budget errs towards LAPACK.  resident:
  * bytes of the array that the process holds already (a kept block), so
- * not part of what is available and not new. */
-static int budget_take(void *p, size_t bytes, size_t size, size_t resident)
+ * not part of what is available and not new; final: a refusal is final
+ * (logged), not followed by a retry. */
+static int budget_take(void *p, size_t bytes, size_t size, size_t resident,
+                       int final)
 {
     long cap_mb = gl_config_get()->host_memory_mb;
     size_t avail = memory_available();
@@ -176,7 +178,7 @@ static int budget_take(void *p, size_t bytes, size_t size, size_t resident)
         outstanding = want;
     }
     pthread_mutex_unlock(&tracked_lock);
-    if (slot < 0)
+    if (slot < 0 && final)
         gl_log(1, "host memory: %zu MiB more refused (%zu MiB in use by "
                   "gpulapack, %zu MiB available), the call goes to LAPACK",
                bytes >> 20, (want - bytes) >> 20,
@@ -311,7 +313,7 @@ void *gl_host_alloc(size_t bytes)
     size_t size = (padded + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE, block = 0;
     void *p = kept_take(size, &block);
     if (p) {
-        if (budget_take(p, bytes, block, block))
+        if (budget_take(p, bytes, block, block, 1))
             return p;
         kept_put(p, block);
         return NULL;
@@ -322,8 +324,10 @@ void *gl_host_alloc(size_t bytes)
     if (!p)
         return NULL;
     /* what is kept counts as unavailable: release it before refusing */
-    if (budget_take(p, bytes, size, 0) ||
-        (kept_drop() && budget_take(p, bytes, size, 0)))
+    if (budget_take(p, bytes, size, 0, 0))
+        return p;
+    kept_drop();
+    if (budget_take(p, bytes, size, 0, 1))
         return p;
     free(p);
     return NULL;

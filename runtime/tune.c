@@ -10,9 +10,9 @@
  * sizes the system LAPACK was faster on one of the machines measured (the
  * tenth session's Zen 5, whose OpenBLAS is relatively faster, raised the
  * real symmetric values' and the complex Hermitian vectors' ones); NEVER
- * where it was faster at every size measured.  Keyed by the routine name without its precision letter;
- * one column for values only, one for jobs with vectors (or Q, P); the GPU
- * backends will bring their own. */
+ * where it was faster at every size measured.  Keyed by the routine name
+ * without its precision letter; one column for values only, one for jobs
+ * with vectors (or Q, P); the GPU backends will bring their own. */
 #define NEVER LONG_MAX
 
 static const struct {
