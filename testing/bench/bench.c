@@ -18,7 +18,17 @@
  * Environment: BENCH_SIZES (default "1000 2000 4000"), BENCH_CASES (comma
  * list, default all), BENCH_REPS (default 1; the minimum time is reported),
  * BENCH_CSV (default build/bench/bench.csv), BENCH_PEER (dlopen | dlmopen),
- * BENCH_DEVICE (default host).
+ * BENCH_DEVICE (default host), BENCH_FIRST (1: first calls, below).
+ *
+ * First calls (BENCH_FIRST=1): what a program that makes one call sees.
+ * Each (n, case, side) runs in a process of its own (this program again,
+ * with BENCH_FIRST_CHILD=case:n:peer|ours), with no warm-up, after
+ * BENCH_PAUSE seconds (default 5) of quiet: a virtual machine that hands
+ * free memory back to its host (Linux free page reporting waits 2 s)
+ * gives the next process cold memory, as a program started later would
+ * get.  Which side goes first alternates from case to case; no checks.
+ * The CSV (BENCH_CSV) has n,case,peer_s,ours_s,speedup and the stage
+ * columns.
  *
  * Output: configuration lines starting with '#', one table row per
  * (n, case), and the CSV file
@@ -51,6 +61,9 @@
 #include "bench_common.h"  /* shared with bench_gpu.c: lint, helpers, ... */
 
 #include <float.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* ---- Fortran-ABI prototypes (complex arrays as interleaved doubles) ----
  * (?gesdd, dsyevd, dsytrd, dgbbrd, dsbtrd, dbdsqr, dsterf: bench_common.h) */
@@ -720,6 +733,130 @@ static double dgemm_gflops(gemm_d_t *gemm)
     return 2.0 * (double)n * n * n / best * 1e-9;
 }
 
+/* ---- first calls (BENCH_FIRST=1) ------------------------------------------ */
+extern char **environ;
+
+/* In the child: the one call of spec "case:n:side", one line to stdout. */
+static int first_call_child(const char *spec)
+{
+    char name[32];
+    int n = 0;
+    char side[8];
+    if (sscanf(spec, "%31[^:]:%d:%7s", name, &n, side) != 3 || n < 1)
+        die("bad BENCH_FIRST_CHILD", spec);
+    int c = 0;
+    while (c < NCASES && strcmp(cases[c].name, name))
+        c++;
+    if (c == NCASES)
+        die("unknown case", name);
+    input in;
+    result r;
+    double *vals = xmalloc((size_t)n * sizeof(double));
+    input_make(&in, cases[c].family, n, cases[c].band);
+    run_one(&cases[c], &in, strcmp(side, "peer") ? &ours : &peer, vals, &r,
+            NULL);
+    gpulapack_timing *t = &r.t;
+    printf("first %.6f %d %d %.6f %.6f %.6f %.6f %.6f %s\n", r.secs,
+           (int)r.info, r.accel, t->stage1, t->stage2, t->stage3,
+           t->backtransform, t->other, r.accel ? t->path : "lapack");
+    input_free(&in);
+    free(vals);
+    return 0;
+}
+
+/* In the parent: one child for spec after the pause; its result line. */
+/* path: 64 bytes */
+static result first_call(const char *exe, const char *spec, long pause_s,
+                         char *path)
+{
+    result r = { .secs = NAN };
+    int fd[2];
+    if (pause_s > 0)
+        sleep((unsigned)pause_s);
+    if (setenv("BENCH_FIRST_CHILD", spec, 1) || pipe(fd))
+        die("cannot start a child for", spec);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+    posix_spawn_file_actions_addclose(&fa, fd[0]);
+    char *argv[] = { (char *)exe, NULL };
+    pid_t pid;
+    int err = posix_spawn(&pid, exe, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fd[1]);
+    unsetenv("BENCH_FIRST_CHILD");
+    if (err)
+        die("cannot start", exe);
+    FILE *f = fdopen(fd[0], "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        int info, accel;
+        gpulapack_timing *t = &r.t;
+        if (sscanf(line, "first %lf %d %d %lf %lf %lf %lf %lf %63s", &r.secs,
+                   &info, &accel, &t->stage1, &t->stage2, &t->stage3,
+                   &t->backtransform, &t->other, path) == 9) {
+            r.info = info;
+            r.accel = accel;
+        }
+    }
+    if (f)
+        fclose(f);
+    int status;
+    if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0)
+        r.secs = NAN;
+    return r;
+}
+
+static void first_calls(const lint *sizes, int nsizes, const int *on,
+                        FILE *csv, const char *coretype)
+{
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0)
+        die("cannot find this program", "/proc/self/exe");
+    exe[len] = 0;
+    long pause_s = parse_long("BENCH_PAUSE", "5", 0, 600);
+    printf("# first calls: one process per call, %ld s apart, no warm-up\n",
+           pause_s);
+    printf("%6s  %-10s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %-6s\n", "n",
+           "case", "peer_s", "ours_s", "peer/ours", "stage1_s", "stage2_s",
+           "stage3_s", "back_s", "other_s", "path");
+    fflush(stdout);
+    int turn = 0;
+    for (int si = 0; si < nsizes; si++)
+        for (int c = 0; c < NCASES; c++) {
+            if (!on[c])
+                continue;
+            result rs[2];
+            char paths[2][64] = { "lapack", "lapack" };
+            for (int k = 0; k < 2; k++) {
+                int is_peer = (k == 0) == (turn % 2 == 0);
+                char spec[64];
+                snprintf(spec, sizeof spec, "%s:%d:%s", cases[c].name,
+                         sizes[si], is_peer ? "peer" : "ours");
+                rs[is_peer] = first_call(exe, spec, pause_s, paths[is_peer]);
+            }
+            turn++;
+            const result *p = &rs[1], *o = &rs[0];
+            const gpulapack_timing *t = &o->t;
+            double speedup = p->secs / o->secs;
+            printf("%6d  %-10s  %9.4f  %9.4f  %9.2f  %9.4f  %9.4f  %9.4f"
+                   "  %9.4f  %9.4f  %-6s\n", sizes[si], cases[c].name,
+                   p->secs, o->secs, speedup, t->stage1, t->stage2,
+                   t->stage3, t->backtransform, t->other, paths[0]);
+            if (p->info || o->info)
+                printf("#   note: INFO = %d (peer), %d (ours)\n", p->info,
+                       o->info);
+            fprintf(csv, "%d,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.6f,%s,"
+                    ",,%s\n", sizes[si], cases[c].name, p->secs, o->secs,
+                    speedup, t->stage1, t->stage2, t->stage3,
+                    t->backtransform, t->other, paths[0], coretype);
+            fflush(stdout);
+            fflush(csv);
+        }
+}
+
 int main(void)
 {
     /* Before anything can reach the library: it reads these once. */
@@ -753,6 +890,9 @@ int main(void)
     blas_dgemm = (gemm_d_t *)lapack_sym(h, "dgemm_");
     blas_zgemm = (zgemm_z_t *)lapack_sym(h, "zgemm_");
     last_timing = (last_timing_t *)dlsym(RTLD_DEFAULT, "gpulapack_last_timing");
+    const char *child = getenv("BENCH_FIRST_CHILD");
+    if (child)
+        return first_call_child(child);
 
     /* Configuration lines. */
     char p1[PATH_MAX], p2[PATH_MAX];
@@ -809,13 +949,25 @@ int main(void)
     printf("# sizes:");
     for (int i = 0; i < nsizes; i++)
         printf(" %d", sizes[i]);
-    printf("; reps %ld (minimum reported); csv %s\n", reps, csv_path);
+    int first = (int)parse_long("BENCH_FIRST", "0", 0, 1);
+    if (first)
+        printf("; first calls; csv %s\n", csv_path);
+    else
+        printf("; reps %ld (minimum reported); csv %s\n", reps, csv_path);
 
     FILE *csv = fopen(csv_path, "w");
     if (!csv)
         die("cannot write", csv_path);
     fprintf(csv, "n,case,peer_s,ours_s,speedup,stage1_s,stage2_s,stage3_s,"
                  "back_s,other_s,path,max_rel_diff,resid_ulp,coretype\n");
+
+    if (first) {
+        first_calls(sizes, nsizes, on, csv, coretype);
+        if (fclose(csv))
+            die("cannot write", csv_path);
+        printf("# csv: %s\n", csv_path);
+        return 0;
+    }
 
     /* Warm-up: every selected case once on each side (thread pools, the
      * library's first-use initialisation, page faults), not reported. */

@@ -15,7 +15,10 @@
 #   BENCH_SIZES        default "1000 2000 4000"
 #   BENCH_CASES        comma list, default all (see docs/performance.md)
 #   BENCH_REPS         default 1; the minimum time is reported
-#   BENCH_CSV          default build/bench/bench.csv
+#   BENCH_CSV          default build/bench/bench.csv (bench_first.csv with
+#                      BENCH_FIRST=1)
+#   BENCH_FIRST        1: each call in a fresh process, BENCH_PAUSE seconds
+#                      apart (default 5): what a program making one call sees
 #   BENCH_PEER         dlopen (default) or dlmopen (see docs/performance.md)
 set -eu
 
@@ -26,7 +29,11 @@ bin=${BENCH_BIN:-$root/build/bench/bench}
 : "${BENCH_SIZES:=1000 2000 4000}"
 : "${BENCH_CASES:=all}"
 : "${BENCH_REPS:=1}"
-: "${BENCH_CSV:=$root/build/bench/bench.csv}"
+if [ "${BENCH_FIRST:-0}" = 1 ]; then
+    : "${BENCH_CSV:=$root/build/bench/bench_first.csv}"
+else
+    : "${BENCH_CSV:=$root/build/bench/bench.csv}"
+fi
 export BENCH_SIZES BENCH_CASES BENCH_REPS BENCH_CSV
 mkdir -p "$(dirname "$BENCH_CSV")"
 
