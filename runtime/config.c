@@ -140,7 +140,7 @@ static void config_read(void)
     config.clblast = (int)parse_count(getenv("GPULAPACK_CLBLAST"), -1);
     config.vendor_blas = (int)parse_count(getenv("GPULAPACK_CUBLAS"), -1);
     config.graphs = (int)parse_count(getenv("GPULAPACK_GRAPHS"), -1);
-    config.hugepages = parse_count(getenv("GPULAPACK_HUGEPAGES"), 1) != 0;
+    config.hugepages = parse_count(getenv("GPULAPACK_HUGEPAGES"), 0) != 0;
     config.host_memory_mb =
         parse_count(getenv("GPULAPACK_HOST_MEMORY_MB"), -1);
     config.host_keep_mb = parse_count(getenv("GPULAPACK_HOST_KEEP_MB"), -1);

@@ -7,12 +7,13 @@
 /* Like malloc, aligned to a cache line, with room past the end that
  * nothing writes (memory.c: OpenBLAS 0.3.21 over-reads); release with
  * gl_host_free.
- * Arrays of GL_HUGE_MIN_BYTES and more are aligned to 2 MiB and, unless
- * GPULAPACK_HUGEPAGES=0, offered to the kernel's transparent huge pages
- * (madvise MADV_HUGEPAGE): where it has them, a fresh array takes one page
- * fault per 2 MiB instead of one per 4 KiB, and a walk across the columns
- * of an n x n matrix (each column of a 4000 x 4000 double matrix is a
- * 4 KiB page of its own) needs a TLB entry per 2 MiB, not per column.
+ * Arrays of GL_HUGE_MIN_BYTES and more are aligned to 2 MiB, so that the
+ * kernel can back them with transparent huge pages where its policy gives
+ * them unasked ("always"); with GPULAPACK_HUGEPAGES=1 they are also advised
+ * MADV_HUGEPAGE.  Not by default: on a virtual machine that hands free
+ * memory back to its host, a fresh huge page is a fresh host allocation,
+ * and the first call of a process took up to 1.3 s longer with the advice
+ * than without (docs/performance.md, eleventh session).
  * They also count against a budget (memory.c): NULL when they would take
  * more than the machine or the process's cgroup can give, or than
  * GPULAPACK_HOST_MEMORY_MB. */

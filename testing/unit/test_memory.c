@@ -1,8 +1,8 @@
 /* Unit test: gl_host_alloc (runtime/memory.c), the work arrays' memory.
  * Small arrays are aligned to a cache line; large ones to 2 MiB, every
  * byte usable, and, where the kernel offers transparent huge pages, marked
- * for them ("hg" in the mapping's VmFlags of /proc/self/smaps) unless
- * GPULAPACK_HUGEPAGES=0.  Large arrays count against the budget: one of
+ * for them ("hg" in the mapping's VmFlags of /proc/self/smaps) with
+ * GPULAPACK_HUGEPAGES=1, and not by default.  Large arrays count against the budget: one of
  * 9/10 of MemAvailable is refused, and after whole calls of the host path
  * (dsyevd, dgesdd with vectors) nothing is left counted.  With
  * GPULAPACK_HOST_MEMORY_MB below what a call needs, the call gives the
@@ -93,10 +93,7 @@ static void check_alloc(int huge_expected)
         return;
     memset(p, 2, big);
     CHECK("large-usable", p[0] == 2 && p[big - 1] == 2);
-    if (huge_expected)
-        CHECK("large-aligned", (uintptr_t)p % ((size_t)2 << 20) == 0);
-    else
-        CHECK("large-aligned", (uintptr_t)p % 64 == 0);
+    CHECK("large-aligned", (uintptr_t)p % ((size_t)2 << 20) == 0);
     int hg = mapping_has_flag(p, "hg");
     if (hg < 0 || (huge_expected && !thp_on_advice()))
         printf("# no huge-page flag to check (smaps %s, THP %s)\n",
@@ -279,9 +276,9 @@ static void run_child(const char *argv0, const char *var, const char *value,
 
 /* What runs in a child of its own, under one setting: the configuration
  * is read once per process. */
-static void no_hugepages(void)
+static void hugepages(void)
 {
-    check_alloc(0);
+    check_alloc(1);
     check_budget();
 }
 static void keep_default(void) { check_kept(-1); }
@@ -298,8 +295,7 @@ static const struct {
      keep_default},
     {"--keep-8", "GPULAPACK_HOST_KEEP_MB", "8", "host-keep-8mb", keep_8},
     {"--keep-0", "GPULAPACK_HOST_KEEP_MB", "0", "host-keep-0", keep_0},
-    {"--no-hugepages", "GPULAPACK_HUGEPAGES", "0", "hugepages=0",
-     no_hugepages},
+    {"--hugepages", "GPULAPACK_HUGEPAGES", "1", "hugepages=1", hugepages},
     {"--calls", "GPULAPACK_VERBOSE", "0", "calls", calls},
     {"--capped", "GPULAPACK_HOST_MEMORY_MB", "4", "host-memory-4mb", capped},
 };
@@ -316,7 +312,7 @@ int main(int argc, char **argv)
     unsetenv("GPULAPACK_HUGEPAGES");
     unsetenv("GPULAPACK_HOST_MEMORY_MB");
     unsetenv("GPULAPACK_HOST_KEEP_MB");
-    check_alloc(1);
+    check_alloc(0);
     check_budget();
     for (int i = 0; i < NCHILDREN; i++)
         run_child(argv[0], children[i].var, children[i].value,
