@@ -764,8 +764,8 @@ static int first_call_child(const char *spec)
     return 0;
 }
 
-/* In the parent: one child for spec after the pause; its result line. */
-/* path: 64 bytes */
+/* In the parent: one child for spec after the pause; its result, and in
+ * path (64 bytes) the path it took. */
 static result first_call(const char *exe, const char *spec, long pause_s,
                          char *path)
 {
