@@ -31,7 +31,7 @@ typedef struct gl_config {
     int clblast;                /* GPULAPACK_CLBLAST: 0 never, >0 always, -1 (unset) on GPUs */
     int vendor_blas;            /* GPULAPACK_CUBLAS: 0 never, else when present */
     int graphs;                 /* GPULAPACK_GRAPHS: 0 no CUDA/HIP graphs */
-    int hugepages;              /* GPULAPACK_HUGEPAGES: 1 huge pages for work arrays */
+    int hugepages;              /* GPULAPACK_HUGEPAGES: 1 advise huge pages for work arrays */
     long host_memory_mb;        /* GPULAPACK_HOST_MEMORY_MB: cap on large work arrays, -1 = none */
     long host_keep_mb;          /* GPULAPACK_HOST_KEEP_MB: cap on large arrays kept between calls, -1 = none */
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */

@@ -12,7 +12,7 @@
  * them unasked ("always"); with GPULAPACK_HUGEPAGES=1 they are also advised
  * MADV_HUGEPAGE.  Not by default: on a virtual machine that hands free
  * memory back to its host, a fresh huge page is a fresh host allocation,
- * and the first call of a process took up to 1.3 s longer with the advice
+ * and the first call of a process took up to 1.4 s longer with the advice
  * than without (docs/performance.md, eleventh session).
  * They also count against a budget (memory.c): NULL when they would take
  * more than the machine or the process's cgroup can give, or than

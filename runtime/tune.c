@@ -9,8 +9,8 @@
  * kernels, 2 cores), from `make bench` (docs/performance.md): below these
  * sizes the system LAPACK was faster on one of the machines measured (the
  * tenth session's Zen 5, whose OpenBLAS is relatively faster, raised the
- * real symmetric values' and the complex Hermitian vectors' ones, the
- * eleventh session's first calls ?gesdd's with vectors); NEVER
+ * real symmetric values' and the complex Hermitian vectors' ones; first
+ * calls in the eleventh session raised ?gesdd's with vectors); NEVER
  * where it was faster at every size measured.  Keyed by the routine name
  * without its precision letter; one column for values only, one for jobs
  * with vectors (or Q, P); the GPU backends will bring their own. */

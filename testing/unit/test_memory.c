@@ -2,17 +2,16 @@
  * Small arrays are aligned to a cache line; large ones to 2 MiB, every
  * byte usable, and, where the kernel offers transparent huge pages, marked
  * for them ("hg" in the mapping's VmFlags of /proc/self/smaps) with
- * GPULAPACK_HUGEPAGES=1, and not by default.  Large arrays count against the budget: one of
- * 9/10 of MemAvailable is refused, and after whole calls of the host path
- * (dsyevd, dgesdd with vectors) nothing is left counted.  With
- * GPULAPACK_HOST_MEMORY_MB below what a call needs, the call gives the
- * real LAPACK's result exactly, on LAPACK.  A released large array is
- * kept and given again for the next one of its size, a second dgesdd
- * takes no new memory, and GPULAPACK_HOST_KEEP_MB caps what is kept (0:
- * nothing).  The program runs itself again
- * for each setting, since the configuration is read once.  Linked before
- * the system LAPACK: dsyevd_ and dgesdd_ are ours, the real ones come
- * from dlopen. */
+ * GPULAPACK_HUGEPAGES=1, and not by default.  Large arrays count against
+ * the budget: one of 9/10 of MemAvailable is refused, and after whole
+ * calls of the host path (dsyevd, dgesdd with vectors) nothing is left
+ * counted.  With GPULAPACK_HOST_MEMORY_MB below what a call needs, the
+ * call gives the real LAPACK's result exactly, on LAPACK.  A released
+ * large array is kept and given again for the next one of its size, a
+ * second dgesdd takes no new memory, and GPULAPACK_HOST_KEEP_MB caps what
+ * is kept (0: nothing).  The program runs itself again for each setting,
+ * since the configuration is read once.  Linked before the system LAPACK:
+ * dsyevd_ and dgesdd_ are ours, the real ones come from dlopen. */
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
