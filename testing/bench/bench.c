@@ -733,6 +733,50 @@ static double dgemm_gflops(gemm_d_t *gemm)
     return 2.0 * (double)n * n * n / best * 1e-9;
 }
 
+/* ---- the table and the CSV ------------------------------------------------ */
+/* The table's header; with_checks: the max_rel_diff and resid_ulp columns. */
+static void print_header(int with_checks)
+{
+    printf("%6s  %-10s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %-6s", "n",
+           "case", "peer_s", "ours_s", "peer/ours", "stage1_s", "stage2_s",
+           "stage3_s", "back_s", "other_s", "path");
+    if (with_checks)
+        printf("  %12s  %9s", "max_rel_diff", "resid_ulp");
+    printf("\n");
+    fflush(stdout);
+}
+
+/* One (n, case): the table row and the CSV row, ours' stages and path from
+ * o.  resid_tab NULL: no checks (no diff and resid columns in the table,
+ * empty ones in the CSV). */
+static void print_row(FILE *csv, lint n, const char *name, const result *p,
+                      const result *o, double diff, const char *resid_tab,
+                      const char *resid_csv, const char *coretype)
+{
+    const char *path = o->accel ? o->t.path : "lapack";
+    double s1 = 0, s2 = 0, s3 = 0, sb = 0, so = 0;
+    if (o->accel) {
+        s1 = o->t.stage1;
+        s2 = o->t.stage2;
+        s3 = o->t.stage3;
+        sb = o->t.backtransform;
+        so = o->t.other;
+    }
+    double speedup = p->secs / o->secs;
+    printf("%6d  %-10s  %9.4f  %9.4f  %9.2f  %9.4f  %9.4f  %9.4f  %9.4f"
+           "  %9.4f  %-6s", n, name, p->secs, o->secs, speedup, s1, s2, s3,
+           sb, so, path);
+    if (resid_tab)
+        printf("  %12.3e  %9s", diff, resid_tab);
+    printf("\n");
+    fprintf(csv, "%d,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.6f,%s,", n, name,
+            p->secs, o->secs, speedup, s1, s2, s3, sb, so, path);
+    if (resid_tab)
+        fprintf(csv, "%.3e,%s,%s\n", diff, resid_csv, coretype);
+    else
+        fprintf(csv, ",,%s\n", coretype);
+}
+
 /* ---- first calls (BENCH_FIRST=1) ------------------------------------------ */
 extern char **environ;
 
@@ -758,16 +802,14 @@ static int first_call_child(const char *spec)
     gpulapack_timing *t = &r.t;
     printf("first %.6f %d %d %.6f %.6f %.6f %.6f %.6f %s\n", r.secs,
            (int)r.info, r.accel, t->stage1, t->stage2, t->stage3,
-           t->backtransform, t->other, r.accel ? t->path : "lapack");
+           t->backtransform, t->other, r.accel ? t->path : "-");
     input_free(&in);
     free(vals);
     return 0;
 }
 
-/* In the parent: one child for spec after the pause; its result, and in
- * path (64 bytes) the path it took. */
-static result first_call(const char *exe, const char *spec, long pause_s,
-                         char *path)
+/* In the parent: one child for spec after the pause; its result. */
+static result first_call(const char *exe, const char *spec, long pause_s)
 {
     result r = { .secs = NAN };
     int fd[2];
@@ -792,9 +834,9 @@ static result first_call(const char *exe, const char *spec, long pause_s,
     while (f && fgets(line, sizeof line, f)) {
         int info, accel;
         gpulapack_timing *t = &r.t;
-        if (sscanf(line, "first %lf %d %d %lf %lf %lf %lf %lf %63s", &r.secs,
+        if (sscanf(line, "first %lf %d %d %lf %lf %lf %lf %lf %7s", &r.secs,
                    &info, &accel, &t->stage1, &t->stage2, &t->stage3,
-                   &t->backtransform, &t->other, path) == 9) {
+                   &t->backtransform, &t->other, t->path) == 9) {
             r.info = info;
             r.accel = accel;
         }
@@ -819,39 +861,27 @@ static void first_calls(const lint *sizes, int nsizes, const int *on,
     long pause_s = parse_long("BENCH_PAUSE", "5", 0, 600);
     printf("# first calls: one process per call, %ld s apart, no warm-up\n",
            pause_s);
-    printf("%6s  %-10s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %-6s\n", "n",
-           "case", "peer_s", "ours_s", "peer/ours", "stage1_s", "stage2_s",
-           "stage3_s", "back_s", "other_s", "path");
-    fflush(stdout);
+    print_header(0);
     int turn = 0;
     for (int si = 0; si < nsizes; si++)
         for (int c = 0; c < NCASES; c++) {
             if (!on[c])
                 continue;
             result rs[2];
-            char paths[2][64] = { "lapack", "lapack" };
             for (int k = 0; k < 2; k++) {
                 int is_peer = (k == 0) == (turn % 2 == 0);
                 char spec[64];
                 snprintf(spec, sizeof spec, "%s:%d:%s", cases[c].name,
                          sizes[si], is_peer ? "peer" : "ours");
-                rs[is_peer] = first_call(exe, spec, pause_s, paths[is_peer]);
+                rs[is_peer] = first_call(exe, spec, pause_s);
             }
             turn++;
             const result *p = &rs[1], *o = &rs[0];
-            const gpulapack_timing *t = &o->t;
-            double speedup = p->secs / o->secs;
-            printf("%6d  %-10s  %9.4f  %9.4f  %9.2f  %9.4f  %9.4f  %9.4f"
-                   "  %9.4f  %9.4f  %-6s\n", sizes[si], cases[c].name,
-                   p->secs, o->secs, speedup, t->stage1, t->stage2,
-                   t->stage3, t->backtransform, t->other, paths[0]);
+            print_row(csv, sizes[si], cases[c].name, p, o, NAN, NULL, NULL,
+                      coretype);
             if (p->info || o->info)
                 printf("#   note: INFO = %d (peer), %d (ours)\n", p->info,
                        o->info);
-            fprintf(csv, "%d,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.6f,%s,"
-                    ",,%s\n", sizes[si], cases[c].name, p->secs, o->secs,
-                    speedup, t->stage1, t->stage2, t->stage3,
-                    t->backtransform, t->other, paths[0], coretype);
             fflush(stdout);
             fflush(csv);
         }
@@ -987,11 +1017,7 @@ int main(void)
         free(v);
     }
 
-    printf("%6s  %-10s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %9s  %-6s  %12s"
-           "  %9s\n", "n", "case", "peer_s", "ours_s", "peer/ours",
-           "stage1_s", "stage2_s", "stage3_s", "back_s", "other_s", "path",
-           "max_rel_diff", "resid_ulp");
-    fflush(stdout);
+    print_header(1);
 
     double check_secs = 0;
     for (int si = 0; si < nsizes; si++) {
@@ -1056,20 +1082,8 @@ int main(void)
                 snprintf(resid_tab, sizeof resid_tab, "%.3g", resid);
                 snprintf(resid_csv, sizeof resid_csv, "%.3e", resid);
             }
-            const char *path = best_o.accel ? best_o.t.path : "lapack";
-            double s1 = 0, s2 = 0, s3 = 0, sb = 0, so = 0;
-            if (best_o.accel) {
-                s1 = best_o.t.stage1;
-                s2 = best_o.t.stage2;
-                s3 = best_o.t.stage3;
-                sb = best_o.t.backtransform;
-                so = best_o.t.other;
-            }
-            double speedup = best_p.secs / best_o.secs;
-            printf("%6d  %-10s  %9.4f  %9.4f  %9.2f  %9.4f  %9.4f  %9.4f  %9.4f"
-                   "  %9.4f  %-6s  %12.3e  %9s\n", n, bc->name, best_p.secs,
-                   best_o.secs, speedup, s1, s2, s3, sb, so, path, diff,
-                   resid_tab);
+            print_row(csv, n, bc->name, &best_p, &best_o, diff, resid_tab,
+                      resid_csv, coretype);
             if (bad_info)
                 printf("#   note: INFO = %d (peer %d, ours %d)\n", bad_info,
                        rp.info, ro.info);
@@ -1099,10 +1113,6 @@ int main(void)
                        " through a nested call; its time is not the system"
                        " LAPACK's alone (use BENCH_PEER=dlmopen)\n",
                        nested[0] ? nested : "routine");
-            fprintf(csv, "%d,%s,%.6f,%.6f,%.4f,%.6f,%.6f,%.6f,%.6f,%.6f,%s,"
-                    "%.3e,%s,%s\n", n, bc->name, best_p.secs, best_o.secs,
-                    speedup, s1, s2, s3, sb, so, path, diff, resid_csv,
-                    coretype);
             fflush(stdout);
             fflush(csv);
             input_free(&in);
