@@ -17,32 +17,7 @@ export ROOT LIB OUT
 export POCL_CACHE_DIR=${POCL_CACHE_DIR:-$ROOT/build/pocl-cache}
 mkdir -p "$POCL_CACHE_DIR"
 
-passed=0
-failed=0
-
-# run <name> <timeout-seconds> <command...>: runs, shows, counts verdicts.
-run() {
-    local name=$1 limit=$2
-    shift 2
-    local log="$OUT/${name//\//_}.log"
-    echo "=== $name"
-    timeout -k 10 "$limit" "$@" >"$log" 2>&1
-    local rc=$?
-    grep -E '^(PASS|FAIL) ' "$log"
-    local p f
-    p=$(grep -c '^PASS ' "$log")
-    f=$(grep -c '^FAIL ' "$log")
-    if [ "$rc" -ne 0 ]; then
-        echo "FAIL $name: exit code $rc (see $log); its last lines:"
-        tail -n 25 "$log" | sed 's/^/    | /'
-        f=$((f + 1))
-    elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-        echo "FAIL $name: no verdict printed (see $log)"
-        f=$((f + 1))
-    fi
-    passed=$((passed + p))
-    failed=$((failed + f))
-}
+. testing/check_lib.sh  # run, device_own, gpu_checks
 
 # 1. Unit tests: the library's internals and shape.
 run unit/library 60 testing/unit/check_library.sh
@@ -118,24 +93,6 @@ done
 #    contract tests by LAPACK's ratios; 8 threads at once on one device
 #    (every call logged on path=opencl, none restarted on LAPACK); the
 #    vectors of every routine (every 8th size/type pair, all on opencl).
-device_own() {   # device kind (opencl, cuda, hip), test
-    # the tests log to $TMPDIR/gpulapack-test-*.log themselves: keep those
-    local kind=$1 t=$2 dir="$OUT/own-$1-$2"
-    rm -rf "$dir" && mkdir -p "$dir"
-    env LD_PRELOAD="$LIB" GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
-        GPULAPACK_TEST_COMPARE=ratio GPULAPACK_TEST_KEEP_LOG=1 TMPDIR="$dir" \
-        "build/testing/$t" || return 1
-    local calls
-    calls=$(cat "$dir"/gpulapack-test-*.log 2>/dev/null | grep -c "path=$kind")
-    if cat "$dir"/gpulapack-test-*.log 2>/dev/null | grep -q "reason=fault"; then
-        echo "FAIL own-$kind/$t/paths: a call fell back to LAPACK (logs in $dir)"
-    elif [ "$calls" -gt 0 ]; then
-        echo "PASS own-$kind/$t/paths ($calls calls on $kind)"
-    else
-        echo "FAIL own-$kind/$t/paths: no call on $kind (logs in $dir)"
-    fi
-}
-export -f device_own
 for t in test_options test_lwork test_args test_threads; do
     run "own-opencl/$t" 600 bash -c "device_own opencl $t"
 done
@@ -238,26 +195,7 @@ run sanitize 1800 bash -c sanitized
 #    precisions, every call of an exported routine on that path.
 gpu_kinds=$(bin/gpulapack-info 2>/dev/null | grep -oE '^  (cuda|hip):[0-9]+' |
     sed 's/^ *//; s/:.*//' | sort -u)
-for kind in $gpu_kinds; do
-    for p in s d c z; do
-        run "$kind/test_device_ops_$p" 900 env GPULAPACK_DEVICE="$kind" \
-            "build/testing/test_device_ops_$p"
-    done
-    for t in test_options test_lwork test_args test_threads; do
-        run "own-$kind/$t" 900 bash -c "device_own $kind $t"
-    done
-    run "own-$kind/test_vectors" 900 env LD_PRELOAD="$LIB" \
-        GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
-        GPULAPACK_TEST_EXPECT_PATH="$kind" build/testing/test_vectors
-    run "own-$kind/test_spectra" 900 env LD_PRELOAD="$LIB" \
-        GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 build/testing/test_spectra
-    run "clients-$kind" 1200 env GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
-        testing/clients/run_clients.sh --compare accuracy --expect-path "$kind" \
-        --out "$OUT/clients-$kind" "$LIB"
-    run "lapack-suite-$kind" 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-        --lib "$LIB" --tag "$kind" --lapack ref \
-        --env GPULAPACK_DEVICE="$kind" --env GPULAPACK_MIN_N=0 --expect-path "$kind"
-done
+for kind in $gpu_kinds; do gpu_checks "$kind"; done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
