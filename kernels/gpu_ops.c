@@ -256,6 +256,18 @@ static void dev_hemm(char side, char uplo, lapack_int m, lapack_int n,
                      const gl_scalar *b, lapack_int ldb, gl_scalar beta,
                      gl_scalar *c, lapack_int ldc)
 {
+    if (m <= 0 || n <= 0)
+        return;
+    if (GPU->blas_hemm) {
+        device_scalar da = dev_scalar(alpha), db = dev_scalar(beta);
+        int rc = GPU->blas_hemm(GL_PRECISION, side == 'R', uplo == 'L',
+                                (size_t)m, (size_t)n, &da, a, (size_t)lda, b,
+                                (size_t)ldb, &db, c, (size_t)ldc);
+        if (rc < 0)
+            GPU->fail();
+        if (rc <= 0)
+            return;
+    }
     int herm = GM_HERM | (uplo == 'L' ? GM_LOWER : GM_UPPER);
     int rc = side == 'L'
                  ? gemm_modes('N', 'N', m, n, m, alpha, a, lda, herm, b, ldb,
@@ -282,6 +294,19 @@ static void dev_her2k(char uplo, char trans, lapack_int n, lapack_int k,
                       const gl_scalar *b, lapack_int ldb, gl_real beta,
                       gl_scalar *c, lapack_int ldc)
 {
+    if (n <= 0)
+        return;
+    if (GPU->blas_her2k) {
+        device_scalar da = dev_scalar(alpha);
+        int rc = GPU->blas_her2k(GL_PRECISION, uplo == 'L', trans != 'N',
+                                 (size_t)n, (size_t)(k > 0 ? k : 0), &da, a,
+                                 (size_t)lda, b, (size_t)ldb, &beta, c,
+                                 (size_t)ldc);
+        if (rc < 0)
+            GPU->fail();
+        if (rc <= 0)
+            return;
+    }
     int cmode = (uplo == 'L' ? GC_LOWER : GC_UPPER) | GC_REAL_DIAG;
     char t1 = trans == 'N' ? 'N' : 'C', t2 = trans == 'N' ? 'C' : 'N';
     if (gemm_modes(t1, t2, n, n, k, alpha, a, lda, 0, b, ldb, 0, beta, c,
@@ -291,8 +316,21 @@ static void dev_her2k(char uplo, char trans, lapack_int n, lapack_int k,
         GPU->fail();
 }
 
+/* T (k x k upper triangular, its strictly lower part undefined) into
+ * dense scratch with zeros below the diagonal, for plain products. */
+static int dense_upper(lapack_int k, const gl_scalar *t, lapack_int ldt,
+                       gl_scalar *dst)
+{
+    if (GPU->copy(ES, (size_t)k, (size_t)k, t, (size_t)ldt, dst, (size_t)k))
+        return -1;
+    dev_zero_lower(k, k, dst, k);
+    return 0;
+}
+
 /* B = alpha op(A) B or alpha B op(A), A triangular: the product into a
- * scratch matrix, then copied back. */
+ * scratch matrix, then copied back.  An upper non-unit A (the T of a
+ * block reflector, the only kind the drivers pass) is made dense first,
+ * so that the product is a plain GEMM (the vendor's). */
 static void dev_trmm(char side, char uplo, char transa, char diag,
                      lapack_int m, lapack_int n, gl_scalar alpha,
                      const gl_scalar *a, lapack_int lda, gl_scalar *b,
@@ -301,9 +339,17 @@ static void dev_trmm(char side, char uplo, char transa, char diag,
     if (m <= 0 || n <= 0)
         return;
     int tri = (uplo == 'U' ? GM_UPPER : GM_LOWER) | (diag == 'U' ? GM_UNIT : 0);
-    gl_scalar *w = GPU->alloc(ES * (size_t)m * (size_t)n);
+    lapack_int ka = side == 'L' ? m : n;
+    int dense = uplo == 'U' && diag == 'N';
+    gl_scalar *w = GPU->alloc(
+        ES * ((size_t)m * (size_t)n + (dense ? (size_t)ka * (size_t)ka : 0)));
     int rc = -1;
-    if (w)
+    if (w && dense && dense_upper(ka, a, lda, w + (size_t)m * n) == 0) {
+        a = w + (size_t)m * n;
+        lda = ka;
+        tri = 0;
+    }
+    if (w && (!dense || tri == 0))
         rc = side == 'L'
                  ? gemm_modes(transa, 'N', m, n, m, alpha, a, lda, tri, b,
                               ldb, 0, 0, w, m, 0)
@@ -315,10 +361,12 @@ static void dev_trmm(char side, char uplo, char transa, char diag,
     GPU->release(w);
 }
 
-/* ?larfb with V read in place (unit trapezoidal mode) and T as upper
- * triangular: side 'L': C = op(H) C = C - V' op(T) (V'^H C); side 'R':
- * C op(H) = C - (C V') op(T) V'^H, with V' = V (storev 'C', m x k lower)
- * or V^H (storev 'R', k x m upper), op(T) = T ('N') or T^H ('C'). */
+/* ?larfb: side 'L': C = op(H) C = C - V' op(T) (V'^H C); side 'R':
+ * C op(H) = C - (C V') op(T) V'^H, with V' = V (storev 'C', unit lower
+ * trapezoidal) or V^H (storev 'R', unit upper rows), op(T) = T ('N') or
+ * T^H ('C').  V' and T are first made dense, with their zeros and ones,
+ * so that all three products are plain GEMMs: the vendor's where it is
+ * there (most of stage 1's flops are here). */
 static int dev_larfb(char side, char trans, char storev, lapack_int m,
                      lapack_int n, lapack_int k, const gl_scalar *v,
                      lapack_int ldv, const gl_scalar *t, lapack_int ldt,
@@ -326,32 +374,31 @@ static int dev_larfb(char side, char trans, char storev, lapack_int m,
 {
     if (m <= 0 || n <= 0 || k <= 0)
         return 0;
-    int colwise = storev == 'C';
-    int vmode = (colwise ? GM_LOWER : GM_UPPER) | GM_UNIT;
-    char top = trans == 'N' ? 'N' : 'C';
+    lapack_int len = side == 'L' ? m : n;   /* V' is len x k */
     lapack_int wr = side == 'L' ? k : m, wc = side == 'L' ? n : k;
-    gl_scalar *w = GPU->alloc(2 * ES * (size_t)wr * (size_t)wc);
+    size_t wsize = (size_t)wr * (size_t)wc;
+    gl_scalar *w = GPU->alloc(ES * (2 * wsize + (size_t)len * (size_t)k +
+                                    (size_t)k * (size_t)k));
     if (!w)
         return -1;
-    gl_scalar *w2 = w + (size_t)wr * wc;
-    int rc;
-    if (side == 'L') {
-        /* W = V'^H C, W2 = op(T) W, C -= V' W2 */
-        rc = gemm_modes(colwise ? 'C' : 'N', 'N', k, n, m, 1, v, ldv, vmode,
-                        c, ldc, 0, 0, w, k, 0) ||
-             gemm_modes(top, 'N', k, n, k, 1, t, ldt, GM_UPPER, w, k, 0, 0,
-                        w2, k, 0) ||
-             gemm_modes(colwise ? 'N' : 'C', 'N', m, n, k, -1, v, ldv, vmode,
-                        w2, k, 0, 1, c, ldc, 0);
-    } else {
-        /* W = C V', W2 = W op(T), C -= W2 V'^H */
-        rc = gemm_modes('N', colwise ? 'N' : 'C', m, k, n, 1, c, ldc, 0, v,
-                        ldv, vmode, 0, w, m, 0) ||
-             gemm_modes('N', top, m, k, k, 1, w, m, 0, t, ldt, GM_UPPER, 0,
-                        w2, m, 0) ||
-             gemm_modes('N', colwise ? 'C' : 'N', m, n, k, -1, w2, m, 0, v,
-                        ldv, vmode, 1, c, ldc, 0);
-    }
+    gl_scalar *w2 = w + wsize, *vd = w2 + wsize, *td = vd + (size_t)len * k;
+    char top = trans == 'N' ? 'N' : 'C';
+    dev_unpack_v(storev, len, k, v, ldv, vd, len);
+    int rc = dense_upper(k, t, ldt, td);
+    if (rc == 0 && side == 'L')   /* W = V'^H C, W2 = op(T) W, C -= V' W2 */
+        rc = gemm_modes('C', 'N', k, n, m, 1, vd, len, 0, c, ldc, 0, 0, w, k,
+                        0) ||
+             gemm_modes(top, 'N', k, n, k, 1, td, k, 0, w, k, 0, 0, w2, k,
+                        0) ||
+             gemm_modes('N', 'N', m, n, k, -1, vd, len, 0, w2, k, 0, 1, c,
+                        ldc, 0);
+    else if (rc == 0)   /* W = C V', W2 = W op(T), C -= W2 V'^H */
+        rc = gemm_modes('N', 'N', m, k, n, 1, c, ldc, 0, vd, len, 0, 0, w, m,
+                        0) ||
+             gemm_modes('N', top, m, k, k, 1, w, m, 0, td, k, 0, 0, w2, m,
+                        0) ||
+             gemm_modes('N', 'C', m, n, k, -1, w2, m, 0, vd, len, 0, 1, c,
+                        ldc, 0);
     GPU->release(w);
     return rc ? -1 : 0;
 }
@@ -395,15 +442,20 @@ static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
         return geqrt_leaf(m, n, a, lda, t, ldt);
     lapack_int n1 = n / 2, n2 = n - n1;
     gl_scalar *a2 = a + (size_t)n1 * lda;
-    gl_scalar *w = GPU->alloc(ES * (size_t)n1 * (size_t)n2);
-    /* W = V1(n1:m, :)^H V2, V2 unit lower trapezoidal from row n1 */
+    gl_scalar *w = GPU->alloc(ES * (size_t)n2 * (size_t)(n1 + m - n1));
+    gl_scalar *v2 = w + (size_t)n1 * n2;
+    /* W = V1(n1:m, :)^H V2, V2 unit lower trapezoidal from row n1, made
+     * dense (v2) for a plain product */
     int rc = !w || dev_geqrt(m, n1, a, lda, t, ldt) ||
              dev_larfb('L', 'C', 'C', m, n2, n1, a, lda, t, ldt, a2, lda) ||
              dev_geqrt(m - n1, n2, a2 + n1, lda, t + n1 + (size_t)n1 * ldt,
-                       ldt) ||
-             gemm_modes('C', 'N', n1, n2, m - n1, 1, a + n1, lda, 0, a2 + n1,
-                        lda, GM_LOWER | GM_UNIT, 0, w, n1, 0) ||
-             assemble_t(n1, n2, w, t, ldt);
+                       ldt);
+    if (!rc)
+        dev_unpack_v('C', m - n1, n2, a2 + n1, lda, v2, m - n1);
+    rc = rc ||
+         gemm_modes('C', 'N', n1, n2, m - n1, 1, a + n1, lda, 0, v2, m - n1,
+                    0, 0, w, n1, 0) ||
+         assemble_t(n1, n2, w, t, ldt);
     GPU->release(w);
     return rc ? -1 : 0;
 }
@@ -416,14 +468,19 @@ static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
         return gelqt_leaf(m, n, a, lda, t, ldt);
     lapack_int m1 = m / 2, m2 = m - m1;
     gl_scalar *a2 = a + m1, *a22 = a2 + (size_t)m1 * lda;
-    gl_scalar *w = GPU->alloc(ES * (size_t)m1 * (size_t)m2);
-    /* W = V1(:, m1:n) V2^H, V2 unit upper trapezoidal from column m1 */
+    gl_scalar *w = GPU->alloc(ES * (size_t)m2 * (size_t)(m1 + n - m1));
+    gl_scalar *v2h = w + (size_t)m1 * m2;
+    /* W = V1(:, m1:n) V2^H, V2 unit upper trapezoidal from column m1, its
+     * adjoint made dense (v2h) for a plain product */
     int rc = !w || dev_gelqt(m1, n, a, lda, t, ldt) ||
              dev_larfb('R', 'N', 'R', m2, n, m1, a, lda, t, ldt, a2, lda) ||
-             dev_gelqt(m2, n - m1, a22, lda, t + m1 + (size_t)m1 * ldt, ldt) ||
-             gemm_modes('N', 'C', m1, m2, n - m1, 1, a + (size_t)m1 * lda,
-                        lda, 0, a22, lda, GM_UPPER | GM_UNIT, 0, w, m1, 0) ||
-             assemble_t(m1, m2, w, t, ldt);
+             dev_gelqt(m2, n - m1, a22, lda, t + m1 + (size_t)m1 * ldt, ldt);
+    if (!rc)
+        dev_unpack_v('R', n - m1, m2, a22, lda, v2h, n - m1);
+    rc = rc ||
+         gemm_modes('N', 'N', m1, m2, n - m1, 1, a + (size_t)m1 * lda, lda, 0,
+                    v2h, n - m1, 0, 0, w, m1, 0) ||
+         assemble_t(m1, m2, w, t, ldt);
     GPU->release(w);
     return rc ? -1 : 0;
 }

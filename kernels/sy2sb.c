@@ -32,9 +32,10 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                             t, b, A(k + b, k + kk), lda);
         if (rc != 0)
             break;
-        /* T's diagonal holds the scalars of the panel's reflectors */
-        for (lapack_int i = 0; tau && i < kk && rc == 0; i++)
-            rc = ops->to_host(1, 1, t + i + (size_t)i * b, b, tau + k + i, 1);
+        /* T's diagonal holds the scalars of the panel's reflectors: read
+         * as one row whose elements lie b + 1 apart */
+        if (tau)
+            rc = ops->to_host(1, kk, t, b + 1, tau + k, 1);
         if (rc != 0)
             break;
         /* A22 := Q^H A22 Q, Q = I - V T V^H, on the lower triangle. */

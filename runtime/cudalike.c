@@ -661,10 +661,14 @@ static void *alloc(size_t bytes)
     void *p = NULL;
     if (bytes == 0)
         bytes = 1;
+    drv_result rc = DRV_OK;
     if (gl_fault_hit(GL_FAULT_ALLOC) ||
-        (drv.async_memory ? drv_malloc_async(&p, bytes, t->stream)
-                          : drv_malloc(&p, bytes)) != DRV_OK)
+        (rc = drv.async_memory ? drv_malloc_async(&p, bytes, t->stream)
+                               : drv_malloc(&p, bytes)) != DRV_OK) {
+        gl_log(1, API ": allocation of %zu bytes failed (error %d)", bytes,
+               (int)rc);
         p = NULL;
+    }
     leave(saved);
     return p;
 }
@@ -754,8 +758,12 @@ static int launch_on(thread_state *t, int precision, gl_kernel k, int dims,
         params[np++] = &pointers[i];
         params[np++] = (void *)&zero_offset;
     }
-    if (drv_launch(kernels[k], grid, block, t->stream, params) != DRV_OK)
+    drv_result rc = drv_launch(kernels[k], grid, block, t->stream, params);
+    if (rc != DRV_OK) {
+        gl_log(1, API ": launch of kernel %d failed (error %d)", (int)k,
+               (int)rc);
         return -1;
+    }
     if (t->capturing && ++t->captured >= GRAPH_LAUNCHES)
         return batch_cut(t);   /* replay what was recorded, record on */
     return 0;
@@ -900,8 +908,11 @@ static int gpu_read(size_t elem, size_t rows, size_t cols, const void *src,
     thread_state *t = enter(&saved);
     if (!t)
         return -1;
-    if (drv_stream_sync(t->stream) != DRV_OK)
+    drv_result sync = drv_stream_sync(t->stream);
+    if (sync != DRV_OK) {
+        gl_log(1, API ": stream synchronization failed (error %d)", (int)sync);
         t->failed = 1;
+    }
     int rc = t->failed ? -1 : 0;
     if (rc == 0 && rows > 0 && cols > 0) {
         if (cols == 1)
@@ -948,12 +959,19 @@ static int capture_finish(thread_state *t)
     drv_graph graph = NULL;
     drv_graph_exec exec = NULL;
     t->capturing = 0;
-    int failed = drv_capture_end(t->stream, &graph) != DRV_OK || !graph ||
-                 (t->captured > 0 &&
-                  (drv_graph_instantiate(&exec, graph) != DRV_OK ||
-                   drv_graph_launch(exec, t->stream) != DRV_OK));
+    drv_result rc = drv_capture_end(t->stream, &graph);
+    const char *step = "end";
+    if (rc == DRV_OK && graph && t->captured > 0) {
+        step = "instantiation";
+        if ((rc = drv_graph_instantiate(&exec, graph)) == DRV_OK) {
+            step = "launch";
+            rc = drv_graph_launch(exec, t->stream);
+        }
+    }
     drv_graph_free(exec, graph);
-    return failed ? -1 : 0;
+    if (rc != DRV_OK || !graph)
+        gl_log(1, API ": graph %s failed (error %d)", step, (int)rc);
+    return rc != DRV_OK || !graph ? -1 : 0;
 }
 
 static int batch_cut(thread_state *t)
@@ -996,7 +1014,9 @@ static int batch_end(void)
  * handle per thread, on the thread's stream. */
 #define BLAS_FUNCS(X)                                                        \
     X(cublasCreate) X(cublasDestroy) X(cublasSetStream) X(cublasSgemm)      \
-    X(cublasDgemm) X(cublasCgemm) X(cublasZgemm)
+    X(cublasDgemm) X(cublasCgemm) X(cublasZgemm) X(cublasSsymm)              \
+    X(cublasDsymm) X(cublasChemm) X(cublasZhemm) X(cublasSsyr2k)             \
+    X(cublasDsyr2k) X(cublasCher2k) X(cublasZher2k)
 static struct {
 #define BLAS_DECLARE(f) __typeof__(f) *f;
     BLAS_FUNCS(BLAS_DECLARE)
@@ -1028,57 +1048,92 @@ static void blas_load(void)
     gl_log(2, API ": cuBLAS loaded");
 }
 
-static int blas_gemm_on(thread_state *t, int precision, int transa,
-                        int transb, size_t m, size_t n, size_t k,
-                        const void *alpha, const void *a, size_t lda,
-                        const void *b, size_t ldb, const void *beta, void *c,
-                        size_t ldc)
+/* The thread's cuBLAS handle on the thread's stream: made on first use
+ * (with the thread's device current), destroyed with the thread's state.
+ * NULL with *rc = 1 when no handle can be made (the caller uses the
+ * portable kernel), -1 when the stream cannot be set. */
+static cublasHandle_t blas_handle(thread_state *t, int *rc)
 {
-    /* a handle per thread, made on first use (with the thread's device
-     * current), destroyed with the thread's state */
     if (!t->blas) {
         cublasHandle_t handle;
-        if (blas.cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
-            return 1;
+        if (blas.cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS) {
+            *rc = 1;
+            return NULL;
+        }
         t->blas = handle;
     }
-    cublasHandle_t blas_handle = t->blas;
-    if (m > 0x7fffffff || n > 0x7fffffff || k > 0x7fffffff ||
-        lda > 0x7fffffff || ldb > 0x7fffffff || ldc > 0x7fffffff)
-        return 1;
     if (gl_fault_hit(GL_FAULT_LAUNCH) ||
-        blas.cublasSetStream(blas_handle, t->stream) != CUBLAS_STATUS_SUCCESS)
-        return -1;
-    cublasOperation_t ta = (cublasOperation_t)transa,
-                      tb = (cublasOperation_t)transb;
-    int im = (int)m, in = (int)n, ik = (int)k, ia = (int)lda, ib = (int)ldb,
-        ic = (int)ldc;
-    cublasStatus_t s;
-    switch (precision) {
-    case 1:
-        s = blas.cublasSgemm(blas_handle, ta, tb, im, in, ik, alpha, a, ia, b,
-                             ib, beta, c, ic);
-        break;
-    case 2:
-        s = blas.cublasDgemm(blas_handle, ta, tb, im, in, ik, alpha, a, ia, b,
-                             ib, beta, c, ic);
-        break;
-    case 3:
-        s = blas.cublasCgemm(blas_handle, ta, tb, im, in, ik, alpha, a, ia, b,
-                             ib, beta, c, ic);
-        break;
-    default:
-        s = blas.cublasZgemm(blas_handle, ta, tb, im, in, ik, alpha, a, ia, b,
-                             ib, beta, c, ic);
-        break;
+        blas.cublasSetStream(t->blas, t->stream) != CUBLAS_STATUS_SUCCESS) {
+        *rc = -1;
+        return NULL;
     }
+    return t->blas;
+}
+
+/* cuBLAS takes int dimensions */
+static int fits_int(size_t a, size_t b, size_t c, size_t d, size_t e,
+                    size_t f)
+{
+    return (a | b | c | d | e | f) <= 0x7fffffff;
+}
+
+/* One vendor BLAS call of the calling thread: the operation with its
+ * arguments, run by blas_call_on on the thread's handle. */
+typedef struct blas_call_args {
+    enum { CALL_GEMM, CALL_HEMM, CALL_HER2K } op;
+    int precision, opt1, opt2;   /* gemm: transa, transb; hemm: side,
+                                    lower; her2k: lower, trans */
+    size_t m, n, k, lda, ldb, ldc;
+    const void *alpha, *a, *b, *beta;
+    void *c;
+} blas_call_args;
+
+static int blas_call_on(thread_state *t, const blas_call_args *x)
+{
+    if (!fits_int(x->m, x->n, x->k, x->lda, x->ldb, x->ldc))
+        return 1;
+    int rc = 0;
+    cublasHandle_t h = blas_handle(t, &rc);
+    if (!h)
+        return rc;
+    int m = (int)x->m, n = (int)x->n, k = (int)x->k, lda = (int)x->lda,
+        ldb = (int)x->ldb, ldc = (int)x->ldc, p = x->precision;
+    const void *al = x->alpha, *a = x->a, *b = x->b, *be = x->beta;
+    void *c = x->c;
+    cublasStatus_t s = CUBLAS_STATUS_NOT_SUPPORTED;
+    if (x->op == CALL_GEMM) {
+        cublasOperation_t ta = (cublasOperation_t)x->opt1,
+                          tb = (cublasOperation_t)x->opt2;
+#define GEMM(f) blas.f(h, ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc)
+        s = p == 1 ? GEMM(cublasSgemm) : p == 2 ? GEMM(cublasDgemm)
+          : p == 3 ? GEMM(cublasCgemm) : GEMM(cublasZgemm);
+#undef GEMM
+    } else if (x->op == CALL_HEMM) {
+        cublasSideMode_t side = x->opt1 ? CUBLAS_SIDE_RIGHT : CUBLAS_SIDE_LEFT;
+        cublasFillMode_t fill =
+            x->opt2 ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+#define HEMM(f) blas.f(h, side, fill, m, n, al, a, lda, b, ldb, be, c, ldc)
+        s = p == 1 ? HEMM(cublasSsymm) : p == 2 ? HEMM(cublasDsymm)
+          : p == 3 ? HEMM(cublasChemm) : HEMM(cublasZhemm);
+#undef HEMM
+    } else {
+        cublasFillMode_t fill =
+            x->opt1 ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+        cublasOperation_t tr = x->opt2 ? CUBLAS_OP_C : CUBLAS_OP_N;
+        if (p <= 2 && x->opt2)
+            tr = CUBLAS_OP_T;
+#define HER2K(f) blas.f(h, fill, tr, n, k, al, a, lda, b, ldb, be, c, ldc)
+        s = p == 1 ? HER2K(cublasSsyr2k) : p == 2 ? HER2K(cublasDsyr2k)
+          : p == 3 ? HER2K(cublasCher2k) : HER2K(cublasZher2k);
+#undef HER2K
+    }
+    if (s != CUBLAS_STATUS_SUCCESS)
+        gl_log(1, API ": cuBLAS operation %d failed (status %d)", (int)x->op,
+               (int)s);
     return s == CUBLAS_STATUS_SUCCESS ? 0 : -1;
 }
 
-static int blas_gemm(int precision, int transa, int transb, size_t m,
-                     size_t n, size_t k, const void *alpha, const void *a,
-                     size_t lda, const void *b, size_t ldb, const void *beta,
-                     void *c, size_t ldc)
+static int blas_call(const blas_call_args *x)
 {
     pthread_once(&blas_once, blas_load);
     if (!blas.loaded)
@@ -1087,12 +1142,41 @@ static int blas_gemm(int precision, int transa, int transb, size_t m,
     thread_state *t = enter(&saved);
     if (!t)
         return -1;
-    int rc = blas_gemm_on(t, precision, transa, transb, m, n, k, alpha, a,
-                          lda, b, ldb, beta, c, ldc);
+    int rc = blas_call_on(t, x);
     if (rc < 0)
         t->failed = 1;
     leave(saved);
     return rc;
+}
+
+static int blas_gemm(int precision, int transa, int transb, size_t m,
+                     size_t n, size_t k, const void *alpha, const void *a,
+                     size_t lda, const void *b, size_t ldb, const void *beta,
+                     void *c, size_t ldc)
+{
+    blas_call_args x = {CALL_GEMM, precision, transa, transb, m, n, k, lda,
+                        ldb, ldc, alpha, a, b, beta, c};
+    return blas_call(&x);
+}
+
+static int blas_hemm(int precision, int side_right, int lower, size_t m,
+                     size_t n, const void *alpha, const void *a, size_t lda,
+                     const void *b, size_t ldb, const void *beta, void *c,
+                     size_t ldc)
+{
+    blas_call_args x = {CALL_HEMM, precision, side_right, lower, m, n, 0, lda,
+                        ldb, ldc, alpha, a, b, beta, c};
+    return blas_call(&x);
+}
+
+static int blas_her2k(int precision, int lower, int trans, size_t n,
+                      size_t k, const void *alpha, const void *a, size_t lda,
+                      const void *b, size_t ldb, const void *beta, void *c,
+                      size_t ldc)
+{
+    blas_call_args x = {CALL_HER2K, precision, lower, trans, 0, n, k, lda,
+                        ldb, ldc, alpha, a, b, beta, c};
+    return blas_call(&x);
 }
 #else
 /* HIP: Debian 12 has no hipBLAS/rocBLAS package; the portable gemm
@@ -1123,6 +1207,10 @@ const gl_gpu GPU_TABLE = {
     .read = gpu_read,
     .launch = launch,
     .blas_gemm = blas_gemm,
+#if defined(GL_API_CUDA)
+    .blas_hemm = blas_hemm,
+    .blas_her2k = blas_her2k,
+#endif
     .batch_begin = batch_begin,
     .batch_end = batch_end,
     .fail = fail,

@@ -89,6 +89,21 @@ typedef struct gl_gpu {
                      size_t n, size_t k, const void *alpha, const void *a,
                      size_t lda, const void *b, size_t ldb, const void *beta,
                      void *c, size_t ldc);
+    /* The vendor's Hermitian (symmetric for real) products, codes as
+     * blas_gemm; NULL where the runtime has none.  hemm: C = alpha A B +
+     * beta C (side_right 0) or alpha B A + beta C (1), C m x n, A
+     * Hermitian in its lower (lower 1) or upper triangle.  her2k: C =
+     * alpha A B^H + conj(alpha) B A^H + beta C (trans 0, A and B n x k) or
+     * alpha A^H B + conj(alpha) B^H A + beta C (trans 1), in C's lower or
+     * upper triangle; beta points to a real. */
+    int (*blas_hemm)(int precision, int side_right, int lower, size_t m,
+                     size_t n, const void *alpha, const void *a, size_t lda,
+                     const void *b, size_t ldb, const void *beta, void *c,
+                     size_t ldc);
+    int (*blas_her2k)(int precision, int lower, int trans, size_t n,
+                      size_t k, const void *alpha, const void *a, size_t lda,
+                      const void *b, size_t ldb, const void *beta, void *c,
+                      size_t ldc);
 
     /* Launches between batch_begin and batch_end (and nothing else of
      * the runtime) may be recorded and replayed as one (a CUDA graph):

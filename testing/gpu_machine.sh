@@ -4,7 +4,7 @@
 # compiler toolchain we can rely on and no network: this workplace's device
 # machines.  What the checks need is built here and carried there.
 #
-#   here:   make all tests bench && testing/gpu_machine.sh pack [DIR]
+#   here:   make all tests build/bench/bench_gpu && testing/gpu_machine.sh pack [DIR]
 #           DIR (default .gpucarry, ignored by git) gets build.tar.xz (the
 #           library, gpulapack-info, the tests of section 7 of
 #           run_checks.sh, the demo, bench_gpu) and debian.tar.xz (this
