@@ -29,7 +29,7 @@
 
 /* Work-group of the gemm tiles; the widest panel and band the kernels'
  * local arrays hold (kernels/device/panel.h, chase.h). */
-enum { TILE = 16, PANEL_MAX = 256, CHASE_MAX = 256 };
+enum { TILE = 16, PANEL_MAX = 256, PANEL_THREADS = 256, CHASE_MAX = 256 };
 
 /* gl_scalar as the kernels see it (float2/double2 for complex) */
 typedef struct { gl_real part[1 + GL_COMPLEX]; } device_scalar;
@@ -189,14 +189,21 @@ static void dev_unpack_v(char storev, lapack_int m, lapack_int k,
         GPU->fail();
 }
 
-/* The one-work-group panel kernels (the leaves of dev_geqrt/dev_gelqt). */
+/* The one-work-group panel kernels (the leaves of dev_geqrt/dev_gelqt),
+ * PANEL_THREADS work-items: the group reduces along the panel's long side. */
+static int launch_panel(gl_kernel k, int nargs, const gl_arg *args)
+{
+    size_t groups = 1, local = PANEL_THREADS;
+    return GPU->launch(GL_PRECISION, k, 1, &groups, &local, nargs, args);
+}
+
 static int geqrt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
                       gl_scalar *t, lapack_int ldt)
 {
     if (n > PANEL_MAX)
         return -1;
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
-    return n > 0 ? launch_groups(GL_K_GEQRT, 1, NARGS(args), args) : 0;
+    return n > 0 ? launch_panel(GL_K_GEQRT, NARGS(args), args) : 0;
 }
 
 static int gelqt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
@@ -205,7 +212,7 @@ static int gelqt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
     if (m > PANEL_MAX)
         return -1;
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
-    return m > 0 ? launch_groups(GL_K_GELQT, 1, NARGS(args), args) : 0;
+    return m > 0 ? launch_panel(GL_K_GELQT, NARGS(args), args) : 0;
 }
 
 /* ---- BLAS3: one kernel, gl_gemm, with read modes for triangular,
