@@ -53,7 +53,8 @@ EMBED_OBJ  =
 # embedded into the library (#line markers keep build errors pointing at
 # the right file) and built at run time.
 DEVICE_SRC = kernels/device/common.h kernels/device/blas.h \
-             kernels/device/panel.h kernels/device/chase.h
+             kernels/device/panel.h kernels/device/chase.h \
+             kernels/device/tridiag.h
 ifneq ($(filter opencl,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_OPENCL
 OPENCL_UNIT_TEMPLATES = test_device_ops

@@ -374,7 +374,10 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
         if (GL_FN(tridiag_q_apply)(ops, &q, n, zt, n, z, ldz))
             goto out;
     } else {
-        f->sterf(&n, w, e, &info);
+        /* on a device, all n values at once by bisection (?sterf on the
+         * host if the device fails) */
+        if (!ops->tridiag_values || ops->tridiag_values(n, w, e, w) != 0)
+            f->sterf(&n, w, e, &info);
         t1 = gl_now();
     }
     if (times) {

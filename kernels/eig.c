@@ -403,7 +403,14 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
             (job->driver == GL_EIG_SYEVR && all) ||
             (job->driver == GL_EIG_SYEVX && all && job->abstol <= 0);
         int done = 0;
-        if (use_sterf) {
+        /* on a device, all n values at once by bisection; ?sterf on the
+         * host if the device fails */
+        if (use_sterf && ops->tridiag_values &&
+            ops->tridiag_values(n, d, e, w) == 0) {
+            *m = n;
+            done = 1;
+        }
+        if (use_sterf && !done) {
             gl_real *e2 = work + 4 * n;
             for (lapack_int i = 0; i < n; i++)
                 w[i] = d[i];

@@ -686,6 +686,69 @@ static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
     return rc;
 }
 
+/* ---- stage 3, values only (kernels/device/tridiag.h) ---- */
+
+static int ascending_real(const void *x, const void *y)
+{
+    gl_real a = *(const gl_real *)x, b = *(const gl_real *)y;
+    return (a > b) - (a < b);
+}
+
+/* Every eigenvalue by bisection, one work-item each, with ?stebz's
+ * bounds and tolerances (ABSTOL <= 0): Gershgorin's interval widened by
+ * 2.1 (n ulp |T| + 2 pivmin), atol = ulp |T|, rtol = 2 ulp, pivmin =
+ * safmin max(1, max e_i^2). */
+static int dev_tridiag_values(lapack_int n, const gl_real *d,
+                              const gl_real *e, gl_real *w)
+{
+    if (n <= 0)
+        return 0;
+    const gl_real ulp = sizeof(gl_real) == sizeof(float) ? FLT_EPSILON
+                                                         : DBL_EPSILON,
+                  safmin = sizeof(gl_real) == sizeof(float) ? FLT_MIN
+                                                            : DBL_MIN;
+    gl_real *e2 = malloc(sizeof *e2 * (size_t)n);
+    if (!e2)
+        return -1;
+    gl_real e2max = 0, lo = d[0], hi = d[0];
+    for (lapack_int i = 0; i < n; i++) {
+        gl_real left = i > 0 ? GL_R(fabs)(e[i - 1]) : 0,
+                right = i + 1 < n ? GL_R(fabs)(e[i]) : 0;
+        e2[i] = right * right;
+        e2max = e2[i] > e2max ? e2[i] : e2max;
+        lo = GL_R(fmin)(lo, d[i] - left - right);
+        hi = GL_R(fmax)(hi, d[i] + left + right);
+    }
+    gl_real pivmin = safmin * (e2max > 1 ? e2max : 1),
+            tnorm = GL_R(fmax)(GL_R(fabs)(lo), GL_R(fabs)(hi)),
+            widen = (gl_real)2.1 * (tnorm * ulp * (gl_real)n + 2 * pivmin),
+            atol = GL_R(fmax)(ulp * tnorm, pivmin), rtol = 2 * ulp;
+    lo -= widen;
+    hi += widen;
+    size_t rs = sizeof(gl_real), bytes = rs * (size_t)n;
+    gl_real *dev = GPU->alloc(3 * bytes);
+    int rc = -1;
+    if (dev) {
+        gl_real *dd = dev, *de2 = dev + n, *dw = dev + 2 * (size_t)n;
+        int in = (int)n;
+        gl_arg args[] = {VAL(in),    GL_MEM(dd, rs), GL_MEM(de2, rs),
+                         VAL(lo),    VAL(hi),        VAL(atol),
+                         VAL(rtol),  VAL(pivmin),    GL_MEM(dw, rs)};
+        size_t local = 64, groups = groups_of((size_t)n, local);
+        if (GPU->write(rs, (size_t)n, 1, d, (size_t)n, dd, (size_t)n) == 0 &&
+            GPU->write(rs, (size_t)n, 1, e2, (size_t)n, de2, (size_t)n) == 0 &&
+            GPU->launch(GL_PRECISION, GL_K_TRIDIAG_BISECT, 1, &groups,
+                        &local, NARGS(args), args) == 0)
+            rc = GPU->read(rs, (size_t)n, 1, dw, (size_t)n, w, (size_t)n);
+        GPU->release(dev);
+    }
+    free(e2);
+    /* ascending to the bisection's tolerance: exactly so after a sort */
+    if (rc == 0)
+        qsort(w, (size_t)n, sizeof *w, ascending_real);
+    return rc;
+}
+
 const GL_FN(ops) GL_FN(gpu_ops) = {
     .name = "gpu",
     .alloc = dev_alloc,
@@ -709,4 +772,5 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .trmm = dev_trmm,
     .gb_chase = dev_gb_chase,
     .sb_chase = dev_sb_chase,
+    .tridiag_values = dev_tridiag_values,
 };

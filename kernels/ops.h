@@ -154,6 +154,15 @@ typedef struct GL_FN(ops) {
                     lapack_int ldband, const struct GL_FN(reflectors) *keep);
     int (*sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
                     lapack_int ldband, const struct GL_FN(reflectors) *keep);
+
+    /* Stage 3 of the values-only eigenproblems: w = every eigenvalue of
+     * the real symmetric tridiagonal matrix (d, e: n and n-1 values), in
+     * ascending order, to about ulp |T| as ?sterf; host arrays, w may be
+     * d.  Return 0,
+     * or < 0 if the backend could not run it.  NULL where the system's
+     * ?sterf serves (the host backend). */
+    int (*tridiag_values)(lapack_int n, const gl_real *d, const gl_real *e,
+                          gl_real *w);
 } GL_FN(ops);
 
 /* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in;

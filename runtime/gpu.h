@@ -21,6 +21,7 @@
 typedef enum gl_kernel {
     GL_K_COPY, GL_K_SCALE, GL_K_PACK_BAND, GL_K_ZERO_LOWER, GL_K_UNPACK_V,
     GL_K_GEMM, GL_K_GEQRT, GL_K_GELQT, GL_K_GB_CHASE, GL_K_SB_CHASE,
+    GL_K_TRIDIAG_BISECT,
     GL_K_COUNT
 } gl_kernel;
 

@@ -7,3 +7,4 @@
 #include "blas.h"
 #include "panel.h"
 #include "chase.h"
+#include "tridiag.h"

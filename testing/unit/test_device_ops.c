@@ -664,6 +664,58 @@ static void test_pipelines(void)
     report(&g);
 }
 
+/* ---- stage 3 values on the device: bisection against ?sterf ---- */
+
+static void test_tridiag_values(void)
+{
+    group g = {.name = "tridiag_values (bisection) against ?sterf"};
+    const lapack_int ns[] = {1, 2, 3, 7, 64, 200, 1001};
+    /* kinds: random; graded diagonal with tiny off-diagonals (clusters);
+     * zero off-diagonals with repeated diagonal values; a 1-2-1
+     * Toeplitz; values of wildly different scales */
+    for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
+        for (int kind = 0; kind < 5; kind++) {
+            lapack_int n = ns[in], info = 0;
+            gl_real *d = malloc(sizeof *d * 4 * (size_t)n);
+            gl_real *e = d + n, *w = e + n, *ref = w + n;
+            for (lapack_int i = 0; i < n; i++) {
+                double x = urand(), y = urand();
+                d[i] = kind == 0 ? x
+                     : kind == 1 ? (gl_real)i / (gl_real)n
+                     : kind == 2 ? (gl_real)(i % 3)
+                     : kind == 3 ? 2
+                                 : x * pow(10, 12 * y);
+                e[i] = kind == 0 ? y
+                     : kind == 1 ? (gl_real)1e-5 * y
+                     : kind == 2 ? 0
+                     : kind == 3 ? -1
+                                 : y * pow(10, 12 * x);
+            }
+            double tnorm = 0;
+            for (lapack_int i = 0; i < n; i++) {
+                ref[i] = d[i];
+                tnorm = fmax(tnorm, fabs((double)d[i]) +
+                                        (i > 0 ? fabs((double)e[i - 1]) : 0) +
+                                        (i + 1 < n ? fabs((double)e[i]) : 0));
+            }
+            int rc = dev->tridiag_values(n, d, e, w);
+            GL_FN(lapack_fns_get)()->sterf(&n, ref, e, &info);
+            double worst = 0;
+            for (lapack_int i = 0; i < n; i++) {
+                worst = fmax(worst, fabs((double)(w[i] - ref[i])));
+                if (i > 0 && w[i] < w[i - 1])
+                    worst = INFINITY;   /* not ascending */
+            }
+            /* bisection stops at max(ulp |T|, pivmin): the smallest
+             * normal number counts for a zero matrix */
+            double tiny = sizeof(gl_real) == sizeof(float) ? FLT_MIN : DBL_MIN;
+            check(&g, rc || info ? INFINITY : worst / (EPS * tnorm + tiny),
+                  THRESH * n, "n=%d kind=%d", n, kind);
+            free(d);
+        }
+    report(&g);
+}
+
 int main(int argc, char **argv)
 {
     unsigned seed = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10)
@@ -700,5 +752,6 @@ int main(int argc, char **argv)
     test_blas3();
     test_chases();
     test_pipelines();
+    test_tridiag_values();
     return failures != 0;
 }

@@ -1,0 +1,51 @@
+/* Stage 3 of the values-only eigenproblems on the device: every
+ * eigenvalue of a real symmetric tridiagonal matrix by bisection on Sturm
+ * counts (?stebz's method, without its splitting), one work-item per
+ * eigenvalue, all n at once: where ?sterf is one sequential O(n^2) sweep
+ * on one host core, this is n independent ones. */
+
+/* The number of eigenvalues of T (diagonal d, squared off-diagonal e2) at
+ * or below x, counted as ?laebz counts: a pivot smaller than pivmin in
+ * magnitude is taken as -pivmin. */
+DEVFN int sturm_count(int n, const GLOBAL real_t *d, const GLOBAL real_t *e2,
+                      real_t x, real_t pivmin)
+{
+    real_t q = d[0] - x;
+    if (fabs(q) < pivmin)
+        q = -pivmin;
+    int count = q <= 0;
+    for (int i = 1; i < n; i++) {
+        q = d[i] - e2[i - 1] / q - x;
+        if (fabs(q) < pivmin)
+            q = -pivmin;
+        count += q <= 0;
+    }
+    return count;
+}
+
+/* w[k] = the (k+1)-th smallest eigenvalue for k = the global id < n:
+ * bisection of [lo, hi] (bounds of the spectrum) until the interval is
+ * below max(atol, rtol |ends|) -- ?stebz's test -- or stops shrinking. */
+KERNEL gl_tridiag_bisect(int n, const GLOBAL real_t *d, gl_long doff,
+                         const GLOBAL real_t *e2, gl_long eoff, real_t lo,
+                         real_t hi, real_t atol, real_t rtol, real_t pivmin,
+                         GLOBAL real_t *w, gl_long woff)
+{
+    int k = GLOBAL_ID(0);
+    if (k >= n)   /* no barrier in this kernel */
+        return;
+    d += doff;
+    e2 += eoff;
+    w += woff;
+    for (;;) {
+        real_t mid = lo / 2 + hi / 2;
+        if (hi - lo <= fmax(atol, rtol * fmax(fabs(lo), fabs(hi))) ||
+            mid <= lo || mid >= hi)
+            break;
+        if (sturm_count(n, d, e2, mid, pivmin) > k)
+            hi = mid;   /* at least k + 1 eigenvalues at or below mid */
+        else
+            lo = mid;
+    }
+    w[k] = lo / 2 + hi / 2;
+}
