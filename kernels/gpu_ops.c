@@ -11,6 +11,7 @@
  * back, or fails without having written a result from a failed device. */
 #include <complex.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -694,30 +695,32 @@ static int ascending_real(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-/* Every eigenvalue by bisection, one work-item each, with ?stebz's
- * bounds and tolerances (ABSTOL <= 0): Gershgorin's interval widened by
- * 2.1 (n ulp |T| + 2 pivmin), atol = ulp |T|, rtol = 2 ulp, pivmin =
- * safmin max(1, max e_i^2). */
-static int dev_tridiag_values(lapack_int n, const gl_real *d,
-                              const gl_real *e, gl_real *w)
+/* Eigenvalues k = kfirst .. kfirst+count-1 (ascending, 0-based) of the
+ * symmetric tridiagonal (diag: n, off: n-1 values) into w (host arrays),
+ * by bisection, one work-item each, with ?stebz's bounds and tolerances
+ * (ABSTOL <= 0): Gershgorin's interval widened by 2.1 (n ulp |T| + 2
+ * pivmin), atol = ulp |T|, rtol = 2 ulp, pivmin = safmin max(1, max
+ * off_i^2).  w ascends to the tolerance; it is sorted after. */
+static int bisect(lapack_int n, const gl_real *diag, const gl_real *off,
+                  lapack_int kfirst, lapack_int count, gl_real *w)
 {
-    if (n <= 0)
-        return 0;
     const gl_real ulp = sizeof(gl_real) == sizeof(float) ? FLT_EPSILON
                                                          : DBL_EPSILON,
                   safmin = sizeof(gl_real) == sizeof(float) ? FLT_MIN
                                                             : DBL_MIN;
+    if (n > INT_MAX)
+        return -1;
     gl_real *e2 = malloc(sizeof *e2 * (size_t)n);
     if (!e2)
         return -1;
-    gl_real e2max = 0, lo = d[0], hi = d[0];
+    gl_real e2max = 0, lo = diag[0], hi = diag[0];
     for (lapack_int i = 0; i < n; i++) {
-        gl_real left = i > 0 ? GL_R(fabs)(e[i - 1]) : 0,
-                right = i + 1 < n ? GL_R(fabs)(e[i]) : 0;
+        gl_real left = i > 0 ? GL_R(fabs)(off[i - 1]) : 0,
+                right = i + 1 < n ? GL_R(fabs)(off[i]) : 0;
         e2[i] = right * right;
         e2max = e2[i] > e2max ? e2[i] : e2max;
-        lo = GL_R(fmin)(lo, d[i] - left - right);
-        hi = GL_R(fmax)(hi, d[i] + left + right);
+        lo = GL_R(fmin)(lo, diag[i] - left - right);
+        hi = GL_R(fmax)(hi, diag[i] + left + right);
     }
     gl_real pivmin = safmin * (e2max > 1 ? e2max : 1),
             tnorm = GL_R(fmax)(GL_R(fabs)(lo), GL_R(fabs)(hi)),
@@ -725,27 +728,59 @@ static int dev_tridiag_values(lapack_int n, const gl_real *d,
             atol = GL_R(fmax)(ulp * tnorm, pivmin), rtol = 2 * ulp;
     lo -= widen;
     hi += widen;
-    size_t rs = sizeof(gl_real), bytes = rs * (size_t)n;
-    gl_real *dev = GPU->alloc(3 * bytes);
+    size_t rs = sizeof(gl_real);
+    gl_real *dev = GPU->alloc(rs * (2 * (size_t)n + (size_t)count));
     int rc = -1;
     if (dev) {
         gl_real *dd = dev, *de2 = dev + n, *dw = dev + 2 * (size_t)n;
-        int in = (int)n;
-        gl_arg args[] = {VAL(in),    GL_MEM(dd, rs), GL_MEM(de2, rs),
-                         VAL(lo),    VAL(hi),        VAL(atol),
-                         VAL(rtol),  VAL(pivmin),    GL_MEM(dw, rs)};
-        size_t local = 64, groups = groups_of((size_t)n, local);
-        if (GPU->write(rs, (size_t)n, 1, d, (size_t)n, dd, (size_t)n) == 0 &&
+        int in = (int)n, ik = (int)kfirst, ic = (int)count;
+        gl_arg args[] = {VAL(in),   GL_MEM(dd, rs), GL_MEM(de2, rs),
+                         VAL(ik),   VAL(ic),        VAL(lo),
+                         VAL(hi),   VAL(atol),      VAL(rtol),
+                         VAL(pivmin), GL_MEM(dw, rs)};
+        size_t local = 64, groups = groups_of((size_t)count, local);
+        if (GPU->write(rs, (size_t)n, 1, diag, (size_t)n, dd, (size_t)n) == 0 &&
             GPU->write(rs, (size_t)n, 1, e2, (size_t)n, de2, (size_t)n) == 0 &&
             GPU->launch(GL_PRECISION, GL_K_TRIDIAG_BISECT, 1, &groups,
                         &local, NARGS(args), args) == 0)
-            rc = GPU->read(rs, (size_t)n, 1, dw, (size_t)n, w, (size_t)n);
+            rc = GPU->read(rs, (size_t)count, 1, dw, (size_t)count, w,
+                           (size_t)count);
         GPU->release(dev);
     }
     free(e2);
-    /* ascending to the bisection's tolerance: exactly so after a sort */
     if (rc == 0)
-        qsort(w, (size_t)n, sizeof *w, ascending_real);
+        qsort(w, (size_t)count, sizeof *w, ascending_real);
+    return rc;
+}
+
+static int dev_tridiag_values(lapack_int n, const gl_real *d,
+                              const gl_real *e, gl_real *w)
+{
+    return n > 0 ? bisect(n, d, e, 0, n, w) : 0;
+}
+
+/* The singular values of the upper bidiagonal B (d, e) are the n largest
+ * eigenvalues of the Golub-Kahan tridiagonal of order 2n: zero diagonal,
+ * off-diagonal d_0, e_0, d_1, ..., d_{n-1} (its spectrum is +-sigma). */
+static int dev_bidiag_values(lapack_int n, const gl_real *d, const gl_real *e,
+                             gl_real *s)
+{
+    if (n <= 0)
+        return 0;
+    gl_real *tgk = malloc(sizeof *tgk * 5 * (size_t)n);
+    if (!tgk)
+        return -1;
+    gl_real *diag = tgk, *off = diag + 2 * n, *w = off + 2 * n;
+    for (lapack_int i = 0; i < n; i++) {
+        diag[2 * i] = diag[2 * i + 1] = 0;
+        off[2 * i] = d[i];
+        if (i + 1 < n)
+            off[2 * i + 1] = e[i];
+    }
+    int rc = bisect(2 * n, diag, off, n, n, w);
+    for (lapack_int i = 0; rc == 0 && i < n; i++)   /* descending */
+        s[i] = GL_R(fabs)(w[n - 1 - i]);
+    free(tgk);
     return rc;
 }
 
@@ -773,4 +808,5 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .gb_chase = dev_gb_chase,
     .sb_chase = dev_sb_chase,
     .tridiag_values = dev_tridiag_values,
+    .bidiag_values = dev_bidiag_values,
 };

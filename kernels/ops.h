@@ -163,6 +163,11 @@ typedef struct GL_FN(ops) {
      * ?sterf serves (the host backend). */
     int (*tridiag_values)(lapack_int n, const gl_real *d, const gl_real *e,
                           gl_real *w);
+    /* The same for the SVD: s = the singular values of the upper
+     * bidiagonal (d: n, e: n-1 values), descending, to about ulp |B|;
+     * s may be d.  NULL where the system's ?bdsqr serves. */
+    int (*bidiag_values)(lapack_int n, const gl_real *d, const gl_real *e,
+                         gl_real *s);
 } GL_FN(ops);
 
 /* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in;

@@ -173,12 +173,16 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     if (vectors)
         GL_FN(bidiagonal_phases)(cols, de, de + cols, left, right);
     lapack_int info = 0, zero = 0, one = 1;
-    if (vectors && job->stage3 != GL_SVD_BDSQR) {
+    /* values on a device: all n at once by bisection (d is left alone if
+     * the device fails, and ?bdsqr runs on the host) */
+    int done = !vectors && ops->bidiag_values &&
+               ops->bidiag_values(cols, d, ee, d) == 0;
+    if (!done && vectors && job->stage3 != GL_SVD_BDSQR) {
         f->bdsdc("U", "I", &cols, d, ee, ub, &cols, vb, &cols, NULL, NULL,
                  work, iwork, &info, 1, 1);
         if (info != 0 && job->stage3 == GL_SVD_BDSDC_RESTART)
             goto out;
-    } else {
+    } else if (!done) {
         /* ?bdsqr updates U_B and VT_B from the identity: the Givens
          * rotations touch n x n, the back-transformation is BLAS3 */
         lapack_int nru = want_l ? cols : 0, ncvt = want_r ? cols : 0;

@@ -1,8 +1,10 @@
-/* Stage 3 of the values-only eigenproblems on the device: every
- * eigenvalue of a real symmetric tridiagonal matrix by bisection on Sturm
- * counts (?stebz's method, without its splitting), one work-item per
- * eigenvalue, all n at once: where ?sterf is one sequential O(n^2) sweep
- * on one host core, this is n independent ones. */
+/* Stage 3 of the values-only problems on the device: eigenvalues of a
+ * real symmetric tridiagonal matrix by bisection on Sturm counts
+ * (?stebz's method, without its splitting), one work-item per
+ * eigenvalue, all at once: where ?sterf (?lasq1 for singular values) is
+ * one sequential O(n^2) sweep on one host core, these are n independent
+ * ones.  Singular values are the upper half of the spectrum of the
+ * Golub-Kahan tridiagonal (kernels/gpu_ops.c). */
 
 /* The number of eigenvalues of T (diagonal d, squared off-diagonal e2) at
  * or below x, counted as ?laebz counts: a pivot smaller than pivmin in
@@ -23,16 +25,18 @@ DEVFN int sturm_count(int n, const GLOBAL real_t *d, const GLOBAL real_t *e2,
     return count;
 }
 
-/* w[k] = the (k+1)-th smallest eigenvalue for k = the global id < n:
- * bisection of [lo, hi] (bounds of the spectrum) until the interval is
- * below max(atol, rtol |ends|) -- ?stebz's test -- or stops shrinking. */
+/* w[g] = the (k+1)-th smallest eigenvalue, k = kfirst + g, for the
+ * global ids g < count: bisection of [lo, hi] (bounds of the spectrum)
+ * until the interval is below max(atol, rtol |ends|) -- ?stebz's test --
+ * or stops shrinking. */
 KERNEL gl_tridiag_bisect(int n, const GLOBAL real_t *d, gl_long doff,
-                         const GLOBAL real_t *e2, gl_long eoff, real_t lo,
-                         real_t hi, real_t atol, real_t rtol, real_t pivmin,
-                         GLOBAL real_t *w, gl_long woff)
+                         const GLOBAL real_t *e2, gl_long eoff, int kfirst,
+                         int count, real_t lo, real_t hi, real_t atol,
+                         real_t rtol, real_t pivmin, GLOBAL real_t *w,
+                         gl_long woff)
 {
-    int k = GLOBAL_ID(0);
-    if (k >= n)   /* no barrier in this kernel */
+    int g = GLOBAL_ID(0), k = kfirst + g;
+    if (g >= count)   /* no barrier in this kernel */
         return;
     d += doff;
     e2 += eoff;
@@ -47,5 +51,5 @@ KERNEL gl_tridiag_bisect(int n, const GLOBAL real_t *d, gl_long doff,
         else
             lo = mid;
     }
-    w[k] = lo / 2 + hi / 2;
+    w[g] = lo / 2 + hi / 2;
 }

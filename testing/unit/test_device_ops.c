@@ -668,7 +668,7 @@ static void test_pipelines(void)
 
 static void test_tridiag_values(void)
 {
-    group g = {.name = "tridiag_values (bisection) against ?sterf"};
+    group g = {.name = "tridiag_values, bidiag_values (bisection) against ?sterf, ?bdsqr"};
     const lapack_int ns[] = {1, 2, 3, 7, 64, 200, 1001};
     /* kinds: random; graded diagonal with tiny off-diagonals (clusters);
      * zero off-diagonals with repeated diagonal values; a 1-2-1
@@ -710,7 +710,29 @@ static void test_tridiag_values(void)
              * normal number counts for a zero matrix */
             double tiny = sizeof(gl_real) == sizeof(float) ? FLT_MIN : DBL_MIN;
             check(&g, rc || info ? INFINITY : worst / (EPS * tnorm + tiny),
-                  THRESH * n, "n=%d kind=%d", n, kind);
+                  THRESH * n, "tridiagonal n=%d kind=%d", n, kind);
+
+            /* (d, e) as an upper bidiagonal: singular values, descending */
+            lapack_int zero = 0, one = 1;
+            gl_real *e1 = malloc(sizeof *e1 * (size_t)(n + 4 * n));
+            gl_real *work = e1 + n;
+            for (lapack_int i = 0; i < n; i++) {
+                ref[i] = d[i];
+                e1[i] = e[i];
+            }
+            rc = dev->bidiag_values(n, d, e, w);
+            GL_FN(lapack_fns_get)()->bdsqr("U", &n, &zero, &zero, &zero, ref,
+                                           e1, NULL, &one, NULL, &one, NULL,
+                                           &one, work, &info, 1);
+            worst = 0;
+            for (lapack_int i = 0; i < n; i++) {
+                worst = fmax(worst, fabs((double)(w[i] - ref[i])));
+                if (w[i] < 0 || (i > 0 && w[i] > w[i - 1]))
+                    worst = INFINITY;   /* not descending, or negative */
+            }
+            check(&g, rc || info ? INFINITY : worst / (EPS * tnorm + tiny),
+                  THRESH * n, "bidiagonal n=%d kind=%d", n, kind);
+            free(e1);
             free(d);
         }
     report(&g);
