@@ -374,10 +374,12 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
         if (GL_FN(tridiag_q_apply)(ops, &q, n, zt, n, z, ldz))
             goto out;
     } else {
-        /* on a device, all n values at once by bisection (?sterf on the
-         * host if the device fails) */
-        if (!ops->tridiag_values || ops->tridiag_values(n, w, e, w) != 0)
+        /* on a device, all n values at once by bisection (a failed
+         * device restarts the call on LAPACK, as everywhere) */
+        if (!ops->tridiag_values)
             f->sterf(&n, w, e, &info);
+        else if (ops->tridiag_values(n, w, e, w) != 0)
+            goto out;
         t1 = gl_now();
     }
     if (times) {

@@ -403,10 +403,11 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
             (job->driver == GL_EIG_SYEVR && all) ||
             (job->driver == GL_EIG_SYEVX && all && job->abstol <= 0);
         int done = 0;
-        /* on a device, all n values at once by bisection; ?sterf on the
-         * host if the device fails */
-        if (use_sterf && ops->tridiag_values &&
-            ops->tridiag_values(n, d, e, w) == 0) {
+        /* on a device, all n values at once by bisection (a failed
+         * device restarts the call on LAPACK, as everywhere) */
+        if (use_sterf && ops->tridiag_values) {
+            if (ops->tridiag_values(n, d, e, w) != 0)
+                goto out;
             *m = n;
             done = 1;
         }

@@ -173,10 +173,11 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     if (vectors)
         GL_FN(bidiagonal_phases)(cols, de, de + cols, left, right);
     lapack_int info = 0, zero = 0, one = 1;
-    /* values on a device: all n at once by bisection (d is left alone if
-     * the device fails, and ?bdsqr runs on the host) */
-    int done = !vectors && ops->bidiag_values &&
-               ops->bidiag_values(cols, d, ee, d) == 0;
+    /* values on a device: all n at once by bisection (a failed device
+     * restarts the call on LAPACK, as everywhere) */
+    int done = !vectors && ops->bidiag_values;
+    if (done && ops->bidiag_values(cols, d, ee, d) != 0)
+        goto out;
     if (!done && vectors && job->stage3 != GL_SVD_BDSQR) {
         f->bdsdc("U", "I", &cols, d, ee, ub, &cols, vb, &cols, NULL, NULL,
                  work, iwork, &info, 1, 1);

@@ -61,16 +61,24 @@ static double a_d[M * N];
 static float a_s[M * N];
 static double complex a_z[N * N];
 
-static int run_dsyevd(int real, double *out)
+/* w, then (JOBZ 'V') the vectors */
+static int dsyevd_job(int real, double *out, const char *jobz)
 {
     static double a[N * N], work[1 + 6 * N + 2 * N * N];
     static int iwork[3 + 5 * N];
     int n = N, lwork = 1 + 6 * N + 2 * N * N, liwork = 3 + 5 * N, info = -99;
     memcpy(a, a_d, sizeof a);
     dsyevd_fn *f = real ? (dsyevd_fn *)real_fn("dsyevd_") : dsyevd_;
-    f("V", "L", &n, a, &n, out, work, &lwork, iwork, &liwork, &info);
+    f(jobz, "L", &n, a, &n, out, work, &lwork, iwork, &liwork, &info);
     memcpy(out + N, a, sizeof a);
     return info;
+}
+
+static int run_dsyevd(int real, double *out) { return dsyevd_job(real, out, "V"); }
+/* values only: stage 3 on the device (bisection) */
+static int run_dsyevd_values(int real, double *out)
+{
+    return dsyevd_job(real, out, "N");
 }
 
 static int run_zheevd(int real, double *out)
@@ -114,16 +122,24 @@ static int run_dgesdd(int real, double *out)
     return info;
 }
 
-static int run_sgesvd(int real, double *out)
+/* the singular values (the vectors are not compared) */
+static int sgesvd_job(int real, double *out, const char *job)
 {
     static float a[M * N], s[N], u[M * N], vt[N * N], work[5 * M * N];
     int m = M, n = N, lwork = 5 * M * N, info = -99;
     memcpy(a, a_s, sizeof a);
     sgesvd_fn *f = real ? (sgesvd_fn *)real_fn("sgesvd_") : sgesvd_;
-    f("S", "S", &m, &n, a, &m, s, u, &m, vt, &n, work, &lwork, &info);
+    f(job, job, &m, &n, a, &m, s, u, &m, vt, &n, work, &lwork, &info);
     for (int i = 0; i < N; i++)
         out[i] = s[i];
     return info;
+}
+
+static int run_sgesvd(int real, double *out) { return sgesvd_job(real, out, "S"); }
+/* values only: stage 3 on the device (bisection) */
+static int run_sgesvd_values(int real, double *out)
+{
+    return sgesvd_job(real, out, "N");
 }
 
 typedef struct routine {
@@ -155,10 +171,12 @@ int main(void)
 
     const routine routines[] = {
         {"dsyevd", run_dsyevd, N + N * N, 1e-12},
+        {"dsyevd-values", run_dsyevd_values, N, 1e-12},
         {"zheevd", run_zheevd, N + 2 * N * N, 1e-12},
         {"zhetrd", run_zhetrd, 4 * N - 3 + 2 * N * N, 1e-12},
         {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12},
         {"sgesvd", run_sgesvd, N, 1e-4},
+        {"sgesvd-values", run_sgesvd_values, N, 1e-4},
     };
     const char *kinds[] = {"alloc", "launch", "copy"};
     int failures = 0;
