@@ -350,15 +350,16 @@ static void dev_trmm(char side, char uplo, char transa, char diag,
     int tri = (uplo == 'U' ? GM_UPPER : GM_LOWER) | (diag == 'U' ? GM_UNIT : 0);
     lapack_int ka = side == 'L' ? m : n;
     int dense = uplo == 'U' && diag == 'N';
-    gl_scalar *w = GPU->alloc(
-        ES * ((size_t)m * (size_t)n + (dense ? (size_t)ka * (size_t)ka : 0)));
-    int rc = -1;
-    if (w && dense && dense_upper(ka, a, lda, w + (size_t)m * n) == 0) {
-        a = w + (size_t)m * n;
+    size_t mn = (size_t)m * (size_t)n;
+    gl_scalar *w = GPU->alloc(ES * (mn + (dense ? (size_t)ka * ka : 0)));
+    int rc = w ? 0 : -1;
+    if (rc == 0 && dense) {
+        rc = dense_upper(ka, a, lda, w + mn);
+        a = w + mn;
         lda = ka;
         tri = 0;
     }
-    if (w && (!dense || tri == 0))
+    if (rc == 0)
         rc = side == 'L'
                  ? gemm_modes(transa, 'N', m, n, m, alpha, a, lda, tri, b,
                               ldb, 0, 0, w, m, 0)
@@ -452,7 +453,8 @@ static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
         return geqrt_leaf(m, n, a, lda, t, ldt);
     lapack_int n1 = n / 2, n2 = n - n1;
     gl_scalar *a2 = a + (size_t)n1 * lda;
-    gl_scalar *w = GPU->alloc(ES * (size_t)n2 * (size_t)(n1 + m - n1));
+    /* W (n1 x n2), then V2 made dense ((m - n1) x n2) */
+    gl_scalar *w = GPU->alloc(ES * (size_t)n2 * ((size_t)n1 + (size_t)(m - n1)));
     gl_scalar *v2 = w + (size_t)n1 * n2;
     /* W = V1(n1:m, :)^H V2, V2 unit lower trapezoidal from row n1, made
      * dense (v2) for a plain product */
@@ -478,7 +480,8 @@ static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
         return gelqt_leaf(m, n, a, lda, t, ldt);
     lapack_int m1 = m / 2, m2 = m - m1;
     gl_scalar *a2 = a + m1, *a22 = a2 + (size_t)m1 * lda;
-    gl_scalar *w = GPU->alloc(ES * (size_t)m2 * (size_t)(m1 + n - m1));
+    /* W (m1 x m2), then V2^H made dense ((n - m1) x m2) */
+    gl_scalar *w = GPU->alloc(ES * (size_t)m2 * ((size_t)m1 + (size_t)(n - m1)));
     gl_scalar *v2h = w + (size_t)m1 * m2;
     /* W = V1(:, m1:n) V2^H, V2 unit upper trapezoidal from column m1, its
      * adjoint made dense (v2h) for a plain product */
