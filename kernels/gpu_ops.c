@@ -731,6 +731,10 @@ static int bisect(lapack_int n, const gl_real *diag, const gl_real *off,
             atol = GL_R(fmax)(ulp * tnorm, pivmin), rtol = 2 * ulp;
     lo -= widen;
     hi += widen;
+    if (!isfinite(lo) || !isfinite(hi)) {
+        free(e2);
+        return -1;   /* the call restarts on LAPACK from the caller's data */
+    }
     size_t rs = sizeof(gl_real);
     gl_real *dev = GPU->alloc(rs * (2 * (size_t)n + (size_t)count));
     int rc = -1;

@@ -43,8 +43,9 @@ KERNEL gl_tridiag_bisect(int n, const GLOBAL real_t *d, gl_long doff,
     w += woff;
     for (;;) {
         real_t mid = lo / 2 + hi / 2;
-        if (hi - lo <= fmax(atol, rtol * fmax(fabs(lo), fabs(hi))) ||
-            mid <= lo || mid >= hi)
+        /* written so that a NaN ends the loop too: never a hang */
+        if (!(hi - lo > fmax(atol, rtol * fmax(fabs(lo), fabs(hi)))) ||
+            !(mid > lo && mid < hi))
             break;
         if (sturm_count(n, d, e2, mid, pivmin) > k)
             hi = mid;   /* at least k + 1 eigenvalues at or below mid */
