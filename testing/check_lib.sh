@@ -80,7 +80,8 @@ gpu_checks() {
                 GPULAPACK_TEST_EXPECT_PATH="$kind" build/testing/test_vectors ;;
         spectra)
             run "own-$kind/test_spectra" 900 env LD_PRELOAD="$LIB" \
-                GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 build/testing/test_spectra ;;
+                GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
+                GPULAPACK_TEST_EXPECT_PATH="$kind" build/testing/test_spectra ;;
         clients)
             run "clients-$kind" 1200 env GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
                 testing/clients/run_clients.sh --compare accuracy --expect-path "$kind" \

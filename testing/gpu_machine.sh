@@ -21,6 +21,19 @@
 #           testing/gpu_machine.sh bench
 #           build/bench/bench_gpu with the BENCH_* variables of
 #           testing/bench/run_bench.sh.
+#           testing/gpu_machine.sh lease OUT [SECONDS]
+#           one call of a lease: setup, then the parts of GL_LEASE_PARTS
+#           (default "checks table crossover suite") in that order, each
+#           bounded by what is left of SECONDS (default 540): checks (ops,
+#           own, vectors of every 4th pair, spectra side by side, 3 minutes
+#           at most), table (bench_gpu at 4096 and 8192, every case; the
+#           values-only cases, dsytrd and band 32 at 16384; dsyevd N,
+#           dgesdd N and band 32 at 32768), crossover (bench_gpu with
+#           BENCH_DEVICE=cuda, then host, at 1024-4096: our two paths on
+#           the same matrices), suite (the EIG inputs of GL_SUITE_INPUTS,
+#           default svd,sep,se2,sb,bb,sg,gd).  OUT gets summary.txt,
+#           bench_gpu.csv, crossover_cuda.csv, crossover_host.csv and
+#           logs.tgz: within the device tool's 8 files.
 # Logs go to $GL_CHECK_OUT (default build/check-gpu).
 set -u
 cd "$(dirname "$0")/.."
@@ -96,11 +109,66 @@ check)
     gpu_checks cuda "$@"
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ] ;;
+lease)
+    out=${1:?usage: $0 lease OUT [SECONDS]}
+    end=$((SECONDS + ${2:-540}))
+    left() { echo $((end - SECONDS)); }
+    self=$ROOT/testing/gpu_machine.sh logs=build/lease sum=$out/summary.txt
+    mkdir -p "$out" && rm -rf "$logs" && mkdir -p "$logs"
+    "$self" setup >"$logs/setup.log" 2>&1 || { cat "$logs/setup.log"; exit 1; }
+    nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu \
+        --format=csv >"$sum" 2>&1
+    for part in ${GL_LEASE_PARTS:-checks table crossover suite}; do
+        t=$(left)
+        [ "$t" -gt 20 ] || { echo "$part: no time left" >>"$sum"; continue; }
+        echo "== $part (at $((${2:-540} - t)) s)" >>"$sum"
+        case $part in
+        checks)
+            for c in ops own vectors spectra; do
+                GL_CHECK_OUT=$logs/$c GPULAPACK_TEST_VECTORS_EVERY=${GPULAPACK_TEST_VECTORS_EVERY:-4} \
+                    timeout $((t < 180 ? t : 180)) "$self" check $c >"$logs/check-$c.txt" 2>&1 &
+            done
+            wait
+            for c in ops own vectors spectra; do
+                echo "check $c: $(tail -n 1 "$logs/check-$c.txt")"
+                grep '^FAIL' "$logs/check-$c.txt" | head -n 5
+            done >>"$sum" ;;
+        table)
+            i=0
+            for step in "4096 8192|all" \
+                "16384|dsyevd_N,dgesdd_N,ssyevd_N,sgesdd_N,dsytrd,dgbbrd_b32,dsbtrd_b32" \
+                "32768|dsyevd_N,dgesdd_N,dgbbrd_b32"; do
+                i=$((i + 1))
+                BENCH_GPU_SIZES=${step%|*} BENCH_GPU_CASES=${step#*|} BENCH_HOST_MAX_N=0 \
+                    BENCH_GPU_CSV=$logs/table-$i.csv timeout "$(left)" "$self" bench \
+                    >"$logs/table-$i.txt" 2>&1
+                grep -E '^ +[0-9]+ ' "$logs/table-$i.txt" | cut -c1-140 >>"$sum"
+            done
+            cat "$logs"/table-*.csv 2>/dev/null | awk 'NR == 1 || !/^n,/' >"$out/bench_gpu.csv" ;;
+        crossover)
+            for dev in cuda host; do
+                BENCH_DEVICE=$dev BENCH_GPU_SIZES="1024 2048 4096" \
+                    BENCH_GPU_CASES=dsyevd_N,dsyevd_V,dgesdd_N,dgesdd_S BENCH_HOST_MAX_N=4096 \
+                    BENCH_GPU_CSV=$out/crossover_$dev.csv timeout "$(left)" "$self" bench \
+                    >"$logs/crossover-$dev.txt" 2>&1
+                grep -E '^ +[0-9]+ ' "$logs/crossover-$dev.txt" | cut -c1-140 >>"$sum"
+            done ;;
+        suite)
+            GL_SUITE_INPUTS=${GL_SUITE_INPUTS:-svd,sep,se2,sb,bb,sg,gd} GL_CHECK_OUT=$logs/suite \
+                timeout "$t" "$self" check suite >"$logs/check-suite.txt" 2>&1
+            echo "suite: $(tail -n 1 "$logs/check-suite.txt")" >>"$sum"
+            grep '^FAIL' "$logs/check-suite.txt" | head -n 5 >>"$sum" ;;
+        *)
+            echo "$part: unknown part" >>"$sum" ;;
+        esac
+    done
+    tar -czf "$out/logs.tgz" "$logs" build/lapack_suite 2>/dev/null
+    cat "$sum" ;;
 bench)
     cudalib=$(cuda_lib_dir)
     export LD_LIBRARY_PATH=$ROOT/lib${cudalib:+:$cudalib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     exec build/bench/bench_gpu ;;
 *)
-    echo "usage: $0 pack [DIR] | setup [DIR] | check [part...] | bench" >&2
+    echo "usage: $0 pack [DIR] | setup [DIR] | check [part...] | bench | lease OUT [SECONDS]" >&2
     exit 2 ;;
 esac
