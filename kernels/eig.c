@@ -148,12 +148,6 @@ out:
     return rc;
 }
 
-static int ascending(const void *x, const void *y)
-{
-    gl_real a = *(const gl_real *)x, b = *(const gl_real *)y;
-    return (a > b) - (a < b);
-}
-
 /* ?stebz on (d, e) of the matrix scaled by sigma, with the job's bounds
  * and tolerance scaled as the drivers scale them; returns its INFO. */
 static lapack_int scaled_stebz(const GL_FN(lapack_fns) *f,
@@ -430,7 +424,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                                 iwork + n, work, iwork + 2 * n);
             /* ?stebz (ORDER 'E') orders by split block; the drivers
              * document ascending order. */
-            qsort(w, (size_t)*m, sizeof *w, ascending);
+            GL_FN(sort_ascending)(w, (size_t)*m);
         }
         t3 = gl_now();
     }

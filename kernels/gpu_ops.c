@@ -692,12 +692,6 @@ static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
 
 /* ---- stage 3, values only (kernels/device/tridiag.h) ---- */
 
-static int ascending_real(const void *x, const void *y)
-{
-    gl_real a = *(const gl_real *)x, b = *(const gl_real *)y;
-    return (a > b) - (a < b);
-}
-
 /* Eigenvalues k = kfirst .. kfirst+count-1 (ascending, 0-based) of the
  * symmetric tridiagonal (diag: n, off: n-1 values) into w (host arrays),
  * by bisection, one work-item each, with ?stebz's bounds and tolerances
@@ -756,7 +750,7 @@ static int bisect(lapack_int n, const gl_real *diag, const gl_real *off,
     }
     free(e2);
     if (rc == 0)
-        qsort(w, (size_t)count, sizeof *w, ascending_real);
+        GL_FN(sort_ascending)(w, (size_t)count);
     return rc;
 }
 

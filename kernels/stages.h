@@ -4,9 +4,22 @@
 #define GL_STAGES_H
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "ops.h"
 #include "status.h"
+
+/* Real values in ascending order, as the drivers return eigenvalues. */
+static inline int gl_real_ascending(const void *x, const void *y)
+{
+    gl_real a = *(const gl_real *)x, b = *(const gl_real *)y;
+    return (a > b) - (a < b);
+}
+
+static inline void GL_FN(sort_ascending)(gl_real *w, size_t count)
+{
+    qsort(w, count, sizeof *w, gl_real_ascending);
+}
 
 
 /* Stage 1, general: A (m x n, m >= n) -> upper band of half-width b, by
