@@ -404,8 +404,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                 goto out;
             *m = n;
             done = 1;
-        }
-        if (use_sterf && !done) {
+        } else if (use_sterf) {
             gl_real *e2 = work + 4 * n;
             for (lapack_int i = 0; i < n; i++)
                 w[i] = d[i];
