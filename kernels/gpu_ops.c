@@ -31,6 +31,9 @@
 /* Work-group of the gemm tiles; the widest panel and band the kernels'
  * local arrays hold (kernels/device/panel.h, chase.h). */
 enum { TILE = 16, PANEL_MAX = 256, PANEL_THREADS = 256, CHASE_MAX = 256 };
+/* the multi-group leaves: widest leaf, work-items per group, sums per
+ * group (kernels/device/panel.h) */
+enum { TALL_LEAF = 16, TALL_THREADS = 128, TALL_SUMS = TALL_LEAF + 3 };
 
 /* gl_scalar as the kernels see it (float2/double2 for complex) */
 typedef struct { gl_real part[1 + GL_COMPLEX]; } device_scalar;
@@ -198,9 +201,53 @@ static int launch_panel(gl_kernel k, int nargs, const gl_arg *args)
     return GPU->launch(GL_PRECISION, k, 1, &groups, &local, nargs, args);
 }
 
+/* A leaf with a long side of m (rows for QR, columns for LQ) and a short
+ * side of n <= TALL_LEAF over ceil(m / rows) work-groups
+ * (kernels/device/panel.h gl_panel_reflect, gl_panel_update): two
+ * launches per reflector. */
+static int tall_leaf(int rowwise, lapack_int m, lapack_int n, gl_scalar *a,
+                     lapack_int lda, gl_scalar *t, lapack_int ldt, long rows)
+{
+    int groups = (int)groups_of((size_t)m, (size_t)rows), rows_ = (int)rows;
+    size_t nsums = (size_t)groups * TALL_SUMS;
+    gl_scalar *sums = GPU->alloc(ES * (nsums + TALL_LEAF + 2));
+    if (!sums)
+        return -1;
+    gl_scalar *coef = sums + nsums;
+    size_t one = 1, local = TALL_THREADS, blocks = (size_t)groups;
+    int rc = 0;
+    for (int c = 0; c <= n && rc == 0; c++) {
+        if (c > 0) {   /* reflector c - 1 from the sums of the last update */
+            int cr = c - 1;
+            gl_arg args[] = {VAL(rowwise), VAL(n), MEM(a), VAL(lda),
+                             MEM(t), VAL(ldt), VAL(cr), VAL(groups),
+                             MEM(sums), MEM(coef)};
+            rc = GPU->launch(GL_PRECISION, GL_K_PANEL_REFLECT, 1, &one,
+                             &local, NARGS(args), args);
+        }
+        gl_arg args[] = {VAL(rowwise), VAL(m), VAL(n), MEM(a), VAL(lda),
+                         VAL(c), VAL(rows_), MEM(coef), MEM(sums)};
+        rc = rc || GPU->launch(GL_PRECISION, GL_K_PANEL_UPDATE, 1, &blocks,
+                               &local, NARGS(args), args);
+    }
+    GPU->release(sums);
+    return rc ? -1 : 0;
+}
+
+/* the leaf's long side in work-groups of gl_tune_panel_rows() rows when
+ * it has 4 of them or more, else one work-group */
+static long tall_rows(lapack_int long_side, lapack_int short_side)
+{
+    long rows = gl_tune_panel_rows();
+    return short_side <= TALL_LEAF && long_side >= 4 * rows ? rows : 0;
+}
+
 static int geqrt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
                       gl_scalar *t, lapack_int ldt)
 {
+    long rows = tall_rows(m, n);
+    if (rows > 0)
+        return tall_leaf(0, m, n, a, lda, t, ldt, rows);
     if (n > PANEL_MAX)
         return -1;
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
@@ -210,6 +257,9 @@ static int geqrt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
 static int gelqt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
                       gl_scalar *t, lapack_int ldt)
 {
+    long rows = tall_rows(n, m);
+    if (rows > 0)
+        return tall_leaf(1, n, m, a, lda, t, ldt, rows);
     if (m > PANEL_MAX)
         return -1;
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
@@ -419,11 +469,11 @@ static int dev_larfb(char side, char trans, char storev, lapack_int m,
  * factored, its block reflector applied to the right half, the right half
  * factored, and the T of the whole assembled with
  * T12 = -T1 (V1^H V2) T2.  So all but the leaves' work is in products that
- * use the whole device, where the one-work-group leaf kernel would
- * factor a tall panel on a single multiprocessor.  The leaves still run on
- * one multiprocessor each: 12.8 s of stage 1 at n = 32768 on an H100
- * (docs/performance.md). */
-enum { PANEL_LEAF = 16 };
+ * use the whole device.  A leaf on one work-group kept one multiprocessor
+ * busy while the others waited (12.8 s of stage 1 at n = 32768 on an H100,
+ * docs/performance.md): a leaf with a long side takes many work-groups
+ * (tall_leaf). */
+enum { PANEL_LEAF = TALL_LEAF };
 
 /* T12 (k1 x k2, in T) = -T1 W T2 for W = V1^H V2 (QR) or V1 V2^H (LQ),
  * given W; T1, T2 upper triangular; then T's strictly lower part zeroed. */

@@ -146,6 +146,7 @@ static void config_read(void)
     config.host_keep_mb = parse_count(getenv("GPULAPACK_HOST_KEEP_MB"), -1);
     config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
     config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
+    config.panel_rows = parse_count(getenv("GPULAPACK_PANEL_ROWS"), 0);
     const char *disable = getenv("GPULAPACK_DISABLE");
     config.disable = (disable && *disable) ? strdup(disable) : NULL;
     const char *lapack = getenv("GPULAPACK_LAPACK");

@@ -36,6 +36,7 @@ typedef struct gl_config {
     long host_keep_mb;          /* GPULAPACK_HOST_KEEP_MB: cap on large arrays kept between calls, -1 = none */
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
+    long panel_rows;            /* GPULAPACK_PANEL_ROWS: rows per work-group of tall panel leaves, 0 = tuned */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
     gl_device_request device;   /* GPULAPACK_DEVICE */

@@ -114,6 +114,15 @@ int gl_tune_group_threads(void)
 
 long gl_tune_max_groups(void) { return gl_config_get()->max_groups; }
 
+/* Not measured on a GPU yet (no device was lent since the kernels were
+ * written): 256 rows make 64 work-groups for the 16384-row panels, about
+ * half an H100's multiprocessors, at two rows per work-item. */
+long gl_tune_panel_rows(void)
+{
+    long rows = gl_config_get()->panel_rows;
+    return rows > 0 ? (rows < (1L << 20) ? rows : 1L << 20) : 256;
+}
+
 /* The automatic device choice keeps the host path, and a GPU runs when
  * GPULAPACK_DEVICE names it: on an H100 (docs/performance.md, twelfth
  * session) the cuda path beat the 16-core host's LAPACK 2.7-5.5x at

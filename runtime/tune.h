@@ -32,16 +32,21 @@ int gl_tune_group(int b);
 int gl_tune_chunk(void);
 
 /* Device kernels: work-items per work-group of the one-group-per-task
- * kernels (panels, bulge-chasing tasks), GPULAPACK_GROUP_THREADS, default
+ * kernels (bulge-chasing tasks), GPULAPACK_GROUP_THREADS, default
  * 64; and the most work-groups one chase launch may have,
  * GPULAPACK_MAX_GROUPS (0 = a whole wavefront per launch; a wavefront
  * with more tasks is then split over several launches). */
 int gl_tune_group_threads(void);
+long gl_tune_max_groups(void);
+
+/* Device panel leaves: rows of the long side per work-group when a leaf
+ * is factored by many work-groups (GPULAPACK_PANEL_ROWS, default 256);
+ * leaves whose long side is shorter than 4 blocks take one work-group. */
+long gl_tune_panel_rows(void);
 
 /* 1 once the path of runtime ("cuda", "hip", "opencl") has measured
  * crossovers on GPUs: only then does GPULAPACK_DEVICE=auto take its GPUs. */
 int gl_tune_gpu_auto(const char *runtime);
-long gl_tune_max_groups(void);
 
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
  * process may run on. */

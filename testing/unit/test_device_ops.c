@@ -237,15 +237,45 @@ static void test_pack_band(void)
 
 /* ---- panels and block reflectors ---- */
 
+/* max over the columns (rowwise: rows) j of |X(:, j) - Y(:, j)|_max /
+ * (eps |Y(:, j)|_2): Householder QR (LQ) is backward stable column by
+ * column (row by row), so a tiny column is checked at its own scale. */
+static double line_ratio(int rowwise, lapack_int rows, lapack_int cols,
+                         const gl_scalar *x, const gl_scalar *y, lapack_int ld)
+{
+    double worst = 0;
+    for (lapack_int j = 0; j < (rowwise ? rows : cols); j++) {
+        double d = 0, norm = 0;
+        for (lapack_int i = 0; i < (rowwise ? cols : rows); i++) {
+            size_t at = rowwise ? (size_t)j + (size_t)i * ld : (size_t)i + (size_t)j * ld;
+            d = fmax(d, GL_ABS(x[at] - y[at]));
+            norm = hypot(norm, GL_ABS(y[at]));
+            if (isnan(d))
+                return INFINITY;
+        }
+        worst = fmax(worst, norm > 0 ? d / (EPS * norm) : d > 0 ? INFINITY : 0);
+    }
+    return worst;
+}
+
 static void test_panels(void)
 {
-    group g = {.name = "geqrt, gelqt, larfb (L/R, N/C, C/R), geqrf"};
-    /* widths above 16 take the recursive panels of gpu_ops.c */
+    group g = {.name = "geqrt, gelqt (tiny, zero, huge reflectors), larfb (L/R, N/C, C/R), geqrf"};
+    /* widths above 16 take the recursive panels of gpu_ops.c; the first
+     * reflector of the "tiny" variant is below ?larfg's safmin (it
+     * rescales), the second is of zeros (tau = 0), the third's squares
+     * overflow */
+    const gl_real tiny = sizeof(gl_real) == sizeof(float) ? 1e-33f : 1e-300,
+                  huge = sizeof(gl_real) == sizeof(float) ? 1e20f : 1e200;
     const lapack_int shapes[][2] = {{1, 1}, {5, 5}, {37, 7}, {64, 16},
                                     {100, 33}, {19, 1}, {17, 17}, {301, 64}};
-    for (size_t t = 0; t < sizeof shapes / sizeof *shapes; t++) {
-        lapack_int m = shapes[t][0], k = shapes[t][1], lda = m + 2,
-                   ldt = k + 1;
+    for (size_t t = 0; t < 2 * sizeof shapes / sizeof *shapes; t++) {
+        int tiny_variant = t >= sizeof shapes / sizeof *shapes;
+        lapack_int m = shapes[t % (sizeof shapes / sizeof *shapes)][0],
+                   k = shapes[t % (sizeof shapes / sizeof *shapes)][1],
+                   lda = m + 2, ldt = k + 1;
+        if (tiny_variant && m < 3)
+            continue;
         for (int rowwise = 0; rowwise < 2; rowwise++) {
             /* the panel: m x k (QR) or k x m (LQ) */
             lapack_int pr = rowwise ? k : m, pc = rowwise ? m : k;
@@ -254,9 +284,17 @@ static void test_panels(void)
             gl_scalar *t1 = calloc((size_t)ldt * k, sizeof *t1);
             gl_scalar *out = a + (size_t)ldp * pc;
             fill(a, (size_t)ldp * pc);
+            for (lapack_int i = 0; tiny_variant && i < m; i++) {
+                size_t first = rowwise ? (size_t)i * ldp : (size_t)i,
+                       line = rowwise ? 1 : (size_t)ldp;
+                a[first] *= tiny;
+                if (k > 1)
+                    a[first + line] = 0;
+                if (k > 2)
+                    a[first + 2 * line] *= huge;
+            }
             gl_scalar *da = upload(a, pc, ldp);
             gl_scalar *dt = dev->alloc(sizeof *dt * (size_t)ldt * k);
-            double scale = maxabs(a, (size_t)ldp * pc);
             /* The factors of two algorithms differ by up to cond(A) eps,
              * so the device's are checked by their backward error: Q R
              * (L Q) rebuilt on the host from them must give A. */
@@ -274,8 +312,9 @@ static void test_panels(void)
                                         t1, ldt, x, ldp)
                           : host->larfb('L', 'N', 'C', pr, pc, k, out, ldp,
                                         t1, ldt, x, ldp);
-            check(&g, rc ? INFINITY : ratio(pr, pc, x, a, ldp, scale), THRESH * m,
-                  "%s %dx%d: A - factors", rowwise ? "gelqt" : "geqrt", pr, pc);
+            check(&g, rc ? INFINITY : line_ratio(rowwise, pr, pc, x, a, ldp), THRESH * m,
+                  "%s %dx%d%s: A - factors", rowwise ? "gelqt" : "geqrt", pr, pc,
+                  tiny_variant ? " tiny" : "");
             free(x);
 
             /* the block reflector on C from both sides, both ways, with the
@@ -306,6 +345,8 @@ static void test_panels(void)
             free(a);
             free(t1);
         }
+        if (tiny_variant)
+            continue;
         /* geqrf: R of a tall matrix */
         lapack_int n = k;
         gl_scalar *a = malloc(sizeof *a * (size_t)lda * n * 2);
