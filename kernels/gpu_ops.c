@@ -16,7 +16,9 @@
 #include <stdlib.h>
 
 #include "../lapack_api/precision.h"
+#include "../runtime/fault.h"
 #include "../runtime/gpu.h"
+#include "../runtime/log.h"
 #include "../runtime/tune.h"
 #include "ops.h"
 #include "stages.h"
@@ -675,6 +677,48 @@ static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
     return gpu->batch_end() != 0 ? -1 : rc;
 }
 
+/* Work-groups of the one-launch chase (kernels/device/chase.h), 0 for one
+ * launch per wavefront: GPULAPACK_CHASE_GROUPS, else as many as the device
+ * has multiprocessors where the runtime can keep them all resident at
+ * once (CUDA, HIP); at most one on OpenCL, whose work-groups may not wait
+ * for each other, and no more than there are sweeps. */
+static long chase_groups(lapack_int nsweeps)
+{
+    long groups = gl_tune_chase_groups();
+    int resident = GPU->resident_groups ? GPU->resident_groups() : 1;
+    if (groups < 0)
+        groups = GPU->resident_groups ? resident : 0;
+    if (groups > resident)
+        groups = resident;
+    return groups < nsweeps ? groups : nsweeps;
+}
+
+/* The chase in one launch of kernel k over groups work-groups: args
+ * holds the progress counters at progress_slot (zeroed here); -1 when a
+ * wait timed out (the kernel's failure flag). */
+static int run_all(gl_kernel k, gl_arg *args, int nargs, int progress_slot,
+                   long groups, lapack_int nsweeps)
+{
+    size_t count = (size_t)nsweeps + 1;
+    int *progress = GPU->alloc(sizeof *progress * count), failed = 1;
+    int *zeros = calloc(count, sizeof *zeros);
+    if (zeros && gl_fault_hit(GL_FAULT_WAIT))
+        zeros[0] = 1;   /* the tests: as if a wait had timed out */
+    size_t blocks = (size_t)groups, local = (size_t)gl_tune_group_threads();
+    args[progress_slot] = GL_MEM(progress, sizeof *progress);
+    int rc = !progress || !zeros ||
+             GPU->write(sizeof *progress, count, 1, zeros, count, progress,
+                        count) != 0 ||
+             GPU->launch(GL_PRECISION, k, 1, &blocks, &local, nargs, args) != 0 ||
+             GPU->read(sizeof failed, 1, 1, progress, 1, &failed, 1) != 0;
+    free(zeros);
+    GPU->release(progress);
+    if (rc == 0 && failed)
+        gl_log(1, "%s: a wait of the bulge chasing timed out (%ld work-groups)",
+               GPU->name, groups);
+    return rc || failed ? -1 : 0;
+}
+
 static lapack_int gb_steps(lapack_int s, const lapack_int *p)
 {
     lapack_int n = p[0], b = p[1], c = p[2];
@@ -700,6 +744,19 @@ static int dev_gb_chase(lapack_int n, lapack_int b, lapack_int c,
         return -1;
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
+    long groups = chase_groups(n - 1);
+    if (groups > 0) {
+        int nsweeps = (int)(n - 1);
+        gl_arg all[] = {VAL(n),        VAL(b),        VAL(c),
+                        MEM(band),     VAL(ldband),   VAL(nsweeps),
+                        GL_MEM(NULL, sizeof(int)),    VAL(kept),
+                        VAL(group),    VAL(keep_b),   GL_MEM(first, sizeof *first),
+                        MEM(keep ? keep->vq : NULL),  MEM(keep ? keep->tauq : NULL),
+                        MEM(keep ? keep->vp : NULL),  MEM(keep ? keep->taup : NULL)};
+        int rc = run_all(GL_K_GB_CHASE_ALL, all, NARGS(all), 6, groups, n - 1);
+        GPU->release(first);
+        return rc;
+    }
     gl_arg args[] = {VAL(n),        VAL(b),      VAL(c),
                      MEM(band),     VAL(ldband), VAL(lambda),
                      VAL(s_first),  VAL(kept),   VAL(group),
@@ -727,6 +784,19 @@ static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
         return -1;
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
+    long groups = chase_groups(n - 2);
+    if (groups > 0) {
+        int nsweeps = (int)(n - 2);
+        gl_arg all[] = {VAL(n),       VAL(b),       MEM(band),
+                        VAL(ldband),  VAL(nsweeps), GL_MEM(NULL, sizeof(int)),
+                        VAL(kept),    VAL(group),   VAL(keep_b),
+                        GL_MEM(first, sizeof *first),
+                        MEM(keep ? keep->vq : NULL),
+                        MEM(keep ? keep->tauq : NULL)};
+        int rc = run_all(GL_K_SB_CHASE_ALL, all, NARGS(all), 5, groups, n - 2);
+        GPU->release(first);
+        return rc;
+    }
     gl_arg args[] = {VAL(n),       VAL(b),      MEM(band),
                      VAL(ldband),  VAL(lambda), VAL(s_first),
                      VAL(kept),    VAL(group),  VAL(keep_b),

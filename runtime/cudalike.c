@@ -497,6 +497,16 @@ static device_state *current(void)
     return i >= 0 ? &devices[i] : NULL;
 }
 
+/* The work-groups of one launch that can all be resident at once: one
+ * per multiprocessor (the chase's groups use little local memory and few
+ * threads, so each multiprocessor holds at least one of them). */
+static int resident_groups(void)
+{
+    device_state *dev = current();
+    return dev && dev->info.compute_units > 0 ? (int)dev->info.compute_units
+                                              : 1;
+}
+
 /* The kernels of precision p on dev: the module is loaded once. */
 static drv_function *kernels_of(device_state *dev, int precision)
 {
@@ -1213,6 +1223,7 @@ const gl_gpu GPU_TABLE = {
 #endif
     .batch_begin = batch_begin,
     .batch_end = batch_end,
+    .resident_groups = resident_groups,
     .fail = fail,
     .reset = reset,
 };

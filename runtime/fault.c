@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long remaining[3];   /* events until the failure; 0: none armed */
+static long remaining[GL_FAULT_KINDS];   /* events until the failure; 0: none armed */
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 
 void gl_fault_arm(gl_fault_kind kind, long n)
@@ -19,9 +19,10 @@ long gl_fault_remaining(gl_fault_kind kind)
 
 static void read_env(void)
 {
-    static const char *const names[3] = {"alloc:", "launch:", "copy:"};
+    static const char *const names[GL_FAULT_KINDS] = {"alloc:", "launch:",
+                                                      "copy:", "wait:"};
     const char *spec = getenv("GPULAPACK_FAULT");
-    for (int k = 0; spec && k < 3; k++)
+    for (int k = 0; spec && k < GL_FAULT_KINDS; k++)
         if (strncmp(spec, names[k], strlen(names[k])) == 0)
             gl_fault_arm((gl_fault_kind)k,
                          strtol(spec + strlen(names[k]), NULL, 10));

@@ -1,12 +1,17 @@
 /* Fault injection for the tests: GPULAPACK_FAULT=alloc:N, launch:N or
  * copy:N makes the N-th device allocation, kernel launch or copy of the
- * process fail, once, as a device out of memory or a lost device would.
+ * process fail, once, as a device out of memory or a lost device would;
+ * wait:N makes the N-th one-launch bulge chasing start with its failure
+ * flag set, as a wait that timed out would (kernels/device/chase.h).
  * Every such failure must end in LAPACK's results from the caller's
  * untouched data (testing/unit/test_fault.c). */
 #ifndef GL_FAULT_H
 #define GL_FAULT_H
 
-typedef enum gl_fault_kind { GL_FAULT_ALLOC, GL_FAULT_LAUNCH, GL_FAULT_COPY } gl_fault_kind;
+typedef enum gl_fault_kind {
+    GL_FAULT_ALLOC, GL_FAULT_LAUNCH, GL_FAULT_COPY, GL_FAULT_WAIT,
+    GL_FAULT_KINDS
+} gl_fault_kind;
 
 /* Arms the counter: the n-th event of kind from now fails (n = 0: none);
  * the tests call it directly, the library reads GPULAPACK_FAULT. */

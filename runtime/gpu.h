@@ -22,6 +22,7 @@ typedef enum gl_kernel {
     GL_K_COPY, GL_K_SCALE, GL_K_PACK_BAND, GL_K_ZERO_LOWER, GL_K_UNPACK_V,
     GL_K_GEMM, GL_K_GEQRT, GL_K_GELQT, GL_K_GB_CHASE, GL_K_SB_CHASE,
     GL_K_TRIDIAG_BISECT, GL_K_PANEL_REFLECT, GL_K_PANEL_UPDATE,
+    GL_K_GB_CHASE_ALL, GL_K_SB_CHASE_ALL,
     GL_K_COUNT
 } gl_kernel;
 
@@ -114,6 +115,11 @@ typedef struct gl_gpu {
      * error state is set.  NULL where the runtime has none. */
     void (*batch_begin)(int precision);
     int (*batch_end)(void);
+
+    /* Work-groups of one launch that the selected device keeps resident
+     * at once, so that they may wait for each other (its multiprocessors);
+     * NULL where the API promises no such progress (OpenCL 1.2). */
+    int (*resident_groups)(void);
 
     void (*fail)(void);
     void (*reset)(void);

@@ -117,6 +117,8 @@ long gl_tune_max_groups(void) { return gl_config_get()->max_groups; }
 /* Not measured on a GPU yet (no device was lent since the kernels were
  * written): 256 rows make 64 work-groups for the 16384-row panels, about
  * half an H100's multiprocessors, at two rows per work-item. */
+long gl_tune_chase_groups(void) { return gl_config_get()->chase_groups; }
+
 long gl_tune_panel_rows(void)
 {
     long rows = gl_config_get()->panel_rows;

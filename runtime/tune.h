@@ -44,6 +44,11 @@ long gl_tune_max_groups(void);
  * leaves whose long side is shorter than 4 blocks take one work-group. */
 long gl_tune_panel_rows(void);
 
+/* Device bulge chasing: work-groups of the one-launch chase,
+ * GPULAPACK_CHASE_GROUPS (0: one launch per wavefront), -1 when unset
+ * (the runtime's resident work-groups decide). */
+long gl_tune_chase_groups(void);
+
 /* 1 once the path of runtime ("cuda", "hip", "opencl") has measured
  * crossovers on GPUs: only then does GPULAPACK_DEVICE=auto take its GPUs. */
 int gl_tune_gpu_auto(const char *runtime);

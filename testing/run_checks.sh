@@ -37,10 +37,11 @@ for src in testing/unit/test_*.c; do
             run "unit/${t}_$p" 600 env GPULAPACK_DEVICE=opencl "build/testing/${t}_$p"
         done
         # the panels' leaves over many work-groups (taken by default from
-        # 1024 rows), here from 16
+        # 1024 rows), here from 16; the chase in one launch (the default
+        # on CUDA and HIP), here of one work-group
         for p in s d c z; do
-            run "unit/${t}_$p-tall-leaves" 600 env GPULAPACK_DEVICE=opencl \
-                GPULAPACK_PANEL_ROWS=4 "build/testing/${t}_$p"
+            run "unit/${t}_$p-other-kernels" 600 env GPULAPACK_DEVICE=opencl \
+                GPULAPACK_PANEL_ROWS=4 GPULAPACK_CHASE_GROUPS=1 "build/testing/${t}_$p"
         done
         # plain GEMMs through CLBlast (taken by default on GPUs only)
         for p in d z; do
@@ -48,10 +49,11 @@ for src in testing/unit/test_*.c; do
                 GPULAPACK_CLBLAST=1 GPULAPACK_VERBOSE=2 "build/testing/${t}_$p"
         done ;;
     # every device failure of a call restarts it on LAPACK; again with the
-    # panels' multi-group leaves
+    # panels' multi-group leaves and the one-launch chase (and its waits)
     test_fault)
         run "unit/$t" 300 "build/testing/$t"
-        run "unit/$t-tall-leaves" 300 env GPULAPACK_PANEL_ROWS=4 "build/testing/$t" ;;
+        run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 \
+            GPULAPACK_CHASE_GROUPS=1 "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
@@ -104,12 +106,13 @@ done
 #    contract tests by LAPACK's ratios; 8 threads at once on one device
 #    (every call logged on path=opencl, none restarted on LAPACK); the
 #    vectors of every routine (every 8th size/type pair, all on opencl,
-#    the panels' leaves over work-groups of 8 rows).
+#    the panels' leaves over work-groups of 8 rows, the chase in one
+#    launch).
 for t in test_options test_lwork test_args test_threads; do
     run "own-opencl/$t" 600 bash -c "device_own opencl $t"
 done
 run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
-    GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 \
+    GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_CHASE_GROUPS=1 \
     GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 
 # 3. The demo runs, and its calls go through the library.

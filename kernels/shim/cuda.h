@@ -20,3 +20,18 @@
 #define MAKE_FLOAT2(x, y) make_float2((x), (y))
 #define MAKE_DOUBLE2(x, y) make_double2((x), (y))
 typedef long long gl_long;
+/* Flags between the work-groups of one launch: an acquire read and a
+ * release write at device scope (the persistent chase, device/chase.h);
+ * FENCE_DEVICE orders a work-item's global accesses at device scope. */
+#define FENCE_DEVICE() __threadfence()
+static __device__ __forceinline__ int flag_read(int *p)
+{
+    int v = *(volatile int *)p;
+    __threadfence();
+    return v;
+}
+static __device__ __forceinline__ void flag_write(int *p, int v)
+{
+    __threadfence();
+    atomicExch(p, v);
+}
