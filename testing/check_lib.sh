@@ -66,9 +66,14 @@ gpu_checks() {
     for part in "$@"; do
         case $part in
         ops)
+            # by default the chase in one launch and one-group panel leaves
+            # at these sizes; then the wavefront launches and multi-group
+            # leaves
             for p in s d c z; do
                 run "$kind/test_device_ops_$p" 900 env GPULAPACK_DEVICE="$kind" \
                     "build/testing/test_device_ops_$p"
+                run "$kind/test_device_ops_$p-other-kernels" 900 env GPULAPACK_DEVICE="$kind" \
+                    GPULAPACK_CHASE_GROUPS=0 GPULAPACK_PANEL_ROWS=4 "build/testing/test_device_ops_$p"
             done ;;
         own)
             for t in test_options test_lwork test_args test_threads; do

@@ -23,12 +23,14 @@
 #           testing/bench/run_bench.sh.
 #           testing/gpu_machine.sh lease OUT [SECONDS]
 #           one call of a lease: setup, then the parts of GL_LEASE_PARTS
-#           (default "checks table crossover suite") in that order, each
-#           bounded by what is left of SECONDS (default 540): checks (ops,
-#           own, vectors of every 4th pair, spectra side by side, 3 minutes
-#           at most), table (bench_gpu at 4096 and 8192, every case; the
-#           values-only cases, dsytrd and band 32 at 16384; dsyevd N,
-#           dgesdd N and band 32 at 32768), crossover (bench_gpu with
+#           (default "checks table before crossover suite") in that order,
+#           each bounded by what is left of SECONDS (default 540): checks
+#           (ops, own, vectors of every 4th pair, spectra side by side, 3
+#           minutes at most), table (bench_gpu at 4096 and 8192, every
+#           case; the values-only cases, dsytrd and band 32 at 16384;
+#           dsyevd N, dgesdd N and band 32 at 32768), before (the values
+#           cases at 8192 and 16384 with the per-wavefront chase and the
+#           one-group panel leaves of the twelfth session), crossover (bench_gpu with
 #           BENCH_DEVICE=cuda, then host, at 1024-4096: our two paths on
 #           the same matrices), suite (the EIG inputs of GL_SUITE_INPUTS,
 #           default svd,sep,se2,sb,bb,sg,gd).  OUT gets summary.txt,
@@ -118,7 +120,7 @@ lease)
     "$self" setup >"$logs/setup.log" 2>&1 || { cat "$logs/setup.log"; exit 1; }
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu \
         --format=csv >"$sum" 2>&1
-    for part in ${GL_LEASE_PARTS:-checks table crossover suite}; do
+    for part in ${GL_LEASE_PARTS:-checks table before crossover suite}; do
         t=$(left)
         [ "$t" -gt 20 ] || { echo "$part: no time left" >>"$sum"; continue; }
         echo "== $part (at $((${2:-540} - t)) s)" >>"$sum"
@@ -145,6 +147,15 @@ lease)
                 grep -E '^ +[0-9]+ ' "$logs/table-$i.txt" | cut -c1-140 >>"$sum"
             done
             cat "$logs"/table-*.csv 2>/dev/null | awk 'NR == 1 || !/^n,/' >"$out/bench_gpu.csv" ;;
+        before)
+            # the thirteenth session's two changes turned off (per-wavefront
+            # launches, one-group panel leaves), to compare with table
+            GPULAPACK_CHASE_GROUPS=0 GPULAPACK_PANEL_ROWS=1048576 \
+                BENCH_GPU_SIZES="8192 16384" BENCH_HOST_MAX_N=0 \
+                BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dgbbrd_b32,dsbtrd_b32 \
+                BENCH_GPU_CSV=$logs/before.csv timeout "$(left)" "$self" bench \
+                >"$logs/before.txt" 2>&1
+            grep -E '^ +[0-9]+ ' "$logs/before.txt" | cut -c1-140 >>"$sum" ;;
         crossover)
             for dev in cuda host; do
                 BENCH_DEVICE=$dev BENCH_GPU_SIZES="1024 2048 4096" \
