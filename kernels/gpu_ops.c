@@ -210,7 +210,7 @@ static int launch_panel(gl_kernel k, int nargs, const gl_arg *args)
 static int tall_leaf(int rowwise, lapack_int m, lapack_int n, gl_scalar *a,
                      lapack_int lda, gl_scalar *t, lapack_int ldt, long rows)
 {
-    int groups = (int)groups_of((size_t)m, (size_t)rows), rows_ = (int)rows;
+    int groups = (int)groups_of((size_t)m, (size_t)rows), block_rows = (int)rows;
     size_t nsums = (size_t)groups * TALL_SUMS;
     gl_scalar *sums = GPU->alloc(ES * (nsums + TALL_LEAF + 2));
     if (!sums)
@@ -228,7 +228,7 @@ static int tall_leaf(int rowwise, lapack_int m, lapack_int n, gl_scalar *a,
                              &local, NARGS(args), args);
         }
         gl_arg args[] = {VAL(rowwise), VAL(m), VAL(n), MEM(a), VAL(lda),
-                         VAL(c), VAL(rows_), MEM(coef), MEM(sums)};
+                         VAL(c), VAL(block_rows), MEM(coef), MEM(sums)};
         rc = rc || GPU->launch(GL_PRECISION, GL_K_PANEL_UPDATE, 1, &blocks,
                                &local, NARGS(args), args);
     }
@@ -700,8 +700,9 @@ static int run_all(gl_kernel k, gl_arg *args, int nargs, int progress_slot,
                    long groups, lapack_int nsweeps)
 {
     size_t count = (size_t)nsweeps + 1;
-    int *progress = GPU->alloc(sizeof *progress * count), failed = 1;
+    int *progress = GPU->alloc(sizeof *progress * count);
     int *zeros = calloc(count, sizeof *zeros);
+    int failed = 1;
     if (zeros && gl_fault_hit(GL_FAULT_WAIT))
         zeros[0] = 1;   /* the tests: as if a wait had timed out */
     size_t blocks = (size_t)groups, local = (size_t)gl_tune_group_threads();

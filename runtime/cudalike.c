@@ -1026,7 +1026,8 @@ static int batch_end(void)
     X(cublasCreate) X(cublasDestroy) X(cublasSetStream) X(cublasSgemm)      \
     X(cublasDgemm) X(cublasCgemm) X(cublasZgemm) X(cublasSsymm)              \
     X(cublasDsymm) X(cublasChemm) X(cublasZhemm) X(cublasSsyr2k)             \
-    X(cublasDsyr2k) X(cublasCher2k) X(cublasZher2k)
+    X(cublasDsyr2k) X(cublasCher2k) X(cublasZher2k) X(cublasSsymv)          \
+    X(cublasDsymv) X(cublasChemv) X(cublasZhemv)
 static struct {
 #define BLAS_DECLARE(f) __typeof__(f) *f;
     BLAS_FUNCS(BLAS_DECLARE)
@@ -1118,6 +1119,17 @@ static int blas_call_on(thread_state *t, const blas_call_args *x)
         s = p == 1 ? GEMM(cublasSgemm) : p == 2 ? GEMM(cublasDgemm)
           : p == 3 ? GEMM(cublasCgemm) : GEMM(cublasZgemm);
 #undef GEMM
+    } else if (x->op == CALL_HEMM && !x->opt1 && n == 1) {
+        /* one column from the left (the one-stage ?sytrd's products):
+         * ?symv/?hemv, which streams the triangle once at the memory's
+         * speed; ?symm of one column made dsytrd 6x slower than the
+         * bandwidth bound on an H100 (docs/performance.md) */
+        cublasFillMode_t fill =
+            x->opt2 ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+#define HEMV(f) blas.f(h, fill, m, al, a, lda, b, 1, be, c, 1)
+        s = p == 1 ? HEMV(cublasSsymv) : p == 2 ? HEMV(cublasDsymv)
+          : p == 3 ? HEMV(cublasChemv) : HEMV(cublasZhemv);
+#undef HEMV
     } else if (x->op == CALL_HEMM) {
         cublasSideMode_t side = x->opt1 ? CUBLAS_SIDE_RIGHT : CUBLAS_SIDE_LEFT;
         cublasFillMode_t fill =

@@ -94,6 +94,22 @@ if grep -q "backends compiled: .*cuda" <<<"$info"; then
     # no driver at all: nothing loaded, calls forwarded
     out=$(GPULAPACK_DEVICE=cuda bin/gpulapack-info 2>&1)
     if grep -q "path=lapack" <<<"$out"; then pass driver-cuda-absent; else fail driver-cuda-absent "$out"; fi
+    # every cuBLAS entry point the runtime names (the library's strings)
+    # is in the toolkit's libcublas: one missing would turn cuBLAS off
+    cublas=$(ls "$CUDA_HOME"/lib64/libcublas.so.* 2>/dev/null | head -n 1)
+    names=$(strings lib/libgpulapack.so | grep -E '^cublas[A-Z][A-Za-z0-9]*(_v2)?$' |
+        grep -Ev '_t$|Context$' | sort -u)
+    if [ -z "$cublas" ]; then
+        fail cublas-entry-points "no libcublas under $CUDA_HOME/lib64"
+    elif missing=$(LD_LIBRARY_PATH="$CUDA_HOME/lib64" python3 -c '
+import ctypes, sys
+lib = ctypes.CDLL(sys.argv[1])
+print(" ".join(n for n in sys.argv[2:] if not hasattr(lib, n)))' "$cublas" $names) &&
+        [ -z "$missing" ] && [ -n "$names" ]; then
+        pass "cublas-entry-points ($(wc -w <<<"$names") names in $(basename "$cublas"))"
+    else
+        fail cublas-entry-points "missing from $cublas: ${missing:-none found}"
+    fi
 fi
 if grep -q "backends compiled: .*hip" <<<"$info"; then
     check_driver hip '10[01]'
