@@ -678,18 +678,15 @@ static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
 }
 
 /* Work-groups of the one-launch chase (kernels/device/chase.h), 0 for one
- * launch per wavefront: GPULAPACK_CHASE_GROUPS, else as many as the device
- * has multiprocessors where the runtime can keep them all resident at
- * once (CUDA, HIP); at most one on OpenCL, whose work-groups may not wait
- * for each other, and no more than there are sweeps. */
+ * launch per wavefront: GPULAPACK_CHASE_GROUPS, else one per
+ * multiprocessor where the runtime promises that a running work-group
+ * keeps running (CUDA, HIP) and waves on OpenCL; no more than there are
+ * sweeps. */
 static long chase_groups(lapack_int nsweeps)
 {
     long groups = gl_tune_chase_groups();
-    int resident = GPU->resident_groups ? GPU->resident_groups() : 1;
     if (groups < 0)
-        groups = GPU->resident_groups ? resident : 0;
-    if (groups > resident)
-        groups = resident;
+        groups = GPU->resident_groups ? GPU->resident_groups() : 0;
     return groups < nsweeps ? groups : nsweeps;
 }
 
@@ -699,7 +696,7 @@ static long chase_groups(lapack_int nsweeps)
 static int run_all(gl_kernel k, gl_arg *args, int nargs, int progress_slot,
                    long groups, lapack_int nsweeps)
 {
-    size_t count = (size_t)nsweeps + 1;
+    size_t count = (size_t)nsweeps + 2;
     int *progress = GPU->alloc(sizeof *progress * count);
     int *zeros = calloc(count, sizeof *zeros);
     int failed = 1;

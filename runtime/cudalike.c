@@ -497,9 +497,8 @@ static device_state *current(void)
     return i >= 0 ? &devices[i] : NULL;
 }
 
-/* The work-groups of one launch that can all be resident at once: one
- * per multiprocessor (the chase's groups use little local memory and few
- * threads, so each multiprocessor holds at least one of them). */
+/* Work-groups for a launch whose groups wait for each other: one per
+ * multiprocessor keeps the device busy. */
 static int resident_groups(void)
 {
     device_state *dev = current();

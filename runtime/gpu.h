@@ -116,9 +116,10 @@ typedef struct gl_gpu {
     void (*batch_begin)(int precision);
     int (*batch_end)(void);
 
-    /* Work-groups of one launch that the selected device keeps resident
-     * at once, so that they may wait for each other (its multiprocessors);
-     * NULL where the API promises no such progress (OpenCL 1.2). */
+    /* Work-groups of one launch that keep the selected device busy and
+     * may wait for each other once running (its multiprocessors); NULL
+     * where the API does not promise that a running work-group keeps
+     * running (OpenCL 1.2). */
     int (*resident_groups)(void);
 
     void (*fail)(void);

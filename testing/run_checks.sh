@@ -41,7 +41,7 @@ for src in testing/unit/test_*.c; do
         # on CUDA and HIP), here of one work-group
         for p in s d c z; do
             run "unit/${t}_$p-other-kernels" 600 env GPULAPACK_DEVICE=opencl \
-                GPULAPACK_PANEL_ROWS=4 GPULAPACK_CHASE_GROUPS=1 "build/testing/${t}_$p"
+                GPULAPACK_PANEL_ROWS=4 GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
         done
         # plain GEMMs through CLBlast (taken by default on GPUs only)
         for p in d z; do
@@ -53,7 +53,7 @@ for src in testing/unit/test_*.c; do
     test_fault)
         run "unit/$t" 300 "build/testing/$t"
         run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 \
-            GPULAPACK_CHASE_GROUPS=1 "build/testing/$t" ;;
+            GPULAPACK_CHASE_GROUPS=4 "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
@@ -112,7 +112,7 @@ for t in test_options test_lwork test_args test_threads; do
     run "own-opencl/$t" 600 bash -c "device_own opencl $t"
 done
 run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
-    GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_CHASE_GROUPS=1 \
+    GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_CHASE_GROUPS=4 \
     GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 
 # 3. The demo runs, and its calls go through the library.

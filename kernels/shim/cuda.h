@@ -21,8 +21,9 @@
 #define MAKE_DOUBLE2(x, y) make_double2((x), (y))
 typedef long long gl_long;
 /* Flags between the work-groups of one launch: an acquire read and a
- * release write at device scope (the persistent chase, device/chase.h);
- * FENCE_DEVICE orders a work-item's global accesses at device scope. */
+ * release write at device scope, and a ticket counter (the one-launch
+ * chase, device/chase.h); FENCE_DEVICE orders a work-item's global
+ * accesses at device scope. */
 #define FENCE_DEVICE() __threadfence()
 static __device__ __forceinline__ int flag_read(int *p)
 {
@@ -34,4 +35,8 @@ static __device__ __forceinline__ void flag_write(int *p, int v)
 {
     __threadfence();
     atomicExch(p, v);
+}
+static __device__ __forceinline__ int ticket_next(int *p)
+{
+    return atomicAdd(p, 1);
 }

@@ -19,9 +19,9 @@
 #define MAKE_FLOAT2(x, y) ((float2)((x), (y)))
 #define MAKE_DOUBLE2(x, y) ((double2)((x), (y)))
 typedef long gl_long;
-/* Flags between the work-groups of one launch (shim/cuda.h).  OpenCL 1.2
- * promises no progress between work-groups, and the host gives the
- * persistent chase one work-group here: these order one group's steps. */
+/* Flags and a ticket counter between the work-groups of one launch
+ * (shim/cuda.h; OpenCL 1.2's atomics, ordered by global fences: enough on
+ * PoCL, where the tests run the one-launch chase). */
 #define FENCE_DEVICE() mem_fence(CLK_GLOBAL_MEM_FENCE)
 static inline int flag_read(__global int *p)
 {
@@ -33,4 +33,8 @@ static inline void flag_write(__global int *p, int v)
 {
     mem_fence(CLK_GLOBAL_MEM_FENCE);
     atomic_xchg((volatile __global int *)p, v);
+}
+static inline int ticket_next(__global int *p)
+{
+    return atomic_add((volatile __global int *)p, 1);
 }
