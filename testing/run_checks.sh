@@ -164,6 +164,12 @@ run lapack-suite-host 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl --lapack ref --inputs svd,sep,se2,sb,bb \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --expect-path opencl
+#    Again with the multi-group panel leaves (from 16 rows) and the chase
+#    in one launch over 4 work-groups (the CUDA/HIP default kernels).
+run lapack-suite-opencl-other-kernels 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag opencl-other-kernels --lapack ref --inputs svd,sep,se2,sb,bb \
+    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PANEL_ROWS=4 \
+    --env GPULAPACK_CHASE_GROUPS=4 --expect-path opencl
 
 # 6. The library built with ASan and UBSan, preloaded into LAPACK's tests
 #    and our thread test: no sanitizer report, same results.
