@@ -58,6 +58,18 @@ DEVFN real_t r_lapy3(real_t a, real_t b, real_t c)
     return w * sqrt((a / w) * (a / w) + (b / w) * (b / w) + (c / w) * (c / w));
 }
 
+/* 1/(dr + i di), the scale of a reflector's vector 1/(alpha - beta), as
+ * ?ladiv computes it: robustly. */
+DEVFN scalar_t s_reciprocal(real_t dr, real_t di)
+{
+    if (fabs(di) <= fabs(dr)) {
+        real_t r = di / dr, den = dr + di * r;
+        return s_make(1 / den, -r / den);
+    }
+    real_t r = dr / di, den = di + dr * r;
+    return s_make(r / den, -1 / den);
+}
+
 /* ?nrm2 and ?larfg for vectors in global memory (panels) and in local
  * memory (the chase's reflectors): OpenCL C 1.2 has no generic address
  * space, so the body is written once and instantiated for each. */
@@ -116,16 +128,7 @@ DEVFN scalar_t LARFG(int n, SPACE scalar_t *alpha, SPACE scalar_t *x,         \
         beta = -copysign(r_lapy3(alphr, alphi, xnorm), alphr);                \
     }                                                                         \
     scalar_t tau = s_make((beta - alphr) / beta, -alphi / beta);              \
-    /* 1/(alpha - beta) as ?ladiv computes it: robustly */                   \
-    real_t dr = alphr - beta, di = alphi;                                     \
-    scalar_t scal;                                                            \
-    if (fabs(di) <= fabs(dr)) {                                               \
-        real_t r = di / dr, den = dr + di * r;                                \
-        scal = s_make(1 / den, -r / den);                                     \
-    } else {                                                                  \
-        real_t r = dr / di, den = di + dr * r;                                \
-        scal = s_make(r / den, -1 / den);                                     \
-    }                                                                         \
+    scalar_t scal = s_reciprocal(alphr - beta, alphi);                        \
     for (int i = 0; i < n - 1; i++)                                           \
         x[i * inc] = s_mul(scal, x[i * inc]);                                 \
     for (int j = 0; j < knt; j++)                                             \

@@ -62,16 +62,7 @@ DEVFN scalar_t group_larfg(int n, GLOBAL scalar_t *alpha, GLOBAL scalar_t *x,
     scalar_t tau = s_zero();
     if (!trivial && !tiny) {
         tau = s_make((beta - alphr) / beta, -alphi / beta);
-        /* 1/(alpha - beta) as ?ladiv computes it: robustly */
-        real_t dr = alphr - beta, di = alphi;
-        scalar_t scal;
-        if (fabs(di) <= fabs(dr)) {
-            real_t r = di / dr, den = dr + di * r;
-            scal = s_make(1 / den, -r / den);
-        } else {
-            real_t r = dr / di, den = di + dr * r;
-            scal = s_make(r / den, -1 / den);
-        }
+        scalar_t scal = s_reciprocal(alphr - beta, alphi);
         for (int i = l; i < n - 1; i += size)
             x[i * inc] = s_mul(scal, x[i * inc]);
     }
@@ -341,15 +332,7 @@ KERNEL gl_panel_reflect(int rowwise, int n, GLOBAL scalar_t *a, gl_long aoff,
                 beta = -copysign(r_lapy3(ar, ai, xnorm), ar);
             }
             tau = s_make((beta - ar) / beta, -ai / beta);
-            /* 1/(alpha - beta) as ?ladiv computes it */
-            real_t dr = ar - beta, di = ai;
-            if (fabs(di) <= fabs(dr)) {
-                real_t r = di / dr, den = dr + di * r;
-                scal = s_make(1 / den, -r / den);
-            } else {
-                real_t r = dr / di, den = di + dr * r;
-                scal = s_make(r / den, -1 / den);
-            }
+            scal = s_reciprocal(ar - beta, ai);
             for (int j = 0; j < knt; j++)
                 beta *= safmin;
             EL(c, c) = s_make(beta, 0);
