@@ -841,6 +841,12 @@ static int bisect(lapack_int n, const gl_real *diag, const gl_real *off,
             tnorm = GL_R(fmax)(GL_R(fabs)(lo), GL_R(fabs)(hi)),
             widen = (gl_real)2.1 * (tnorm * ulp * (gl_real)n + 2 * pivmin),
             atol = GL_R(fmax)(ulp * tnorm, pivmin), rtol = 2 * ulp;
+    if (tnorm == 0) {   /* T = 0: exact zeros, as ?sterf and ?bdsqr give */
+        for (lapack_int i = 0; i < count; i++)
+            w[i] = 0;
+        free(e2);
+        return 0;
+    }
     lo -= widen;
     hi += widen;
     if (!isfinite(lo) || !isfinite(hi)) {
@@ -903,6 +909,56 @@ static int dev_bidiag_values(lapack_int n, const gl_real *d, const gl_real *e,
     return rc;
 }
 
+/* C = op(A) B of real host arrays (ops.h real_product): the real
+ * precision that goes with this one, on the vendor's GEMM or the portable
+ * kernel. */
+static int dev_real_product(char transa, lapack_int m, lapack_int n,
+                            lapack_int k, const gl_real *a, lapack_int lda,
+                            const gl_real *b, lapack_int ldb, gl_real *c,
+                            lapack_int ldc)
+{
+    enum { REAL_PRECISION = GL_COMPLEX ? GL_PRECISION - 2 : GL_PRECISION };
+    const size_t rs = sizeof(gl_real);
+    if (m <= 0 || n <= 0 || k <= 0)
+        return m > 0 && n > 0 ? -1 : 0;   /* k = 0 is never asked for */
+    int ta = trans_code(transa), tb = 0, mode = 0;
+    size_t ar = (size_t)(ta ? k : m), ac = (size_t)(ta ? m : k);
+    gl_real *da = GPU->alloc(rs * ar * ac),
+            *db = GPU->alloc(rs * (size_t)k * (size_t)n),
+            *dc = GPU->alloc(rs * (size_t)m * (size_t)n);
+    gl_real one = 1, zero = 0;
+    int rc = -1;
+    if (da && db && dc &&
+        GPU->write(rs, ar, ac, a, (size_t)lda, da, ar) == 0 &&
+        GPU->write(rs, (size_t)k, (size_t)n, b, (size_t)ldb, db,
+                   (size_t)k) == 0) {
+        rc = GPU->blas_gemm(REAL_PRECISION, ta, tb, (size_t)m, (size_t)n,
+                            (size_t)k, &one, da, ar, db, (size_t)k, &zero,
+                            dc, (size_t)m);
+        if (rc > 0) {   /* no vendor BLAS */
+            lapack_int lda_dev = (lapack_int)ar, ldb_dev = k, ldc_dev = m;
+            gl_arg args[] = {VAL(ta),      VAL(tb),  VAL(m),
+                             VAL(n),       VAL(k),   VAL(one),
+                             GL_MEM(da, rs), VAL(lda_dev), VAL(mode),
+                             GL_MEM(db, rs), VAL(ldb_dev), VAL(mode),
+                             VAL(zero),    GL_MEM(dc, rs), VAL(ldc_dev),
+                             VAL(mode)};
+            size_t local[2] = {TILE, TILE};
+            size_t groups[2] = {groups_of((size_t)m, TILE),
+                                groups_of((size_t)n, TILE)};
+            rc = GPU->launch(REAL_PRECISION, GL_K_GEMM, 2, groups, local,
+                             NARGS(args), args);
+        }
+        if (rc == 0)
+            rc = GPU->read(rs, (size_t)m, (size_t)n, dc, (size_t)m, c,
+                           (size_t)ldc);
+    }
+    GPU->release(da);
+    GPU->release(db);
+    GPU->release(dc);
+    return rc == 0 ? 0 : -1;
+}
+
 const GL_FN(ops) GL_FN(gpu_ops) = {
     .name = "gpu",
     .alloc = dev_alloc,
@@ -928,4 +984,5 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .sb_chase = dev_sb_chase,
     .tridiag_values = dev_tridiag_values,
     .bidiag_values = dev_bidiag_values,
+    .real_product = dev_real_product,
 };

@@ -43,6 +43,12 @@ static void resolve(void)
     RESOLVE(rorgqr, GL_REAL_SYMBOL(orgqr));
     RESOLVE(lamch, GL_REAL_SYMBOL(lamch));
     fns_complete = complete;
+    /* optional: their absence only turns one method off */
+    RESOLVE(lasd0, GL_REAL_SYMBOL(lasd0));
+    RESOLVE(lasd2, GL_REAL_SYMBOL(lasd2));
+    RESOLVE(lasd4, GL_REAL_SYMBOL(lasd4));
+    RESOLVE(lamrg, GL_REAL_SYMBOL(lamrg));
+    RESOLVE(rgemm, GL_REAL_SYMBOL(gemm));
 }
 
 const GL_FN(lapack_fns) *GL_FN(lapack_fns_get)(void)

@@ -92,6 +92,29 @@ typedef struct GL_FN(lapack_fns) {
                    const gl_real *cto, cint *m, cint *n, gl_real *a,
                    cint *lda, lapack_int *info, gl_strlen);
     gl_real (*lamch)(cchar *cmach, gl_strlen);
+
+    /* Optional (NULL when the system LAPACK lacks one; the divide and
+     * conquer of kernels/bdsdc.c then leaves stage 3 to ?bdsdc): the
+     * auxiliary routines of ?bdsdc and the real BLAS product. */
+    void (*lasd0)(cint *n, cint *sqre, gl_real *d, gl_real *e, gl_real *u,
+                  cint *ldu, gl_real *vt, cint *ldvt, cint *smlsiz,
+                  lapack_int *iwork, gl_real *work, lapack_int *info);
+    void (*lasd2)(cint *nl, cint *nr, cint *sqre, lapack_int *k, gl_real *d,
+                  gl_real *z, const gl_real *alpha, const gl_real *beta,
+                  gl_real *u, cint *ldu, gl_real *vt, cint *ldvt,
+                  gl_real *dsigma, gl_real *u2, cint *ldu2, gl_real *vt2,
+                  cint *ldvt2, lapack_int *idxp, lapack_int *idx,
+                  lapack_int *idxc, lapack_int *idxq, lapack_int *coltyp,
+                  lapack_int *info);
+    void (*lasd4)(cint *n, cint *i, const gl_real *d, const gl_real *z,
+                  gl_real *delta, const gl_real *rho, gl_real *sigma,
+                  gl_real *work, lapack_int *info);
+    void (*lamrg)(cint *n1, cint *n2, const gl_real *a, cint *strd1,
+                  cint *strd2, lapack_int *index);
+    void (*rgemm)(cchar *ta, cchar *tb, cint *m, cint *n, cint *k,
+                  const gl_real *alpha, const gl_real *a, cint *lda,
+                  const gl_real *b, cint *ldb, const gl_real *beta,
+                  gl_real *c, cint *ldc, gl_strlen, gl_strlen);
 } GL_FN(lapack_fns);
 
 /* The resolved table, or NULL if the system LAPACK lacks any of them (the

@@ -168,6 +168,14 @@ typedef struct GL_FN(ops) {
      * s may be d.  NULL where the system's ?bdsqr serves. */
     int (*bidiag_values)(lapack_int n, const gl_real *d, const gl_real *e,
                          gl_real *s);
+    /* C (m x n) = op(A) B of real host arrays (op: transa 'N' or 'T', B
+     * k x n), computed on the backend: the merges' products of stage 3's
+     * divide and conquer (kernels/bdsdc.c).  Return 0, or < 0 when the
+     * device failed (C is then untouched).  NULL where the system ?bdsdc
+     * serves (the host backend). */
+    int (*real_product)(char transa, lapack_int m, lapack_int n, lapack_int k,
+                        const gl_real *a, lapack_int lda, const gl_real *b,
+                        lapack_int ldb, gl_real *c, lapack_int ldc);
 } GL_FN(ops);
 
 /* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in;

@@ -142,6 +142,15 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
                gl_real *e, gl_stage_times *times);
 
+/* ?bdsdc('U', 'I', n, d, e, u, ldu, vt, ldvt, ...) with the products of
+ * the large merges on the backend (ops->real_product), or the system
+ * ?bdsdc itself (work: 3 n^2 + 4 n, iwork: 8 n, used only then).  Returns
+ * 0 with ?bdsdc's INFO in *info, or < 0 when the device failed. */
+int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
+                      gl_real *e, gl_real *u, lapack_int ldu, gl_real *vt,
+                      lapack_int ldvt, gl_real *work, lapack_int *iwork,
+                      lapack_int *info);
+
 /* The ?syev-family driver whose contract the eigenvalue pipeline follows
  * (scaling bounds, stage-3 routine, INFO and unscaling rules). */
 typedef enum gl_eig_driver {

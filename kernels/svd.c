@@ -179,8 +179,9 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     if (done && ops->bidiag_values(cols, d, ee, d) != 0)
         goto out;
     if (!done && vectors && job->stage3 != GL_SVD_BDSQR) {
-        f->bdsdc("U", "I", &cols, d, ee, ub, &cols, vb, &cols, NULL, NULL,
-                 work, iwork, &info, 1, 1);
+        if (GL_FN(bidiag_svd)(ops, cols, d, ee, ub, cols, vb, cols, work,
+                              iwork, &info))
+            goto out;
         if (info != 0 && job->stage3 == GL_SVD_BDSDC_RESTART)
             goto out;
     } else if (!done) {

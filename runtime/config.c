@@ -148,6 +148,7 @@ static void config_read(void)
     config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
     config.panel_rows = parse_count(getenv("GPULAPACK_PANEL_ROWS"), 0);
     config.chase_groups = parse_count(getenv("GPULAPACK_CHASE_GROUPS"), -1);
+    config.dc_leaf = parse_count(getenv("GPULAPACK_DC_LEAF"), 0);
     const char *disable = getenv("GPULAPACK_DISABLE");
     config.disable = (disable && *disable) ? strdup(disable) : NULL;
     const char *lapack = getenv("GPULAPACK_LAPACK");

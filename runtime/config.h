@@ -38,6 +38,7 @@ typedef struct gl_config {
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
     long panel_rows;            /* GPULAPACK_PANEL_ROWS: rows per work-group of tall panel leaves, 0 = tuned */
     long chase_groups;          /* GPULAPACK_CHASE_GROUPS: one-launch chase's work-groups, 0 = waves, -1 = tuned */
+    long dc_leaf;               /* GPULAPACK_DC_LEAF: largest stage-3 subproblem left whole to LAPACK, 0 = tuned */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
     gl_device_request device;   /* GPULAPACK_DEVICE */

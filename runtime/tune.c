@@ -125,6 +125,16 @@ long gl_tune_panel_rows(void)
     return rows > 0 ? (rows < (1L << 20) ? rows : 1L << 20) : 256;
 }
 
+/* Not measured on a GPU yet: a merge of s rows moves about 6 s^2 reals
+ * each way for 4 s^3 flops, which a GPU's product repays from a few
+ * hundred rows, while the system ?lasd0 on the host does the O(s^3) of a
+ * 1024-row subproblem in a small part of a second. */
+long gl_tune_dc_leaf(void)
+{
+    long leaf = gl_config_get()->dc_leaf;
+    return leaf > 0 ? leaf : 1024;
+}
+
 /* The automatic device choice keeps the host path, and a GPU runs when
  * GPULAPACK_DEVICE names it: on an H100 (docs/performance.md, twelfth
  * session) the cuda path beat the 16-core host's LAPACK 2.7-5.5x at

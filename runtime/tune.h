@@ -49,6 +49,12 @@ long gl_tune_panel_rows(void);
  * (the runtime's resident work-groups decide). */
 long gl_tune_chase_groups(void);
 
+/* Stage 3 of the SVD with vectors on a device (kernels/bdsdc.c): the
+ * largest subproblem of the divide and conquer that the system ?lasd0
+ * solves whole; the merges above it run their products on the device
+ * (GPULAPACK_DC_LEAF, default 1024). */
+long gl_tune_dc_leaf(void);
+
 /* 1 once the path of runtime ("cuda", "hip", "opencl") has measured
  * crossovers on GPUs: only then does GPULAPACK_DEVICE=auto take its GPUs. */
 int gl_tune_gpu_auto(const char *runtime);

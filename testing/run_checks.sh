@@ -49,11 +49,12 @@ for src in testing/unit/test_*.c; do
                 GPULAPACK_CLBLAST=1 GPULAPACK_VERBOSE=2 "build/testing/${t}_$p"
         done ;;
     # every device failure of a call restarts it on LAPACK; again with the
-    # panels' multi-group leaves and the one-launch chase (and its waits)
+    # panels' multi-group leaves, the one-launch chase (and its waits) and
+    # the SVD's divide and conquer with device products
     test_fault)
         run "unit/$t" 300 "build/testing/$t"
         run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 \
-            GPULAPACK_CHASE_GROUPS=4 "build/testing/$t" ;;
+            GPULAPACK_CHASE_GROUPS=4 GPULAPACK_DC_LEAF=8 "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
@@ -107,12 +108,14 @@ done
 #    (every call logged on path=opencl, none restarted on LAPACK); the
 #    vectors of every routine (every 8th size/type pair, all on opencl,
 #    the panels' leaves over work-groups of 8 rows, the chase in one
-#    launch).
+#    launch, stage 3 of the SVD by divide and conquer with the merges'
+#    products on the device from 8 rows).
 for t in test_options test_lwork test_args test_threads; do
     run "own-opencl/$t" 600 bash -c "device_own opencl $t"
 done
 run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
     GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_CHASE_GROUPS=4 \
+    GPULAPACK_DC_LEAF=8 \
     GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 
 # 3. The demo runs, and its calls go through the library.
@@ -164,12 +167,13 @@ run lapack-suite-host 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl --lapack ref --inputs svd,sep,se2,sb,bb \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --expect-path opencl
-#    Again with the multi-group panel leaves (from 16 rows) and the chase
-#    in one launch over 4 work-groups (the CUDA/HIP default kernels).
+#    Again with the multi-group panel leaves (from 16 rows), the chase in
+#    one launch over 4 work-groups (the CUDA/HIP default kernels) and the
+#    SVD's divide and conquer merging from 8 rows on the device.
 run lapack-suite-opencl-other-kernels 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-other-kernels --lapack ref --inputs svd,sep,se2,sb,bb \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PANEL_ROWS=4 \
-    --env GPULAPACK_CHASE_GROUPS=4 --expect-path opencl
+    --env GPULAPACK_CHASE_GROUPS=4 --env GPULAPACK_DC_LEAF=8 --expect-path opencl
 
 # 6. The library built with ASan and UBSan, preloaded into LAPACK's tests
 #    and our thread test: no sanitizer report, same results.

@@ -779,6 +779,138 @@ static void test_tridiag_values(void)
     report(&g);
 }
 
+/* ---- stage 3 of the SVD with vectors: the divide and conquer with the
+ * merges' products on the device (GPULAPACK_DC_LEAF small, set in main)
+ * against the system ?bdsdc ---- */
+
+/* max |x - y| over n x n real matrices (ld n) */
+static double real_diff(lapack_int n, const double *x, const double *y)
+{
+    double worst = 0;
+    for (size_t i = 0; i < (size_t)n * n; i++)
+        worst = fmax(worst, fabs(x[i] - y[i]));
+    return worst;
+}
+
+static void test_bidiag_svd(void)
+{
+    group g = {.name = "real_product, bidiag_svd (divide and conquer) against ?gemm, ?bdsdc"};
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    const gl_real one = 1, zero = 0;
+
+    /* the product of host arrays, both forms, odd sizes, large k */
+    const lapack_int dims[][3] = {{1, 1, 1}, {7, 5, 3}, {130, 33, 129}, {65, 200, 257}};
+    for (size_t t = 0; t < sizeof dims / sizeof *dims; t++)
+        for (int trans = 0; trans < 2; trans++) {
+            lapack_int m = dims[t][0], n = dims[t][1], k = dims[t][2];
+            lapack_int lda = (trans ? k : m) + 3, ldb = k + 1, ldc = m + 2;
+            size_t asize = (size_t)lda * (trans ? m : k);
+            gl_real *a = malloc(sizeof *a * (asize + (size_t)ldb * n +
+                                             2 * (size_t)ldc * n));
+            gl_real *b = a + asize, *c = b + (size_t)ldb * n,
+                    *ref = c + (size_t)ldc * n;
+            for (size_t i = 0; i < asize + (size_t)ldb * n; i++)
+                a[i] = (gl_real)urand();
+            for (size_t i = 0; i < (size_t)ldc * n; i++)
+                c[i] = ref[i] = (gl_real)urand();   /* equal outside C */
+            char ta = trans ? 'T' : 'N';
+            int rc = dev->real_product(ta, m, n, k, a, lda, b, ldb, c, ldc);
+            f->rgemm(&ta, "N", &m, &n, &k, &one, a, &lda, b, &ldb, &zero, ref,
+                     &ldc, 1, 1);
+            double worst = 0;
+            for (size_t i = 0; i < (size_t)ldc * n; i++)
+                worst = fmax(worst, fabs((double)(c[i] - ref[i])));
+            check(&g, rc ? INFINITY : worst / EPS, THRESH * k,
+                  "real_product %c %dx%dx%d", ta, m, n, k);
+            free(a);
+        }
+
+    /* kinds: random; graded; clusters (repeated d, tiny e: deflation);
+     * zeros in e (splits); a zero row of d; wildly different scales */
+    const lapack_int ns[] = {26, 40, 97, 256};
+    for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
+        for (int kind = 0; kind < 6; kind++) {
+            lapack_int n = ns[in], info = 0, rinfo = 0;
+            size_t nn = (size_t)n * n;
+            gl_real *d = malloc(sizeof *d * (4 * (size_t)n + 4 * nn +
+                                             3 * nn + 4 * (size_t)n));
+            gl_real *e = d + n, *rd = e + n, *re = rd + n, *u = re + n,
+                    *vt = u + nn, *ru = vt + nn, *rvt = ru + nn,
+                    *work = rvt + nn;
+            lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)n);
+            for (lapack_int i = 0; i < n; i++) {
+                double x = urand(), y = urand();
+                d[i] = kind == 0 ? x
+                     : kind == 1 ? pow(10, -8.0 * i / n)
+                     : kind == 2 ? (gl_real)(1 + i % 3)
+                     : kind == 3 ? x
+                     : kind == 4 ? (i == n / 2 ? 0 : x)
+                                 : x * pow(10, 10 * y);
+                e[i] = kind == 0 ? y
+                     : kind == 1 ? pow(10, -8.0 * i / n) * y
+                     : kind == 2 ? (gl_real)1e-9 * y
+                     : kind == 3 ? (i % 17 == 5 ? 0 : y)
+                     : kind == 4 ? y
+                                 : y * pow(10, 10 * x);
+                rd[i] = d[i];
+                re[i] = e[i];
+            }
+            /* B, in double */
+            double *bmat = calloc(4 * nn, sizeof *bmat), *x = bmat + nn,
+                   *y = x + nn, *id = y + nn, bnorm = 0;
+            for (lapack_int i = 0; i < n; i++) {
+                bmat[i + (size_t)i * n] = d[i];
+                if (i + 1 < n)
+                    bmat[i + (size_t)(i + 1) * n] = e[i];
+                bnorm = fmax(bnorm, fabs((double)d[i]) +
+                                        (i + 1 < n ? fabs((double)e[i]) : 0));
+                id[i + (size_t)i * n] = 1;
+            }
+            int rc = GL_FN(bidiag_svd)(dev, n, d, e, u, n, vt, n, work, iwork,
+                                       &info);
+            f->bdsdc("U", "I", &n, rd, re, ru, &n, rvt, &n, NULL, NULL, work,
+                     iwork, &rinfo, 1, 1);
+            double worst = 0;
+            for (lapack_int i = 0; i < n; i++) {
+                worst = fmax(worst, fabs((double)(d[i] - rd[i])));
+                if (d[i] < 0 || (i > 0 && d[i] > d[i - 1]))
+                    worst = INFINITY;   /* not descending, or negative */
+            }
+            check(&g, rc || info || rinfo ? INFINITY : worst / (EPS * bnorm),
+                  THRESH * n, "bidiag_svd n=%d kind=%d: values", n, kind);
+            /* U diag(s) VT - B, U^T U - I, VT VT^T - I */
+            for (lapack_int j = 0; j < n; j++)
+                for (lapack_int i = 0; i < n; i++) {
+                    double sb = 0, su = 0;
+                    for (lapack_int l = 0; l < n; l++) {
+                        sb += (double)u[i + (size_t)l * n] * d[l] *
+                              vt[l + (size_t)j * n];
+                        su += (double)u[l + (size_t)i * n] * u[l + (size_t)j * n];
+                    }
+                    x[i + (size_t)j * n] = sb;
+                    y[i + (size_t)j * n] = su;
+                }
+            double res = real_diff(n, x, bmat) / (EPS * bnorm);
+            double orth = real_diff(n, y, id) / EPS;
+            for (lapack_int j = 0; j < n; j++)
+                for (lapack_int i = 0; i < n; i++) {
+                    double sv = 0;
+                    for (lapack_int l = 0; l < n; l++)
+                        sv += (double)vt[i + (size_t)l * n] * vt[j + (size_t)l * n];
+                    y[i + (size_t)j * n] = sv;
+                }
+            orth = fmax(orth, real_diff(n, y, id) / EPS);
+            check(&g, rc || info ? INFINITY : res, THRESH * n,
+                  "bidiag_svd n=%d kind=%d: U S VT - B", n, kind);
+            check(&g, rc || info ? INFINITY : orth, THRESH * n,
+                  "bidiag_svd n=%d kind=%d: orthogonality", n, kind);
+            free(bmat);
+            free(iwork);
+            free(d);
+        }
+    report(&g);
+}
+
 int main(int argc, char **argv)
 {
     unsigned seed = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10)
@@ -786,6 +918,9 @@ int main(int argc, char **argv)
                                         : (unsigned)time(NULL);
     srand(seed);
     setvbuf(stdout, NULL, _IOLBF, 0);
+    /* merges on the device from 8 rows on: every n of test_bidiag_svd
+     * has a few levels of them */
+    setenv("GPULAPACK_DC_LEAF", "8", 0);
     printf("# test_device_ops %c seed %u\n", GL_PREC_CHAR, seed);
     host = GL_FN(ops_for)(GL_PATH_HOST);
     const gl_device_request *r = &gl_config_get()->device;
@@ -816,5 +951,6 @@ int main(int argc, char **argv)
     test_chases();
     test_pipelines();
     test_tridiag_values();
+    test_bidiag_svd();
     return failures != 0;
 }
