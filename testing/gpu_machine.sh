@@ -155,7 +155,13 @@ lease)
                 BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dgbbrd_b32,dsbtrd_b32 \
                 BENCH_GPU_CSV=$logs/before.csv timeout "$(left)" "$self" bench \
                 >"$logs/before.txt" 2>&1
-            grep -E '^ +[0-9]+ ' "$logs/before.txt" | cut -c1-140 >>"$sum" ;;
+            grep -E '^ +[0-9]+ ' "$logs/before.txt" | cut -c1-140 >>"$sum"
+            # stage 3 of the SVD with vectors by the system ?bdsdc on the
+            # host (the fourteenth session's divide and conquer off)
+            GPULAPACK_DC_LEAF=1048576 BENCH_GPU_SIZES=8192 BENCH_HOST_MAX_N=0 \
+                BENCH_GPU_CASES=dgesdd_S BENCH_GPU_CSV=$logs/before-dc.csv \
+                timeout "$(left)" "$self" bench >"$logs/before-dc.txt" 2>&1
+            grep -E '^ +[0-9]+ ' "$logs/before-dc.txt" | cut -c1-140 >>"$sum" ;;
         crossover)
             for dev in cuda host; do
                 BENCH_DEVICE=$dev BENCH_GPU_SIZES="1024 2048 4096" \
