@@ -38,7 +38,7 @@ TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
              sbtrd sbev sbevd
 PRECISIONS = s d c z
 # Algorithm templates (kernels/), also compiled once per precision.
-KERNELS    = ge2gb sy2sb gb2bd svd eig band_values bdsdc lapack_fns \
+KERNELS    = ge2gb sy2sb gb2bd svd eig band_values divide_conquer lapack_fns \
              backtransform sytrd ops_for gpu_ops \
              ref/host_ops ref/chase ref/tile_gemm
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \

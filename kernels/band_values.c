@@ -368,8 +368,10 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
         lapack_int m = 0;
         for (lapack_int i = 0; i < n; i++)
             d[i] = w[i];
-        info = GL_FN(tridiagonal_vectors)(&job, n, d, e, sigma, &m, w, zt,
-                                          NULL, NULL, d + n, iwork);
+        info = GL_FN(tridiagonal_vectors)(ops, &job, n, d, e, sigma, &m, w,
+                                          zt, NULL, NULL, d + n, iwork);
+        if (info < 0)
+            goto out;
         t1 = gl_now();
         if (GL_FN(tridiag_q_apply)(ops, &q, n, zt, n, z, ldz))
             goto out;

@@ -193,7 +193,8 @@ static lapack_int scaled_stebz(const GL_FN(lapack_fns) *f,
     return 0;
 }
 
-lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
+lapack_int GL_FN(tridiagonal_vectors)(const GL_FN(ops) *ops,
+                                      const gl_eig_job *job, lapack_int n,
                                       const gl_real *d, const gl_real *e,
                                       gl_real sigma, lapack_int *m,
                                       gl_real *w, gl_real *zt,
@@ -224,8 +225,9 @@ lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
     case GL_EIG_SYEVD:
         for (lapack_int i = 0; i < n; i++)
             w[i] = d[i];
-        f->stedc("I", &n, w, ee, zt, &n, rest, &lrest, irest, &lirest, &info,
-                 1);
+        if (GL_FN(tridiag_eig)(ops, n, w, ee, zt, n, rest, lrest, irest,
+                               lirest, &info))
+            return GL_STAGE_FAULT;
         *m = n;
         return info;
     case GL_EIG_SYEVR:
@@ -238,8 +240,9 @@ lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
              * is the support of each eigenvector of T, as ?stemr's. */
             for (lapack_int i = 0; i < n; i++)
                 w[i] = d[i];
-            f->stedc("I", &n, w, ee, zt, &n, rest, &lrest, irest, &lirest,
-                     &info, 1);
+            if (GL_FN(tridiag_eig)(ops, n, w, ee, zt, n, rest, lrest, irest,
+                                   lirest, &info))
+                return GL_STAGE_FAULT;
             if (info == 0) {
                 *m = n;
                 for (lapack_int j = 0; isuppz && j < n; j++) {
@@ -383,8 +386,10 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     double t3;
     if (vectors) {
         gl_real *zt = work, *rest = zt + nn;
-        info = GL_FN(tridiagonal_vectors)(job, n, d, e, sigma, m, w, zt,
+        info = GL_FN(tridiagonal_vectors)(ops, job, n, d, e, sigma, m, w, zt,
                                           isuppz, ifail, rest, iwork);
+        if (info < 0)
+            goto out;
         t3 = gl_now();
         if (GL_FN(tridiag_q_apply)(ops, &q, *m, zt, n, z, ldz))
             goto out;

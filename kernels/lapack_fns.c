@@ -47,6 +47,8 @@ static void resolve(void)
     RESOLVE(lasd0, GL_REAL_SYMBOL(lasd0));
     RESOLVE(lasd2, GL_REAL_SYMBOL(lasd2));
     RESOLVE(lasd4, GL_REAL_SYMBOL(lasd4));
+    RESOLVE(laed2, GL_REAL_SYMBOL(laed2));
+    RESOLVE(laed4, GL_REAL_SYMBOL(laed4));
     RESOLVE(lamrg, GL_REAL_SYMBOL(lamrg));
     RESOLVE(rgemm, GL_REAL_SYMBOL(gemm));
 }

@@ -94,8 +94,8 @@ typedef struct GL_FN(lapack_fns) {
     gl_real (*lamch)(cchar *cmach, gl_strlen);
 
     /* Optional (NULL when the system LAPACK lacks one; the divide and
-     * conquer of kernels/bdsdc.c then leaves stage 3 to ?bdsdc): the
-     * auxiliary routines of ?bdsdc and the real BLAS product. */
+     * conquer of kernels/divide_conquer.c then leaves stage 3 to ?bdsdc
+     * and ?stedc): their auxiliary routines and the real BLAS product. */
     void (*lasd0)(cint *n, cint *sqre, gl_real *d, gl_real *e, gl_real *u,
                   cint *ldu, gl_real *vt, cint *ldvt, cint *smlsiz,
                   lapack_int *iwork, gl_real *work, lapack_int *info);
@@ -109,6 +109,14 @@ typedef struct GL_FN(lapack_fns) {
     void (*lasd4)(cint *n, cint *i, const gl_real *d, const gl_real *z,
                   gl_real *delta, const gl_real *rho, gl_real *sigma,
                   gl_real *work, lapack_int *info);
+    void (*laed2)(lapack_int *k, cint *n, cint *n1, gl_real *d, gl_real *q,
+                  cint *ldq, lapack_int *indxq, gl_real *rho, gl_real *z,
+                  gl_real *dlambda, gl_real *w, gl_real *q2,
+                  lapack_int *indx, lapack_int *indxc, lapack_int *indxp,
+                  lapack_int *coltyp, lapack_int *info);
+    void (*laed4)(cint *n, cint *i, const gl_real *d, const gl_real *z,
+                  gl_real *delta, const gl_real *rho, gl_real *dlam,
+                  lapack_int *info);
     void (*lamrg)(cint *n1, cint *n2, const gl_real *a, cint *strd1,
                   cint *strd2, lapack_int *index);
     void (*rgemm)(cchar *ta, cchar *tb, cint *m, cint *n, cint *k,

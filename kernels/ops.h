@@ -170,7 +170,7 @@ typedef struct GL_FN(ops) {
                          gl_real *s);
     /* C (m x n) = op(A) B of real host arrays (op: transa 'N' or 'T', B
      * k x n), computed on the backend: the merges' products of stage 3's
-     * divide and conquer (kernels/bdsdc.c).  Return 0, or < 0 when the
+     * divide and conquer (kernels/divide_conquer.c).  Return 0, or < 0 when the
      * device failed (C is then untouched).  NULL where the system ?bdsdc
      * serves (the host backend). */
     int (*real_product)(char transa, lapack_int m, lapack_int n, lapack_int k,

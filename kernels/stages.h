@@ -142,6 +142,15 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
                gl_real *e, gl_stage_times *times);
 
+/* ?stedc('I', n, d, e, z, ldz, work, lwork, iwork, liwork) with the
+ * products of the large merges on the backend (ops->real_product), or the
+ * system ?stedc itself (the work arrays are used only then).  Returns 0
+ * with ?stedc's INFO in *info, or < 0 when the device failed. */
+int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
+                       gl_real *e, gl_real *z, lapack_int ldz, gl_real *work,
+                       lapack_int lwork, lapack_int *iwork,
+                       lapack_int liwork, lapack_int *info);
+
 /* ?bdsdc('U', 'I', n, d, e, u, ldu, vt, ldvt, ...) with the products of
  * the large merges on the backend (ops->real_product), or the system
  * ?bdsdc itself (work: 3 n^2 + 4 n, iwork: 8 n, used only then).  Returns
@@ -236,7 +245,9 @@ int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
  * matrix scaled by sigma, sorted ascending with their vectors (and IFAIL)
  * as ?syevr/?syevx sort them; isuppz/ifail may be NULL for the drivers
  * without them.  work: gl_tridiagonal_work(n) reals, iwork:
- * gl_tridiagonal_iwork(n) integers.  Returns the driver's INFO. */
+ * gl_tridiagonal_iwork(n) integers.  ?stedc runs as tridiag_eig on
+ * ops.  Returns the driver's INFO, or GL_STAGE_FAULT when the device
+ * failed. */
 static inline size_t gl_tridiagonal_work(lapack_int n)
 {
     size_t nn = (size_t)n * (size_t)n, dc = 1 + 4 * (size_t)n + nn;
@@ -246,7 +257,8 @@ static inline size_t gl_tridiagonal_iwork(lapack_int n)
 {
     return 13 * (size_t)n + 3;
 }
-lapack_int GL_FN(tridiagonal_vectors)(const gl_eig_job *job, lapack_int n,
+lapack_int GL_FN(tridiagonal_vectors)(const GL_FN(ops) *ops,
+                                      const gl_eig_job *job, lapack_int n,
                                       const gl_real *d, const gl_real *e,
                                       gl_real sigma, lapack_int *m,
                                       gl_real *w, gl_real *zt,

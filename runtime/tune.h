@@ -49,7 +49,7 @@ long gl_tune_panel_rows(void);
  * (the runtime's resident work-groups decide). */
 long gl_tune_chase_groups(void);
 
-/* Stage 3 of the SVD with vectors on a device (kernels/bdsdc.c): the
+/* Stage 3 of the SVD with vectors on a device (kernels/divide_conquer.c): the
  * largest subproblem of the divide and conquer that the system ?lasd0
  * solves whole; the merges above it run their products on the device
  * (GPULAPACK_DC_LEAF, default 1024). */

@@ -779,9 +779,9 @@ static void test_tridiag_values(void)
     report(&g);
 }
 
-/* ---- stage 3 of the SVD with vectors: the divide and conquer with the
- * merges' products on the device (GPULAPACK_DC_LEAF small, set in main)
- * against the system ?bdsdc ---- */
+/* ---- stage 3 with vectors: the divide and conquer with the merges'
+ * products on the device (GPULAPACK_DC_LEAF small, set in main) against
+ * the system ?bdsdc and ?stedc ---- */
 
 /* max |x - y| over n x n real matrices (ld n) */
 static double real_diff(lapack_int n, const double *x, const double *y)
@@ -911,6 +911,87 @@ static void test_bidiag_svd(void)
     report(&g);
 }
 
+/* The same for the symmetric tridiagonal eigenproblem against ?stedc. */
+static void test_tridiag_eig(void)
+{
+    group g = {.name = "tridiag_eig (divide and conquer) against ?stedc"};
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    /* kinds: random; graded; clusters (repeated d, tiny e: deflation);
+     * zeros in e (splits); 1-2-1 Toeplitz; wildly different scales */
+    const lapack_int ns[] = {26, 41, 97, 256};
+    for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
+        for (int kind = 0; kind < 6; kind++) {
+            lapack_int n = ns[in], info = 0, rinfo = 0;
+            size_t nn = (size_t)n * n;
+            lapack_int lwork = 1 + 4 * n + n * n, liwork = 3 + 5 * n;
+            gl_real *d = malloc(sizeof *d * (4 * (size_t)n + 2 * nn +
+                                             (size_t)lwork));
+            gl_real *e = d + n, *rd = e + n, *re = rd + n, *z = re + n,
+                    *rz = z + nn, *work = rz + nn;
+            lapack_int *iwork = malloc(sizeof *iwork * (size_t)liwork);
+            for (lapack_int i = 0; i < n; i++) {
+                double x = urand(), y = urand();
+                d[i] = kind == 0 ? x
+                     : kind == 1 ? pow(10, -8.0 * i / n)
+                     : kind == 2 ? (gl_real)(i % 3)
+                     : kind == 3 ? x
+                     : kind == 4 ? 2
+                                 : x * pow(10, 10 * y);
+                e[i] = kind == 0 ? y
+                     : kind == 1 ? pow(10, -8.0 * i / n) * y
+                     : kind == 2 ? (gl_real)1e-9 * y
+                     : kind == 3 ? (i % 17 == 5 ? 0 : y)
+                     : kind == 4 ? -1
+                                 : y * pow(10, 10 * x);
+                rd[i] = d[i];
+                re[i] = e[i];
+            }
+            double *t = calloc(3 * nn, sizeof *t), *x = t + nn, *id = x + nn,
+                   tnorm = 0;
+            for (lapack_int i = 0; i < n; i++) {
+                t[i + (size_t)i * n] = d[i];
+                if (i + 1 < n)
+                    t[i + 1 + (size_t)i * n] = t[i + (size_t)(i + 1) * n] = e[i];
+                tnorm = fmax(tnorm, fabs((double)d[i]) +
+                                        (i > 0 ? fabs((double)e[i - 1]) : 0) +
+                                        (i + 1 < n ? fabs((double)e[i]) : 0));
+                id[i + (size_t)i * n] = 1;
+            }
+            int rc = GL_FN(tridiag_eig)(dev, n, d, e, z, n, work, lwork, iwork,
+                                        liwork, &info);
+            f->stedc("I", &n, rd, re, rz, &n, work, &lwork, iwork, &liwork,
+                     &rinfo, 1);
+            double worst = 0;
+            for (lapack_int i = 0; i < n; i++) {
+                worst = fmax(worst, fabs((double)(d[i] - rd[i])));
+                if (i > 0 && d[i] < d[i - 1])
+                    worst = INFINITY;   /* not ascending */
+            }
+            check(&g, rc || info || rinfo ? INFINITY : worst / (EPS * tnorm),
+                  THRESH * n, "tridiag_eig n=%d kind=%d: values", n, kind);
+            /* T Z - Z diag(w), Z^T Z - I */
+            double res = 0;
+            for (lapack_int j = 0; j < n; j++)
+                for (lapack_int i = 0; i < n; i++) {
+                    double tz = -(double)z[i + (size_t)j * n] * d[j], zz = 0;
+                    for (lapack_int l = (i > 0 ? i - 1 : 0); l <= i + 1 && l < n; l++)
+                        tz += t[i + (size_t)l * n] * z[l + (size_t)j * n];
+                    for (lapack_int l = 0; l < n; l++)
+                        zz += (double)z[l + (size_t)i * n] * z[l + (size_t)j * n];
+                    res = fmax(res, fabs(tz));
+                    x[i + (size_t)j * n] = zz;
+                }
+            check(&g, rc || info ? INFINITY : res / (EPS * tnorm), THRESH * n,
+                  "tridiag_eig n=%d kind=%d: T Z - Z W", n, kind);
+            check(&g, rc || info ? INFINITY : real_diff(n, x, id) / EPS,
+                  THRESH * n, "tridiag_eig n=%d kind=%d: orthogonality", n, kind);
+            free(t);
+            free(iwork);
+            free(d);
+        }
+    report(&g);
+}
+
 int main(int argc, char **argv)
 {
     unsigned seed = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10)
@@ -919,7 +1000,7 @@ int main(int argc, char **argv)
     srand(seed);
     setvbuf(stdout, NULL, _IOLBF, 0);
     /* merges on the device from 8 rows on: every n of test_bidiag_svd
-     * has a few levels of them */
+     * and test_tridiag_eig has a few levels of them */
     setenv("GPULAPACK_DC_LEAF", "8", 0);
     printf("# test_device_ops %c seed %u\n", GL_PREC_CHAR, seed);
     host = GL_FN(ops_for)(GL_PATH_HOST);
@@ -952,5 +1033,6 @@ int main(int argc, char **argv)
     test_pipelines();
     test_tridiag_values();
     test_bidiag_svd();
+    test_tridiag_eig();
     return failures != 0;
 }

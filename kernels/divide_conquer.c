@@ -1,23 +1,27 @@
-/* Stage 3 of the SVD with vectors on a device backend: the singular value
- * decomposition B = U S VT of the real upper bidiagonal B by divide and
- * conquer, the contract of ?bdsdc('U', 'I'), with the products of its
- * large merges on the device.
+/* Stage 3 with vectors on a device backend, by divide and conquer, with
+ * the products of the large merges on the device:
+ *   bidiag_svd: the SVD B = U S VT of the real upper bidiagonal B, the
+ *     contract of ?bdsdc('U', 'I');
+ *   tridiag_eig: the eigenvectors Z of the real symmetric tridiagonal T,
+ *     the contract of ?stedc('I').
  *
  * Why: on the H100 of the twelfth session the system ?bdsdc took 15.7 of
- * the 23.0 s of dgesdd JOBZ='S' at n = 8192 (docs/performance.md).  Almost
- * all of its arithmetic is the two products of each merge,
- * U(:, 1:k) = U2 Q_u and VT(1:k, :) = Q_vt VT2, with k up to n; the rest
- * is O(n^2) per merge.  So the tree is walked here as ?lasd0 does:
- * subproblems up to gl_tune_dc_leaf() rows go whole to the system ?lasd0,
- * larger ones are split, and each of their merges (?lasd1) runs as the
- * system ?lasd2 (deflation, on the host), the secular equations by the
- * system ?lasd4 over the host's threads, the vectors of the merged problem
- * (Gu and Eisenstat's recomputed z, as ?lasd3), then the two products
- * through ops->real_product.  The products are taken whole (U2 and VT2
- * keep the zeros of their column types), which costs more flops than
- * ?lasd3's split products and none of its bookkeeping: a device does
- * them at a small fraction of the host's time.  The outer part (scaling,
- * splitting at tiny e, sorting) is ?bdsdc's. */
+ * the 23.0 s of dgesdd JOBZ='S' at n = 8192, and ?stedc 3.9 of the 7.8 s
+ * of dsyevd JOBZ='V' (docs/performance.md).  Almost all of their
+ * arithmetic is the products of each merge, vectors of the two halves
+ * times the k x k vectors of the merged secular problem, k up to n; the
+ * rest is O(n^2) per merge.  So the tree is walked here as ?lasd0/?laed0
+ * do: subproblems up to gl_tune_dc_leaf() rows go whole to the system's
+ * ?lasd0/?stedc, larger ones are split, and each of their merges
+ * (?lasd1/?laed1) runs as the system's ?lasd2/?laed2 (deflation, on the
+ * host), the secular equations by the system's ?lasd4/?laed4 over the
+ * host's threads, the vectors of the merged problem (Gu and Eisenstat's
+ * recomputed z, as ?lasd3/?laed3), then the products through
+ * ops->real_product.  The SVD's products are taken whole (U2 and VT2 keep
+ * the zeros of their column types), which costs more flops than ?lasd3's
+ * split products and none of its bookkeeping: a device does them at a
+ * small fraction of the host's time.  The outer parts (scaling, splitting
+ * at negligible off-diagonals, sorting) are ?bdsdc's and ?stedc's. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +50,9 @@ typedef struct dc {
     const GL_FN(ops) *ops;
     const GL_FN(lapack_fns) *f;
     lapack_int leaf;             /* largest subproblem for the system ?lasd0 */
-    gl_real *leaf_work;          /* ?lasd0: 3 m^2 + 2 m for m = leaf + 1 */
-    lapack_int *leaf_iwork;      /* ?lasd0: 8 n */
+    gl_real *leaf_work;          /* ?lasd0: 3 m^2 + 2 m for m = leaf + 1;
+                                    ?stedc: 1 + 4 n + n^2 */
+    lapack_int *leaf_iwork;      /* ?lasd0: 8 n; ?stedc: 3 + 5 n */
     gl_real *merge_work;         /* the largest merge's arrays, see merge() */
     lapack_int *merge_iwork;
 } dc;
@@ -392,5 +397,277 @@ out:
     gl_host_free(s.merge_work);
     free(s.merge_iwork);
     free(idxq);
+    return rc;
+}
+
+/* ---- the symmetric tridiagonal eigenproblem ---- */
+
+/* The secular equation of a merge of ?laed1 and the vectors of its k x k
+ * problem (?laed3's arithmetic): delta(:, j) receives dlambda - lambda_j
+ * of root j, then column j of the vectors, rows ordered as the columns of
+ * Q2 (indx). */
+typedef struct tri_secular {
+    const GL_FN(lapack_fns) *f;
+    lapack_int k;
+    const gl_real *dlambda, *wsign;
+    gl_real *w, rho, *d, *delta;
+    const lapack_int *indx;
+    lapack_int info;
+} tri_secular;
+
+static int tri_roots(void *ctx, long item)
+{
+    tri_secular *q = ctx;
+    lapack_int k = q->k, hi = (lapack_int)((item + 1) * ROOTS_PER_ITEM);
+    for (lapack_int j = (lapack_int)item * ROOTS_PER_ITEM; j < hi && j < k;
+         j++) {
+        lapack_int j1 = j + 1, info = 0;
+        q->f->laed4(&k, &j1, q->dlambda, q->w, &RAT(q->delta, k, 0, j),
+                    &q->rho, &q->d[j], &info);
+        if (info != 0) {   /* ?laed4 did not converge: INFO > 0 */
+            __atomic_store_n(&q->info, j1, __ATOMIC_RELAXED);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* w_i recomputed from the roots (Gu and Eisenstat), its sign from the
+ * original w. */
+static int tri_recompute_w(void *ctx, long item)
+{
+    tri_secular *q = ctx;
+    lapack_int k = q->k, hi = (lapack_int)((item + 1) * ROOTS_PER_ITEM);
+    const gl_real *dl = q->dlambda;
+    for (lapack_int i = (lapack_int)item * ROOTS_PER_ITEM; i < hi && i < k;
+         i++) {
+        gl_real wi = RAT(q->delta, k, i, i);
+        for (lapack_int j = 0; j < k; j++)
+            if (j != i)
+                wi *= RAT(q->delta, k, i, j) / (dl[i] - dl[j]);
+        q->w[i] = GL_R(copysign)(GL_R(sqrt)(-wi), q->wsign[i]);
+    }
+    return 0;
+}
+
+/* Root j's vector s_i = w_i / (dlambda_i - lambda_j), normalised. */
+static int tri_vectors(void *ctx, long item)
+{
+    tri_secular *q = ctx;
+    lapack_int k = q->k, hi = (lapack_int)((item + 1) * ROOTS_PER_ITEM);
+    gl_real *v = malloc(sizeof *v * (size_t)k);
+    if (!v)
+        return -1;
+    for (lapack_int j = (lapack_int)item * ROOTS_PER_ITEM; j < hi && j < k;
+         j++) {
+        gl_real *col = &RAT(q->delta, k, 0, j);
+        for (lapack_int i = 0; i < k; i++)
+            v[i] = q->w[i] / col[i];
+        gl_real nv = norm2(k, v);
+        for (lapack_int i = 0; i < k; i++)
+            col[i] = v[q->indx[i] - 1] / nv;
+    }
+    free(v);
+    return 0;
+}
+
+/* The merge of ?laed1: T (n x n) from its two solved halves in Q (blocks
+ * at (0, 0), n1 <= n/2 rows, and (n1, n1)) and the rank-one tear rho
+ * between them, indxq of each half at indxq[0..n1) and indxq[n1..n).  On
+ * return d and Q hold the eigenpairs of T (d unsorted), indxq sorts d
+ * ascending.  Returns 0, INFO > 0 of ?laed4, or < 0. */
+static int tri_merge(const dc *s, lapack_int n, lapack_int n1, gl_real *d,
+                     gl_real *q, lapack_int ldq, gl_real rho,
+                     lapack_int *indxq)
+{
+    const GL_FN(lapack_fns) *f = s->f;
+    lapack_int k = 0, info = 0, n2 = n - n1;
+    /* z, dlambda, w, wsign (n each), Q2 (n x n: ?laed2 copies all of Q
+     * there when nothing is left to merge), delta (k x k) */
+    gl_real *z = s->merge_work, *dlambda = z + n, *w = dlambda + n,
+            *wsign = w + n, *q2 = wsign + n, *delta = q2 + (size_t)n * n;
+    lapack_int *indx = s->merge_iwork, *indxc = indx + n, *indxp = indxc + n,
+               *coltyp = indxp + n;
+
+    /* z: the last row of the first half's vectors, the first of the
+     * second's */
+    for (lapack_int j = 0; j < n1; j++)
+        z[j] = RAT(q, ldq, n1 - 1, j);
+    for (lapack_int j = n1; j < n; j++)
+        z[j] = RAT(q, ldq, n1, j);
+    f->laed2(&k, &n, &n1, d, q, &ldq, indxq, &rho, z, dlambda, w, q2, indx,
+             indxc, indxp, coltyp, &info);
+    if (info != 0)
+        return -1;   /* an argument error: not ours to report */
+    if (k == 0) {    /* ?laed2 sorted d and Q */
+        for (lapack_int i = 0; i < n; i++)
+            indxq[i] = i + 1;
+        return 0;
+    }
+    memcpy(wsign, w, sizeof *w * (size_t)k);
+    tri_secular t = {f, k, dlambda, wsign, w, rho, d, delta, indxc, 0};
+    long items = (k + ROOTS_PER_ITEM - 1) / ROOTS_PER_ITEM;
+    if (gl_parallel_for(items, tri_roots, &t) != 0)
+        return t.info > 0 ? t.info : -1;
+    if (k == 2) {   /* ?laed4 gave the vectors themselves */
+        for (lapack_int j = 0; j < 2; j++) {
+            gl_real v0 = RAT(delta, 2, 0, j), v1 = RAT(delta, 2, 1, j);
+            RAT(delta, 2, 0, j) = indxc[0] == 1 ? v0 : v1;
+            RAT(delta, 2, 1, j) = indxc[1] == 1 ? v0 : v1;
+        }
+    } else if (k > 2) {
+        gl_parallel_for(items, tri_recompute_w, &t);
+        if (gl_parallel_for(items, tri_vectors, &t) != 0)
+            return -1;
+    }
+    /* Q(0:n1, 0:k) = Q2's first block (n1 x n12) times rows 0..n12 of the
+     * vectors, Q(n1:n, 0:k) = its second (n2 x n23) times rows
+     * ctot1..ctot1+n23 (the column types of ?laed2: 1 upper, 2 dense,
+     * 3 lower) */
+    lapack_int n12 = coltyp[0] + coltyp[1], n23 = coltyp[1] + coltyp[2];
+    int rc = 0;
+    if (n23 > 0)
+        rc = product(s, 'N', n2, k, n23, q2 + (size_t)n1 * n12, n2,
+                     delta + coltyp[0], k, &RAT(q, ldq, n1, 0), ldq);
+    else
+        for (lapack_int j = 0; j < k; j++)
+            memset(&RAT(q, ldq, n1, j), 0, sizeof *q * (size_t)n2);
+    if (rc == 0 && n12 > 0)
+        rc = product(s, 'N', n1, k, n12, q2, n1, delta, k, q, ldq);
+    else if (rc == 0)
+        for (lapack_int j = 0; j < k; j++)
+            memset(&RAT(q, ldq, 0, j), 0, sizeof *q * (size_t)n1);
+    if (rc != 0)
+        return -1;
+    lapack_int nd = n - k, up = 1, down = -1;
+    f->lamrg(&k, &nd, d, &up, &down, indxq);
+    return 0;
+}
+
+/* The eigenpairs of the n x n tridiagonal (d, e) into the block at q
+ * (?laed0's contract), and indxq sorting d ascending. */
+static int tri_solve(const dc *s, lapack_int n, gl_real *d, gl_real *e,
+                     gl_real *q, lapack_int ldq, lapack_int *indxq)
+{
+    if (n <= s->leaf) {
+        lapack_int info = 0, lwork = 1 + 4 * s->leaf + s->leaf * s->leaf,
+                   liwork = 3 + 5 * s->leaf;
+        s->f->stedc("I", &n, d, e, q, &ldq, s->leaf_work, &lwork,
+                    s->leaf_iwork, &liwork, &info, 1);
+        if (info != 0)
+            return info > 0 ? info : -1;
+        for (lapack_int i = 0; i < n; i++)   /* ?stedc sorts */
+            indxq[i] = i + 1;
+        return 0;
+    }
+    /* the rank-one tear between the halves */
+    lapack_int n1 = n / 2;
+    gl_real rho = e[n1 - 1];
+    d[n1 - 1] -= GL_R(fabs)(rho);
+    d[n1] -= GL_R(fabs)(rho);
+    int rc = tri_solve(s, n1, d, e, q, ldq, indxq);
+    if (rc == 0)
+        rc = tri_solve(s, n - n1, d + n1, e + n1, &RAT(q, ldq, n1, n1), ldq,
+                       indxq + n1);
+    if (rc == 0)
+        rc = tri_merge(s, n, n1, d, q, ldq, rho, indxq);
+    return rc;
+}
+
+int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
+                       gl_real *e, gl_real *z, lapack_int ldz, gl_real *work,
+                       lapack_int lwork, lapack_int *iwork,
+                       lapack_int liwork, lapack_int *info)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int leaf = gl_tune_dc_leaf();
+    if (leaf < 2)
+        leaf = 2;
+    *info = 0;
+    size_t nn = (size_t)n, lm = (size_t)leaf;
+    dc s = {ops, f, leaf, NULL, NULL, NULL, NULL};
+    lapack_int *indxq = NULL;
+    int rc = 0;
+    if (ops->real_product && n > leaf && n > SMLSIZ && f->laed2 &&
+        f->laed4 && f->lamrg && f->rgemm) {
+        s.leaf_work = gl_host_alloc(sizeof(gl_real) * (1 + 4 * lm + lm * lm));
+        s.leaf_iwork = malloc(sizeof(lapack_int) * (3 + 5 * lm));
+        s.merge_work = gl_host_alloc(sizeof(gl_real) * (4 * nn + 2 * nn * nn));
+        s.merge_iwork = malloc(sizeof(lapack_int) * 4 * nn);
+        indxq = malloc(sizeof *indxq * nn);
+    }
+    if (!s.leaf_work || !s.leaf_iwork || !s.merge_work || !s.merge_iwork ||
+        !indxq) {
+        /* the host backend, a small problem, or no memory: the system's */
+        f->stedc("I", &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, info,
+                 1);
+        goto out;
+    }
+
+    /* Z = I: the rows and columns between subproblems stay so */
+    for (lapack_int j = 0; j < n; j++) {
+        memset(&RAT(z, ldz, 0, j), 0, sizeof *z * (size_t)n);
+        RAT(z, ldz, j, j) = 1;
+    }
+    const gl_real eps = f->lamch("Epsilon", 7);
+    lapack_int zero = 0, one = 1, ierr;
+    gl_real unit = 1;
+    /* independent subproblems where e is negligible (?stedc's split) */
+    for (lapack_int start = 0, finish; start < n && rc == 0;
+         start = finish + 1) {
+        finish = start;
+        while (finish < n - 1 &&
+               GL_R(fabs)(e[finish]) > eps * GL_R(sqrt)(GL_R(fabs)(d[finish])) *
+                                           GL_R(sqrt)(GL_R(fabs)(d[finish + 1])))
+            finish++;
+        lapack_int m = finish - start + 1, m1 = m - 1;
+        if (m == 1)
+            continue;
+        gl_real norm = 0;
+        for (lapack_int i = start; i <= finish; i++)
+            norm = GL_R(fmax)(norm, GL_R(fabs)(d[i]));
+        for (lapack_int i = start; i < finish; i++)
+            norm = GL_R(fmax)(norm, GL_R(fabs)(e[i]));
+        if (norm == 0)
+            continue;
+        f->rlascl("G", &zero, &zero, &norm, &unit, &m, &one, d + start, &m,
+                  &ierr, 1);
+        f->rlascl("G", &zero, &zero, &norm, &unit, &m1, &one, e + start, &m1,
+                  &ierr, 1);
+        rc = tri_solve(&s, m, d + start, e + start, &RAT(z, ldz, start, start),
+                       ldz, indxq);
+        if (rc > 0)   /* ?stedc's code for the block that failed */
+            *info = (start + 1) * (n + 1) + finish + 1;
+        f->rlascl("G", &zero, &zero, &unit, &norm, &m, &one, d + start, &m,
+                  &ierr, 1);
+    }
+    if (rc > 0)
+        rc = 0;
+    if (rc != 0 || *info != 0)
+        goto out;
+
+    /* ascending, by selection: at most n - 1 exchanges of vectors */
+    for (lapack_int i = 0; i + 1 < n; i++) {
+        lapack_int kk = i;
+        for (lapack_int j = i + 1; j < n; j++)
+            if (d[j] < d[kk])
+                kk = j;
+        if (kk == i)
+            continue;
+        gl_real t = d[kk];
+        d[kk] = d[i];
+        d[i] = t;
+        for (lapack_int r = 0; r < n; r++) {
+            t = RAT(z, ldz, r, i);
+            RAT(z, ldz, r, i) = RAT(z, ldz, r, kk);
+            RAT(z, ldz, r, kk) = t;
+        }
+    }
+out:
+    gl_host_free(s.leaf_work);
+    free(s.leaf_iwork);
+    gl_host_free(s.merge_work);
+    free(s.merge_iwork);
+    free(indxq);
     return rc;
 }
