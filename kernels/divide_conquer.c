@@ -55,7 +55,63 @@ typedef struct dc {
     lapack_int *leaf_iwork;      /* ?lasd0: 8 n; ?stedc: 3 + 5 n */
     gl_real *merge_work;         /* the largest merge's arrays, see merge() */
     lapack_int *merge_iwork;
+    lapack_int *idxq;            /* the sorting permutations (n) */
 } dc;
+
+static void dc_free(dc *s)
+{
+    gl_host_free(s->leaf_work);
+    free(s->leaf_iwork);
+    gl_host_free(s->merge_work);
+    free(s->merge_iwork);
+    free(s->idxq);
+}
+
+/* The arrays of a solve; 0, or -1 when one was refused (nothing held). */
+static int dc_alloc(dc *s, lapack_int n, size_t leaf_reals, size_t leaf_ints,
+                    size_t merge_reals)
+{
+    s->leaf_work = gl_host_alloc(sizeof(gl_real) * leaf_reals);
+    s->leaf_iwork = malloc(sizeof(lapack_int) * leaf_ints);
+    s->merge_work = gl_host_alloc(sizeof(gl_real) * merge_reals);
+    s->merge_iwork = malloc(sizeof(lapack_int) * 4 * (size_t)n);
+    s->idxq = malloc(sizeof(lapack_int) * (size_t)n);
+    if (s->leaf_work && s->leaf_iwork && s->merge_work && s->merge_iwork &&
+        s->idxq)
+        return 0;
+    dc_free(s);
+    return -1;
+}
+
+/* d (n values) sorted descending or ascending by selection, at most n - 1
+ * exchanges, each with the same exchange of two columns of cols (n rows)
+ * and, unless rows is NULL, of two rows of rows (n columns). */
+static void sort_pairs(lapack_int n, gl_real *d, int descending,
+                       gl_real *cols, lapack_int ldc, gl_real *rows,
+                       lapack_int ldr)
+{
+    for (lapack_int i = 0; i + 1 < n; i++) {
+        lapack_int kk = i;
+        for (lapack_int j = i + 1; j < n; j++)
+            if (descending ? d[j] > d[kk] : d[j] < d[kk])
+                kk = j;
+        if (kk == i)
+            continue;
+        gl_real t = d[kk];
+        d[kk] = d[i];
+        d[i] = t;
+        for (lapack_int r = 0; r < n; r++) {
+            t = RAT(cols, ldc, r, i);
+            RAT(cols, ldc, r, i) = RAT(cols, ldc, r, kk);
+            RAT(cols, ldc, r, kk) = t;
+        }
+        for (lapack_int c = 0; rows && c < n; c++) {
+            t = RAT(rows, ldr, i, c);
+            RAT(rows, ldr, i, c) = RAT(rows, ldr, kk, c);
+            RAT(rows, ldr, kk, c) = t;
+        }
+    }
+}
 
 /* C = op(A) B of host arrays: on the device when it pays. */
 static int product(const dc *s, char transa, lapack_int m, lapack_int n,
@@ -299,25 +355,17 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         leaf = 3;   /* both halves of a split subproblem have a row */
     *info = 0;
     size_t nn = (size_t)n, lm = (size_t)leaf + 1;
-    dc s = {ops, f, leaf, NULL, NULL, NULL, NULL};
-    lapack_int *idxq = NULL;
-    int rc = 0;
-    if (ops->real_product && n > leaf && n > SMLSIZ && f->lasd0 && f->lasd2 &&
-        f->lasd4 && f->lamrg && f->rgemm) {
-        s.leaf_work = gl_host_alloc(sizeof(gl_real) * (3 * lm * lm + 2 * lm));
-        s.leaf_iwork = malloc(sizeof(lapack_int) * 8 * lm);
-        s.merge_work = gl_host_alloc(sizeof(gl_real) *
-                                     (3 * (nn + 1) + 4 * (nn + 1) * (nn + 1)));
-        s.merge_iwork = malloc(sizeof(lapack_int) * 4 * nn);
-        idxq = malloc(sizeof *idxq * nn);
-    }
-    if (!s.leaf_work || !s.leaf_iwork || !s.merge_work || !s.merge_iwork ||
-        !idxq) {
+    dc s = {ops, f, leaf, NULL, NULL, NULL, NULL, NULL};
+    if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->lasd0 ||
+        !f->lasd2 || !f->lasd4 || !f->lamrg || !f->rgemm ||
+        dc_alloc(&s, n, 3 * lm * lm + 2 * lm, 8 * lm,
+                 3 * (nn + 1) + 4 * (nn + 1) * (nn + 1))) {
         /* the host backend, a small problem, or no memory: the system's */
         f->bdsdc("U", "I", &n, d, e, u, &ldu, vt, &ldvt, NULL, NULL, work,
                  iwork, info, 1, 1);
-        goto out;
+        return 0;
     }
+    int rc = 0;
 
     /* U = VT = I: the rows and columns between subproblems stay so */
     for (lapack_int j = 0; j < n; j++) {
@@ -359,7 +407,7 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         }
         rc = solve(&s, size, 0, d + start, e + start,
                    &RAT(u, ldu, start, start), ldu,
-                   &RAT(vt, ldvt, start, start), ldvt, idxq);
+                   &RAT(vt, ldvt, start, start), ldvt, s.idxq);
         start = i + 1;
     }
     if (rc > 0) {
@@ -371,32 +419,9 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         goto out;
     f->rlascl("G", &zero, &zero, &unit, &orgnrm, &n, &one, d, &n, &ierr, 1);
 
-    /* descending, by selection: at most n - 1 exchanges of vectors */
-    for (lapack_int i = 0; i + 1 < n; i++) {
-        lapack_int kk = i;
-        for (lapack_int j = i + 1; j < n; j++)
-            if (d[j] > d[kk])
-                kk = j;
-        if (kk == i)
-            continue;
-        gl_real t = d[kk];
-        d[kk] = d[i];
-        d[i] = t;
-        for (lapack_int r = 0; r < n; r++) {
-            t = RAT(u, ldu, r, i);
-            RAT(u, ldu, r, i) = RAT(u, ldu, r, kk);
-            RAT(u, ldu, r, kk) = t;
-            t = RAT(vt, ldvt, i, r);
-            RAT(vt, ldvt, i, r) = RAT(vt, ldvt, kk, r);
-            RAT(vt, ldvt, kk, r) = t;
-        }
-    }
+    sort_pairs(n, d, 1, u, ldu, vt, ldvt);
 out:
-    gl_host_free(s.leaf_work);
-    free(s.leaf_iwork);
-    gl_host_free(s.merge_work);
-    free(s.merge_iwork);
-    free(idxq);
+    dc_free(&s);
     return rc;
 }
 
@@ -585,24 +610,17 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         leaf = 2;
     *info = 0;
     size_t nn = (size_t)n, lm = (size_t)leaf;
-    dc s = {ops, f, leaf, NULL, NULL, NULL, NULL};
-    lapack_int *indxq = NULL;
-    int rc = 0;
-    if (ops->real_product && n > leaf && n > SMLSIZ && f->laed2 &&
-        f->laed4 && f->lamrg && f->rgemm) {
-        s.leaf_work = gl_host_alloc(sizeof(gl_real) * (1 + 4 * lm + lm * lm));
-        s.leaf_iwork = malloc(sizeof(lapack_int) * (3 + 5 * lm));
-        s.merge_work = gl_host_alloc(sizeof(gl_real) * (4 * nn + 2 * nn * nn));
-        s.merge_iwork = malloc(sizeof(lapack_int) * 4 * nn);
-        indxq = malloc(sizeof *indxq * nn);
-    }
-    if (!s.leaf_work || !s.leaf_iwork || !s.merge_work || !s.merge_iwork ||
-        !indxq) {
+    dc s = {ops, f, leaf, NULL, NULL, NULL, NULL, NULL};
+    if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->laed2 ||
+        !f->laed4 || !f->lamrg || !f->rgemm ||
+        dc_alloc(&s, n, 1 + 4 * lm + lm * lm, 3 + 5 * lm,
+                 4 * nn + 2 * nn * nn)) {
         /* the host backend, a small problem, or no memory: the system's */
         f->stedc("I", &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, info,
                  1);
-        goto out;
+        return 0;
     }
+    int rc = 0;
 
     /* Z = I: the rows and columns between subproblems stay so */
     for (lapack_int j = 0; j < n; j++) {
@@ -635,7 +653,7 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         f->rlascl("G", &zero, &zero, &norm, &unit, &m1, &one, e + start, &m1,
                   &ierr, 1);
         rc = tri_solve(&s, m, d + start, e + start, &RAT(z, ldz, start, start),
-                       ldz, indxq);
+                       ldz, s.idxq);
         if (rc > 0)   /* ?stedc's code for the block that failed */
             *info = (start + 1) * (n + 1) + finish + 1;
         f->rlascl("G", &zero, &zero, &unit, &norm, &m, &one, d + start, &m,
@@ -646,28 +664,8 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     if (rc != 0 || *info != 0)
         goto out;
 
-    /* ascending, by selection: at most n - 1 exchanges of vectors */
-    for (lapack_int i = 0; i + 1 < n; i++) {
-        lapack_int kk = i;
-        for (lapack_int j = i + 1; j < n; j++)
-            if (d[j] < d[kk])
-                kk = j;
-        if (kk == i)
-            continue;
-        gl_real t = d[kk];
-        d[kk] = d[i];
-        d[i] = t;
-        for (lapack_int r = 0; r < n; r++) {
-            t = RAT(z, ldz, r, i);
-            RAT(z, ldz, r, i) = RAT(z, ldz, r, kk);
-            RAT(z, ldz, r, kk) = t;
-        }
-    }
+    sort_pairs(n, d, 0, z, ldz, NULL, 0);
 out:
-    gl_host_free(s.leaf_work);
-    free(s.leaf_iwork);
-    gl_host_free(s.merge_work);
-    free(s.merge_iwork);
-    free(indxq);
+    dc_free(&s);
     return rc;
 }
