@@ -44,7 +44,7 @@ KERNELS    = ge2gb sy2sb gb2bd svd eig band_values divide_conquer lapack_fns \
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/config.c runtime/device.c runtime/fault.c \
-             runtime/log.c runtime/memory.c runtime/parallel.c runtime/timing.c \
+             runtime/log.c runtime/memory.c runtime/parallel.c runtime/profile.c runtime/timing.c \
              runtime/tune.c
 EMBED_OBJ  =
 

@@ -8,6 +8,7 @@
 
 #include "../lapack_api/precision.h"
 #include "../runtime/memory.h"
+#include "../runtime/profile.h"
 #include "../runtime/parallel.h"
 #include "stages.h"
 
@@ -167,8 +168,10 @@ static int apply_batch(const GL_FN(ops) *ops, const wy_build *build,
                        lapack_int ncols, gl_scalar *e, lapack_int lde)
 {
     size_t stride = build->stride;
+    double clock = gl_profile_clock();
     if (gl_parallel_for(batch, build_block, (void *)build))
         return -1;
+    gl_profile_section("wy blocks built", clock);
     ops->from_host('N', (lapack_int)stride, batch, build->hv,
                    (lapack_int)stride, dev, (lapack_int)stride);
     ops->from_host('N', (lapack_int)stride, batch, build->hy,

@@ -9,6 +9,7 @@
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
 #include "../runtime/memory.h"
+#include "../runtime/profile.h"
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
@@ -125,7 +126,7 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         tauqr = vqr + (size_t)(lo + 1) * cols;
     }
 
-    double t0 = gl_now();
+    double t0 = gl_profile_stage("stage1");
     /* AB(ku+1+i-j, j) = A(i,j) (1-based) */
     for (lapack_int j = 0; j < n; j++)
         for (lapack_int i = j - ku > 0 ? j - ku : 0; i <= j + kl && i < m;
@@ -138,14 +139,14 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         }
     if (lo > 0)
         banded_qr(rows, cols, lo, b, host, ld, de, vqr, tauqr);
-    double t1 = gl_now();
+    double t1 = gl_profile_stage("stage2");
     ops->from_host('N', ld, cols, host, ld, dev, ld);
     if (vectors ? b > 1 && ops->gb_chase(cols, b, 1, dev, ld, &keep)
                 : GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
         goto out;
     if (GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e))
         goto out;
-    double t2 = gl_now();
+    double t2 = gl_profile_stage("back");
     if (!vectors)
         goto done;
 
@@ -283,7 +284,7 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if (!host || !dev || !de)
         goto out;
 
-    double t0 = gl_now();
+    double t0 = gl_profile_stage("stage2");
     /* lower band of A: 'L' AB(1+i-j, j) = A(i,j); 'U' AB(kd+1+i-j, j) =
      * A(i,j) for i <= j, and A(j,i) = conj(A(i,j)). */
     for (lapack_int j = 0; j < n; j++)
@@ -303,7 +304,7 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         goto out;
     if (keep)
         GL_FN(tridiagonal_phases)(n, de + n, keep->phase);
-    double t1 = gl_now();
+    double t1 = gl_profile_stage("stage3");
     if (times)
         *times = (gl_stage_times){.stage2 = t1 - t0};
     rc = 0;
@@ -357,7 +358,7 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
     if (GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, sigma, w, e,
                           vectors ? &q : NULL, times))
         goto out;
-    double t0 = gl_now(), t1;
+    double t0 = gl_profile_stage("stage3"), t1;
     lapack_int info = 0;
     if (vectors) {
         /* ?sbev: ?steqr, ?sbevd: ?stedc, on T; then Z = Q Z_T */
@@ -372,7 +373,7 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
                                           zt, NULL, NULL, d + n, iwork);
         if (info < 0)
             goto out;
-        t1 = gl_now();
+        t1 = gl_profile_stage("back");
         if (GL_FN(tridiag_q_apply)(ops, &q, n, zt, n, z, ldz))
             goto out;
     } else {
@@ -382,7 +383,7 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
             f->sterf(&n, w, e, &info);
         else if (ops->tridiag_values(n, w, e, w) != 0)
             goto out;
-        t1 = gl_now();
+        t1 = gl_profile_stage("out");
     }
     if (times) {
         times->stage3 = t1 - t0;
@@ -414,7 +415,7 @@ int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
     if (!qt ||
         GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, 1, d, e, &keep, times))
         goto out;
-    double t0 = gl_now();
+    double t0 = gl_profile_stage("back");
     /* Q of the reduction (A = Q T Q^H) into q ('V'), or X Q ('U', X the q
      * given) */
     gl_scalar *dst = vect == 'U' ? qt : q;

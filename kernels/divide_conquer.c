@@ -28,6 +28,7 @@
 
 #include "../lapack_api/precision.h"
 #include "../runtime/memory.h"
+#include "../runtime/profile.h"
 #include "../runtime/parallel.h"
 #include "../runtime/tune.h"
 #include "lapack_fns.h"
@@ -122,8 +123,10 @@ static int product(const dc *s, char transa, lapack_int m, lapack_int n,
     if (k >= (s->leaf < DEVICE_MIN_K ? s->leaf : DEVICE_MIN_K))
         return s->ops->real_product(transa, m, n, k, a, lda, b, ldb, c, ldc);
     const gl_real one = 1, zero = 0;
+    double clock = gl_profile_clock();
     s->f->rgemm(&transa, "N", &m, &n, &k, &one, a, &lda, b, &ldb, &zero, c,
                 &ldc, 1, 1);
+    gl_profile_section("dc small products on the host", clock);
     return 0;
 }
 
@@ -283,8 +286,10 @@ static int merge(const dc *s, lapack_int nl, lapack_int nr, lapack_int sqre,
     alpha /= orgnrm;
     beta /= orgnrm;
 
+    double clock = gl_profile_clock();
     f->lasd2(&nl, &nr, &sqre, &k, d, z, &alpha, &beta, u, &ldu, vt, &ldvt,
              dsigma, u2, &n, vt2, &m, idxp, idx, idxc, idxq, coltyp, &info);
+    gl_profile_section("dc deflation", clock);
     if (info != 0)
         return -1;   /* an argument error: not ours to report */
 
@@ -301,11 +306,15 @@ static int merge(const dc *s, lapack_int nl, lapack_int nr, lapack_int sqre,
         secular q = {f,     k, dsigma, zsign, z,    rho * rho,
                      d,     delta, sums, idxc, 0};
         long items = (k + ROOTS_PER_ITEM - 1) / ROOTS_PER_ITEM;
+        clock = gl_profile_clock();
         if (gl_parallel_for(items, roots, &q) != 0)
             return q.info > 0 ? q.info : -1;
+        gl_profile_section("dc secular roots", clock);
+        clock = gl_profile_clock();
         gl_parallel_for(items, recompute_z, &q);
         if (gl_parallel_for(items, vectors, &q) != 0)
             return -1;
+        gl_profile_section("dc secular vectors", clock);
         /* U(:, 0:k) = U2(:, 0:k) Q_u, VT(0:k, :) = Q_vt VT2(0:k, :) */
         int rc = product(s, 'N', n, k, k, u2, n, delta, k, u, ldu);
         if (rc == 0)
@@ -327,8 +336,10 @@ static int solve(const dc *s, lapack_int n, lapack_int sqre, gl_real *d,
 {
     if (n <= s->leaf) {
         lapack_int smlsiz = SMLSIZ, info = 0;
+        double clock = gl_profile_clock();
         s->f->lasd0(&n, &sqre, d, e, u, &ldu, vt, &ldvt, &smlsiz,
                     s->leaf_iwork, s->leaf_work, &info);
+        gl_profile_section("dc leaves", clock);
         if (info != 0)
             return info > 0 ? info : -1;
         return ascending_order(n, d, idxq);
@@ -520,8 +531,10 @@ static int tri_merge(const dc *s, lapack_int n, lapack_int n1, gl_real *d,
         z[j] = RAT(q, ldq, n1 - 1, j);
     for (lapack_int j = n1; j < n; j++)
         z[j] = RAT(q, ldq, n1, j);
+    double clock = gl_profile_clock();
     f->laed2(&k, &n, &n1, d, q, &ldq, indxq, &rho, z, dlambda, w, q2, indx,
              indxc, indxp, coltyp, &info);
+    gl_profile_section("dc deflation", clock);
     if (info != 0)
         return -1;   /* an argument error: not ours to report */
     if (k == 0) {    /* ?laed2 sorted d and Q */
@@ -532,8 +545,11 @@ static int tri_merge(const dc *s, lapack_int n, lapack_int n1, gl_real *d,
     memcpy(wsign, w, sizeof *w * (size_t)k);
     tri_secular t = {f, k, dlambda, wsign, w, rho, d, delta, indxc, 0};
     long items = (k + ROOTS_PER_ITEM - 1) / ROOTS_PER_ITEM;
+    clock = gl_profile_clock();
     if (gl_parallel_for(items, tri_roots, &t) != 0)
         return t.info > 0 ? t.info : -1;
+    gl_profile_section("dc secular roots", clock);
+    clock = gl_profile_clock();
     if (k == 2) {   /* ?laed4 gave the vectors themselves */
         for (lapack_int j = 0; j < 2; j++) {
             gl_real v0 = RAT(delta, 2, 0, j), v1 = RAT(delta, 2, 1, j);
@@ -545,6 +561,7 @@ static int tri_merge(const dc *s, lapack_int n, lapack_int n1, gl_real *d,
         if (gl_parallel_for(items, tri_vectors, &t) != 0)
             return -1;
     }
+    gl_profile_section("dc secular vectors", clock);
     /* Q(0:n1, 0:k) = Q2's first block (n1 x n12) times rows 0..n12 of the
      * vectors, Q(n1:n, 0:k) = its second (n2 x n23) times rows
      * ctot1..ctot1+n23 (the column types of ?laed2: 1 upper, 2 dense,
@@ -577,8 +594,10 @@ static int tri_solve(const dc *s, lapack_int n, gl_real *d, gl_real *e,
     if (n <= s->leaf) {
         lapack_int info = 0, lwork = 1 + 4 * s->leaf + s->leaf * s->leaf,
                    liwork = 3 + 5 * s->leaf;
+        double clock = gl_profile_clock();
         s->f->stedc("I", &n, d, e, q, &ldq, s->leaf_work, &lwork,
                     s->leaf_iwork, &liwork, &info, 1);
+        gl_profile_section("dc leaves", clock);
         if (info != 0)
             return info > 0 ? info : -1;
         for (lapack_int i = 0; i < n; i++)   /* ?stedc sorts */

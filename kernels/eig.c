@@ -11,6 +11,7 @@
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
 #include "../runtime/memory.h"
+#include "../runtime/profile.h"
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
@@ -98,18 +99,18 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     ops->from_host(lower ? 'N' : 'C', n, n, a, lda, wk, n);
     if (sigma != 1 && ops->lascl(1, sigma, n, n, wk, n))
         goto out;
-    double t0 = gl_now();
+    double t0 = gl_profile_stage("stage1");
     for (lapack_int i = 0; taus && i < n; i++)
         taus[i] = 0;
     if (bw > 1 &&
         GL_FN(sy2sb)(ops, n, bw, wk, n, taus, keep ? keep->t : NULL))
         goto out;
-    double t1 = gl_now();
+    double t1 = gl_profile_stage("stage2");
     ops->pack_band('H', n, bw, wk, n, band, ldband);
     if (bw > 1 &&
         ops->sb_chase(n, bw, band, ldband, keep ? &keep->chase : NULL))
         goto out;
-    double t2 = gl_now();
+    double t2 = gl_profile_stage("stage3");
 
     if (GL_FN(band_to_de)(ops, 'H', n, bw, band, ldband, de, d, e))
         goto out;
@@ -380,7 +381,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     if (GL_FN(he_tridiag)(ops, job->uplo, n, a, lda, sigma, d, e, NULL, 0,
                           NULL, vectors ? &q : NULL, &reduce))
         goto out;
-    double t2 = gl_now();
+    double t2 = gl_profile_stage("stage3");
 
     lapack_int info = 0;
     double t3;
@@ -390,7 +391,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                                           isuppz, ifail, rest, iwork);
         if (info < 0)
             goto out;
-        t3 = gl_now();
+        t3 = gl_profile_stage("back");
         if (GL_FN(tridiag_q_apply)(ops, &q, *m, zt, n, z, ldz))
             goto out;
     } else {
@@ -430,9 +431,9 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
              * document ascending order. */
             GL_FN(sort_ascending)(w, (size_t)*m);
         }
-        t3 = gl_now();
+        t3 = gl_profile_stage("out");
     }
-    double t4 = gl_now();
+    double t4 = gl_profile_stage("out");
     if (sigma != 1) {
         lapack_int count = info == 0                       ? *m
                            : job->driver == GL_EIG_SYEVD ? n

@@ -6,6 +6,7 @@
 #include "ref/host.h"
 #include "../runtime/device.h"
 #include "../runtime/gpu.h"
+#include "../runtime/profile.h"
 extern const GL_FN(ops) GL_FN(gpu_ops);
 
 const GL_FN(ops) *GL_FN(ops_for)(int path)
@@ -13,12 +14,14 @@ const GL_FN(ops) *GL_FN(ops_for)(int path)
     /* Every table needs the system LAPACK (stage 3, the host's panels). */
     if (!GL_FN(lapack_fns_get)())
         return NULL;
-    if (path == GL_PATH_HOST)
+    if (path == GL_PATH_HOST) {
+        gl_profile_begin(NULL);
         return &GL_FN(host_ops);
+    }
     const gl_gpu *gpu = gl_device_gpu(path);
     if (!gpu)
         return NULL;
-    gl_gpu_use(gpu);
+    gl_gpu_use(gl_profile_begin(gpu));
     gpu->reset();
     return &GL_FN(gpu_ops);
 }

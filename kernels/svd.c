@@ -12,6 +12,7 @@
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
 #include "../runtime/memory.h"
+#include "../runtime/profile.h"
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
@@ -134,7 +135,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     ops->from_host(trans ? 'C' : 'N', m, n, a, lda, w, rows);
     if (scaled_to != 0 && ops->lascl(anrm, scaled_to, rows, cols, w, rows))
         goto out;
-    double t0 = gl_now();
+    double t0 = gl_profile_stage("stage1");
     if (tall && !vectors) {
         if (ops->geqrf(rows, cols, w, rows))
             goto out;
@@ -149,7 +150,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     lapack_int ldr = tall && vectors ? cols : rows;
     if (GL_FN(ge2gb)(ops, r1, cols, nb, r, ldr, tq, tp))
         goto out;
-    double t1 = gl_now();
+    double t1 = gl_profile_stage("stage2");
     ops->pack_band('G', cols, bw, r, ldr, band, ldband);
     if (vectors) {
         /* one pass straight to bidiagonal: every further pass would add
@@ -162,7 +163,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                             ldband)) {
         goto out;
     }
-    double t2 = gl_now();
+    double t2 = gl_profile_stage("stage3");
 
     size_t vcc = vectors ? cc : 0;
     gl_real *ee = d + cols, *ub = ee + cols, *vb = ub + vcc,
@@ -195,7 +196,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         f->bdsqr("U", &cols, &ncvt, &nru, &zero, d, ee, vb, &cols, ub, &cols,
                  NULL, &one, work, &info, 1);
     }
-    double t3 = gl_now();
+    double t3 = gl_profile_stage("back");
 
     /* The host images of the vectors go into stage 3's spent work (3 n^2
      * reals) where they fit: n^2 scalars each fewer to allocate and to
@@ -248,7 +249,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                                  cols)))
             goto out;
     }
-    double t4 = gl_now();
+    double t4 = gl_profile_stage("out");
 
     /* The caller's arrays.  A failed read leaves U or VT half written:
      * the restart on LAPACK writes them again from A, which is intact. */

@@ -34,6 +34,7 @@
 #include "../lapack_api/precision.h"
 #include "../runtime/log.h"
 #include "../runtime/memory.h"
+#include "../runtime/profile.h"
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
@@ -89,7 +90,7 @@ static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if ((upper && !rev) || !x || !w || (!host && !dev))
         goto out;
     gl_scalar *tmp = w + panel, *copy = tmp + nb;
-    double t0 = gl_now();
+    double t0 = gl_profile_stage("stage1");
     if (upper)
         reverse_upper(n, a, lda, rev);
     if (!host)
@@ -226,7 +227,7 @@ static int sytrd_two_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if (GL_FN(he_tridiag)(ops, 'L', n, upper ? x : a, upper ? n : lda, 1, dt,
                           et, NULL, 0, NULL, &keep, times))
         goto out;
-    double t0 = gl_now();
+    double t0 = gl_profile_stage("back");
     if (GL_FN(tridiag_q_apply)(ops, &keep, n, NULL, n, q, n))
         goto out;
 

@@ -6,6 +6,7 @@
 #include "../runtime/device.h"
 #include "../runtime/tune.h"
 #include "../runtime/log.h"
+#include "../runtime/profile.h"
 #include "../kernels/status.h"
 #include "../runtime/timing.h"
 #include "entry.h"
@@ -46,6 +47,7 @@ gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
                              int rc, const gl_stage_times *t,
                              double start)
 {
+    gl_profile_end(routine->name);
     if (rc == GL_STAGE_FAULT)
         return forward_because(GL_REASON_FAULT);
     if (rc == GL_STAGE_NONFINITE)

@@ -149,6 +149,7 @@ static void config_read(void)
     config.panel_rows = parse_count(getenv("GPULAPACK_PANEL_ROWS"), 0);
     config.chase_groups = parse_count(getenv("GPULAPACK_CHASE_GROUPS"), -1);
     config.dc_leaf = parse_count(getenv("GPULAPACK_DC_LEAF"), 0);
+    config.profile = parse_count(getenv("GPULAPACK_PROFILE"), 0) != 0;
     const char *disable = getenv("GPULAPACK_DISABLE");
     config.disable = (disable && *disable) ? strdup(disable) : NULL;
     const char *lapack = getenv("GPULAPACK_LAPACK");

@@ -39,6 +39,7 @@ typedef struct gl_config {
     long panel_rows;            /* GPULAPACK_PANEL_ROWS: rows per work-group of tall panel leaves, 0 = tuned */
     long chase_groups;          /* GPULAPACK_CHASE_GROUPS: one-launch chase's work-groups, 0 = waves, -1 = tuned */
     long dc_leaf;               /* GPULAPACK_DC_LEAF: largest stage-3 subproblem left whole to LAPACK, 0 = tuned */
+    int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
     gl_device_request device;   /* GPULAPACK_DEVICE */

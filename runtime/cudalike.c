@@ -949,6 +949,20 @@ static int gpu_read(size_t elem, size_t rows, size_t cols, const void *src,
     return rc;
 }
 
+static int gpu_finish(void)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    /* inside a recording the stream cannot wait: the batch's end does */
+    if (!t->capturing && drv_stream_sync(t->stream) != DRV_OK)
+        t->failed = 1;
+    int rc = t->failed ? -1 : 0;
+    leave(saved);
+    return rc;
+}
+
 /* ---- batches of launches as graphs -------------------------------------- */
 
 /* A batch is recorded into a graph (stream capture) and replayed with one
@@ -1226,6 +1240,7 @@ const gl_gpu GPU_TABLE = {
     .write = gpu_write,
     .copy = gpu_copy,
     .read = gpu_read,
+    .finish = gpu_finish,
     .launch = launch,
     .blas_gemm = blas_gemm,
 #if defined(GL_API_CUDA)

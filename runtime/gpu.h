@@ -76,6 +76,8 @@ typedef struct gl_gpu {
                 size_t ld_src, void *dst, size_t ld_dst);
     int (*read)(size_t elem, size_t rows, size_t cols, const void *src,
                 size_t ld_src, void *dst, size_t ld_dst);
+    /* Waits for everything the thread enqueued; -1 if any of it failed. */
+    int (*finish)(void);
 
     /* Enqueues kernel k of precision (1 s, 2 d, 3 c, 4 z) on the calling
      * thread's queue/stream: groups[d] work-groups (thread blocks) of

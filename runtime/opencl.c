@@ -612,6 +612,14 @@ static int cl_read(size_t elem, size_t rows, size_t cols, const void *src,
     return checked(rc ? -1 : 0);
 }
 
+static int cl_finish(void)
+{
+    cl_command_queue queue = queue_get();
+    if (!queue || cl.clFinish(queue) != CL_SUCCESS)
+        tls_failed = 1;
+    return tls_failed ? -1 : 0;
+}
+
 /* ---- CLBlast (optional) -------------------------------------------------- */
 
 /* The four GEMMs of CLBlast's C API (clblast_c.h of libclblast-dev, which
@@ -726,6 +734,7 @@ const gl_gpu gl_opencl_gpu = {
     .write = cl_write,
     .copy = cl_copy,
     .read = cl_read,
+    .finish = cl_finish,
     .launch = checked_launch,
     .blas_gemm = blas_gemm,
     .fail = fail,

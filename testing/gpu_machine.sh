@@ -23,19 +23,22 @@
 #           testing/bench/run_bench.sh.
 #           testing/gpu_machine.sh lease OUT [SECONDS]
 #           one call of a lease: setup, then the parts of GL_LEASE_PARTS
-#           (default "checks table before crossover suite") in that order,
+#           (default "checks table profile before crossover suite") in that order,
 #           each bounded by what is left of SECONDS (default 540): checks
 #           (ops, own, vectors of every 4th pair, spectra side by side, 3
 #           minutes at most), table (bench_gpu at 4096 and 8192, every
 #           case; the values-only cases, dsytrd and band 32 at 16384;
-#           dsyevd N, dgesdd N and band 32 at 32768), before (the values
+#           dsyevd N, dgesdd N and band 32 at 32768), profile (the demo's
+#           dgesdd S/N and dsyevd V/N at 8192 with GPULAPACK_PROFILE: the
+#           rows of 0.05 s and more into the summary), before (the values
 #           cases at 8192 and 16384 with the per-wavefront chase and the
 #           one-group panel leaves of the twelfth session), crossover (bench_gpu with
 #           BENCH_DEVICE=cuda, then host, at 1024-4096: our two paths on
 #           the same matrices), suite (the EIG inputs of GL_SUITE_INPUTS,
 #           default svd,sep,se2,sb,bb,sg,gd).  OUT gets summary.txt,
-#           bench_gpu.csv, crossover_cuda.csv, crossover_host.csv and
-#           logs.tgz: within the device tool's 8 files.
+#           bench_gpu.csv, profile.txt, crossover_cuda.csv,
+#           crossover_host.csv and logs.tgz: within the device tool's 8
+#           files.
 # Logs go to $GL_CHECK_OUT (default build/check-gpu).
 set -u
 cd "$(dirname "$0")/.."
@@ -120,7 +123,7 @@ lease)
     "$self" setup >"$logs/setup.log" 2>&1 || { cat "$logs/setup.log"; exit 1; }
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu \
         --format=csv >"$sum" 2>&1
-    for part in ${GL_LEASE_PARTS:-checks table before crossover suite}; do
+    for part in ${GL_LEASE_PARTS:-checks table profile before crossover suite}; do
         t=$(left)
         [ "$t" -gt 20 ] || { echo "$part: no time left" >>"$sum"; continue; }
         echo "== $part (at $((${2:-540} - t)) s)" >>"$sum"
@@ -162,6 +165,16 @@ lease)
                 BENCH_GPU_CASES=dgesdd_S BENCH_GPU_CSV=$logs/before-dc.csv \
                 timeout "$(left)" "$self" bench >"$logs/before-dc.txt" 2>&1
             grep -E '^ +[0-9]+ ' "$logs/before-dc.txt" | cut -c1-140 >>"$sum" ;;
+        profile)
+            # where the time of each stage goes (GPULAPACK_PROFILE): the
+            # demo's dgesdd S/N and dsyevd V/N at 8192 on cuda
+            GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 \
+                GPULAPACK_LOG=$out/profile.txt LD_PRELOAD=$ROOT/lib/libgpulapack.so \
+                timeout "$t" build/demo 8192 \
+                >"$logs/profile-demo.txt" 2>&1
+            grep -E '^(dgesdd|dsyevd) ' "$logs/profile-demo.txt" >>"$sum"
+            awk -F'time=' '/ in all, / { print; next }
+                / profile: stage=/ { if ($2 + 0 >= 0.05) print }' "$out/profile.txt" >>"$sum" ;;
         crossover)
             for dev in cuda host; do
                 BENCH_DEVICE=$dev BENCH_GPU_SIZES="1024 2048 4096" \

@@ -135,6 +135,36 @@ demo_check() {
 export -f demo_check
 run demo 120 bash -c demo_check
 
+#    GPULAPACK_PROFILE on the OpenCL device: the demo's calls still give
+#    their results, each logs its profile (device operations and host
+#    sections in every stage, the rows' time within the call's), and
+#    nothing is logged without it.
+profile_check() {
+    local log r ok
+    log=$(GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 \
+        GPULAPACK_DC_LEAF=64 LD_PRELOAD="$LIB" build/demo 300 2>&1)
+    echo "$log"
+    for r in dgesdd dsyevd; do
+        ok=1
+        grep -q "^$r JOBZ=V.*info=0\|^$r JOBZ=S.*info=0" <<<"$log" || ok=0
+        for row in 'stage1 op="gl_gemm"' 'stage2 op="gl_[gs]b_chase' 'stage3 op="gl_gemm"' \
+            'stage3 op="dc secular roots"' 'back op="gl_gemm"' 'back op="wy blocks built"'; do
+            grep -q "^gpulapack: $r profile: stage=$row" <<<"$log" || ok=0
+        done
+        # "T s in all, S s in the N rows": S <= T
+        awk -v r="$r" '$2 == r && $4 ~ /s$/ && $7 ~ /s$/ {
+                if ($7 + 0 > $4 + 0) bad = 1; seen = 1 }
+            END { exit !(seen && !bad) }' <<<"$log" || ok=0
+        [ $ok = 1 ] && echo "PASS profile/$r" || echo "FAIL profile/$r: rows or results missing"
+    done
+    log=$(GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 LD_PRELOAD="$LIB" \
+        build/demo 300 2>&1)
+    grep -q " profile: " <<<"$log" && echo "FAIL profile/off: logged without GPULAPACK_PROFILE" ||
+        echo "PASS profile/off"
+}
+export -f profile_check
+run profile 300 bash -c profile_check
+
 # 4. Real clients (numpy, scipy, Octave, R): with every call forwarded
 #    (a crossover out of reach), bit for bit the same results; with the
 #    default crossovers (some calls with vectors, e.g. Octave's ?gesvd from

@@ -1,0 +1,37 @@
+/* GPULAPACK_PROFILE: where the time of an accelerated call goes, written to
+ * the log (docs/env.md).  The stage times say which stage is slow; this
+ * says which operation of it: every operation of the GPU runtime (kernel
+ * launches by name, vendor BLAS calls, copies, allocations) is timed to
+ * its end, and the pipelines time their host sections by name.  Waiting
+ * for each operation costs the overlap of host and device work, so a
+ * profiled call is slower than an unprofiled one: the profile attributes
+ * time, the bench measures it. */
+#ifndef GL_PROFILE_H
+#define GL_PROFILE_H
+
+#include "gpu.h"
+
+/* Starts the calling thread's profile of one accelerated call, when
+ * GPULAPACK_PROFILE asks for one; returns the runtime the call must use:
+ * gpu itself, or a wrapper of it that times every operation (gpu NULL:
+ * the host path, whose sections alone are timed). */
+const gl_gpu *gl_profile_begin(const gl_gpu *gpu);
+
+/* Labels what follows with the pipeline's stage ("stage1", "back", a
+ * string literal without spaces) and returns gl_now(): the stage clocks of the pipelines
+ * are read through it. */
+double gl_profile_stage(const char *stage);
+
+/* The clock for a host section: gl_now() while a profile runs on this
+ * thread, else 0 (no clock read). */
+double gl_profile_clock(void);
+
+/* Adds the time since `since` (from gl_profile_clock) to the host
+ * section `name` (a string literal) of the current stage. */
+void gl_profile_section(const char *name, double since);
+
+/* Writes the profile of the call to the log (level 1), one line per
+ * stage and operation, and ends it; nothing if none was begun. */
+void gl_profile_end(const char *routine);
+
+#endif
