@@ -69,8 +69,10 @@ void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r)
 }
 
 /* Blocks built and handed to the backend at a time: bounds the memory
- * for V and Y (2 (b + group) group scalars per block). */
-enum { BATCH = 128 };
+ * for V and Y (2 (b + group) group scalars per block).  A device takes
+ * more at a time: its blocks on disjoint rows go out as one batched
+ * product (below), and each hand-over is a copy and a wait. */
+enum { HOST_BATCH = 128, DEVICE_BATCH = 512 };
 
 /* The blocks of a batch, built in parallel on the host: block i holds the
  * reflectors of store columns col[i] .. col[i] + k[i] - 1 and acts on
@@ -162,50 +164,151 @@ static int build_block(void *arg, long i)
     return 0;
 }
 
+/* One application of a chase's blocks to E: the batch being filled and
+ * what it needs. */
+typedef struct wy_apply {
+    const GL_FN(ops) *ops;
+    const GL_FN(reflectors) *r;
+    wy_build build;
+    size_t *cols;
+    lapack_int *row0s, *rowss, *ks;
+    int batch, capacity;
+    gl_scalar *dev;   /* V^H then Y of capacity blocks, on the backend */
+    lapack_int ncols, lde;
+    gl_scalar *e;
+} wy_apply;
+
 /* Builds the batch's blocks and applies them to E. */
-static int apply_batch(const GL_FN(ops) *ops, const wy_build *build,
-                       int batch, const lapack_int *row0s, gl_scalar *dev,
-                       lapack_int ncols, gl_scalar *e, lapack_int lde)
+static int apply_batch(wy_apply *a)
 {
-    size_t stride = build->stride;
+    const GL_FN(ops) *ops = a->ops;
+    size_t stride = a->build.stride;
+    gl_scalar *dev_y = a->dev + (size_t)a->capacity * stride;
     double clock = gl_profile_clock();
-    if (gl_parallel_for(batch, build_block, (void *)build))
+    if (gl_parallel_for(a->batch, build_block, &a->build))
         return -1;
     gl_profile_section("wy blocks built", clock);
-    ops->from_host('N', (lapack_int)stride, batch, build->hv,
-                   (lapack_int)stride, dev, (lapack_int)stride);
-    ops->from_host('N', (lapack_int)stride, batch, build->hy,
-                   (lapack_int)stride, dev + BATCH * stride,
-                   (lapack_int)stride);
-    return ops->apply_wy(batch, row0s, build->rows, build->k, dev,
-                         dev + BATCH * stride, build->ldv, stride, build->b,
-                         build->forward, ncols, e, lde);
+    ops->from_host('N', (lapack_int)stride, a->batch, a->build.hv,
+                   (lapack_int)stride, a->dev, (lapack_int)stride);
+    ops->from_host('N', (lapack_int)stride, a->batch, a->build.hy,
+                   (lapack_int)stride, dev_y, (lapack_int)stride);
+    int rc = ops->apply_wy(a->batch, a->row0s, a->rowss, a->ks, a->dev, dev_y,
+                           a->build.ldv, stride, a->build.b,
+                           a->build.forward, a->ncols, a->e, a->lde);
+    a->batch = 0;
+    return rc;
+}
+
+/* Block (g, j): the reflectors of sweeps g group .. g group + group - 1
+ * at step j, on rows g group + 1 + j b .. g group + group - 1 + (j + 1) b
+ * (fewer at the bottom of E), added to the batch (applied when full). */
+static int add_block(wy_apply *a, lapack_int g, lapack_int j)
+{
+    const GL_FN(reflectors) *r = a->r;
+    lapack_int n = r->n, b = r->b, group = r->group, s0 = g * group;
+    if (j >= chase_steps(n, b, s0))
+        return 0;
+    lapack_int row0 = s0 + 1 + j * b;
+    lapack_int row1 = min_int(s0 + group - 1 + (j + 1) * b, n - 1);
+    lapack_int rows = row1 - row0 + 1;
+    lapack_int k = min_int(group, rows);
+    if (k <= 0)
+        return 0;
+    size_t col = (size_t)r->first[g] + (size_t)j * group;
+    int any = 0;
+    for (lapack_int c = 0; c < k; c++)
+        any |= a->build.taustore[col + c] != 0;
+    if (!any)
+        return 0;
+    a->cols[a->batch] = col, a->row0s[a->batch] = row0,
+    a->rowss[a->batch] = rows, a->ks[a->batch] = k;
+    return ++a->batch == a->capacity ? apply_batch(a) : 0;
+}
+
+/* Q E = (groups last to first) of (steps first to last) of B_j E, with
+ * B_j = H(s0,j) ... H(s0+group-1,j): H(s,j) overlaps only H(s',j-1) for
+ * s' > s, which this order keeps after it.  Q^H E reverses it.  Block
+ * (g, j) overtakes only blocks (g', j') with g' > g and j' > j, whose
+ * rows lie wholly below its own (and blocks on disjoint rows commute), so
+ * two other orders give the same product: */
+
+/* For the host, waves of WAVE_GROUPS groups, step by step, each step from
+ * the last group of the wave to its first: a wave's blocks walk down E
+ * once, a window of about WAVE_GROUPS group + b rows at a time, instead
+ * of once per group. */
+static int host_order(wy_apply *a)
+{
+    enum { WAVE_GROUPS = 8 };
+    const GL_FN(reflectors) *r = a->r;
+    int forward = a->build.forward, rc = 0;
+    lapack_int nwaves = (r->ngroups + WAVE_GROUPS - 1) / WAVE_GROUPS;
+    for (lapack_int wi = 0; wi < nwaves && rc == 0; wi++) {
+        lapack_int w = forward ? nwaves - 1 - wi : wi;
+        lapack_int g_lo = w * WAVE_GROUPS,
+                   g_hi = min_int(g_lo + WAVE_GROUPS, r->ngroups) - 1;
+        /* the wave's first group has the most steps */
+        lapack_int wave_steps = chase_steps(r->n, r->b, g_lo * r->group);
+        for (lapack_int ji = 0; ji < wave_steps && rc == 0; ji++) {
+            lapack_int j = forward ? ji : wave_steps - 1 - ji;
+            for (lapack_int gi = 0; gi <= g_hi - g_lo && rc == 0; gi++)
+                rc = add_block(a, forward ? g_hi - gi : g_lo + gi, j);
+        }
+    }
+    return rc;
+}
+
+/* For a device, anti-diagonals: wave w holds the blocks (g, j) with
+ * (ngroups - 1 - g) + j = w, which lie group + b rows apart, so on
+ * disjoint rows; a block's predecessors, (g, j - 1) and the (g + 1, j')
+ * with j' <= j it overlaps, are in earlier waves.  A wave goes to the
+ * device in ascending rows: one batched product pair (dev_apply_wy). */
+static int device_order(wy_apply *a)
+{
+    const GL_FN(reflectors) *r = a->r;
+    lapack_int last = r->ngroups - 1;
+    lapack_int nwaves = last + chase_steps(r->n, r->b, 0);
+    int rc = 0;
+    for (lapack_int wi = 0; wi < nwaves && rc == 0; wi++) {
+        lapack_int w = a->build.forward ? wi : nwaves - 1 - wi;
+        /* j = w - (last - g) grows with g while the steps shrink: the
+         * wave's blocks are those from g = last - w until j runs out */
+        for (lapack_int g = w < last ? last - w : 0; g <= last && rc == 0;
+             g++) {
+            lapack_int j = w - (last - g);
+            if (j >= chase_steps(r->n, r->b, g * r->group))
+                break;
+            rc = add_block(a, g, j);
+        }
+    }
+    return rc;
 }
 
 int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
                        lapack_int lde)
 {
-    const lapack_int n = r->n, b = r->b, group = r->group;
+    const lapack_int b = r->b, group = r->group;
     if (r->ngroups == 0 || ncols == 0)
         return 0;
     const gl_scalar *vstore = which == 'P' ? r->vp : r->vq;
     const gl_scalar *taustore = which == 'P' ? r->taup : r->tauq;
+    const int capacity = ops->host_memory ? HOST_BATCH : DEVICE_BATCH;
     /* One parallelogram: rows = b + group - 1 at most, group columns; the
      * columns start on 64-byte boundaries (vector loads of whole lines). */
     const lapack_int line = GL_LINE_BYTES / sizeof(gl_scalar);
     lapack_int ldv = (b + group - 1 + line - 1) / line * line;
     size_t stride = (size_t)ldv * (size_t)group;
-    gl_scalar *host = gl_host_alloc(sizeof *host * 2 * BATCH * stride);
+    size_t both = 2 * (size_t)capacity * stride;
+    gl_scalar *host = gl_host_alloc(sizeof *host * both);
     /* The reflectors in host memory: the store itself, or one read of it
      * (not a read per block: each is a wait for the device). */
     size_t slots = (size_t)r->first[r->ngroups];
     gl_scalar *copy =
         ops->host_memory ? NULL
                          : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
-    gl_scalar *dev = ops->alloc(sizeof *dev * 2 * BATCH * stride);
-    lapack_int *dims = malloc(sizeof *dims * 3 * BATCH);
-    size_t *cols = malloc(sizeof *cols * BATCH);
+    gl_scalar *dev = ops->alloc(sizeof *dev * both);
+    lapack_int *dims = malloc(sizeof *dims * 3 * (size_t)capacity);
+    size_t *cols = malloc(sizeof *cols * (size_t)capacity);
     int rc = 0;
     if (!host || !dev || !dims || !cols || (!ops->host_memory && !copy) ||
         (copy && (ops->to_host(b, (lapack_int)slots, vstore, b, copy, b) ||
@@ -215,66 +318,19 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         rc = GL_STAGE_FAULT;
         goto out;
     }
-    lapack_int *row0s = dims, *rowss = dims + BATCH, *ks = dims + 2 * BATCH;
-    int forward = trans == 'N';
-    wy_build build = {
-        .vstore = ops->host_memory ? vstore : copy,
-        .taustore = ops->host_memory ? taustore : copy + slots * b,
-        .b = b, .group = group, .ldv = ldv, .stride = stride,
-        .forward = forward, .col = cols, .rows = rowss, .k = ks,
-        .hv = host, .hy = host + BATCH * stride};
-    int batch = 0;
-
-    /* Q E = (groups last to first) of (steps first to last) of B_j E, with
-     * B_j = H(s0,j) ... H(s0+group-1,j): H(s,j) overlaps only H(s',j-1)
-     * for s' > s, which this order keeps after it.  Q^H E reverses it.
-     * The blocks go in waves of WAVE_GROUPS groups, step by step, each
-     * step from the last group of the wave to its first: block (g, j)
-     * covers rows g group + 1 + j b .. g group + group - 1 + (j + 1) b,
-     * so it overtakes only blocks (g', j') with g' > g and j' > j, whose
-     * rows lie wholly below its own (and blocks on disjoint rows
-     * commute).  A wave's blocks then walk down E once, a window of
-     * about WAVE_GROUPS group + b rows at a time, instead of once per
-     * group. */
-    enum { WAVE_GROUPS = 8 };
-    lapack_int nwaves = (r->ngroups + WAVE_GROUPS - 1) / WAVE_GROUPS;
-    for (lapack_int wi = 0; wi < nwaves && rc == 0; wi++) {
-        lapack_int w = forward ? nwaves - 1 - wi : wi;
-        lapack_int g_lo = w * WAVE_GROUPS,
-                   g_hi = min_int(g_lo + WAVE_GROUPS, r->ngroups) - 1;
-        /* the wave's first group has the most steps */
-        lapack_int wave_steps = chase_steps(n, b, g_lo * group);
-        for (lapack_int ji = 0; ji < wave_steps && rc == 0; ji++) {
-            lapack_int j = forward ? ji : wave_steps - 1 - ji;
-            for (lapack_int gi = 0; gi <= g_hi - g_lo && rc == 0; gi++) {
-                lapack_int g = forward ? g_hi - gi : g_lo + gi;
-                lapack_int s0 = g * group;
-                if (j >= chase_steps(n, b, s0))
-                    continue;
-                lapack_int row0 = s0 + 1 + j * b;
-                lapack_int row1 = min_int(s0 + group - 1 + (j + 1) * b, n - 1);
-                lapack_int rows = row1 - row0 + 1;
-                lapack_int k = min_int(group, rows);
-                if (k <= 0)
-                    continue;
-                size_t col = (size_t)r->first[g] + (size_t)j * group;
-                int any = 0;
-                for (lapack_int c = 0; c < k; c++)
-                    any |= build.taustore[col + c] != 0;
-                if (!any)
-                    continue;
-                cols[batch] = col, row0s[batch] = row0, rowss[batch] = rows,
-                ks[batch] = k;
-                if (++batch == BATCH) {
-                    rc = apply_batch(ops, &build, batch, row0s, dev, ncols, e,
-                                     lde);
-                    batch = 0;
-                }
-            }
-        }
-    }
-    if (rc == 0 && batch > 0)
-        rc = apply_batch(ops, &build, batch, row0s, dev, ncols, e, lde);
+    wy_apply a = {
+        .ops = ops, .r = r, .cols = cols, .row0s = dims,
+        .rowss = dims + capacity, .ks = dims + 2 * capacity,
+        .capacity = capacity, .dev = dev, .ncols = ncols, .lde = lde, .e = e,
+        .build = {.vstore = ops->host_memory ? vstore : copy,
+                  .taustore = ops->host_memory ? taustore : copy + slots * b,
+                  .b = b, .group = group, .ldv = ldv, .stride = stride,
+                  .forward = trans == 'N', .col = cols, .rows = dims + capacity,
+                  .k = dims + 2 * capacity, .hv = host,
+                  .hy = host + (size_t)capacity * stride}};
+    rc = ops->host_memory ? host_order(&a) : device_order(&a);
+    if (rc == 0 && a.batch > 0)
+        rc = apply_batch(&a);
     if (rc != 0)
         rc = GL_STAGE_FAULT;
 out:

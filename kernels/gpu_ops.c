@@ -276,29 +276,77 @@ enum { GC_UPPER = 1, GC_LOWER = 2, GC_REAL_DIAG = 4 };
 
 static int trans_code(char t) { return t == 'N' ? 0 : t == 'T' ? 1 : 2; }
 
+/* count products C_p = alpha op(A_p) op(B_p) + beta C_p by the portable
+ * gl_gemm in precision prec (scalars of es bytes at alpha and beta),
+ * X_p = X + p stride_x elements. */
+static int kernel_gemm(int prec, size_t es, int ta, int tb, lapack_int m,
+                       lapack_int n, lapack_int k, const void *alpha,
+                       const void *a, lapack_int lda, int amode,
+                       long long stride_a, const void *b, lapack_int ldb,
+                       int bmode, long long stride_b, const void *beta,
+                       void *c, lapack_int ldc, int cmode, long long stride_c,
+                       lapack_int count)
+{
+    if (m <= 0 || n <= 0 || count <= 0)
+        return 0;
+    if (k <= 0)   /* C = beta C: the kernel's loop runs no tile */
+        k = 0;
+    int tiles_m = (int)groups_of((size_t)m, TILE);
+    gl_arg args[] = {VAL(ta),        VAL(tb),       VAL(m),
+                     VAL(n),         VAL(k),        {es, alpha, 0},
+                     GL_MEM(a, es),  VAL(lda),      VAL(amode),
+                     GL_MEM(b, es),  VAL(ldb),      VAL(bmode),
+                     {es, beta, 0},  GL_MEM(c, es), VAL(ldc),
+                     VAL(cmode),     VAL(tiles_m),  VAL(stride_a),
+                     VAL(stride_b),  VAL(stride_c)};
+    size_t local[2] = {TILE, TILE};
+    size_t groups[2] = {(size_t)tiles_m * (size_t)count,
+                        groups_of((size_t)n, TILE)};
+    return GPU->launch(prec, GL_K_GEMM, 2, groups, local, NARGS(args), args);
+}
+
+/* count products as kernel_gemm's, of this precision: plain ones by the
+ * vendor's BLAS (cuBLAS, CLBlast; a batch by its strided-batched GEMM)
+ * when it is there. */
+static int gemm_batch(char transa, char transb, lapack_int m, lapack_int n,
+                      lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                      lapack_int lda, int amode, size_t stride_a,
+                      const gl_scalar *b, lapack_int ldb, int bmode,
+                      size_t stride_b, gl_scalar beta, gl_scalar *c,
+                      lapack_int ldc, int cmode, size_t stride_c,
+                      lapack_int count)
+{
+    int ta = trans_code(transa), tb = trans_code(transb);
+    device_scalar da = dev_scalar(alpha), db = dev_scalar(beta);
+    if (amode == 0 && bmode == 0 && cmode == 0 && m > 0 && n > 0 && k > 0 &&
+        count > 0) {
+        int rc = 1;
+        if (count == 1)
+            rc = GPU->blas_gemm(GL_PRECISION, ta, tb, (size_t)m, (size_t)n,
+                                (size_t)k, &da, a, (size_t)lda, b,
+                                (size_t)ldb, &db, c, (size_t)ldc);
+        else if (GPU->blas_gemm_batched)
+            rc = GPU->blas_gemm_batched(
+                GL_PRECISION, ta, tb, (size_t)m, (size_t)n, (size_t)k, &da,
+                a, (size_t)lda, stride_a, b, (size_t)ldb, stride_b, &db, c,
+                (size_t)ldc, stride_c, (size_t)count);
+        if (rc <= 0)
+            return rc;
+    }
+    return kernel_gemm(GL_PRECISION, ES, ta, tb, m, n, k, &da, a, lda, amode,
+                       (long long)stride_a, b, ldb, bmode,
+                       (long long)stride_b, &db, c, ldc, cmode,
+                       (long long)stride_c, count);
+}
+
 static int gemm_modes(char transa, char transb, lapack_int m, lapack_int n,
                       lapack_int k, gl_scalar alpha, const gl_scalar *a,
                       lapack_int lda, int amode, const gl_scalar *b,
                       lapack_int ldb, int bmode, gl_scalar beta, gl_scalar *c,
                       lapack_int ldc, int cmode)
 {
-    int ta = trans_code(transa), tb = trans_code(transb);
-    device_scalar da = dev_scalar(alpha), db = dev_scalar(beta);
-    if (k <= 0)   /* C = beta C: the kernel's loop runs no tile */
-        k = 0;
-    if (amode == 0 && bmode == 0 && cmode == 0 && m > 0 && n > 0 && k > 0) {
-        /* a plain GEMM: the vendor's (cuBLAS, CLBlast) when it is there */
-        int rc = GPU->blas_gemm(GL_PRECISION, ta, tb, (size_t)m, (size_t)n,
-                                (size_t)k, &da, a, (size_t)lda, b,
-                                (size_t)ldb, &db, c, (size_t)ldc);
-        if (rc <= 0)
-            return rc;
-    }
-    gl_arg args[] = {VAL(ta),    VAL(tb),  VAL(m),     VAL(n),
-                     VAL(k),     VAL(da),  MEM(a),     VAL(lda),
-                     VAL(amode), MEM(b),   VAL(ldb),   VAL(bmode),
-                     VAL(db),    MEM(c),   VAL(ldc),   VAL(cmode)};
-    return launch_2d(GL_K_GEMM, m, n, NARGS(args), args);
+    return gemm_batch(transa, transb, m, n, k, alpha, a, lda, amode, 0, b,
+                      ldb, bmode, 0, beta, c, ldc, cmode, 0, 1);
 }
 
 static void dev_gemm(char transa, char transb, lapack_int m, lapack_int n,
@@ -552,7 +600,25 @@ static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
 
 /* E_i -= Y_i (V_i^H E_i) block after block: two products each (the
  * zeros of V and Y are multiplied: a GEMM of the whole block is faster on
- * a GPU than two of its parts). */
+ * a GPU than two of its parts).  Consecutive blocks of one shape whose
+ * rows lie equally spaced and apart (a wave of backtransform.c's device
+ * order) commute: such a run is one pair of batched products. */
+enum { WY_SCRATCH_BYTES = 256 << 20 };   /* V^H E of a run, at most */
+
+/* The length of the run from block i, at most longest. */
+static lapack_int wy_run(lapack_int nblocks, const lapack_int *row0,
+                         const lapack_int *rows, const lapack_int *k,
+                         lapack_int i, lapack_int longest)
+{
+    lapack_int run = 1;
+    lapack_int gap = i + 1 < nblocks ? row0[i + 1] - row0[i] : 0;
+    while (gap >= rows[i] && run < longest && i + run < nblocks &&
+           k[i + run] == k[i] && rows[i + run] == rows[i] &&
+           row0[i + run] - row0[i + run - 1] == gap)
+        run++;
+    return run;
+}
+
 static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
                         const lapack_int *rows, const lapack_int *k,
                         const gl_scalar *vh, const gl_scalar *y,
@@ -566,18 +632,30 @@ static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
         kmax = k[i] > kmax ? k[i] : kmax;
     if (kmax == 0 || ncols <= 0)
         return 0;
-    gl_scalar *w = GPU->alloc(ES * (size_t)kmax * (size_t)ncols);
+    size_t per = ES * (size_t)kmax * (size_t)ncols;
+    lapack_int longest = (lapack_int)(WY_SCRATCH_BYTES / per), most = 1;
+    longest = longest < 1 ? 1 : longest;
+    for (lapack_int i = 0, run; i < nblocks; i += run) {
+        run = wy_run(nblocks, row0, rows, k, i, longest);
+        most = run > most ? run : most;
+    }
+    gl_scalar *w = GPU->alloc(per * (size_t)most);
     if (!w)
         return -1;
     int rc = 0;
-    for (lapack_int i = 0; i < nblocks && rc == 0; i++) {
+    for (lapack_int i = 0, run; i < nblocks && rc == 0; i += run) {
+        run = wy_run(nblocks, row0, rows, k, i, longest);
         if (k[i] == 0 || rows[i] == 0)
             continue;
+        size_t gap = run > 1 ? (size_t)(row0[i + 1] - row0[i]) : 0;
+        size_t wk = (size_t)k[i] * (size_t)ncols;
         gl_scalar *ei = e + row0[i];
-        rc = gemm_modes('N', 'N', k[i], ncols, rows[i], 1, vh + i * stride,
-                        k[i], 0, ei, lde, 0, 0, w, k[i], 0) ||
-             gemm_modes('N', 'N', rows[i], ncols, k[i], -1, y + i * stride,
-                        ldy, 0, w, k[i], 0, 1, ei, lde, 0);
+        rc = gemm_batch('N', 'N', k[i], ncols, rows[i], 1, vh + i * stride,
+                        k[i], 0, stride, ei, lde, 0, gap, 0, w, k[i], 0, wk,
+                        run) ||
+             gemm_batch('N', 'N', rows[i], ncols, k[i], -1, y + i * stride,
+                        ldy, 0, stride, w, k[i], 0, wk, 1, ei, lde, 0, gap,
+                        run);
     }
     GPU->release(w);
     return rc ? -1 : 0;
@@ -921,7 +999,7 @@ static int dev_real_product(char transa, lapack_int m, lapack_int n,
     const size_t rs = sizeof(gl_real);
     if (m <= 0 || n <= 0 || k <= 0)
         return m > 0 && n > 0 ? -1 : 0;   /* k = 0 is never asked for */
-    int ta = trans_code(transa), tb = 0, mode = 0;
+    int ta = trans_code(transa), tb = 0;
     size_t ar = (size_t)(ta ? k : m), ac = (size_t)(ta ? m : k);
     gl_real *da = GPU->alloc(rs * ar * ac),
             *db = GPU->alloc(rs * (size_t)k * (size_t)n),
@@ -935,20 +1013,10 @@ static int dev_real_product(char transa, lapack_int m, lapack_int n,
         rc = GPU->blas_gemm(REAL_PRECISION, ta, tb, (size_t)m, (size_t)n,
                             (size_t)k, &one, da, ar, db, (size_t)k, &zero,
                             dc, (size_t)m);
-        if (rc > 0) {   /* no vendor BLAS */
-            lapack_int lda_dev = (lapack_int)ar, ldb_dev = k, ldc_dev = m;
-            gl_arg args[] = {VAL(ta),      VAL(tb),  VAL(m),
-                             VAL(n),       VAL(k),   VAL(one),
-                             GL_MEM(da, rs), VAL(lda_dev), VAL(mode),
-                             GL_MEM(db, rs), VAL(ldb_dev), VAL(mode),
-                             VAL(zero),    GL_MEM(dc, rs), VAL(ldc_dev),
-                             VAL(mode)};
-            size_t local[2] = {TILE, TILE};
-            size_t groups[2] = {groups_of((size_t)m, TILE),
-                                groups_of((size_t)n, TILE)};
-            rc = GPU->launch(REAL_PRECISION, GL_K_GEMM, 2, groups, local,
-                             NARGS(args), args);
-        }
+        if (rc > 0)   /* no vendor BLAS */
+            rc = kernel_gemm(REAL_PRECISION, rs, ta, tb, m, n, k, &one, da,
+                             (lapack_int)ar, 0, 0, db, k, 0, 0, &zero, dc, m,
+                             0, 0, 1);
         if (rc == 0)
             rc = GPU->read(rs, (size_t)m, (size_t)n, dc, (size_t)m, c,
                            (size_t)ldc);

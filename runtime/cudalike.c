@@ -1040,7 +1040,9 @@ static int batch_end(void)
     X(cublasDgemm) X(cublasCgemm) X(cublasZgemm) X(cublasSsymm)              \
     X(cublasDsymm) X(cublasChemm) X(cublasZhemm) X(cublasSsyr2k)             \
     X(cublasDsyr2k) X(cublasCher2k) X(cublasZher2k) X(cublasSsymv)          \
-    X(cublasDsymv) X(cublasChemv) X(cublasZhemv)
+    X(cublasDsymv) X(cublasChemv) X(cublasZhemv)                            \
+    X(cublasSgemmStridedBatched) X(cublasDgemmStridedBatched)                \
+    X(cublasCgemmStridedBatched) X(cublasZgemmStridedBatched)
 static struct {
 #define BLAS_DECLARE(f) __typeof__(f) *f;
     BLAS_FUNCS(BLAS_DECLARE)
@@ -1104,17 +1106,19 @@ static int fits_int(size_t a, size_t b, size_t c, size_t d, size_t e,
 /* One vendor BLAS call of the calling thread: the operation with its
  * arguments, run by blas_call_on on the thread's handle. */
 typedef struct blas_call_args {
-    enum { CALL_GEMM, CALL_HEMM, CALL_HER2K } op;
+    enum { CALL_GEMM, CALL_HEMM, CALL_HER2K, CALL_GEMM_BATCHED } op;
     int precision, opt1, opt2;   /* gemm: transa, transb; hemm: side,
                                     lower; her2k: lower, trans */
     size_t m, n, k, lda, ldb, ldc;
     const void *alpha, *a, *b, *beta;
     void *c;
+    size_t stride_a, stride_b, stride_c, count;   /* batched gemm */
 } blas_call_args;
 
 static int blas_call_on(thread_state *t, const blas_call_args *x)
 {
-    if (!fits_int(x->m, x->n, x->k, x->lda, x->ldb, x->ldc))
+    if (!fits_int(x->m, x->n, x->k, x->lda, x->ldb, x->ldc) ||
+        x->count > 0x7fffffff)
         return 1;
     int rc = 0;
     cublasHandle_t h = blas_handle(t, &rc);
@@ -1131,6 +1135,20 @@ static int blas_call_on(thread_state *t, const blas_call_args *x)
 #define GEMM(f) blas.f(h, ta, tb, m, n, k, al, a, lda, b, ldb, be, c, ldc)
         s = p == 1 ? GEMM(cublasSgemm) : p == 2 ? GEMM(cublasDgemm)
           : p == 3 ? GEMM(cublasCgemm) : GEMM(cublasZgemm);
+#undef GEMM
+    } else if (x->op == CALL_GEMM_BATCHED) {
+        cublasOperation_t ta = (cublasOperation_t)x->opt1,
+                          tb = (cublasOperation_t)x->opt2;
+        long long sa = (long long)x->stride_a, sb = (long long)x->stride_b,
+                  sc = (long long)x->stride_c;
+        int count = (int)x->count;
+#define GEMM(f)                                                              \
+    blas.f(h, ta, tb, m, n, k, al, a, lda, sa, b, ldb, sb, be, c, ldc, sc,   \
+           count)
+        s = p == 1 ? GEMM(cublasSgemmStridedBatched)
+          : p == 2 ? GEMM(cublasDgemmStridedBatched)
+          : p == 3 ? GEMM(cublasCgemmStridedBatched)
+                   : GEMM(cublasZgemmStridedBatched);
 #undef GEMM
     } else if (x->op == CALL_HEMM && !x->opt1 && n == 1) {
         /* one column from the left (the one-stage ?sytrd's products):
@@ -1190,7 +1208,20 @@ static int blas_gemm(int precision, int transa, int transb, size_t m,
                      void *c, size_t ldc)
 {
     blas_call_args x = {CALL_GEMM, precision, transa, transb, m, n, k, lda,
-                        ldb, ldc, alpha, a, b, beta, c};
+                        ldb, ldc, alpha, a, b, beta, c, 0, 0, 0, 1};
+    return blas_call(&x);
+}
+
+static int blas_gemm_batched(int precision, int transa, int transb,
+                             size_t m, size_t n, size_t k, const void *alpha,
+                             const void *a, size_t lda, size_t stride_a,
+                             const void *b, size_t ldb, size_t stride_b,
+                             const void *beta, void *c, size_t ldc,
+                             size_t stride_c, size_t count)
+{
+    blas_call_args x = {CALL_GEMM_BATCHED, precision, transa, transb, m, n,
+                        k, lda, ldb, ldc, alpha, a, b, beta, c, stride_a,
+                        stride_b, stride_c, count};
     return blas_call(&x);
 }
 
@@ -1200,7 +1231,7 @@ static int blas_hemm(int precision, int side_right, int lower, size_t m,
                      size_t ldc)
 {
     blas_call_args x = {CALL_HEMM, precision, side_right, lower, m, n, 0, lda,
-                        ldb, ldc, alpha, a, b, beta, c};
+                        ldb, ldc, alpha, a, b, beta, c, 0, 0, 0, 1};
     return blas_call(&x);
 }
 
@@ -1210,7 +1241,7 @@ static int blas_her2k(int precision, int lower, int trans, size_t n,
                       size_t ldc)
 {
     blas_call_args x = {CALL_HER2K, precision, lower, trans, 0, n, k, lda,
-                        ldb, ldc, alpha, a, b, beta, c};
+                        ldb, ldc, alpha, a, b, beta, c, 0, 0, 0, 1};
     return blas_call(&x);
 }
 #else
@@ -1244,6 +1275,7 @@ const gl_gpu GPU_TABLE = {
     .launch = launch,
     .blas_gemm = blas_gemm,
 #if defined(GL_API_CUDA)
+    .blas_gemm_batched = blas_gemm_batched,
     .blas_hemm = blas_hemm,
     .blas_her2k = blas_her2k,
 #endif

@@ -93,6 +93,16 @@ typedef struct gl_gpu {
                      size_t n, size_t k, const void *alpha, const void *a,
                      size_t lda, const void *b, size_t ldb, const void *beta,
                      void *c, size_t ldc);
+    /* count products C_p = alpha op(A_p) op(B_p) + beta C_p with
+     * X_p = X + p stride_x (elements; the C_p do not overlap) by the
+     * vendor's strided-batched GEMM, codes as blas_gemm; NULL where the
+     * runtime has none. */
+    int (*blas_gemm_batched)(int precision, int transa, int transb, size_t m,
+                             size_t n, size_t k, const void *alpha,
+                             const void *a, size_t lda, size_t stride_a,
+                             const void *b, size_t ldb, size_t stride_b,
+                             const void *beta, void *c, size_t ldc,
+                             size_t stride_c, size_t count);
     /* The vendor's Hermitian (symmetric for real) products, codes as
      * blas_gemm; NULL where the runtime has none.  hemm: C = alpha A B +
      * beta C (side_right 0) or alpha B A + beta C (1), C m x n, A

@@ -641,6 +641,32 @@ typedef int clblast_zgemm_fn(int, int, int, size_t, size_t, size_t,
                              const cl_mem, size_t, size_t, cl_double2,
                              cl_mem, size_t, size_t, cl_command_queue *,
                              cl_event *);
+/* and their strided-batched forms: a stride after each leading dimension,
+ * the count before the queue */
+typedef int clblast_sgemm_batched_fn(int, int, int, size_t, size_t, size_t,
+                                     float, const cl_mem, size_t, size_t,
+                                     size_t, const cl_mem, size_t, size_t,
+                                     size_t, float, cl_mem, size_t, size_t,
+                                     size_t, size_t, cl_command_queue *,
+                                     cl_event *);
+typedef int clblast_dgemm_batched_fn(int, int, int, size_t, size_t, size_t,
+                                     double, const cl_mem, size_t, size_t,
+                                     size_t, const cl_mem, size_t, size_t,
+                                     size_t, double, cl_mem, size_t, size_t,
+                                     size_t, size_t, cl_command_queue *,
+                                     cl_event *);
+typedef int clblast_cgemm_batched_fn(int, int, int, size_t, size_t, size_t,
+                                     cl_float2, const cl_mem, size_t, size_t,
+                                     size_t, const cl_mem, size_t, size_t,
+                                     size_t, cl_float2, cl_mem, size_t,
+                                     size_t, size_t, size_t,
+                                     cl_command_queue *, cl_event *);
+typedef int clblast_zgemm_batched_fn(int, int, int, size_t, size_t, size_t,
+                                     cl_double2, const cl_mem, size_t,
+                                     size_t, size_t, const cl_mem, size_t,
+                                     size_t, size_t, cl_double2, cl_mem,
+                                     size_t, size_t, size_t, size_t,
+                                     cl_command_queue *, cl_event *);
 enum { CLBLAST_COL_MAJOR = 102, CLBLAST_TRANS_BASE = 111 };
 
 static struct {
@@ -648,6 +674,10 @@ static struct {
     clblast_dgemm_fn *dgemm;
     clblast_cgemm_fn *cgemm;
     clblast_zgemm_fn *zgemm;
+    clblast_sgemm_batched_fn *sgemm_batched;
+    clblast_dgemm_batched_fn *dgemm_batched;
+    clblast_cgemm_batched_fn *cgemm_batched;
+    clblast_zgemm_batched_fn *zgemm_batched;
 } clblast;
 static pthread_once_t clblast_once = PTHREAD_ONCE_INIT;
 
@@ -667,6 +697,10 @@ static void clblast_load(void)
     *(void **)&clblast.dgemm = dlsym(lib, "CLBlastDgemm");
     *(void **)&clblast.cgemm = dlsym(lib, "CLBlastCgemm");
     *(void **)&clblast.zgemm = dlsym(lib, "CLBlastZgemm");
+    *(void **)&clblast.sgemm_batched = dlsym(lib, "CLBlastSgemmStridedBatched");
+    *(void **)&clblast.dgemm_batched = dlsym(lib, "CLBlastDgemmStridedBatched");
+    *(void **)&clblast.cgemm_batched = dlsym(lib, "CLBlastCgemmStridedBatched");
+    *(void **)&clblast.zgemm_batched = dlsym(lib, "CLBlastZgemmStridedBatched");
     gl_log(2, "opencl: CLBlast %s", clblast.dgemm ? "loaded" : "incomplete");
 }
 
@@ -723,6 +757,63 @@ static int blas_gemm(int precision, int transa, int transb, size_t m,
     return checked(status == 0 ? 0 : -1);
 }
 
+static int blas_gemm_batched(int precision, int transa, int transb,
+                             size_t m, size_t n, size_t k, const void *alpha,
+                             const void *a, size_t lda, size_t stride_a,
+                             const void *b, size_t ldb, size_t stride_b,
+                             const void *beta, void *c, size_t ldc,
+                             size_t stride_c, size_t count)
+{
+    pthread_once(&clblast_once, clblast_load);
+    static const size_t elem[4] = {4, 8, 8, 16};
+    void *fn = precision == 1 ? (void *)clblast.sgemm_batched
+             : precision == 2 ? (void *)clblast.dgemm_batched
+             : precision == 3 ? (void *)clblast.cgemm_batched
+                              : (void *)clblast.zgemm_batched;
+    if (!fn)
+        return 1;
+    if (gl_fault_hit(GL_FAULT_LAUNCH))
+        return checked(-1);
+    cl_mem ma, mb, mc;
+    size_t oa, ob, oc, es = elem[precision - 1];
+    cl_command_queue queue = queue_get();
+    if (!queue || resolve(a, &ma, &oa) || resolve(b, &mb, &ob) ||
+        resolve(c, &mc, &oc))
+        return checked(-1);
+    int ta = CLBLAST_TRANS_BASE + transa, tb = CLBLAST_TRANS_BASE + transb;
+    oa /= es, ob /= es, oc /= es;
+    int status;
+    switch (precision) {
+    case 1:
+        status = clblast.sgemm_batched(
+            CLBLAST_COL_MAJOR, ta, tb, m, n, k, *(const float *)alpha, ma, oa,
+            lda, stride_a, mb, ob, ldb, stride_b, *(const float *)beta, mc, oc,
+            ldc, stride_c, count, &queue, NULL);
+        break;
+    case 2:
+        status = clblast.dgemm_batched(
+            CLBLAST_COL_MAJOR, ta, tb, m, n, k, *(const double *)alpha, ma,
+            oa, lda, stride_a, mb, ob, ldb, stride_b, *(const double *)beta,
+            mc, oc, ldc, stride_c, count, &queue, NULL);
+        break;
+    case 3:
+        status = clblast.cgemm_batched(
+            CLBLAST_COL_MAJOR, ta, tb, m, n, k, *(const cl_float2 *)alpha, ma,
+            oa, lda, stride_a, mb, ob, ldb, stride_b,
+            *(const cl_float2 *)beta, mc, oc, ldc, stride_c, count, &queue,
+            NULL);
+        break;
+    default:
+        status = clblast.zgemm_batched(
+            CLBLAST_COL_MAJOR, ta, tb, m, n, k, *(const cl_double2 *)alpha,
+            ma, oa, lda, stride_a, mb, ob, ldb, stride_b,
+            *(const cl_double2 *)beta, mc, oc, ldc, stride_c, count, &queue,
+            NULL);
+        break;
+    }
+    return checked(status == 0 ? 0 : -1);
+}
+
 const gl_gpu gl_opencl_gpu = {
     .name = "opencl",
     .device_count = device_count,
@@ -737,6 +828,7 @@ const gl_gpu gl_opencl_gpu = {
     .finish = cl_finish,
     .launch = checked_launch,
     .blas_gemm = blas_gemm,
+    .blas_gemm_batched = blas_gemm_batched,
     .fail = fail,
     .reset = reset,
 };

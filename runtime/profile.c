@@ -133,6 +133,23 @@ static int w_blas_gemm(int precision, int transa, int transb, size_t m,
     return rc == 1 ? rc : timed("blas gemm", t0, 2.0 * m * n * k, rc);
 }
 
+static int w_blas_gemm_batched(int precision, int transa, int transb,
+                               size_t m, size_t n, size_t k,
+                               const void *alpha, const void *a, size_t lda,
+                               size_t stride_a, const void *b, size_t ldb,
+                               size_t stride_b, const void *beta, void *c,
+                               size_t ldc, size_t stride_c, size_t count)
+{
+    double t0 = gl_now();
+    int rc = prof.inner->blas_gemm_batched(precision, transa, transb, m, n, k,
+                                           alpha, a, lda, stride_a, b, ldb,
+                                           stride_b, beta, c, ldc, stride_c,
+                                           count);
+    return rc == 1 ? rc
+                   : timed("blas gemm batched", t0, 2.0 * m * n * k * count,
+                           rc);
+}
+
 static int w_blas_hemm(int precision, int side_right, int lower, size_t m,
                        size_t n, const void *alpha, const void *a, size_t lda,
                        const void *b, size_t ldb, const void *beta, void *c,
@@ -201,6 +218,7 @@ const gl_gpu *gl_profile_begin(const gl_gpu *gpu)
     w->read = w_read;
     w->launch = w_launch;
     w->blas_gemm = w_blas_gemm;
+    w->blas_gemm_batched = gpu->blas_gemm_batched ? w_blas_gemm_batched : NULL;
     w->blas_hemm = gpu->blas_hemm ? w_blas_hemm : NULL;
     w->blas_her2k = gpu->blas_her2k ? w_blas_her2k : NULL;
     w->batch_begin = gpu->batch_begin ? w_batch_begin : NULL;

@@ -127,20 +127,25 @@ DEVFN scalar_t gm_op(const GLOBAL scalar_t *a, int ld, int mode, int trans,
 #define GEMM_TILE 16
 /* C = alpha op(A) op(B) + beta C, C m x n, in 16 x 16 tiles (launch with
  * local size 16 x 16).  beta = 0 does not read C (as BLAS).  amode/bmode
- * say how A and B are read, cmode which part of C is written. */
+ * say how A and B are read, cmode which part of C is written.  A batch of
+ * such products: groups in dimension 0 are tiles_m per product, product p
+ * takes A + p stride_a, B + p stride_b, C + p stride_c. */
 KERNEL gl_gemm(int transa, int transb, int m, int n, int k, scalar_t alpha,
                const GLOBAL scalar_t *a, gl_long aoff, int lda, int amode,
                const GLOBAL scalar_t *b, gl_long boff, int ldb, int bmode,
                scalar_t beta, GLOBAL scalar_t *c, gl_long coff, int ldc,
-               int cmode)
+               int cmode, int tiles_m, gl_long stride_a, gl_long stride_b,
+               gl_long stride_c)
 {
     LOCAL_MEM scalar_t ta[GEMM_TILE][GEMM_TILE + 1];
     LOCAL_MEM scalar_t tb[GEMM_TILE][GEMM_TILE + 1];
     int li = LID(0), lj = LID(1);
-    int i = GID(0) * GEMM_TILE + li, j = GID(1) * GEMM_TILE + lj;
-    a += aoff;
-    b += boff;
-    c += coff;
+    int p = GID(0) / tiles_m;
+    int i = (GID(0) - p * tiles_m) * GEMM_TILE + li,
+        j = GID(1) * GEMM_TILE + lj;
+    a += aoff + p * stride_a;
+    b += boff + p * stride_b;
+    c += coff + p * stride_c;
     scalar_t sum = s_zero();
     for (int l0 = 0; l0 < k; l0 += GEMM_TILE) {
         /* ta[li][lj] = op(A)(i, l0+lj), tb[li][lj] = op(B)(l0+li, j) */

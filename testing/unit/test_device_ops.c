@@ -460,34 +460,50 @@ static void test_blas3(void)
                                      ld, db, ld, &zero, da, ld) == 0 ? 0 : INFINITY,
                   0, "GPULAPACK_CLBLAST=1 but CLBlast did not run");
         }
-        /* apply_wy: three overlapping blocks; V(r, c) = 0 for r < c as
-         * the contract has it, the band (m + 1) covers every row below,
-         * Y dense */
-        lapack_int row0[3] = {0, 2, 3}, rows[3] = {m, m - 2 > 0 ? m - 2 : 0, 1},
-                   kk[3] = {k < m ? k : m, 1, 1};
-        size_t stride = (size_t)ld * (k + 1);
-        gl_scalar *vy = malloc(sizeof *vy * stride * 6);
-        fill(vy, stride * 6);
-        for (lapack_int i = 0; i < 3; i++) {
-            if (row0[i] + rows[i] > m)
-                rows[i] = m - row0[i] > 0 ? m - row0[i] : 0;
-            for (lapack_int c = 0; c < kk[i]; c++)   /* V^H(c, r), ld k */
-                for (lapack_int r = 0; r < c && r < rows[i]; r++)
-                    vy[i * stride + c + (size_t)r * kk[i]] = 0;
+        /* apply_wy: three overlapping blocks; then four on disjoint rows
+         * equally spaced (a run, one batched product pair on a device),
+         * one overlapping them and one of another shape.  V(r, c) = 0 for
+         * r < c as the contract has it, the band (m + 1) covers every row
+         * below, Y dense. */
+        lapack_int q = m / 4, kq = k < q ? k : q;
+        for (int layout = 0; layout < (q >= 2 ? 2 : 1); layout++) {
+            enum { MAXB = 6 };
+            lapack_int nb = layout ? 6 : 3;
+            lapack_int row0[MAXB] = {0, 2, 3}, rows[MAXB] = {m, m - 2, 1},
+                       kk[MAXB] = {k < m ? k : m, 1, 1};
+            if (layout)
+                for (lapack_int i = 0; i < nb; i++) {
+                    row0[i] = i < 4 ? i * q : i - 3;
+                    rows[i] = i < 5 ? q : q - 1;
+                    kk[i] = i < 5 ? kq : 1;
+                }
+            size_t stride = (size_t)ld * (k + 1);
+            gl_scalar *vy = malloc(sizeof *vy * stride * 2 * MAXB);
+            fill(vy, stride * 2 * MAXB);
+            for (lapack_int i = 0; i < nb; i++) {
+                if (rows[i] < 0)
+                    rows[i] = 0;
+                if (row0[i] + rows[i] > m)
+                    rows[i] = m - row0[i] > 0 ? m - row0[i] : 0;
+                for (lapack_int c = 0; c < kk[i]; c++)   /* V^H(c, r), ld k */
+                    for (lapack_int r = 0; r < c && r < rows[i]; r++)
+                        vy[i * stride + c + (size_t)r * kk[i]] = 0;
+            }
+            gl_scalar *dvy = upload(vy, 2 * MAXB, (lapack_int)stride);
+            memcpy(c2, c, sizeof *c * sz);
+            gl_scalar *dc = upload(c, ld, ld);
+            int rc = dev->apply_wy(nb, row0, rows, kk, dvy, dvy + nb * stride,
+                                   ld, stride, m + 1, 0, n, dc, ld) |
+                     host->apply_wy(nb, row0, rows, kk, vy, vy + nb * stride,
+                                    ld, stride, m + 1, 0, n, c2, ld) |
+                     download(out, dc, ld, ld, ld);
+            check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
+                  THRESH * (m + k), "apply_wy %dx%d k=%d, %d blocks", m, n, k,
+                  nb);
+            dev->release(dc);
+            dev->release(dvy);
+            free(vy);
         }
-        gl_scalar *dvy = upload(vy, 6, (lapack_int)stride);
-        memcpy(c2, c, sizeof *c * sz);
-        gl_scalar *dc = upload(c, ld, ld);
-        int rc = dev->apply_wy(3, row0, rows, kk, dvy, dvy + 3 * stride, ld,
-                               stride, m + 1, 0, n, dc, ld) |
-                 host->apply_wy(3, row0, rows, kk, vy, vy + 3 * stride, ld,
-                                stride, m + 1, 0, n, c2, ld) |
-                 download(out, dc, ld, ld, ld);
-        check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1), THRESH * (m + k),
-              "apply_wy %dx%d k=%d", m, n, k);
-        dev->release(dc);
-        dev->release(dvy);
-        free(vy);
         dev->release(da);
         dev->release(db);
         free(a);
