@@ -65,11 +65,21 @@ static int launch_2d(gl_kernel k, lapack_int rows, lapack_int cols,
     return GPU->launch(GL_PRECISION, k, 2, groups, local, nargs, args);
 }
 
-/* groups work-groups of gl_tune_group_threads() work-items. */
+/* Work-items per work-group of the chase: gl_tune_group_threads(), at
+ * most CHASE_MAX (the kernels' reductions hold one value per work-item;
+ * a wider group would have nothing to do: a task's rows and columns are
+ * at most the half-width). */
+static size_t chase_threads(void)
+{
+    int t = gl_tune_group_threads();
+    return (size_t)(t < CHASE_MAX ? t : CHASE_MAX);
+}
+
+/* groups work-groups of chase_threads() work-items. */
 static int launch_groups(gl_kernel k, size_t groups, int nargs,
                          const gl_arg *args)
 {
-    size_t local = (size_t)gl_tune_group_threads();
+    size_t local = chase_threads();
     return GPU->launch(GL_PRECISION, k, 1, &groups, &local, nargs, args);
 }
 
@@ -780,7 +790,7 @@ static int run_all(gl_kernel k, gl_arg *args, int nargs, int progress_slot,
     int failed = 1;
     if (zeros && gl_fault_hit(GL_FAULT_WAIT))
         zeros[0] = 1;   /* the tests: as if a wait had timed out */
-    size_t blocks = (size_t)groups, local = (size_t)gl_tune_group_threads();
+    size_t blocks = (size_t)groups, local = chase_threads();
     args[progress_slot] = GL_MEM(progress, sizeof *progress);
     int rc = !progress || !zeros ||
              GPU->write(sizeof *progress, count, 1, zeros, count, progress,

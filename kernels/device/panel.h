@@ -37,46 +37,52 @@ GL_DEFINE_GROUP_REDUCE(group_max, real_t, fmax)
  * arguments; each gets tau): as larfg_global, with |x|_2 as max |x_i|
  * times the root of the sum of (x_i / max)^2, both reduced over the
  * group (no overflow or underflow of the squares).  The rare rescaling
- * of a tiny beta is larfg_global's, by work-item 0.  No early return:
- * every work-item passes every barrier. */
-DEVFN scalar_t group_larfg(int n, GLOBAL scalar_t *alpha, GLOBAL scalar_t *x,
-                           gl_long inc, LOCAL scalar_t *scratch,
-                           LOCAL real_t *rscratch)
-{
-    int l = LID(0), size = LSIZE(0);
-    real_t amax = 0;
-    for (int i = l; i < n - 1; i += size)
-        amax = fmax(amax, fmax(fabs(s_re(x[i * inc])), fabs(s_im(x[i * inc]))));
-    amax = group_max(amax, rscratch);
-    real_t ssq = 0;
-    for (int i = l; amax > 0 && i < n - 1; i += size) {
-        real_t re = s_re(x[i * inc]) / amax, im = s_im(x[i * inc]) / amax;
-        ssq += re * re + im * im;
-    }
-    ssq = s_re(group_sum(s_make(ssq, 0), scratch));
-    real_t xnorm = isinf(amax) ? amax : amax * sqrt(ssq);
-    real_t alphr = n > 0 ? s_re(*alpha) : 0, alphi = n > 0 ? s_im(*alpha) : 0;
-    int trivial = n <= 0 || (xnorm == 0 && alphi == 0);
-    real_t beta = -copysign(r_lapy3(alphr, alphi, xnorm), alphr);
-    int tiny = !trivial && fabs(beta) < R_SAFMIN;
-    scalar_t tau = s_zero();
-    if (!trivial && !tiny) {
-        tau = s_make((beta - alphr) / beta, -alphi / beta);
-        scalar_t scal = s_reciprocal(alphr - beta, alphi);
-        for (int i = l; i < n - 1; i += size)
-            x[i * inc] = s_mul(scal, x[i * inc]);
-    }
-    BARRIER();   /* every work-item has read *alpha */
-    if (l == 0 && tiny)
-        scratch[0] = larfg_global(n, alpha, x, inc);
-    if (l == 0 && !trivial && !tiny)
-        *alpha = s_make(beta, 0);
-    BARRIER();
-    if (tiny)
-        tau = scratch[0];
-    BARRIER();   /* scratch is the next reduction's */
-    return tau;
+ * of a tiny beta is the one-work-item ?larfg's, by work-item 0.  No early
+ * return: every work-item passes every barrier.  For vectors in global
+ * memory (the panels) and in local memory (the chase's reflectors). */
+#define GL_DEFINE_GROUP_LARFG(SPACE, NAME, ONE_ITEM_LARFG)                    \
+DEVFN scalar_t NAME(int n, SPACE scalar_t *alpha, SPACE scalar_t *x,          \
+                    gl_long inc, LOCAL scalar_t *scratch,                     \
+                    LOCAL real_t *rscratch)                                   \
+{                                                                             \
+    int l = LID(0), size = LSIZE(0);                                          \
+    real_t amax = 0;                                                          \
+    for (int i = l; i < n - 1; i += size)                                     \
+        amax = fmax(amax,                                                     \
+                    fmax(fabs(s_re(x[i * inc])), fabs(s_im(x[i * inc]))));    \
+    amax = group_max(amax, rscratch);                                         \
+    real_t ssq = 0;                                                           \
+    for (int i = l; amax > 0 && i < n - 1; i += size) {                       \
+        real_t re = s_re(x[i * inc]) / amax, im = s_im(x[i * inc]) / amax;   \
+        ssq += re * re + im * im;                                             \
+    }                                                                         \
+    ssq = s_re(group_sum(s_make(ssq, 0), scratch));                           \
+    real_t xnorm = isinf(amax) ? amax : amax * sqrt(ssq);                     \
+    real_t alphr = n > 0 ? s_re(*alpha) : 0,                                  \
+           alphi = n > 0 ? s_im(*alpha) : 0;                                  \
+    int trivial = n <= 0 || (xnorm == 0 && alphi == 0);                       \
+    real_t beta = -copysign(r_lapy3(alphr, alphi, xnorm), alphr);             \
+    int tiny = !trivial && fabs(beta) < R_SAFMIN;                             \
+    scalar_t tau = s_zero();                                                  \
+    if (!trivial && !tiny) {                                                  \
+        tau = s_make((beta - alphr) / beta, -alphi / beta);                   \
+        scalar_t scal = s_reciprocal(alphr - beta, alphi);                    \
+        for (int i = l; i < n - 1; i += size)                                 \
+            x[i * inc] = s_mul(scal, x[i * inc]);                             \
+    }                                                                         \
+    BARRIER();   /* every work-item has read *alpha */                        \
+    if (l == 0 && tiny)                                                       \
+        scratch[0] = ONE_ITEM_LARFG(n, alpha, x, inc);                        \
+    if (l == 0 && !trivial && !tiny)                                          \
+        *alpha = s_make(beta, 0);                                             \
+    BARRIER();                                                                \
+    if (tiny)                                                                 \
+        tau = scratch[0];                                                     \
+    BARRIER();   /* scratch is the next reduction's */                        \
+    return tau;                                                               \
 }
+GL_DEFINE_GROUP_LARFG(GLOBAL, group_larfg, larfg_global)
+GL_DEFINE_GROUP_LARFG(LOCAL, group_larfg_local, larfg_local)
 
 /* T(0:i, i) = -tau_i T(0:i, 0:i) z (z in local memory) and T(i, i) =
  * tau_i, zeros below, by the group; T is n x n. */
