@@ -21,12 +21,15 @@
  * the zeros of their column types), which costs more flops than ?lasd3's
  * split products and none of its bookkeeping: a device does them at a
  * small fraction of the host's time.  The outer parts (scaling, splitting
- * at negligible off-diagonals, sorting) are ?bdsdc's and ?stedc's. */
+ * at negligible off-diagonals, sorting) are ?bdsdc's and ?stedc's.  A
+ * secular equation that does not converge restarts the problem with the
+ * system routine (keep_given): its result, or its INFO, is LAPACK's. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../lapack_api/precision.h"
+#include "../runtime/fault.h"
 #include "../runtime/memory.h"
 #include "../runtime/profile.h"
 #include "../runtime/parallel.h"
@@ -114,6 +117,29 @@ static void sort_pairs(lapack_int n, gl_real *d, int descending,
     }
 }
 
+/* d and e (n and n - 1 values) as given, or NULL.  Our tree of merges
+ * meets other secular equations than the system routine's, and ?lasd4 or
+ * ?laed4 can fail to converge on one of ours where the system's tree has
+ * none (single precision, entries over ten decades, test_device_ops):
+ * the call then starts again from these with the system routine, whose
+ * result (or INFO) is what LAPACK gives. */
+static gl_real *keep_given(lapack_int n, const gl_real *d, const gl_real *e)
+{
+    gl_real *given = malloc(sizeof *given * 2 * (size_t)n);
+    if (given) {
+        memcpy(given, d, sizeof *d * (size_t)n);
+        memcpy(given + n, e, sizeof *e * (size_t)(n - 1));
+    }
+    return given;
+}
+
+static void restore_given(lapack_int n, const gl_real *given, gl_real *d,
+                          gl_real *e)
+{
+    memcpy(d, given, sizeof *d * (size_t)n);
+    memcpy(e, given + n, sizeof *e * (size_t)(n - 1));
+}
+
 /* C = op(A) B of host arrays: on the device when it pays. */
 static int product(const dc *s, char transa, lapack_int m, lapack_int n,
                    lapack_int k, const gl_real *a, lapack_int lda,
@@ -182,7 +208,7 @@ static int roots(void *ctx, long item)
         lapack_int i1 = j + 1, info = 0;
         q->f->lasd4(&k, &i1, q->dsigma, q->z, &RAT(q->delta, k, 0, j),
                     &q->rho, &q->d[j], &RAT(q->sums, k, 0, j), &info);
-        if (info != 0) {   /* ?lasd4 did not converge: INFO > 0 */
+        if (info != 0 || gl_fault_hit(GL_FAULT_SECULAR)) {   /* ?lasd4 did not converge: INFO > 0 */
             __atomic_store_n(&q->info, i1, __ATOMIC_RELAXED);
             return -1;
         }
@@ -367,11 +393,14 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     *info = 0;
     size_t nn = (size_t)n, lm = (size_t)leaf + 1;
     dc s = {ops, f, leaf, NULL, NULL, NULL, NULL, NULL};
+    gl_real *given = NULL;
     if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->lasd0 ||
         !f->lasd2 || !f->lasd4 || !f->lamrg || !f->rgemm ||
+        !(given = keep_given(n, d, e)) ||
         dc_alloc(&s, n, 3 * lm * lm + 2 * lm, 8 * lm,
                  3 * (nn + 1) + 4 * (nn + 1) * (nn + 1))) {
         /* the host backend, a small problem, or no memory: the system's */
+        free(given);
         f->bdsdc("U", "I", &n, d, e, u, &ldu, vt, &ldvt, NULL, NULL, work,
                  iwork, info, 1, 1);
         return 0;
@@ -421,8 +450,10 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
                    &RAT(vt, ldvt, start, start), ldvt, s.idxq);
         start = i + 1;
     }
-    if (rc > 0) {
-        *info = rc;
+    if (rc > 0) {   /* a secular equation did not converge */
+        restore_given(n, given, d, e);
+        f->bdsdc("U", "I", &n, d, e, u, &ldu, vt, &ldvt, NULL, NULL, work,
+                 iwork, info, 1, 1);
         rc = 0;
         goto out;
     }
@@ -432,6 +463,7 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
 
     sort_pairs(n, d, 1, u, ldu, vt, ldvt);
 out:
+    free(given);
     dc_free(&s);
     return rc;
 }
@@ -460,7 +492,7 @@ static int tri_roots(void *ctx, long item)
         lapack_int j1 = j + 1, info = 0;
         q->f->laed4(&k, &j1, q->dlambda, q->w, &RAT(q->delta, k, 0, j),
                     &q->rho, &q->d[j], &info);
-        if (info != 0) {   /* ?laed4 did not converge: INFO > 0 */
+        if (info != 0 || gl_fault_hit(GL_FAULT_SECULAR)) {   /* ?laed4 did not converge: INFO > 0 */
             __atomic_store_n(&q->info, j1, __ATOMIC_RELAXED);
             return -1;
         }
@@ -630,11 +662,14 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     *info = 0;
     size_t nn = (size_t)n, lm = (size_t)leaf;
     dc s = {ops, f, leaf, NULL, NULL, NULL, NULL, NULL};
+    gl_real *given = NULL;
     if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->laed2 ||
         !f->laed4 || !f->lamrg || !f->rgemm ||
+        !(given = keep_given(n, d, e)) ||
         dc_alloc(&s, n, 1 + 4 * lm + lm * lm, 3 + 5 * lm,
                  4 * nn + 2 * nn * nn)) {
         /* the host backend, a small problem, or no memory: the system's */
+        free(given);
         f->stedc("I", &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, info,
                  1);
         return 0;
@@ -673,18 +708,22 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
                   &ierr, 1);
         rc = tri_solve(&s, m, d + start, e + start, &RAT(z, ldz, start, start),
                        ldz, s.idxq);
-        if (rc > 0)   /* ?stedc's code for the block that failed */
-            *info = (start + 1) * (n + 1) + finish + 1;
         f->rlascl("G", &zero, &zero, &unit, &norm, &m, &one, d + start, &m,
                   &ierr, 1);
     }
-    if (rc > 0)
+    if (rc > 0) {   /* a secular equation did not converge */
+        restore_given(n, given, d, e);
+        f->stedc("I", &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, info,
+                 1);
         rc = 0;
-    if (rc != 0 || *info != 0)
+        goto out;
+    }
+    if (rc != 0)
         goto out;
 
     sort_pairs(n, d, 0, z, ldz, NULL, 0);
 out:
+    free(given);
     dc_free(&s);
     return rc;
 }

@@ -19,8 +19,8 @@ long gl_fault_remaining(gl_fault_kind kind)
 
 static void read_env(void)
 {
-    static const char *const names[GL_FAULT_KINDS] = {"alloc:", "launch:",
-                                                      "copy:", "wait:"};
+    static const char *const names[GL_FAULT_KINDS] = {
+        "alloc:", "launch:", "copy:", "wait:", "secular:"};
     const char *spec = getenv("GPULAPACK_FAULT");
     for (int k = 0; spec && k < GL_FAULT_KINDS; k++)
         if (strncmp(spec, names[k], strlen(names[k])) == 0)

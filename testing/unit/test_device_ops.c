@@ -36,6 +36,7 @@
 #include "../kernels/stages.h"
 #include "../runtime/device.h"
 #include "../runtime/config.h"
+#include "../runtime/fault.h"
 #include "../runtime/gpu.h"
 
 #if GL_PRECISION == 1 || GL_PRECISION == 3
@@ -924,6 +925,36 @@ static void test_bidiag_svd(void)
             free(iwork);
             free(d);
         }
+    /* a secular equation of ours that does not converge (fault
+     * secular:1, the first root of the first merge) restarts with the
+     * system's ?bdsdc: its result, bit for bit */
+    {
+        lapack_int n = 97, info = -1, rinfo = -2;
+        size_t nn = (size_t)n * n;
+        gl_real *d = malloc(sizeof *d * (4 * (size_t)n + 7 * nn + 4 * (size_t)n));
+        gl_real *e = d + n, *rd = e + n, *re = rd + n, *u = re + n,
+                *vt = u + nn, *ru = vt + nn, *rvt = ru + nn, *work = rvt + nn;
+        lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)n);
+        for (lapack_int i = 0; i < n; i++) {
+            rd[i] = d[i] = (gl_real)urand();
+            re[i] = e[i] = (gl_real)urand();
+        }
+        gl_fault_arm(GL_FAULT_SECULAR, 1);
+        int rc = GL_FN(bidiag_svd)(dev, n, d, e, u, n, vt, n, work, iwork,
+                                   &info);
+        int fired = gl_fault_remaining(GL_FAULT_SECULAR) == 0;
+        gl_fault_arm(GL_FAULT_SECULAR, 0);
+        f->bdsdc("U", "I", &n, rd, re, ru, &n, rvt, &n, NULL, NULL, work,
+                 iwork, &rinfo, 1, 1);
+        int same = info == rinfo && !memcmp(d, rd, sizeof *d * (size_t)n) &&
+                   !memcmp(u, ru, sizeof *u * nn) &&
+                   !memcmp(vt, rvt, sizeof *vt * nn);
+        check(&g, !rc && fired && same ? 0 : INFINITY, 0,
+              "bidiag_svd n=%d, a secular equation not converging: "
+              "not the system's result", n);
+        free(iwork);
+        free(d);
+    }
     report(&g);
 }
 
@@ -1005,6 +1036,36 @@ static void test_tridiag_eig(void)
             free(iwork);
             free(d);
         }
+    /* a secular equation of ours that does not converge (fault
+     * secular:1) restarts with the system's ?stedc: its result, bit for
+     * bit */
+    {
+        lapack_int n = 97, info = -1, rinfo = -2;
+        size_t nn = (size_t)n * n;
+        lapack_int lwork = 1 + 4 * n + n * n, liwork = 3 + 5 * n;
+        gl_real *d = malloc(sizeof *d * (4 * (size_t)n + 2 * nn + (size_t)lwork));
+        gl_real *e = d + n, *rd = e + n, *re = rd + n, *z = re + n,
+                *rz = z + nn, *work = rz + nn;
+        lapack_int *iwork = malloc(sizeof *iwork * (size_t)liwork);
+        for (lapack_int i = 0; i < n; i++) {
+            rd[i] = d[i] = (gl_real)urand();
+            re[i] = e[i] = (gl_real)urand();
+        }
+        gl_fault_arm(GL_FAULT_SECULAR, 1);
+        int rc = GL_FN(tridiag_eig)(dev, n, d, e, z, n, work, lwork, iwork,
+                                    liwork, &info);
+        int fired = gl_fault_remaining(GL_FAULT_SECULAR) == 0;
+        gl_fault_arm(GL_FAULT_SECULAR, 0);
+        f->stedc("I", &n, rd, re, rz, &n, work, &lwork, iwork, &liwork,
+                 &rinfo, 1);
+        int same = info == rinfo && !memcmp(d, rd, sizeof *d * (size_t)n) &&
+                   !memcmp(z, rz, sizeof *z * nn);
+        check(&g, !rc && fired && same ? 0 : INFINITY, 0,
+              "tridiag_eig n=%d, a secular equation not converging: "
+              "not the system's result", n);
+        free(iwork);
+        free(d);
+    }
     report(&g);
 }
 
