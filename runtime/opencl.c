@@ -704,18 +704,24 @@ static void clblast_load(void)
     gl_log(2, "opencl: CLBlast %s", clblast.dgemm ? "loaded" : "incomplete");
 }
 
-static int blas_gemm(int precision, int transa, int transb, size_t m,
-                    size_t n, size_t k, const void *alpha, const void *a,
-                    size_t lda, const void *b, size_t ldb, const void *beta,
-                    void *c, size_t ldc)
+/* One CLBlast product (count 0) or strided batch of count products. */
+static int clblast_gemm(int precision, int transa, int transb, size_t m,
+                        size_t n, size_t k, const void *alpha, const void *a,
+                        size_t lda, size_t sa, const void *b, size_t ldb,
+                        size_t sb, const void *beta, void *c, size_t ldc,
+                        size_t sc, size_t count)
 {
     pthread_once(&clblast_once, clblast_load);
     static const size_t elem[4] = {4, 8, 8, 16};
-    void *fn = precision == 1 ? (void *)clblast.sgemm
-             : precision == 2 ? (void *)clblast.dgemm
-             : precision == 3 ? (void *)clblast.cgemm
-                              : (void *)clblast.zgemm;
-    if (!fn)
+    void *plain = precision == 1 ? (void *)clblast.sgemm
+                : precision == 2 ? (void *)clblast.dgemm
+                : precision == 3 ? (void *)clblast.cgemm
+                                 : (void *)clblast.zgemm;
+    void *batched = precision == 1 ? (void *)clblast.sgemm_batched
+                  : precision == 2 ? (void *)clblast.dgemm_batched
+                  : precision == 3 ? (void *)clblast.cgemm_batched
+                                   : (void *)clblast.zgemm_batched;
+    if (!(count ? batched : plain))
         return 1;
     if (gl_fault_hit(GL_FAULT_LAUNCH))
         return checked(-1);
@@ -727,34 +733,30 @@ static int blas_gemm(int precision, int transa, int transb, size_t m,
         return checked(-1);
     int ta = CLBLAST_TRANS_BASE + transa, tb = CLBLAST_TRANS_BASE + transb;
     oa /= es, ob /= es, oc /= es;
-    int status;
-    switch (precision) {
-    case 1:
-        status = clblast.sgemm(CLBLAST_COL_MAJOR, ta, tb, m, n, k,
-                               *(const float *)alpha, ma, oa, lda, mb, ob,
-                               ldb, *(const float *)beta, mc, oc, ldc,
-                               &queue, NULL);
-        break;
-    case 2:
-        status = clblast.dgemm(CLBLAST_COL_MAJOR, ta, tb, m, n, k,
-                               *(const double *)alpha, ma, oa, lda, mb, ob,
-                               ldb, *(const double *)beta, mc, oc, ldc,
-                               &queue, NULL);
-        break;
-    case 3:
-        status = clblast.cgemm(CLBLAST_COL_MAJOR, ta, tb, m, n, k,
-                               *(const cl_float2 *)alpha, ma, oa, lda, mb,
-                               ob, ldb, *(const cl_float2 *)beta, mc, oc,
-                               ldc, &queue, NULL);
-        break;
-    default:
-        status = clblast.zgemm(CLBLAST_COL_MAJOR, ta, tb, m, n, k,
-                               *(const cl_double2 *)alpha, ma, oa, lda, mb,
-                               ob, ldb, *(const cl_double2 *)beta, mc, oc,
-                               ldc, &queue, NULL);
-        break;
-    }
+    /* the scalars by value, in the precision's type */
+#define CALL(T, PLAIN, BATCHED)                                              \
+    (count ? clblast.BATCHED(CLBLAST_COL_MAJOR, ta, tb, m, n, k,              \
+                             *(const T *)alpha, ma, oa, lda, sa, mb, ob, ldb, \
+                             sb, *(const T *)beta, mc, oc, ldc, sc, count,    \
+                             &queue, NULL)                                    \
+           : clblast.PLAIN(CLBLAST_COL_MAJOR, ta, tb, m, n, k,                \
+                           *(const T *)alpha, ma, oa, lda, mb, ob, ldb,       \
+                           *(const T *)beta, mc, oc, ldc, &queue, NULL))
+    int status = precision == 1 ? CALL(float, sgemm, sgemm_batched)
+               : precision == 2 ? CALL(double, dgemm, dgemm_batched)
+               : precision == 3 ? CALL(cl_float2, cgemm, cgemm_batched)
+                                : CALL(cl_double2, zgemm, zgemm_batched);
+#undef CALL
     return checked(status == 0 ? 0 : -1);
+}
+
+static int blas_gemm(int precision, int transa, int transb, size_t m,
+                     size_t n, size_t k, const void *alpha, const void *a,
+                     size_t lda, const void *b, size_t ldb, const void *beta,
+                     void *c, size_t ldc)
+{
+    return clblast_gemm(precision, transa, transb, m, n, k, alpha, a, lda, 0,
+                        b, ldb, 0, beta, c, ldc, 0, 0);
 }
 
 static int blas_gemm_batched(int precision, int transa, int transb,
@@ -764,54 +766,9 @@ static int blas_gemm_batched(int precision, int transa, int transb,
                              const void *beta, void *c, size_t ldc,
                              size_t stride_c, size_t count)
 {
-    pthread_once(&clblast_once, clblast_load);
-    static const size_t elem[4] = {4, 8, 8, 16};
-    void *fn = precision == 1 ? (void *)clblast.sgemm_batched
-             : precision == 2 ? (void *)clblast.dgemm_batched
-             : precision == 3 ? (void *)clblast.cgemm_batched
-                              : (void *)clblast.zgemm_batched;
-    if (!fn)
-        return 1;
-    if (gl_fault_hit(GL_FAULT_LAUNCH))
-        return checked(-1);
-    cl_mem ma, mb, mc;
-    size_t oa, ob, oc, es = elem[precision - 1];
-    cl_command_queue queue = queue_get();
-    if (!queue || resolve(a, &ma, &oa) || resolve(b, &mb, &ob) ||
-        resolve(c, &mc, &oc))
-        return checked(-1);
-    int ta = CLBLAST_TRANS_BASE + transa, tb = CLBLAST_TRANS_BASE + transb;
-    oa /= es, ob /= es, oc /= es;
-    int status;
-    switch (precision) {
-    case 1:
-        status = clblast.sgemm_batched(
-            CLBLAST_COL_MAJOR, ta, tb, m, n, k, *(const float *)alpha, ma, oa,
-            lda, stride_a, mb, ob, ldb, stride_b, *(const float *)beta, mc, oc,
-            ldc, stride_c, count, &queue, NULL);
-        break;
-    case 2:
-        status = clblast.dgemm_batched(
-            CLBLAST_COL_MAJOR, ta, tb, m, n, k, *(const double *)alpha, ma,
-            oa, lda, stride_a, mb, ob, ldb, stride_b, *(const double *)beta,
-            mc, oc, ldc, stride_c, count, &queue, NULL);
-        break;
-    case 3:
-        status = clblast.cgemm_batched(
-            CLBLAST_COL_MAJOR, ta, tb, m, n, k, *(const cl_float2 *)alpha, ma,
-            oa, lda, stride_a, mb, ob, ldb, stride_b,
-            *(const cl_float2 *)beta, mc, oc, ldc, stride_c, count, &queue,
-            NULL);
-        break;
-    default:
-        status = clblast.zgemm_batched(
-            CLBLAST_COL_MAJOR, ta, tb, m, n, k, *(const cl_double2 *)alpha,
-            ma, oa, lda, stride_a, mb, ob, ldb, stride_b,
-            *(const cl_double2 *)beta, mc, oc, ldc, stride_c, count, &queue,
-            NULL);
-        break;
-    }
-    return checked(status == 0 ? 0 : -1);
+    return clblast_gemm(precision, transa, transb, m, n, k, alpha, a, lda,
+                        stride_a, b, ldb, stride_b, beta, c, ldc, stride_c,
+                        count);
 }
 
 const gl_gpu gl_opencl_gpu = {
