@@ -259,9 +259,11 @@ static int host_order(wy_apply *a)
 
 /* For a device, anti-diagonals: wave w holds the blocks (g, j) with
  * (ngroups - 1 - g) + j = w, which lie group + b rows apart, so on
- * disjoint rows; a block's predecessors, (g, j - 1) and the (g + 1, j')
- * with j' <= j it overlaps, are in earlier waves.  A wave goes to the
- * device in ascending rows: one batched product pair (dev_apply_wy). */
+ * disjoint rows.  The blocks (g, j) must follow, (g, j') with j' < j and
+ * the blocks (g', j') of later groups g' > g it overlaps, which start
+ * less than b + group rows from it, so j' < j + g' - g, all lie on
+ * earlier waves.  A wave goes to the device in ascending rows: one
+ * batched product pair (dev_apply_wy). */
 static int device_order(wy_apply *a)
 {
     const GL_FN(reflectors) *r = a->r;
