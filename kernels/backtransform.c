@@ -70,9 +70,11 @@ void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r)
 
 /* Blocks built and handed to the backend at a time: bounds the memory
  * for V and Y (2 (b + group) group scalars per block).  A device takes
- * more at a time: its blocks on disjoint rows go out as one batched
- * product (below), and each hand-over is a copy and a wait. */
+ * more at a time, up to DEVICE_BATCH_BYTES of them (512 blocks of the
+ * default band and group): its blocks on disjoint rows go out as one
+ * batched product (below), and each hand-over is a copy and a wait. */
 enum { HOST_BATCH = 128, DEVICE_BATCH = 512 };
+#define DEVICE_BATCH_BYTES ((size_t)64 << 20)
 
 /* The blocks of a batch, built in parallel on the host: block i holds the
  * reflectors of store columns col[i] .. col[i] + k[i] - 1 and acts on
@@ -294,12 +296,16 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         return 0;
     const gl_scalar *vstore = which == 'P' ? r->vp : r->vq;
     const gl_scalar *taustore = which == 'P' ? r->taup : r->tauq;
-    const int capacity = ops->host_memory ? HOST_BATCH : DEVICE_BATCH;
     /* One parallelogram: rows = b + group - 1 at most, group columns; the
      * columns start on 64-byte boundaries (vector loads of whole lines). */
     const lapack_int line = GL_LINE_BYTES / sizeof(gl_scalar);
     lapack_int ldv = (b + group - 1 + line - 1) / line * line;
     size_t stride = (size_t)ldv * (size_t)group;
+    size_t fit = DEVICE_BATCH_BYTES / (2 * stride * sizeof(gl_scalar));
+    const int capacity = ops->host_memory ? HOST_BATCH
+                         : fit < 1            ? 1
+                         : fit < DEVICE_BATCH ? (int)fit
+                                              : DEVICE_BATCH;
     size_t both = 2 * (size_t)capacity * stride;
     gl_scalar *host = gl_host_alloc(sizeof *host * both);
     /* The reflectors in host memory: the store itself, or one read of it
