@@ -23,22 +23,31 @@
 #           testing/bench/run_bench.sh.
 #           testing/gpu_machine.sh lease OUT [SECONDS]
 #           one call of a lease: setup, then the parts of GL_LEASE_PARTS
-#           (default "checks table profile before crossover suite") in that order,
-#           each bounded by what is left of SECONDS (default 540): checks
-#           (ops, own, vectors of every 4th pair, spectra side by side, 3
-#           minutes at most), table (bench_gpu at 4096 and 8192, every
-#           case; the values-only cases, dsytrd and band 32 at 16384;
-#           dsyevd N, dgesdd N and band 32 at 32768), profile (the demo's
-#           dgesdd S/N and dsyevd V/N at 8192 with GPULAPACK_PROFILE: the
-#           rows of 0.05 s and more into the summary), before (the values
-#           cases at 8192 and 16384 with the per-wavefront chase and the
-#           one-group panel leaves of the twelfth session), crossover (bench_gpu with
-#           BENCH_DEVICE=cuda, then host, at 1024-4096: our two paths on
-#           the same matrices), suite (the EIG inputs of GL_SUITE_INPUTS,
-#           default svd,sep,se2,sb,bb,sg,gd).  OUT gets summary.txt,
-#           bench_gpu.csv, profile.txt, crossover_cuda.csv,
-#           crossover_host.csv and logs.tgz: within the device tool's 8
-#           files.
+#           (default "checks table profile crossover tuning before suite")
+#           in that order, each bounded by what is left of SECONDS (default
+#           540):
+#             checks: ops, own, vectors of every 4th pair, spectra, side by
+#               side, 3 minutes at most;
+#             table: bench_gpu at 4096 and 8192, every case; the
+#               values-only cases, dsytrd and band 32 at 16384; dsyevd N,
+#               dgesdd N and band 32 at 32768;
+#             profile: the demo's dgesdd S/N and dsyevd V/N at 8192 with
+#               GPULAPACK_PROFILE, the rows of 0.05 s and more into the
+#               summary;
+#             crossover: bench_gpu with BENCH_DEVICE=cuda, then host, at
+#               1024-4096: our two paths on the same matrices;
+#             tuning: our path alone (BENCH_CUSOLVER=0) with bands 128 and
+#               32 for the values at 16384, groups of 64 for the vectors
+#               at 8192, against table's defaults;
+#             before: the values cases at 8192 and 16384 with the
+#               per-wavefront chase and the one-group panel leaves of the
+#               twelfth session, and dgesdd S at 8192 with the system
+#               ?bdsdc;
+#             suite: the EIG inputs of GL_SUITE_INPUTS (default
+#               svd,sep,se2,sb,bb,sg,gd).
+#           OUT gets summary.txt, bench_gpu.csv, profile.txt,
+#           crossover_cuda.csv, crossover_host.csv and logs.tgz: within the
+#           device tool's 8 files.
 # Logs go to $GL_CHECK_OUT (default build/check-gpu).
 set -u
 cd "$(dirname "$0")/.."
@@ -123,7 +132,7 @@ lease)
     "$self" setup >"$logs/setup.log" 2>&1 || { cat "$logs/setup.log"; exit 1; }
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu \
         --format=csv >"$sum" 2>&1
-    for part in ${GL_LEASE_PARTS:-checks table profile before crossover suite}; do
+    for part in ${GL_LEASE_PARTS:-checks table profile crossover tuning before suite}; do
         t=$(left)
         [ "$t" -gt 20 ] || { echo "$part: no time left" >>"$sum"; continue; }
         echo "== $part (at $((${2:-540} - t)) s)" >>"$sum"
@@ -175,6 +184,23 @@ lease)
             grep -E '^(dgesdd|dsyevd) ' "$logs/profile-demo.txt" >>"$sum"
             awk -F'time=' '/ in all, / { print; next }
                 / profile: stage=/ { if ($2 + 0 >= 0.05) print }' "$out/profile.txt" >>"$sum" ;;
+        tuning)
+            # our settings against the defaults of table (band 64, group
+            # 32), our path alone: bands 128 and 32 for the values at
+            # 16384, groups of 64 sweeps for the vectors at 8192
+            i=0
+            for setting in "GPULAPACK_BAND=128|16384|dsyevd_N,dgesdd_N" \
+                "GPULAPACK_BAND=32|16384|dsyevd_N,dgesdd_N" \
+                "GPULAPACK_GROUP=64|8192|dsyevd_V,dgesdd_S"; do
+                i=$((i + 1))
+                rest=${setting#*|}
+                echo "tuning: ${setting%%|*}" >>"$sum"
+                env "${setting%%|*}" BENCH_CUSOLVER=0 BENCH_HOST_MAX_N=0 \
+                    BENCH_GPU_SIZES=${rest%|*} BENCH_GPU_CASES=${rest#*|} \
+                    BENCH_GPU_CSV=$logs/tuning-$i.csv timeout "$(left)" "$self" bench \
+                    >"$logs/tuning-$i.txt" 2>&1
+                grep -E '^ +[0-9]+ ' "$logs/tuning-$i.txt" | cut -c1-140 >>"$sum"
+            done ;;
         crossover)
             for dev in cuda host; do
                 BENCH_DEVICE=$dev BENCH_GPU_SIZES="1024 2048 4096" \

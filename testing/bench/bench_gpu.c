@@ -77,7 +77,9 @@
  * BENCH_GPU_CASES (comma list, default all), BENCH_REPS (default 1; the
  * minimum time is reported), BENCH_HOST_MAX_N (default 8192),
  * BENCH_GPU_CSV (default build/bench/bench_gpu.csv), BENCH_PEER (dlopen |
- * dlmopen), BENCH_DEVICE (default cuda).
+ * dlmopen), BENCH_DEVICE (default cuda), BENCH_CUSOLVER (default 1; 0
+ * leaves the cuSOLVER side out: our path alone, as for a comparison of
+ * our settings).
  *
  * Cases (random inputs, fixed seed per n; one matrix per n and family):
  *   dsyevd_N, dsyevd_V    dsyevd UPLO=L            | cusolverDnXsyevd
@@ -975,6 +977,7 @@ int main(int argc, char **argv)
     parse_cases("BENCH_GPU_CASES", "all", on, NCASES, case_name);
     long reps = parse_long("BENCH_REPS", "1", 1, 1000);
     long host_max = parse_long("BENCH_HOST_MAX_N", "8192", 0, 1000000);
+    int with_cusolver = parse_long("BENCH_CUSOLVER", "1", 0, 1) != 0;
     const char *csv_path = env_or("BENCH_GPU_CSV", "build/bench/bench_gpu.csv");
     const char *peer_mode = env_or("BENCH_PEER", "dlopen");
 
@@ -1098,7 +1101,7 @@ int main(int argc, char **argv)
                 continue;
             result_init(&r1);
             lapack_run(&cases[c], &in, &ours, 1, v, &r1, NULL, NULL, 0);
-            if (has_cusolver(&cases[c])) {
+            if (has_cusolver(&cases[c]) && with_cusolver) {
                 result_init(&r1);
                 result_init(&r2);
                 cusolver_run(&cases[c], &in, 1, v, &r1, &r2);
@@ -1140,7 +1143,7 @@ int main(int argc, char **argv)
             result_init(&rk);
             result_init(&rc);
             result_init(&rh);
-            int cus = has_cusolver(c);
+            int cus = has_cusolver(c) && with_cusolver;
 
             /* ours */
             double mbytes = (double)input_elems(family_of(c), n, in.band)
