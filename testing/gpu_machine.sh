@@ -128,6 +128,15 @@ lease)
     end=$((SECONDS + ${2:-540}))
     left() { echo $((end - SECONDS)); }
     self=$ROOT/testing/gpu_machine.sh logs=build/lease sum=$out/summary.txt
+    # bench_rows NAME CSV [VAR=VALUE...]: bench_gpu with those settings
+    # for the time left, its output in $logs/NAME.txt, its CSV at CSV,
+    # its table rows into the summary
+    bench_rows() {
+        local name=$1 csv=$2
+        shift 2
+        env "$@" BENCH_GPU_CSV="$csv" timeout "$(left)" "$self" bench >"$logs/$name.txt" 2>&1
+        grep -E '^ +[0-9]+ ' "$logs/$name.txt" | cut -c1-140 >>"$sum"
+    }
     mkdir -p "$out" && rm -rf "$logs" && mkdir -p "$logs"
     "$self" setup >"$logs/setup.log" 2>&1 || { cat "$logs/setup.log"; exit 1; }
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu \
@@ -153,27 +162,20 @@ lease)
                 "16384|dsyevd_N,dgesdd_N,ssyevd_N,sgesdd_N,dsytrd,dgbbrd_b32,dsbtrd_b32" \
                 "32768|dsyevd_N,dgesdd_N,dgbbrd_b32"; do
                 i=$((i + 1))
-                BENCH_GPU_SIZES=${step%|*} BENCH_GPU_CASES=${step#*|} BENCH_HOST_MAX_N=0 \
-                    BENCH_GPU_CSV=$logs/table-$i.csv timeout "$(left)" "$self" bench \
-                    >"$logs/table-$i.txt" 2>&1
-                grep -E '^ +[0-9]+ ' "$logs/table-$i.txt" | cut -c1-140 >>"$sum"
+                bench_rows table-$i "$logs/table-$i.csv" BENCH_GPU_SIZES="${step%|*}" \
+                    BENCH_GPU_CASES="${step#*|}" BENCH_HOST_MAX_N=0
             done
             cat "$logs"/table-*.csv 2>/dev/null | awk 'NR == 1 || !/^n,/' >"$out/bench_gpu.csv" ;;
         before)
             # the thirteenth session's two changes turned off (per-wavefront
             # launches, one-group panel leaves), to compare with table
-            GPULAPACK_CHASE_GROUPS=0 GPULAPACK_PANEL_ROWS=1048576 \
-                BENCH_GPU_SIZES="8192 16384" BENCH_HOST_MAX_N=0 \
-                BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dgbbrd_b32,dsbtrd_b32 \
-                BENCH_GPU_CSV=$logs/before.csv timeout "$(left)" "$self" bench \
-                >"$logs/before.txt" 2>&1
-            grep -E '^ +[0-9]+ ' "$logs/before.txt" | cut -c1-140 >>"$sum"
+            bench_rows before "$logs/before.csv" GPULAPACK_CHASE_GROUPS=0 \
+                GPULAPACK_PANEL_ROWS=1048576 BENCH_GPU_SIZES="8192 16384" BENCH_HOST_MAX_N=0 \
+                BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dgbbrd_b32,dsbtrd_b32
             # stage 3 of the SVD with vectors by the system ?bdsdc on the
             # host (the fourteenth session's divide and conquer off)
-            GPULAPACK_DC_LEAF=1048576 BENCH_GPU_SIZES=8192 BENCH_HOST_MAX_N=0 \
-                BENCH_GPU_CASES=dgesdd_S BENCH_GPU_CSV=$logs/before-dc.csv \
-                timeout "$(left)" "$self" bench >"$logs/before-dc.txt" 2>&1
-            grep -E '^ +[0-9]+ ' "$logs/before-dc.txt" | cut -c1-140 >>"$sum" ;;
+            bench_rows before-dc "$logs/before-dc.csv" GPULAPACK_DC_LEAF=1048576 \
+                BENCH_GPU_SIZES=8192 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dgesdd_S ;;
         profile)
             # where the time of each stage goes (GPULAPACK_PROFILE): the
             # demo's dgesdd S/N and dsyevd V/N at 8192 on cuda
@@ -195,19 +197,14 @@ lease)
                 i=$((i + 1))
                 rest=${setting#*|}
                 echo "tuning: ${setting%%|*}" >>"$sum"
-                env "${setting%%|*}" BENCH_CUSOLVER=0 BENCH_HOST_MAX_N=0 \
-                    BENCH_GPU_SIZES=${rest%|*} BENCH_GPU_CASES=${rest#*|} \
-                    BENCH_GPU_CSV=$logs/tuning-$i.csv timeout "$(left)" "$self" bench \
-                    >"$logs/tuning-$i.txt" 2>&1
-                grep -E '^ +[0-9]+ ' "$logs/tuning-$i.txt" | cut -c1-140 >>"$sum"
+                bench_rows tuning-$i "$logs/tuning-$i.csv" "${setting%%|*}" BENCH_CUSOLVER=0 \
+                    BENCH_HOST_MAX_N=0 BENCH_GPU_SIZES="${rest%|*}" BENCH_GPU_CASES="${rest#*|}"
             done ;;
         crossover)
             for dev in cuda host; do
-                BENCH_DEVICE=$dev BENCH_GPU_SIZES="1024 2048 4096" \
-                    BENCH_GPU_CASES=dsyevd_N,dsyevd_V,dgesdd_N,dgesdd_S BENCH_HOST_MAX_N=4096 \
-                    BENCH_GPU_CSV=$out/crossover_$dev.csv timeout "$(left)" "$self" bench \
-                    >"$logs/crossover-$dev.txt" 2>&1
-                grep -E '^ +[0-9]+ ' "$logs/crossover-$dev.txt" | cut -c1-140 >>"$sum"
+                bench_rows crossover-$dev "$out/crossover_$dev.csv" BENCH_DEVICE=$dev \
+                    BENCH_GPU_SIZES="1024 2048 4096" BENCH_HOST_MAX_N=4096 \
+                    BENCH_GPU_CASES=dsyevd_N,dsyevd_V,dgesdd_N,dgesdd_S
             done ;;
         suite)
             GL_SUITE_INPUTS=${GL_SUITE_INPUTS:-svd,sep,se2,sb,bb,sg,gd} GL_CHECK_OUT=$logs/suite \
