@@ -370,7 +370,15 @@ static int solve(const dc *s, lapack_int n, lapack_int sqre, gl_real *d,
             return info > 0 ? info : -1;
         return ascending_order(n, d, idxq);
     }
-    lapack_int nl = (n - 1) / 2, nr = n - 1 - nl;
+    /* ?lasdt's split (left n/2, right the rest), so that with a leaf of
+     * at least ?bdsdc's SMLSIZ the tree follows the system ?lasd0's and
+     * the merges are those ?bdsdc would do.  The merges of ?lasd1/2/3
+     * lose orthogonality on some inputs (Reference-LAPACK issue 255 has
+     * one in ?bdsdc's own tree); with (n-1)/2 on the left, a graded
+     * matrix (test_device_ops z, seed 1795655413, n = 97) met one that
+     * ?bdsdc's tree never forms: 1170 eps against ?bdsdc's 10, the same
+     * with the system ?lasd1 as that merge. */
+    lapack_int nl = n / 2, nr = n - 1 - nl;
     int rc = solve(s, nl, 1, d, e, u, ldu, vt, ldvt, idxq);
     if (rc == 0)
         rc = solve(s, nr, sqre, d + nl + 1, e + nl + 1,
