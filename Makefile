@@ -41,9 +41,9 @@ PRECISIONS = s d c z
 KERNELS    = ge2gb sy2sb gb2bd svd eig band_values divide_conquer lapack_fns \
              backtransform sytrd ops_for gpu_ops \
              ref/host_ops ref/chase ref/tile_gemm
-COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/forward.c \
+COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c \
              lapack_api/workspace.c \
-             runtime/api.c runtime/config.c runtime/device.c runtime/fault.c \
+             runtime/api.c runtime/config.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
              runtime/log.c runtime/memory.c runtime/parallel.c runtime/profile.c runtime/timing.c \
              runtime/tune.c
 EMBED_OBJ  =

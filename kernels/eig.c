@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lapack_api/precision.h"
+#include "../runtime/precision.h"
 #include "../runtime/log.h"
 #include "../runtime/memory.h"
 #include "../runtime/profile.h"

@@ -1,7 +1,7 @@
 /* Stage 2 for the SVD: upper band -> upper bidiagonal, in passes of
  * bandwidth tiling (paper 000): each pass chases half-width b down to
  * max(b - tw, 1); tw >= b - 1 is the classic single pass. */
-#include "../lapack_api/precision.h"
+#include "../runtime/precision.h"
 #include "stages.h"
 
 int GL_FN(gb2bd)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,

@@ -15,7 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../lapack_api/precision.h"
+#include "../runtime/precision.h"
 #include "../runtime/fault.h"
 #include "../runtime/gpu.h"
 #include "../runtime/log.h"

@@ -16,7 +16,7 @@
 #include <complex.h>
 #endif
 
-#include "../lapack_api/fortran.h"
+#include "../runtime/fortran.h"
 
 /* The loops below are inlined into their callers, which are compiled once
  * per vector width (GL_VECTOR_CLONES): a helper left out of line would

@@ -1,8 +1,8 @@
 /* Run-time resolution of the LAPACK/BLAS routines of lapack_fns.h. */
 #include <pthread.h>
 
-#include "../lapack_api/entry.h"
-#include "../lapack_api/precision.h"
+#include "../runtime/real_lapack.h"
+#include "../runtime/precision.h"
 #include "lapack_fns.h"
 
 static GL_FN(lapack_fns) fns;

@@ -5,7 +5,7 @@
 #ifndef GL_LAPACK_FNS_H
 #define GL_LAPACK_FNS_H
 
-#include "../lapack_api/fortran.h"
+#include "../runtime/fortran.h"
 
 typedef const lapack_int cint;
 typedef const char cchar;

@@ -12,7 +12,7 @@
 #ifndef GL_OPS_H_PRECISION
 #define GL_OPS_H_PRECISION GL_PRECISION
 
-#include "../lapack_api/fortran.h"
+#include "../runtime/fortran.h"
 
 /* Bytes of a cache line: the host backend's memory starts on one, and
  * blocks that kernels load by vectors are laid out in whole lines. */

@@ -1,6 +1,6 @@
 /* The operation table of each path. */
-#include "../lapack_api/precision.h"
-#include "../lapack_api/entry.h"
+#include "../runtime/precision.h"
+#include "../runtime/path.h"
 #include "lapack_fns.h"
 #include "ops.h"
 #include "ref/host.h"

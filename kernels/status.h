@@ -3,17 +3,13 @@
 #ifndef GL_STATUS_H
 #define GL_STATUS_H
 
+#include "../runtime/timing.h"   /* gl_stage_times */
+
 /* The backend failed (allocation, missing routine) before anything of the
  * caller's was written: the call restarts on the real LAPACK. */
 #define GL_STAGE_FAULT (-1)
 /* The input holds Inf or NaN: LAPACK's own handling of it (INFO = -4 of
  * ?gesdd, NaN results of the others) is what the caller must get. */
 #define GL_STAGE_NONFINITE (-2)
-
-/* Per-stage seconds of one pipeline run (back: the back-transformation of
- * the vectors). */
-typedef struct gl_stage_times {
-    double stage1, stage2, stage3, back;
-} gl_stage_times;
 
 #endif

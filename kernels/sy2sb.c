@@ -1,5 +1,5 @@
 /* Stage 1 for the Hermitian eigenproblem: dense -> lower band. */
-#include "../lapack_api/precision.h"
+#include "../runtime/precision.h"
 #include "stages.h"
 
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)

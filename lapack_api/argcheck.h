@@ -7,7 +7,7 @@
 #ifndef GL_ARGCHECK_H
 #define GL_ARGCHECK_H
 
-#include "fortran.h"
+#include "../runtime/fortran.h"
 
 lapack_int gl_check_gesvd(char jobu, char jobvt, lapack_int m, lapack_int n,
                           lapack_int lda, lapack_int ldu, lapack_int ldvt);

@@ -1,47 +1,21 @@
-/* What every exported entry point uses: the real-LAPACK routine record, the
- * nested-call guard, the policy decision and the per-call log line. */
+/* What every exported entry point uses: forwarding to the real LAPACK
+ * (runtime/real_lapack.h), the policy decision and the per-call log line. */
 #ifndef GL_ENTRY_H
 #define GL_ENTRY_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 
-#include "fortran.h"
+#include "../runtime/fortran.h"
+#include "../runtime/path.h"
+#include "../runtime/real_lapack.h"
 #include "argcheck.h"
 #include "../runtime/log.h"
 #include "../kernels/status.h"
-
-/* One exported routine and the real LAPACK routine behind it. */
-typedef struct gl_routine {
-    const char *name;          /* LAPACK name, lowercase: "dgesdd" */
-    _Atomic(void *) real;      /* real routine, resolved on first use */
-    atomic_int resolved;       /* 1 once resolution was attempted */
-} gl_routine;
-
-#define GL_ROUTINE_INIT(lapack_name) { .name = (lapack_name) }
-
-/* The real routine, or NULL when no real LAPACK provides it. */
-void *gl_real_routine(gl_routine *routine);
-
-/* Any symbol of the real LAPACK (e.g. "ilaenv2stage_", with the trailing
- * underscore), searched in the same order as the routines; NULL if absent.
- * Uncached (a dlsym per call). */
-void *gl_lapack_symbol(const char *symbol);
-
-/* Path of the library providing the real routine, or NULL. */
-const char *gl_lapack_library(gl_routine *routine);
 
 /* INFO reported when a call must be forwarded but no real LAPACK was found
  * (the program then has no LAPACK at all; -1000 cannot be an argument
  * position, so it cannot be mistaken for LAPACK's own INFO). */
 #define GL_INFO_NO_LAPACK (-1000)
-
-/* Nested-call guard.  The real LAPACK calls dsytrd_, dsbtrd_, ... through
- * the dynamic linker, i.e. into this library; while a thread is inside a
- * forwarded call, those nested calls go straight to the real routine. */
-int gl_forwarding(void);
-void gl_forward_begin(void);
-void gl_forward_end(void);
 
 /* Calls the real routine of type fn_type with the guard raised. */
 #define GL_FORWARD(routine, fn_type, info, ...)                               \
@@ -55,14 +29,6 @@ void gl_forward_end(void);
             *(info) = GL_INFO_NO_LAPACK;                                      \
         }                                                                     \
     } while (0)
-
-typedef enum gl_path {
-    GL_PATH_LAPACK,   /* forwarded to the real LAPACK */
-    GL_PATH_HOST,
-    GL_PATH_OPENCL,
-    GL_PATH_CUDA,
-    GL_PATH_HIP,
-} gl_path;
 
 typedef enum gl_reason {
     GL_REASON_NONE,      /* accelerated */

@@ -2,7 +2,7 @@
  * C <- Q**T C on request. */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
 #include "entry.h"
 

@@ -2,7 +2,7 @@
  * R and torch use it for svd). */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
 #include "entry.h"
 #include "workspace.h"

@@ -2,7 +2,7 @@
 #include <complex.h>
 #include <stdlib.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
 #include "entry.h"
 #include "workspace.h"

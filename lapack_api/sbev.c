@@ -2,7 +2,7 @@
  * (Hermitian) band matrix, QR iteration. */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
 #include "entry.h"
 

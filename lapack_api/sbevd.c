@@ -2,7 +2,7 @@
  * (Hermitian) band matrix, divide and conquer. */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
 #include "entry.h"
 #include "workspace.h"

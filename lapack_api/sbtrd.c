@@ -2,7 +2,7 @@
  * with Q on request. */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
 #include "entry.h"
 

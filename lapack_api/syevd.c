@@ -2,7 +2,7 @@
  * eigenvalues and optionally eigenvectors, divide and conquer (numpy eigh). */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "entry.h"
 #include "eig_accel.h"
 #include "workspace.h"

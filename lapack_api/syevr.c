@@ -2,7 +2,7 @@
  * optionally eigenvectors, MRRR (scipy eigh, R eigen). */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "entry.h"
 #include "eig_accel.h"
 #include "syevr_check.h"

@@ -2,7 +2,7 @@
  * optionally eigenvectors, bisection and inverse iteration. */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "entry.h"
 #include "eig_accel.h"
 #include "syevr_check.h"

@@ -3,7 +3,7 @@
  * ?syev*, ?sygv* drivers, which then feed the result to ?orgtr/?ormtr. */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
 #include "entry.h"
 

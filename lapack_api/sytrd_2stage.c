@@ -2,7 +2,7 @@
  * (stage-2 reflectors returned in HOUS2, LAPACK 3.7+). */
 #include <complex.h>
 
-#include "precision.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
 #include "entry.h"
 #include "workspace.h"

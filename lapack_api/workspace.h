@@ -57,7 +57,7 @@
 #ifndef GL_WORKSPACE_H
 #define GL_WORKSPACE_H
 
-#include "fortran.h"
+#include "../runtime/fortran.h"
 
 /* ?gesvd, any valid JOBU, JOBVT. */
 int gl_workspace_gesvd(char prec, char jobu, char jobvt, lapack_int m,

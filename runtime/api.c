@@ -1,12 +1,13 @@
 /* The gpulapack_ C API (include/gpulapack.h). */
 #include "../include/gpulapack.h"
-#include "../lapack_api/entry.h"
 #include <stdio.h>
 #include <string.h>
 
 #include "config.h"
 #include "device.h"
+#include "fortran.h"
 #include "gpu.h"
+#include "real_lapack.h"
 
 #define GL_API GL_EXPORT
 

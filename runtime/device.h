@@ -2,10 +2,10 @@
 #ifndef GL_DEVICE_H
 #define GL_DEVICE_H
 
-#include "../lapack_api/entry.h"
 #include <stdint.h>
 
 #include "config.h"
+#include "path.h"
 
 /* Space-separated names of the backends compiled in ("host" always). */
 const char *gl_backends_compiled(void);

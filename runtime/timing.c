@@ -1,6 +1,6 @@
 #include <stdio.h>
 
-#include "../lapack_api/fortran.h"
+#include "fortran.h"
 #include "timing.h"
 
 static _Thread_local gpulapack_timing last;

@@ -3,7 +3,12 @@
 #define GL_TIMING_H
 
 #include "../include/gpulapack.h"
-#include "../kernels/status.h"
+
+/* Per-stage seconds of one pipeline run (back: the back-transformation of
+ * the vectors). */
+typedef struct gl_stage_times {
+    double stage1, stage2, stage3, back;
+} gl_stage_times;
 
 /* Records a finished accelerated call of this thread. */
 void gl_timing_record(const char *routine, const char *path,

@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lapack_api/precision.h"
+#include "../../runtime/precision.h"
 #include "../householder.h"
 #include "../ops.h"
 #include "host.h"

@@ -6,8 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../lapack_api/precision.h"
-#include "../../lapack_api/entry.h"
+#include "../../runtime/precision.h"
 #include "../../runtime/config.h"
 #include "../../runtime/memory.h"
 #include "../lapack_fns.h"

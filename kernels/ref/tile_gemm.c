@@ -10,7 +10,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "../../lapack_api/precision.h"
+#include "../../runtime/precision.h"
 #include "host.h"
 
 /* The products of at most one tile's size, and the fallback where no

@@ -13,7 +13,7 @@
 
 #define GL_PRECISION 2
 /* precision.h first: it defines the names the others use */
-#include "lapack_api/precision.h"
+#include "runtime/precision.h"
 #include "kernels/ref/host.h"
 #include "kernels/stages.h"
 

@@ -9,13 +9,14 @@
  *      opens its extension modules that way, so RTLD_NEXT cannot see it).
  */
 #include <dlfcn.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "../runtime/config.h"
-#include "../runtime/log.h"
-#include "entry.h"
+#include "config.h"
+#include "log.h"
+#include "real_lapack.h"
 
 static const char *const lapack_sonames[] = {
     "liblapack.so.3", "libopenblas.so.0", "libflexiblas.so.3",

@@ -1,6 +1,7 @@
-/* One source, four precisions: every lapack_api/<routine>.c is compiled once
- * per precision with -DGL_PRECISION=1 (s), 2 (d), 3 (c) or 4 (z).  This header
- * maps that choice onto types and LAPACK names.
+/* One source, four precisions: every lapack_api/<routine>.c and
+ * kernels/<file>.c is compiled once per precision with -DGL_PRECISION=1 (s),
+ * 2 (d), 3 (c) or 4 (z).  This header maps that choice onto types and LAPACK
+ * names.
  *
  *   GL_LAPACK_NAME(syevd, heevd)  ->  dsyevd_ / zheevd_   (exported symbol)
  *   GL_LAPACK_STR(syevd, heevd)   ->  "dsyevd" / "zheevd" (routine name)

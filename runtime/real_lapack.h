@@ -1,0 +1,35 @@
+/* The real LAPACK behind the library: finding its routines and symbols, and
+ * the thread's nested-call guard. */
+#ifndef GL_REAL_LAPACK_H
+#define GL_REAL_LAPACK_H
+
+#include <stdatomic.h>
+
+/* One exported routine and the real LAPACK routine behind it. */
+typedef struct gl_routine {
+    const char *name;          /* LAPACK name, lowercase: "dgesdd" */
+    _Atomic(void *) real;      /* real routine, resolved on first use */
+    atomic_int resolved;       /* 1 once resolution was attempted */
+} gl_routine;
+
+#define GL_ROUTINE_INIT(lapack_name) { .name = (lapack_name) }
+
+/* The real routine, or NULL when no real LAPACK provides it. */
+void *gl_real_routine(gl_routine *routine);
+
+/* Any symbol of the real LAPACK (e.g. "ilaenv2stage_", with the trailing
+ * underscore), searched in the same order as the routines; NULL if absent.
+ * Uncached (a dlsym per call). */
+void *gl_lapack_symbol(const char *symbol);
+
+/* Path of the library providing the real routine, or NULL. */
+const char *gl_lapack_library(gl_routine *routine);
+
+/* Nested-call guard.  The real LAPACK calls dsytrd_, dsbtrd_, ... through
+ * the dynamic linker, i.e. into this library; while a thread is inside a
+ * forwarded call, those nested calls go straight to the real routine. */
+int gl_forwarding(void);
+void gl_forward_begin(void);
+void gl_forward_end(void);
+
+#endif
