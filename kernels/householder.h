@@ -6,17 +6,18 @@
  * tau = 0 (H = I) when x = 0 and alpha is real; beta = -sign(alpha) *
  * |[alpha; x]| computed without overflow; when |beta| < safmin the vector is
  * rescaled (up to 20 times) so that tau and v keep full accuracy.  Never
- * 0/0: a zero vector gives H = I.  Include after precision.h. */
+ * 0/0: a zero vector gives H = I.  Per precision (runtime/precision.h). */
 #ifndef GL_HOUSEHOLDER_H
 #define GL_HOUSEHOLDER_H
 
 #include <float.h>
 #include <math.h>
+
+#include "../runtime/fortran.h"
+#include "../runtime/precision.h"
 #if GL_COMPLEX
 #include <complex.h>
 #endif
-
-#include "../runtime/fortran.h"
 
 /* The loops below are inlined into their callers, which are compiled once
  * per vector width (GL_VECTOR_CLONES): a helper left out of line would

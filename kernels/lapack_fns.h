@@ -1,11 +1,12 @@
 /* The system LAPACK/BLAS routines our own path calls (panel
  * factorizations, BLAS3, stage 3), resolved at run time from the same
  * library the forwarded calls go to, so no link dependency and always the
- * BLAS the program chose.  Include after precision.h. */
+ * BLAS the program chose.  Per precision (runtime/precision.h). */
 #ifndef GL_LAPACK_FNS_H
 #define GL_LAPACK_FNS_H
 
 #include "../runtime/fortran.h"
+#include "../runtime/precision.h"
 
 typedef const lapack_int cint;
 typedef const char cchar;

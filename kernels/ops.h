@@ -7,12 +7,13 @@
  * device code and keeps the algorithm.  Matrix arguments are in the
  * backend's memory (host pointers for the host backend).
  *
- * Include after precision.h: the table's type and functions are per
- * precision (gl_d_ops, ...). */
+ * The table's type and functions are per precision (gl_d_ops, ...: the
+ * precision of the translation unit, runtime/precision.h). */
 #ifndef GL_OPS_H_PRECISION
 #define GL_OPS_H_PRECISION GL_PRECISION
 
 #include "../runtime/fortran.h"
+#include "../runtime/precision.h"
 
 /* Bytes of a cache line: the host backend's memory starts on one, and
  * blocks that kernels load by vectors are laid out in whole lines. */

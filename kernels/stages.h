@@ -1,5 +1,5 @@
 /* The stage drivers and the values-only pipelines, written once against
- * the operation table (ops.h).  Include after precision.h. */
+ * the operation table (ops.h), per precision (runtime/precision.h). */
 #ifndef GL_STAGES_H
 #define GL_STAGES_H
 

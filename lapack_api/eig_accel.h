@@ -1,9 +1,12 @@
 /* Our path for the values-only calls of the ?syev family, shared by their
- * entry points.  Include after precision.h and entry.h. */
+ * entry points. */
 #ifndef GL_EIG_ACCEL_H
 #define GL_EIG_ACCEL_H
 
+#include "../runtime/fortran.h"
+#include "../runtime/precision.h"
 #include "../kernels/stages.h"
+#include "entry.h"
 
 /* The job of a ?syevr/?syevx call: VL/VU are read only for RANGE='V' and
  * IL/IU only for 'I', as LAPACK does (C callers pass NULL for the others). */

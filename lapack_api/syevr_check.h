@@ -1,8 +1,11 @@
 /* The argument check shared by ?syevr and ?syevx (and their _2stage forms),
- * which take the same arguments and report the same INFO values.  Include
- * after precision.h and entry.h. */
+ * which take the same arguments and report the same INFO values. */
 #ifndef GL_SYEVR_CHECK_H
 #define GL_SYEVR_CHECK_H
+
+#include "../runtime/fortran.h"
+#include "../runtime/precision.h"
+#include "entry.h"
 
 /* Like LAPACK, reads VL/VU only for RANGE='V' and IL/IU only for 'I': C
  * callers pass NULL for the unused ones. */

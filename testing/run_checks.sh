@@ -21,6 +21,9 @@ mkdir -p "$POCL_CACHE_DIR"
 
 # 1. Unit tests: the library's internals and shape.
 run unit/library 60 testing/unit/check_library.sh
+# the layers point one way (lapack_api -> kernels -> runtime), every header
+# compiles on its own
+run unit/layers 300 testing/unit/check_layers.sh
 # the CUDA/HIP kernel images hold every kernel for every target
 run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four

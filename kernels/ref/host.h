@@ -1,6 +1,6 @@
 /* The host backend: kernels/ref/ fills the whole operation table with the
  * system LAPACK/BLAS (resolved at run time, like the forwarded routines)
- * and the plain-C stage-2 kernels.  Include after precision.h. */
+ * and the plain-C stage-2 kernels, per precision (runtime/precision.h). */
 #ifndef GL_HOST_H
 #define GL_HOST_H
 

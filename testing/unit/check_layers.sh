@@ -1,0 +1,86 @@
+#!/bin/bash
+# The shape of the source tree: the layers point one way
+# (lapack_api/ -> kernels/ -> runtime/), and every header compiles on its
+# own.
+#
+#   include-graph    no file under kernels/ or runtime/ includes a file of
+#                    lapack_api/, and no file under runtime/ one of kernels/.
+#                    An #include "x" is resolved as the compiler does:
+#                    next to the including file first, else through the -I
+#                    directories the Makefile passes anywhere (., include,
+#                    runtime, kernels, lapack_api); when it takes an -I
+#                    directory, any candidate in a higher layer counts.
+#   headers          each header of runtime/, kernels/, kernels/ref/ and
+#                    lapack_api/ compiles alone in every precision
+#                    (kernels/device/ is GPU kernel text and kernels/shim/
+#                    its dialects; tile_gemm_body.h is a fragment included
+#                    with parameters by tile_gemm.c).
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+
+pass() { echo "PASS unit/layers/$1"; }
+fail() { echo "FAIL unit/layers/$1: $2"; }
+
+IDIRS=". include runtime kernels lapack_api"
+
+# layer <path relative to ROOT>: 3 lapack_api, 2 kernels, 1 runtime, 0 other
+layer() {
+    case $1 in
+    lapack_api/*) echo 3 ;;
+    kernels/*) echo 2 ;;
+    runtime/*) echo 1 ;;
+    *) echo 0 ;;
+    esac
+}
+
+# 1. The include graph.
+bad=()
+nincl=0
+while IFS= read -r file; do
+    dir=$(dirname "$file")
+    own=$(layer "$file")
+    while IFS= read -r line; do
+        name=$(sed -E 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]([^">]+)[">].*/\1/' <<<"$line")
+        quoted=0
+        [[ $line =~ \#[[:space:]]*include[[:space:]]*\" ]] && quoted=1
+        nincl=$((nincl + 1))
+        targets=()
+        if [ $quoted = 1 ] && [ -f "$dir/$name" ]; then
+            targets=("$(realpath -m --relative-to="$ROOT" "$dir/$name")")
+        else
+            for d in $IDIRS; do
+                [ -f "$d/$name" ] && targets+=("$(realpath -m --relative-to="$ROOT" "$d/$name")")
+            done
+        fi
+        for t in "${targets[@]}"; do
+            if [ "$(layer "$t")" -gt "$own" ]; then
+                bad+=("$file includes $t ($line)")
+            fi
+        done
+    done < <(grep -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' "$file")
+done < <(find kernels runtime -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.S' \) | sort)
+if [ ${#bad[@]} -eq 0 ]; then
+    pass "include-graph ($nincl includes of kernels/ and runtime/)"
+else
+    fail include-graph "$(printf '%s; ' "${bad[@]}")"
+fi
+
+# 2. Every header compiles on its own, in the four precisions.
+bad=()
+nh=0
+for h in runtime/*.h kernels/*.h kernels/ref/*.h lapack_api/*.h; do
+    case $h in *_body.h) continue ;; esac
+    nh=$((nh + 1))
+    for p in 1 2 3 4; do
+        if ! out=$(gcc -fsyntax-only -std=c11 -D_GNU_SOURCE -DGL_PRECISION=$p \
+            -Wall -Wextra -Werror -fopenmp-simd -x c "$h" 2>&1); then
+            bad+=("$h (GL_PRECISION=$p): $(grep -m1 -E 'error' <<<"$out")")
+            break
+        fi
+    done
+done
+if [ ${#bad[@]} -eq 0 ]; then
+    pass "headers-alone ($nh headers, 4 precisions)"
+else
+    fail headers-alone "$(printf '%s; ' "${bad[@]}")"
+fi
