@@ -18,6 +18,7 @@ static lapack_int chase_steps(lapack_int n, lapack_int b, lapack_int s)
     return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
 }
 
+/* gl_s_reflectors_alloc gl_d_reflectors_alloc gl_c_reflectors_alloc gl_z_reflectors_alloc */
 int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
                             lapack_int n, lapack_int b, lapack_int group,
                             int two_sided)
@@ -60,6 +61,7 @@ int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
     return 0;
 }
 
+/* gl_s_reflectors_free gl_d_reflectors_free gl_c_reflectors_free gl_z_reflectors_free */
 void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r)
 {
     ops->release(r->vq);
@@ -287,6 +289,7 @@ static int device_order(wy_apply *a)
     return rc;
 }
 
+/* gl_s_apply_chase gl_d_apply_chase gl_c_apply_chase gl_z_apply_chase */
 int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
                        lapack_int lde)
@@ -383,6 +386,7 @@ static void merge_panels(const GL_FN(ops) *ops, char storev, lapack_int len,
     }
 }
 
+/* gl_s_apply_panels gl_d_apply_panels gl_c_apply_panels gl_z_apply_panels */
 int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int len, lapack_int nref, lapack_int nb,
                         const gl_scalar *v, lapack_int ldv,
@@ -423,6 +427,7 @@ static gl_scalar unit_phase(gl_scalar x)
     return a == 0 ? 1 : x / a;
 }
 
+/* gl_s_bidiagonal_phases gl_d_bidiagonal_phases gl_c_bidiagonal_phases gl_z_bidiagonal_phases */
 void GL_FN(bidiagonal_phases)(lapack_int n, const gl_scalar *d,
                               const gl_scalar *e, gl_scalar *left,
                               gl_scalar *right)
@@ -436,6 +441,7 @@ void GL_FN(bidiagonal_phases)(lapack_int n, const gl_scalar *d,
     }
 }
 
+/* gl_s_tridiagonal_phases gl_d_tridiagonal_phases gl_c_tridiagonal_phases gl_z_tridiagonal_phases */
 void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
                                gl_scalar *p)
 {
@@ -470,6 +476,7 @@ static inline void banded_conj_transpose(lapack_int rows, lapack_int cols,
     }
 }
 
+/* gl_s_conj_transpose gl_d_conj_transpose gl_c_conj_transpose gl_z_conj_transpose */
 void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
                            const gl_scalar *src, lapack_int lds,
                            gl_scalar *dst, lapack_int ldd)
@@ -477,6 +484,7 @@ void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
     banded_conj_transpose(rows, cols, src, lds, dst, ldd, 0);
 }
 
+/* gl_s_sub_conj_transpose gl_d_sub_conj_transpose gl_c_sub_conj_transpose gl_z_sub_conj_transpose */
 void GL_FN(sub_conj_transpose)(lapack_int rows, lapack_int cols,
                                const gl_scalar *src, lapack_int lds,
                                gl_scalar *dst, lapack_int ldd)
@@ -484,6 +492,7 @@ void GL_FN(sub_conj_transpose)(lapack_int rows, lapack_int cols,
     banded_conj_transpose(rows, cols, src, lds, dst, ldd, 1);
 }
 
+/* gl_s_scale_rows gl_d_scale_rows gl_c_scale_rows gl_z_scale_rows */
 void GL_FN(scale_rows)(lapack_int rows, lapack_int cols, const gl_scalar *phase,
                        const gl_real *x, lapack_int ldx, int transpose,
                        gl_scalar *y, lapack_int ldy)

@@ -49,6 +49,7 @@ static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
 #undef P
 }
 
+/* gl_s_band_to_de gl_d_band_to_de gl_c_band_to_de gl_z_band_to_de */
 int GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
                        lapack_int b, const gl_scalar *band,
                        lapack_int ldband, gl_scalar *scratch, gl_real *d,
@@ -69,6 +70,7 @@ int GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
     return 0;
 }
 
+/* gl_s_gb_bidiag_q gl_d_gb_bidiag_q gl_c_gb_bidiag_q gl_z_gb_bidiag_q */
 int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
                        lapack_int n, lapack_int ncc, lapack_int kl,
                        lapack_int ku, const gl_scalar *ab, lapack_int ldab,
@@ -251,6 +253,7 @@ out:
     return rc;
 }
 
+/* gl_s_gb_bidiag gl_d_gb_bidiag gl_c_gb_bidiag gl_z_gb_bidiag */
 int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                      lapack_int kl, lapack_int ku, const gl_scalar *ab,
                      lapack_int ldab, gl_real *d, gl_real *e,
@@ -260,6 +263,7 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                               1, NULL, 1, NULL, 1, times);
 }
 
+/* gl_s_sb_tridiag gl_d_sb_tridiag gl_c_sb_tridiag gl_z_sb_tridiag */
 int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       lapack_int kd, const gl_scalar *ab, lapack_int ldab,
                       gl_real sigma, gl_real *d, gl_real *e,
@@ -317,6 +321,7 @@ out:
     return rc;
 }
 
+/* gl_s_sb_eig gl_d_sb_eig gl_c_sb_eig gl_z_sb_eig */
 int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
                   lapack_int n, lapack_int kd, const gl_scalar *ab,
                   lapack_int ldab, gl_real *w, gl_scalar *z, lapack_int ldz,
@@ -402,6 +407,7 @@ out:
     return rc;
 }
 
+/* gl_s_sb_tridiag_q gl_d_sb_tridiag_q gl_c_sb_tridiag_q gl_z_sb_tridiag_q */
 int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
                         lapack_int n, lapack_int kd, const gl_scalar *ab,
                         lapack_int ldab, gl_real *d, gl_real *e, gl_scalar *q,

@@ -389,6 +389,7 @@ static int solve(const dc *s, lapack_int n, lapack_int sqre, gl_real *d,
     return rc;
 }
 
+/* gl_s_bidiag_svd gl_d_bidiag_svd gl_c_bidiag_svd gl_z_bidiag_svd */
 int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
                       gl_real *e, gl_real *u, lapack_int ldu, gl_real *vt,
                       lapack_int ldvt, gl_real *work, lapack_int *iwork,
@@ -658,6 +659,7 @@ static int tri_solve(const dc *s, lapack_int n, gl_real *d, gl_real *e,
     return rc;
 }
 
+/* gl_s_tridiag_eig gl_d_tridiag_eig gl_c_tridiag_eig gl_z_tridiag_eig */
 int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
                        gl_real *e, gl_real *z, lapack_int ldz, gl_real *work,
                        lapack_int lwork, lapack_int *iwork,

@@ -17,6 +17,7 @@
 #include "lapack_fns.h"
 #include "stages.h"
 
+/* gl_s_tridiag_q_free gl_d_tridiag_q_free gl_c_tridiag_q_free gl_z_tridiag_q_free */
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
 {
     ops->release(q->a);
@@ -26,6 +27,7 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
     q->a = q->t = q->phase = NULL;
 }
 
+/* gl_s_tridiag_q_apply gl_d_tridiag_q_apply gl_c_tridiag_q_apply gl_z_tridiag_q_apply */
 int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                            lapack_int m, const gl_real *zt, lapack_int ldzt,
                            gl_scalar *z, lapack_int ldz)
@@ -67,6 +69,7 @@ out:
     return rc;
 }
 
+/* gl_s_he_tridiag gl_d_he_tridiag gl_c_he_tridiag gl_z_he_tridiag */
 int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       const gl_scalar *a, lapack_int lda, gl_real sigma,
                       gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
@@ -194,6 +197,7 @@ static lapack_int scaled_stebz(const GL_FN(lapack_fns) *f,
     return 0;
 }
 
+/* gl_s_tridiagonal_vectors gl_d_tridiagonal_vectors gl_c_tridiagonal_vectors gl_z_tridiagonal_vectors */
 lapack_int GL_FN(tridiagonal_vectors)(const GL_FN(ops) *ops,
                                       const gl_eig_job *job, lapack_int n,
                                       const gl_real *d, const gl_real *e,
@@ -331,6 +335,7 @@ lapack_int GL_FN(tridiagonal_vectors)(const GL_FN(ops) *ops,
     return info;
 }
 
+/* gl_s_eig gl_d_eig gl_c_eig gl_z_eig */
 int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
                gl_scalar *z, lapack_int ldz, lapack_int *isuppz,

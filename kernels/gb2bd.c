@@ -4,6 +4,7 @@
 #include "../runtime/precision.h"
 #include "stages.h"
 
+/* gl_s_gb2bd gl_d_gb2bd gl_c_gb2bd gl_z_gb2bd */
 int GL_FN(gb2bd)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int tw, gl_scalar *band, lapack_int ldband)
 {

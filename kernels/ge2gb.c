@@ -4,6 +4,7 @@
 
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
 
+/* gl_s_ge2gb gl_d_ge2gb gl_c_ge2gb gl_z_ge2gb */
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                  lapack_int b, gl_scalar *a, lapack_int lda, gl_scalar *tq,
                  gl_scalar *tp)

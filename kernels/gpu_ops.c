@@ -1037,6 +1037,7 @@ static int dev_real_product(char transa, lapack_int m, lapack_int n,
     return rc == 0 ? 0 : -1;
 }
 
+/* gl_s_gpu_ops gl_d_gpu_ops gl_c_gpu_ops gl_z_gpu_ops */
 const GL_FN(ops) GL_FN(gpu_ops) = {
     .name = "gpu",
     .alloc = dev_alloc,

@@ -53,6 +53,7 @@ static void resolve(void)
     RESOLVE(rgemm, GL_REAL_SYMBOL(gemm));
 }
 
+/* gl_s_lapack_fns_get gl_d_lapack_fns_get gl_c_lapack_fns_get gl_z_lapack_fns_get */
 const GL_FN(lapack_fns) *GL_FN(lapack_fns_get)(void)
 {
     pthread_once(&fns_once, resolve);

@@ -11,6 +11,7 @@
 typedef const lapack_int cint;
 typedef const char cchar;
 
+/* gl_s_lapack_fns gl_d_lapack_fns gl_c_lapack_fns gl_z_lapack_fns */
 typedef struct GL_FN(lapack_fns) {
     void (*geqrt3)(cint *m, cint *n, gl_scalar *a, cint *lda, gl_scalar *t,
                    cint *ldt, lapack_int *info);

@@ -31,6 +31,7 @@ enum { GL_LINE_BYTES = 64 };
  * of v (b rows, v[0] = 1, zeros past its length) with scalar tau[col];
  * columns without a reflector have tau = 0.  Every (s, j) has its own slot:
  * no reuse races between sweeps running at once. */
+/* gl_s_reflectors gl_d_reflectors gl_c_reflectors gl_z_reflectors */
 typedef struct GL_FN(reflectors) {
     lapack_int n, b, group, ngroups;
     lapack_int *first;        /* host memory, ngroups + 1 entries */
@@ -38,6 +39,7 @@ typedef struct GL_FN(reflectors) {
     gl_scalar *vp, *taup;     /* right reflectors of gb_chase, else NULL */
 } GL_FN(reflectors);
 
+/* gl_s_ops gl_d_ops gl_c_ops gl_z_ops */
 typedef struct GL_FN(ops) {
     const char *name;
     /* 1 if the backend's memory is host memory (the host backend): the

@@ -9,6 +9,7 @@
 #include "../runtime/profile.h"
 extern const GL_FN(ops) GL_FN(gpu_ops);
 
+/* gl_s_ops_for gl_d_ops_for gl_c_ops_for gl_z_ops_for */
 const GL_FN(ops) *GL_FN(ops_for)(int path)
 {
     /* Every table needs the system LAPACK (stage 3, the host's panels). */

@@ -16,6 +16,7 @@ static inline int gl_real_ascending(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* gl_s_sort_ascending gl_d_sort_ascending gl_c_sort_ascending gl_z_sort_ascending */
 static inline void GL_FN(sort_ascending)(gl_real *w, size_t count)
 {
     qsort(w, count, sizeof *w, gl_real_ascending);
@@ -183,6 +184,7 @@ typedef struct gl_eig_job {
 /* The ?syev-family scaling of A by sigma: max|a_ij| = anrm into
  * [sqrt(safmin/eps), rmax], rmax = sqrt(eps/safmin), for the expert
  * drivers (?syevr, ?syevx) at most 1/sqrt(sqrt(safmin)); 1: no scaling. */
+/* gl_s_eig_sigma gl_d_eig_sigma gl_c_eig_sigma gl_z_eig_sigma */
 static inline gl_real GL_FN(eig_sigma)(gl_real anrm, gl_real safmin,
                                        gl_real eps, int expert)
 {
@@ -202,6 +204,7 @@ static inline gl_real GL_FN(eig_sigma)(gl_real anrm, gl_real safmin,
  * A = Q T Q^H with Q = Q1 Q2 diag(phase), Q1 the stage-1 panels (below
  * the band of a, T factors in t; a = NULL for a band input), Q2 the
  * chase's reflectors.  Backend memory except phase (host). */
+/* gl_s_tridiag_q gl_d_tridiag_q gl_c_tridiag_q gl_z_tridiag_q */
 typedef struct GL_FN(tridiag_q) {
     lapack_int n, b;
     gl_scalar *a;

@@ -57,6 +57,7 @@ static gl_scalar *from_spare(spare_region *s, size_t n)
     return p;
 }
 
+/* gl_s_svd gl_d_svd gl_c_svd gl_z_svd */
 int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
                gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,

@@ -4,6 +4,7 @@
 
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
 
+/* gl_s_sy2sb gl_d_sy2sb gl_c_sy2sb gl_z_sy2sb */
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  gl_scalar *a, lapack_int lda, gl_scalar *tau, gl_scalar *tq)
 {

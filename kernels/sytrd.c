@@ -310,6 +310,7 @@ out:
     return rc;
 }
 
+/* gl_s_sytrd gl_d_sytrd gl_c_sytrd gl_z_sytrd */
 int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
                  lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
                  gl_stage_times *times)

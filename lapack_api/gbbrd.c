@@ -18,6 +18,7 @@ typedef void gbbrd_fn(const char *vect, const lapack_int *m,
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(gbbrd, gbbrd));
 
+/* sgbbrd_ dgbbrd_ cgbbrd_ zgbbrd_ */
 GL_EXPORT void GL_LAPACK_NAME(gbbrd, gbbrd)(
     const char *vect, const lapack_int *m, const lapack_int *n,
     const lapack_int *ncc, const lapack_int *kl, const lapack_int *ku,

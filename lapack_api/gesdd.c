@@ -16,6 +16,7 @@ typedef void gesdd_fn(const char *jobz, const lapack_int *m,
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(gesdd, gesdd));
 
+/* sgesdd_ dgesdd_ cgesdd_ zgesdd_ */
 GL_EXPORT void GL_LAPACK_NAME(gesdd, gesdd)(
     const char *jobz, const lapack_int *m, const lapack_int *n, gl_scalar *a,
     const lapack_int *lda, gl_real *s, gl_scalar *u, const lapack_int *ldu,

@@ -16,6 +16,7 @@ typedef void gesvd_fn(const char *jobu, const char *jobvt, const lapack_int *m,
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(gesvd, gesvd));
 
+/* sgesvd_ dgesvd_ cgesvd_ zgesvd_ */
 GL_EXPORT void GL_LAPACK_NAME(gesvd, gesvd)(
     const char *jobu, const char *jobvt, const lapack_int *m,
     const lapack_int *n, gl_scalar *a, const lapack_int *lda, gl_real *s,

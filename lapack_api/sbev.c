@@ -15,6 +15,7 @@ typedef void sbev_fn(const char *jobz, const char *uplo, const lapack_int *n,
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(sbev, hbev));
 
+/* ssbev_ dsbev_ chbev_ zhbev_ */
 GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
     const char *jobz, const char *uplo, const lapack_int *n,
     const lapack_int *kd, gl_scalar *ab, const lapack_int *ldab, gl_real *w,

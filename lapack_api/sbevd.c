@@ -18,6 +18,7 @@ typedef void sbevd_fn(const char *jobz, const char *uplo, const lapack_int *n,
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(sbevd, hbevd));
 
+/* ssbevd_ dsbevd_ chbevd_ zhbevd_ */
 GL_EXPORT void GL_LAPACK_NAME(sbevd, hbevd)(
     const char *jobz, const char *uplo, const lapack_int *n,
     const lapack_int *kd, gl_scalar *ab, const lapack_int *ldab, gl_real *w,

@@ -14,6 +14,7 @@ typedef void sbtrd_fn(const char *vect, const char *uplo, const lapack_int *n,
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(sbtrd, hbtrd));
 
+/* ssbtrd_ dsbtrd_ chbtrd_ zhbtrd_ */
 GL_EXPORT void GL_LAPACK_NAME(sbtrd, hbtrd)(
     const char *vect, const char *uplo, const lapack_int *n,
     const lapack_int *kd, gl_scalar *ab, const lapack_int *ldab, gl_real *d,

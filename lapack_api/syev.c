@@ -66,6 +66,7 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
 #undef FORWARD
 }
 
+/* ssyev_ dsyev_ cheev_ zheev_ */
 GL_EXPORT void GL_LAPACK_NAME(syev, heev)(
     const char *jobz, const char *uplo, const lapack_int *n, gl_scalar *a,
     const lapack_int *lda, gl_real *w, gl_scalar *work,
@@ -77,6 +78,7 @@ GL_EXPORT void GL_LAPACK_NAME(syev, heev)(
                GL_IF_COMPLEX(rwork, ) info);
 }
 
+/* ssyev_2stage_ dsyev_2stage_ cheev_2stage_ zheev_2stage_ */
 GL_EXPORT void GL_LAPACK_NAME(syev_2stage, heev_2stage)(
     const char *jobz, const char *uplo, const lapack_int *n, gl_scalar *a,
     const lapack_int *lda, gl_real *w, gl_scalar *work,

@@ -76,6 +76,7 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
 #undef FORWARD
 }
 
+/* ssyevd_ dsyevd_ cheevd_ zheevd_ */
 GL_EXPORT void GL_LAPACK_NAME(syevd, heevd)(
     const char *jobz, const char *uplo, const lapack_int *n, gl_scalar *a,
     const lapack_int *lda, gl_real *w, gl_scalar *work,
@@ -89,6 +90,7 @@ GL_EXPORT void GL_LAPACK_NAME(syevd, heevd)(
                 GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info);
 }
 
+/* ssyevd_2stage_ dsyevd_2stage_ cheevd_2stage_ zheevd_2stage_ */
 GL_EXPORT void GL_LAPACK_NAME(syevd_2stage, heevd_2stage)(
     const char *jobz, const char *uplo, const lapack_int *n, gl_scalar *a,
     const lapack_int *lda, gl_real *w, gl_scalar *work,

@@ -85,6 +85,7 @@ static void syevr_entry(
 #undef FORWARD
 }
 
+/* ssyevr_ dsyevr_ cheevr_ zheevr_ */
 GL_EXPORT void GL_LAPACK_NAME(syevr, heevr)(
     const char *jobz, const char *range, const char *uplo, const lapack_int *n,
     gl_scalar *a, const lapack_int *lda, const gl_real *vl, const gl_real *vu,
@@ -101,6 +102,7 @@ GL_EXPORT void GL_LAPACK_NAME(syevr, heevr)(
                 GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info);
 }
 
+/* ssyevr_2stage_ dsyevr_2stage_ cheevr_2stage_ zheevr_2stage_ */
 GL_EXPORT void GL_LAPACK_NAME(syevr_2stage, heevr_2stage)(
     const char *jobz, const char *range, const char *uplo, const lapack_int *n,
     gl_scalar *a, const lapack_int *lda, const gl_real *vl, const gl_real *vu,

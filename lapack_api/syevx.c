@@ -77,6 +77,7 @@ static void syevx_entry(
 #undef FORWARD
 }
 
+/* ssyevx_ dsyevx_ cheevx_ zheevx_ */
 GL_EXPORT void GL_LAPACK_NAME(syevx, heevx)(
     const char *jobz, const char *range, const char *uplo, const lapack_int *n,
     gl_scalar *a, const lapack_int *lda, const gl_real *vl, const gl_real *vu,
@@ -92,6 +93,7 @@ GL_EXPORT void GL_LAPACK_NAME(syevx, heevx)(
                 iwork, ifail, info);
 }
 
+/* ssyevx_2stage_ dsyevx_2stage_ cheevx_2stage_ zheevx_2stage_ */
 GL_EXPORT void GL_LAPACK_NAME(syevx_2stage, heevx_2stage)(
     const char *jobz, const char *range, const char *uplo, const lapack_int *n,
     gl_scalar *a, const lapack_int *lda, const gl_real *vl, const gl_real *vu,

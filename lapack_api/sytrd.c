@@ -14,6 +14,7 @@ typedef void sytrd_fn(const char *uplo, const lapack_int *n, gl_scalar *a,
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(sytrd, hetrd));
 
+/* ssytrd_ dsytrd_ chetrd_ zhetrd_ */
 GL_EXPORT void GL_LAPACK_NAME(sytrd, hetrd)(
     const char *uplo, const lapack_int *n, gl_scalar *a, const lapack_int *lda,
     gl_real *d, gl_real *e, gl_scalar *tau, gl_scalar *work,

@@ -18,6 +18,7 @@ typedef void sytrd_2stage_fn(const char *vect, const char *uplo,
 static gl_routine routine =
     GL_ROUTINE_INIT(GL_LAPACK_STR(sytrd_2stage, hetrd_2stage));
 
+/* ssytrd_2stage_ dsytrd_2stage_ chetrd_2stage_ zhetrd_2stage_ */
 GL_EXPORT void GL_LAPACK_NAME(sytrd_2stage, hetrd_2stage)(
     const char *vect, const char *uplo, const lapack_int *n, gl_scalar *a,
     const lapack_int *lda, gl_real *d, gl_real *e, gl_scalar *tau,

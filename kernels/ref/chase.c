@@ -425,6 +425,7 @@ static int run_chase(chase_job *job)
                                                                          : -1;
 }
 
+/* gl_s_host_gb_chase gl_d_host_gb_chase gl_c_host_gb_chase gl_z_host_gb_chase */
 int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
                          gl_scalar *band, lapack_int ldband,
                          const GL_FN(reflectors) *keep)
@@ -439,6 +440,7 @@ int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
     return run_chase(&job);
 }
 
+/* gl_s_host_sb_chase gl_d_host_sb_chase gl_c_host_sb_chase gl_z_host_sb_chase */
 int GL_FN(host_sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
                          lapack_int ldband, const GL_FN(reflectors) *keep)
 {

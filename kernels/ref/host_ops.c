@@ -327,6 +327,7 @@ static int host_apply_wy(lapack_int nblocks, const lapack_int *row0,
                            &job);
 }
 
+/* gl_s_host_ops gl_d_host_ops gl_c_host_ops gl_z_host_ops */
 const GL_FN(ops) GL_FN(host_ops) = {
     .name = "host",
     .host_memory = 1,

@@ -119,8 +119,10 @@ static const tile_choice *chosen(void)
     return &kernels[i];
 }
 
+/* gl_s_tile_gemm_cols gl_d_tile_gemm_cols gl_c_tile_gemm_cols gl_z_tile_gemm_cols */
 lapack_int GL_FN(tile_gemm_cols)(void) { return chosen()->nr; }
 
+/* gl_s_tile_gemm gl_d_tile_gemm gl_c_tile_gemm gl_z_tile_gemm */
 void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim,
                       int subtract, const gl_scalar *a, lapack_int lda,
                       lapack_int below, lapack_int above,

@@ -15,6 +15,14 @@
 #                    (kernels/device/ is GPU kernel text and kernels/shim/
 #                    its dialects; tile_gemm_body.h is a fragment included
 #                    with parameters by tile_gemm.c).
+#   names            every name lib/libgpulapack.so exports and every
+#                    gl_[sdcz]_ symbol of lib/libgpulapack.a appears as a
+#                    word in lapack_api/, kernels/ or runtime/: templates
+#                    spell their expanded names next to each definition,
+#                    e.g. "/* sgesdd_ dgesdd_ cgesdd_ zgesdd_ */" above
+#                    GL_LAPACK_NAME(gesdd, gesdd) and "/* gl_s_svd gl_d_svd
+#                    gl_c_svd gl_z_svd */" above GL_FN(svd), so that
+#                    grep -rn finds the definition.
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 
@@ -83,4 +91,25 @@ if [ ${#bad[@]} -eq 0 ]; then
     pass "headers-alone ($nh headers, 4 precisions)"
 else
     fail headers-alone "$(printf '%s; ' "${bad[@]}")"
+fi
+
+# 3. Every exported name and per-precision symbol can be found by grep.
+LIB=lib/libgpulapack.so
+ARCHIVE=lib/libgpulapack.a
+if [ ! -f "$LIB" ] || [ ! -f "$ARCHIVE" ]; then
+    fail names "build the library first ($LIB, $ARCHIVE)"
+else
+    words=$(grep -rhoE '[A-Za-z_][A-Za-z0-9_]*' lapack_api kernels runtime | sort -u)
+    exported=$(nm -D --defined-only "$LIB" | awk 'NF == 3 {print $3}' | sort -u)
+    internal=$(nm "$ARCHIVE" 2>/dev/null | awk 'NF == 3 {print $3}' |
+        grep -E '^gl_[sdcz]_' | sed 's/\..*//' | sort -u)
+    missing=$(comm -23 <(printf '%s\n' $exported $internal | sort -u) <(printf '%s\n' "$words"))
+    n=$(printf '%s\n' $exported $internal | sort -u | wc -l)
+    if [ -z "$exported" ] || [ -z "$internal" ]; then
+        fail names "no symbols read from $LIB or $ARCHIVE"
+    elif [ -z "$missing" ]; then
+        pass "names ($n exported and gl_[sdcz]_ names, each found by grep)"
+    else
+        fail names "not found by grep -rn in lapack_api/ kernels/ runtime/: $(tr '\n' ' ' <<<"$missing")"
+    fi
 fi
