@@ -48,10 +48,12 @@ gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
                              double start)
 {
     gl_profile_end(routine->name);
-    if (rc == GL_STAGE_FAULT)
-        return forward_because(GL_REASON_FAULT);
     if (rc == GL_STAGE_NONFINITE)
         return forward_because(GL_REASON_NONFINITE);
+    /* GL_STAGE_FAULT; any other negative value would be a stage-3
+     * routine's argument error, which is ours and not the caller's */
+    if (rc == GL_STAGE_FAULT || rc < 0)
+        return forward_because(GL_REASON_FAULT);
     gl_timing_record(routine->name, gl_path_name(decision.path), t,
                      gl_now() - start);
     return decision;

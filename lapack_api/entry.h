@@ -66,8 +66,9 @@ gl_decision gl_policy(const gl_request *request);
 
 /* After one of our pipelines ran (rc: 0, LAPACK's INFO > 0, or a
  * GL_STAGE_* code of kernels/status.h): records its timing and returns the
- * decision, turned into "restart on the real LAPACK" for a fault or a
- * non-finite input.  start: gl_now() before the pipeline. */
+ * decision, turned into "restart on the real LAPACK" for a fault (or any
+ * other negative rc) or a non-finite input.  start: gl_now() before the
+ * pipeline. */
 gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
                              int rc, const gl_stage_times *t,
                              double start);
