@@ -4,6 +4,14 @@
 
 .DEFAULT_GOAL := all
 
+# Parallel by default, one job per CPU; a -j on the command line wins, and
+# a recursive make (sanitize, check) shares its parent's jobs.
+ifeq ($(MAKELEVEL),0)
+ifeq ($(filter -j% --jobserver%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc)
+endif
+endif
+
 make.inc:
 	cp make.inc.example make.inc
 -include make.inc
@@ -18,6 +26,9 @@ BACKENDS    ?= host $(if $(wildcard /usr/include/CL/cl.h),opencl) \
                $(if $(and $(HIPCC),$(wildcard /usr/include/hip/hip_runtime_api.h)),hip)
 LAPACK_LIBS ?= -llapack -lblas
 LAPACKE_LIBS ?= -llapacke
+CUDA_LIBDIR ?= $(CUDA_HOME)/lib64
+# the GPU benchmark (against cuSOLVER) where the CUDA toolkit has it
+BENCH_GPU_BIN = $(if $(wildcard $(CUDA_HOME)/include/cusolverDn.h),build/bench/bench_gpu)
 
 # Library flags.  -fno-optimize-sibling-calls: a forwarding entry point must
 # never tail-call into the real routine, which could then write the hidden
@@ -37,6 +48,11 @@ LIBDIR ?= lib
 TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
              sbtrd sbev sbevd
 PRECISIONS = s d c z
+# -DGL_PRECISION of each (runtime/precision.h)
+GL_PRECISION_s = 1
+GL_PRECISION_d = 2
+GL_PRECISION_c = 3
+GL_PRECISION_z = 4
 # Algorithm templates (kernels/), also compiled once per precision.
 KERNELS    = ge2gb sy2sb gb2bd svd eig band_values divide_conquer lapack_fns \
              backtransform sytrd ops_for gpu_ops \
@@ -95,28 +111,21 @@ HEADERS      = $(wildcard include/*.h lapack_api/*.h runtime/*.h kernels/*.h ker
 all: library bin/gpulapack-info
 library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a
 
-$(B)/lapack_api/%_s.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
-	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=1 -c $< -o $@
-$(B)/lapack_api/%_d.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
-	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=2 -c $< -o $@
-$(B)/lapack_api/%_c.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
-	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=3 -c $< -o $@
-$(B)/lapack_api/%_z.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
-	$(CC) $(LIB_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
 # Kernels: -O3 for the chase loops; complex products and quotients as
 # Fortran computes them (no C99 Inf/NaN recovery call per multiply);
 # multiply-adds fused where the target has FMA (gfortran's default too);
 # "omp simd" loops vectorized (-fopenmp-simd: the pragma only, no OpenMP
 # run time) where a kernel lets sums be reassociated.
 KERNEL_CFLAGS = -O3 -fcx-fortran-rules -ffp-contract=fast -fopenmp-simd
-$(B)/kernels/%_s.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
-	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=1 -c $< -o $@
-$(B)/kernels/%_d.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
-	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=2 -c $< -o $@
-$(B)/kernels/%_c.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
-	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=3 -c $< -o $@
-$(B)/kernels/%_z.o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
-	$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=4 -c $< -o $@
+# A template compiled for precision p (s, d, c, z) is <source>_p.o:
+# $(B)/lapack_api/gesdd_d.o is lapack_api/gesdd.c with -DGL_PRECISION=2.
+define template_rules
+$(B)/lapack_api/%_$(1).o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
+	$$(CC) $$(LIB_CFLAGS) -DGL_PRECISION=$(GL_PRECISION_$(1)) -c $$< -o $$@
+$(B)/kernels/%_$(1).o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
+	$$(CC) $$(LIB_CFLAGS) $$(KERNEL_CFLAGS) -DGL_PRECISION=$(GL_PRECISION_$(1)) -c $$< -o $$@
+endef
+$(foreach p,$(PRECISIONS),$(eval $(call template_rules,$(p))))
 $(B)/%.o: %.c $(HEADERS) | $(B)/lapack_api $(B)/runtime
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 
@@ -171,33 +180,34 @@ TEST_LDLIBS = $(LAPACKE_LIBS) $(LAPACK_LIBS) -lpthread -ldl -lm -Wl,--export-dyn
 # linked before -llapack.  Unit tests link the static library's internals.
 OWN_SRC   = $(wildcard testing/own/test_*.c)
 OWN_BIN   = $(patsubst testing/own/%.c,build/testing/%,$(OWN_SRC))
+OWN_LINK_BIN = $(filter build/testing/test_link_%,$(OWN_BIN))
 UNIT_SRC  = $(wildcard testing/unit/test_*.c)
 # Unit-test templates, compiled once per precision like the library's own
 # sources: testing/unit/test_stages.c -> build/testing/test_stages_{s,d,c,z}.
-UNIT_TEMPLATES = test_stages test_tile_gemm $(OPENCL_UNIT_TEMPLATES)
-UNIT_BIN  = $(patsubst testing/unit/%.c,build/testing/%,\
-                $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
-                             testing/unit/test_device_ops.c testing/unit/test_fault.c \
-                             testing/unit/test_gpu_runtime.c,$(UNIT_SRC))) \
-            $(foreach t,$(UNIT_TEMPLATES),$(foreach p,$(PRECISIONS),build/testing/$(t)_$(p))) \
+# test_device_ops needs an OpenCL device, test_fault the OpenCL backend,
+# test_gpu_runtime one binary per GPU API (below).
+UNIT_TEMPLATES = test_stages test_tile_gemm test_device_ops
+UNIT_PLAIN_BIN = $(patsubst testing/unit/%.c,build/testing/%,\
+                     $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
+                                  testing/unit/test_gpu_runtime.c,$(UNIT_SRC)))
+unit_template_bin = $(foreach p,$(PRECISIONS),build/testing/$(1)_$(p))
+UNIT_BIN  = $(filter-out build/testing/test_fault,$(UNIT_PLAIN_BIN)) \
+            $(foreach t,test_stages test_tile_gemm $(OPENCL_UNIT_TEMPLATES),$(call unit_template_bin,$(t))) \
             $(OPENCL_UNIT_BIN) $(GPU_UNIT_BIN)
-GL_PRECISION_s = 1
-GL_PRECISION_d = 2
-GL_PRECISION_c = 3
-GL_PRECISION_z = 4
 
-build/testing/test_link_%: testing/own/test_link_%.c $(wildcard testing/own/*.h) lib/libgpulapack.so | build/testing
+# Each kind of test binary has its own rule, over exactly its targets.
+$(OWN_LINK_BIN): build/testing/%: testing/own/%.c $(wildcard testing/own/*.h) lib/libgpulapack.so | build/testing
 	$(CC) $(TEST_CFLAGS) $< -o $@ -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib $(TEST_LDLIBS)
-build/testing/test_%: testing/own/test_%.c $(wildcard testing/own/*.h) | build/testing
+$(filter-out $(OWN_LINK_BIN),$(OWN_BIN)): build/testing/%: testing/own/%.c $(wildcard testing/own/*.h) | build/testing
 	$(CC) $(TEST_CFLAGS) $< -o $@ $(TEST_LDLIBS)
-build/testing/test_%: testing/unit/test_%.c lib/libgpulapack.a | build/testing
+$(UNIT_PLAIN_BIN): build/testing/%: testing/unit/%.c lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
-build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulapack.a | build/testing
+$(call unit_template_bin,test_stages): build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 # the kernel's source itself, to reach every instruction-set variant
-build/testing/test_tile_gemm_%: testing/unit/test_tile_gemm.c $(HEADERS) kernels/ref/tile_gemm.c | build/testing
+$(call unit_template_bin,test_tile_gemm): build/testing/test_tile_gemm_%: testing/unit/test_tile_gemm.c $(HEADERS) kernels/ref/tile_gemm.c | build/testing
 	$(CC) $(TEST_CFLAGS) -O2 -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ -lm
-build/testing/test_device_ops_%: testing/unit/test_device_ops.c $(HEADERS) lib/libgpulapack.a | build/testing
+$(call unit_template_bin,test_device_ops): build/testing/test_device_ops_%: testing/unit/test_device_ops.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 
 # the CUDA/HIP runtimes over stand-in drivers (no GPU on CI)
@@ -215,7 +225,11 @@ build/testing/mock-hip/libamdhip64.so.5: testing/unit/mock/mock_hip.c testing/un
 build/demo: testing/demo/demo.c | build/testing
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -lm
 
-tests: all sanitize $(OWN_BIN) $(UNIT_BIN) build/demo
+# `make tests` builds every test binary, both libraries and the benchmarks
+# (so that they keep compiling); TEST_BIN collects them.
+TEST_BIN = $(OWN_BIN) $(UNIT_BIN) build/demo build/bench/bench_backtransform \
+           $(BENCH_GPU_BIN)
+tests: all sanitize $(TEST_BIN)
 
 deps:
 	tools/install-deps.sh
@@ -249,9 +263,8 @@ build/bench/bench_backtransform: testing/bench/bench_backtransform.c \
                                  lib/libgpulapack.a | build/bench
 	$(CC) $(BENCH_CFLAGS) -I. $< -o $@ lib/libgpulapack.a $(LAPACK_LIBS) \
 	    -lpthread -ldl -lm
-bench: library build/bench/bench build/bench/bench_backtransform
+bench: library build/bench/bench build/bench/bench_backtransform $(BENCH_GPU_BIN)
 	testing/bench/run_bench.sh
-tests: build/bench/bench_backtransform
 
 # --- GPU benchmark (issue 6) -------------------------------------------------
 # build/bench/bench_gpu (testing/bench/bench_gpu.c): our path with
@@ -264,9 +277,7 @@ tests: build/bench/bench_backtransform
 # device it prints one "# no CUDA device" line and exits 0.
 # BENCH_GPU_SIZES, BENCH_GPU_CASES, BENCH_HOST_MAX_N, BENCH_GPU_CSV: see the
 # comment at the top of bench_gpu.c.
-CUDA_HOME   ?= /usr/local/cuda
-CUDA_LIBDIR ?= $(CUDA_HOME)/lib64
-ifneq ($(wildcard $(CUDA_HOME)/include/cusolverDn.h),)
+ifneq ($(BENCH_GPU_BIN),)
 build/bench/bench_gpu: testing/bench/bench_gpu.c testing/bench/bench_common.h \
                        include/gpulapack.h lib/libgpulapack.so | build/bench
 	$(CC) $(BENCH_CFLAGS) -isystem $(CUDA_HOME)/include $< -o $@ \
@@ -274,7 +285,6 @@ build/bench/bench_gpu: testing/bench/bench_gpu.c testing/bench/bench_common.h \
 	    -Wl,--push-state,--no-as-needed $(LAPACK_LIBS) -Wl,--pop-state \
 	    -L$(CUDA_LIBDIR) -lcusolver -lcublas -lcudart \
 	    -Wl,-rpath,$(CUDA_LIBDIR) -ldl -lm
-bench tests: build/bench/bench_gpu
 endif
 # --- end of the GPU benchmark ------------------------------------------------
 
