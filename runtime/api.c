@@ -7,6 +7,7 @@
 #include "config.h"
 #include "device.h"
 #include "gpu.h"
+#include "tune.h"
 
 #define GL_API GL_EXPORT
 
@@ -53,3 +54,5 @@ GL_API const char *gpulapack_gpu_runtimes(void)
 {
     return gl_gpu_runtimes_found();
 }
+
+GL_API const char *gpulapack_tune_table(void) { return gl_tune_source(); }
