@@ -1,4 +1,4 @@
-# gpulapack build.  `make` builds lib/libgpulapack.{so,a} and bin/gpulapack-info;
+# gpulapack build.  `make` builds lib/libgpulapack.{so,a}, bin/gpulapack-info and bin/gpulapack-tune;
 # `make demo` runs the example; `make check` installs the test dependencies
 # (apt-get, when root) and runs every test.
 
