@@ -430,10 +430,12 @@ static void discover(void)
     if (rc == DRV_OK)
         rc = drv_count(&count);
     if (rc != DRV_OK) {
-        /* 100: CUDA_ERROR_NO_DEVICE, hipErrorNoDevice */
+        /* 100: CUDA_ERROR_NO_DEVICE, hipErrorNoDevice; 101: invalid device,
+         * what ROCm's hipInit says on a machine without an AMD GPU */
         char detail[64];
         snprintf(detail, sizeof detail, "driver error %d", (int)rc);
-        gl_runtime_failed(API, rc == 100 ? "no-device" : "runtime-init-failed",
+        gl_runtime_failed(API, rc == 100 || rc == 101 ? "no-device"
+                                                    : "runtime-init-failed",
                           detail);
         return;
     }
