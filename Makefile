@@ -1,4 +1,4 @@
-# gpulapack build.  `make` builds lib/libgpulapack.{so,a} and bin/gpulapack-info;
+# gpulapack build.  `make` builds lib/libgpulapack.{so,a}, bin/gpulapack-info and bin/gpulapack-tune;
 # `make demo` runs the example; `make check` installs the test dependencies
 # (apt-get, when root) and runs every test.
 
@@ -108,7 +108,7 @@ LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(EMBED_OBJ)
 HEADERS      = $(wildcard include/*.h lapack_api/*.h runtime/*.h kernels/*.h kernels/ref/*.h)
 
 .PHONY: all library demo check deps sanitize tests clean bench
-all: library bin/gpulapack-info
+all: library bin/gpulapack-info bin/gpulapack-tune
 library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a
 
 # Kernels: -O3 for the chase loops; complex products and quotients as
@@ -173,6 +173,13 @@ bin/gpulapack-info: tools/gpulapack_info.c include/gpulapack.h lib/libgpulapack.
 	$(CC) -std=c11 -Wall -Wextra $(CFLAGS) -Iinclude $< -o $@ \
 	    -Llib -lgpulapack -Wl,-rpath,'$$ORIGIN/../lib'
 
+# gpulapack-tune sends each call down one path through the library's
+# internals (gl_policy_force), so it links the static library and the
+# system LAPACK it measures against.
+bin/gpulapack-tune: tools/gpulapack_tune.c $(HEADERS) lib/libgpulapack.a | bin
+	$(CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra $(CFLAGS) -Iinclude -Ilapack_api -Iruntime \
+	    $< -o $@ lib/libgpulapack.a $(LAPACK_LIBS) -ldl -lm -pthread
+
 # --- tests -----------------------------------------------------------------
 TEST_CFLAGS = -std=gnu11 -O1 -g -Wall -Wextra -Werror -Itesting/own -Iinclude
 TEST_LDLIBS = $(LAPACKE_LIBS) $(LAPACK_LIBS) -lpthread -ldl -lm -Wl,--export-dynamic-symbol=xerbla_
@@ -222,13 +229,27 @@ build/testing/mock-hip/libamdhip64.so.5: testing/unit/mock/mock_hip.c testing/un
 	mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -D__HIP_PLATFORM_AMD__ $< -o $@
 
+# the automatic choice (testing/unit/check_auto.sh): a LAPACK caller linked
+# before -llapack, and the stand-in HIP whose second initialization aborts
+# (with its LLVM, which stays loaded); built with or without the HIP backend
+# (the library lists HIP's library whether or not it runs it)
+AUTO_BIN = build/testing/auto_call build/testing/mock-hip-abort/libamdhip64.so.5
+build/testing/auto_call: testing/unit/auto_call.c include/gpulapack.h lib/libgpulapack.so | build/testing
+	$(CC) $(TEST_CFLAGS) $< -o $@ -Llib -lgpulapack -Wl,-rpath,$(CURDIR)/lib $(TEST_LDLIBS)
+build/testing/mock-hip-abort/libmockllvm.so: testing/unit/mock/mock_llvm.c
+	mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -Wl,-z,nodelete $< -o $@
+build/testing/mock-hip-abort/libamdhip64.so.5: testing/unit/mock/mock_hip_abort.c build/testing/mock-hip-abort/libmockllvm.so
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden $< -o $@ \
+	    -L$(@D) -lmockllvm -Wl,-rpath,'$$ORIGIN'
+
 build/demo: testing/demo/demo.c | build/testing
 	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -lm
 
 # `make tests` builds every test binary, both libraries and the benchmarks
 # (so that they keep compiling); TEST_BIN collects them.
-TEST_BIN = $(OWN_BIN) $(UNIT_BIN) build/demo build/bench/bench_backtransform \
-           $(BENCH_GPU_BIN)
+TEST_BIN = $(OWN_BIN) $(UNIT_BIN) $(AUTO_BIN) build/testing/mock-cuda/libcuda.so.1 \
+           build/demo build/bench/bench_backtransform $(BENCH_GPU_BIN)
 tests: all sanitize $(TEST_BIN)
 
 deps:

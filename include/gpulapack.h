@@ -50,6 +50,11 @@ const char *gpulapack_path(void);
  * "libOpenCL.so.1 libcuda.so.1"); empty if none. */
 const char *gpulapack_gpu_runtimes(void);
 
+/* The crossover table in force: "built-in", or the name of the tune file
+ * written by gpulapack-tune for this machine (GPULAPACK_TUNE_FILE, else
+ * $XDG_CACHE_HOME/gpulapack/tune.txt or ~/.cache/gpulapack/tune.txt). */
+const char *gpulapack_tune_table(void);
+
 /* Where the time of an accelerated call went, in seconds (0 for a stage the
  * call did not run): stage 1 = dense to band
  * (including a QR/LQ first for tall or wide matrices), stage 2 = band to

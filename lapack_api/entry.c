@@ -1,4 +1,5 @@
 /* The policy and the per-call log line shared by all entry points. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -13,34 +14,146 @@
 
 static gl_decision forward_because(gl_reason reason)
 {
-    return (gl_decision){GL_PATH_LAPACK, reason};
+    return (gl_decision){GL_PATH_LAPACK, reason, ""};
+}
+
+static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
+{
+    gl_decision d = {path, reason, ""};
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(d.why, sizeof d.why, fmt, args);
+    va_end(args);
+    return d;
+}
+
+static _Thread_local gl_path forced = GL_PATH_NONE;
+static _Thread_local gl_path last_path = GL_PATH_NONE;
+
+void gl_policy_force(gl_path path) { forced = path; }
+gl_path gl_policy_last_path(void) { return last_path; }
+
+/* A crossover for the log: "never" or the size. */
+static const char *size_text(long n, char *buf, size_t size)
+{
+    if (n == LONG_MAX)
+        return "never";
+    snprintf(buf, size, "%ld", n);
+    return buf;
+}
+
+/* Device memory a call needs: the matrix and its copies, the vectors and
+ * the band and scratch, about 3 matrices without vectors and 5 with;
+ * saturated rather than wrapped for absurd sizes. */
+static int64_t working_set(const gl_request *request, int64_t elem)
+{
+    double elements = request->elements > 0
+                          ? (double)request->elements
+                          : (double)request->size * (double)request->size;
+    double bytes = elements * (double)elem * (request->vectors ? 5 : 3);
+    return bytes < 9e18 ? (int64_t)bytes : INT64_MAX;
 }
 
 gl_decision gl_policy(const gl_request *request)
 {
     const gl_config *config = gl_config_get();
+    const char *name = request->routine->name;
 
     if (request->arg_info != 0)
         return forward_because(GL_REASON_ARGS);
     if (request->query)
         return forward_because(GL_REASON_QUERY);
-    if (gl_config_disabled(config, request->routine->name))
+    if (gl_config_disabled(config, name))
         return forward_because(GL_REASON_DISABLED);
-    long min_n = config->min_n >= 0 ? config->min_n
-                                    : gl_tune_min_n(request->routine->name,
-                                                    request->vectors);
-    if (request->size < min_n)
-        return forward_because(GL_REASON_SIZE);
+
+    char prec = name[0];
+    int fp64 = prec == 'd' || prec == 'z';
+    int64_t bytes = working_set(request, prec == 's' ? 4 : prec == 'z' ? 16 : 8);
+    char b1[24], b2[24];
+
+    if (forced != GL_PATH_NONE) {
+        if (!request->supported)
+            return forward_because(GL_REASON_OPTION);
+        if (forced == GL_PATH_LAPACK)
+            return forward_because(GL_REASON_SIZE);
+        gl_path path = gl_device_path_of(forced, fp64, bytes);
+        return path == GL_PATH_LAPACK ? forward_because(GL_REASON_DEVICE)
+                                      : take(path, GL_REASON_NONE, "forced");
+    }
+
+    /* GPULAPACK_MIN_N: one crossover for every routine and path */
+    long min_n = config->min_n;
+    const gl_device_request *device = &config->device;
+    long host_n = min_n >= 0 ? min_n : gl_tune_crossover(name, request->vectors, "host");
+
+    if (device->kind != GL_DEVICE_AUTO) {
+        /* A named device: that device or the real LAPACK.  Its crossover
+         * is the GPU path's; where no GPU figure exists (?sytrd, band
+         * routines), the host path's, as before GPUs were measured. */
+        int gpu = device->kind != GL_DEVICE_HOST;
+        long floor = min_n >= 0 ? min_n
+                     : gpu ? gl_tune_gpu_floor(name, request->vectors)
+                           : host_n;
+        if (gpu && floor == LONG_MAX)
+            floor = host_n;
+        if (request->size < floor)
+            return forward_because(GL_REASON_SIZE);
+        if (!request->supported)
+            return forward_because(GL_REASON_OPTION);
+        gl_path path = gl_device_path(device, fp64, bytes);
+        if (path == GL_PATH_LAPACK)
+            return forward_because(GL_REASON_DEVICE);
+        long n = min_n >= 0 ? min_n
+                 : gl_tune_crossover(name, request->vectors, gl_path_name(path));
+        if (n == LONG_MAX)
+            n = host_n;
+        if (request->size < n)
+            return forward_because(GL_REASON_SIZE);
+        return take(path, GL_REASON_NONE, "requested %s %s", gl_path_name(path),
+                    size_text(n, b1, sizeof b1));
+    }
+
+    /* auto: a GPU at or above its crossover, else the host path at or
+     * above the host's, else LAPACK.  A call below every GPU crossover
+     * never opens a GPU runtime. */
+    long gpu_floor = min_n >= 0 ? min_n : gl_tune_gpu_floor(name, request->vectors);
+    if (request->size < host_n && request->size < gpu_floor)
+        return take(GL_PATH_LAPACK, GL_REASON_SIZE, "host %s, gpu %s",
+                    size_text(host_n, b1, sizeof b1),
+                    size_text(gpu_floor, b2, sizeof b2));
     if (!request->supported)
         return forward_because(GL_REASON_OPTION);
-    /* the matrix: n^2 (or m n) elements of the routine's precision */
-    char prec = request->routine->name[0];
-    int64_t elem = prec == 's' ? 4 : prec == 'z' ? 16 : 8;
-    gl_path path = gl_device_path(&config->device, prec == 'd' || prec == 'z',
-                                  request->size * request->size * elem);
-    if (path == GL_PATH_LAPACK)
-        return forward_because(GL_REASON_DEVICE);
-    return (gl_decision){path, GL_REASON_NONE};
+    const char *why_host = NULL;
+    if (request->size >= gpu_floor) {
+        gl_path path = gl_device_auto(fp64, bytes, &why_host);
+        if (path != GL_PATH_HOST) {
+            const char *gpu = gl_path_name(path);
+            long gpu_n = min_n >= 0 ? min_n
+                         : gl_tune_crossover(name, request->vectors, gpu);
+            if (request->size >= gpu_n)
+                return take(path, GL_REASON_NONE, "crossover %s %ld", gpu, gpu_n);
+            if (request->size >= host_n)
+                return take(GL_PATH_HOST, GL_REASON_NONE,
+                            "crossover host %ld, %s %s", host_n, gpu,
+                            size_text(gpu_n, b2, sizeof b2));
+            return take(GL_PATH_LAPACK, GL_REASON_SIZE, "host %s, %s %s",
+                        size_text(host_n, b1, sizeof b1), gpu,
+                        size_text(gpu_n, b2, sizeof b2));
+        }
+    }
+    if (request->size >= host_n)
+        return why_host ? take(GL_PATH_HOST, GL_REASON_NONE,
+                               "%s, crossover host %ld", why_host, host_n)
+                        : take(GL_PATH_HOST, GL_REASON_NONE,
+                               "crossover host %ld", host_n);
+    if (why_host)
+        return take(GL_PATH_LAPACK, GL_REASON_SIZE, "%s, host %s", why_host,
+                    size_text(host_n, b1, sizeof b1));
+    return take(GL_PATH_LAPACK, GL_REASON_SIZE, "host %s, gpu %s",
+                size_text(host_n, b1, sizeof b1),
+                size_text(gpu_floor, b2, sizeof b2));
 }
 
 gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
@@ -53,7 +166,8 @@ gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
     /* GL_STAGE_FAULT; any other negative value would be a stage-3
      * routine's argument error, which is ours and not the caller's */
     if (rc == GL_STAGE_FAULT || rc < 0)
-        return forward_because(GL_REASON_FAULT);
+        return take(GL_PATH_LAPACK, GL_REASON_FAULT, "%s",
+                    gl_path_name(decision.path));
     gl_timing_record(routine->name, gl_path_name(decision.path), t,
                      gl_now() - start);
     return decision;
@@ -92,6 +206,7 @@ int gl_call_begin(gl_call *call, const gl_routine *routine)
 void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
                  const char *fmt, ...)
 {
+    last_path = decision.path;
     /* Workspace queries are logged only at level 2. */
     int level = decision.reason == GL_REASON_QUERY ? 2 : 1;
     if (gl_config_get()->verbose < level)
@@ -104,14 +219,20 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
     vsnprintf(options, sizeof options, fmt, args);
     va_end(args);
 
+    /* reason= on every line: why this path; for a forwarded call its
+     * reason's name first ("size", "fault", ...), then the detail */
+    const char *why = decision.why;
     if (decision.path != GL_PATH_LAPACK) {
-        gl_log(level, "%s %s path=%s info=%d time=%.6fs", call->routine->name,
-               options, gl_path_name(decision.path), (int)info, elapsed);
+        gl_log(level, "%s %s path=%s%s%s info=%d time=%.6fs",
+               call->routine->name, options, gl_path_name(decision.path),
+               *why ? " reason=" : "", why, (int)info, elapsed);
         return;
     }
     gl_reason reason =
         info == GL_INFO_NO_LAPACK ? GL_REASON_NOLAPACK : decision.reason;
-    gl_log(level, "%s %s path=lapack reason=%s info=%d time=%.6fs",
-           call->routine->name, options, reason_name(reason), (int)info,
-           elapsed);
+    if (reason == GL_REASON_NOLAPACK)
+        why = "";
+    gl_log(level, "%s %s path=lapack reason=%s%s%s info=%d time=%.6fs",
+           call->routine->name, options, reason_name(reason), *why ? " " : "",
+           why, (int)info, elapsed);
 }

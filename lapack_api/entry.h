@@ -54,15 +54,28 @@ typedef struct gl_request {
                               workspace given is at least LAPACK's minimum) */
     int vectors;           /* vectors (or Q, P) are asked for: the crossover
                               of the job with vectors applies */
+    int64_t elements;      /* elements of the input matrix when it is not
+                              size x size (m n of ?gesdd); 0: size^2 */
 } gl_request;
 
 typedef struct gl_decision {
     gl_path path;
     gl_reason reason;
+    char why[64];          /* what the log adds after reason=: the crossover
+                              that decided ("crossover cuda 1536"), why no
+                              GPU ("no-device"), the path that faulted */
 } gl_decision;
 
 /* The one place that decides between our path and the real LAPACK. */
 gl_decision gl_policy(const gl_request *request);
+
+/* gpulapack-tune: the calling thread's next calls take path (the real
+ * LAPACK, the host or a GPU path when its device fits) whatever their
+ * size; GL_PATH_NONE ends it.  gl_policy_last_path: the path the thread's
+ * last call ran on (a call restarted on LAPACK after a fault: lapack). */
+#define GL_PATH_NONE ((gl_path)-1)
+void gl_policy_force(gl_path path);
+gl_path gl_policy_last_path(void);
 
 /* After one of our pipelines ran (rc: 0, LAPACK's INFO > 0, or a
  * GL_STAGE_* code of kernels/status.h): records its timing and returns the

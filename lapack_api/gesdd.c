@@ -38,6 +38,7 @@ GL_EXPORT void GL_LAPACK_NAME(gesdd, gesdd)(
         .arg_info = gl_check_gesdd(gl_upper(jobz), *m, *n, *lda, *ldu, *ldvt),
         .query = *lwork == -1,
         .size = *m < *n ? *m : *n,
+        .elements = (int64_t)*m * *n,
         .vectors = gl_upper(jobz) != 'N',
         .supported = gl_workspace_gesdd(GL_COMPLEX, *jobz, *m, *n, *lwork),
     };

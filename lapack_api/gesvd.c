@@ -40,6 +40,7 @@ GL_EXPORT void GL_LAPACK_NAME(gesvd, gesvd)(
                                    *lda, *ldu, *ldvt),
         .query = *lwork == -1,
         .size = *m < *n ? *m : *n,
+        .elements = (int64_t)*m * *n,
         .vectors = gl_upper(jobu) != 'N' || gl_upper(jobvt) != 'N',
         .supported = gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0], *jobu,
                                         *jobvt, *m, *n, *lwork),

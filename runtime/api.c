@@ -8,6 +8,7 @@
 #include "fortran.h"
 #include "gpu.h"
 #include "real_lapack.h"
+#include "tune.h"
 
 #define GL_API GL_EXPORT
 
@@ -54,3 +55,5 @@ GL_API const char *gpulapack_gpu_runtimes(void)
 {
     return gl_gpu_runtimes_found();
 }
+
+GL_API const char *gpulapack_tune_table(void) { return gl_tune_source(); }

@@ -154,6 +154,8 @@ static void config_read(void)
     config.disable = (disable && *disable) ? strdup(disable) : NULL;
     const char *lapack = getenv("GPULAPACK_LAPACK");
     config.lapack = (lapack && *lapack) ? strdup(lapack) : NULL;
+    const char *tune_file = getenv("GPULAPACK_TUNE_FILE");
+    config.tune_file = (tune_file && *tune_file) ? strdup(tune_file) : NULL;
     config.device_valid =
         gl_parse_device(getenv("GPULAPACK_DEVICE"), &config.device);
     if (!config.device_valid)

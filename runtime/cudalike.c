@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "device.h"
 #include "fault.h"
 #include "gpu.h"
 #include "log.h"
@@ -39,7 +40,7 @@
 
 #define API "cuda"
 #define GPU_TABLE gl_cuda_gpu
-static const char *const sonames[] = {"libcuda.so.1", NULL};
+#define SONAMES gl_cuda_sonames
 /* the kernel images (runtime/embed_blob.S) */
 extern const char gl_cuda_image_s[], gl_cuda_image_d[], gl_cuda_image_c[],
     gl_cuda_image_z[];
@@ -80,8 +81,7 @@ typedef CUcontext drv_saved;   /* what enter() replaced */
 
 #define API "hip"
 #define GPU_TABLE gl_hip_gpu
-static const char *const sonames[] = {"libamdhip64.so.5", "libamdhip64.so.6",
-                                      "libamdhip64.so", NULL};
+#define SONAMES gl_hip_sonames
 extern const char gl_hip_image_s[], gl_hip_image_d[], gl_hip_image_c[],
     gl_hip_image_z[];
 static const char *const images[4] = {gl_hip_image_s, gl_hip_image_d,
@@ -145,16 +145,19 @@ static pthread_once_t discover_once = PTHREAD_ONCE_INIT;
 
 /* ---- the wrappers: everything below them is API-neutral ---------------- */
 
+/* The driver's one handle of the process (device.c): the listing of
+ * gpulapack_gpu_runtimes may have opened it already, and a second
+ * initialization of ROCm's HIP aborts the process. */
 static int load_driver(void)
 {
-    void *lib = NULL;
-    for (int i = 0; sonames[i] && !lib; i++)
-        lib = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
+    const char *soname = NULL;
+    void *lib = gl_runtime_open(SONAMES, &soname);
     if (!lib)
         return -1;
 #define DRV_LOAD(f)                                                          \
     if (!(*(void **)&drv.f = dlsym(lib, STRING(f)))) {                       \
-        gl_log(2, API ": %s missing from the driver", STRING(f));            \
+        gl_runtime_failed(API, "runtime-init-failed",                        \
+                          STRING(f) " missing from the driver");             \
         return -1;                                                           \
     }
     DRV_FUNCS(DRV_LOAD)
@@ -427,7 +430,13 @@ static void discover(void)
     if (rc == DRV_OK)
         rc = drv_count(&count);
     if (rc != DRV_OK) {
-        gl_log(2, API ": no device (driver error %d)", (int)rc);
+        /* 100: CUDA_ERROR_NO_DEVICE, hipErrorNoDevice; 101: invalid device,
+         * what ROCm's hipInit says on a machine without an AMD GPU */
+        char detail[64];
+        snprintf(detail, sizeof detail, "driver error %d", (int)rc);
+        gl_runtime_failed(API, rc == 100 || rc == 101 ? "no-device"
+                                                    : "runtime-init-failed",
+                          detail);
         return;
     }
     for (int i = 0; i < count && ndevices < MAX_DEVICES; i++) {
@@ -484,7 +493,10 @@ static int select_device(int i)
     drv_result rc = drv_open(dev);
     pthread_mutex_unlock(&dev->lock);
     if (rc != DRV_OK) {
-        gl_log(1, API ": device %d cannot be opened (error %d)", i, (int)rc);
+        char detail[64];
+        snprintf(detail, sizeof detail, "device %d cannot be opened (error %d)",
+                 i, (int)rc);
+        gl_runtime_failed(API, "runtime-init-failed", detail);
         return -1;
     }
     __atomic_store_n(&selected, i, __ATOMIC_RELEASE);

@@ -1,6 +1,6 @@
 #include "device.h"
 #include "gpu.h"
-#include "tune.h"
+#include "log.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -22,6 +22,8 @@ const char *gl_backends_compiled(void) { return GL_BACKENDS; }
 
 /* The GPU runtimes compiled in, in the order the automatic choice tries
  * them (the vendors' own APIs first). */
+static const char *failure_of(const char *runtime);
+
 typedef struct runtime {
     const gl_gpu *gpu;
     gl_device_kind kind;
@@ -68,8 +70,10 @@ static runtime *locate(int i, int *index)
 
 /* The device of each runtime, chosen once from GPULAPACK_DEVICE: a request
  * for the runtime takes any of its devices (an OpenCL CPU device such as
- * PoCL included); the automatic choice takes GPUs only, and only once the
- * runtime's path is measured (gl_tune_gpu_auto). */
+ * PoCL included); the automatic choice takes GPUs only (PoCL on the CPU
+ * is slower than the host path on the same CPU).  Discovery (opening the
+ * vendor library, initializing it) happens here, on the first call that
+ * could use the runtime's device, never in a constructor. */
 static pthread_mutex_t choose_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int chosen_of(runtime *rt)
@@ -80,9 +84,8 @@ static int chosen_of(runtime *rt)
     if (!rt->done) {
         const gl_device_request *r = &gl_config_get()->device;
         int i = r->kind == rt->kind ? rt->gpu->choose(r->platform, r->index, 0)
-                : r->kind == GL_DEVICE_AUTO && gl_tune_gpu_auto(rt->gpu->name)
-                    ? rt->gpu->choose(-1, -1, 1)
-                    : -1;
+                : r->kind == GL_DEVICE_AUTO ? rt->gpu->choose(-1, -1, 1)
+                                            : -1;
         if (i >= 0 && rt->gpu->select(i) == 0)
             rt->chosen = i;
         __atomic_store_n(&rt->done, 1, __ATOMIC_RELEASE);
@@ -92,12 +95,34 @@ static int chosen_of(runtime *rt)
 }
 
 /* The runtime's chosen device if it can run the problem: double precision
- * when asked, and memory for about three copies of the matrix. */
+ * when asked, and memory for the call's working set. */
 static int fits(runtime *rt, int fp64, int64_t bytes)
 {
     const gl_gpu_device_info *info = rt->gpu->device(chosen_of(rt));
-    return info && (info->fp64 || !fp64) &&
-           (unsigned long long)bytes * 3 <= info->memory;
+    return info && (info->fp64 || !fp64) && bytes >= 0 &&
+           (unsigned long long)bytes <= info->memory;
+}
+
+gl_path gl_device_auto(int fp64, int64_t bytes, const char **why)
+{
+    *why = "no-device";
+    for (int r = 0; r < NRUNTIMES; r++) {
+        runtime *rt = &runtimes[r];
+        if (chosen_of(rt) < 0) {
+            const char *failure = failure_of(rt->gpu->name);
+            if (failure && strcmp(*why, "no-device") == 0)
+                *why = failure;
+            continue;
+        }
+        if (fits(rt, fp64, bytes))
+            return rt->path;
+        /* A device was found: the runtimes after this one are not opened
+         * (CUDA first, HIP only where CUDA found no device). */
+        *why = fp64 && !rt->gpu->device(rt->chosen)->fp64 ? "device-fp64"
+                                                           : "device-memory";
+        return GL_PATH_HOST;
+    }
+    return GL_PATH_HOST;
 }
 
 gl_path gl_device_path(const gl_device_request *request, int fp64,
@@ -105,15 +130,33 @@ gl_path gl_device_path(const gl_device_request *request, int fp64,
 {
     if (request->kind == GL_DEVICE_HOST)
         return GL_PATH_HOST;
+    if (request->kind == GL_DEVICE_AUTO) {
+        const char *why;
+        return gl_device_auto(fp64, bytes, &why);
+    }
     for (int r = 0; r < NRUNTIMES; r++) {
         runtime *rt = &runtimes[r];
-        if ((request->kind == rt->kind ||
-             (request->kind == GL_DEVICE_AUTO &&
-              gl_tune_gpu_auto(rt->gpu->name))) &&
-            fits(rt, fp64, bytes))
+        if (request->kind == rt->kind && fits(rt, fp64, bytes))
             return rt->path;
     }
-    return request->kind == GL_DEVICE_AUTO ? GL_PATH_HOST : GL_PATH_LAPACK;
+    return GL_PATH_LAPACK;
+}
+
+gl_path gl_device_path_of(gl_path path, int fp64, int64_t bytes)
+{
+    for (int r = 0; r < NRUNTIMES; r++)
+        if (runtimes[r].path == path && chosen_of(&runtimes[r]) >= 0 &&
+            fits(&runtimes[r], fp64, bytes))
+            return path;
+    return path == GL_PATH_HOST ? GL_PATH_HOST : GL_PATH_LAPACK;
+}
+
+const gl_gpu_device_info *gl_device_chosen(gl_path path)
+{
+    for (int r = 0; r < NRUNTIMES; r++)
+        if (runtimes[r].path == path)
+            return runtimes[r].gpu->device(chosen_of(&runtimes[r]));
+    return NULL;
 }
 
 const gl_gpu *gl_device_gpu(gl_path path)
@@ -146,24 +189,106 @@ const char *gl_path_name(gl_path path)
     return "?";
 }
 
-/* ---- the runtime libraries present -------------------------------------- */
+/* ---- the vendor runtime libraries --------------------------------------- */
+
+/* Each vendor runtime library is opened at most once per process, by
+ * whichever asks first (the listing of gpulapack_gpu_runtimes or a
+ * runtime's discovery), and never closed.  ROCm's libamdhip64 loads an
+ * LLVM that stays loaded after dlclose; opening HIP a second time then
+ * registers LLVM's command-line options again and LLVM aborts the whole
+ * process ("inconsistency in registered CommandLine options", issue 30).
+ * A failed dlopen is remembered too: it ran no initializer, and trying
+ * again would only cost another search. */
+enum { MAX_LIBRARIES = 16 };
+static struct {
+    const char *soname;   /* a string of the callers' static tables */
+    void *handle;         /* NULL: not found */
+} libraries[MAX_LIBRARIES];
+static int nlibraries;
+static pthread_mutex_t libraries_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void *gl_runtime_library(const char *soname)
+{
+    pthread_mutex_lock(&libraries_lock);
+    void *handle = NULL;
+    int i = 0;
+    while (i < nlibraries && strcmp(libraries[i].soname, soname) != 0)
+        i++;
+    if (i < nlibraries) {
+        handle = libraries[i].handle;
+    } else {
+        handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+        gl_log(2, "%s: %s", soname, handle ? "opened" : "not found");
+        if (nlibraries < MAX_LIBRARIES) {
+            libraries[nlibraries].soname = soname;
+            libraries[nlibraries].handle = handle;
+            nlibraries++;
+        }
+        /* past the table's end a library would be opened again: keep the
+         * handle's reference instead of closing it */
+    }
+    pthread_mutex_unlock(&libraries_lock);
+    return handle;
+}
+
+void *gl_runtime_open(const char *const *sonames, const char **opened)
+{
+    for (int i = 0; sonames[i]; i++) {
+        void *handle = gl_runtime_library(sonames[i]);
+        if (handle) {
+            if (opened)
+                *opened = sonames[i];
+            return handle;
+        }
+    }
+    return NULL;
+}
+
+/* The sonames of each runtime, in the order the runtimes try them
+ * (runtime/cudalike.c, runtime/opencl.c use these lists). */
+const char *const gl_cuda_sonames[] = {"libcuda.so.1", NULL};
+const char *const gl_hip_sonames[] = {"libamdhip64.so.5", "libamdhip64.so.6",
+                                      "libamdhip64.so", NULL};
+const char *const gl_opencl_sonames[] = {"libOpenCL.so.1", NULL};
+
+/* Why a runtime has no device: set by its discovery. */
+static const char *runtime_failure[3];
+
+static int runtime_slot(const char *runtime)
+{
+    return strcmp(runtime, "cuda") == 0 ? 0 : strcmp(runtime, "hip") == 0 ? 1 : 2;
+}
+
+void gl_runtime_failed(const char *runtime, const char *reason,
+                       const char *detail)
+{
+    __atomic_store_n(&runtime_failure[runtime_slot(runtime)], reason,
+                     __ATOMIC_RELEASE);
+    gl_log(1, "%s: %s: %s; calls take another path", runtime, reason, detail);
+}
+
+static const char *failure_of(const char *runtime)
+{
+    return __atomic_load_n(&runtime_failure[runtime_slot(runtime)],
+                           __ATOMIC_ACQUIRE);
+}
 
 static char runtimes_found[160];
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 
+/* One library per runtime: the one its discovery opens (the same handle,
+ * so the listing never initializes a runtime a second time). */
 static void probe(void)
 {
-    static const char *const sonames[] = {
-        "libcuda.so.1", "libamdhip64.so.5", "libamdhip64.so.6",
-        "libOpenCL.so.1", NULL};
-    for (int i = 0; sonames[i]; i++) {
-        void *lib = dlopen(sonames[i], RTLD_LAZY | RTLD_LOCAL);
-        if (!lib)
+    const char *const *lists[] = {gl_cuda_sonames, gl_hip_sonames,
+                                  gl_opencl_sonames};
+    for (int i = 0; i < 3; i++) {
+        const char *name = NULL;
+        if (!gl_runtime_open(lists[i], &name))
             continue;
         size_t used = strlen(runtimes_found);
         snprintf(runtimes_found + used, sizeof runtimes_found - used, "%s%s",
-                 used ? " " : "", sonames[i]);
-        dlclose(lib);
+                 used ? " " : "", name);
     }
 }
 

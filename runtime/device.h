@@ -15,9 +15,24 @@ int gl_device_count(void);
 
 /* The path that serves a request for the given device, or GL_PATH_LAPACK
  * when that device is not available: fp64 for double precision, bytes
- * the size of the matrix. */
+ * the call's working set in device memory.  Under auto: the first
+ * compiled-in runtime (CUDA, HIP, OpenCL) with a GPU, else the host. */
 gl_path gl_device_path(const gl_device_request *request, int fp64,
                        int64_t bytes);
+
+/* The automatic choice: the GPU path of the first runtime, in the order
+ * CUDA, HIP, OpenCL, that has a GPU (a later runtime is not opened once
+ * one has a device), if that GPU fits the call (fp64, bytes of working
+ * set); else GL_PATH_HOST with *why: "no-device", "runtime-init-failed",
+ * "device-fp64" or "device-memory". */
+gl_path gl_device_auto(int fp64, int64_t bytes, const char **why);
+
+/* path itself if its runtime has a chosen device that fits the call
+ * (GL_PATH_HOST always), else GL_PATH_LAPACK: for gpulapack-tune. */
+gl_path gl_device_path_of(gl_path path, int fp64, int64_t bytes);
+
+/* The device a GPU path uses (discovering it), NULL if none. */
+const struct gl_gpu_device_info *gl_device_chosen(gl_path path);
 
 /* The runtime of a GPU path (NULL for the others). */
 struct gl_gpu;
@@ -30,6 +45,21 @@ const struct gl_gpu_device_info *gl_device_info(int i, int *chosen);
 
 /* GPU runtime libraries dlopen finds, e.g. "libcuda.so.1 libOpenCL.so.1". */
 const char *gl_gpu_runtimes_found(void);
+
+/* The process's one handle of a vendor runtime library: opened on the
+ * first request, never closed (a second initialization of ROCm's LLVM
+ * aborts the process); NULL if it does not open.  gl_runtime_open: the
+ * first of a NULL-terminated list that opens, its name in *opened. */
+void *gl_runtime_library(const char *soname);
+void *gl_runtime_open(const char *const *sonames, const char **opened);
+extern const char *const gl_cuda_sonames[], *const gl_hip_sonames[],
+    *const gl_opencl_sonames[];
+
+/* A runtime's discovery failed ("runtime-init-failed", "no-device"): logged
+ * at GPULAPACK_VERBOSE=1 with detail, and given as the reason of the calls
+ * that then take another path. */
+void gl_runtime_failed(const char *runtime, const char *reason,
+                       const char *detail);
 
 const char *gl_path_name(gl_path path);
 

@@ -20,6 +20,7 @@
 #include <sys/mman.h>
 
 #include "config.h"
+#include "device.h"
 #include "fault.h"
 #include "log.h"
 #include "gpu.h"
@@ -62,14 +63,19 @@ static pthread_once_t discover_once = PTHREAD_ONCE_INIT;
 
 /* ---- discovery ---------------------------------------------------------- */
 
+/* The ICD loader's one handle of the process (device.c), shared with the
+ * listing of gpulapack_gpu_runtimes. */
 static int load_icd(void)
 {
-    void *lib = dlopen("libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
+    void *lib = gl_runtime_open(gl_opencl_sonames, NULL);
     if (!lib)
         return -1;
 #define CL_LOAD(f)                                                           \
-    if (!(*(void **)&cl.f = dlsym(lib, #f)))                                 \
-        return -1;
+    if (!(*(void **)&cl.f = dlsym(lib, #f))) {                               \
+        gl_runtime_failed("opencl", "runtime-init-failed",                   \
+                          #f " missing from the ICD loader");                \
+        return -1;                                                           \
+    }
     CL_FUNCS(CL_LOAD)
 #undef CL_LOAD
     return 0;
@@ -141,8 +147,16 @@ static void discover(void)
         return;
     cl_platform_id platforms[8];
     cl_uint nplatforms = 0;
-    if (cl.clGetPlatformIDs(8, platforms, &nplatforms) != CL_SUCCESS)
+    cl_int err = cl.clGetPlatformIDs(8, platforms, &nplatforms);
+    if (err != CL_SUCCESS) {
+        /* -1001: CL_PLATFORM_NOT_FOUND_KHR, the ICD loader without drivers */
+        char detail[64];
+        snprintf(detail, sizeof detail, "clGetPlatformIDs error %d", (int)err);
+        gl_runtime_failed("opencl", err == -1001 ? "no-device"
+                                                 : "runtime-init-failed",
+                          detail);
         return;
+    }
     for (cl_uint p = 0; p < nplatforms && p < 8; p++) {
         cl_device_id ids[MAX_DEVICES];
         cl_uint nids = 0;

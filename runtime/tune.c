@@ -1,8 +1,14 @@
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "device.h"
+#include "gpu.h"
+#include "log.h"
 #include "tune.h"
 
 /* Crossovers of the host path against Debian's OpenBLAS 0.3.21 (SkylakeX
@@ -13,13 +19,15 @@
  * calls in the eleventh session raised ?gesdd's with vectors); NEVER
  * where it was faster at every size measured.  Keyed by the routine name
  * without its precision letter; one column for values only, one for jobs
- * with vectors (or Q, P); the GPU backends will bring their own. */
+ * with vectors (or Q, P). */
 #define NEVER LONG_MAX
 
-static const struct {
+typedef struct crossover {
     const char *family;
     long values, vectors;
-} crossovers[] = {
+} crossover;
+
+static const crossover host_2core[] = {
     {"gesdd", 768, 2250},          {"gesvd", 768, 200},
     {"gbbrd", 256, NEVER},         {"sytrd", NEVER, NEVER},
     {"syev", 2500, NEVER},         {"syevd", 2500, NEVER},
@@ -37,16 +45,416 @@ static const struct {
     {"hbevd", 768, NEVER},
 };
 
+/* Hosts with 8 CPUs or more: the 16-core Xeon of the H200 machine against
+ * its OpenBLAS with 16 threads (2026-11-26, cross-host.csv, n = 1024,
+ * 2048, 4096, interpolated): dsyevd N crosses at about 2550, dsyevd V
+ * never (0.74-0.90x), dgesdd N below 1024 (1.70x there), dgesdd S at
+ * about 2150.  These agree with the 2-core figures within 5%: both sides
+ * use every core, so the ratio hardly moves.  The families not measured
+ * there keep the 2-core figures. */
+static const crossover host_many_core[] = {
+    {"gesdd", 768, 2150}, {"syevd", 2500, NEVER},
+};
+
+/* Our GPU paths against the better of the host's LAPACK and our host path
+ * on the same machine: NVIDIA H200 against the 16-core Xeon above
+ * (cross-cuda.csv and cross-host.csv, one call per case, interpolated on
+ * the log of the sizes): dsyevd N about 1490, dsyevd V 1210, dgesdd N
+ * 1555 (our host path is faster than LAPACK there; the GPU passes it at
+ * about 1555), dgesdd S 1245.  The siblings with the same stages 1 and 2
+ * take the same figures (?gesvd from ?gesdd, ?syev/?syevr/?syevx and the
+ * complex Hermitian ones from ?syevd; single and complex precisions from
+ * double: not measured).  ?sytrd, ?hetrd and the band routines are not
+ * measured on a GPU: never under auto.  HIP and OpenCL GPUs take the
+ * same table until gpulapack-tune measures them. */
+static const crossover gpu_h200[] = {
+    {"gesdd", 1550, 1250},         {"gesvd", 1550, 1250},
+    {"syev", 1500, 1200},          {"syevd", 1500, 1200},
+    {"syevr", 1500, 1200},         {"syevx", 1500, 1200},
+    {"heev", 1500, 1200},          {"heevd", 1500, 1200},
+    {"heevr", 1500, 1200},         {"heevx", 1500, 1200},
+    {"syev_2stage", 1500, 1200},   {"syevd_2stage", 1500, 1200},
+    {"syevr_2stage", 1500, 1200},  {"syevx_2stage", 1500, 1200},
+    {"heev_2stage", 1500, 1200},   {"heevd_2stage", 1500, 1200},
+    {"heevr_2stage", 1500, 1200},  {"heevx_2stage", 1500, 1200},
+};
+
 /* For routines without a measurement: every published offload runtime
  * (MAGMA n <= 128, oneMKL n <= 256) keeps n < 512 on the CPU LAPACK. */
 #define GL_DEFAULT_MIN_N 512
 
+#define COUNT(t) (sizeof t / sizeof t[0])
+
+static const crossover *find(const crossover *table, size_t n,
+                             const char *family)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(family, table[i].family) == 0)
+            return &table[i];
+    return NULL;
+}
+
+static int cpu_count(void)
+{
+    cpu_set_t cpus;
+    if (sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) > 0)
+        return CPU_COUNT(&cpus);
+    return 1;
+}
+
+static long builtin_host(const char *family, int vectors)
+{
+    const crossover *c = cpu_count() >= 8
+                             ? find(host_many_core, COUNT(host_many_core), family)
+                             : NULL;
+    if (!c)
+        c = find(host_2core, COUNT(host_2core), family);
+    return !c ? GL_DEFAULT_MIN_N : vectors ? c->vectors : c->values;
+}
+
+static long builtin_gpu(const char *family, int vectors)
+{
+    const crossover *c = find(gpu_h200, COUNT(gpu_h200), family);
+    return !c ? NEVER : vectors ? c->vectors : c->values;
+}
+
+/* ---- the tune file (gpulapack-tune) --------------------------------------
+ *
+ *   gpulapack-tune 1 host=<cpu model>/<cpus> [gpu=<path>:<device>/<bytes>]...
+ *   <family> <N|V> <s|d|c|z> <host|cuda|hip|opencl> <n|never>
+ *
+ * Names with their blanks as '_'.  The file is read once per process, on
+ * the first call that asks for a crossover.  One written on another host
+ * (CPU model or CPU count) or malformed is ignored whole; the lines of a
+ * GPU path whose device is not the one written are ignored (the built-in
+ * GPU figures apply), each with a log line. */
+enum { MAX_ENTRIES = 512, MAX_GPUS = 4 };
+typedef struct entry {
+    char family[24];
+    char job, precision;
+    char path[8];
+    long n;
+} entry;
+static entry entries[MAX_ENTRIES];
+static int nentries;
+static struct {
+    char path[8];
+    char identity[160];
+    int checked, matches;   /* against the device chosen for path */
+} gpus[MAX_GPUS];
+static int ngpus;
+static char source[4700] = "built-in";
+static pthread_once_t file_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t gpu_check_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* blanks and '/' (the separator of the identity) turned into '_' */
+static void append_name(char *out, size_t size, const char *name)
+{
+    size_t used = strlen(out);
+    for (const char *p = name; *p && used + 1 < size; p++)
+        out[used++] = (*p == ' ' || *p == '\t' || *p == '/' || *p == '=')
+                          ? '_' : *p;
+    out[used] = 0;
+}
+
+void gl_tune_host_identity(char *out, size_t size)
+{
+    char model[256] = "unknown";
+    FILE *f = fopen("/proc/cpuinfo", "re");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) != 0)
+            continue;
+        const char *v = strchr(line, ':');
+        if (!v)
+            break;
+        v++;
+        while (*v == ' ' || *v == '\t')
+            v++;
+        snprintf(model, sizeof model, "%s", v);
+        model[strcspn(model, "\n")] = 0;
+        /* trailing blanks */
+        for (size_t k = strlen(model); k > 0 && model[k - 1] == ' '; k--)
+            model[k - 1] = 0;
+        break;
+    }
+    if (f)
+        fclose(f);
+    out[0] = 0;
+    append_name(out, size, model);
+    size_t used = strlen(out);
+    snprintf(out + used, size - used, "/%d", cpu_count());
+}
+
+void gl_tune_device_identity(const gl_gpu_device_info *info, char *out,
+                             size_t size)
+{
+    out[0] = 0;
+    append_name(out, size, info->name);
+    size_t used = strlen(out);
+    snprintf(out + used, size - used, "/%llu", info->memory);
+}
+
+int gl_tune_default_file(char *out, size_t size)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int len = xdg && xdg[0] == '/'
+                  ? snprintf(out, size, "%s/gpulapack/tune.txt", xdg)
+              : home && *home
+                  ? snprintf(out, size, "%s/.cache/gpulapack/tune.txt", home)
+                  : -1;
+    return len > 0 && (size_t)len < size ? 0 : -1;
+}
+
+const char *gl_tune_file_name(char *out, size_t size)
+{
+    const char *named = gl_config_get()->tune_file;
+    if (named) {
+        snprintf(out, size, "%s", named);
+        return out;
+    }
+    return gl_tune_default_file(out, size) == 0 ? out : NULL;
+}
+
+static int valid_path(const char *path)
+{
+    return strcmp(path, "host") == 0 || strcmp(path, "cuda") == 0 ||
+           strcmp(path, "hip") == 0 || strcmp(path, "opencl") == 0;
+}
+
+/* Parses the file; 0, or -1 with why (the caller logs it). */
+static int parse_file(FILE *f, char *why, size_t why_size)
+{
+    char line[1024], host[200];
+    gl_tune_host_identity(host, sizeof host);
+    if (!fgets(line, sizeof line, f)) {
+        snprintf(why, why_size, "empty");
+        return -1;
+    }
+    char *save = NULL, *tok = strtok_r(line, " \t\r\n", &save);
+    if (!tok || strcmp(tok, "gpulapack-tune") != 0) {
+        snprintf(why, why_size, "no gpulapack-tune header");
+        return -1;
+    }
+    tok = strtok_r(NULL, " \t\r\n", &save);
+    if (!tok || strcmp(tok, "1") != 0) {
+        snprintf(why, why_size, "version %s, not 1", tok ? tok : "missing");
+        return -1;
+    }
+    int host_seen = 0;
+    while ((tok = strtok_r(NULL, " \t\r\n", &save))) {
+        if (strncmp(tok, "host=", 5) == 0) {
+            if (strcmp(tok + 5, host) != 0) {
+                snprintf(why, why_size, "written for host %s, this is %s",
+                         tok + 5, host);
+                return -1;
+            }
+            host_seen = 1;
+        } else if (strncmp(tok, "gpu=", 4) == 0 && ngpus < MAX_GPUS) {
+            const char *colon = strchr(tok + 4, ':');
+            size_t len = colon ? (size_t)(colon - (tok + 4)) : 0;
+            if (!colon || len >= sizeof gpus[0].path) {
+                snprintf(why, why_size, "bad header field %s", tok);
+                return -1;
+            }
+            memcpy(gpus[ngpus].path, tok + 4, len);
+            gpus[ngpus].path[len] = 0;
+            snprintf(gpus[ngpus].identity, sizeof gpus[0].identity, "%s",
+                     colon + 1);
+            if (!valid_path(gpus[ngpus].path) ||
+                strcmp(gpus[ngpus].path, "host") == 0) {
+                snprintf(why, why_size, "bad header field %s", tok);
+                return -1;
+            }
+            ngpus++;
+        } else {
+            snprintf(why, why_size, "bad header field %s", tok);
+            return -1;
+        }
+    }
+    if (!host_seen) {
+        snprintf(why, why_size, "no host= in the header");
+        return -1;
+    }
+    for (int number = 2; fgets(line, sizeof line, f); number++) {
+        char family[64], job[8], prec[8], path[16], value[32], extra[8];
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = 0;
+        int fields = sscanf(line, "%63s %7s %7s %15s %31s %7s", family, job,
+                            prec, path, value, extra);
+        if (fields <= 0)
+            continue;
+        char *end = NULL;
+        long n = strcmp(value, "never") == 0 ? NEVER : strtol(value, &end, 10);
+        int gpu_known = strcmp(path, "host") == 0;
+        for (int g = 0; g < ngpus; g++)
+            gpu_known |= strcmp(gpus[g].path, path) == 0;
+        if (fields != 5 || strlen(family) >= sizeof entries[0].family ||
+            (strcmp(job, "N") != 0 && strcmp(job, "V") != 0) ||
+            strlen(prec) != 1 || !strchr("sdcz", prec[0]) ||
+            !valid_path(path) || !gpu_known ||
+            (n != NEVER && (!end || *end || n < 0))) {
+            snprintf(why, why_size, "line %d malformed", number);
+            return -1;
+        }
+        if (nentries == MAX_ENTRIES) {
+            snprintf(why, why_size, "more than %d lines", MAX_ENTRIES);
+            return -1;
+        }
+        entry *e = &entries[nentries++];
+        snprintf(e->family, sizeof e->family, "%s", family);
+        e->job = job[0];
+        e->precision = prec[0];
+        memcpy(e->path, path, strlen(path) + 1);   /* a valid_path name */
+        e->n = n;
+    }
+    return 0;
+}
+
+static void read_file(void)
+{
+    char name[4096];
+    if (!gl_tune_file_name(name, sizeof name))
+        return;
+    FILE *f = fopen(name, "re");
+    if (!f) {
+        /* the default file is absent unless gpulapack-tune ran */
+        gl_log(gl_config_get()->tune_file ? 1 : 2,
+               "tune file %s: not readable; the built-in crossovers apply",
+               name);
+        snprintf(source, sizeof source, "built-in (%s: not readable)", name);
+        return;
+    }
+    char why[512];
+    int rc = parse_file(f, why, sizeof why);
+    fclose(f);
+    if (rc != 0) {
+        nentries = 0;
+        ngpus = 0;
+        gl_log(1, "tune file %s: %s: ignored; the built-in crossovers apply",
+               name, why);
+        snprintf(source, sizeof source, "built-in (%s ignored: %s)", name, why);
+        return;
+    }
+    snprintf(source, sizeof source, "%s", name);
+    gl_log(2, "tune file %s: %d crossovers", name, nentries);
+}
+
+static void file_ready(void) { pthread_once(&file_once, read_file); }
+
+const char *gl_tune_source(void)
+{
+    file_ready();
+    return source;
+}
+
+static gl_path path_named(const char *name)
+{
+    static const gl_path paths[] = {GL_PATH_OPENCL, GL_PATH_CUDA, GL_PATH_HIP};
+    for (size_t i = 0; i < COUNT(paths); i++)
+        if (strcmp(gl_path_name(paths[i]), name) == 0)
+            return paths[i];
+    return GL_PATH_LAPACK;
+}
+
+/* The file's lines of a GPU path apply only to the device they were
+ * measured on: checked once per path, against the device chosen. */
+static int gpu_lines_apply(const char *path)
+{
+    for (int g = 0; g < ngpus; g++) {
+        if (strcmp(gpus[g].path, path) != 0)
+            continue;
+        pthread_mutex_lock(&gpu_check_lock);
+        if (!gpus[g].checked) {
+            const gl_gpu_device_info *info = gl_device_chosen(path_named(path));
+            char here[160] = "none";
+            if (info)
+                gl_tune_device_identity(info, here, sizeof here);
+            gpus[g].matches = strcmp(here, gpus[g].identity) == 0;
+            if (!gpus[g].matches)
+                gl_log(1, "tune file %s: its %s lines are for %s, this %s "
+                          "device is %s: ignored; the built-in GPU "
+                          "crossovers apply",
+                       source, path, gpus[g].identity, path, here);
+            gpus[g].checked = 1;
+        }
+        int matches = gpus[g].matches;
+        pthread_mutex_unlock(&gpu_check_lock);
+        return matches;
+    }
+    return 0;
+}
+
+/* The family gpulapack-tune measures for a routine's family: the
+ * siblings with the same stages 1 and 2 share its figures, as in the
+ * built-in tables. */
+static const char *measured_family(const char *family)
+{
+    static const char *const map[][2] = {
+        {"gesvd", "gesdd"}, {"syev", "syevd"}, {"syevr", "syevd"},
+        {"syevx", "syevd"}, {"heev", "heevd"}, {"heevr", "heevd"},
+        {"heevx", "heevd"}};
+    char base[24];
+    snprintf(base, sizeof base, "%s", family);
+    char *two = strstr(base, "_2stage");
+    if (two)
+        *two = 0;
+    for (size_t i = 0; i < COUNT(map); i++)
+        if (strcmp(base, map[i][0]) == 0)
+            return map[i][1];
+    return strcmp(base, "syevd") == 0 ? "syevd"
+           : strcmp(base, "heevd") == 0 ? "heevd" : family;
+}
+
+static const entry *file_entry(const char *routine, int vectors,
+                               const char *path)
+{
+    file_ready();
+    const char *names[2] = {routine + 1, measured_family(routine + 1)};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < nentries; i++) {
+            const entry *e = &entries[i];
+            if (e->precision == routine[0] &&
+                e->job == (vectors ? 'V' : 'N') &&
+                strcmp(e->family, names[k]) == 0 &&
+                strcmp(e->path, path) == 0)
+                return e;
+        }
+    return NULL;
+}
+
+long gl_tune_crossover(const char *routine, int vectors, const char *path)
+{
+    int host = strcmp(path, "host") == 0;
+    const entry *e = file_entry(routine, vectors, path);
+    if (e && (host || gpu_lines_apply(path)))
+        return e->n;
+    return host ? builtin_host(routine + 1, vectors)
+                : builtin_gpu(routine + 1, vectors);
+}
+
+long gl_tune_gpu_floor(const char *routine, int vectors)
+{
+    long floor = builtin_gpu(routine + 1, vectors);
+    static const char *const paths[] = {"cuda", "hip", "opencl"};
+    for (size_t p = 0; p < COUNT(paths); p++) {
+        const entry *e = file_entry(routine, vectors, paths[p]);
+        if (e && e->n < floor)
+            floor = e->n;
+    }
+    return floor;
+}
+
 long gl_tune_min_n(const char *routine, int vectors)
 {
-    for (size_t i = 0; i < sizeof crossovers / sizeof crossovers[0]; i++)
-        if (strcmp(routine + 1, crossovers[i].family) == 0)
-            return vectors ? crossovers[i].vectors : crossovers[i].values;
-    return GL_DEFAULT_MIN_N;
+    return gl_tune_crossover(routine, vectors, "host");
+}
+
+long gl_tune_builtin(const char *routine, int vectors, const char *path)
+{
+    return strcmp(path, "host") == 0 ? builtin_host(routine + 1, vectors)
+                                     : builtin_gpu(routine + 1, vectors);
 }
 
 /* A wider band makes stage 1's products faster and the chase, which is
@@ -100,10 +508,7 @@ int gl_host_threads(void)
     long threads = gl_config_get()->host_threads;
     if (threads > 0)
         return threads > 64 ? 64 : (int)threads;
-    cpu_set_t cpus;
-    if (sched_getaffinity(0, sizeof cpus, &cpus) == 0 && CPU_COUNT(&cpus) > 0)
-        return CPU_COUNT(&cpus);
-    return 1;
+    return cpu_count();
 }
 
 int gl_tune_group_threads(void)
@@ -133,15 +538,4 @@ long gl_tune_dc_leaf(void)
 {
     long leaf = gl_config_get()->dc_leaf;
     return leaf > 0 ? leaf : 1024;
-}
-
-/* The automatic device choice keeps the host path, and a GPU runs when
- * GPULAPACK_DEVICE names it: on an H100 (docs/performance.md, twelfth
- * session) the cuda path beat the 16-core host's LAPACK 2.7-5.5x at
- * n = 4096, but it was not compared with our host path on that machine,
- * nor measured below n = 4096, so no crossover can be set from it yet. */
-int gl_tune_gpu_auto(const char *runtime)
-{
-    (void)runtime;
-    return 0;
 }

@@ -4,10 +4,38 @@
 #ifndef GL_TUNE_H
 #define GL_TUNE_H
 
-/* Calls with a problem size below this stay on the real LAPACK
- * (GPULAPACK_MIN_N overrides it for every routine); vectors: the job asks
- * for vectors (or Q, P), which has its own crossover. */
+#include <stddef.h>
+
+/* The crossover of a path ("host", "cuda", "hip", "opencl") for routine
+ * ("dsyevd") and job (vectors: the job asks for vectors, or Q, P): calls
+ * of at least this size are faster there than on the real LAPACK (and,
+ * for a GPU path, than on the host path); LONG_MAX: never.  From the
+ * tune file of gpulapack-tune when one for this machine is in force
+ * (GPULAPACK_TUNE_FILE, else $XDG_CACHE_HOME/gpulapack/tune.txt or
+ * ~/.cache/gpulapack/tune.txt), else built in (host: by CPU count).
+ * GPULAPACK_MIN_N overrides both in the policy. */
+long gl_tune_crossover(const char *routine, int vectors, const char *path);
+/* The host path's crossover (gl_tune_crossover(routine, vectors, "host")). */
 long gl_tune_min_n(const char *routine, int vectors);
+/* The smallest crossover any GPU path may have for the call, without
+ * discovering a device: smaller calls never open a GPU runtime. */
+long gl_tune_gpu_floor(const char *routine, int vectors);
+/* The built-in figure, whatever the file says (for gpulapack-tune). */
+long gl_tune_builtin(const char *routine, int vectors, const char *path);
+
+/* "built-in", or the name of the tune file in force. */
+const char *gl_tune_source(void);
+/* The file the library reads (GPULAPACK_TUNE_FILE or the default), into
+ * out; NULL if there is none (no HOME). gl_tune_default_file: the default
+ * alone, 0 or -1. */
+const char *gl_tune_file_name(char *out, size_t size);
+int gl_tune_default_file(char *out, size_t size);
+/* The identities a tune file is written for: "<cpu model>/<cpus>" and
+ * "<device name>/<memory bytes>", blanks as '_'. */
+struct gl_gpu_device_info;
+void gl_tune_host_identity(char *out, size_t size);
+void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
+                             size_t size);
 
 /* Stage-1 half-width of the band for an n x n problem: kind 'G' (SVD) or
  * 'H' (Hermitian eigenproblem), vectors: the band's reflectors will be
@@ -54,10 +82,6 @@ long gl_tune_chase_groups(void);
  * solves whole; the merges above it run their products on the device
  * (GPULAPACK_DC_LEAF, default 1024). */
 long gl_tune_dc_leaf(void);
-
-/* 1 once the path of runtime ("cuda", "hip", "opencl") has measured
- * crossovers on GPUs: only then does GPULAPACK_DEVICE=auto take its GPUs. */
-int gl_tune_gpu_auto(const char *runtime);
 
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
  * process may run on. */

@@ -26,6 +26,11 @@ run unit/library 60 testing/unit/check_library.sh
 run unit/layers 300 testing/unit/check_layers.sh
 # the CUDA/HIP kernel images hold every kernel for every target
 run unit/gpu-images 120 testing/unit/check_gpu_images.sh
+# the automatic device choice over stand-in drivers: a HIP whose second
+# initialization aborts (listing, C API, auto with and without a CUDA
+# device), crossovers from the built-in table and from tune files, and
+# bin/gpulapack-tune's files (issue 30)
+run unit/auto 300 testing/unit/check_auto.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
 # per-precision binaries.
 for src in testing/unit/test_*.c; do

@@ -29,11 +29,12 @@ int main(void)
                d.memory / 1073741824.0, d.compute_units, d.clock_mhz,
                d.fp64 ? "yes" : "no");
     }
+    printf("crossover table:   %s\n", gpulapack_tune_table());
     printf("accelerated calls: path=%s%s\n", gpulapack_path(),
-           count > 0 && (!device || !*device)
-               ? " (automatic choice: the host path until the GPU paths "
-                 "are measured on GPUs; GPULAPACK_DEVICE=cuda, hip or "
-                 "opencl takes a device)"
+           !device || !*device
+               ? " (automatic choice: a GPU from its crossover size, the "
+                 "host path from the host's, LAPACK below both; "
+                 "GPULAPACK_VERBOSE=1 logs each call's reason)"
                : "");
     return lapack ? 0 : 1;
 }

@@ -19,7 +19,8 @@ expected=$(
     done
     printf '%s\n' gpulapack_version gpulapack_lapack_library \
         gpulapack_backends gpulapack_device_count gpulapack_last_timing \
-        gpulapack_device_info gpulapack_path gpulapack_gpu_runtimes
+        gpulapack_device_info gpulapack_path gpulapack_gpu_runtimes \
+        gpulapack_tune_table
 )
 exported=$(nm -D --defined-only "$LIB" | awk '{print $3}')
 diff_out=$(diff <(sort <<<"$expected") <(sort <<<"$exported"))
@@ -74,9 +75,9 @@ check_driver() {   # name, log pattern of the driver's error, env...
     local out
     out=$(env "$@" GPULAPACK_VERBOSE=2 GPULAPACK_DEVICE="$name" bin/gpulapack-info 2>&1)
     if grep -q "$name: driver loaded, graphs yes, stream-ordered memory yes" <<<"$out" &&
-        grep -q "$name: no device (driver error $error)" <<<"$out" &&
+        grep -Eq "$name: (no-device|runtime-init-failed): driver error $error;" <<<"$out" &&
         grep -q "path=lapack" <<<"$out" && ! grep -q "missing from the driver" <<<"$out"; then
-        pass "driver-$name ($(grep -m1 "$name: no device" <<<"$out" | sed 's/^gpulapack: //'))"
+        pass "driver-$name ($(grep -m1 "$name: .*driver error" <<<"$out" | sed 's/^gpulapack: //'))"
     else
         fail "driver-$name" "$(tr '\n' ' ' <<<"$out")"
     fi

@@ -42,9 +42,15 @@ EXPORT CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
     *bytes = (size_t)80 << 30;
     return CUDA_SUCCESS;
 }
+/* contexts retained and modules loaded: made once per process, kept */
+static int ctx_retains, module_loads;
+EXPORT int mock_ctx_retains(void) { return __atomic_load_n(&ctx_retains, __ATOMIC_SEQ_CST); }
+EXPORT int mock_module_loads(void) { return __atomic_load_n(&module_loads, __ATOMIC_SEQ_CST); }
+
 EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d)
 {
     (void)d;
+    count(&ctx_retains, 1);
     *c = (CUcontext)&dummy;
     return CUDA_SUCCESS;
 }
@@ -72,6 +78,7 @@ EXPORT CUresult cuModuleLoadData(CUmodule *m, const void *image)
     memcpy(&magic, image, 4);
     if (magic != 0xba55ed50u)
         return CUDA_ERROR_INVALID_IMAGE;
+    count(&module_loads, 1);
     *m = (CUmodule)image;
     return CUDA_SUCCESS;
 }

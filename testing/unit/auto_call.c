@@ -1,0 +1,120 @@
+/* The program of testing/unit/check_auto.sh: a LAPACK caller linked before
+ * -llapack, as an application would be, that runs its arguments in order:
+ *   api                  the C API's discovery calls (gpulapack_gpu_runtimes,
+ *                        gpulapack_device_count twice, each device, the path)
+ *   <routine> <job> <n>  one call: dsyevd or zheevd (job N/V), dgesdd (N/S)
+ *   counters             the stand-in CUDA driver's contexts and modules
+ * and prints one line for each; the library's decisions go to its log. */
+#include <complex.h>
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpulapack.h"
+
+void dsyevd_(const char *, const char *, const int *, double *, const int *,
+             double *, double *, const int *, int *, const int *, int *,
+             size_t, size_t);
+void zheevd_(const char *, const char *, const int *, double complex *,
+             const int *, double *, double complex *, const int *, double *,
+             const int *, int *, const int *, int *, size_t, size_t);
+void dgesdd_(const char *, const int *, const int *, double *, const int *,
+             double *, double *, const int *, double *, const int *, double *,
+             const int *, int *, int *, size_t);
+
+static double random_unit(void) { return rand() / (double)RAND_MAX - 0.5; }
+
+static int call(const char *routine, const char *job, int n)
+{
+    size_t nn = (size_t)n * n;
+    int info = -1, lwork = -1, liwork = -1, lrwork = -1, iq = 0;
+    double wq = 0, rq = 0;
+    double *w = malloc((size_t)n * sizeof *w);
+    if (strcmp(routine, "zheevd") == 0) {
+        double complex *a = malloc(nn * sizeof *a), zq = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = j; i < n; i++)
+                a[i + (size_t)j * n] = a[j + (size_t)i * n] =
+                    i == j ? random_unit() : random_unit() + I * random_unit();
+        zheevd_(job, "L", &n, a, &n, w, &zq, &lwork, &rq, &lrwork, &iq,
+                &liwork, &info, 1, 1);
+        lwork = (int)creal(zq), lrwork = (int)rq, liwork = iq;
+        double complex *work = malloc((size_t)lwork * sizeof *work);
+        double *rwork = malloc((size_t)lrwork * sizeof *rwork);
+        int *iwork = malloc((size_t)liwork * sizeof *iwork);
+        zheevd_(job, "L", &n, a, &n, w, work, &lwork, rwork, &lrwork, iwork,
+                &liwork, &info, 1, 1);
+        free(work), free(rwork), free(iwork), free(a);
+    } else {
+        double *a = malloc(nn * sizeof *a);
+        for (int j = 0; j < n; j++)
+            for (int i = j; i < n; i++)
+                a[i + (size_t)j * n] = a[j + (size_t)i * n] = random_unit();
+        if (strcmp(routine, "dsyevd") == 0) {
+            dsyevd_(job, "L", &n, a, &n, w, &wq, &lwork, &iq, &liwork, &info,
+                    1, 1);
+            lwork = (int)wq, liwork = iq;
+            double *work = malloc((size_t)lwork * sizeof *work);
+            int *iwork = malloc((size_t)liwork * sizeof *iwork);
+            dsyevd_(job, "L", &n, a, &n, w, work, &lwork, iwork, &liwork,
+                    &info, 1, 1);
+            free(work), free(iwork);
+        } else if (strcmp(routine, "dgesdd") == 0) {
+            int vectors = job[0] != 'N' && job[0] != 'n', ld = vectors ? n : 1;
+            double *u = malloc((vectors ? nn : 1) * sizeof *u);
+            double *vt = malloc((vectors ? nn : 1) * sizeof *vt);
+            int *iwork = malloc(8 * (size_t)n * sizeof *iwork);
+            dgesdd_(job, &n, &n, a, &n, w, u, &ld, vt, &ld, &wq, &lwork,
+                    iwork, &info, 1);
+            lwork = (int)wq;
+            double *work = malloc((size_t)lwork * sizeof *work);
+            dgesdd_(job, &n, &n, a, &n, w, u, &ld, vt, &ld, work, &lwork,
+                    iwork, &info, 1);
+            free(work), free(iwork), free(u), free(vt);
+        } else {
+            fprintf(stderr, "auto_call: unknown routine %s\n", routine);
+            free(a), free(w);
+            return -1;
+        }
+        free(a);
+    }
+    free(w);
+    printf("%s %s n=%d info=%d\n", routine, job, n, info);
+    return info;
+}
+
+int main(int argc, char **argv)
+{
+    int failed = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "api") == 0) {
+            const char *runtimes = gpulapack_gpu_runtimes();
+            int count = gpulapack_device_count();
+            count = gpulapack_device_count();
+            for (int d = 0; d < count; d++) {
+                gpulapack_device dev;
+                if (gpulapack_device_info(d, &dev))
+                    printf("device %s %s%s\n", dev.id, dev.name,
+                           dev.chosen ? " [chosen]" : "");
+            }
+            printf("api runtimes=[%s] devices=%d path=%s table=%s\n",
+                   runtimes, count, gpulapack_path(), gpulapack_tune_table());
+        } else if (strcmp(argv[i], "counters") == 0) {
+            void *mock = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+            int (*retains)(void) =
+                mock ? (int (*)(void))dlsym(mock, "mock_ctx_retains") : NULL;
+            int (*loads)(void) =
+                mock ? (int (*)(void))dlsym(mock, "mock_module_loads") : NULL;
+            printf("counters ctx_retains=%d module_loads=%d\n",
+                   retains ? retains() : -1, loads ? loads() : -1);
+        } else if (i + 2 < argc) {
+            failed |= call(argv[i], argv[i + 1], atoi(argv[i + 2])) != 0;
+            i += 2;
+        } else {
+            fprintf(stderr, "auto_call: bad arguments\n");
+            return 2;
+        }
+    }
+    return failed;
+}

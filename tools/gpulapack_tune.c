@@ -1,0 +1,586 @@
+/* gpulapack-tune: measures this machine's crossovers and writes the tune
+ * file that later processes read (runtime/tune.c; docs/env.md).
+ *
+ * For each case (family, job, precision) it times, on the same matrices,
+ * the system LAPACK, our host path and our GPU path of each runtime with
+ * a GPU, at sizes growing by a quarter from --min-n, until each path
+ * beats the alternative (the host path: LAPACK; a GPU path: the faster of
+ * LAPACK and the host path), then bisects twice between the last size
+ * lost and the first won.  A path that never wins up to --max-n keeps the
+ * larger of the built-in figure and --max-n + 1 (never if the built-in
+ * says never): nothing was measured above.
+ *
+ * It is built against the library's internals (lib/libgpulapack.a): each
+ * call is sent down one path with gl_policy_force, and a call that did
+ * not run there (a device fault restarted on LAPACK) counts as never.
+ * The first call of each path and precision is made at n = 128 first and
+ * not timed (contexts, modules, threads): the crossovers are those of a
+ * program's later calls; the progress line shows that first call's time.
+ *
+ * Usage: gpulapack-tune [-o FILE] [--families syevd,gesdd] [--jobs N,V]
+ *        [--precisions d,z] [--paths host,cuda,...] [--min-n 256]
+ *        [--max-n 4096] [--time-limit 300] [-q]
+ * Never prints to stdout; one progress line on stderr (-q: none). */
+#include <complex.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "device.h"
+#include "entry.h"
+#include "gpu.h"
+#include "log.h"
+#include "tune.h"
+
+#define PROTO_SYEVD(name, T, R)                                               \
+    void name(const char *, const char *, const int *, T *, const int *, R *, \
+              T *, const int *, int *, const int *, int *, size_t, size_t);
+#define PROTO_HEEVD(name, T, R)                                               \
+    void name(const char *, const char *, const int *, T *, const int *, R *, \
+              T *, const int *, R *, const int *, int *, const int *, int *,  \
+              size_t, size_t);
+#define PROTO_GESDD(name, T, R)                                               \
+    void name(const char *, const int *, const int *, T *, const int *, R *,  \
+              T *, const int *, T *, const int *, T *, const int *, int *,    \
+              int *, size_t);
+#define PROTO_ZGESDD(name, T, R)                                              \
+    void name(const char *, const int *, const int *, T *, const int *, R *,  \
+              T *, const int *, T *, const int *, T *, const int *, R *,      \
+              int *, int *, size_t);
+PROTO_SYEVD(ssyevd_, float, float)
+PROTO_SYEVD(dsyevd_, double, double)
+PROTO_HEEVD(cheevd_, float complex, float)
+PROTO_HEEVD(zheevd_, double complex, double)
+PROTO_GESDD(sgesdd_, float, float)
+PROTO_GESDD(dgesdd_, double, double)
+PROTO_ZGESDD(cgesdd_, float complex, float)
+PROTO_ZGESDD(zgesdd_, double complex, double)
+
+/* ---- options ------------------------------------------------------------ */
+
+static const char *families = "syevd,gesdd", *jobs = "N,V",
+                  *precisions = "d,z", *paths_opt = NULL, *output = NULL;
+static long min_n = 256, max_n = 4096;
+static double time_limit = 300;
+static int quiet;
+
+static int listed(const char *list, const char *item)
+{
+    size_t len = strlen(item);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && strncmp(p, item, len) == 0)
+            return 1;
+        p += n + (end != NULL);
+    }
+    return 0;
+}
+
+/* ---- one call ----------------------------------------------------------- */
+
+typedef struct problem {
+    int gesdd;          /* else syevd/heevd */
+    char prec;          /* s d c z */
+    int vectors;
+    int n;
+    void *a0, *a;       /* the matrix, and the copy each call overwrites */
+} problem;
+
+static size_t elem_size(char p)
+{
+    return p == 's' ? 4 : p == 'd' ? 8 : p == 'c' ? 8 : 16;
+}
+
+static double unit(void) { return rand() / (double)RAND_MAX - 0.5; }
+
+static void make_matrix(problem *pb)
+{
+    size_t n = (size_t)pb->n, es = elem_size(pb->prec);
+    free(pb->a0);
+    free(pb->a);
+    pb->a0 = malloc(n * n * es);
+    pb->a = malloc(n * n * es);
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = j; i < n; i++) {
+            double re = unit(), im = i == j || pb->gesdd ? 0 : unit();
+            double re2 = pb->gesdd ? unit() : re, im2 = pb->gesdd ? unit() : -im;
+            size_t lo = i + j * n, up = j + i * n;
+            switch (pb->prec) {
+            case 's': ((float *)pb->a0)[lo] = (float)re;
+                      ((float *)pb->a0)[up] = (float)re2; break;
+            case 'd': ((double *)pb->a0)[lo] = re;
+                      ((double *)pb->a0)[up] = re2; break;
+            case 'c': ((float complex *)pb->a0)[lo] = (float)re + I * (float)im;
+                      ((float complex *)pb->a0)[up] = (float)re2 + I * (float)im2; break;
+            default:  ((double complex *)pb->a0)[lo] = re + I * im;
+                      ((double complex *)pb->a0)[up] = re2 + I * im2; break;
+            }
+        }
+}
+
+/* The call on a fresh copy of the matrix; its seconds, or -1 when it did
+ * not run on path (or failed). */
+static double run(problem *pb, gl_path path)
+{
+    int n = pb->n, info = 0, lwork = -1, liwork = -1, lrwork = -1, iq = 0;
+    size_t nn = (size_t)n * n, es = elem_size(pb->prec);
+    int cplx = pb->prec == 'c' || pb->prec == 'z', dbl = pb->prec == 'd' || pb->prec == 'z';
+    const char *job = pb->vectors ? (pb->gesdd ? "S" : "V") : "N";
+    double q[2] = {0, 0}, rq = 0;
+    float qf[2] = {0, 0}, rqf = 0;
+    int ld = pb->gesdd && pb->vectors ? n : 1;
+    size_t vec = pb->gesdd && pb->vectors ? nn : 1;
+    void *w = malloc((size_t)n * 8), *u = malloc(vec * es), *vt = malloc(vec * es);
+    int *iwork = malloc(8 * (size_t)n * sizeof *iwork + 64);
+    size_t rsize = pb->gesdd ? 5 * nn + 7 * (size_t)n : 1;
+    void *rwork = cplx && pb->gesdd ? malloc(rsize * (dbl ? 8 : 4)) : NULL;
+    memcpy(pb->a, pb->a0, nn * es);
+
+    /* the workspace query (always forwarded) */
+    void *qp = dbl ? (void *)q : (void *)qf, *rqp = dbl ? (void *)&rq : (void *)&rqf;
+#define SYEVD_ARGS(W, L) job, "L", &n, pb->a, &n, w, W, L
+    switch (pb->prec * 2 + pb->gesdd) {
+    case 's' * 2: ssyevd_(SYEVD_ARGS(qp, &lwork), &iq, &liwork, &info, 1, 1); break;
+    case 'd' * 2: dsyevd_(SYEVD_ARGS(qp, &lwork), &iq, &liwork, &info, 1, 1); break;
+    case 'c' * 2: cheevd_(SYEVD_ARGS(qp, &lwork), rqp, &lrwork, &iq, &liwork, &info, 1, 1); break;
+    case 'z' * 2: zheevd_(SYEVD_ARGS(qp, &lwork), rqp, &lrwork, &iq, &liwork, &info, 1, 1); break;
+    case 's' * 2 + 1: sgesdd_(job, &n, &n, pb->a, &n, w, u, &ld, vt, &ld, qp, &lwork, iwork, &info, 1); break;
+    case 'd' * 2 + 1: dgesdd_(job, &n, &n, pb->a, &n, w, u, &ld, vt, &ld, qp, &lwork, iwork, &info, 1); break;
+    case 'c' * 2 + 1: cgesdd_(job, &n, &n, pb->a, &n, w, u, &ld, vt, &ld, qp, &lwork, rwork, iwork, &info, 1); break;
+    default: zgesdd_(job, &n, &n, pb->a, &n, w, u, &ld, vt, &ld, qp, &lwork, rwork, iwork, &info, 1); break;
+    }
+    lwork = (int)(dbl ? q[0] : qf[0]) + 1;
+    lrwork = (int)(dbl ? rq : rqf) + 1;
+    liwork = iq > 0 ? iq : 1;
+    void *work = malloc((size_t)lwork * es);
+    if (!pb->gesdd && cplx) {
+        free(rwork);
+        rwork = malloc((size_t)lrwork * (dbl ? 8 : 4));
+    }
+    free(iwork);
+    iwork = malloc(((size_t)liwork + 8 * (size_t)n) * sizeof *iwork);
+
+    gl_policy_force(path);
+    double start = gl_now();
+    switch (pb->prec * 2 + pb->gesdd) {
+    case 's' * 2: ssyevd_(SYEVD_ARGS(work, &lwork), iwork, &liwork, &info, 1, 1); break;
+    case 'd' * 2: dsyevd_(SYEVD_ARGS(work, &lwork), iwork, &liwork, &info, 1, 1); break;
+    case 'c' * 2: cheevd_(SYEVD_ARGS(work, &lwork), rwork, &lrwork, iwork, &liwork, &info, 1, 1); break;
+    case 'z' * 2: zheevd_(SYEVD_ARGS(work, &lwork), rwork, &lrwork, iwork, &liwork, &info, 1, 1); break;
+    case 's' * 2 + 1: sgesdd_(job, &n, &n, pb->a, &n, w, u, &ld, vt, &ld, work, &lwork, iwork, &info, 1); break;
+    case 'd' * 2 + 1: dgesdd_(job, &n, &n, pb->a, &n, w, u, &ld, vt, &ld, work, &lwork, iwork, &info, 1); break;
+    case 'c' * 2 + 1: cgesdd_(job, &n, &n, pb->a, &n, w, u, &ld, vt, &ld, work, &lwork, rwork, iwork, &info, 1); break;
+    default: zgesdd_(job, &n, &n, pb->a, &n, w, u, &ld, vt, &ld, work, &lwork, rwork, iwork, &info, 1); break;
+    }
+#undef SYEVD_ARGS
+    double seconds = gl_now() - start;
+    gl_policy_force(GL_PATH_NONE);
+    free(work), free(w), free(u), free(vt), free(iwork), free(rwork);
+    return info == 0 && gl_policy_last_path() == path ? seconds : -1;
+}
+
+/* The best of calls until they took 0.3 s together (at most 8; one
+ * call above 0.3 s): small calls are noisy.  -1 if one failed. */
+static double timed(problem *pb, gl_path path)
+{
+    double best = -1, total = 0;
+    for (int rep = 0; rep < 8 && total < 0.3; rep++) {
+        double t = run(pb, path);
+        if (t < 0)
+            return -1;
+        total += t;
+        if (best < 0 || t < best)
+            best = t;
+    }
+    return best;
+}
+
+/* ---- progress ----------------------------------------------------------- */
+
+static double started;
+static int case_index, case_count;
+
+static void progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void progress(const char *fmt, ...)
+{
+    if (quiet)
+        return;
+    char line[256];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(line, sizeof line, fmt, args);
+    va_end(args);
+    fprintf(stderr, "\r\033[Kgpulapack-tune [%d/%d, %.0f s] %s", case_index,
+            case_count, gl_now() - started, line);
+    fflush(stderr);
+}
+
+/* ---- one case ----------------------------------------------------------- */
+
+enum { MAX_PATHS = 4 };
+static gl_path gpu_paths[MAX_PATHS];
+static int ngpu_paths, measure_host;
+
+static long round32(double n)
+{
+    long r = ((long)n + 16) / 32 * 32;
+    return r < 32 ? 32 : r;
+}
+
+static const char *name_of(const problem *pb, char *buf, size_t size)
+{
+    int cplx = pb->prec == 'c' || pb->prec == 'z';
+    snprintf(buf, size, "%c%s", pb->prec,
+             pb->gesdd ? "gesdd" : cplx ? "heevd" : "syevd");
+    return buf;
+}
+
+/* Times LAPACK, host and gpu at n (those asked); t[] = -1 where not run
+ * or failed.  Returns 0, or -1 past the time limit. */
+typedef struct times { double lapack, host, gpu; } times;
+
+/* LAPACK's and the host path's times of the case, kept for the GPU's
+ * comparisons at the same sizes (cleared per case). */
+static struct { long n; double lapack, host; } cache[64];
+static int ncache;
+
+static void measure(problem *pb, int n, int want_host, gl_path gpu,
+                    times *t, const char *label)
+{
+    pb->n = n;
+    make_matrix(pb);
+    t->lapack = t->host = t->gpu = -1;
+    int c = 0;
+    while (c < ncache && cache[c].n != n)
+        c++;
+    if (c < ncache) {
+        t->lapack = cache[c].lapack;
+        t->host = cache[c].host;
+    } else {
+        progress("%s n=%d: lapack", label, n);
+        t->lapack = timed(pb, GL_PATH_LAPACK);
+        if (want_host) {
+            progress("%s n=%d: lapack %.3f s, host", label, n, t->lapack);
+            t->host = timed(pb, GL_PATH_HOST);
+        }
+        if (ncache < 64 && want_host)
+            cache[ncache++] = (__typeof__(cache[0])){n, t->lapack, t->host};
+    }
+    if (gpu != GL_PATH_NONE) {
+        progress("%s n=%d: lapack %.3f s, host %.3f s, %s", label, n,
+                 t->lapack, t->host, gl_path_name(gpu));
+        t->gpu = timed(pb, gpu);
+    }
+    if (gpu != GL_PATH_NONE)
+        progress("%s n=%d: lapack %.3f s, host %.3f s, %s %.3f s", label, n,
+                 t->lapack, t->host, gl_path_name(gpu), t->gpu);
+    else
+        progress("%s n=%d: lapack %.3f s, host %.3f s", label, n, t->lapack,
+                 t->host);
+}
+
+/* Did path beat its alternative in t?  host: LAPACK; a GPU: the faster
+ * of LAPACK and the host path. */
+static int wins(const times *t, int gpu)
+{
+    if (t->lapack < 0)
+        return 0;
+    /* by 5% at least: within that, timings of one call are noise */
+    if (!gpu)
+        return t->host >= 0 && t->host < 0.95 * t->lapack;
+    double other = t->host >= 0 && t->host < t->lapack ? t->host : t->lapack;
+    return t->gpu >= 0 && t->gpu < 0.95 * other;
+}
+
+static int over_time(void) { return gl_now() - started > time_limit; }
+
+/* The crossover of one path for pb: 0 not measured (time), else n or
+ * LONG_MAX.  gpu: GL_PATH_NONE for the host path. */
+static long crossover_of(problem *pb, gl_path gpu, const char *label,
+                         int *failed)
+{
+    int is_gpu = gpu != GL_PATH_NONE;
+    long lost = 0;
+    *failed = 0;
+    for (double x = (double)min_n; round32(x) <= max_n; x *= 1.25) {
+        long n = round32(x);
+        if (n <= lost)
+            continue;
+        if (over_time())
+            return 0;
+        times t;
+        measure(pb, (int)n, 1, gpu, &t, label);
+        if ((is_gpu ? t.gpu : t.host) < 0) {
+            *failed = 1;   /* did not run on the path: a fault */
+            return LONG_MAX;
+        }
+        if (!wins(&t, is_gpu)) {
+            lost = n;
+            continue;
+        }
+        /* a win must hold at the next two sizes too, or it was noise (or
+         * a small-size win before a range where LAPACK is faster) */
+        double y = x;
+        int held = 1;
+        for (int k = 0; k < 2 && held; k++) {
+            long next = round32(y *= 1.25);
+            if (next > max_n || over_time())
+                break;
+            times t2;
+            measure(pb, (int)next, 1, gpu, &t2, label);
+            if (!wins(&t2, is_gpu)) {
+                lost = next;
+                held = 0;
+            }
+        }
+        if (!held) {
+            x = y;
+            continue;
+        }
+        if (lost == 0)
+            return n;   /* won from the first size */
+        long won = n;
+        for (int step = 0; step < 2 && won - lost > 32 && !over_time(); step++) {
+            long mid = round32((double)(lost + won) / 2);
+            if (mid <= lost || mid >= won)
+                break;
+            measure(pb, (int)mid, 1, gpu, &t, label);
+            if (wins(&t, is_gpu))
+                won = mid;
+            else
+                lost = mid;
+        }
+        return won;
+    }
+    return -lost - 1;   /* never won up to max_n */
+}
+
+/* ---- the file ----------------------------------------------------------- */
+
+static char lines[64][96];
+static int nlines;
+
+static void add_line(const problem *pb, const char *path, long n, long builtin)
+{
+    if (nlines == 64)
+        return;
+    char value[24];
+    if (n == LONG_MAX || (n < 0 && builtin == LONG_MAX))
+        snprintf(value, sizeof value, "never");
+    else if (n < 0)   /* not won up to max_n: nothing measured above */
+        snprintf(value, sizeof value, "%ld",
+                 builtin > max_n + 1 ? builtin : max_n + 1);
+    else
+        snprintf(value, sizeof value, "%ld", n);
+    int cplx = pb->prec == 'c' || pb->prec == 'z';
+    snprintf(lines[nlines++], sizeof lines[0], "%s %c %c %s %s",
+             pb->gesdd ? "gesdd" : cplx ? "heevd" : "syevd",
+             pb->vectors ? 'V' : 'N', pb->prec, path, value);
+}
+
+static int mkdirs(char *dir)
+{
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        int rc = mkdir(dir, 0755);
+        *p = '/';
+        if (rc != 0 && errno != EEXIST)
+            return -1;
+    }
+    return mkdir(dir, 0755) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static int write_file(const char *name, const char *header)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", name);
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = 0;
+        if (mkdirs(dir) != 0)
+            return -1;
+    }
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", name, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "%s\n", header);
+    for (int i = 0; i < nlines; i++)
+        fprintf(f, "%s\n", lines[i]);
+    int ok = fclose(f) == 0;
+    if (!ok || rename(tmp, name) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- main --------------------------------------------------------------- */
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: gpulapack-tune [-o FILE] [--families syevd,gesdd] "
+            "[--jobs N,V] [--precisions d,z]\n"
+            "                      [--paths host,cuda,hip,opencl] "
+            "[--min-n 256] [--max-n 4096] [--time-limit 300] [-q]\n"
+            "Measures the crossovers of this machine's paths against its "
+            "LAPACK and writes the tune file\n"
+            "(default: GPULAPACK_TUNE_FILE, else "
+            "$XDG_CACHE_HOME/gpulapack/tune.txt or ~/.cache/gpulapack/tune.txt).\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(arg, "-q") == 0) {
+            quiet = 1;
+            continue;
+        }
+        if (!value)
+            return usage();
+        i++;
+        if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0)
+            output = value;
+        else if (strcmp(arg, "--families") == 0)
+            families = value;
+        else if (strcmp(arg, "--jobs") == 0)
+            jobs = value;
+        else if (strcmp(arg, "--precisions") == 0)
+            precisions = value;
+        else if (strcmp(arg, "--paths") == 0)
+            paths_opt = value;
+        else if (strcmp(arg, "--min-n") == 0)
+            min_n = atol(value);
+        else if (strcmp(arg, "--max-n") == 0)
+            max_n = atol(value);
+        else if (strcmp(arg, "--time-limit") == 0)
+            time_limit = atof(value);
+        else
+            return usage();
+    }
+    if (min_n < 32 || max_n < min_n)
+        return usage();
+    started = gl_now();
+
+    /* the paths: the host, and each GPU runtime with a GPU (as auto
+     * would take it: GPUs only) */
+    char header[1024], identity[200];
+    gl_tune_host_identity(identity, sizeof identity);
+    snprintf(header, sizeof header, "gpulapack-tune 1 host=%s", identity);
+    measure_host = !paths_opt || listed(paths_opt, "host");
+    static const gl_path candidates[] = {GL_PATH_CUDA, GL_PATH_HIP, GL_PATH_OPENCL};
+    for (size_t c = 0; c < sizeof candidates / sizeof candidates[0]; c++) {
+        const char *name = gl_path_name(candidates[c]);
+        if (paths_opt ? !listed(paths_opt, name)
+                      : !strstr(gl_backends_compiled(), name))
+            continue;
+        progress("looking for a %s device", name);
+        const gl_gpu_device_info *info = gl_device_chosen(candidates[c]);
+        if (!info || !info->gpu) {
+            if (paths_opt && !quiet)
+                fprintf(stderr, "\ngpulapack-tune: no %s GPU: not measured\n", name);
+            continue;
+        }
+        gpu_paths[ngpu_paths++] = candidates[c];
+        gl_tune_device_identity(info, identity, sizeof identity);
+        size_t used = strlen(header);
+        snprintf(header + used, sizeof header - used, " gpu=%s:%s", name,
+                 identity);
+    }
+
+    problem pb = {0};
+    case_count = 0;
+    static const char *const fams[] = {"syevd", "gesdd"};
+    static const char precs[] = "sdcz";
+    for (int pass = 0; pass < 2; pass++)
+        for (int f = 0; f < 2; f++)
+            for (int v = 0; v < 2; v++)
+                for (int p = 0; p < 4; p++) {
+                    char prec[2] = {precs[p], 0};
+                    if (!listed(families, fams[f]) || !listed(jobs, v ? "V" : "N") ||
+                        !listed(precisions, prec))
+                        continue;
+                    if (pass == 0) {
+                        case_count++;
+                        continue;
+                    }
+                    case_index++;
+                    pb.gesdd = f == 1;
+                    pb.vectors = v;
+                    pb.prec = precs[p];
+                    char routine[16], label[40];
+                    name_of(&pb, routine, sizeof routine);
+                    snprintf(label, sizeof label, "%s %c", routine, v ? 'V' : 'N');
+                    /* first calls, untimed: threads, contexts, modules */
+                    pb.n = 128;
+                    make_matrix(&pb);
+                    run(&pb, GL_PATH_LAPACK);
+                    if (measure_host)
+                        run(&pb, GL_PATH_HOST);
+                    for (int g = 0; g < ngpu_paths; g++) {
+                        double t0 = gl_now();
+                        run(&pb, gpu_paths[g]);
+                        progress("%s: %s first call at n=128 %.3f s", label,
+                                 gl_path_name(gpu_paths[g]), gl_now() - t0);
+                    }
+                    char summary[256] = "";
+                    ncache = 0;
+                    for (int g = -1; g < ngpu_paths; g++) {
+                        if (g < 0 && !measure_host)
+                            continue;
+                        gl_path path = g < 0 ? GL_PATH_NONE : gpu_paths[g];
+                        const char *name = g < 0 ? "host" : gl_path_name(path);
+                        int failed;
+                        long n = crossover_of(&pb, path, label, &failed);
+                        if (n != 0)
+                            add_line(&pb, name, n,
+                                     gl_tune_builtin(routine, v, name));
+                        size_t used = strlen(summary);
+                        if (n == 0)
+                            snprintf(summary + used, sizeof summary - used,
+                                     " %s not measured (time limit);", name);
+                        else if (failed)
+                            snprintf(summary + used, sizeof summary - used,
+                                     " %s failed (never);", name);
+                        else if (n < 0)
+                            snprintf(summary + used, sizeof summary - used,
+                                     " %s not faster up to %ld;", name, max_n);
+                        else
+                            snprintf(summary + used, sizeof summary - used,
+                                     " %s from %ld;", name, n);
+                    }
+                    progress("%s:%s\n", label, summary);
+                }
+    free(pb.a0);
+    free(pb.a);
+
+    char name[4096];
+    if (!output)
+        output = gl_tune_file_name(name, sizeof name);
+    if (!output) {
+        fprintf(stderr, "gpulapack-tune: no HOME: give -o FILE\n");
+        return 1;
+    }
+    if (write_file(output, header) != 0) {
+        fprintf(stderr, "gpulapack-tune: cannot write %s: %s\n", output,
+                strerror(errno));
+        return 1;
+    }
+    if (!quiet)
+        fprintf(stderr, "\r\033[Kgpulapack-tune: %d crossovers written to %s "
+                        "in %.0f s\n", nlines, output, gl_now() - started);
+    return 0;
+}
