@@ -322,8 +322,9 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     size_t *cols = malloc(sizeof *cols * (size_t)capacity);
     int rc = 0;
     if (!host || !dev || !dims || !cols || (!ops->host_memory && !copy) ||
-        (copy && (ops->to_host(b, (lapack_int)slots, vstore, b, copy, b) ||
-                  ops->to_host((lapack_int)slots, 1, taustore,
+        (copy && (ops->to_host_scratch(b, (lapack_int)slots, vstore, b,
+                                       copy, b) ||
+                  ops->to_host_scratch((lapack_int)slots, 1, taustore,
                                (lapack_int)slots, copy + slots * b,
                                (lapack_int)slots)))) {
         rc = GL_STAGE_FAULT;

@@ -50,71 +50,147 @@ enum { DEVICE_MIN_K = 128 };
 /* Roots per item of the parallel loops. */
 enum { ROOTS_PER_ITEM = 32 };
 
+/* A rotation of two rows of VT recorded by the deflation of a merge. */
+typedef struct plane_rotation {
+    lapack_int a, b;   /* rows (1-based) */
+    gl_real c, s;      /* row a = c a + s b, row b = c b - s a */
+} plane_rotation;
+
+/* A leaf of the tree: a subproblem of at most dc.leaf rows for the
+ * system's ?lasd0 (d, e, the blocks at u and vt, sqre) or ?stedc (d, e,
+ * the block at u). */
+typedef struct leaf_task {
+    lapack_int n, sqre, ldu, ldvt;
+    gl_real *d, *e, *u, *vt;
+    lapack_int *idxq;
+} leaf_task;
+
+/* The leaves of one tree: found by a first walk, solved at once on the
+ * host's threads (they are independent, and one ?lasd0 or ?stedc of a
+ * leaf leaves most of a many-core host idle), then merged by a second
+ * walk. */
+typedef struct leaf_list {
+    leaf_task *task;
+    long count;
+    int info;                    /* a failing leaf's INFO > 0, else 0 */
+} leaf_list;
+
 typedef struct dc {
     const GL_FN(ops) *ops;
     const GL_FN(lapack_fns) *f;
     lapack_int leaf;             /* largest subproblem for the system ?lasd0 */
-    gl_real *leaf_work;          /* ?lasd0: 3 m^2 + 2 m for m = leaf + 1;
-                                    ?stedc: 1 + 4 n + n^2 */
-    lapack_int *leaf_iwork;      /* ?lasd0: 8 n; ?stedc: 3 + 5 n */
+    size_t leaf_reals;           /* work of a leaf: ?lasd0: 3 m^2 + 2 m for
+                                    m = leaf + 1; ?stedc: 1 + 4 n + n^2 */
+    size_t leaf_ints;            /* ?lasd0: 8 n; ?stedc: 3 + 5 n */
+    leaf_list *list;
     gl_real *merge_work;         /* the largest merge's arrays, see merge() */
     lapack_int *merge_iwork;
     lapack_int *idxq;            /* the sorting permutations (n) */
+    plane_rotation *rot;         /* the deflation's rotations (n) */
+    lapack_int *from;            /* the deflation's gather (n + 1) */
 } dc;
 
 static void dc_free(dc *s)
 {
-    gl_host_free(s->leaf_work);
-    free(s->leaf_iwork);
+    if (s->list)
+        free(s->list->task);
+    free(s->list);
     gl_host_free(s->merge_work);
     free(s->merge_iwork);
     free(s->idxq);
+    free(s->rot);
+    free(s->from);
 }
 
 /* The arrays of a solve; 0, or -1 when one was refused (nothing held). */
 static int dc_alloc(dc *s, lapack_int n, size_t leaf_reals, size_t leaf_ints,
                     size_t merge_reals)
 {
-    s->leaf_work = gl_host_alloc(sizeof(gl_real) * leaf_reals);
-    s->leaf_iwork = malloc(sizeof(lapack_int) * leaf_ints);
+    s->leaf_reals = leaf_reals;
+    s->leaf_ints = leaf_ints;
+    s->list = calloc(1, sizeof *s->list);
+    if (s->list)   /* every leaf has a row */
+        s->list->task = malloc(sizeof *s->list->task * (size_t)n);
     s->merge_work = gl_host_alloc(sizeof(gl_real) * merge_reals);
     s->merge_iwork = malloc(sizeof(lapack_int) * 4 * (size_t)n);
     s->idxq = malloc(sizeof(lapack_int) * (size_t)n);
-    if (s->leaf_work && s->leaf_iwork && s->merge_work && s->merge_iwork &&
-        s->idxq)
+    s->rot = malloc(sizeof *s->rot * (size_t)n);
+    s->from = malloc(sizeof(lapack_int) * ((size_t)n + 1));
+    if (s->list && s->list->task && s->merge_work && s->merge_iwork &&
+        s->idxq && s->rot && s->from)
         return 0;
     dc_free(s);
     return -1;
 }
 
-/* d (n values) sorted descending or ascending by selection, at most n - 1
- * exchanges, each with the same exchange of two columns of cols (n rows)
- * and, unless rows is NULL, of two rows of rows (n columns). */
-static void sort_pairs(lapack_int n, gl_real *d, int descending,
-                       gl_real *cols, lapack_int ldc, gl_real *rows,
-                       lapack_int ldr)
+/* d (n values) sorted descending or ascending in the order of a
+ * selection sort (?bdsdc's and ?stedc's final sort: the same order for
+ * equal values), the columns of cols (n rows) and, unless rows is NULL,
+ * the rows of rows (n columns) permuted with it.  The permutation is
+ * found on d alone, then applied in one pass: columns moved along the
+ * permutation's cycles, rows gathered within each column.  Exchanging
+ * rows one pair at a time reads across columns, a cache and TLB miss per
+ * element: seconds at n = 8192. */
+static int sort_pairs(lapack_int n, gl_real *d, int descending,
+                      gl_real *cols, lapack_int ldc, gl_real *rows,
+                      lapack_int ldr)
 {
+    size_t nn = (size_t)n;
+    lapack_int *from = malloc(sizeof *from * nn);
+    gl_real *sorted = malloc(sizeof *sorted * nn),
+            *col = malloc(sizeof *col * nn);
+    unsigned char *done = calloc(nn, 1);
+    if (!from || !sorted || !col || !done) {
+        free(from);
+        free(sorted);
+        free(col);
+        free(done);
+        return -1;
+    }
+    /* the selection sort on (value, origin) pairs */
+    memcpy(sorted, d, sizeof *d * nn);
+    for (lapack_int i = 0; i < n; i++)
+        from[i] = i;
     for (lapack_int i = 0; i + 1 < n; i++) {
         lapack_int kk = i;
         for (lapack_int j = i + 1; j < n; j++)
-            if (descending ? d[j] > d[kk] : d[j] < d[kk])
+            if (descending ? sorted[j] > sorted[kk] : sorted[j] < sorted[kk])
                 kk = j;
-        if (kk == i)
-            continue;
-        gl_real t = d[kk];
-        d[kk] = d[i];
-        d[i] = t;
-        for (lapack_int r = 0; r < n; r++) {
-            t = RAT(cols, ldc, r, i);
-            RAT(cols, ldc, r, i) = RAT(cols, ldc, r, kk);
-            RAT(cols, ldc, r, kk) = t;
-        }
-        for (lapack_int c = 0; rows && c < n; c++) {
-            t = RAT(rows, ldr, i, c);
-            RAT(rows, ldr, i, c) = RAT(rows, ldr, kk, c);
-            RAT(rows, ldr, kk, c) = t;
-        }
+        gl_real t = sorted[kk];
+        sorted[kk] = sorted[i];
+        sorted[i] = t;
+        lapack_int o = from[kk];
+        from[kk] = from[i];
+        from[i] = o;
     }
+    memcpy(d, sorted, sizeof *d * nn);
+    /* column i of the result is column from[i] */
+    for (lapack_int i = 0; i < n; i++) {
+        if (done[i] || from[i] == i)
+            continue;
+        memcpy(col, &RAT(cols, ldc, 0, i), sizeof *col * nn);
+        lapack_int j = i;
+        while (from[j] != i) {
+            memcpy(&RAT(cols, ldc, 0, j), &RAT(cols, ldc, 0, from[j]),
+                   sizeof *col * nn);
+            done[j] = 1;
+            j = from[j];
+        }
+        memcpy(&RAT(cols, ldc, 0, j), col, sizeof *col * nn);
+        done[j] = 1;
+    }
+    /* row i of the result is row from[i] */
+    for (lapack_int c = 0; rows && c < n; c++) {
+        gl_real *x = &RAT(rows, ldr, 0, c);
+        for (lapack_int i = 0; i < n; i++)
+            col[i] = x[from[i]];
+        memcpy(x, col, sizeof *col * nn);
+    }
+    free(from);
+    free(sorted);
+    free(col);
+    free(done);
+    return 0;
 }
 
 /* d and e (n and n - 1 values) as given, or NULL.  Our tree of merges
@@ -281,6 +357,292 @@ static int vectors(void *ctx, long item)
     return 0;
 }
 
+/* ---- the deflation of a merge of the SVD ----
+ *
+ * ?lasd2's deflation: the same decisions in the same order, the same
+ * arithmetic, and the same outputs, but the rows of VT are worked on a
+ * column at a time.  ?lasd2 rotates, gathers and copies back whole rows
+ * of VT, each element of a row in another cache line and, at n = 8192,
+ * another page: 3.3 of the 14.4 s of dgesdd JOBZ='S' on an H200 host.
+ * Here the rotations of the rows are recorded while the decisions are
+ * made, then every column of VT gets them, its gather into VT2 and its
+ * copies in one pass over the column, on the host's threads; the columns
+ * of U are gathered on the threads too.  Indices below are 1-based, as
+ * in ?lasd2, through the macros. */
+/* sqrt(x^2 + y^2) without needless overflow (?lapy2) */
+static gl_real pythag(gl_real x, gl_real y)
+{
+    gl_real ax = GL_R(fabs)(x), ay = GL_R(fabs)(y);
+    gl_real w = GL_R(fmax)(ax, ay), v = GL_R(fmin)(ax, ay);
+    if (v == 0 || !isfinite(w))
+        return w;
+    return w * GL_R(sqrt)(1 + (v / w) * (v / w));
+}
+
+typedef struct vt_pass {
+    lapack_int n, m, k, nlp1, nlp2;
+    gl_real *vt, *vt2;
+    lapack_int ldvt, ldvt2;
+    const plane_rotation *rot;
+    lapack_int nrot;
+    const lapack_int *from;   /* row of VT for row j of VT2, j = 2..n */
+    gl_real c, s;             /* the rotation of the row nl + 1 with row m */
+} vt_pass;
+
+enum { COLUMNS_PER_ITEM = 16 };
+
+static int vt_columns(void *ctx, long item)
+{
+    const vt_pass *p = ctx;
+#define VT(i, j) p->vt[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)p->ldvt]
+#define VT2(i, j) p->vt2[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)p->ldvt2]
+    lapack_int first = (lapack_int)item * COLUMNS_PER_ITEM + 1;
+    for (lapack_int col = first; col < first + COLUMNS_PER_ITEM && col <= p->m;
+         col++) {
+        for (lapack_int r = 0; r < p->nrot; r++) {
+            const plane_rotation *g = &p->rot[r];
+            gl_real x = VT(g->a, col), y = VT(g->b, col);
+            VT(g->a, col) = g->c * x + g->s * y;
+            VT(g->b, col) = g->c * y - g->s * x;
+        }
+        for (lapack_int j = 2; j <= p->n; j++)
+            VT2(j, col) = VT(p->from[j], col);
+        if (p->m > p->n) {
+            if (col <= p->nlp1) {
+                VT2(1, col) = p->c * VT(p->nlp1, col);
+                VT(p->m, col) = -p->s * VT(p->nlp1, col);
+            } else {
+                VT2(1, col) = p->s * VT(p->m, col);
+                VT(p->m, col) = p->c * VT(p->m, col);
+            }
+            VT2(p->m, col) = VT(p->m, col);
+        } else {
+            VT2(1, col) = VT(p->nlp1, col);
+        }
+        for (lapack_int j = p->k + 1; j <= p->n; j++)
+            VT(j, col) = VT2(j, col);
+    }
+#undef VT
+#undef VT2
+    return 0;
+}
+
+typedef struct u_pass {
+    lapack_int n;
+    gl_real *u, *u2;
+    lapack_int ldu, ldu2;
+    const lapack_int *from;   /* column of U for column j of U2, j = 2..n */
+    lapack_int k;
+} u_pass;
+
+static int u_gather(void *ctx, long item)
+{
+    const u_pass *p = ctx;
+    lapack_int first = (lapack_int)item * COLUMNS_PER_ITEM + 2;
+    for (lapack_int j = first; j < first + COLUMNS_PER_ITEM && j <= p->n; j++)
+        memcpy(p->u2 + (size_t)(j - 1) * p->ldu2,
+               p->u + (size_t)(p->from[j] - 1) * p->ldu,
+               sizeof *p->u * (size_t)p->n);
+    return 0;
+}
+
+static int u_deflated(void *ctx, long item)
+{
+    const u_pass *p = ctx;
+    lapack_int first = (lapack_int)item * COLUMNS_PER_ITEM + p->k + 1;
+    for (lapack_int j = first; j < first + COLUMNS_PER_ITEM && j <= p->n; j++)
+        memcpy(p->u + (size_t)(j - 1) * p->ldu,
+               p->u2 + (size_t)(j - 1) * p->ldu2, sizeof *p->u * (size_t)p->n);
+    return 0;
+}
+
+/* ?lasd2's contract (U2 n x n, VT2 m x m; coltyp's first four entries
+ * receive the counts of the column types).  rot: n entries, from: n + 1.
+ * Returns 0, or -1 if the threads' work failed. */
+static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
+                       lapack_int nr, lapack_int sqre, lapack_int *k_out,
+                       gl_real *d0, gl_real *z0, gl_real alpha, gl_real beta,
+                       gl_real *u, lapack_int ldu, gl_real *vt,
+                       lapack_int ldvt, gl_real *dsigma0, gl_real *u2,
+                       gl_real *vt2, lapack_int *idxp0, lapack_int *idx0,
+                       lapack_int *idxc0, lapack_int *idxq0,
+                       lapack_int *coltyp0, plane_rotation *rot,
+                       lapack_int *from)
+{
+    const lapack_int n = nl + nr + 1, m = n + sqre, nlp1 = nl + 1,
+                     nlp2 = nl + 2, ldu2 = n, ldvt2 = m;
+    /* 1-based views */
+    gl_real *d = d0 - 1, *z = z0 - 1, *dsigma = dsigma0 - 1;
+    lapack_int *idxp = idxp0 - 1, *idx = idx0 - 1, *idxc = idxc0 - 1,
+               *idxq = idxq0 - 1, *coltyp = coltyp0 - 1;
+#define U(i, j) u[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)ldu]
+#define VT(i, j) vt[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)ldvt]
+#define U2(i, j) u2[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)ldu2]
+
+    /* z from the row nl + 1 between the halves; d moves one place down */
+    gl_real z1 = alpha * VT(nlp1, nlp1);
+    z[1] = z1;
+    for (lapack_int i = nl; i >= 1; i--) {
+        z[i + 1] = alpha * VT(i, nlp1);
+        d[i + 1] = d[i];
+        idxq[i + 1] = idxq[i] + 1;
+    }
+    for (lapack_int i = nlp2; i <= m; i++)
+        z[i] = beta * VT(i, nlp2);
+    for (lapack_int i = 2; i <= nlp1; i++)
+        coltyp[i] = 1;
+    for (lapack_int i = nlp2; i <= n; i++)
+        coltyp[i] = 2;
+    for (lapack_int i = nlp2; i <= n; i++)
+        idxq[i] += nlp1;
+    /* dsigma, idxc and U2's first column as scratch for the sort */
+    for (lapack_int i = 2; i <= n; i++) {
+        dsigma[i] = d[idxq[i]];
+        U2(i, 1) = z[idxq[i]];
+        idxc[i] = coltyp[idxq[i]];
+    }
+    lapack_int one = 1;
+    f->lamrg(&nl, &nr, &dsigma[2], &one, &one, &idx[2]);
+    for (lapack_int i = 2; i <= n; i++) {
+        lapack_int idxi = 1 + idx[i];
+        d[i] = dsigma[idxi];
+        z[i] = U2(idxi, 1);
+        coltyp[i] = idxc[idxi];
+    }
+
+    const gl_real eps = f->lamch("Epsilon", 7);
+    gl_real tol = GL_R(fmax)(GL_R(fabs)(alpha), GL_R(fabs)(beta));
+    tol = 8 * eps * GL_R(fmax)(GL_R(fabs)(d[n]), tol);
+
+    /* deflation: a small z entry, or two close values (a rotation makes
+     * one of their z entries zero) */
+    lapack_int k = 1, k2 = n + 1, jprev = 0, nrot = 0;
+    for (lapack_int j = 2; j <= n; j++) {
+        if (GL_R(fabs)(z[j]) <= tol) {
+            k2--;
+            idxp[k2] = j;
+            coltyp[j] = 4;
+        } else {
+            jprev = j;
+            break;
+        }
+    }
+    if (jprev != 0) {
+        for (lapack_int j = jprev + 1; j <= n; j++) {
+            if (GL_R(fabs)(z[j]) <= tol) {
+                k2--;
+                idxp[k2] = j;
+                coltyp[j] = 4;
+            } else if (GL_R(fabs)(d[j] - d[jprev]) <= tol) {
+                gl_real s = z[jprev], c = z[j];
+                gl_real tau = pythag(c, s);
+                c = c / tau;
+                s = -s / tau;
+                z[j] = tau;
+                z[jprev] = 0;
+                lapack_int idxjp = idxq[idx[jprev] + 1],
+                           idxj = idxq[idx[j] + 1];
+                if (idxjp <= nlp1)
+                    idxjp--;
+                if (idxj <= nlp1)
+                    idxj--;
+                for (lapack_int i = 1; i <= n; i++) {
+                    gl_real x = U(i, idxjp), y = U(i, idxj);
+                    U(i, idxjp) = c * x + s * y;
+                    U(i, idxj) = c * y - s * x;
+                }
+                rot[nrot++] = (plane_rotation){idxjp, idxj, c, s};
+                if (coltyp[j] != coltyp[jprev])
+                    coltyp[j] = 3;
+                coltyp[jprev] = 4;
+                k2--;
+                idxp[k2] = jprev;
+                jprev = j;
+            } else {
+                k++;
+                U2(k, 1) = z[jprev];
+                dsigma[k] = d[jprev];
+                idxp[k] = jprev;
+                jprev = j;
+            }
+        }
+        k++;
+        U2(k, 1) = z[jprev];
+        dsigma[k] = d[jprev];
+        idxp[k] = jprev;
+    }
+
+    /* the permutation that groups the column types 1, 2, 3, 4 */
+    lapack_int ctot[5] = {0, 0, 0, 0, 0}, psm[5];
+    for (lapack_int j = 2; j <= n; j++)
+        ctot[coltyp[j]]++;
+    psm[1] = 2;
+    psm[2] = 2 + ctot[1];
+    psm[3] = psm[2] + ctot[2];
+    psm[4] = psm[3] + ctot[3];
+    for (lapack_int j = 2; j <= n; j++) {
+        lapack_int jp = idxp[j], ct = coltyp[jp];
+        idxc[psm[ct]] = j;
+        psm[ct]++;
+    }
+    for (lapack_int j = 2; j <= n; j++) {
+        dsigma[j] = d[idxp[j]];
+        lapack_int idxj = idxq[idx[idxp[idxc[j]]] + 1];
+        if (idxj <= nlp1)
+            idxj--;
+        from[j] = idxj;
+    }
+
+    dsigma[1] = 0;
+    gl_real hlftol = tol / 2, c = 1, s = 0;
+    if (GL_R(fabs)(dsigma[2]) <= hlftol)
+        dsigma[2] = hlftol;
+    if (m > n) {
+        z[1] = pythag(z1, z[m]);
+        if (z[1] <= tol) {
+            c = 1;
+            s = 0;
+            z[1] = tol;
+        } else {
+            c = z1 / z[1];
+            s = z[m] / z[1];
+        }
+    } else {
+        z[1] = GL_R(fabs)(z1) <= tol ? tol : z1;
+    }
+    for (lapack_int i = 2; i <= k; i++)   /* the rest of the updating row */
+        z[i] = U2(i, 1);
+
+    /* U2's columns 2..n, its first column e_{nl+1}, the deflated columns
+     * back into U; VT's rows column by column */
+    u_pass up = {n, u, u2, ldu, ldu2, from, k};
+    vt_pass vp = {n, m, k, nlp1, nlp2, vt, vt2, ldvt, ldvt2, rot, nrot, from,
+                  c, s};
+    long u_items = (n - 1 + COLUMNS_PER_ITEM - 1) / COLUMNS_PER_ITEM,
+         u_tail = (n - k + COLUMNS_PER_ITEM - 1) / COLUMNS_PER_ITEM,
+         vt_items = (m + COLUMNS_PER_ITEM - 1) / COLUMNS_PER_ITEM;
+    if (gl_parallel_for(u_items, u_gather, &up) != 0)
+        return -1;
+    for (lapack_int i = 1; i <= n; i++)
+        U2(i, 1) = 0;
+    U2(nlp1, 1) = 1;
+    if (n > k) {
+        for (lapack_int j = k + 1; j <= n; j++)
+            d[j] = dsigma[j];
+        if (gl_parallel_for(u_tail, u_deflated, &up) != 0)
+            return -1;
+    }
+    if (gl_parallel_for(vt_items, vt_columns, &vp) != 0)
+        return -1;
+    for (lapack_int j = 1; j <= 4; j++)
+        coltyp[j] = ctot[j];
+    *k_out = k;
+#undef U
+#undef VT
+#undef U2
+    return 0;
+}
+
 /* The merge of ?lasd1: B (n x m, n = nl + nr + 1, m = n + sqre) from its
  * two solved halves in U and VT (their blocks at (0, 0) and (nl+1, nl+1)),
  * the row nl (alpha, beta) between them, idxq of each half at idxq[0..nl)
@@ -313,11 +675,11 @@ static int merge(const dc *s, lapack_int nl, lapack_int nr, lapack_int sqre,
     beta /= orgnrm;
 
     double clock = gl_profile_clock();
-    f->lasd2(&nl, &nr, &sqre, &k, d, z, &alpha, &beta, u, &ldu, vt, &ldvt,
-             dsigma, u2, &n, vt2, &m, idxp, idx, idxc, idxq, coltyp, &info);
+    if (deflate_svd(f, nl, nr, sqre, &k, d, z, alpha, beta, u, ldu, vt, ldvt,
+                    dsigma, u2, vt2, idxp, idx, idxc, idxq, coltyp, s->rot,
+                    s->from) != 0)
+        return -1;
     gl_profile_section("dc deflation", clock);
-    if (info != 0)
-        return -1;   /* an argument error: not ours to report */
 
     if (k == 1) {
         d[0] = GL_R(fabs)(z[0]);
@@ -354,21 +716,54 @@ static int merge(const dc *s, lapack_int nl, lapack_int nr, lapack_int sqre,
     return 0;
 }
 
+/* Leaves on the host's threads, each with its own work; 0, the INFO > 0
+ * of a leaf, or -1. */
+static int solve_leaves(const dc *s, int (*leaf)(void *ctx, long i))
+{
+    s->list->info = 0;
+    double clock = gl_profile_clock();
+    int rc = gl_parallel_for(s->list->count, leaf, (void *)s);
+    gl_profile_section("dc leaves", clock);
+    if (s->list->info > 0)
+        return s->list->info;
+    return rc != 0 ? -1 : 0;
+}
+
+static void leaf_failed(const dc *s, lapack_int info)
+{
+    if (info > 0)
+        __atomic_store_n(&s->list->info, info, __ATOMIC_RELAXED);
+}
+
+static int svd_leaf(void *ctx, long i)
+{
+    const dc *s = ctx;
+    leaf_task *t = &s->list->task[i];
+    gl_real *work = malloc(sizeof *work * s->leaf_reals);
+    lapack_int *iwork = malloc(sizeof *iwork * s->leaf_ints);
+    lapack_int smlsiz = SMLSIZ, info = -1;
+    if (work && iwork)
+        s->f->lasd0(&t->n, &t->sqre, t->d, t->e, t->u, &t->ldu, t->vt,
+                    &t->ldvt, &smlsiz, iwork, work, &info);
+    free(work);
+    free(iwork);
+    leaf_failed(s, info);
+    return info != 0 || ascending_order(t->n, t->d, t->idxq) != 0 ? -1 : 0;
+}
+
 /* The SVD of the n x (n + sqre) upper bidiagonal (d, e) into the blocks
- * at u and vt (?lasd0's contract), and idxq sorting d ascending. */
-static int solve(const dc *s, lapack_int n, lapack_int sqre, gl_real *d,
-                 gl_real *e, gl_real *u, lapack_int ldu, gl_real *vt,
-                 lapack_int ldvt, lapack_int *idxq)
+ * at u and vt (?lasd0's contract), and idxq sorting d ascending: the
+ * first walk (merging 0) lists the leaves, the second, after
+ * solve_leaves, merges. */
+static int solve(const dc *s, int merging, lapack_int n, lapack_int sqre,
+                 gl_real *d, gl_real *e, gl_real *u, lapack_int ldu,
+                 gl_real *vt, lapack_int ldvt, lapack_int *idxq)
 {
     if (n <= s->leaf) {
-        lapack_int smlsiz = SMLSIZ, info = 0;
-        double clock = gl_profile_clock();
-        s->f->lasd0(&n, &sqre, d, e, u, &ldu, vt, &ldvt, &smlsiz,
-                    s->leaf_iwork, s->leaf_work, &info);
-        gl_profile_section("dc leaves", clock);
-        if (info != 0)
-            return info > 0 ? info : -1;
-        return ascending_order(n, d, idxq);
+        if (!merging)
+            s->list->task[s->list->count++] =
+                (leaf_task){n, sqre, ldu, ldvt, d, e, u, vt, idxq};
+        return 0;
     }
     /* ?lasdt's split (left n/2, right the rest), so that with a leaf of
      * at least ?bdsdc's SMLSIZ the tree follows the system ?lasd0's and
@@ -379,12 +774,12 @@ static int solve(const dc *s, lapack_int n, lapack_int sqre, gl_real *d,
      * ?bdsdc's tree never forms: 1170 eps against ?bdsdc's 10, the same
      * with the system ?lasd1 as that merge. */
     lapack_int nl = n / 2, nr = n - 1 - nl;
-    int rc = solve(s, nl, 1, d, e, u, ldu, vt, ldvt, idxq);
+    int rc = solve(s, merging, nl, 1, d, e, u, ldu, vt, ldvt, idxq);
     if (rc == 0)
-        rc = solve(s, nr, sqre, d + nl + 1, e + nl + 1,
+        rc = solve(s, merging, nr, sqre, d + nl + 1, e + nl + 1,
                    &RAT(u, ldu, nl + 1, nl + 1), ldu,
                    &RAT(vt, ldvt, nl + 1, nl + 1), ldvt, idxq + nl + 1);
-    if (rc == 0)
+    if (rc == 0 && merging)
         rc = merge(s, nl, nr, sqre, d, d[nl], e[nl], u, ldu, vt, ldvt, idxq);
     return rc;
 }
@@ -401,7 +796,7 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         leaf = 3;   /* both halves of a split subproblem have a row */
     *info = 0;
     size_t nn = (size_t)n, lm = (size_t)leaf + 1;
-    dc s = {ops, f, leaf, NULL, NULL, NULL, NULL, NULL};
+    dc s = {.ops = ops, .f = f, .leaf = leaf};
     gl_real *given = NULL;
     if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->lasd0 ||
         !f->lasd2 || !f->lasd4 || !f->lamrg || !f->rgemm ||
@@ -454,9 +849,15 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
             RAT(u, ldu, n - 1, n - 1) = d[n - 1] < 0 ? -1 : 1;
             d[n - 1] = GL_R(fabs)(d[n - 1]);
         }
-        rc = solve(&s, size, 0, d + start, e + start,
-                   &RAT(u, ldu, start, start), ldu,
-                   &RAT(vt, ldvt, start, start), ldvt, s.idxq);
+        s.list->count = 0;
+        solve(&s, 0, size, 0, d + start, e + start,
+              &RAT(u, ldu, start, start), ldu, &RAT(vt, ldvt, start, start),
+              ldvt, s.idxq);
+        rc = solve_leaves(&s, svd_leaf);
+        if (rc == 0)
+            rc = solve(&s, 1, size, 0, d + start, e + start,
+                       &RAT(u, ldu, start, start), ldu,
+                       &RAT(vt, ldvt, start, start), ldvt, s.idxq);
         start = i + 1;
     }
     if (rc > 0) {   /* a secular equation did not converge */
@@ -470,7 +871,7 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         goto out;
     f->rlascl("G", &zero, &zero, &unit, &orgnrm, &n, &one, d, &n, &ierr, 1);
 
-    sort_pairs(n, d, 1, u, ldu, vt, ldvt);
+    rc = sort_pairs(n, d, 1, u, ldu, vt, ldvt);
 out:
     free(given);
     dc_free(&s);
@@ -627,34 +1028,51 @@ static int tri_merge(const dc *s, lapack_int n, lapack_int n1, gl_real *d,
     return 0;
 }
 
+static int tri_leaf(void *ctx, long i)
+{
+    const dc *s = ctx;
+    leaf_task *t = &s->list->task[i];
+    lapack_int info = -1, lwork = (lapack_int)s->leaf_reals,
+               liwork = (lapack_int)s->leaf_ints;
+    gl_real *work = malloc(sizeof *work * s->leaf_reals);
+    lapack_int *iwork = malloc(sizeof *iwork * s->leaf_ints);
+    if (work && iwork)
+        s->f->stedc("I", &t->n, t->d, t->e, t->u, &t->ldu, work, &lwork,
+                    iwork, &liwork, &info, 1);
+    free(work);
+    free(iwork);
+    leaf_failed(s, info);
+    for (lapack_int j = 0; j < t->n; j++)   /* ?stedc sorts */
+        t->idxq[j] = j + 1;
+    return info != 0 ? -1 : 0;
+}
+
 /* The eigenpairs of the n x n tridiagonal (d, e) into the block at q
- * (?laed0's contract), and indxq sorting d ascending. */
-static int tri_solve(const dc *s, lapack_int n, gl_real *d, gl_real *e,
-                     gl_real *q, lapack_int ldq, lapack_int *indxq)
+ * (?laed0's contract), and indxq sorting d ascending: the first walk
+ * (merging 0) tears the tridiagonal and lists the leaves, the second,
+ * after solve_leaves, merges. */
+static int tri_solve(const dc *s, int merging, lapack_int n, gl_real *d,
+                     gl_real *e, gl_real *q, lapack_int ldq,
+                     lapack_int *indxq)
 {
     if (n <= s->leaf) {
-        lapack_int info = 0, lwork = 1 + 4 * s->leaf + s->leaf * s->leaf,
-                   liwork = 3 + 5 * s->leaf;
-        double clock = gl_profile_clock();
-        s->f->stedc("I", &n, d, e, q, &ldq, s->leaf_work, &lwork,
-                    s->leaf_iwork, &liwork, &info, 1);
-        gl_profile_section("dc leaves", clock);
-        if (info != 0)
-            return info > 0 ? info : -1;
-        for (lapack_int i = 0; i < n; i++)   /* ?stedc sorts */
-            indxq[i] = i + 1;
+        if (!merging)
+            s->list->task[s->list->count++] =
+                (leaf_task){n, 0, ldq, 0, d, e, q, NULL, indxq};
         return 0;
     }
     /* the rank-one tear between the halves */
     lapack_int n1 = n / 2;
     gl_real rho = e[n1 - 1];
-    d[n1 - 1] -= GL_R(fabs)(rho);
-    d[n1] -= GL_R(fabs)(rho);
-    int rc = tri_solve(s, n1, d, e, q, ldq, indxq);
+    if (!merging) {
+        d[n1 - 1] -= GL_R(fabs)(rho);
+        d[n1] -= GL_R(fabs)(rho);
+    }
+    int rc = tri_solve(s, merging, n1, d, e, q, ldq, indxq);
     if (rc == 0)
-        rc = tri_solve(s, n - n1, d + n1, e + n1, &RAT(q, ldq, n1, n1), ldq,
-                       indxq + n1);
-    if (rc == 0)
+        rc = tri_solve(s, merging, n - n1, d + n1, e + n1,
+                       &RAT(q, ldq, n1, n1), ldq, indxq + n1);
+    if (rc == 0 && merging)
         rc = tri_merge(s, n, n1, d, q, ldq, rho, indxq);
     return rc;
 }
@@ -671,7 +1089,7 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         leaf = 2;
     *info = 0;
     size_t nn = (size_t)n, lm = (size_t)leaf;
-    dc s = {ops, f, leaf, NULL, NULL, NULL, NULL, NULL};
+    dc s = {.ops = ops, .f = f, .leaf = leaf};
     gl_real *given = NULL;
     if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->laed2 ||
         !f->laed4 || !f->lamrg || !f->rgemm ||
@@ -716,8 +1134,13 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
                   &ierr, 1);
         f->rlascl("G", &zero, &zero, &norm, &unit, &m1, &one, e + start, &m1,
                   &ierr, 1);
-        rc = tri_solve(&s, m, d + start, e + start, &RAT(z, ldz, start, start),
-                       ldz, s.idxq);
+        s.list->count = 0;
+        tri_solve(&s, 0, m, d + start, e + start, &RAT(z, ldz, start, start),
+                  ldz, s.idxq);
+        rc = solve_leaves(&s, tri_leaf);
+        if (rc == 0)
+            rc = tri_solve(&s, 1, m, d + start, e + start,
+                           &RAT(z, ldz, start, start), ldz, s.idxq);
         f->rlascl("G", &zero, &zero, &unit, &norm, &m, &one, d + start, &m,
                   &ierr, 1);
     }
@@ -731,7 +1154,7 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     if (rc != 0)
         goto out;
 
-    sort_pairs(n, d, 0, z, ldz, NULL, 0);
+    rc = sort_pairs(n, d, 0, z, ldz, NULL, 0);
 out:
     free(given);
     dc_free(&s);

@@ -58,6 +58,12 @@ typedef struct GL_FN(ops) {
      * failures to be reported by the next to_host. */
     int (*to_host)(lapack_int rows, lapack_int cols, const gl_scalar *src,
                    lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+    /* As to_host, but a failed copy may leave dst written in part: for
+     * the pipeline's own host arrays, which a failure discards anyway
+     * (no bounce array on the host). */
+    int (*to_host_scratch)(lapack_int rows, lapack_int cols,
+                           const gl_scalar *src, lapack_int ld_src,
+                           gl_scalar *dst, lapack_int ld_dst);
     /* dst = src, both in the backend's memory. */
     void (*copy)(lapack_int rows, lapack_int cols, const gl_scalar *src,
                  lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
@@ -174,7 +180,8 @@ typedef struct GL_FN(ops) {
     /* C (m x n) = op(A) B of real host arrays (op: transa 'N' or 'T', B
      * k x n), computed on the backend: the merges' products of stage 3's
      * divide and conquer (kernels/divide_conquer.c).  Return 0, or < 0 when the
-     * device failed (C is then untouched).  NULL where the system ?bdsdc
+     * device failed (C, the pipeline's own array, may then be written in
+     * part, as by to_host_scratch).  NULL where the system ?bdsdc
      * serves (the host backend). */
     int (*real_product)(char transa, lapack_int m, lapack_int n, lapack_int k,
                         const gl_real *a, lapack_int lda, const gl_real *b,

@@ -30,6 +30,8 @@
 #include "fault.h"
 #include "gpu.h"
 #include "log.h"
+#include "memory.h"
+#include "parallel.h"
 
 #define STRING(x) STRING_(x)
 #define STRING_(x) #x
@@ -544,8 +546,15 @@ static drv_function *kernels_of(device_state *dev, int precision)
 /* ---- per-thread state ----------------------------------------------------- */
 
 /* Transfers are staged through two halves of page-locked memory: the host
- * packs one half while the other is copied by DMA. */
-enum { STAGE_BYTES = 16 << 20 };
+ * packs one half while the other is copied by DMA.  A thread that moves a
+ * large matrix gets larger halves (kept for the thread), so that the
+ * per-chunk costs (a wait, the start of the host copy's threads) stay
+ * small beside the chunk's DMA. */
+enum {
+    STAGE_BYTES = 16 << 20,
+    LARGE_STAGE_BYTES = 64 << 20,
+    LARGE_TRANSFER_BYTES = 256 << 20
+};
 /* A graph replays at most this many captured launches; longer batches are
  * cut into several graphs (instantiation cost grows with the node count). */
 enum { GRAPH_LAUNCHES = 4096 };
@@ -709,10 +718,14 @@ static void release(void *ptr)
     leave(saved);
 }
 
-/* The thread's two staging halves of at least bytes each. */
-static int staging(thread_state *t, size_t bytes)
+/* The thread's two staging halves of at least bytes each (one column of
+ * a transfer of total bytes in all). */
+static int staging(thread_state *t, size_t bytes, size_t total)
 {
-    if (bytes <= t->stage_bytes)
+    size_t want = total >= LARGE_TRANSFER_BYTES ? LARGE_STAGE_BYTES : STAGE_BYTES;
+    if (want < bytes)
+        want = bytes;
+    if (want <= t->stage_bytes)
         return 0;
     drv_stream_sync(t->stream);
     for (int h = 0; h < 2; h++)
@@ -721,11 +734,10 @@ static int staging(thread_state *t, size_t bytes)
             t->stage[h] = NULL;
         }
     t->stage_bytes = 0;
-    size_t size = bytes < STAGE_BYTES ? STAGE_BYTES : bytes;
     for (int h = 0; h < 2; h++)
-        if (drv_host_alloc((void **)&t->stage[h], size) != DRV_OK)
+        if (drv_host_alloc((void **)&t->stage[h], want) != DRV_OK)
             return -1;
-    t->stage_bytes = size;
+    t->stage_bytes = want;
     return 0;
 }
 
@@ -833,10 +845,51 @@ static size_t chunk_cols(const thread_state *t, size_t elem, size_t rows,
     return per < cols ? per : cols;
 }
 
+/* Host copies between a staging half and the caller's memory: cols
+ * columns of bytes each, leading dimensions in bytes.  One thread's
+ * memcpy moves about 10 GB/s, a PCIe 5 x16 link about 50 GB/s pinned, so
+ * a large chunk is copied by the host's threads, in pieces of at most
+ * COPY_PIECE bytes. */
+enum { COPY_PIECE = 1 << 20, PARALLEL_COPY_BYTES = 4 << 20 };
+
+typedef struct host_copy_job {
+    char *dst;
+    const char *src;
+    size_t ld_dst, ld_src, bytes, pieces;   /* pieces per column */
+} host_copy_job;
+
+static int host_copy_piece(void *ctx, long item)
+{
+    const host_copy_job *c = ctx;
+    size_t j = (size_t)item / c->pieces, p = (size_t)item % c->pieces,
+           off = p * COPY_PIECE,
+           n = c->bytes - off < COPY_PIECE ? c->bytes - off : COPY_PIECE;
+    memcpy(c->dst + j * c->ld_dst + off, c->src + j * c->ld_src + off, n);
+    return 0;
+}
+
+static void host_copy(char *dst, size_t ld_dst, const char *src,
+                      size_t ld_src, size_t bytes, size_t cols)
+{
+    if (ld_dst == bytes && ld_src == bytes) {   /* one contiguous column */
+        bytes *= cols;
+        cols = 1;
+    }
+    if (bytes * cols < PARALLEL_COPY_BYTES) {
+        for (size_t j = 0; j < cols; j++)
+            memcpy(dst + j * ld_dst, src + j * ld_src, bytes);
+        return;
+    }
+    host_copy_job c = {dst, src, ld_dst, ld_src, bytes,
+                       (bytes + COPY_PIECE - 1) / COPY_PIECE};
+    gl_parallel_for((long)(cols * c.pieces), host_copy_piece, &c);
+}
+
 static int write_on(thread_state *t, size_t elem, size_t rows, size_t cols,
                     const char *src, size_t ld_src, char *dst, size_t ld_dst)
 {
-    if (gl_fault_hit(GL_FAULT_COPY) || staging(t, elem * rows) != 0)
+    if (gl_fault_hit(GL_FAULT_COPY) ||
+        staging(t, elem * rows, elem * rows * cols) != 0)
         return -1;
     size_t per = chunk_cols(t, elem, rows, cols);
     int strided = ld_dst != rows;
@@ -847,9 +900,8 @@ static int write_on(thread_state *t, size_t elem, size_t rows, size_t cols,
         /* the DMA that last read this half is done before it is refilled */
         if (drv_event_sync(t->staged[h]) != DRV_OK)
             return -1;
-        for (size_t j = 0; j < nc; j++)
-            memcpy(t->stage[h] + j * rows * elem,
-                   src + (j0 + j) * ld_src * elem, rows * elem);
+        host_copy(t->stage[h], rows * elem, src + j0 * ld_src * elem,
+                  ld_src * elem, rows * elem, nc);
         char *to = dst + j0 * ld_dst * elem;
         if (drv_htod(strided ? t->scratch : to, t->stage[h], nc * rows * elem,
                      t->stream) != DRV_OK ||
@@ -898,32 +950,56 @@ static int gpu_copy(size_t elem, size_t rows, size_t cols, const void *src,
     return rc;
 }
 
-/* The whole matrix into `out` (rows x cols, packed), chunk by chunk. */
+/* The matrix src (rows x cols) into dst, chunk by chunk through the two
+ * staging halves: the DMA of a chunk runs while the host copies the chunk
+ * before it out of the other half.  A failure can leave dst written in
+ * part. */
 static int read_on(thread_state *t, size_t elem, size_t rows, size_t cols,
-                   const char *src, size_t ld_src, char *out)
+                   const char *src, size_t ld_src, char *dst, size_t ld_dst)
 {
-    if (gl_fault_hit(GL_FAULT_COPY) || staging(t, elem * rows) != 0)
+    if (gl_fault_hit(GL_FAULT_COPY) ||
+        staging(t, elem * rows, elem * rows * cols) != 0)
         return -1;
     size_t per = chunk_cols(t, elem, rows, cols);
     int strided = ld_src != rows;
     if (strided && scratch(t, elem * rows * per) != 0)
         return -1;
-    for (size_t j0 = 0; j0 < cols; j0 += per) {
+    size_t col = elem * rows;
+    size_t pending = 0, pending_j0 = 0;   /* columns in stage[h ^ 1] */
+    size_t h = 0;
+    for (size_t j0 = 0; j0 < cols; j0 += per, h ^= 1) {
         size_t nc = cols - j0 < per ? cols - j0 : per;
         const char *from = src + j0 * ld_src * elem;
+        /* in stream order: the copy kernel that refills the scratch runs
+         * after the DMA that read it */
         if ((strided && copy_kernel(t, elem, rows, nc, from, ld_src,
                                     t->scratch, rows) != 0) ||
-            drv_dtoh(t->stage[0], strided ? t->scratch : from,
-                     nc * rows * elem, t->stream) != DRV_OK ||
-            drv_stream_sync(t->stream) != DRV_OK)
+            drv_dtoh(t->stage[h], strided ? t->scratch : from, nc * col,
+                     t->stream) != DRV_OK ||
+            drv_event_record(t->staged[h], t->stream) != DRV_OK)
             return -1;
-        memcpy(out + j0 * rows * elem, t->stage[0], nc * rows * elem);
+        if (pending) {
+            if (drv_event_sync(t->staged[h ^ 1]) != DRV_OK)
+                return -1;
+            host_copy(dst + pending_j0 * ld_dst * elem, ld_dst * elem,
+                      t->stage[h ^ 1], col, col, pending);
+        }
+        pending = nc;
+        pending_j0 = j0;
+    }
+    if (pending) {
+        if (drv_event_sync(t->staged[h ^ 1]) != DRV_OK)
+            return -1;
+        host_copy(dst + pending_j0 * ld_dst * elem, ld_dst * elem,
+                  t->stage[h ^ 1], col, col, pending);
     }
     return 0;
 }
 
-static int gpu_read(size_t elem, size_t rows, size_t cols, const void *src,
-                    size_t ld_src, void *dst, size_t ld_dst)
+/* whole: dst is written only by a complete read (gpu.h read); else it may
+ * be left written in part (read_direct). */
+static int read_matrix(size_t elem, size_t rows, size_t cols, const void *src,
+                       size_t ld_src, void *dst, size_t ld_dst, int whole)
 {
     drv_saved saved;
     thread_state *t = enter(&saved);
@@ -938,27 +1014,39 @@ static int gpu_read(size_t elem, size_t rows, size_t cols, const void *src,
     if (rc == 0 && rows > 0 && cols > 0) {
         if (cols == 1)
             ld_src = ld_dst = rows;
-        /* dst only from a complete read: the whole matrix lands in host
-         * memory first (the staging half when it fits) */
+        /* A read of more than one chunk that must be whole lands in a
+         * host array first (kept by the memory module between calls, so
+         * a repeated call meets no page faults), then in dst. */
         size_t bytes = elem * rows * cols;
-        char *out = bytes <= t->stage_bytes ? NULL : malloc(bytes);
-        if (bytes > t->stage_bytes && !out)
+        int bounce = whole && staging(t, elem * rows, bytes) == 0 &&
+                     chunk_cols(t, elem, rows, cols) < cols;
+        char *out = bounce ? gl_host_alloc(bytes) : NULL;
+        if (bounce && !out)
             rc = -1;
-        else if (out ? read_on(t, elem, rows, cols, src, ld_src, out)
-                     : read_on(t, elem, rows, cols, src, ld_src,
-                               t->stage[1]))
-            rc = -1;
-        else {
-            const char *from = out ? out : t->stage[1];
-            for (size_t j = 0; j < cols; j++)
-                memcpy((char *)dst + j * ld_dst * elem,
-                       from + j * rows * elem, rows * elem);
-        }
-        free(out);
+        else if (out)
+            rc = read_on(t, elem, rows, cols, src, ld_src, out, rows);
+        else
+            rc = read_on(t, elem, rows, cols, src, ld_src, dst, ld_dst);
+        if (rc == 0 && out)
+            host_copy(dst, ld_dst * elem, out, rows * elem, rows * elem, cols);
+        gl_host_free(out);
         rc = checked(t, rc != 0);
     }
     leave(saved);
     return rc;
+}
+
+static int gpu_read(size_t elem, size_t rows, size_t cols, const void *src,
+                    size_t ld_src, void *dst, size_t ld_dst)
+{
+    return read_matrix(elem, rows, cols, src, ld_src, dst, ld_dst, 1);
+}
+
+static int gpu_read_direct(size_t elem, size_t rows, size_t cols,
+                           const void *src, size_t ld_src, void *dst,
+                           size_t ld_dst)
+{
+    return read_matrix(elem, rows, cols, src, ld_src, dst, ld_dst, 0);
 }
 
 static int gpu_finish(void)
@@ -1283,6 +1371,7 @@ const gl_gpu GPU_TABLE = {
     .write = gpu_write,
     .copy = gpu_copy,
     .read = gpu_read,
+    .read_direct = gpu_read_direct,
     .finish = gpu_finish,
     .launch = launch,
     .blas_gemm = blas_gemm,

@@ -76,6 +76,12 @@ typedef struct gl_gpu {
                 size_t ld_src, void *dst, size_t ld_dst);
     int (*read)(size_t elem, size_t rows, size_t cols, const void *src,
                 size_t ld_src, void *dst, size_t ld_dst);
+    /* As read, but a copy that fails part way may leave dst written in
+     * part, which saves a host bounce array: for the pipeline's own
+     * arrays, never the caller's.  NULL: read serves. */
+    int (*read_direct)(size_t elem, size_t rows, size_t cols,
+                       const void *src, size_t ld_src, void *dst,
+                       size_t ld_dst);
     /* Waits for everything the thread enqueued; -1 if any of it failed. */
     int (*finish)(void);
 

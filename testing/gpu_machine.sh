@@ -44,7 +44,15 @@
 #               twelfth session, and dgesdd S at 8192 with the system
 #               ?bdsdc;
 #             suite: the EIG inputs of GL_SUITE_INPUTS (default
-#               svd,sep,se2,sb,bb,sg,gd).
+#               svd,sep,se2,sb,bb,sg,gd);
+#             vectors: dsyevd V, dgesdd S, zheevd V, ssyevd V at 8192
+#               and dsyevd V at 16384 against cuSOLVER + copies;
+#             baseline: dsyevd V and dgesdd S at 8192, our path alone,
+#               with an earlier build's library (pack with
+#               GL_BASELINE=DIR carries DIR/lib/libgpulapack.so);
+#             auto: bin/gpulapack-tune on this machine (d, syevd and
+#               gesdd, N and V, up to 4096), then the demo at 4096 under
+#               plain LD_PRELOAD: the path auto takes.
 #           OUT gets summary.txt, bench_gpu.csv, profile.txt,
 #           crossover_cuda.csv, crossover_host.csv and logs.tgz: within the
 #           device tool's 8 files.
@@ -56,6 +64,7 @@ ARCH_LIB=/usr/lib/x86_64-linux-gnu
 
 build_files() {
     echo lib/libgpulapack.so bin/gpulapack-info build/demo build/bench/bench_gpu
+    [ -e bin/gpulapack-tune ] && echo bin/gpulapack-tune
     local p t
     for p in s d c z; do echo "build/testing/test_device_ops_$p"; done
     for t in test_options test_lwork test_args test_threads test_vectors test_spectra; do
@@ -104,10 +113,17 @@ pack)
     tar -cJf "$dir/build.tar.xz" $(build_files) || exit 1
     # shellcheck disable=SC2046
     tar -C / -cJf "$dir/debian.tar.xz" $(debian_files) || exit 1
+    # an earlier build to compare with (GL_BASELINE: a directory whose
+    # lib/libgpulapack.so is that build's), unpacked as baseline/lib
+    if [ -n "${GL_BASELINE:-}" ]; then
+        tar -C "$GL_BASELINE" -cJf "$dir/baseline.tar.xz" \
+            --transform 's,^lib,baseline/lib,' lib/libgpulapack.so || exit 1
+    fi
     du -ch "$dir"/*.tar.xz ;;
 setup)
     dir=${1:-.gpucarry}
     tar -xJf "$dir/build.tar.xz" || exit 1
+    [ -e "$dir/baseline.tar.xz" ] && { tar -xJf "$dir/baseline.tar.xz" || exit 1; }
     tar -C / --skip-old-files -xJf "$dir/debian.tar.xz" || exit 1
     alternatives_links
     ldconfig
@@ -211,6 +227,33 @@ lease)
                 timeout "$t" "$self" check suite >"$logs/check-suite.txt" 2>&1
             echo "suite: $(tail -n 1 "$logs/check-suite.txt")" >>"$sum"
             grep '^FAIL' "$logs/check-suite.txt" | head -n 5 >>"$sum" ;;
+        vectors)
+            # the calls with vectors against cuSOLVER + copies
+            bench_rows vectors-8192 "$out/vectors.csv" BENCH_GPU_SIZES=8192 \
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V,dgesdd_S,zheevd_V,ssyevd_V
+            bench_rows vectors-16384 "$logs/vectors-16384.csv" BENCH_GPU_SIZES=16384 \
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V ;;
+        baseline)
+            # the same vector calls with the library of GL_BASELINE_LIB (a
+            # directory with an earlier libgpulapack.so, carried as
+            # baseline.tar.xz by pack), our path alone, on this machine
+            [ -e "${GL_BASELINE_LIB:-$ROOT/baseline/lib}/libgpulapack.so" ] || {
+                echo "baseline: no baseline library" >>"$sum"; continue; }
+            bench_rows baseline "$out/baseline.csv" \
+                GL_BENCH_LIB="${GL_BASELINE_LIB:-$ROOT/baseline/lib}" BENCH_CUSOLVER=0 \
+                BENCH_GPU_SIZES=8192 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V,dgesdd_S ;;
+        auto)
+            # the GPU by default: this machine's crossovers measured by
+            # gpulapack-tune, then the demo under plain LD_PRELOAD (no
+            # variable but the log) at 4096
+            OPENBLAS_NUM_THREADS=$(nproc) timeout $((t < 200 ? t - 20 : 180)) bin/gpulapack-tune \
+                --families syevd,gesdd --jobs N,V --precisions d --max-n 4096 \
+                --time-limit 150 -o "$out/tune.txt" 2>"$logs/tune-progress.txt"
+            { echo "tune file:"; cat "$out/tune.txt"; } >>"$sum" 2>&1
+            env -u GPULAPACK_TUNE_FILE HOME=$logs/home GPULAPACK_VERBOSE=1 \
+                LD_PRELOAD=$ROOT/lib/libgpulapack.so timeout 60 build/demo 4096 \
+                >"$logs/auto-demo.txt" 2>&1
+            grep -E '^gpulapack:' "$logs/auto-demo.txt" | cut -c1-160 >>"$sum" ;;
         *)
             echo "$part: unknown part" >>"$sum" ;;
         esac
@@ -219,7 +262,7 @@ lease)
     cat "$sum" ;;
 bench)
     cudalib=$(cuda_lib_dir)
-    export LD_LIBRARY_PATH=$ROOT/lib${cudalib:+:$cudalib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    export LD_LIBRARY_PATH=${GL_BENCH_LIB:-$ROOT/lib}${cudalib:+:$cudalib}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     exec build/bench/bench_gpu ;;
 *)
     echo "usage: $0 pack [DIR] | setup [DIR] | check [part...] | bench | lease OUT [SECONDS]" >&2

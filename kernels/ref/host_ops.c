@@ -337,6 +337,7 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .alloc = gl_host_alloc,
     .release = gl_host_free,
     .to_host = host_to_host,
+    .to_host_scratch = host_to_host,
     .copy = host_copy,
     .from_host = host_from_host,
     .lascl = host_lascl,

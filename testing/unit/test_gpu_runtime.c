@@ -52,10 +52,11 @@ static int mock_int(const char *fn)
 }
 
 /* write rows x cols (host ld hl) to the device (ld dl), copy it to a
- * second device matrix (ld dl2), read it back (host ld hl): the bytes of
- * the rectangle come back, the padding of the output is untouched. */
+ * second device matrix (ld dl2), read it back (host ld hl; direct: by
+ * read_direct): the bytes of the rectangle come back, the padding of the
+ * output is untouched. */
 static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
-                      size_t dl, size_t dl2)
+                      size_t dl, size_t dl2, int direct)
 {
     const gl_gpu *g = &RUNTIME;
     void (*set_elem)(size_t) = (void (*)(size_t))dlsym(mock, "mock_set_elem");
@@ -69,7 +70,8 @@ static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
     void *d1 = g->alloc(elem * dl * cols), *d2 = g->alloc(elem * dl2 * cols);
     int ok = d1 && d2 && g->write(elem, rows, cols, in, hl, d1, dl) == 0 &&
              g->copy(elem, rows, cols, d1, dl, d2, dl2) == 0 &&
-             g->read(elem, rows, cols, d2, dl2, out, hl) == 0;
+             (direct ? g->read_direct : g->read)(elem, rows, cols, d2, dl2,
+                                                 out, hl) == 0;
     for (size_t j = 0; ok && j < cols; j++) {
         size_t col = j * hl * elem;
         ok = memcmp(in + col, out + col, rows * elem) == 0;
@@ -87,7 +89,7 @@ static void *thread_body(void *arg)
 {
     (void)arg;
     gl_gpu_use(&RUNTIME);
-    return (void *)(long)round_trip(8, 300, 200, 301, 300, 305);
+    return (void *)(long)round_trip(8, 300, 200, 301, 300, 305, 0);
 }
 
 /* The tridiagonal (-1, 2, -1) matrix has eigenvalues 2 - 2 cos(k pi/(n+1)). */
@@ -132,15 +134,17 @@ int main(void)
         {1, 1, 1, 1, 1},       {3, 5, 7, 3, 4},        {17, 3, 17, 20, 17},
         {1000, 1, 1000, 1001, 1005}, {3000, 1500, 3001, 3000, 3000},
         {2500, 1800, 2503, 2600, 2500}, {4097, 700, 4100, 4097, 4101}};
-    for (int e = 0; e < 3; e++) {
-        size_t elem = e == 0 ? 4 : e == 1 ? 8 : 16;
+    for (int e = 0; e < 6; e++) {
+        size_t elem = e % 3 == 0 ? 4 : e % 3 == 1 ? 8 : 16;
+        int direct = e >= 3;
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
             const size_t *sh = shapes[s];
             char name[96];
-            snprintf(name, sizeof name, "copies/elem%zu/%zux%zu-ld%zu.%zu.%zu",
-                     elem, sh[0], sh[1], sh[2], sh[3], sh[4]);
-            verdict(round_trip(elem, sh[0], sh[1], sh[2], sh[3], sh[4]), name,
-                    "bytes differ or padding written");
+            snprintf(name, sizeof name, "copies/%s/elem%zu/%zux%zu-ld%zu.%zu.%zu",
+                     direct ? "direct" : "whole", elem, sh[0], sh[1], sh[2],
+                     sh[3], sh[4]);
+            verdict(round_trip(elem, sh[0], sh[1], sh[2], sh[3], sh[4], direct),
+                    name, "bytes differ or padding written");
         }
     }
 #ifdef GL_TEST_HIP
@@ -153,6 +157,37 @@ int main(void)
     verdict(mock_int("mock_ctx_depth") == 0, "context-pairs",
             "a pushed context was not popped");
 #endif
+
+    /* a link that fails in the middle of a read of several chunks: read
+     * leaves dst untouched, read_direct reports the failure */
+    {
+        void (*fail_after)(int) = (void (*)(int))dlsym(mock, "mock_fail_dtoh_after");
+        void (*set_elem)(size_t) = (void (*)(size_t))dlsym(mock, "mock_set_elem");
+        set_elem(8);
+        size_t rows = 3000, cols = 1500, bytes = 8 * rows * cols;
+        unsigned char *in = malloc(bytes), *out = malloc(bytes);
+        memset(in, 0x3C, bytes);
+        memset(out, 0xA5, bytes);
+        void *dm = g->alloc(bytes);
+        int wrote = dm && g->write(8, rows, cols, in, rows, dm, rows) == 0;
+        fail_after(2);
+        int whole = g->read(8, rows, cols, dm, rows, out, rows);
+        size_t untouched = 0;
+        while (untouched < bytes && out[untouched] == 0xA5)
+            untouched++;
+        g->reset();
+        fail_after(2);
+        int direct = g->read_direct(8, rows, cols, dm, rows, out, rows);
+        fail_after(-1);
+        g->reset();
+        snprintf(detail, sizeof detail, "read %d (%zu of %zu bytes untouched), read_direct %d",
+                 whole, untouched, bytes, direct);
+        verdict(wrote && whole == -1 && untouched == bytes && direct == -1,
+                "read-fails-midway", detail);
+        g->release(dm);
+        free(in);
+        free(out);
+    }
 
     /* a launch the device fails: the next read fails, dst untouched, and
      * reset() clears the state */

@@ -20,6 +20,12 @@ EXPORT int mock_live_host_allocs(void) { return __atomic_load_n(&live_host_alloc
 EXPORT int mock_launches(void) { return __atomic_load_n(&launches, __ATOMIC_SEQ_CST); }
 EXPORT int mock_wrong_device(void) { return __atomic_load_n(&wrong_device, __ATOMIC_SEQ_CST); }
 
+/* The device-to-host copies still to succeed before one fails (-1:
+ * none fails): a link that breaks in the middle of a read. */
+static int dtoh_left = -1;
+EXPORT void mock_fail_dtoh_after(int copies) { dtoh_left = copies; }
+static int dtoh_fails(void) { return dtoh_left >= 0 && dtoh_left-- == 0; }
+
 static void count(int *counter, int by) { __atomic_add_fetch(counter, by, __ATOMIC_SEQ_CST); }
 
 /* A launch of kernel `name`: 0 if it ran (gl_copy without transposing),

@@ -144,6 +144,8 @@ EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n, CUs
 EXPORT CUresult cuMemcpyDtoHAsync_v2(void *h, CUdeviceptr d, size_t n, CUstream s)
 {
     (void)s;
+    if (dtoh_fails())
+        return CUDA_ERROR_UNKNOWN;
     memcpy(h, (void *)(uintptr_t)d, n);
     return CUDA_SUCCESS;
 }

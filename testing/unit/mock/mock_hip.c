@@ -121,6 +121,8 @@ EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t d, void *h, size_t n, hipStr
 EXPORT hipError_t hipMemcpyDtoHAsync(void *h, hipDeviceptr_t d, size_t n, hipStream_t s)
 {
     (void)s;
+    if (dtoh_fails())
+        return hipErrorUnknown;
     memcpy(h, d, n);
     return on_device0();
 }
