@@ -165,7 +165,7 @@ lease)
         checks)
             for c in ops own vectors spectra; do
                 GL_CHECK_OUT=$logs/$c GPULAPACK_TEST_VECTORS_EVERY=${GPULAPACK_TEST_VECTORS_EVERY:-4} \
-                    timeout $((t < 180 ? t : 180)) "$self" check $c >"$logs/check-$c.txt" 2>&1 &
+                    timeout $((t < ${GL_CHECK_SECONDS:-180} ? t : ${GL_CHECK_SECONDS:-180})) "$self" check $c >"$logs/check-$c.txt" 2>&1 &
             done
             wait
             for c in ops own vectors spectra; do
