@@ -45,7 +45,7 @@
 #               ?bdsdc;
 #             suite: the EIG inputs of GL_SUITE_INPUTS (default
 #               svd,sep,se2,sb,bb,sg,gd);
-#             vectors: dsyevd V, dgesdd S, zheevd V, ssyevd V at 8192
+#             vectors: dsyevd V, dgesdd S, ssyevd V at 8192
 #               and dsyevd V at 16384 against cuSOLVER + copies;
 #             baseline: dsyevd V and dgesdd S at 8192, our path alone,
 #               with an earlier build's library (pack with
@@ -230,7 +230,7 @@ lease)
         vectors)
             # the calls with vectors against cuSOLVER + copies
             bench_rows vectors-8192 "$out/vectors.csv" BENCH_GPU_SIZES=8192 \
-                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V,dgesdd_S,zheevd_V,ssyevd_V
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V,dgesdd_S,ssyevd_V
             bench_rows vectors-16384 "$logs/vectors-16384.csv" BENCH_GPU_SIZES=16384 \
                 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V ;;
         baseline)
