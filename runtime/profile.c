@@ -94,8 +94,11 @@ static int w_copy(size_t elem, size_t rows, size_t cols, const void *src,
     return timed("copy", t0, (double)(elem * rows * cols), rc);
 }
 
-static int w_read(size_t elem, size_t rows, size_t cols, const void *src,
-                  size_t ld_src, void *dst, size_t ld_dst)
+typedef int read_fn(size_t elem, size_t rows, size_t cols, const void *src,
+                    size_t ld_src, void *dst, size_t ld_dst);
+
+static int timed_read(read_fn *read, size_t elem, size_t rows, size_t cols,
+                      const void *src, size_t ld_src, void *dst, size_t ld_dst)
 {
     /* read waits for the work before it: that wait is not the copy's */
     double t0 = gl_now();
@@ -103,10 +106,25 @@ static int w_read(size_t elem, size_t rows, size_t cols, const void *src,
     if (rc == 0) {
         add("wait", 1, gl_now() - t0, 0);
         t0 = gl_now();
-        rc = prof.inner->read(elem, rows, cols, src, ld_src, dst, ld_dst);
+        rc = read(elem, rows, cols, src, ld_src, dst, ld_dst);
     }
     add("read", 1, gl_now() - t0, (double)(elem * rows * cols));
     return rc;
+}
+
+static int w_read(size_t elem, size_t rows, size_t cols, const void *src,
+                  size_t ld_src, void *dst, size_t ld_dst)
+{
+    return timed_read(prof.inner->read, elem, rows, cols, src, ld_src, dst,
+                      ld_dst);
+}
+
+static int w_read_direct(size_t elem, size_t rows, size_t cols,
+                         const void *src, size_t ld_src, void *dst,
+                         size_t ld_dst)
+{
+    return timed_read(prof.inner->read_direct, elem, rows, cols, src, ld_src,
+                      dst, ld_dst);
 }
 
 static int w_launch(int precision, gl_kernel k, int dims, const size_t *groups,
@@ -216,6 +234,7 @@ const gl_gpu *gl_profile_begin(const gl_gpu *gpu)
     w->write = w_write;
     w->copy = w_copy;
     w->read = w_read;
+    w->read_direct = gpu->read_direct ? w_read_direct : NULL;
     w->launch = w_launch;
     w->blas_gemm = w_blas_gemm;
     w->blas_gemm_batched = gpu->blas_gemm_batched ? w_blas_gemm_batched : NULL;
