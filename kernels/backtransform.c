@@ -1,6 +1,7 @@
 /* The back-transformations: the stage-2 reflectors kept by the chase,
- * grouped into compact-WY parallelograms (algorithms.md 3.2), and the
- * stage-1 block reflectors of the panels, applied with BLAS3 (?larfb). */
+ * grouped into compact-WY parallelograms (why their order gives Q: the
+ * comment above host_order), and the stage-1 block reflectors of the
+ * panels, applied with BLAS3 (?larfb). */
 #include <complex.h>
 #include <math.h>
 #include <stdlib.h>
@@ -457,8 +458,8 @@ void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
  * cache lines, written to BAND_ROWS streams, so few lines are in use at
  * once and they stay in cache whatever the leading dimensions.  Square
  * tiles of 32 took 3 to 5 times as long at n = 8192, whose columns, 64
- * KiB apart, all fall into the same sets of the cache (docs/performance.md,
- * fifteenth session). */
+ * KiB apart, all fall into the same sets of the cache (docs/history.md,
+ * 2026-11-23, "Transposes at power-of-two sizes"). */
 enum { BAND_ROWS = 8 };
 
 static inline void banded_conj_transpose(lapack_int rows, lapack_int cols,

@@ -1,6 +1,8 @@
 /* Stage 2 for the SVD: upper band -> upper bidiagonal, in passes of
- * bandwidth tiling (paper 000): each pass chases half-width b down to
- * max(b - tw, 1); tw >= b - 1 is the classic single pass. */
+ * bandwidth tiling (Ringoot, Alomairy, Edelman, "Accelerating
+ * Bidiagonalization of Banded Matrices through Memory-Aware Bulge-Chasing
+ * on GPUs"): each pass chases half-width b down to max(b - tw, 1);
+ * tw >= b - 1 is the classic single pass. */
 #include "../runtime/precision.h"
 #include "stages.h"
 

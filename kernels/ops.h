@@ -20,7 +20,7 @@
 enum { GL_LINE_BYTES = 64 };
 
 /* The reflectors of a chase to half-width 1, kept for the
- * back-transformation (algorithms.md 3), in the backend's memory.  Step j
+ * back-transformation (backtransform.c), in the backend's memory.  Step j
  * of sweep s makes one reflector per side acting on the rows (left, Q) or
  * columns (right, P) lo = s+1+j*b .. min(lo+b, n)-1 of the band, in place
  * of the band as H^H A (left) and A H (right), H = I - tau v v^H; the

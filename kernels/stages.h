@@ -24,11 +24,12 @@ static inline void GL_FN(sort_ascending)(gl_real *w, size_t count)
 
 
 /* Stage 1, general: A (m x n, m >= n) -> upper band of half-width b, by
- * QR of each block column and LQ of each block row (paper 003):
- * A = Q1 Band P1^H.  The reflectors stay in A: those of the QR of block
- * column k below the diagonal of A(k:m, k:k+b), those of the LQ of block
- * row k right of the band in A(k:k+b, k+b:n).  tq, tp (b x n, ld b, may be
- * NULL): the T factor of each panel at column k, for apply_panels. */
+ * QR of each block column and LQ of each block row ("Performant Unified
+ * GPU Kernels for Portable Singular Value Computation Across Hardware and
+ * Precision", arXiv:2508.06339): A = Q1 Band P1^H.  The reflectors stay
+ * in A: those of the QR of block column k below the diagonal of
+ * A(k:m, k:k+b), those of the LQ of block row k right of the band in
+ * A(k:k+b, k+b:n).  tq, tp (b x n, ld b, may be NULL): the T factor of each panel at column k, for apply_panels. */
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                  lapack_int b, gl_scalar *a, lapack_int lda, gl_scalar *tq,
                  gl_scalar *tp);
@@ -54,7 +55,9 @@ static inline lapack_int gl_sy2sb_reflectors(lapack_int n, lapack_int b)
 
 /* Stage 2, general: packed upper band of half-width b (ops.h storage,
  * ldband = 3b+1) -> upper bidiagonal, in passes that each reduce the
- * half-width by at most tw (the bandwidth tiling of paper 000). */
+ * half-width by at most tw (the bandwidth tiling of "Accelerating
+ * Bidiagonalization of Banded Matrices through Memory-Aware Bulge-Chasing
+ * on GPUs": reduce b -> b - tw -> ... -> 1). */
 int GL_FN(gb2bd)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int tw, gl_scalar *band, lapack_int ldband);
 

@@ -155,7 +155,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     ops->pack_band('G', cols, bw, r, ldr, band, ldband);
     if (vectors) {
         /* one pass straight to bidiagonal: every further pass would add
-         * a back-transformation as costly as this one (algorithms.md 3.4) */
+         * a back-transformation as costly as this one */
         if (GL_FN(reflectors_alloc)(ops, &keep, cols, bw, gl_tune_group(bw),
                                     1) ||
             (bw > 1 && ops->gb_chase(cols, bw, 1, band, ldband, &keep)))

@@ -1,5 +1,6 @@
 /* ?sytrd/?hetrd in LAPACK's format, by one of two methods
- * (algorithms.md 5; GPULAPACK_SYTRD_STAGES chooses, gl_tune_sytrd_stages):
+ * (docs/architecture.md, "kernels/"; GPULAPACK_SYTRD_STAGES chooses,
+ * gl_tune_sytrd_stages):
  *
  * 1. One stage (the default): LAPACK's blocked algorithm written against
  *    the operation table.  Panels of SYTRD_BLOCK columns; column i of a

@@ -196,7 +196,9 @@ const char *gl_path_name(gl_path path)
  * runtime's discovery), and never closed.  ROCm's libamdhip64 loads an
  * LLVM that stays loaded after dlclose; opening HIP a second time then
  * registers LLVM's command-line options again and LLVM aborts the whole
- * process ("inconsistency in registered CommandLine options", issue 30).
+ * process ("inconsistency in registered CommandLine options": seen on the
+ * H200 machine of docs/history.md, 2026-11-26, whose libamdhip64.so.5 sat
+ * beside the NVIDIA driver).
  * A failed dlopen is remembered too: it ran no initializer, and trying
  * again would only cost another search. */
 enum { MAX_LIBRARIES = 16 };

@@ -14,12 +14,12 @@
 /* Crossovers of the host path against Debian's OpenBLAS 0.3.21 (SkylakeX
  * kernels, 2 cores), from `make bench` (docs/performance.md): below these
  * sizes the system LAPACK was faster on one of the machines measured (the
- * tenth session's Zen 5, whose OpenBLAS is relatively faster, raised the
+ * Zen 5 of epyc-zen5-2core, whose OpenBLAS is relatively faster, raised the
  * real symmetric values' and the complex Hermitian vectors' ones; first
- * calls in the eleventh session raised ?gesdd's with vectors); NEVER
- * where it was faster at every size measured.  Keyed by the routine name
- * without its precision letter; one column for values only, one for jobs
- * with vectors (or Q, P). */
+ * calls on it, docs/history.md 2026-11-23, raised ?gesdd's with vectors);
+ * NEVER where it was faster at every size measured.  Keyed by the routine
+ * name without its precision letter; one column for values only, one for
+ * jobs with vectors (or Q, P). */
 #define NEVER LONG_MAX
 
 typedef struct crossover {
@@ -458,12 +458,12 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path)
 }
 
 /* A wider band makes stage 1's products faster and the chase, which is
- * memory-bound, slower.  Values only (2 cores, docs/performance.md, tenth
- * session): 32 was faster up to n = 3000 (dsyevd N 0.17 s against 0.20 at
- * 2000, dgesdd N 0.83 against 0.89 at 3000), 64 at 4000 (dsyevd N 0.93-1.03
- * s against 1.01-1.05, dgesdd N 1.63 against 1.77).  With vectors the
- * back-transformation's blocks want the wider band: 64 from 1500 (dsyevd V
- * 0.55 s against 0.65 at 2000). */
+ * memory-bound, slower.  Values only (2 cores of epyc-zen5-2core,
+ * docs/history.md, 2026-11-23): 32 was faster up to n = 3000 (dsyevd N 0.17
+ * s against 0.20 at 2000, dgesdd N 0.83 against 0.89 at 3000), 64 at 4000
+ * (dsyevd N 0.93-1.03 s against 1.01-1.05, dgesdd N 1.63 against 1.77).
+ * With vectors the back-transformation's blocks want the wider band: 64
+ * from 1500 (dsyevd V 0.55 s against 0.65 at 2000). */
 int gl_tune_band(char kind, int complex_, long n, int vectors)
 {
     long band = gl_config_get()->band;

@@ -1,8 +1,9 @@
 #!/bin/bash
-# gpu_machine.sh - the GPU acceptance and benchmark (issue 6) on a lent GPU
-# machine that has the CUDA driver and toolkit but no Debian LAPACK, no
-# compiler toolchain we can rely on and no network: this workplace's device
-# machines.  What the checks need is built here and carried there.
+# gpu_machine.sh - the GPU acceptance checks and the GPU benchmark
+# (testing/bench/bench_gpu.c) on a lent GPU machine that has the CUDA
+# driver and toolkit but no Debian LAPACK, no compiler toolchain we can
+# rely on and no network: this workplace's device machines.  What the
+# checks need is built here and carried there.
 #
 #   here:   make all tests build/bench/bench_gpu && testing/gpu_machine.sh pack [DIR]
 #           DIR (default .gpucarry, ignored by git) gets build.tar.xz (the
@@ -41,8 +42,8 @@
 #               at 8192, against table's defaults;
 #             before: the values cases at 8192 and 16384 with the
 #               per-wavefront chase and the one-group panel leaves of the
-#               twelfth session, and dgesdd S at 8192 with the system
-#               ?bdsdc;
+#               first H100 run (docs/history.md, 2026-11-23), and dgesdd S
+#               at 8192 with the system ?bdsdc;
 #             suite: the EIG inputs of GL_SUITE_INPUTS (default
 #               svd,sep,se2,sb,bb,sg,gd);
 #             vectors: dsyevd V, dgesdd S, ssyevd V at 8192
@@ -183,13 +184,14 @@ lease)
             done
             cat "$logs"/table-*.csv 2>/dev/null | awk 'NR == 1 || !/^n,/' >"$out/bench_gpu.csv" ;;
         before)
-            # the thirteenth session's two changes turned off (per-wavefront
-            # launches, one-group panel leaves), to compare with table
+            # the chase in one launch and the multi-group panel leaves turned
+            # off (per-wavefront launches, one-group panel leaves; see
+            # docs/history.md, 2026-11-23), to compare with table
             bench_rows before "$logs/before.csv" GPULAPACK_CHASE_GROUPS=0 \
                 GPULAPACK_PANEL_ROWS=1048576 BENCH_GPU_SIZES="8192 16384" BENCH_HOST_MAX_N=0 \
                 BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dgbbrd_b32,dsbtrd_b32
             # stage 3 of the SVD with vectors by the system ?bdsdc on the
-            # host (the fourteenth session's divide and conquer off)
+            # host (kernels/divide_conquer.c's device products off)
             bench_rows before-dc "$logs/before-dc.csv" GPULAPACK_DC_LEAF=1048576 \
                 BENCH_GPU_SIZES=8192 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dgesdd_S ;;
         profile)

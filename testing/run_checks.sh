@@ -29,8 +29,12 @@ run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 # the automatic device choice over stand-in drivers: a HIP whose second
 # initialization aborts (listing, C API, auto with and without a CUDA
 # device), crossovers from the built-in table and from tune files, and
-# bin/gpulapack-tune's files (issue 30)
+# bin/gpulapack-tune's files (the HIP abort seen on the H200 machine,
+# docs/history.md, 2026-11-26)
 run unit/auto 300 testing/unit/check_auto.sh
+# make install / uninstall into a scratch DESTDIR (PREFIX=/usr): the files,
+# pkg-config, a C program built against the installed copy (issue 32)
+run unit/install 120 testing/unit/check_install.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
 # per-precision binaries.
 for src in testing/unit/test_*.c; do
@@ -188,6 +192,10 @@ run clients-default 1200 testing/clients/run_clients.sh --compare accuracy \
 run clients-host 1200 env GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
     testing/clients/run_clients.sh --compare accuracy --expect-path host \
     --out "$OUT/clients-host" "$LIB"
+#    The Python entry point without LD_PRELOAD: `import gpulapack` (by
+#    path) before numpy, its C API against gpulapack-info, Debian's numpy's
+#    and scipy's eigh/svd on path=host with the host path forced (issue 32).
+run python-entry 300 testing/clients/check_python_entry.sh "$LIB"
 
 # 5. LAPACK's own testing suite, every EIG input, four precisions, over the
 #    reference LAPACK and OpenBLAS, with the library preloaded.

@@ -1,9 +1,11 @@
 /* Stage 2 on the host: bulge chasing on a packed band, multithreaded.
  *
  * General band (gb_chase): upper band of half-width b -> half-width c, the
- * bandwidth tiling of paper 000 (TW = b - c per pass; c = 1 gives the
- * bidiagonal).  Storage (kernels/ops.h): A(r,c) = band[up + r - c + c*ld],
- * rows up = 2*b0 above the diagonal (fill) and b0 below.  Sweep s, step j:
+ * bandwidth tiling of Ringoot, Alomairy and Edelman, "Accelerating
+ * Bidiagonalization of Banded Matrices through Memory-Aware Bulge-Chasing
+ * on GPUs" (TW = b - c per pass; c = 1 gives the bidiagonal).  Storage
+ * (kernels/ops.h): A(r,c) = band[up + r - c + c*ld], rows up = 2*b0 above
+ * the diagonal (fill) and b0 below.  Sweep s, step j:
  *
  *   pivot row r and column p:  j = 0: r = s,            p = s + c
  *                              j > 0: r = s+c+(j-1)b,   p = r + b
@@ -26,7 +28,10 @@
  * the lag below already orders step j+1's data behind sweep s-1.
  *
  * Schedule (both): step j of sweep s may run once step j-1 of sweep s and
- * step j+2 of sweep s-1 are done (the 3-step lag of algorithms.md 2.5).
+ * step j+2 of sweep s-1 are done: the three-cycle separation between
+ * sweeps of "Accelerating Bidiagonalization of Banded Matrices through
+ * Memory-Aware Bulge-Chasing on GPUs", after which sweep s-1's later
+ * steps no longer touch the data of sweep s's step j.
  * Threads claim groups of sweeps from a ticket counter, run each group in
  * wavefront order (chase_worker) and publish their progress with release
  * stores; waiting is acquire loads (SLATE's hb2st scheme), with a yield

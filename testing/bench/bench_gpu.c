@@ -1,9 +1,10 @@
 /*
  * bench_gpu.c - gpulapack's GPU path against cuSOLVER and the host LAPACK,
- * in one run, on the same matrices (issue 6; `make bench` runs it after
- * build/bench/bench when it was built, see testing/bench/run_bench.sh;
- * BENCH_GPU=0 skips it).  Built only where the CUDA toolkit has
- * cusolverDn.h.  Without a usable CUDA device it prints one line,
+ * in one run, on the same matrices (the GPU benchmark: `make bench` runs
+ * it after build/bench/bench when it was built, see
+ * testing/bench/run_bench.sh; BENCH_GPU=0 skips it).  Built only where the
+ * CUDA toolkit has cusolverDn.h.  Without a usable CUDA device it prints
+ * one line,
  * "# no CUDA device (<error>): GPU benchmark skipped", and exits 0.
  *
  * Three sides, each on its own copy of the same input:

@@ -69,7 +69,7 @@ echo "# cases: $BENCH_CASES"
 
 "$bin"
 
-# --- GPU benchmark (issue 6) -------------------------------------------------
+# --- GPU benchmark -----------------------------------------------------------
 # build/bench/bench_gpu (testing/bench/bench_gpu.c), after the host one, with
 # the same BLAS configuration for its host LAPACK side; only when it was
 # built (the CUDA toolkit was found).  Without a CUDA device it prints one

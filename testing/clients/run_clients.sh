@@ -1,8 +1,8 @@
 #!/bin/bash
-# Real-client smoke tests (DESIGN.md testing level 5): run Debian numpy, scipy,
-# Octave and R once without the library and once with it preloaded, compare
-# the results and check that the library's log shows our entry points were
-# used.
+# Real-client smoke tests (the clients level of docs/testing.md, "Real
+# clients"): run Debian numpy, scipy, Octave and R once without the library
+# and once with it preloaded, compare the results and check that the
+# library's log shows our entry points were used.
 #
 # usage: testing/clients/run_clients.sh [--compare exact|accuracy] [--out DIR]
 #            [--only numpy,scipy,octave,r] [--expect-path PATH] [--keep] [LIB]

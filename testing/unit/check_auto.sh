@@ -1,5 +1,5 @@
 #!/bin/bash
-# The automatic device choice and its crossovers (issue 30), without a GPU:
+# The automatic device choice and its crossovers, without a GPU:
 # over the stand-in drivers of testing/unit/mock/ (mock_cuda.c: one CUDA
 # device whose kernels fail, so a call sent to it restarts on LAPACK with
 # reason=fault cuda; mock_hip_abort.c: a HIP whose second initialization in

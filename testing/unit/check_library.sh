@@ -1,7 +1,8 @@
 #!/bin/bash
-# The shape of lib/libgpulapack.so: exactly the LAPACK names of the design
-# exported (plus the gpulapack_ C API), no GPU library linked, silent when
-# loaded into a program that never calls LAPACK.
+# The shape of lib/libgpulapack.so: exactly the LAPACK names it replaces
+# (the SVD and symmetric/Hermitian eigenvalue drivers and reductions listed
+# below) exported (plus the gpulapack_ C API), no GPU library linked,
+# silent when loaded into a program that never calls LAPACK.
 cd "$(dirname "$0")/../.."
 LIB=${1:-lib/libgpulapack.so}
 

@@ -1,12 +1,12 @@
 /* A stand-in for ROCm's libamdhip64.so.5 as found beside NVIDIA's driver on
- * the H200 machine of issue 30: its initializer registers the options of
- * an LLVM that outlives dlclose (mock_llvm.c), so a second initialization
- * in the process (dlopen, dlclose, dlopen; or hipInit twice) aborts the
- * process.  No device: hipInit says so, and the other entry points the
- * library's HIP runtime resolves are missing (its discovery fails, which
- * must be a quiet fallback).  MOCK_HIP_TRACE names a file that gets one
- * line per initialization, so a test can count them.  No HIP header: the
- * stand-in is built whether or not the HIP backend is. */
+ * the H200 machine of docs/history.md, 2026-11-26: its initializer
+ * registers the options of an LLVM that outlives dlclose (mock_llvm.c), so
+ * a second initialization in the process (dlopen, dlclose, dlopen; or
+ * hipInit twice) aborts the process.  No device: hipInit says so, and the
+ * other entry points the library's HIP runtime resolves are missing (its
+ * discovery fails, which must be a quiet fallback).  MOCK_HIP_TRACE names a
+ * file that gets one line per initialization, so a test can count them.  No
+ * HIP header: the stand-in is built whether or not the HIP backend is. */
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>

@@ -3,7 +3,7 @@
  * unique symbols do the same to the real one), and registering its
  * command-line options a second time in a process aborts it, as LLVM does
  * ("inconsistency in registered CommandLine options").  Used by
- * mock_hip_abort.c (issue 30). */
+ * mock_hip_abort.c. */
 #include <stdlib.h>
 #include <unistd.h>
 
