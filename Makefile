@@ -287,7 +287,7 @@ build/bench/bench_backtransform: testing/bench/bench_backtransform.c \
 bench: library build/bench/bench build/bench/bench_backtransform $(BENCH_GPU_BIN)
 	testing/bench/run_bench.sh
 
-# --- GPU benchmark (issue 6) -------------------------------------------------
+# --- GPU benchmark -----------------------------------------------------------
 # build/bench/bench_gpu (testing/bench/bench_gpu.c): our path with
 # GPULAPACK_DEVICE=cuda against cuSOLVER (compute only, and with its copies)
 # and the host LAPACK, on the same matrices.  Built only where the CUDA
