@@ -749,7 +749,7 @@ int main(void)
     for (i = 1; i >= 0; i--) {
         int k;
         for (k = 0; k < 2 && tgt_n[i]; k++)
-            tu_note("issue's target %s <= %g (%s, max(m,n) <= 1024): met by ours in %d of %d "
+            tu_note("the accuracy target %s <= %g (%s, max(m,n) <= 1024): met by ours in %d of %d "
                     "cases (worst %.2e), by the system LAPACK in %d (worst %.2e)",
                     k ? "e2" : "emax", i ? 1e-6 : 1e-14, i ? "FP32" : "FP64", tgt_ours[i][k],
                     tgt_n[i], tgt_worst_ours[i][k], tgt_lapack[i][k], tgt_worst_lapack[i][k]);
