@@ -1,5 +1,6 @@
 # gpulapack build.  `make` builds lib/libgpulapack.{so,a}, bin/gpulapack-info and bin/gpulapack-tune;
-# `make demo` runs the example; `make check` installs the test dependencies
+# `make demo` runs the example; `make install` / `make uninstall` (PREFIX,
+# DESTDIR) after `make`; `make check` installs the test dependencies
 # (apt-get, when root) and runs every test.
 
 .DEFAULT_GOAL := all
@@ -308,6 +309,64 @@ build/bench/bench_gpu: testing/bench/bench_gpu.c testing/bench/bench_common.h \
 	    -Wl,-rpath,$(CUDA_LIBDIR) -ldl -lm
 endif
 # --- end of the GPU benchmark ------------------------------------------------
+
+# --- install ------------------------------------------------------------------
+# `make install` (after `make`; it builds nothing) copies into
+# $(DESTDIR)$(PREFIX): lib/libgpulapack.so and .a, include/gpulapack.h,
+# bin/gpulapack-info and bin/gpulapack-tune (when built), the Python
+# package python/gpulapack (into PYTHON_SITE, with a _install.py naming the
+# installed library) and lib/pkgconfig/gpulapack.pc written for PREFIX.
+# `make uninstall` (same PREFIX, DESTDIR) removes exactly those files.
+# PYTHON_SITE: where Debian's python3 looks for PREFIX's packages,
+# PREFIX/lib/python3.X/dist-packages (on Debian /usr/local/lib/python3/
+# dist-packages is not on sys.path; elsewhere site-packages).
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+INCLUDEDIR   ?= $(PREFIX)/include
+INSTALL_LIBDIR ?= $(PREFIX)/lib
+PKGCONFIGDIR ?= $(INSTALL_LIBDIR)/pkgconfig
+PYTHON       ?= $(or $(wildcard /usr/bin/python3),python3)
+PYTHON_SITE  ?= $(PREFIX)/lib/$(or $(shell $(PYTHON) -c 'import sys; \
+    print("python%d.%d/%s" % (sys.version_info[:2] + ("dist-packages" if any( \
+    p.endswith("dist-packages") for p in sys.path) else "site-packages",)))' \
+    2>/dev/null),python3/dist-packages)
+GL_VERSION    = $(shell sed -n 's/^\#define GPULAPACK_VERSION "\(.*\)"/\1/p' include/gpulapack.h)
+PY_FILES      = $(notdir $(filter-out %/_install.py,$(wildcard python/gpulapack/*.py)))
+# what install puts, relative to $(DESTDIR)
+INSTALLED     = $(INSTALL_LIBDIR)/libgpulapack.so $(INSTALL_LIBDIR)/libgpulapack.a \
+                $(INCLUDEDIR)/gpulapack.h $(BINDIR)/gpulapack-info $(BINDIR)/gpulapack-tune \
+                $(PKGCONFIGDIR)/gpulapack.pc $(PYTHON_SITE)/gpulapack/_install.py \
+                $(addprefix $(PYTHON_SITE)/gpulapack/,$(PY_FILES))
+# ld.so's cache, for a PREFIX such as /usr/local, when installing for real
+LDCONFIG = if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; \
+           then ldconfig; fi
+
+.PHONY: install uninstall
+install:
+	@for f in $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a bin/gpulapack-info; do \
+	    [ -f $$f ] || { echo "make install: $$f is missing: run make first" >&2; exit 1; }; done
+	install -d $(DESTDIR)$(INSTALL_LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) \
+	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(PYTHON_SITE)/gpulapack
+	install -m 755 $(LIBDIR)/libgpulapack.so $(DESTDIR)$(INSTALL_LIBDIR)/libgpulapack.so
+	install -m 644 $(LIBDIR)/libgpulapack.a $(DESTDIR)$(INSTALL_LIBDIR)/libgpulapack.a
+	install -m 644 include/gpulapack.h $(DESTDIR)$(INCLUDEDIR)/gpulapack.h
+	install -m 755 bin/gpulapack-info $(DESTDIR)$(BINDIR)/gpulapack-info
+	if [ -f bin/gpulapack-tune ]; then \
+	    install -m 755 bin/gpulapack-tune $(DESTDIR)$(BINDIR)/gpulapack-tune; fi
+	install -m 644 $(addprefix python/gpulapack/,$(PY_FILES)) $(DESTDIR)$(PYTHON_SITE)/gpulapack/
+	printf '# written by make install\nLIBRARY = "%s"\n' \
+	    '$(INSTALL_LIBDIR)/libgpulapack.so' >$(DESTDIR)$(PYTHON_SITE)/gpulapack/_install.py
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(INSTALL_LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	    'Name: gpulapack' \
+	    'Description: LAPACK SVD and symmetric/Hermitian eigensolvers, accelerated (Fortran-ABI LAPACK names)' \
+	    'Version: $(GL_VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgpulapack' \
+	    'Libs.private: -ldl -lm -pthread' >$(DESTDIR)$(PKGCONFIGDIR)/gpulapack.pc
+	@$(LDCONFIG)
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	rm -rf $(DESTDIR)$(PYTHON_SITE)/gpulapack/__pycache__
+	-rmdir $(DESTDIR)$(PYTHON_SITE)/gpulapack 2>/dev/null
+	@$(LDCONFIG)
 
 clean:
 	rm -rf build lib bin

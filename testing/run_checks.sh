@@ -33,7 +33,7 @@ run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 # docs/history.md, 2026-11-26)
 run unit/auto 300 testing/unit/check_auto.sh
 # make install / uninstall into a scratch DESTDIR (PREFIX=/usr): the files,
-# pkg-config, a C program built against the installed copy (issue 32)
+# pkg-config, a C program built against the installed copy
 run unit/install 120 testing/unit/check_install.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
 # per-precision binaries.
@@ -194,7 +194,7 @@ run clients-host 1200 env GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
     --out "$OUT/clients-host" "$LIB"
 #    The Python entry point without LD_PRELOAD: `import gpulapack` (by
 #    path) before numpy, its C API against gpulapack-info, Debian's numpy's
-#    and scipy's eigh/svd on path=host with the host path forced (issue 32).
+#    and scipy's eigh/svd on path=host with the host path forced.
 run python-entry 300 testing/clients/check_python_entry.sh "$LIB"
 
 # 5. LAPACK's own testing suite, every EIG input, four precisions, over the

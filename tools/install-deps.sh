@@ -4,7 +4,7 @@
 # that need a missing package then fail and say so.
 set -u
 PACKAGES="gcc make binutils libc6-dev liblapack-dev libblas-dev liblapacke-dev
-liblapack-test libopenblas0-pthread python3 python3-numpy python3-scipy
+liblapack-test libopenblas0-pthread python3 python3-numpy python3-scipy pkgconf
 octave r-base-core valgrind
 ocl-icd-libopencl1 opencl-headers pocl-opencl-icd libclblast1
 hipcc libamdhip64-dev rocm-device-libs"
