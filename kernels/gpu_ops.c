@@ -99,10 +99,9 @@ static int dev_to_host_scratch(lapack_int rows, lapack_int cols,
                                const gl_scalar *src, lapack_int ld_src,
                                gl_scalar *dst, lapack_int ld_dst)
 {
-    int (*read)(size_t, size_t, size_t, const void *, size_t, void *,
-                size_t) = GPU->read_direct ? GPU->read_direct : GPU->read;
-    return read(ES, rows > 0 ? (size_t)rows : 0, cols > 0 ? (size_t)cols : 0,
-                src, (size_t)ld_src, dst, (size_t)ld_dst);
+    return GPU->read_direct(ES, rows > 0 ? (size_t)rows : 0,
+                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
+                            dst, (size_t)ld_dst);
 }
 
 static void dev_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
@@ -1038,8 +1037,8 @@ static int dev_real_product(char transa, lapack_int m, lapack_int n,
                              (lapack_int)ar, 0, 0, db, k, 0, 0, &zero, dc, m,
                              0, 0, 1);
         if (rc == 0)   /* c: the pipeline's own array (ops.h) */
-            rc = (GPU->read_direct ? GPU->read_direct : GPU->read)(
-                rs, (size_t)m, (size_t)n, dc, (size_t)m, c, (size_t)ldc);
+            rc = GPU->read_direct(rs, (size_t)m, (size_t)n, dc, (size_t)m, c,
+                                  (size_t)ldc);
     }
     GPU->release(da);
     GPU->release(db);

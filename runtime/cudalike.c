@@ -950,6 +950,18 @@ static int gpu_copy(size_t elem, size_t rows, size_t cols, const void *src,
     return rc;
 }
 
+/* The chunk in staging half h (cols columns of col bytes, starting at
+ * column j0 of the matrix), once its DMA is done, into dst. */
+static int unstage(thread_state *t, size_t h, size_t col, size_t cols,
+                   char *dst, size_t ld_dst_bytes, size_t j0)
+{
+    if (drv_event_sync(t->staged[h]) != DRV_OK)
+        return -1;
+    host_copy(dst + j0 * ld_dst_bytes, ld_dst_bytes, t->stage[h], col, col,
+              cols);
+    return 0;
+}
+
 /* The matrix src (rows x cols) into dst, chunk by chunk through the two
  * staging halves: the DMA of a chunk runs while the host copies the chunk
  * before it out of the other half.  A failure can leave dst written in
@@ -978,22 +990,15 @@ static int read_on(thread_state *t, size_t elem, size_t rows, size_t cols,
                      t->stream) != DRV_OK ||
             drv_event_record(t->staged[h], t->stream) != DRV_OK)
             return -1;
-        if (pending) {
-            if (drv_event_sync(t->staged[h ^ 1]) != DRV_OK)
-                return -1;
-            host_copy(dst + pending_j0 * ld_dst * elem, ld_dst * elem,
-                      t->stage[h ^ 1], col, col, pending);
-        }
+        if (pending && unstage(t, h ^ 1, col, pending, dst, ld_dst * elem,
+                               pending_j0) != 0)
+            return -1;
         pending = nc;
         pending_j0 = j0;
     }
-    if (pending) {
-        if (drv_event_sync(t->staged[h ^ 1]) != DRV_OK)
-            return -1;
-        host_copy(dst + pending_j0 * ld_dst * elem, ld_dst * elem,
-                  t->stage[h ^ 1], col, col, pending);
-    }
-    return 0;
+    return pending ? unstage(t, h ^ 1, col, pending, dst, ld_dst * elem,
+                             pending_j0)
+                   : 0;
 }
 
 /* whole: dst is written only by a complete read (gpu.h read); else it may

@@ -78,7 +78,8 @@ typedef struct gl_gpu {
                 size_t ld_src, void *dst, size_t ld_dst);
     /* As read, but a copy that fails part way may leave dst written in
      * part, which saves a host bounce array: for the pipeline's own
-     * arrays, never the caller's.  NULL: read serves. */
+     * arrays, never the caller's.  A runtime without a cheaper way gives
+     * its read here. */
     int (*read_direct)(size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
                        size_t ld_dst);

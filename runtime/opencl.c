@@ -796,6 +796,7 @@ const gl_gpu gl_opencl_gpu = {
     .write = cl_write,
     .copy = cl_copy,
     .read = cl_read,
+    .read_direct = cl_read,   /* cl_read has no bounce array to save */
     .finish = cl_finish,
     .launch = checked_launch,
     .blas_gemm = blas_gemm,

@@ -234,7 +234,7 @@ const gl_gpu *gl_profile_begin(const gl_gpu *gpu)
     w->write = w_write;
     w->copy = w_copy;
     w->read = w_read;
-    w->read_direct = gpu->read_direct ? w_read_direct : NULL;
+    w->read_direct = w_read_direct;
     w->launch = w_launch;
     w->blas_gemm = w_blas_gemm;
     w->blas_gemm_batched = gpu->blas_gemm_batched ? w_blas_gemm_batched : NULL;
