@@ -12,9 +12,10 @@
  * times the k x k vectors of the merged secular problem, k up to n; the
  * rest is O(n^2) per merge.  So the tree is walked here as ?lasd0/?laed0
  * do: subproblems up to gl_tune_dc_leaf() rows go whole to the system's
- * ?lasd0/?stedc, larger ones are split, and each of their merges
- * (?lasd1/?laed1) runs as the system's ?lasd2/?laed2 (deflation, on the
- * host), the secular equations by the system's ?lasd4/?laed4 over the
+ * ?lasd0/?stedc (all the leaves at once, on the host's threads), larger
+ * ones are split, and each of their merges (?lasd1/?laed1) runs its
+ * deflation on the host (?lasd2's as deflate_svd below, the system's
+ * ?laed2), the secular equations by the system's ?lasd4/?laed4 over the
  * host's threads, the vectors of the merged problem (Gu and Eisenstat's
  * recomputed z, as ?lasd3/?laed3), then the products through
  * ops->real_product.  The SVD's products are taken whole (U2 and VT2 keep
@@ -516,56 +517,48 @@ static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
 
     /* deflation: a small z entry, or two close values (a rotation makes
      * one of their z entries zero) */
-    lapack_int k = 1, k2 = n + 1, jprev = 0, nrot = 0;
+    lapack_int k = 1, k2 = n + 1, jprev = 0, nrot = 0;   /* jprev: none yet */
     for (lapack_int j = 2; j <= n; j++) {
         if (GL_R(fabs)(z[j]) <= tol) {
             k2--;
             idxp[k2] = j;
             coltyp[j] = 4;
-        } else {
+        } else if (jprev == 0) {
             jprev = j;
-            break;
+        } else if (GL_R(fabs)(d[j] - d[jprev]) <= tol) {
+            gl_real s = z[jprev], c = z[j];
+            gl_real tau = pythag(c, s);
+            c = c / tau;
+            s = -s / tau;
+            z[j] = tau;
+            z[jprev] = 0;
+            lapack_int idxjp = idxq[idx[jprev] + 1],
+                       idxj = idxq[idx[j] + 1];
+            if (idxjp <= nlp1)
+                idxjp--;
+            if (idxj <= nlp1)
+                idxj--;
+            for (lapack_int i = 1; i <= n; i++) {
+                gl_real x = U(i, idxjp), y = U(i, idxj);
+                U(i, idxjp) = c * x + s * y;
+                U(i, idxj) = c * y - s * x;
+            }
+            rot[nrot++] = (plane_rotation){idxjp, idxj, c, s};
+            if (coltyp[j] != coltyp[jprev])
+                coltyp[j] = 3;
+            coltyp[jprev] = 4;
+            k2--;
+            idxp[k2] = jprev;
+            jprev = j;
+        } else {
+            k++;
+            U2(k, 1) = z[jprev];
+            dsigma[k] = d[jprev];
+            idxp[k] = jprev;
+            jprev = j;
         }
     }
-    if (jprev != 0) {
-        for (lapack_int j = jprev + 1; j <= n; j++) {
-            if (GL_R(fabs)(z[j]) <= tol) {
-                k2--;
-                idxp[k2] = j;
-                coltyp[j] = 4;
-            } else if (GL_R(fabs)(d[j] - d[jprev]) <= tol) {
-                gl_real s = z[jprev], c = z[j];
-                gl_real tau = pythag(c, s);
-                c = c / tau;
-                s = -s / tau;
-                z[j] = tau;
-                z[jprev] = 0;
-                lapack_int idxjp = idxq[idx[jprev] + 1],
-                           idxj = idxq[idx[j] + 1];
-                if (idxjp <= nlp1)
-                    idxjp--;
-                if (idxj <= nlp1)
-                    idxj--;
-                for (lapack_int i = 1; i <= n; i++) {
-                    gl_real x = U(i, idxjp), y = U(i, idxj);
-                    U(i, idxjp) = c * x + s * y;
-                    U(i, idxj) = c * y - s * x;
-                }
-                rot[nrot++] = (plane_rotation){idxjp, idxj, c, s};
-                if (coltyp[j] != coltyp[jprev])
-                    coltyp[j] = 3;
-                coltyp[jprev] = 4;
-                k2--;
-                idxp[k2] = jprev;
-                jprev = j;
-            } else {
-                k++;
-                U2(k, 1) = z[jprev];
-                dsigma[k] = d[jprev];
-                idxp[k] = jprev;
-                jprev = j;
-            }
-        }
+    if (jprev != 0) {   /* the last value not deflated */
         k++;
         U2(k, 1) = z[jprev];
         dsigma[k] = d[jprev];
@@ -799,7 +792,7 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     dc s = {.ops = ops, .f = f, .leaf = leaf};
     gl_real *given = NULL;
     if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->lasd0 ||
-        !f->lasd2 || !f->lasd4 || !f->lamrg || !f->rgemm ||
+        !f->lasd4 || !f->lamrg || !f->rgemm ||
         !(given = keep_given(n, d, e)) ||
         dc_alloc(&s, n, 3 * lm * lm + 2 * lm, 8 * lm,
                  3 * (nn + 1) + 4 * (nn + 1) * (nn + 1))) {

@@ -45,7 +45,6 @@ static void resolve(void)
     fns_complete = complete;
     /* optional: their absence only turns one method off */
     RESOLVE(lasd0, GL_REAL_SYMBOL(lasd0));
-    RESOLVE(lasd2, GL_REAL_SYMBOL(lasd2));
     RESOLVE(lasd4, GL_REAL_SYMBOL(lasd4));
     RESOLVE(laed2, GL_REAL_SYMBOL(laed2));
     RESOLVE(laed4, GL_REAL_SYMBOL(laed4));

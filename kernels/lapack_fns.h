@@ -101,13 +101,6 @@ typedef struct GL_FN(lapack_fns) {
     void (*lasd0)(cint *n, cint *sqre, gl_real *d, gl_real *e, gl_real *u,
                   cint *ldu, gl_real *vt, cint *ldvt, cint *smlsiz,
                   lapack_int *iwork, gl_real *work, lapack_int *info);
-    void (*lasd2)(cint *nl, cint *nr, cint *sqre, lapack_int *k, gl_real *d,
-                  gl_real *z, const gl_real *alpha, const gl_real *beta,
-                  gl_real *u, cint *ldu, gl_real *vt, cint *ldvt,
-                  gl_real *dsigma, gl_real *u2, cint *ldu2, gl_real *vt2,
-                  cint *ldvt2, lapack_int *idxp, lapack_int *idx,
-                  lapack_int *idxc, lapack_int *idxq, lapack_int *coltyp,
-                  lapack_int *info);
     void (*lasd4)(cint *n, cint *i, const gl_real *d, const gl_real *z,
                   gl_real *delta, const gl_real *rho, gl_real *sigma,
                   gl_real *work, lapack_int *info);
