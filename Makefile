@@ -71,7 +71,8 @@ EMBED_OBJ  =
 # the right file) and built at run time.
 DEVICE_SRC = kernels/device/common.h kernels/device/blas.h \
              kernels/device/panel.h kernels/device/chase.h \
-             kernels/device/tridiag.h
+             kernels/device/tridiag.h kernels/device/dc.h \
+             kernels/device/wy.h
 ifneq ($(filter opencl,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_OPENCL
 OPENCL_UNIT_TEMPLATES = test_device_ops

@@ -178,6 +178,10 @@ typedef struct wy_apply {
     size_t *cols;
     lapack_int *row0s, *rowss, *ks;
     int batch, capacity;
+    /* the blocks built by the device from the store it holds
+     * (ops->wy_build): their three values each, host */
+    lapack_int *on_device;
+    const gl_scalar *dev_vstore, *dev_taustore;
     gl_scalar *dev;   /* V^H then Y of capacity blocks, on the backend */
     lapack_int ncols, lde;
     gl_scalar *e;
@@ -189,14 +193,26 @@ static int apply_batch(wy_apply *a)
     const GL_FN(ops) *ops = a->ops;
     size_t stride = a->build.stride;
     gl_scalar *dev_y = a->dev + (size_t)a->capacity * stride;
-    double clock = gl_profile_clock();
-    if (gl_parallel_for(a->batch, build_block, &a->build))
-        return -1;
-    gl_profile_section("wy blocks built", clock);
-    ops->from_host('N', (lapack_int)stride, a->batch, a->build.hv,
-                   (lapack_int)stride, a->dev, (lapack_int)stride);
-    ops->from_host('N', (lapack_int)stride, a->batch, a->build.hy,
-                   (lapack_int)stride, dev_y, (lapack_int)stride);
+    if (a->on_device) {
+        for (int i = 0; i < a->batch; i++) {
+            a->on_device[3 * i] = (lapack_int)a->cols[i];
+            a->on_device[3 * i + 1] = a->rowss[i];
+            a->on_device[3 * i + 2] = a->ks[i];
+        }
+        if (ops->wy_build(a->batch, a->on_device, a->dev_vstore,
+                          a->dev_taustore, a->build.b, a->build.ldv, stride,
+                          a->build.forward, a->dev, dev_y))
+            return -1;
+    } else {
+        double clock = gl_profile_clock();
+        if (gl_parallel_for(a->batch, build_block, &a->build))
+            return -1;
+        gl_profile_section("wy blocks built", clock);
+        ops->from_host('N', (lapack_int)stride, a->batch, a->build.hv,
+                       (lapack_int)stride, a->dev, (lapack_int)stride);
+        ops->from_host('N', (lapack_int)stride, a->batch, a->build.hy,
+                       (lapack_int)stride, dev_y, (lapack_int)stride);
+    }
     int rc = ops->apply_wy(a->batch, a->row0s, a->rowss, a->ks, a->dev, dev_y,
                            a->build.ldv, stride, a->build.b,
                            a->build.forward, a->ncols, a->e, a->lde);
@@ -220,8 +236,10 @@ static int add_block(wy_apply *a, lapack_int g, lapack_int j)
     if (k <= 0)
         return 0;
     size_t col = (size_t)r->first[g] + (size_t)j * group;
-    int any = 0;
-    for (lapack_int c = 0; c < k; c++)
+    /* blocks of H = I only (short sweeps) skipped where the host sees
+     * the store; the device's blocks of them are identities */
+    int any = a->on_device != NULL;
+    for (lapack_int c = 0; !any && c < k; c++)
         any |= a->build.taustore[col + c] != 0;
     if (!any)
         return 0;
@@ -311,18 +329,23 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                          : fit < DEVICE_BATCH ? (int)fit
                                               : DEVICE_BATCH;
     size_t both = 2 * (size_t)capacity * stride;
-    gl_scalar *host = gl_host_alloc(sizeof *host * both);
-    /* The reflectors in host memory: the store itself, or one read of it
-     * (not a read per block: each is a wait for the device). */
+    /* The blocks built by the device where it can (nothing crosses the
+     * bus), else on the host from the store itself, or from one read of
+     * it (not a read per block: each is a wait for the device). */
+    int on_device = !ops->host_memory && ops->wy_build;
+    gl_scalar *host =
+        on_device ? NULL : gl_host_alloc(sizeof *host * both);
     size_t slots = (size_t)r->first[r->ngroups];
     gl_scalar *copy =
-        ops->host_memory ? NULL
-                         : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
+        ops->host_memory || on_device
+            ? NULL
+            : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
     gl_scalar *dev = ops->alloc(sizeof *dev * both);
-    lapack_int *dims = malloc(sizeof *dims * 3 * (size_t)capacity);
+    lapack_int *dims = malloc(sizeof *dims * 6 * (size_t)capacity);
     size_t *cols = malloc(sizeof *cols * (size_t)capacity);
     int rc = 0;
-    if (!host || !dev || !dims || !cols || (!ops->host_memory && !copy) ||
+    if ((!on_device && !host) || !dev || !dims || !cols ||
+        (!ops->host_memory && !on_device && !copy) ||
         (copy && (ops->to_host_scratch(b, (lapack_int)slots, vstore, b,
                                        copy, b) ||
                   ops->to_host_scratch((lapack_int)slots, 1, taustore,
@@ -335,12 +358,16 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         .ops = ops, .r = r, .cols = cols, .row0s = dims,
         .rowss = dims + capacity, .ks = dims + 2 * capacity,
         .capacity = capacity, .dev = dev, .ncols = ncols, .lde = lde, .e = e,
+        .on_device = on_device ? dims + 3 * capacity : NULL,
+        .dev_vstore = vstore, .dev_taustore = taustore,
         .build = {.vstore = ops->host_memory ? vstore : copy,
-                  .taustore = ops->host_memory ? taustore : copy + slots * b,
+                  .taustore = ops->host_memory ? taustore
+                              : copy        ? copy + slots * b
+                                            : NULL,
                   .b = b, .group = group, .ldv = ldv, .stride = stride,
                   .forward = trans == 'N', .col = cols, .rows = dims + capacity,
                   .k = dims + 2 * capacity, .hv = host,
-                  .hy = host + (size_t)capacity * stride}};
+                  .hy = host ? host + (size_t)capacity * stride : NULL}};
     rc = ops->host_memory ? host_order(&a) : device_order(&a);
     if (rc == 0 && a.batch > 0)
         rc = apply_batch(&a);

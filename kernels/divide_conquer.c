@@ -64,6 +64,9 @@ typedef struct leaf_task {
     lapack_int n, sqre, ldu, ldvt;
     gl_real *d, *e, *u, *vt;
     lapack_int *idxq;
+    gl_real *dev, *dev_vt;       /* its blocks of the device's U (Z), VT,
+                                    or NULL */
+    lapack_int lddev, lddev_vt;
 } leaf_task;
 
 /* The leaves of one tree: found by a first walk, solved at once on the
@@ -74,6 +77,7 @@ typedef struct leaf_list {
     leaf_task *task;
     long count;
     int info;                    /* a failing leaf's INFO > 0, else 0 */
+    size_t host_used;            /* reals of dc.leaf_host given to leaves */
 } leaf_list;
 
 typedef struct dc {
@@ -89,6 +93,13 @@ typedef struct dc {
     lapack_int *idxq;            /* the sorting permutations (n) */
     plane_rotation *rot;         /* the deflation's rotations (n) */
     lapack_int *from;            /* the deflation's gather (n + 1) */
+    /* the tridiagonal problem with Z in the backend's memory
+     * (tridiag_eig_device): the leaves' host blocks before they are
+     * copied there, the gathered columns of a merge (n x n) and the
+     * vectors of its secular equation (n x n) */
+    int device;
+    gl_real *leaf_host, *dq2, *ds;
+    gl_real *dvt2, *ds2;         /* the SVD's: VT2 (m x m), Q_vt (n x n) */
 } dc;
 
 static void dc_free(dc *s)
@@ -101,11 +112,18 @@ static void dc_free(dc *s)
     free(s->idxq);
     free(s->rot);
     free(s->from);
+    gl_host_free(s->leaf_host);
+    if (s->device) {
+        s->ops->release(s->dq2);
+        s->ops->release(s->ds);
+        s->ops->release(s->dvt2);
+        s->ops->release(s->ds2);
+    }
 }
 
 /* The arrays of a solve; 0, or -1 when one was refused (nothing held). */
 static int dc_alloc(dc *s, lapack_int n, size_t leaf_reals, size_t leaf_ints,
-                    size_t merge_reals)
+                    size_t merge_reals, size_t merge_ints)
 {
     s->leaf_reals = leaf_reals;
     s->leaf_ints = leaf_ints;
@@ -113,7 +131,7 @@ static int dc_alloc(dc *s, lapack_int n, size_t leaf_reals, size_t leaf_ints,
     if (s->list)   /* every leaf has a row */
         s->list->task = malloc(sizeof *s->list->task * (size_t)n);
     s->merge_work = gl_host_alloc(sizeof(gl_real) * merge_reals);
-    s->merge_iwork = malloc(sizeof(lapack_int) * 4 * (size_t)n);
+    s->merge_iwork = malloc(sizeof(lapack_int) * merge_ints);
     s->idxq = malloc(sizeof(lapack_int) * (size_t)n);
     s->rot = malloc(sizeof *s->rot * (size_t)n);
     s->from = malloc(sizeof(lapack_int) * ((size_t)n + 1));
@@ -126,28 +144,15 @@ static int dc_alloc(dc *s, lapack_int n, size_t leaf_reals, size_t leaf_ints,
 
 /* d (n values) sorted descending or ascending in the order of a
  * selection sort (?bdsdc's and ?stedc's final sort: the same order for
- * equal values), the columns of cols (n rows) and, unless rows is NULL,
- * the rows of rows (n columns) permuted with it.  The permutation is
- * found on d alone, then applied in one pass: columns moved along the
- * permutation's cycles, rows gathered within each column.  Exchanging
- * rows one pair at a time reads across columns, a cache and TLB miss per
- * element: seconds at n = 8192. */
-static int sort_pairs(lapack_int n, gl_real *d, int descending,
-                      gl_real *cols, lapack_int ldc, gl_real *rows,
-                      lapack_int ldr)
+ * equal values); from[i] = the index value i came from.  Returns 0, or -1
+ * without memory. */
+static int sort_order(lapack_int n, gl_real *d, int descending,
+                      lapack_int *from)
 {
     size_t nn = (size_t)n;
-    lapack_int *from = malloc(sizeof *from * nn);
-    gl_real *sorted = malloc(sizeof *sorted * nn),
-            *col = malloc(sizeof *col * nn);
-    unsigned char *done = calloc(nn, 1);
-    if (!from || !sorted || !col || !done) {
-        free(from);
-        free(sorted);
-        free(col);
-        free(done);
+    gl_real *sorted = malloc(sizeof *sorted * nn);
+    if (!sorted)
         return -1;
-    }
     /* the selection sort on (value, origin) pairs */
     memcpy(sorted, d, sizeof *d * nn);
     for (lapack_int i = 0; i < n; i++)
@@ -165,6 +170,30 @@ static int sort_pairs(lapack_int n, gl_real *d, int descending,
         from[i] = o;
     }
     memcpy(d, sorted, sizeof *d * nn);
+    free(sorted);
+    return 0;
+}
+
+/* d sorted as sort_order sorts it, the columns of cols (n rows) and,
+ * unless rows is NULL, the rows of rows (n columns) permuted with it.
+ * The permutation is found on d alone, then applied in one pass: columns
+ * moved along the permutation's cycles, rows gathered within each column.
+ * Exchanging rows one pair at a time reads across columns, a cache and
+ * TLB miss per element: seconds at n = 8192. */
+static int sort_pairs(lapack_int n, gl_real *d, int descending,
+                      gl_real *cols, lapack_int ldc, gl_real *rows,
+                      lapack_int ldr)
+{
+    size_t nn = (size_t)n;
+    lapack_int *from = malloc(sizeof *from * nn);
+    gl_real *col = malloc(sizeof *col * nn);
+    unsigned char *done = calloc(nn, 1);
+    if (!from || !col || !done || sort_order(n, d, descending, from) != 0) {
+        free(from);
+        free(col);
+        free(done);
+        return -1;
+    }
     /* column i of the result is column from[i] */
     for (lapack_int i = 0; i < n; i++) {
         if (done[i] || from[i] == i)
@@ -188,7 +217,6 @@ static int sort_pairs(lapack_int n, gl_real *d, int descending,
         memcpy(x, col, sizeof *col * nn);
     }
     free(from);
-    free(sorted);
     free(col);
     free(done);
     return 0;
@@ -457,49 +485,55 @@ static int u_deflated(void *ctx, long item)
     return 0;
 }
 
-/* ?lasd2's contract (U2 n x n, VT2 m x m; coltyp's first four entries
- * receive the counts of the column types).  rot: n entries, from: n + 1.
- * Returns 0, or -1 if the threads' work failed. */
-static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
-                       lapack_int nr, lapack_int sqre, lapack_int *k_out,
-                       gl_real *d0, gl_real *z0, gl_real alpha, gl_real beta,
-                       gl_real *u, lapack_int ldu, gl_real *vt,
-                       lapack_int ldvt, gl_real *dsigma0, gl_real *u2,
-                       gl_real *vt2, lapack_int *idxp0, lapack_int *idx0,
-                       lapack_int *idxc0, lapack_int *idxq0,
-                       lapack_int *coltyp0, plane_rotation *rot,
-                       lapack_int *from)
+/* What ?lasd2 decides, from d, z and the two columns of VT that make z:
+ * col1 = VT(1..nl+1, nl+1), col2 = VT(nl+2..m, nl+2) (1-based).  Out:
+ * k; d, z, dsigma, idxp, idx, idxc, idxq, coltyp as ?lasd2 leaves them
+ * (coltyp's first four entries the counts of the column types, d's
+ * deflated values in d[k..n)); the rotations rot[0..*nrot) of the
+ * columns of U and the rows of VT to make first; from[j], j = 2..n, the
+ * column of U (row of VT) that column (row) j of U2 (VT2) comes from
+ * (1-based); (c, s) the rotation of the row nl + 1 with row m (m > n).
+ * u_scratch: n values. */
+static lapack_int decide_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
+                             lapack_int nr, lapack_int sqre, gl_real *d0,
+                             gl_real *z0, gl_real alpha, gl_real beta,
+                             const gl_real *col1, const gl_real *col2,
+                             gl_real *dsigma0, gl_real *u_scratch,
+                             lapack_int *idxp0, lapack_int *idx0,
+                             lapack_int *idxc0, lapack_int *idxq0,
+                             lapack_int *coltyp0, plane_rotation *rot,
+                             lapack_int *nrot_out, lapack_int *from,
+                             gl_real *c_out, gl_real *s_out)
 {
     const lapack_int n = nl + nr + 1, m = n + sqre, nlp1 = nl + 1,
-                     nlp2 = nl + 2, ldu2 = n, ldvt2 = m;
+                     nlp2 = nl + 2;
     /* 1-based views */
-    gl_real *d = d0 - 1, *z = z0 - 1, *dsigma = dsigma0 - 1;
+    gl_real *d = d0 - 1, *z = z0 - 1, *dsigma = dsigma0 - 1,
+            *zs = u_scratch - 1;
     lapack_int *idxp = idxp0 - 1, *idx = idx0 - 1, *idxc = idxc0 - 1,
                *idxq = idxq0 - 1, *coltyp = coltyp0 - 1;
-#define U(i, j) u[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)ldu]
-#define VT(i, j) vt[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)ldvt]
-#define U2(i, j) u2[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)ldu2]
 
     /* z from the row nl + 1 between the halves; d moves one place down */
-    gl_real z1 = alpha * VT(nlp1, nlp1);
+    gl_real z1 = alpha * col1[nl];
     z[1] = z1;
     for (lapack_int i = nl; i >= 1; i--) {
-        z[i + 1] = alpha * VT(i, nlp1);
+        z[i + 1] = alpha * col1[i - 1];
         d[i + 1] = d[i];
         idxq[i + 1] = idxq[i] + 1;
     }
     for (lapack_int i = nlp2; i <= m; i++)
-        z[i] = beta * VT(i, nlp2);
+        z[i] = beta * col2[i - nlp2];
     for (lapack_int i = 2; i <= nlp1; i++)
         coltyp[i] = 1;
     for (lapack_int i = nlp2; i <= n; i++)
         coltyp[i] = 2;
     for (lapack_int i = nlp2; i <= n; i++)
         idxq[i] += nlp1;
-    /* dsigma, idxc and U2's first column as scratch for the sort */
+    /* dsigma, idxc and the scratch (?lasd2: U2's first column) for the
+     * sort */
     for (lapack_int i = 2; i <= n; i++) {
         dsigma[i] = d[idxq[i]];
-        U2(i, 1) = z[idxq[i]];
+        zs[i] = z[idxq[i]];
         idxc[i] = coltyp[idxq[i]];
     }
     lapack_int one = 1;
@@ -507,7 +541,7 @@ static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
     for (lapack_int i = 2; i <= n; i++) {
         lapack_int idxi = 1 + idx[i];
         d[i] = dsigma[idxi];
-        z[i] = U2(idxi, 1);
+        z[i] = zs[idxi];
         coltyp[i] = idxc[idxi];
     }
 
@@ -538,11 +572,6 @@ static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
                 idxjp--;
             if (idxj <= nlp1)
                 idxj--;
-            for (lapack_int i = 1; i <= n; i++) {
-                gl_real x = U(i, idxjp), y = U(i, idxj);
-                U(i, idxjp) = c * x + s * y;
-                U(i, idxj) = c * y - s * x;
-            }
             rot[nrot++] = (plane_rotation){idxjp, idxj, c, s};
             if (coltyp[j] != coltyp[jprev])
                 coltyp[j] = 3;
@@ -552,7 +581,7 @@ static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
             jprev = j;
         } else {
             k++;
-            U2(k, 1) = z[jprev];
+            zs[k] = z[jprev];
             dsigma[k] = d[jprev];
             idxp[k] = jprev;
             jprev = j;
@@ -560,7 +589,7 @@ static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
     }
     if (jprev != 0) {   /* the last value not deflated */
         k++;
-        U2(k, 1) = z[jprev];
+        zs[k] = z[jprev];
         dsigma[k] = d[jprev];
         idxp[k] = jprev;
     }
@@ -604,13 +633,54 @@ static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
         z[1] = GL_R(fabs)(z1) <= tol ? tol : z1;
     }
     for (lapack_int i = 2; i <= k; i++)   /* the rest of the updating row */
-        z[i] = U2(i, 1);
+        z[i] = zs[i];
+    for (lapack_int j = k + 1; j <= n; j++)
+        d[j] = dsigma[j];
+    for (lapack_int j = 1; j <= 4; j++)
+        coltyp[j] = ctot[j];
+    *nrot_out = nrot;
+    *c_out = c;
+    *s_out = s;
+    return k;
+}
+
+/* ?lasd2's contract (U2 n x n, VT2 m x m; coltyp's first four entries
+ * receive the counts of the column types) on host arrays: decide_svd,
+ * then its rotations, gathers and copies.  rot: n entries, from: n + 1.
+ * Returns 0, or -1 if the threads' work failed. */
+static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
+                       lapack_int nr, lapack_int sqre, lapack_int *k_out,
+                       gl_real *d0, gl_real *z0, gl_real alpha, gl_real beta,
+                       gl_real *u, lapack_int ldu, gl_real *vt,
+                       lapack_int ldvt, gl_real *dsigma0, gl_real *u2,
+                       gl_real *vt2, lapack_int *idxp0, lapack_int *idx0,
+                       lapack_int *idxc0, lapack_int *idxq0,
+                       lapack_int *coltyp0, plane_rotation *rot,
+                       lapack_int *from)
+{
+    const lapack_int n = nl + nr + 1, m = n + sqre, nlp1 = nl + 1,
+                     ldu2 = n, ldvt2 = m;
+    lapack_int nrot = 0;
+    gl_real c, s;
+    lapack_int k = decide_svd(f, nl, nr, sqre, d0, z0, alpha, beta,
+                              vt + (size_t)nl * ldvt,
+                              vt + nlp1 + (size_t)nlp1 * ldvt, dsigma0, u2,
+                              idxp0, idx0, idxc0, idxq0, coltyp0, rot, &nrot,
+                              from, &c, &s);
+#define U(i, j) u[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)ldu]
+#define U2(i, j) u2[(size_t)(i) - 1 + ((size_t)(j) - 1) * (size_t)ldu2]
+    for (lapack_int r = 0; r < nrot; r++)
+        for (lapack_int i = 1; i <= n; i++) {
+            gl_real x = U(i, rot[r].a), y = U(i, rot[r].b);
+            U(i, rot[r].a) = rot[r].c * x + rot[r].s * y;
+            U(i, rot[r].b) = rot[r].c * y - rot[r].s * x;
+        }
 
     /* U2's columns 2..n, its first column e_{nl+1}, the deflated columns
      * back into U; VT's rows column by column */
     u_pass up = {n, u, u2, ldu, ldu2, from, k};
-    vt_pass vp = {n, m, k, nlp1, nlp2, vt, vt2, ldvt, ldvt2, rot, nrot, from,
-                  c, s};
+    vt_pass vp = {n, m, k, nlp1, nl + 2, vt, vt2, ldvt, ldvt2, rot, nrot,
+                  from, c, s};
     long u_items = (n - 1 + COLUMNS_PER_ITEM - 1) / COLUMNS_PER_ITEM,
          u_tail = (n - k + COLUMNS_PER_ITEM - 1) / COLUMNS_PER_ITEM,
          vt_items = (m + COLUMNS_PER_ITEM - 1) / COLUMNS_PER_ITEM;
@@ -619,19 +689,12 @@ static int deflate_svd(const GL_FN(lapack_fns) *f, lapack_int nl,
     for (lapack_int i = 1; i <= n; i++)
         U2(i, 1) = 0;
     U2(nlp1, 1) = 1;
-    if (n > k) {
-        for (lapack_int j = k + 1; j <= n; j++)
-            d[j] = dsigma[j];
-        if (gl_parallel_for(u_tail, u_deflated, &up) != 0)
-            return -1;
-    }
+    if (n > k && gl_parallel_for(u_tail, u_deflated, &up) != 0)
+        return -1;
     if (gl_parallel_for(vt_items, vt_columns, &vp) != 0)
         return -1;
-    for (lapack_int j = 1; j <= 4; j++)
-        coltyp[j] = ctot[j];
     *k_out = k;
 #undef U
-#undef VT
 #undef U2
     return 0;
 }
@@ -709,6 +772,165 @@ static int merge(const dc *s, lapack_int nl, lapack_int nr, lapack_int sqre,
     return 0;
 }
 
+/* The roots of a merge of the SVD on the device path: root j (sigma_j
+ * into d[j]) and, for the device, its nearest pole o and the difference
+ * dsigma_o - sigma_j (?lasd4's delta(o), from which it forms the others
+ * as it does). */
+typedef struct svd_roots {
+    const GL_FN(lapack_fns) *f;
+    lapack_int k;
+    const gl_real *dsigma, *z;
+    gl_real rho, *d, *roots;
+    lapack_int info;
+} svd_roots;
+
+static int svd_root_items(void *ctx, long item)
+{
+    svd_roots *q = ctx;
+    lapack_int k = q->k, hi = (lapack_int)((item + 1) * ROOTS_PER_ITEM);
+    gl_real *delta = malloc(sizeof *delta * 2 * (size_t)k);
+    if (!delta)
+        return -1;
+    int rc = 0;
+    for (lapack_int j = (lapack_int)item * ROOTS_PER_ITEM; j < hi && j < k;
+         j++) {
+        lapack_int j1 = j + 1, info = 0;
+        q->f->lasd4(&k, &j1, q->dsigma, q->z, delta, &q->rho, &q->d[j],
+                    delta + k, &info);
+        if (info != 0 || gl_fault_hit(GL_FAULT_SECULAR)) {
+            __atomic_store_n(&q->info, j1, __ATOMIC_RELAXED);
+            rc = -1;
+            break;
+        }
+        lapack_int o = j + 1 < k && GL_R(fabs)(delta[j + 1]) <
+                                        GL_R(fabs)(delta[j])
+                           ? j + 1
+                           : j;
+        q->roots[k + j] = delta[o];
+        q->roots[2 * k + j] = (gl_real)o;
+    }
+    free(delta);
+    return rc;
+}
+
+/* merge with U and VT in the backend's memory (the scratch of s->dq2:
+ * U2, s->dvt2: VT2, s->ds and s->ds2: the k x k vectors): ?lasd2's
+ * decisions on the host from two columns of VT read back, its rotations
+ * and gathers on the device; ?lasd4's roots on the host's threads, the
+ * vectors formed on the device from each root's pole and offset. */
+static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
+                        lapack_int sqre, gl_real *d, gl_real alpha,
+                        gl_real beta, gl_real *u, lapack_int ldu, gl_real *vt,
+                        lapack_int ldvt, lapack_int *idxq)
+{
+    const GL_FN(ops) *ops = s->ops;
+    const GL_FN(lapack_fns) *f = s->f;
+    lapack_int n = nl + nr + 1, m = n + sqre, nlp1 = nl + 1, info = 0,
+               one = 1, zero = 0, nrot = 0;
+    const size_t nn = (size_t)n;
+    /* z (m), dsigma, zsign, scratch (n each), the two columns of VT (m),
+     * the secular problem packed for the device (5n), cs (2n), the small problem's delta and sums (2 x 4) */
+    gl_real *z = s->merge_work, *dsigma = z + m, *zsign = dsigma + nn,
+            *zs = zsign + nn, *cols = zs + nn, *packed = cols + m,
+            *cs = packed + 5 * nn, *small = cs + 2 * nn;
+    /* idxp, idx, idxc, coltyp (n each), pair (2n), from0 (n) */
+    lapack_int *idxp = s->merge_iwork, *idx = idxp + nn, *idxc = idx + nn,
+               *coltyp = idxc + nn, *pair = coltyp + nn, *from0 = pair + 2 * nn;
+    gl_real *u2 = s->dq2, *vt2 = s->dvt2, *qu = s->ds, *qvt = s->ds2;
+
+    /* scale to norm 1 (?lasd1) */
+    gl_real orgnrm = GL_R(fmax)(GL_R(fabs)(alpha), GL_R(fabs)(beta));
+    d[nl] = 0;
+    for (lapack_int i = 0; i < n; i++)
+        orgnrm = GL_R(fmax)(orgnrm, GL_R(fabs)(d[i]));
+    gl_real unit = 1;
+    f->rlascl("G", &zero, &zero, &orgnrm, &unit, &n, &one, d, &n, &info, 1);
+    alpha /= orgnrm;
+    beta /= orgnrm;
+
+    double clock = gl_profile_clock();
+    gl_real c, sn;
+    if (ops->real_to_host(nlp1, 1, vt + (size_t)nl * ldvt, ldvt, cols,
+                          nlp1) ||
+        ops->real_to_host(m - nlp1, 1, vt + nlp1 + (size_t)nlp1 * ldvt, ldvt,
+                          cols + nlp1, m - nlp1))
+        return -1;
+    lapack_int k = decide_svd(f, nl, nr, sqre, d, z, alpha, beta, cols,
+                              cols + nlp1, dsigma, zs, idxp, idx, idxc, idxq,
+                              coltyp, s->rot, &nrot, s->from, &c, &sn);
+    for (lapack_int r = 0; r < nrot; r++) {
+        pair[2 * r] = s->rot[r].a - 1;
+        pair[2 * r + 1] = s->rot[r].b - 1;
+        cs[2 * r] = s->rot[r].c;
+        cs[2 * r + 1] = s->rot[r].s;
+    }
+    for (lapack_int j = 2; j <= n; j++)
+        from0[j - 2] = s->from[j] - 1;
+    /* U: rotations, U2's columns 2..n and its first e_{nl+1}, the
+     * deflated columns back; VT: rotations of its rows, VT2's rows 2..n,
+     * the first row, the deflated rows back (deflate_svd's passes) */
+    int rc = ops->dc_rotate(n, 0, nrot, pair, cs, u, ldu) ||
+             ops->dc_gather(n, n - 1, 0, from0, u, ldu, u2 + nn, n) ||
+             ops->real_fill(n, 1, 0, u2, n) ||
+             ops->real_fill(1, 1, 1, u2 + nl, n) ||
+             (n > k && ops->real_copy(n, n - k, u2 + (size_t)k * nn, n,
+                                      u + (size_t)k * ldu, ldu)) ||
+             ops->dc_rotate(m, 1, nrot, pair, cs, vt, ldvt) ||
+             ops->dc_gather(n - 1, m, 1, from0, vt, ldvt, vt2 + 1, m) ||
+             ops->dc_svd_first_row(n, m, nl, c, sn, vt, ldvt, vt2, m) ||
+             (n > k && ops->real_copy(n - k, m, vt2 + k, m, vt + k, ldvt));
+    gl_profile_section("dc deflation", clock);
+    if (rc)
+        return -1;
+
+    if (k == 1) {   /* ?lasd3: d = |z|, U's first column +-e_{nl+1} */
+        d[0] = GL_R(fabs)(z[0]);
+        if (ops->real_copy(1, m, vt2, m, vt, ldvt) ||
+            ops->real_fill(n, 1, 0, u, ldu) ||
+            ops->real_fill(1, 1, z[0] > 0 ? 1 : -1, u + nl, ldu))
+            return -1;
+    } else {
+        memcpy(zsign, z, sizeof *z * (size_t)k);
+        gl_real rho = norm2(k, z);
+        f->rlascl("G", &zero, &zero, &rho, &unit, &k, &one, z, &k, &info, 1);
+        clock = gl_profile_clock();
+        if (k <= 2) {   /* the host's arithmetic on the small problem */
+            gl_real *delta = small, *sums = small + 4;
+            secular q = {f,     k, dsigma, zsign, z,    rho * rho,
+                         d,     delta, sums, idxc, 0};
+            if (gl_parallel_for(1, roots, &q) != 0)
+                return q.info > 0 ? q.info : -1;
+            recompute_z(&q, 0);
+            if (vectors(&q, 0) != 0 ||
+                ops->real_to_device(k, k, delta, k, qu, k) ||
+                ops->real_to_device(k, k, sums, k, qvt, k))
+                return -1;
+            gl_profile_section("dc secular roots", clock);
+        } else {
+            memcpy(packed, dsigma, sizeof *packed * (size_t)k);
+            memcpy(packed + 3 * k, z, sizeof *packed * (size_t)k);
+            packed[4 * k] = 0;
+            for (lapack_int j = 1; j < k; j++)
+                packed[4 * k + j] = (gl_real)(idxc[j] - 1);
+            svd_roots t = {f, k, dsigma, z, rho * rho, d, packed, 0};
+            long items = (k + ROOTS_PER_ITEM - 1) / ROOTS_PER_ITEM;
+            if (gl_parallel_for(items, svd_root_items, &t) != 0)
+                return t.info > 0 ? t.info : -1;
+            gl_profile_section("dc secular roots", clock);
+            if (ops->dc_svd_vectors(k, packed, qu, qvt, k))
+                return -1;
+        }
+        /* U(:, 0:k) = U2(:, 0:k) Q_u, VT(0:k, :) = Q_vt VT2(0:k, :) */
+        if (ops->real_gemm('N', n, k, k, u2, n, qu, k, u, ldu) ||
+            ops->real_gemm('T', k, m, k, qvt, k, vt2, m, vt, ldvt))
+            return -1;
+    }
+    f->rlascl("G", &zero, &zero, &unit, &orgnrm, &n, &one, d, &n, &info, 1);
+    lapack_int n2 = n - k, up = 1, down = -1;
+    f->lamrg(&k, &n2, d, &up, &down, idxq);
+    return 0;
+}
+
 /* Leaves on the host's threads, each with its own work; 0, the INFO > 0
  * of a leaf, or -1. */
 static int solve_leaves(const dc *s, int (*leaf)(void *ctx, long i))
@@ -735,6 +957,16 @@ static int svd_leaf(void *ctx, long i)
     gl_real *work = malloc(sizeof *work * s->leaf_reals);
     lapack_int *iwork = malloc(sizeof *iwork * s->leaf_ints);
     lapack_int smlsiz = SMLSIZ, info = -1;
+    if (t->dev) {   /* a host block: ?lasd0 updates U and VT from I */
+        lapack_int m = t->n + t->sqre;
+        memset(t->u, 0, sizeof *t->u * (size_t)t->n * (size_t)t->ldu);
+        memset(t->vt, 0, sizeof *t->vt * (size_t)m * (size_t)t->ldvt);
+        for (lapack_int j = 0; j < m; j++) {
+            if (j < t->n)
+                RAT(t->u, t->ldu, j, j) = 1;
+            RAT(t->vt, t->ldvt, j, j) = 1;
+        }
+    }
     if (work && iwork)
         s->f->lasd0(&t->n, &t->sqre, t->d, t->e, t->u, &t->ldu, t->vt,
                     &t->ldvt, &smlsiz, iwork, work, &info);
@@ -753,9 +985,22 @@ static int solve(const dc *s, int merging, lapack_int n, lapack_int sqre,
                  gl_real *vt, lapack_int ldvt, lapack_int *idxq)
 {
     if (n <= s->leaf) {
-        if (!merging)
-            s->list->task[s->list->count++] =
-                (leaf_task){n, sqre, ldu, ldvt, d, e, u, vt, idxq};
+        if (merging)
+            return 0;
+        leaf_task t = {n, sqre, ldu, ldvt, d, e, u, vt, idxq, NULL, NULL, 0, 0};
+        if (s->device) {   /* solved into host blocks, then copied */
+            lapack_int m = n + sqre;
+            t.dev = u;
+            t.lddev = ldu;
+            t.dev_vt = vt;
+            t.lddev_vt = ldvt;
+            t.u = s->leaf_host + s->list->host_used;
+            t.ldu = n;
+            t.vt = t.u + (size_t)n * (size_t)n;
+            t.ldvt = m;
+            s->list->host_used += (size_t)n * (size_t)n + (size_t)m * (size_t)m;
+        }
+        s->list->task[s->list->count++] = t;
         return 0;
     }
     /* ?lasdt's split (left n/2, right the rest), so that with a leaf of
@@ -773,7 +1018,9 @@ static int solve(const dc *s, int merging, lapack_int n, lapack_int sqre,
                    &RAT(u, ldu, nl + 1, nl + 1), ldu,
                    &RAT(vt, ldvt, nl + 1, nl + 1), ldvt, idxq + nl + 1);
     if (rc == 0 && merging)
-        rc = merge(s, nl, nr, sqre, d, d[nl], e[nl], u, ldu, vt, ldvt, idxq);
+        rc = (s->device ? merge_device : merge)(s, nl, nr, sqre, d, d[nl],
+                                                 e[nl], u, ldu, vt, ldvt,
+                                                 idxq);
     return rc;
 }
 
@@ -795,7 +1042,7 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         !f->lasd4 || !f->lamrg || !f->rgemm ||
         !(given = keep_given(n, d, e)) ||
         dc_alloc(&s, n, 3 * lm * lm + 2 * lm, 8 * lm,
-                 3 * (nn + 1) + 4 * (nn + 1) * (nn + 1))) {
+                 3 * (nn + 1) + 4 * (nn + 1) * (nn + 1), 4 * nn)) {
         /* the host backend, a small problem, or no memory: the system's */
         free(given);
         f->bdsdc("U", "I", &n, d, e, u, &ldu, vt, &ldvt, NULL, NULL, work,
@@ -1021,6 +1268,294 @@ static int tri_merge(const dc *s, lapack_int n, lapack_int n1, gl_real *d,
     return 0;
 }
 
+/* ---- the merges with Q in the backend's memory ----
+ *
+ * ?laed2's deflation and ?laed3's secular equation, with the O(n^2) parts
+ * on the device: the deflation's decisions are made on the host from d
+ * and z (two rows of Q, read back), and its rotations and column moves
+ * recorded, then applied by the device (ops->dc_rotate, dc_gather); the
+ * roots come from the system's ?laed4 on the host's threads, and each is
+ * handed to the device as its nearest pole and its offset from it, from
+ * which the device forms the vectors as ?laed3 does (dc_secular_vectors).
+ * The host's work per merge is O(n) besides the roots (O(k) each). */
+
+/* ?laed2's contract, Q left alone: n, n1, d, indxq (1-based, each half
+ * ascending; its second half is offset by n1 on return), rho (made
+ * |2 rho|), z (scaled as ?laed2 scales it; used as scratch) in;  the
+ * number k of values left to merge out, with dlamda and w (k each),
+ * indx, indxc, indxp, coltyp (n each, scratch but indxc: the order of
+ * the vectors' rows, 1-based), ctot (the four column types' counts), the
+ * rotations (nrot of them: pair, 0-based columns, and cs) to apply to Q
+ * before its columns are gathered in the order from (0-based: types 1,
+ * 2, 3, then the deflated type 4, whose values d[k..n) receives).  k = 0:
+ * nothing to merge; d sorted ascending, from its permutation. */
+static lapack_int deflate_tri(const GL_FN(lapack_fns) *f, lapack_int n,
+                              lapack_int n1, gl_real *d0, lapack_int *indxq0,
+                              gl_real *rho, gl_real *z0, gl_real *dlamda0,
+                              gl_real *w0, lapack_int *indx0,
+                              lapack_int *indxc0, lapack_int *indxp0,
+                              lapack_int *coltyp0, lapack_int *ctot,
+                              lapack_int *from, lapack_int *pair,
+                              gl_real *cs, lapack_int *nrot)
+{
+    const lapack_int n2 = n - n1, n1p1 = n1 + 1, one = 1;
+    /* 1-based views, as ?laed2 */
+    gl_real *d = d0 - 1, *z = z0 - 1, *dlamda = dlamda0 - 1, *w = w0 - 1;
+    lapack_int *indxq = indxq0 - 1, *indx = indx0 - 1, *indxc = indxc0 - 1,
+               *indxp = indxp0 - 1, *coltyp = coltyp0 - 1;
+    *nrot = 0;
+
+    if (*rho < 0)
+        for (lapack_int i = n1p1; i <= n; i++)
+            z[i] = -z[i];
+    /* z, the two halves' unit rows, to norm 1 */
+    const gl_real t0 = 1 / GL_R(sqrt)(2);
+    for (lapack_int i = 1; i <= n; i++)
+        z[i] *= t0;
+    *rho = GL_R(fabs)(2 * *rho);
+    for (lapack_int i = n1p1; i <= n; i++)
+        indxq[i] += n1;
+    for (lapack_int i = 1; i <= n; i++)
+        dlamda[i] = d[indxq[i]];
+    f->lamrg(&n1, &n2, &dlamda[1], &one, &one, &indxc[1]);
+    for (lapack_int i = 1; i <= n; i++)
+        indx[i] = indxq[indxc[i]];
+
+    gl_real zmax = 0, dmax = 0;
+    for (lapack_int i = 1; i <= n; i++) {
+        zmax = GL_R(fmax)(zmax, GL_R(fabs)(z[i]));
+        dmax = GL_R(fmax)(dmax, GL_R(fabs)(d[i]));
+    }
+    const gl_real eps = f->lamch("Epsilon", 7),
+                  tol = 8 * eps * GL_R(fmax)(dmax, zmax);
+    if (*rho * zmax <= tol) {   /* nothing to merge: the columns sorted */
+        for (lapack_int j = 1; j <= n; j++) {
+            from[j - 1] = indx[j] - 1;
+            dlamda[j] = d[indx[j]];
+        }
+        memcpy(d0, dlamda0, sizeof *d0 * (size_t)n);
+        return 0;
+    }
+
+    for (lapack_int i = 1; i <= n1; i++)
+        coltyp[i] = 1;
+    for (lapack_int i = n1p1; i <= n; i++)
+        coltyp[i] = 3;
+    /* a small z entry deflates its value; two close values are rotated
+     * so that one of their z entries is zero */
+    lapack_int k = 0, k2 = n + 1, pj = 0;
+    for (lapack_int j = 1; j <= n; j++) {
+        lapack_int nj = indx[j];
+        if (*rho * GL_R(fabs)(z[nj]) <= tol) {
+            k2--;
+            coltyp[nj] = 4;
+            indxp[k2] = nj;
+            continue;
+        }
+        if (pj == 0) {
+            pj = nj;
+            continue;
+        }
+        gl_real s = z[pj], c = z[nj];
+        gl_real tau = pythag(c, s), t = d[nj] - d[pj];
+        c = c / tau;
+        s = -s / tau;
+        if (GL_R(fabs)(t * c * s) > tol) {
+            k++;
+            dlamda[k] = d[pj];
+            w[k] = z[pj];
+            indxp[k] = pj;
+            pj = nj;
+            continue;
+        }
+        z[nj] = tau;
+        z[pj] = 0;
+        if (coltyp[nj] != coltyp[pj])
+            coltyp[nj] = 2;
+        coltyp[pj] = 4;
+        pair[2 * *nrot] = pj - 1;
+        pair[2 * *nrot + 1] = nj - 1;
+        cs[2 * *nrot] = c;
+        cs[2 * *nrot + 1] = s;
+        ++*nrot;
+        t = d[pj] * c * c + d[nj] * s * s;
+        d[nj] = d[pj] * s * s + d[nj] * c * c;
+        d[pj] = t;
+        /* the deflated values stay in ascending order from k2 on */
+        k2--;
+        lapack_int i = 1;
+        while (k2 + i <= n && d[pj] < d[indxp[k2 + i]]) {
+            indxp[k2 + i - 1] = indxp[k2 + i];
+            indxp[k2 + i] = pj;
+            i++;
+        }
+        indxp[k2 + i - 1] = pj;
+        pj = nj;
+    }
+    k++;   /* the last value left (rho |z| > tol: there is one) */
+    dlamda[k] = d[pj];
+    w[k] = z[pj];
+    indxp[k] = pj;
+
+    /* the permutation that groups the column types 1, 2, 3, 4 */
+    lapack_int psm[4];
+    for (lapack_int j = 0; j < 4; j++)
+        ctot[j] = 0;
+    for (lapack_int j = 1; j <= n; j++)
+        ctot[coltyp[j] - 1]++;
+    psm[0] = 1;
+    psm[1] = 1 + ctot[0];
+    psm[2] = psm[1] + ctot[1];
+    psm[3] = psm[2] + ctot[2];
+    for (lapack_int j = 1; j <= n; j++) {
+        lapack_int js = indxp[j], ct = coltyp[js] - 1;
+        indx[psm[ct]] = js;
+        indxc[psm[ct]] = j;
+        psm[ct]++;
+    }
+    k = n - ctot[3];
+    for (lapack_int i = 1; i <= n; i++) {
+        from[i - 1] = indx[i] - 1;
+        z[i] = d[indx[i]];
+    }
+    for (lapack_int i = k + 1; i <= n; i++)
+        d[i] = z[i];
+    return k;
+}
+
+/* The roots of a merge on the device path: root j (lambda_j into d[j])
+ * and, for the device, its nearest pole o and offset tau from it
+ * (?laed4's delta(o) = -tau exactly; the other candidate pole is at
+ * least as far), or with k <= 2 the vectors themselves (?laed4 gives
+ * them) into small (k x k). */
+typedef struct dev_roots {
+    const GL_FN(lapack_fns) *f;
+    lapack_int k;
+    const gl_real *dlamda, *w;
+    gl_real rho, *d, *roots, *small;
+    lapack_int info;
+} dev_roots;
+
+static int dev_root_items(void *ctx, long item)
+{
+    dev_roots *q = ctx;
+    lapack_int k = q->k, hi = (lapack_int)((item + 1) * ROOTS_PER_ITEM);
+    gl_real *delta = malloc(sizeof *delta * (size_t)k);
+    if (!delta)
+        return -1;
+    int rc = 0;
+    for (lapack_int j = (lapack_int)item * ROOTS_PER_ITEM; j < hi && j < k;
+         j++) {
+        lapack_int j1 = j + 1, info = 0;
+        q->f->laed4(&k, &j1, q->dlamda, q->w, delta, &q->rho, &q->d[j],
+                    &info);
+        if (info != 0 || gl_fault_hit(GL_FAULT_SECULAR)) {
+            __atomic_store_n(&q->info, j1, __ATOMIC_RELAXED);
+            rc = -1;
+            break;
+        }
+        if (k <= 2) {
+            memcpy(q->small + (size_t)j * k, delta, sizeof *delta * (size_t)k);
+            continue;
+        }
+        lapack_int o = j + 1 < k && GL_R(fabs)(delta[j + 1]) <
+                                        GL_R(fabs)(delta[j])
+                           ? j + 1
+                           : j;
+        q->roots[k + j] = -delta[o];
+        q->roots[2 * k + j] = (gl_real)o;
+    }
+    free(delta);
+    return rc;
+}
+
+/* tri_merge with Q in the backend's memory (the scratch of s->dq2 and
+ * s->ds).  Returns 0, INFO > 0 of ?laed4, or < 0. */
+static int tri_merge_device(const dc *s, lapack_int n, lapack_int n1,
+                            gl_real *d, gl_real *q, lapack_int ldq,
+                            gl_real rho, lapack_int *indxq)
+{
+    const GL_FN(ops) *ops = s->ops;
+    const GL_FN(lapack_fns) *f = s->f;
+    const size_t nn = (size_t)n;
+    lapack_int n2 = n - n1, ctot[4], nrot = 0;
+    /* z, dlamda, w (n each), roots (5n), cs (2n), small (4) */
+    gl_real *z = s->merge_work, *dlamda = z + nn, *w = dlamda + nn,
+            *roots = w + nn, *cs = roots + 5 * nn, *small = cs + 2 * nn;
+    /* indx, indxc, indxp, coltyp, from (n each), pair (2n) */
+    lapack_int *indx = s->merge_iwork, *indxc = indx + nn,
+               *indxp = indxc + nn, *coltyp = indxp + nn,
+               *from = coltyp + nn, *pair = from + nn;
+
+    /* z: the last row of the first half's vectors, the first of the
+     * second's */
+    double clock = gl_profile_clock();
+    if (ops->real_to_host(1, n1, q + n1 - 1, ldq, z, 1) ||
+        ops->real_to_host(1, n2, q + n1 + (size_t)n1 * ldq, ldq, z + n1, 1))
+        return -1;
+    lapack_int k = deflate_tri(f, n, n1, d, indxq, &rho, z, dlamda, w, indx,
+                               indxc, indxp, coltyp, ctot, from, pair, cs,
+                               &nrot);
+    gl_profile_section("dc deflation", clock);
+    gl_real *q2 = s->dq2;
+    if (k == 0) {   /* the columns in the order of the sorted values */
+        if (ops->dc_gather(n, n, 0, from, q, ldq, q2, n) ||
+            ops->real_copy(n, n, q2, n, q, ldq))
+            return -1;
+        for (lapack_int i = 0; i < n; i++)
+            indxq[i] = i + 1;
+        return 0;
+    }
+    lapack_int n12 = ctot[0] + ctot[1], n23 = ctot[1] + ctot[2];
+    gl_real *top = q2, *bottom = top + (size_t)n1 * n12,
+            *deflated = bottom + (size_t)n2 * n23;
+    if (ops->dc_rotate(n, 0, nrot, pair, cs, q, ldq) ||
+        ops->dc_gather(n1, n12, 0, from, q, ldq, top, n1) ||
+        ops->dc_gather(n2, n23, 0, from + ctot[0], q + n1, ldq, bottom,
+                       n2) ||
+        ops->dc_gather(n, n - k, 0, from + k, q, ldq, deflated, n))
+        return -1;
+
+    /* the roots on the host's threads; the vectors on the device */
+    memcpy(roots, dlamda, sizeof *roots * (size_t)k);
+    memcpy(roots + 3 * k, w, sizeof *roots * (size_t)k);
+    for (lapack_int i = 0; i < k; i++)
+        roots[4 * k + i] = (gl_real)(indxc[i] - 1);
+    dev_roots t = {f, k, dlamda, w, rho, d, roots, small, 0};
+    long items = (k + ROOTS_PER_ITEM - 1) / ROOTS_PER_ITEM;
+    clock = gl_profile_clock();
+    if (gl_parallel_for(items, dev_root_items, &t) != 0)
+        return t.info > 0 ? t.info : -1;
+    gl_profile_section("dc secular roots", clock);
+    gl_real *sv = s->ds;
+    int rc;
+    if (k <= 2) {   /* rows in the order indxc, as ?laed3 */
+        gl_real v[4];
+        for (lapack_int j = 0; j < k; j++)
+            for (lapack_int i = 0; i < k; i++)
+                v[i + j * k] = small[indxc[i] - 1 + j * k];
+        rc = ops->real_to_device(k, k, v, k, sv, k);
+    } else {
+        rc = ops->dc_secular_vectors(k, roots, sv, k);
+    }
+    /* Q(n1:n, 0:k) = the second block of the gathered columns (n2 x n23)
+     * times rows ctot1 .. ctot1+n23 of the vectors, Q(0:n1, 0:k) = the
+     * first (n1 x n12) times rows 0 .. n12 (?laed3), the deflated columns
+     * after them */
+    if (rc == 0)
+        rc = ops->real_gemm('N', n2, k, n23, bottom, n2, sv + ctot[0], k, q + n1,
+                            ldq);
+    if (rc == 0)
+        rc = ops->real_gemm('N', n1, k, n12, top, n1, sv, k, q, ldq);
+    if (rc == 0 && n > k)
+        rc = ops->real_copy(n, n - k, deflated, n, q + (size_t)k * ldq, ldq);
+    if (rc != 0)
+        return -1;
+    lapack_int nd = n - k, up = 1, down = -1;
+    f->lamrg(&k, &nd, d, &up, &down, indxq);
+    return 0;
+}
+
 static int tri_leaf(void *ctx, long i)
 {
     const dc *s = ctx;
@@ -1049,9 +1584,17 @@ static int tri_solve(const dc *s, int merging, lapack_int n, gl_real *d,
                      lapack_int *indxq)
 {
     if (n <= s->leaf) {
-        if (!merging)
-            s->list->task[s->list->count++] =
-                (leaf_task){n, 0, ldq, 0, d, e, q, NULL, indxq};
+        if (merging)
+            return 0;
+        leaf_task t = {n, 0, ldq, 0, d, e, q, NULL, indxq, NULL, NULL, 0, 0};
+        if (s->device) {   /* solved into a host block, then copied */
+            t.dev = q;
+            t.lddev = ldq;
+            t.u = s->leaf_host + s->list->host_used;
+            t.ldu = n;
+            s->list->host_used += (size_t)n * (size_t)n;
+        }
+        s->list->task[s->list->count++] = t;
         return 0;
     }
     /* the rank-one tear between the halves */
@@ -1066,7 +1609,8 @@ static int tri_solve(const dc *s, int merging, lapack_int n, gl_real *d,
         rc = tri_solve(s, merging, n - n1, d + n1, e + n1,
                        &RAT(q, ldq, n1, n1), ldq, indxq + n1);
     if (rc == 0 && merging)
-        rc = tri_merge(s, n, n1, d, q, ldq, rho, indxq);
+        rc = s->device ? tri_merge_device(s, n, n1, d, q, ldq, rho, indxq)
+                       : tri_merge(s, n, n1, d, q, ldq, rho, indxq);
     return rc;
 }
 
@@ -1088,7 +1632,7 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         !f->laed4 || !f->lamrg || !f->rgemm ||
         !(given = keep_given(n, d, e)) ||
         dc_alloc(&s, n, 1 + 4 * lm + lm * lm, 3 + 5 * lm,
-                 4 * nn + 2 * nn * nn)) {
+                 4 * nn + 2 * nn * nn, 4 * nn)) {
         /* the host backend, a small problem, or no memory: the system's */
         free(given);
         f->stedc("I", &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, info,
@@ -1152,4 +1696,268 @@ out:
     free(given);
     dc_free(&s);
     return rc;
+}
+
+/* The leaves of the device path, solved into their host blocks, into
+ * their blocks of Z (U and VT). */
+static int leaves_to_device(const dc *s)
+{
+    for (long i = 0; i < s->list->count; i++) {
+        const leaf_task *t = &s->list->task[i];
+        lapack_int m = t->n + t->sqre;
+        if (s->ops->real_to_device(t->n, t->n, t->u, t->ldu, t->dev,
+                                   t->lddev) ||
+            (t->dev_vt && s->ops->real_to_device(m, m, t->vt, t->ldvt,
+                                                 t->dev_vt, t->lddev_vt)))
+            return -1;
+    }
+    return 0;
+}
+
+/* ?stedc('I') on the host (tridiag_eig, or the system's itself after a
+ * secular equation of ours failed), its Z copied to the device. */
+static int tridiag_eig_via_host(const GL_FN(ops) *ops, int system,
+                                lapack_int n, gl_real *d, gl_real *e,
+                                gl_real *z, lapack_int ldz, lapack_int *info)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    size_t nn = (size_t)n;
+    lapack_int lwork = 1 + 4 * n + n * n, liwork = 3 + 5 * n;
+    gl_real *zh = gl_host_alloc(sizeof *zh * nn * nn),
+            *work = malloc(sizeof *work * (size_t)lwork);
+    lapack_int *iwork = malloc(sizeof *iwork * (size_t)liwork);
+    int rc = -1;
+    if (zh && work && iwork && system)
+        f->stedc("I", &n, d, e, zh, &n, work, &lwork, iwork, &liwork, info,
+                 1);
+    if (zh && work && iwork &&
+        (system || GL_FN(tridiag_eig)(ops, n, d, e, zh, n, work, lwork,
+                                      iwork, liwork, info) == 0))
+        rc = ops->real_to_device(n, n, zh, n, z, ldz) ? -1 : 0;
+    gl_host_free(zh);
+    free(work);
+    free(iwork);
+    return rc;
+}
+
+/* gl_s_tridiag_eig_device gl_d_tridiag_eig_device gl_c_tridiag_eig_device gl_z_tridiag_eig_device */
+int GL_FN(tridiag_eig_device)(const GL_FN(ops) *ops, lapack_int n,
+                              gl_real *d, gl_real *e, gl_real *z,
+                              lapack_int ldz, lapack_int *info)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int leaf = gl_tune_dc_leaf();
+    if (leaf < 2)
+        leaf = 2;
+    *info = 0;
+    size_t nn = (size_t)n, lm = (size_t)leaf;
+    dc s = {.ops = ops, .f = f, .leaf = leaf, .device = 1};
+    gl_real *given = NULL;
+    if (n <= leaf || n <= SMLSIZ || !f->laed4 || !f->lamrg || !f->stedc)
+        /* a small problem: on the host */
+        return tridiag_eig_via_host(ops, 0, n, d, e, z, ldz, info);
+    if (!(given = keep_given(n, d, e)) ||
+        dc_alloc(&s, n, 1 + 4 * lm + lm * lm, 3 + 5 * lm, 10 * nn + 4,
+                 7 * nn) ||
+        !(s.leaf_host = gl_host_alloc(sizeof(gl_real) * nn * lm)) ||
+        !(s.dq2 = ops->alloc(sizeof(gl_real) * nn * nn)) ||
+        !(s.ds = ops->alloc(sizeof(gl_real) * nn * nn))) {
+        /* memory refused: the call restarts on LAPACK */
+        free(given);
+        dc_free(&s);
+        return -1;
+    }
+
+    /* Z = I: the rows and columns between subproblems stay so */
+    int rc = ops->real_fill(n, n, 1, z, ldz);
+    const gl_real eps = f->lamch("Epsilon", 7);
+    lapack_int zero = 0, one = 1, ierr;
+    gl_real unit = 1;
+    /* independent subproblems where e is negligible (?stedc's split) */
+    for (lapack_int start = 0, finish; start < n && rc == 0;
+         start = finish + 1) {
+        finish = start;
+        while (finish < n - 1 &&
+               GL_R(fabs)(e[finish]) > eps * GL_R(sqrt)(GL_R(fabs)(d[finish])) *
+                                           GL_R(sqrt)(GL_R(fabs)(d[finish + 1])))
+            finish++;
+        lapack_int m = finish - start + 1, m1 = m - 1;
+        if (m == 1)
+            continue;
+        gl_real norm = 0;
+        for (lapack_int i = start; i <= finish; i++)
+            norm = GL_R(fmax)(norm, GL_R(fabs)(d[i]));
+        for (lapack_int i = start; i < finish; i++)
+            norm = GL_R(fmax)(norm, GL_R(fabs)(e[i]));
+        if (norm == 0)
+            continue;
+        f->rlascl("G", &zero, &zero, &norm, &unit, &m, &one, d + start, &m,
+                  &ierr, 1);
+        f->rlascl("G", &zero, &zero, &norm, &unit, &m1, &one, e + start, &m1,
+                  &ierr, 1);
+        gl_real *zb = z + (size_t)start + (size_t)start * (size_t)ldz;
+        s.list->count = 0;
+        s.list->host_used = 0;
+        tri_solve(&s, 0, m, d + start, e + start, zb, ldz, s.idxq);
+        rc = solve_leaves(&s, tri_leaf);
+        if (rc == 0)
+            rc = leaves_to_device(&s);
+        if (rc == 0)
+            rc = tri_solve(&s, 1, m, d + start, e + start, zb, ldz, s.idxq);
+        f->rlascl("G", &zero, &zero, &unit, &norm, &m, &one, d + start, &m,
+                  &ierr, 1);
+    }
+    if (rc > 0) {   /* a secular equation did not converge */
+        restore_given(n, given, d, e);
+        free(given);
+        dc_free(&s);
+        return tridiag_eig_via_host(ops, 1, n, d, e, z, ldz, info);
+    }
+    /* the final sort (?stedc's), the columns gathered on the device */
+    if (rc == 0)
+        rc = sort_order(n, d, 0, s.from);
+    if (rc == 0)
+        rc = ops->dc_gather(n, n, 0, s.from, z, ldz, s.dq2, n) ||
+                     ops->real_copy(n, n, s.dq2, n, z, ldz)
+                 ? -1
+                 : 0;
+    free(given);
+    dc_free(&s);
+    return rc < 0 ? -1 : 0;
+}
+
+/* ?bdsdc('U', 'I') on the host (bidiag_svd, or the system's itself after
+ * a secular equation of ours failed), U and VT copied to the device. */
+static int bidiag_svd_via_host(const GL_FN(ops) *ops, int system,
+                               lapack_int n, gl_real *d, gl_real *e,
+                               gl_real *u, lapack_int ldu, gl_real *vt,
+                               lapack_int ldvt, lapack_int *info)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    size_t nn = (size_t)n;
+    gl_real *uh = gl_host_alloc(sizeof *uh * (5 * nn * nn + 4 * nn));
+    lapack_int *iwork = malloc(sizeof *iwork * 8 * nn);
+    int rc = -1;
+    if (uh && iwork) {
+        gl_real *vth = uh + nn * nn, *work = vth + nn * nn;
+        if (system)
+            f->bdsdc("U", "I", &n, d, e, uh, &n, vth, &n, NULL, NULL, work,
+                     iwork, info, 1, 1);
+        if (system || GL_FN(bidiag_svd)(ops, n, d, e, uh, n, vth, n, work,
+                                        iwork, info) == 0)
+            rc = ops->real_to_device(n, n, uh, n, u, ldu) ||
+                         ops->real_to_device(n, n, vth, n, vt, ldvt)
+                     ? -1
+                     : 0;
+    }
+    gl_host_free(uh);
+    free(iwork);
+    return rc;
+}
+
+/* gl_s_bidiag_svd_device gl_d_bidiag_svd_device gl_c_bidiag_svd_device gl_z_bidiag_svd_device */
+int GL_FN(bidiag_svd_device)(const GL_FN(ops) *ops, lapack_int n,
+                             gl_real *d, gl_real *e, gl_real *u,
+                             lapack_int ldu, gl_real *vt, lapack_int ldvt,
+                             lapack_int *info)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int leaf = gl_tune_dc_leaf();
+    if (leaf < 3)
+        leaf = 3;   /* both halves of a split subproblem have a row */
+    *info = 0;
+    size_t nn = (size_t)n, lm = (size_t)leaf + 1;
+    dc s = {.ops = ops, .f = f, .leaf = leaf, .device = 1};
+    gl_real *given = NULL;
+    if (n <= leaf || n <= SMLSIZ || !f->lasd0 || !f->lasd4 || !f->lamrg ||
+        !f->bdsdc)
+        /* a small problem: on the host */
+        return bidiag_svd_via_host(ops, 0, n, d, e, u, ldu, vt, ldvt, info);
+    if (!(given = keep_given(n, d, e)) ||
+        dc_alloc(&s, n, 3 * lm * lm + 2 * lm, 8 * lm, 12 * nn + 10, 7 * nn) ||
+        !(s.leaf_host = gl_host_alloc(sizeof(gl_real) * (3 * lm + 2) * nn)) ||
+        !(s.dq2 = ops->alloc(sizeof(gl_real) * nn * nn)) ||
+        !(s.dvt2 = ops->alloc(sizeof(gl_real) * nn * nn)) ||
+        !(s.ds = ops->alloc(sizeof(gl_real) * nn * nn)) ||
+        !(s.ds2 = ops->alloc(sizeof(gl_real) * nn * nn))) {
+        /* memory refused: the call restarts on LAPACK */
+        free(given);
+        dc_free(&s);
+        return -1;
+    }
+
+    /* U = VT = I: the rows and columns between subproblems stay so */
+    int rc = ops->real_fill(n, n, 1, u, ldu) || ops->real_fill(n, n, 1, vt, ldvt)
+                 ? -1
+                 : 0;
+    gl_real orgnrm = 0;
+    for (lapack_int i = 0; i < n; i++)
+        orgnrm = GL_R(fmax)(orgnrm, GL_R(fabs)(d[i]));
+    for (lapack_int i = 0; i + 1 < n; i++)
+        orgnrm = GL_R(fmax)(orgnrm, GL_R(fabs)(e[i]));
+    if (orgnrm == 0 || rc != 0)
+        goto out;
+
+    lapack_int zero = 0, one = 1, nm1 = n - 1, ierr;
+    gl_real unit = 1;
+    f->rlascl("G", &zero, &zero, &orgnrm, &unit, &n, &one, d, &n, &ierr, 1);
+    f->rlascl("G", &zero, &zero, &orgnrm, &unit, &nm1, &one, e, &nm1, &ierr,
+              1);
+    const gl_real eps = (gl_real)0.9 * f->lamch("Epsilon", 7);
+    for (lapack_int i = 0; i < n; i++)
+        if (GL_R(fabs)(d[i]) < eps)
+            d[i] = GL_R(copysign)(eps, d[i]);
+    /* independent subproblems where e is negligible (?bdsdc's split) */
+    lapack_int start = 0;
+    for (lapack_int i = 0; i < n - 1 && rc == 0; i++) {
+        if (!(GL_R(fabs)(e[i]) < eps) && i < n - 2)
+            continue;
+        lapack_int size;
+        if (i < n - 2) {
+            size = i - start + 1;
+        } else if (!(GL_R(fabs)(e[i]) < eps)) {
+            size = n - start;
+        } else {   /* the last row stands alone */
+            size = i - start + 1;
+            rc = ops->real_fill(1, 1, d[n - 1] < 0 ? -1 : 1,
+                                u + (n - 1) + (size_t)(n - 1) * ldu, ldu);
+            d[n - 1] = GL_R(fabs)(d[n - 1]);
+        }
+        gl_real *ub = u + start + (size_t)start * ldu,
+                *vb = vt + start + (size_t)start * ldvt;
+        s.list->count = 0;
+        s.list->host_used = 0;
+        solve(&s, 0, size, 0, d + start, e + start, ub, ldu, vb, ldvt,
+              s.idxq);
+        if (rc == 0)
+            rc = solve_leaves(&s, svd_leaf);
+        if (rc == 0)
+            rc = leaves_to_device(&s);
+        if (rc == 0)
+            rc = solve(&s, 1, size, 0, d + start, e + start, ub, ldu, vb,
+                       ldvt, s.idxq);
+        start = i + 1;
+    }
+    if (rc > 0) {   /* a secular equation did not converge */
+        restore_given(n, given, d, e);
+        free(given);
+        dc_free(&s);
+        return bidiag_svd_via_host(ops, 1, n, d, e, u, ldu, vt, ldvt, info);
+    }
+    if (rc != 0)
+        goto out;
+    f->rlascl("G", &zero, &zero, &unit, &orgnrm, &n, &one, d, &n, &ierr, 1);
+    /* the final sort (?bdsdc's), descending: U's columns and VT's rows
+     * gathered on the device */
+    rc = sort_order(n, d, 1, s.from) ||
+                 ops->dc_gather(n, n, 0, s.from, u, ldu, s.dq2, n) ||
+                 ops->real_copy(n, n, s.dq2, n, u, ldu) ||
+                 ops->dc_gather(n, n, 1, s.from, vt, ldvt, s.dvt2, n) ||
+                 ops->real_copy(n, n, s.dvt2, n, vt, ldvt)
+             ? -1
+             : 0;
+out:
+    free(given);
+    dc_free(&s);
+    return rc < 0 ? -1 : 0;
 }

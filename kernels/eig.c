@@ -27,25 +27,35 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
     q->a = q->t = q->phase = NULL;
 }
 
-/* gl_s_tridiag_q_apply gl_d_tridiag_q_apply gl_c_tridiag_q_apply gl_z_tridiag_q_apply */
-int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
-                           lapack_int m, const gl_real *zt, lapack_int ldzt,
-                           gl_scalar *z, lapack_int ldz)
+/* z (host, n x m) = Q diag(phase) Z for Z = zt (host) or zt_dev (real,
+ * in the backend's memory, ld n; overwritten in the real precisions) or
+ * neither (the identity, m = n). */
+static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+                   lapack_int m, const gl_real *zt, lapack_int ldzt,
+                   gl_real *zt_dev, gl_scalar *z, lapack_int ldz)
 {
     lapack_int n = q->n, bw = q->b;
     if (m <= 0)
         return 0;
     /* the vectors start in the backend's array itself on the host
-     * backend, else in a host image copied to it */
-    gl_scalar *dev = ops->alloc(sizeof *dev * (size_t)n * (size_t)m);
+     * backend, else in a host image copied to it, or on the device from
+     * stage 3 (in place in the real precisions) */
+    int in_place = zt_dev && !GL_COMPLEX;
+    gl_scalar *dev = in_place ? (gl_scalar *)zt_dev
+                              : ops->alloc(sizeof *dev * (size_t)n *
+                                           (size_t)m);
     gl_scalar *host =
-        ops->host_memory ? NULL
-                         : gl_host_alloc(sizeof *host * (size_t)n * (size_t)m);
+        ops->host_memory || zt_dev
+            ? NULL
+            : gl_host_alloc(sizeof *host * (size_t)n * (size_t)m);
     gl_scalar *image = ops->host_memory ? dev : host;
     int rc = GL_STAGE_FAULT;
-    if (!dev || !image)
+    if (!dev || (!zt_dev && !image))
         goto out;
-    if (zt) {
+    if (zt_dev) {
+        if (ops->phase_rows(n, m, 0, q->phase, zt_dev, n, n, m, dev, n))
+            goto out;
+    } else if (zt) {
         GL_FN(scale_rows)(n, m, q->phase, zt, ldzt, 0, image, n);
     } else {   /* Q itself: diag(phase) */
         memset(image, 0, sizeof *image * (size_t)n * (size_t)m);
@@ -65,8 +75,17 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
     rc = 0;
 out:
     gl_host_free(host);
-    ops->release(dev);
+    if (!in_place)
+        ops->release(dev);
     return rc;
+}
+
+/* gl_s_tridiag_q_apply gl_d_tridiag_q_apply gl_c_tridiag_q_apply gl_z_tridiag_q_apply */
+int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+                           lapack_int m, const gl_real *zt, lapack_int ldzt,
+                           gl_scalar *z, lapack_int ldz)
+{
+    return q_apply(ops, q, m, zt, ldzt, NULL, z, ldz);
 }
 
 /* gl_s_he_tridiag gl_d_he_tridiag gl_c_he_tridiag gl_z_he_tridiag */
@@ -370,11 +389,19 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                                      expert);
 
     int vectors = z != NULL;
+    int all = job->range == 'A' ||
+              (job->range == 'I' && job->il == 1 && job->iu == n);
+    /* ?stedc's stage 3 (?syevd's, and ours for ?syevr's whole spectrum)
+     * leaves the vectors of T on a device for the back-transformation */
+    int on_device = vectors && ops->real_fill &&
+                    (job->driver == GL_EIG_SYEVD ||
+                     (job->driver == GL_EIG_SYEVR && all));
     size_t nn = (size_t)n * (size_t)n;
     /* d, e, then stage 3's work: ?sterf/?stebz, or Z of T and
      * tridiagonal_vectors' work */
-    size_t lwork = 2 * (size_t)n +
-                   (vectors ? nn + gl_tridiagonal_work(n) : 7 * (size_t)n);
+    size_t lwork = 2 * (size_t)n + (vectors && !on_device
+                                        ? nn + gl_tridiagonal_work(n)
+                                        : 7 * (size_t)n);
     gl_real *d = gl_host_alloc(sizeof *d * lwork);
     lapack_int *iwork = malloc(sizeof *iwork * gl_tridiagonal_iwork(n));
     GL_FN(tridiag_q) q = {0};
@@ -390,7 +417,26 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
 
     lapack_int info = 0;
     double t3;
-    if (vectors) {
+    if (on_device) {
+        gl_real *zd = ops->alloc(sizeof *zd * nn), *ee = work;
+        for (lapack_int i = 0; i < n; i++)
+            w[i] = d[i];
+        for (lapack_int i = 0; i + 1 < n; i++)
+            ee[i] = e[i];
+        /* ?syevr's ?stebz and ?stein after a failed ?stedc: LAPACK's */
+        if (!zd || GL_FN(tridiag_eig_device)(ops, n, w, ee, zd, n, &info) ||
+            (info != 0 && job->driver != GL_EIG_SYEVD) ||
+            (isuppz && ops->dc_support(n, n, zd, n, isuppz))) {
+            ops->release(zd);
+            goto out;
+        }
+        *m = n;
+        t3 = gl_profile_stage("back");
+        int failed = q_apply(ops, &q, n, NULL, 0, zd, z, ldz);
+        ops->release(zd);
+        if (failed)
+            goto out;
+    } else if (vectors) {
         gl_real *zt = work, *rest = zt + nn;
         info = GL_FN(tridiagonal_vectors)(ops, job, n, d, e, sigma, m, w, zt,
                                           isuppz, ifail, rest, iwork);
@@ -401,8 +447,6 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
             goto out;
     } else {
         /* Stage 3 values as the driver does it. */
-        int all = job->range == 'A' ||
-                  (job->range == 'I' && job->il == 1 && job->iu == n);
         int use_sterf =
             job->driver == GL_EIG_SYEV || job->driver == GL_EIG_SYEVD ||
             (job->driver == GL_EIG_SYEVR && all) ||

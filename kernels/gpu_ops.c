@@ -680,6 +680,36 @@ static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
     return rc ? -1 : 0;
 }
 
+/* WY_THREADS and WY_MAX of kernels/device/wy.h */
+enum { WY_THREADS = 128, WY_MAX = 256 };
+
+static int dev_wy_build(lapack_int nblocks, const lapack_int *blocks,
+                        const gl_scalar *vstore, const gl_scalar *taustore,
+                        lapack_int b, lapack_int ldv, size_t stride,
+                        int forward, gl_scalar *vh, gl_scalar *y)
+{
+    if (nblocks <= 0)
+        return 0;
+    for (lapack_int i = 0; i < nblocks; i++)
+        if (blocks[3 * i + 2] > WY_MAX)
+            return -1;
+    int *dblocks = GPU->alloc(sizeof *blocks * 3 * (size_t)nblocks);
+    int rc = -1, ib = (int)b, ld = (int)ldv, fw = forward;
+    long long st = (long long)stride;   /* the kernel's gl_long */
+    if (dblocks && GPU->write(sizeof *blocks, 3 * (size_t)nblocks, 1, blocks,
+                              3 * (size_t)nblocks, dblocks,
+                              3 * (size_t)nblocks) == 0) {
+        gl_arg args[] = {VAL(ib),        VAL(ld),      VAL(st),
+                         VAL(fw),        MEM(vstore),  MEM(taustore),
+                         GL_MEM(dblocks, sizeof *blocks), MEM(vh), MEM(y)};
+        size_t groups = (size_t)nblocks, local = WY_THREADS;
+        rc = GPU->launch(GL_PRECISION, GL_K_WY_BUILD, 1, &groups, &local,
+                         NARGS(args), args);
+    }
+    GPU->release(dblocks);
+    return rc;
+}
+
 /* QR of a tall matrix (values only: R is what counts): panels of PANEL
  * columns, each applied to the rest. */
 static int dev_geqrf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
@@ -1006,44 +1036,262 @@ static int dev_bidiag_values(lapack_int n, const gl_real *d, const gl_real *e,
     return rc;
 }
 
-/* C = op(A) B of real host arrays (ops.h real_product): the real
- * precision that goes with this one, on the vendor's GEMM or the portable
- * kernel. */
+/* The real precision that goes with this one (the vectors of stage 3's
+ * tridiagonal and bidiagonal problems are real in every precision). */
+enum { REAL_PRECISION = GL_COMPLEX ? GL_PRECISION - 2 : GL_PRECISION };
+#define RS sizeof(gl_real)
+#define RMEM(p) GL_MEM((p), RS)
+
+/* C (m x n) = op(A) B (B k x n) of real device arrays, on the vendor's
+ * GEMM or the portable kernel. */
+static int real_gemm(int ta, lapack_int m, lapack_int n, lapack_int k,
+                     const gl_real *a, lapack_int lda, const gl_real *b,
+                     lapack_int ldb, gl_real *c, lapack_int ldc)
+{
+    gl_real one = 1, zero = 0;
+    int rc = GPU->blas_gemm(REAL_PRECISION, ta, 0, (size_t)m, (size_t)n,
+                            (size_t)k, &one, a, (size_t)lda, b, (size_t)ldb,
+                            &zero, c, (size_t)ldc);
+    if (rc > 0)   /* no vendor BLAS */
+        rc = kernel_gemm(REAL_PRECISION, RS, ta, 0, m, n, k, &one, a, lda, 0,
+                         0, b, ldb, 0, 0, &zero, c, ldc, 0, 0, 1);
+    return rc;
+}
+
+/* C = op(A) B of real host arrays (ops.h real_product). */
 static int dev_real_product(char transa, lapack_int m, lapack_int n,
                             lapack_int k, const gl_real *a, lapack_int lda,
                             const gl_real *b, lapack_int ldb, gl_real *c,
                             lapack_int ldc)
 {
-    enum { REAL_PRECISION = GL_COMPLEX ? GL_PRECISION - 2 : GL_PRECISION };
-    const size_t rs = sizeof(gl_real);
     if (m <= 0 || n <= 0 || k <= 0)
         return m > 0 && n > 0 ? -1 : 0;   /* k = 0 is never asked for */
-    int ta = trans_code(transa), tb = 0;
+    int ta = trans_code(transa);
     size_t ar = (size_t)(ta ? k : m), ac = (size_t)(ta ? m : k);
-    gl_real *da = GPU->alloc(rs * ar * ac),
-            *db = GPU->alloc(rs * (size_t)k * (size_t)n),
-            *dc = GPU->alloc(rs * (size_t)m * (size_t)n);
-    gl_real one = 1, zero = 0;
+    gl_real *da = GPU->alloc(RS * ar * ac),
+            *db = GPU->alloc(RS * (size_t)k * (size_t)n),
+            *dc = GPU->alloc(RS * (size_t)m * (size_t)n);
     int rc = -1;
     if (da && db && dc &&
-        GPU->write(rs, ar, ac, a, (size_t)lda, da, ar) == 0 &&
-        GPU->write(rs, (size_t)k, (size_t)n, b, (size_t)ldb, db,
-                   (size_t)k) == 0) {
-        rc = GPU->blas_gemm(REAL_PRECISION, ta, tb, (size_t)m, (size_t)n,
-                            (size_t)k, &one, da, ar, db, (size_t)k, &zero,
-                            dc, (size_t)m);
-        if (rc > 0)   /* no vendor BLAS */
-            rc = kernel_gemm(REAL_PRECISION, rs, ta, tb, m, n, k, &one, da,
-                             (lapack_int)ar, 0, 0, db, k, 0, 0, &zero, dc, m,
-                             0, 0, 1);
-        if (rc == 0)   /* c: the pipeline's own array (ops.h) */
-            rc = GPU->read_direct(rs, (size_t)m, (size_t)n, dc, (size_t)m, c,
-                                  (size_t)ldc);
-    }
+        GPU->write(RS, ar, ac, a, (size_t)lda, da, ar) == 0 &&
+        GPU->write(RS, (size_t)k, (size_t)n, b, (size_t)ldb, db,
+                   (size_t)k) == 0 &&
+        real_gemm(ta, m, n, k, da, (lapack_int)ar, db, k, dc, m) == 0)
+        /* c: the pipeline's own array (ops.h) */
+        rc = GPU->read_direct(RS, (size_t)m, (size_t)n, dc, (size_t)m, c,
+                              (size_t)ldc);
     GPU->release(da);
     GPU->release(db);
     GPU->release(dc);
     return rc == 0 ? 0 : -1;
+}
+
+/* ---- stage 3 with its vectors on the device (kernels/device/dc.h) ---- */
+
+_Static_assert(sizeof(lapack_int) == sizeof(int),
+               "the kernels take the index arrays as int");
+
+/* A device copy of count host values (released by the caller after the
+ * launches that read it), or NULL. */
+static void *upload(size_t elem, size_t count, const void *src)
+{
+    void *dst = GPU->alloc(elem * (count > 0 ? count : 1));
+    if (dst && count > 0 && GPU->write(elem, count, 1, src, count, dst,
+                                       count) != 0) {
+        GPU->release(dst);
+        return NULL;
+    }
+    return dst;
+}
+
+static int dev_real_to_device(lapack_int rows, lapack_int cols,
+                              const gl_real *src, lapack_int lds,
+                              gl_real *dst, lapack_int ldd)
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    return GPU->write(RS, (size_t)rows, (size_t)cols, src, (size_t)lds, dst,
+                      (size_t)ldd);
+}
+
+static int dev_real_to_host(lapack_int rows, lapack_int cols,
+                            const gl_real *src, lapack_int lds, gl_real *dst,
+                            lapack_int ldd)
+{
+    return GPU->read_direct(RS, rows > 0 ? (size_t)rows : 0,
+                            cols > 0 ? (size_t)cols : 0, src, (size_t)lds,
+                            dst, (size_t)ldd);
+}
+
+static int dev_real_copy(lapack_int rows, lapack_int cols, const gl_real *src,
+                         lapack_int lds, gl_real *dst, lapack_int ldd)
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    return GPU->copy(RS, (size_t)rows, (size_t)cols, src, (size_t)lds, dst,
+                     (size_t)ldd);
+}
+
+static int dev_real_fill(lapack_int rows, lapack_int cols, gl_real diag,
+                         gl_real *a, lapack_int lda)
+{
+    int r = (int)rows, c = (int)cols, ld = (int)lda;
+    gl_arg args[] = {VAL(r), VAL(c), RMEM(a), VAL(ld), VAL(diag)};
+    return launch_2d(GL_K_DC_FILL, rows, cols, NARGS(args), args);
+}
+
+static int dev_real_gemm(char transa, lapack_int m, lapack_int n,
+                         lapack_int k, const gl_real *a, lapack_int lda,
+                         const gl_real *b, lapack_int ldb, gl_real *c,
+                         lapack_int ldc)
+{
+    if (m <= 0 || n <= 0)
+        return 0;
+    if (k <= 0)
+        return dev_real_fill(m, n, 0, c, ldc);
+    return real_gemm(trans_code(transa), m, n, k, a, lda, b, ldb, c, ldc);
+}
+
+/* 1-D launch of count work-items in groups of local. */
+static int launch_1d(gl_kernel k, size_t count, size_t local, int nargs,
+                     const gl_arg *args)
+{
+    size_t groups = groups_of(count, local);
+    return count > 0 ? GPU->launch(GL_PRECISION, k, 1, &groups, &local,
+                                   nargs, args)
+                     : 0;
+}
+
+static int dev_dc_rotate(lapack_int count, int by_rows, lapack_int nrot,
+                         const lapack_int *pair, const gl_real *cs,
+                         gl_real *q, lapack_int ldq)
+{
+    if (count <= 0 || nrot <= 0)
+        return 0;
+    int *dpair = upload(sizeof *pair, 2 * (size_t)nrot, pair);
+    gl_real *dcs = upload(RS, 2 * (size_t)nrot, cs);
+    int rc = -1, c = (int)count, ld = (int)ldq, nr = (int)nrot;
+    if (dpair && dcs) {
+        gl_arg args[] = {VAL(c),  RMEM(q), VAL(ld), VAL(by_rows), VAL(nr),
+                         GL_MEM(dpair, sizeof *pair), RMEM(dcs)};
+        rc = launch_1d(GL_K_DC_ROTATE, (size_t)count, 64, NARGS(args), args);
+    }
+    GPU->release(dpair);
+    GPU->release(dcs);
+    return rc;
+}
+
+static int dev_dc_gather(lapack_int rows, lapack_int cols, int by_rows,
+                         const lapack_int *from, const gl_real *src,
+                         lapack_int lds, gl_real *dst, lapack_int ldd)
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    int *dfrom = upload(sizeof *from, (size_t)(by_rows ? rows : cols), from);
+    int rc = -1, r = (int)rows, c = (int)cols, ls = (int)lds, ld = (int)ldd;
+    if (dfrom) {
+        gl_arg args[] = {VAL(r),       VAL(c),   RMEM(src),
+                         VAL(ls),      VAL(by_rows),
+                         GL_MEM(dfrom, sizeof *from), RMEM(dst), VAL(ld)};
+        rc = launch_2d(GL_K_DC_GATHER, rows, cols, NARGS(args), args);
+    }
+    GPU->release(dfrom);
+    return rc;
+}
+
+/* DC_THREADS of kernels/device/dc.h */
+enum { DC_GROUP = 256 };
+
+static int dev_dc_secular_vectors(lapack_int k, const gl_real *roots,
+                                  gl_real *s, lapack_int lds)
+{
+    if (k <= 0)
+        return 0;
+    gl_real *dr = upload(RS, 5 * (size_t)k, roots);
+    int rc = -1, ik = (int)k, ld = (int)lds;
+    if (dr) {
+        gl_arg wargs[] = {VAL(ik), RMEM(dr)};
+        gl_arg vargs[] = {VAL(ik), RMEM(dr), RMEM(s), VAL(ld)};
+        size_t groups = (size_t)k, local = DC_GROUP;
+        rc = launch_1d(GL_K_DC_SECULAR_W, (size_t)k, 64, NARGS(wargs),
+                       wargs);
+        if (rc == 0)
+            rc = GPU->launch(GL_PRECISION, GL_K_DC_SECULAR_VECTORS, 1,
+                             &groups, &local, NARGS(vargs), vargs);
+    }
+    GPU->release(dr);
+    return rc;
+}
+
+static int dev_dc_svd_vectors(lapack_int k, const gl_real *roots,
+                              gl_real *qu, gl_real *qvt, lapack_int ldq)
+{
+    if (k <= 0)
+        return 0;
+    gl_real *dr = upload(RS, 5 * (size_t)k, roots);
+    int rc = -1, ik = (int)k, ld = (int)ldq;
+    if (dr) {
+        gl_arg zargs[] = {VAL(ik), RMEM(dr)};
+        gl_arg vargs[] = {VAL(ik), RMEM(dr), RMEM(qu), RMEM(qvt), VAL(ld)};
+        size_t groups = (size_t)k, local = DC_GROUP;
+        rc = launch_1d(GL_K_DC_SVD_Z, (size_t)k, 64, NARGS(zargs), zargs);
+        if (rc == 0)
+            rc = GPU->launch(GL_PRECISION, GL_K_DC_SVD_VECTORS, 1, &groups,
+                             &local, NARGS(vargs), vargs);
+    }
+    GPU->release(dr);
+    return rc;
+}
+
+static int dev_dc_svd_first_row(lapack_int n, lapack_int m, lapack_int nl,
+                                gl_real c, gl_real s, gl_real *vt,
+                                lapack_int ldvt, gl_real *vt2,
+                                lapack_int ldvt2)
+{
+    int in = (int)n, im = (int)m, inl = (int)nl, l1 = (int)ldvt,
+        l2 = (int)ldvt2;
+    gl_arg args[] = {VAL(in),  VAL(im),  VAL(inl),  VAL(c),  VAL(s),
+                     RMEM(vt), VAL(l1), RMEM(vt2), VAL(l2)};
+    return launch_1d(GL_K_DC_SVD_FIRST_ROW, (size_t)m, 64, NARGS(args), args);
+}
+
+static int dev_dc_support(lapack_int rows, lapack_int cols, const gl_real *z,
+                          lapack_int ldz, lapack_int *supp)
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    int *dsupp = GPU->alloc(sizeof *supp * 2 * (size_t)cols);
+    int rc = -1, r = (int)rows, c = (int)cols, ld = (int)ldz;
+    if (dsupp) {
+        gl_arg args[] = {VAL(r), VAL(c), RMEM(z), VAL(ld),
+                         GL_MEM(dsupp, sizeof *supp)};
+        rc = launch_1d(GL_K_DC_SUPPORT, (size_t)cols, 64, NARGS(args), args);
+        if (rc == 0)
+            rc = GPU->read_direct(sizeof *supp, 2 * (size_t)cols, 1, dsupp,
+                                  2 * (size_t)cols, supp, 2 * (size_t)cols);
+    }
+    GPU->release(dsupp);
+    return rc;
+}
+
+static int dev_phase_rows(lapack_int rows, lapack_int cols, int transpose,
+                          const gl_scalar *phase, const gl_real *z,
+                          lapack_int ldz, lapack_int drows, lapack_int dcols,
+                          gl_scalar *dst, lapack_int ldd)
+{
+    if (drows <= 0 || dcols <= 0)
+        return 0;
+    gl_scalar *dphase = upload(ES, (size_t)(rows > 0 ? rows : 0), phase);
+    int rc = -1, r = (int)rows, c = (int)cols, lz = (int)ldz,
+        dr = (int)drows, dc = (int)dcols, ld = (int)ldd;
+    if (dphase) {
+        gl_arg args[] = {VAL(r),   VAL(c),  VAL(transpose), MEM(dphase),
+                         RMEM(z),  VAL(lz), VAL(dr),        VAL(dc),
+                         MEM(dst), VAL(ld)};
+        rc = launch_2d(GL_K_DC_PHASE_ROWS, drows, dcols, NARGS(args), args);
+    }
+    GPU->release(dphase);
+    return rc;
 }
 
 /* gl_s_gpu_ops gl_d_gpu_ops gl_c_gpu_ops gl_z_gpu_ops */
@@ -1063,6 +1311,7 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .gelqt = dev_gelqt,
     .larfb = dev_larfb,
     .apply_wy = dev_apply_wy,
+    .wy_build = dev_wy_build,
     .geqrf = dev_geqrf,
     .gemm = dev_gemm,
     .hemv = dev_hemv,
@@ -1074,4 +1323,16 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .tridiag_values = dev_tridiag_values,
     .bidiag_values = dev_bidiag_values,
     .real_product = dev_real_product,
+    .real_to_device = dev_real_to_device,
+    .real_to_host = dev_real_to_host,
+    .real_copy = dev_real_copy,
+    .real_fill = dev_real_fill,
+    .real_gemm = dev_real_gemm,
+    .dc_rotate = dev_dc_rotate,
+    .dc_gather = dev_dc_gather,
+    .dc_secular_vectors = dev_dc_secular_vectors,
+    .dc_svd_vectors = dev_dc_svd_vectors,
+    .dc_svd_first_row = dev_dc_svd_first_row,
+    .dc_support = dev_dc_support,
+    .phase_rows = dev_phase_rows,
 };

@@ -121,6 +121,17 @@ typedef struct GL_FN(ops) {
                     const gl_scalar *vh, const gl_scalar *y, lapack_int ldy,
                     size_t stride, lapack_int band, int y_banded,
                     lapack_int ncols, gl_scalar *e, lapack_int lde);
+    /* The blocks of apply_wy for the back-transformation of a chase
+     * (kernels/backtransform.c build_block), built in the backend's
+     * memory from the reflectors' store where the chase left them:
+     * block i (3 host values at blocks + 3i: store column, rows, k) into
+     * V^H at vh + i stride and Y (ld ldv) at y + i stride, Y = V T
+     * (forward) or V T^H.  NULL where the host builds them.  Returns 0,
+     * or < 0 when the device failed. */
+    int (*wy_build)(lapack_int nblocks, const lapack_int *blocks,
+                    const gl_scalar *vstore, const gl_scalar *taustore,
+                    lapack_int b, lapack_int ldv, size_t stride, int forward,
+                    gl_scalar *vh, gl_scalar *y);
     /* QR of a tall matrix: R in the upper triangle as LAPACK ?geqrf; the
      * reflectors below it are not kept (values-only callers). */
     int (*geqrf)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda);
@@ -186,6 +197,69 @@ typedef struct GL_FN(ops) {
     int (*real_product)(char transa, lapack_int m, lapack_int n, lapack_int k,
                         const gl_real *a, lapack_int lda, const gl_real *b,
                         lapack_int ldb, gl_real *c, lapack_int ldc);
+
+    /* Stage 3 with its vectors left in the backend's memory: the divide
+     * and conquer of kernels/divide_conquer.c keeps the eigenvectors of
+     * the tridiagonal matrix on the device, and the back-transformation
+     * reads them there.  NULL on the host backend (the system's ?stedc
+     * serves).  Matrices are real arrays (gl_real) of the backend's
+     * memory; index and coefficient arrays are host arrays, copied by the
+     * operation.  Each returns 0, or < 0 when the device failed. */
+    /* dst = src, host to device and back (to_host_scratch's contract) */
+    int (*real_to_device)(lapack_int rows, lapack_int cols,
+                          const gl_real *src, lapack_int lds, gl_real *dst,
+                          lapack_int ldd);
+    int (*real_to_host)(lapack_int rows, lapack_int cols, const gl_real *src,
+                        lapack_int lds, gl_real *dst, lapack_int ldd);
+    /* dst = src, both in the backend's memory */
+    int (*real_copy)(lapack_int rows, lapack_int cols, const gl_real *src,
+                     lapack_int lds, gl_real *dst, lapack_int ldd);
+    /* A (rows x cols) = diag I */
+    int (*real_fill)(lapack_int rows, lapack_int cols, gl_real diag,
+                     gl_real *a, lapack_int lda);
+    /* C (m x n) = op(A) B, op 'N' or 'T', B k x n (k = 0: C = 0) */
+    int (*real_gemm)(char transa, lapack_int m, lapack_int n, lapack_int k,
+                     const gl_real *a, lapack_int lda, const gl_real *b,
+                     lapack_int ldb, gl_real *c, lapack_int ldc);
+    /* the plane rotations r = 0 .. nrot-1, in order, of the columns
+     * (by_rows 0) or rows (1) pair[2r] and pair[2r+1] (0-based) of Q by
+     * c = cs[2r], s = cs[2r+1], as ?rot, over count rows (columns) */
+    int (*dc_rotate)(lapack_int count, int by_rows, lapack_int nrot,
+                     const lapack_int *pair, const gl_real *cs, gl_real *q,
+                     lapack_int ldq);
+    /* dst (rows x cols) gathered from src: dst(:, j) = src(:, from[j])
+     * (by_rows 0) or dst(i, :) = src(from[i], :) (1), from 0-based */
+    int (*dc_gather)(lapack_int rows, lapack_int cols, int by_rows,
+                     const lapack_int *from, const gl_real *src,
+                     lapack_int lds, gl_real *dst, lapack_int ldd);
+    /* S (k x k) = the normalised vectors of a merge's secular equation
+     * of the tridiagonal problem from its 5k values in roots
+     * (kernels/device/dc.h: poles, each root's offset from its pole and
+     * that pole, the weights whose signs are kept, the order of the
+     * rows), its weights recomputed from the roots (Gu and Eisenstat) */
+    int (*dc_secular_vectors)(lapack_int k, const gl_real *roots, gl_real *s,
+                              lapack_int lds);
+    /* the same for the bidiagonal problem: Q_u into qu, Q_vt^T into qvt
+     * (both k x k, ld ldq) */
+    int (*dc_svd_vectors)(lapack_int k, const gl_real *roots, gl_real *qu,
+                          gl_real *qvt, lapack_int ldq);
+    /* the first row of VT2 and the last of VT of a merge of the
+     * bidiagonal problem (kernels/device/dc.h gl_dc_svd_first_row) */
+    int (*dc_svd_first_row)(lapack_int n, lapack_int m, lapack_int nl,
+                            gl_real c, gl_real s, gl_real *vt,
+                            lapack_int ldvt, gl_real *vt2, lapack_int ldvt2);
+    /* supp[2j], supp[2j + 1] = the first and last row (1-based) of the
+     * nonzero entries of column j of Z (rows x cols) */
+    int (*dc_support)(lapack_int rows, lapack_int cols, const gl_real *z,
+                      lapack_int ldz, lapack_int *supp);
+    /* dst (drows x dcols) = diag(phase) Z (transpose 0) or diag(phase)
+     * Z^T (1), Z real rows x cols of dst, the identity beyond; phase a
+     * host array of rows values; dst may be z in the real precisions
+     * (transpose 0, the same shape) */
+    int (*phase_rows)(lapack_int rows, lapack_int cols, int transpose,
+                      const gl_scalar *phase, const gl_real *z,
+                      lapack_int ldz, lapack_int drows, lapack_int dcols,
+                      gl_scalar *dst, lapack_int ldd);
 } GL_FN(ops);
 
 /* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in;

@@ -155,6 +155,23 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
                        lapack_int lwork, lapack_int *iwork,
                        lapack_int liwork, lapack_int *info);
 
+/* ?stedc('I', n, d, e, z, ldz) with Z in the backend's memory (real,
+ * ld ldz) for a device backend (ops->real_fill and the other stage-3
+ * operations): the merges on the device, the host keeping O(n) per merge
+ * besides the roots; small problems (up to the leaves' size) through
+ * tridiag_eig on the host and one copy.  Returns 0 with ?stedc's INFO in
+ * *info, or < 0 when the device failed or memory was refused. */
+int GL_FN(tridiag_eig_device)(const GL_FN(ops) *ops, lapack_int n,
+                              gl_real *d, gl_real *e, gl_real *z,
+                              lapack_int ldz, lapack_int *info);
+
+/* ?bdsdc('U', 'I', n, d, e, u, ldu, vt, ldvt) with U and VT in the
+ * backend's memory (real), as tridiag_eig_device. */
+int GL_FN(bidiag_svd_device)(const GL_FN(ops) *ops, lapack_int n,
+                             gl_real *d, gl_real *e, gl_real *u,
+                             lapack_int ldu, gl_real *vt, lapack_int ldvt,
+                             lapack_int *info);
+
 /* ?bdsdc('U', 'I', n, d, e, u, ldu, vt, ldvt, ...) with the products of
  * the large merges on the backend (ops->real_product), or the system
  * ?bdsdc itself (work: 3 n^2 + 4 n, iwork: 8 n, used only then).  Returns

@@ -105,13 +105,18 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     lapack_int ucols = jobl == 'A' ? rows : cols;
     size_t nbc = (size_t)nb * (size_t)cols, cc = (size_t)cols * cols;
 
+    /* stage 3 by divide and conquer leaves U_B and VT_B on a device for
+     * the back-transformation (?bdsqr's Givens rotations stay on the
+     * host) */
+    int on_device = vectors && ops->real_fill && job->stage3 != GL_SVD_BDSQR;
     GL_FN(reflectors) keep = {0};
     gl_scalar *w = ops->alloc(sizeof *w * (size_t)rows * (size_t)cols);
     gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)cols);
     gl_scalar *de = malloc(sizeof *de * 4 * (size_t)cols);
     /* d, e, stage-3 work (?bdsdc: 3n^2 + 4n) and U_B, VT_B of the bidiagonal */
     gl_real *d = gl_host_alloc(sizeof *d * (6 * (size_t)cols +
-                                            (vectors ? 5 * cc : 0)));
+                                            (vectors && !on_device ? 5 * cc
+                                                                   : 0)));
     lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)cols);
     /* vectors: the T factors of stage 1, R of the tall QR, then (after
      * stage 3) the vectors in the backend and, for a backend with its own
@@ -121,6 +126,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     gl_scalar *tq = NULL, *tp = NULL, *tqr = NULL, *r = w, *lu = NULL,
               *lv = NULL, *host = NULL, *lu_own = NULL, *lv_own = NULL,
               *host_own = NULL;
+    gl_real *ubd = NULL, *vbd = NULL;   /* U_B, VT_B on the device */
     int rc = GL_STAGE_FAULT;
     if (!w || !band || !de || !d || !iwork)
         goto out;
@@ -166,7 +172,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     }
     double t2 = gl_profile_stage("stage3");
 
-    size_t vcc = vectors ? cc : 0;
+    size_t vcc = vectors && !on_device ? cc : 0;
     gl_real *ee = d + cols, *ub = ee + cols, *vb = ub + vcc,
             *work = vb + vcc;
     if (GL_FN(band_to_de)(ops, 'G', cols, bw, band, ldband, de, d, ee))
@@ -180,7 +186,15 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     int done = !vectors && ops->bidiag_values;
     if (done && ops->bidiag_values(cols, d, ee, d) != 0)
         goto out;
-    if (!done && vectors && job->stage3 != GL_SVD_BDSQR) {
+    if (on_device) {
+        ubd = ops->alloc(sizeof *ubd * cc);
+        vbd = ops->alloc(sizeof *vbd * cc);
+        if (!ubd || !vbd ||
+            GL_FN(bidiag_svd_device)(ops, cols, d, ee, ubd, cols, vbd, cols,
+                                     &info) ||
+            (info != 0 && job->stage3 == GL_SVD_BDSDC_RESTART))
+            goto out;
+    } else if (!done && vectors && job->stage3 != GL_SVD_BDSQR) {
         if (GL_FN(bidiag_svd)(ops, cols, d, ee, ub, cols, vb, cols, work,
                               iwork, &info))
             goto out;
@@ -203,14 +217,16 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
      * reals) where they fit: n^2 scalars each fewer to allocate and to
      * take page faults on (the first touch of fresh memory costs up to
      * 2.5 s per GiB on a virtual machine, docs/performance.md). */
-    spare_region spare = {work, vectors ? 3 * cc + 4 * (size_t)cols : 0};
+    spare_region spare = {work, vcc ? 3 * cc + 4 * (size_t)cols : 0};
     size_t lsize = (size_t)rows * ucols, hsize = lsize > cc ? lsize : cc;
+    /* from the device, a host image only for the transposes below */
+    int need_host = !on_device || (want_l && trans) || (want_r && !trans);
     if (ops->host_memory) {
         lu = want_l ? from_spare(&spare, lsize) : NULL;
         lv = want_r ? from_spare(&spare, cc) : NULL;
-    } else {
+    } else if (vectors && need_host) {
         host = from_spare(&spare, hsize);
-        if (vectors && !host)
+        if (!host)
             host = host_own = gl_host_alloc(sizeof *host * hsize);
     }
     if (want_l && !lu)
@@ -218,19 +234,25 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     if (want_r && !lv)
         lv = lv_own = ops->alloc(sizeof *lv * cc);
     if ((want_l && !lu) || (want_r && !lv) ||
-        (vectors && !ops->host_memory && !host))
+        (vectors && !ops->host_memory && need_host && !host))
         goto out;
     /* where the host fills and reads the left and right vectors */
     gl_scalar *lhost = host ? host : lu, *rhost = host ? host : lv;
 
     if (want_l) {
         /* X's left vectors: Q_qr Q1 Q2 diag(left) [U_B 0; 0 I] */
-        memset(lhost, 0, sizeof *lhost * (size_t)rows * ucols);
-        GL_FN(scale_rows)(cols, cols, left, ub, cols, 0, lhost, rows);
-        for (lapack_int i = cols; i < ucols; i++)
-            lhost[i + (size_t)i * rows] = 1;
-        if (host)
-            ops->from_host('N', rows, ucols, host, rows, lu, rows);
+        if (on_device) {
+            if (ops->phase_rows(cols, cols, 0, left, ubd, cols, rows, ucols,
+                                lu, rows))
+                goto out;
+        } else {
+            memset(lhost, 0, sizeof *lhost * (size_t)rows * ucols);
+            GL_FN(scale_rows)(cols, cols, left, ub, cols, 0, lhost, rows);
+            for (lapack_int i = cols; i < ucols; i++)
+                lhost[i + (size_t)i * rows] = 1;
+            if (host)
+                ops->from_host('N', rows, ucols, host, rows, lu, rows);
+        }
         if (GL_FN(apply_chase)(ops, &keep, 'Q', 'N', ucols, lu, rows) ||
             GL_FN(apply_panels)(ops, 'C', 'N', r1, cols, nb, r, ldr, tq,
                                 ucols, lu, rows) ||
@@ -240,9 +262,15 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     }
     if (want_r) {
         /* X's right vectors: P1 P2 diag(right) VT_B^T */
-        GL_FN(scale_rows)(cols, cols, right, vb, cols, 1, rhost, cols);
-        if (host)
-            ops->from_host('N', cols, cols, host, cols, lv, cols);
+        if (on_device) {
+            if (ops->phase_rows(cols, cols, 1, right, vbd, cols, cols, cols,
+                                lv, cols))
+                goto out;
+        } else {
+            GL_FN(scale_rows)(cols, cols, right, vb, cols, 1, rhost, cols);
+            if (host)
+                ops->from_host('N', cols, cols, host, cols, lv, cols);
+        }
         if (GL_FN(apply_chase)(ops, &keep, 'P', 'N', cols, lv, cols) ||
             (cols > nb &&
              GL_FN(apply_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
@@ -299,6 +327,8 @@ out:
     ops->release(tqr);
     ops->release(lu_own);
     ops->release(lv_own);
+    ops->release(ubd);
+    ops->release(vbd);
     gl_host_free(host_own);
     free(de);
     gl_host_free(d);

@@ -32,6 +32,9 @@ run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 # bin/gpulapack-tune's files (the HIP abort seen on the H200 machine,
 # docs/history.md, 2026-11-26)
 run unit/auto 300 testing/unit/check_auto.sh
+# every matrix crosses the bus once: the bytes each way of the calls with
+# vectors on the OpenCL device against their input and output arrays
+run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
 # make install / uninstall into a scratch DESTDIR (PREFIX=/usr): the files,
 # pkg-config, a C program built against the installed copy
 run unit/install 120 testing/unit/check_install.sh

@@ -8,3 +8,5 @@
 #include "panel.h"
 #include "chase.h"
 #include "tridiag.h"
+#include "dc.h"
+#include "wy.h"

@@ -2,7 +2,9 @@
  * -llapack, as an application would be, that runs its arguments in order:
  *   api                  the C API's discovery calls (gpulapack_gpu_runtimes,
  *                        gpulapack_device_count twice, each device, the path)
- *   <routine> <job> <n>  one call: dsyevd or zheevd (job N/V), dgesdd (N/S)
+ *   <routine> <job> <n>  one call: dsyevd, zheevd or dsyevr (RANGE 'A') (job
+ *                        N/V), dgesdd or zgesdd (N/S/A), dgesvd (N/S/A for
+ *                        both U and VT)
  *   counters             the stand-in CUDA driver's contexts and modules
  * and prints one line for each; the library's decisions go to its log. */
 #include <complex.h>
@@ -23,6 +25,19 @@ void dgesdd_(const char *, const int *, const int *, double *, const int *,
              double *, double *, const int *, double *, const int *, double *,
              const int *, int *, int *, size_t);
 
+void dsyevr_(const char *, const char *, const char *, const int *, double *,
+             const int *, const double *, const double *, const int *,
+             const int *, const double *, int *, double *, double *,
+             const int *, int *, double *, const int *, int *, const int *,
+             int *, size_t, size_t, size_t);
+void dgesvd_(const char *, const char *, const int *, const int *, double *,
+             const int *, double *, double *, const int *, double *,
+             const int *, double *, const int *, int *, size_t, size_t);
+void zgesdd_(const char *, const int *, const int *, double complex *,
+             const int *, double *, double complex *, const int *,
+             double complex *, const int *, double complex *, const int *,
+             double *, int *, int *, size_t);
+
 static double random_unit(void) { return rand() / (double)RAND_MAX - 0.5; }
 
 static int call(const char *routine, const char *job, int n)
@@ -31,7 +46,23 @@ static int call(const char *routine, const char *job, int n)
     int info = -1, lwork = -1, liwork = -1, lrwork = -1, iq = 0;
     double wq = 0, rq = 0;
     double *w = malloc((size_t)n * sizeof *w);
-    if (strcmp(routine, "zheevd") == 0) {
+    if (strcmp(routine, "zgesdd") == 0) {
+        int vectors = job[0] != 'N' && job[0] != 'n', ld = vectors ? n : 1;
+        double complex *a = malloc(nn * sizeof *a), zq = 0;
+        double complex *u = malloc((vectors ? nn : 1) * sizeof *u);
+        double complex *vt = malloc((vectors ? nn : 1) * sizeof *vt);
+        double *rwork = malloc((5 * nn + 7 * (size_t)n) * sizeof *rwork);
+        int *iwork = malloc(8 * (size_t)n * sizeof *iwork);
+        for (size_t i = 0; i < nn; i++)
+            a[i] = random_unit() + I * random_unit();
+        zgesdd_(job, &n, &n, a, &n, w, u, &ld, vt, &ld, &zq, &lwork, rwork,
+                iwork, &info, 1);
+        lwork = (int)creal(zq);
+        double complex *work = malloc((size_t)lwork * sizeof *work);
+        zgesdd_(job, &n, &n, a, &n, w, u, &ld, vt, &ld, work, &lwork, rwork,
+                iwork, &info, 1);
+        free(work), free(rwork), free(iwork), free(u), free(vt), free(a);
+    } else if (strcmp(routine, "zheevd") == 0) {
         double complex *a = malloc(nn * sizeof *a), zq = 0;
         for (int j = 0; j < n; j++)
             for (int i = j; i < n; i++)
@@ -72,6 +103,31 @@ static int call(const char *routine, const char *job, int n)
             dgesdd_(job, &n, &n, a, &n, w, u, &ld, vt, &ld, work, &lwork,
                     iwork, &info, 1);
             free(work), free(iwork), free(u), free(vt);
+        } else if (strcmp(routine, "dsyevr") == 0) {
+            int vectors = job[0] != 'N' && job[0] != 'n', m = 0, none = 0;
+            double *z = malloc((vectors ? nn : 1) * sizeof *z), zero = 0;
+            int *isuppz = malloc(2 * (size_t)n * sizeof *isuppz), ld = n;
+            dsyevr_(job, "A", "L", &n, a, &n, &zero, &zero, &none, &none,
+                    &zero, &m, w, z, &ld, isuppz, &wq, &lwork, &iq, &liwork,
+                    &info, 1, 1, 1);
+            lwork = (int)wq, liwork = iq;
+            double *work = malloc((size_t)lwork * sizeof *work);
+            int *iwork = malloc((size_t)liwork * sizeof *iwork);
+            dsyevr_(job, "A", "L", &n, a, &n, &zero, &zero, &none, &none,
+                    &zero, &m, w, z, &ld, isuppz, work, &lwork, iwork,
+                    &liwork, &info, 1, 1, 1);
+            free(work), free(iwork), free(z), free(isuppz);
+        } else if (strcmp(routine, "dgesvd") == 0) {
+            int vectors = job[0] != 'N' && job[0] != 'n', ld = vectors ? n : 1;
+            double *u = malloc((vectors ? nn : 1) * sizeof *u);
+            double *vt = malloc((vectors ? nn : 1) * sizeof *vt);
+            dgesvd_(job, job, &n, &n, a, &n, w, u, &ld, vt, &ld, &wq, &lwork,
+                    &info, 1, 1);
+            lwork = (int)wq;
+            double *work = malloc((size_t)lwork * sizeof *work);
+            dgesvd_(job, job, &n, &n, a, &n, w, u, &ld, vt, &ld, work, &lwork,
+                    &info, 1, 1);
+            free(work), free(u), free(vt);
         } else {
             fprintf(stderr, "auto_call: unknown routine %s\n", routine);
             free(a), free(w);

@@ -825,15 +825,38 @@ static double orthogonality(lapack_int n, const gl_real *u, const gl_real *vt)
     return worst / EPS;
 }
 
-static void test_bidiag_svd(void)
+/* bidiag_svd (U, VT on the host, the merges' products on the device) or
+ * bidiag_svd_device (U, VT and the merges on the device, read back). */
+static int bidiag_svd_on(int resident, lapack_int n, gl_real *d, gl_real *e,
+                         gl_real *u, gl_real *vt, gl_real *work,
+                         lapack_int *iwork, lapack_int *info)
 {
-    group g = {.name = "real_product, bidiag_svd (divide and conquer) against ?gemm, ?bdsdc"};
+    if (!resident)
+        return GL_FN(bidiag_svd)(dev, n, d, e, u, n, vt, n, work, iwork,
+                                 info);
+    size_t nn = (size_t)n * (size_t)n;
+    gl_real *ud = dev->alloc(sizeof *ud * nn), *vd = dev->alloc(sizeof *vd * nn);
+    int rc = !ud || !vd ||
+             GL_FN(bidiag_svd_device)(dev, n, d, e, ud, n, vd, n, info) ||
+             dev->real_to_host(n, n, ud, n, u, n) ||
+             dev->real_to_host(n, n, vd, n, vt, n);
+    dev->release(ud);
+    dev->release(vd);
+    return rc;
+}
+
+static void test_bidiag_svd(int resident)
+{
+    group g = {.name = resident ? "bidiag_svd_device (divide and conquer, U "
+                                  "and VT on the device) against ?bdsdc"
+                                : "real_product, bidiag_svd (divide and "
+                                  "conquer) against ?gemm, ?bdsdc"};
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     const gl_real one = 1, zero = 0;
 
     /* the product of host arrays, both forms, odd sizes, large k */
     const lapack_int dims[][3] = {{1, 1, 1}, {7, 5, 3}, {130, 33, 129}, {65, 200, 257}};
-    for (size_t t = 0; t < sizeof dims / sizeof *dims; t++)
+    for (size_t t = 0; !resident && t < sizeof dims / sizeof *dims; t++)
         for (int trans = 0; trans < 2; trans++) {
             lapack_int m = dims[t][0], n = dims[t][1], k = dims[t][2];
             lapack_int lda = (trans ? k : m) + 3, ldb = k + 1, ldc = m + 2;
@@ -898,8 +921,8 @@ static void test_bidiag_svd(void)
                 bnorm = fmax(bnorm, fabs((double)d[i]) +
                                         (i + 1 < n ? fabs((double)e[i]) : 0));
             }
-            int rc = GL_FN(bidiag_svd)(dev, n, d, e, u, n, vt, n, work, iwork,
-                                       &info);
+            int rc = bidiag_svd_on(resident, n, d, e, u, vt, work, iwork,
+                                   &info);
             f->bdsdc("U", "I", &n, rd, re, ru, &n, rvt, &n, NULL, NULL, work,
                      iwork, &rinfo, 1, 1);
             double worst = 0;
@@ -948,8 +971,7 @@ static void test_bidiag_svd(void)
             re[i] = e[i] = (gl_real)urand();
         }
         gl_fault_arm(GL_FAULT_SECULAR, 1);
-        int rc = GL_FN(bidiag_svd)(dev, n, d, e, u, n, vt, n, work, iwork,
-                                   &info);
+        int rc = bidiag_svd_on(resident, n, d, e, u, vt, work, iwork, &info);
         int fired = gl_fault_remaining(GL_FAULT_SECULAR) == 0;
         gl_fault_arm(GL_FAULT_SECULAR, 0);
         f->bdsdc("U", "I", &n, rd, re, ru, &n, rvt, &n, NULL, NULL, work,
@@ -966,10 +988,31 @@ static void test_bidiag_svd(void)
     report(&g);
 }
 
-/* The same for the symmetric tridiagonal eigenproblem against ?stedc. */
-static void test_tridiag_eig(void)
+/* tridiag_eig (Z on the host, the merges' products on the device) or
+ * tridiag_eig_device (Z and the merges on the device, read back here). */
+static int tridiag_eig_on(int resident, lapack_int n, gl_real *d, gl_real *e,
+                          gl_real *z, gl_real *work, lapack_int lwork,
+                          lapack_int *iwork, lapack_int liwork,
+                          lapack_int *info)
 {
-    group g = {.name = "tridiag_eig (divide and conquer) against ?stedc"};
+    if (!resident)
+        return GL_FN(tridiag_eig)(dev, n, d, e, z, n, work, lwork, iwork,
+                                  liwork, info);
+    gl_real *zd = dev->alloc(sizeof *zd * (size_t)n * (size_t)n);
+    int rc = !zd || GL_FN(tridiag_eig_device)(dev, n, d, e, zd, n, info) ||
+             dev->real_to_host(n, n, zd, n, z, n);
+    dev->release(zd);
+    return rc;
+}
+
+/* The same for the symmetric tridiagonal eigenproblem against ?stedc,
+ * with Z on the host and on the device. */
+static void test_tridiag_eig(int resident)
+{
+    group g = {.name = resident ? "tridiag_eig_device (divide and conquer, "
+                                  "Z on the device) against ?stedc"
+                                : "tridiag_eig (divide and conquer) against "
+                                  "?stedc"};
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     /* kinds: random; graded; clusters (repeated d, tiny e: deflation);
      * zeros in e (splits); 1-2-1 Toeplitz; wildly different scales */
@@ -1012,8 +1055,8 @@ static void test_tridiag_eig(void)
                                         (i + 1 < n ? fabs((double)e[i]) : 0));
                 id[i + (size_t)i * n] = 1;
             }
-            int rc = GL_FN(tridiag_eig)(dev, n, d, e, z, n, work, lwork, iwork,
-                                        liwork, &info);
+            int rc = tridiag_eig_on(resident, n, d, e, z, work, lwork, iwork,
+                                    liwork, &info);
             f->stedc("I", &n, rd, re, rz, &n, work, &lwork, iwork, &liwork,
                      &rinfo, 1);
             double worst = 0;
@@ -1060,8 +1103,8 @@ static void test_tridiag_eig(void)
             re[i] = e[i] = (gl_real)urand();
         }
         gl_fault_arm(GL_FAULT_SECULAR, 1);
-        int rc = GL_FN(tridiag_eig)(dev, n, d, e, z, n, work, lwork, iwork,
-                                    liwork, &info);
+        int rc = tridiag_eig_on(resident, n, d, e, z, work, lwork, iwork,
+                                liwork, &info);
         int fired = gl_fault_remaining(GL_FAULT_SECULAR) == 0;
         gl_fault_arm(GL_FAULT_SECULAR, 0);
         f->stedc("I", &n, rd, re, rz, &n, work, &lwork, iwork, &liwork,
@@ -1117,7 +1160,9 @@ int main(int argc, char **argv)
     test_chases();
     test_pipelines();
     test_tridiag_values();
-    test_bidiag_svd();
-    test_tridiag_eig();
+    test_bidiag_svd(0);
+    test_bidiag_svd(1);
+    test_tridiag_eig(0);
+    test_tridiag_eig(1);
     return failures != 0;
 }
