@@ -6,8 +6,11 @@
  * The OpenBLAS is opened RTLD_LOCAL so that its plain names stay out of
  * the program's global scope, as they are in a real suffixed build (whose
  * plain names do not exist), and RTLD_DEEPBIND so that its own calls bind
- * inside it and never reach the LP64 dsytrd_, ... that a preloaded
- * libgpulapack exports.  Used by check_ilp64.sh only. */
+ * inside it and never reach the LP64 dsbtrd_, chetrd_, ... that a
+ * preloaded libgpulapack exports (Debian's 0.3.21 build imports those
+ * through its PLT/GOT, so without it a nested call would take 64-bit
+ * INTEGERs into an LP64 routine).  RTLD_DEEPBIND rules out running this
+ * under ASan.  Used by check_ilp64.sh only. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdint.h>
