@@ -45,7 +45,9 @@ B      ?= build
 LIBDIR ?= lib
 
 # --- the one source list --------------------------------------------------
-# Entry-point templates, each compiled once per precision (s d c z).
+# Entry-point templates, each compiled once per precision (s d c z), and
+# once more per precision with 64-bit INTEGERs (-DGL_ILP64=1: dgesdd_64_,
+# scipy_dgesdd_64_; runtime/fortran.h's gl_int).
 TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
              sbtrd sbev sbevd
 PRECISIONS = s d c z
@@ -103,7 +105,7 @@ GPU_UNIT_BIN += build/testing/test_gpu_runtime_hip build/testing/mock-hip/libamd
 EMBED_OBJ  += $(B)/runtime/hip.o $(foreach p,$(PRECISIONS),$(B)/hip/image_$(p).o)
 endif
 
-TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_api/$(t)_$(p).o)) \
+TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_api/$(t)_$(p).o $(B)/lapack_api/$(t)_$(p)64.o)) \
                $(foreach t,$(KERNELS),$(foreach p,$(PRECISIONS),$(B)/kernels/$(t)_$(p).o))
 COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
 LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(EMBED_OBJ)
@@ -120,10 +122,13 @@ library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a
 # run time) where a kernel lets sums be reassociated.
 KERNEL_CFLAGS = -O3 -fcx-fortran-rules -ffp-contract=fast -fopenmp-simd
 # A template compiled for precision p (s, d, c, z) is <source>_p.o:
-# $(B)/lapack_api/gesdd_d.o is lapack_api/gesdd.c with -DGL_PRECISION=2.
+# $(B)/lapack_api/gesdd_d.o is lapack_api/gesdd.c with -DGL_PRECISION=2,
+# $(B)/lapack_api/gesdd_d64.o the same with -DGL_ILP64=1.
 define template_rules
 $(B)/lapack_api/%_$(1).o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$$(CC) $$(LIB_CFLAGS) -DGL_PRECISION=$(GL_PRECISION_$(1)) -c $$< -o $$@
+$(B)/lapack_api/%_$(1)64.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
+	$$(CC) $$(LIB_CFLAGS) -DGL_PRECISION=$(GL_PRECISION_$(1)) -DGL_ILP64=1 -c $$< -o $$@
 $(B)/kernels/%_$(1).o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
 	$$(CC) $$(LIB_CFLAGS) $$(KERNEL_CFLAGS) -DGL_PRECISION=$(GL_PRECISION_$(1)) -c $$< -o $$@
 endef

@@ -2,16 +2,16 @@
  * "Test the input arguments" block of the reference routine (LAPACK 3.11). */
 #include "argcheck.h"
 
-static lapack_int max1(lapack_int x) { return x > 1 ? x : 1; }
-static lapack_int min2(lapack_int a, lapack_int b) { return a < b ? a : b; }
+static int64_t max1(int64_t x) { return x > 1 ? x : 1; }
+static int64_t min2(int64_t a, int64_t b) { return a < b ? a : b; }
 static int is_uplo(char uplo) { return uplo == 'U' || uplo == 'L'; }
 
-lapack_int gl_check_gesvd(char jobu, char jobvt, lapack_int m, lapack_int n,
-                          lapack_int lda, lapack_int ldu, lapack_int ldvt)
+lapack_int gl_check_gesvd(char jobu, char jobvt, int64_t m, int64_t n,
+                          int64_t lda, int64_t ldu, int64_t ldvt)
 {
     int wntua = jobu == 'A', wntus = jobu == 'S', wntuo = jobu == 'O';
     int wntva = jobvt == 'A', wntvs = jobvt == 'S', wntvo = jobvt == 'O';
-    lapack_int minmn = min2(m, n);
+    int64_t minmn = min2(m, n);
 
     if (!(wntua || wntus || wntuo || jobu == 'N'))
         return -1;
@@ -30,11 +30,11 @@ lapack_int gl_check_gesvd(char jobu, char jobvt, lapack_int m, lapack_int n,
     return 0;
 }
 
-lapack_int gl_check_gesdd(char jobz, lapack_int m, lapack_int n,
-                          lapack_int lda, lapack_int ldu, lapack_int ldvt)
+lapack_int gl_check_gesdd(char jobz, int64_t m, int64_t n,
+                          int64_t lda, int64_t ldu, int64_t ldvt)
 {
     int wntqa = jobz == 'A', wntqs = jobz == 'S', wntqo = jobz == 'O';
-    lapack_int minmn = min2(m, n);
+    int64_t minmn = min2(m, n);
 
     if (!(wntqa || wntqs || wntqo || jobz == 'N'))
         return -1;
@@ -53,8 +53,8 @@ lapack_int gl_check_gesdd(char jobz, lapack_int m, lapack_int n,
     return 0;
 }
 
-lapack_int gl_check_syev(int two_stage, char jobz, char uplo, lapack_int n,
-                         lapack_int lda)
+lapack_int gl_check_syev(int two_stage, char jobz, char uplo, int64_t n,
+                         int64_t lda)
 {
     if (two_stage ? jobz != 'N' : !(jobz == 'V' || jobz == 'N'))
         return -1;
@@ -68,8 +68,8 @@ lapack_int gl_check_syev(int two_stage, char jobz, char uplo, lapack_int n,
 }
 
 lapack_int gl_check_syevr(int two_stage, char jobz, char range, char uplo,
-                          lapack_int n, lapack_int lda, int vu_le_vl,
-                          lapack_int il, lapack_int iu, lapack_int ldz)
+                          int64_t n, int64_t lda, int vu_le_vl,
+                          int64_t il, int64_t iu, int64_t ldz)
 {
     int wantz = jobz == 'V';
 
@@ -97,7 +97,7 @@ lapack_int gl_check_syevr(int two_stage, char jobz, char range, char uplo,
     return 0;
 }
 
-lapack_int gl_check_sytrd(char uplo, lapack_int n, lapack_int lda)
+lapack_int gl_check_sytrd(char uplo, int64_t n, int64_t lda)
 {
     if (!is_uplo(uplo))
         return -1;
@@ -108,8 +108,8 @@ lapack_int gl_check_sytrd(char uplo, lapack_int n, lapack_int lda)
     return 0;
 }
 
-lapack_int gl_check_sytrd_2stage(char vect, char uplo, lapack_int n,
-                                 lapack_int lda)
+lapack_int gl_check_sytrd_2stage(char vect, char uplo, int64_t n,
+                                 int64_t lda)
 {
     if (vect != 'N')
         return -1;
@@ -122,10 +122,10 @@ lapack_int gl_check_sytrd_2stage(char vect, char uplo, lapack_int n,
     return 0;
 }
 
-lapack_int gl_check_gbbrd(char vect, lapack_int m, lapack_int n,
-                          lapack_int ncc, lapack_int kl, lapack_int ku,
-                          lapack_int ldab, lapack_int ldq, lapack_int ldpt,
-                          lapack_int ldc)
+lapack_int gl_check_gbbrd(char vect, int64_t m, int64_t n,
+                          int64_t ncc, int64_t kl, int64_t ku,
+                          int64_t ldab, int64_t ldq, int64_t ldpt,
+                          int64_t ldc)
 {
     int wantq = vect == 'Q' || vect == 'B';
     int wantpt = vect == 'P' || vect == 'B';
@@ -154,8 +154,8 @@ lapack_int gl_check_gbbrd(char vect, lapack_int m, lapack_int n,
     return 0;
 }
 
-lapack_int gl_check_sbtrd(char vect, char uplo, lapack_int n, lapack_int kd,
-                          lapack_int ldab, const lapack_int *ldq)
+lapack_int gl_check_sbtrd(char vect, char uplo, int64_t n, int64_t kd,
+                          int64_t ldab, int64_t ldq)
 {
     int wantq = vect == 'V' || vect == 'U';
 
@@ -169,13 +169,13 @@ lapack_int gl_check_sbtrd(char vect, char uplo, lapack_int n, lapack_int kd,
         return -4;
     if (ldab < kd + 1)
         return -6;
-    if (wantq && *ldq < max1(n))
+    if (wantq && ldq < max1(n))
         return -10;
     return 0;
 }
 
-lapack_int gl_check_sbev(char jobz, char uplo, lapack_int n, lapack_int kd,
-                         lapack_int ldab, lapack_int ldz)
+lapack_int gl_check_sbev(char jobz, char uplo, int64_t n, int64_t kd,
+                         int64_t ldab, int64_t ldz)
 {
     int wantz = jobz == 'V';
 

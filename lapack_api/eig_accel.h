@@ -6,6 +6,7 @@
 #include "../runtime/fortran.h"
 #include "../runtime/precision.h"
 #include "../kernels/stages.h"
+#include "../runtime/memory.h"
 #include "entry.h"
 
 /* The job of a ?syevr/?syevx call: VL/VU are read only for RANGE='V' and
@@ -13,8 +14,8 @@
 static inline gl_eig_job gl_eig_job_ranged(gl_eig_driver driver,
                                            const char *uplo, const char *range,
                                            const gl_real *vl, const gl_real *vu,
-                                           const lapack_int *il,
-                                           const lapack_int *iu,
+                                           const gl_int *il,
+                                           const gl_int *iu,
                                            const gl_real *abstol)
 {
     gl_eig_job job = {.driver = driver, .uplo = gl_upper(uplo),
@@ -34,22 +35,57 @@ static inline gl_eig_job gl_eig_job_ranged(gl_eig_driver driver,
  * nothing of the caller's written. */
 static inline gl_decision gl_eig_accel(const gl_routine *routine,
                                        gl_decision decision,
-                                       lapack_int query_info,
+                                       gl_int query_info,
                                        const gl_eig_job *job, lapack_int n,
                                        const gl_scalar *a, lapack_int lda,
-                                       lapack_int *m, gl_real *w,
+                                       gl_int *m, gl_real *w,
                                        gl_scalar *z, lapack_int ldz,
-                                       lapack_int *isuppz, lapack_int *ifail,
-                                       lapack_int *info)
+                                       gl_int *isuppz, gl_int *ifail,
+                                       gl_int *info)
 {
     if (query_info != 0)
         return gl_accel_outcome(routine, decision, GL_STAGE_FAULT, NULL, 0);
     double start = gl_now();
     gl_stage_times t = {0};
     lapack_int found = 0;
+#if GL_ILP64
+    /* The pipeline writes ISUPPZ and IFAIL as 32-bit INTEGERs: into
+     * copies (O(n), beside the O(n^2) matrix), widened into the caller's
+     * arrays after.  ISUPPZ is written whole or not at all (the full
+     * spectrum): its copy starts at 0, which no support index is, and only
+     * written entries go back, so a caller's array of 2*M is never
+     * overrun.  IFAIL (N entries, as documented) is copied both ways. */
+    lapack_int *isuppz32 = NULL, *ifail32 = NULL;
+    if (isuppz)
+        isuppz32 = gl_host_alloc((size_t)2 * (size_t)n * sizeof *isuppz32);
+    if (ifail)
+        ifail32 = gl_host_alloc((size_t)n * sizeof *ifail32);
+    if ((isuppz && !isuppz32) || (ifail && !ifail32)) {
+        gl_host_free(isuppz32);
+        gl_host_free(ifail32);
+        return gl_accel_outcome(routine, decision, GL_STAGE_FAULT, NULL, 0);
+    }
+    for (lapack_int i = 0; isuppz32 && i < 2 * n; i++)
+        isuppz32[i] = 0;
+    for (lapack_int i = 0; ifail32 && i < n; i++)
+        ifail32[i] = (lapack_int)ifail[i];
+    int rc = GL_FN(eig)(GL_FN(ops_for)(decision.path), job, n, a, lda, &found,
+                        w, z, ldz, isuppz32, ifail32, &t);
+    decision = gl_accel_outcome(routine, decision, rc, &t, start);
+    if (decision.path != GL_PATH_LAPACK) {
+        for (lapack_int i = 0; isuppz32 && i < 2 * found; i++)
+            if (isuppz32[i] != 0)
+                isuppz[i] = isuppz32[i];
+        for (lapack_int i = 0; ifail32 && i < n; i++)
+            ifail[i] = ifail32[i];
+    }
+    gl_host_free(isuppz32);
+    gl_host_free(ifail32);
+#else
     int rc = GL_FN(eig)(GL_FN(ops_for)(decision.path), job, n, a, lda, &found,
                         w, z, ldz, isuppz, ifail, &t);
     decision = gl_accel_outcome(routine, decision, rc, &t, start);
+#endif
     if (decision.path != GL_PATH_LAPACK) {
         *info = rc;
         if (m)

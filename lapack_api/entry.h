@@ -42,6 +42,8 @@ typedef enum gl_reason {
     GL_REASON_FAULT,     /* the accelerated path failed; restarted on LAPACK */
     GL_REASON_NOLAPACK,  /* forwarding needed but no real LAPACK found */
     GL_REASON_NONFINITE, /* Inf/NaN input: LAPACK's own handling applies */
+    GL_REASON_ILP64,     /* the real LAPACK behind the plain names is ILP64:
+                            our kernels cannot call it */
 } gl_reason;
 
 /* What an entry point knows about a call when it asks the policy. */
@@ -100,6 +102,23 @@ int gl_call_begin(gl_call *call, const gl_routine *routine);
  * describe the job options and sizes, e.g. "jobz=%c m=%d n=%d". */
 void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* 1 when every value fits lapack_int, the INTEGER of the kernels and of
+ * the real LAPACK routines they call: an ILP64 call whose sizes or leading
+ * dimensions do not is forwarded.  Used as
+ * gl_ints_fit((int64_t[]){*m, *n, *lda}, 3); always 1 for LP64 entries. */
+static inline int gl_ints_fit(const int64_t *values, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (values[i] < INT32_MIN || values[i] > INT32_MAX)
+            return 0;
+    return 1;
+}
+#define GL_INTS_FIT(...)                                                      \
+    (sizeof(gl_int) == sizeof(lapack_int) ||                                  \
+     gl_ints_fit((const int64_t[]){__VA_ARGS__},                               \
+                 (int)(sizeof((const int64_t[]){__VA_ARGS__}) /                \
+                       sizeof(int64_t))))
 
 /* First character of a CHARACTER argument, upper-cased (LAPACK's LSAME). */
 static inline char gl_upper(const char *c)

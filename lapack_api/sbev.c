@@ -6,39 +6,38 @@
 #include "../kernels/stages.h"
 #include "entry.h"
 
-typedef void sbev_fn(const char *jobz, const char *uplo, const lapack_int *n,
-                     const lapack_int *kd, gl_scalar *ab,
-                     const lapack_int *ldab, gl_real *w, gl_scalar *z,
-                     const lapack_int *ldz, gl_scalar *work,
-                     GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info,
+typedef void sbev_fn(const char *jobz, const char *uplo, const gl_int *n,
+                     const gl_int *kd, gl_scalar *ab,
+                     const gl_int *ldab, gl_real *w, gl_scalar *z,
+                     const gl_int *ldz, gl_scalar *work,
+                     GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info,
                      gl_strlen, gl_strlen);
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(sbev, hbev));
+static gl_routine scipy_routine =
+    GL_ROUTINE_INIT(GL_SCIPY_STR(sbev, hbev));
 
-/* ssbev_ dsbev_ chbev_ zhbev_ */
-GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
-    const char *jobz, const char *uplo, const lapack_int *n,
-    const lapack_int *kd, gl_scalar *ab, const lapack_int *ldab, gl_real *w,
-    gl_scalar *z, const lapack_int *ldz, gl_scalar *work,
-    GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info, gl_strlen jobz_len,
-    gl_strlen uplo_len)
+static void sbev_entry(gl_routine *routine,
+    const char *jobz, const char *uplo, const gl_int *n,
+    const gl_int *kd, gl_scalar *ab, const gl_int *ldab, gl_real *w,
+    gl_scalar *z, const gl_int *ldz, gl_scalar *work,
+    GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info)
 {
-    (void)jobz_len, (void)uplo_len;
 #define FORWARD()                                                             \
-    GL_FORWARD(&routine, sbev_fn, info, jobz, uplo, n, kd, ab, ldab, w, z,    \
+    GL_FORWARD(routine, sbev_fn, info, jobz, uplo, n, kd, ab, ldab, w, z,    \
                ldz, work, GL_IF_COMPLEX(rwork, ) info, 1, 1)
     gl_call call;
-    if (gl_call_begin(&call, &routine)) {
+    if (gl_call_begin(&call, routine)) {
         FORWARD();
         return;
     }
     gl_request request = {
-        .routine = &routine,
+        .routine = routine,
         .arg_info = gl_check_sbev(gl_upper(jobz), gl_upper(uplo), *n, *kd,
                                   *ldab, *ldz),
         .size = *n,
         .vectors = gl_upper(jobz) != 'N',
-        .supported = *n >= 2,
+        .supported = *n >= 2 && GL_INTS_FIT(*n, *kd, *ldab, *ldz),
     };
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK) {
@@ -48,7 +47,7 @@ GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
                                     gl_upper(uplo), 0, *n, *kd, ab, *ldab, w,
                                     gl_upper(jobz) == 'V' ? z : NULL, *ldz,
                                     &t);
-        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
+        decision = gl_accel_outcome(routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK)
             *info = rc;
     }
@@ -57,4 +56,32 @@ GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
     gl_call_end(&call, decision, *info, "jobz=%c uplo=%c n=%d kd=%d",
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n, (int)*kd);
 #undef FORWARD
+}
+
+/* ssbev_ dsbev_ chbev_ zhbev_
+ * ssbev_64_ dsbev_64_ chbev_64_ zhbev_64_ */
+GL_EXPORT void GL_LAPACK_NAME(sbev, hbev)(
+    const char *jobz, const char *uplo, const gl_int *n,
+    const gl_int *kd, gl_scalar *ab, const gl_int *ldab, gl_real *w,
+    gl_scalar *z, const gl_int *ldz, gl_scalar *work,
+    GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info, gl_strlen jobz_len,
+    gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)uplo_len;
+    sbev_entry(&routine, jobz, uplo, n, kd, ab, ldab, w, z, ldz, work,
+               GL_IF_COMPLEX(rwork, ) info);
+}
+
+/* scipy_ssbev_ scipy_dsbev_ scipy_chbev_ scipy_zhbev_
+ * scipy_ssbev_64_ scipy_dsbev_64_ scipy_chbev_64_ scipy_zhbev_64_ */
+GL_EXPORT void GL_SCIPY_NAME(sbev, hbev)(
+    const char *jobz, const char *uplo, const gl_int *n,
+    const gl_int *kd, gl_scalar *ab, const gl_int *ldab, gl_real *w,
+    gl_scalar *z, const gl_int *ldz, gl_scalar *work,
+    GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info, gl_strlen jobz_len,
+    gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)uplo_len;
+    sbev_entry(&scipy_routine, jobz, uplo, n, kd, ab, ldab, w, z, ldz, work,
+               GL_IF_COMPLEX(rwork, ) info);
 }

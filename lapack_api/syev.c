@@ -7,21 +7,25 @@
 #include "eig_accel.h"
 #include "workspace.h"
 
-typedef void syev_fn(const char *jobz, const char *uplo, const lapack_int *n,
-                     gl_scalar *a, const lapack_int *lda, gl_real *w,
-                     gl_scalar *work, const lapack_int *lwork,
-                     GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info,
+typedef void syev_fn(const char *jobz, const char *uplo, const gl_int *n,
+                     gl_scalar *a, const gl_int *lda, gl_real *w,
+                     gl_scalar *work, const gl_int *lwork,
+                     GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info,
                      gl_strlen, gl_strlen);
 
 static gl_routine syev = GL_ROUTINE_INIT(GL_LAPACK_STR(syev, heev));
+static gl_routine scipy_syev =
+    GL_ROUTINE_INIT(GL_SCIPY_STR(syev, heev));
 static gl_routine syev_2stage =
     GL_ROUTINE_INIT(GL_LAPACK_STR(syev_2stage, heev_2stage));
+static gl_routine scipy_syev_2stage =
+    GL_ROUTINE_INIT(GL_SCIPY_STR(syev_2stage, heev_2stage));
 
 static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
-                       const char *uplo, const lapack_int *n, gl_scalar *a,
-                       const lapack_int *lda, gl_real *w, gl_scalar *work,
-                       const lapack_int *lwork,
-                       GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info)
+                       const char *uplo, const gl_int *n, gl_scalar *a,
+                       const gl_int *lda, gl_real *w, gl_scalar *work,
+                       const gl_int *lwork,
+                       GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info)
 {
 #define FORWARD()                                                             \
     GL_FORWARD(routine, syev_fn, info, jobz, uplo, n, a, lda, w, work, lwork, \
@@ -38,7 +42,7 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
         .query = *lwork == -1,
         .size = *n,
         .vectors = gl_upper(jobz) != 'N',
-        .supported = *n >= 2 &&
+        .supported = *n >= 2 && GL_INTS_FIT(*n, *lda) &&
                      gl_workspace_syev(GL_PREC_CHAR, two_stage, *jobz, *n,
                                        *lwork),
     };
@@ -46,7 +50,7 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
     if (decision.path != GL_PATH_LAPACK) {
         /* WORK(1) on exit: the optimal LWORK, as the real routine's */
         gl_scalar optimal = 0;
-        lapack_int query = -1, query_info = 0;
+        gl_int query = -1, query_info = 0;
         GL_FORWARD(routine, syev_fn, &query_info, jobz, uplo, n, a, lda, w,
                    &optimal, &query, GL_IF_COMPLEX(rwork, ) & query_info, 1,
                    1);
@@ -66,11 +70,12 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
 #undef FORWARD
 }
 
-/* ssyev_ dsyev_ cheev_ zheev_ */
+/* ssyev_ dsyev_ cheev_ zheev_
+ * ssyev_64_ dsyev_64_ cheev_64_ zheev_64_ */
 GL_EXPORT void GL_LAPACK_NAME(syev, heev)(
-    const char *jobz, const char *uplo, const lapack_int *n, gl_scalar *a,
-    const lapack_int *lda, gl_real *w, gl_scalar *work,
-    const lapack_int *lwork, GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info,
+    const char *jobz, const char *uplo, const gl_int *n, gl_scalar *a,
+    const gl_int *lda, gl_real *w, gl_scalar *work,
+    const gl_int *lwork, GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info,
     gl_strlen jobz_len, gl_strlen uplo_len)
 {
     (void)jobz_len, (void)uplo_len;
@@ -78,14 +83,41 @@ GL_EXPORT void GL_LAPACK_NAME(syev, heev)(
                GL_IF_COMPLEX(rwork, ) info);
 }
 
-/* ssyev_2stage_ dsyev_2stage_ cheev_2stage_ zheev_2stage_ */
+/* scipy_ssyev_ scipy_dsyev_ scipy_cheev_ scipy_zheev_
+ * scipy_ssyev_64_ scipy_dsyev_64_ scipy_cheev_64_ scipy_zheev_64_ */
+GL_EXPORT void GL_SCIPY_NAME(syev, heev)(
+    const char *jobz, const char *uplo, const gl_int *n, gl_scalar *a,
+    const gl_int *lda, gl_real *w, gl_scalar *work,
+    const gl_int *lwork, GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info,
+    gl_strlen jobz_len, gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)uplo_len;
+    syev_entry(&scipy_syev, 0, jobz, uplo, n, a, lda, w, work, lwork,
+               GL_IF_COMPLEX(rwork, ) info);
+}
+
+/* ssyev_2stage_ dsyev_2stage_ cheev_2stage_ zheev_2stage_
+ * ssyev_2stage_64_ dsyev_2stage_64_ cheev_2stage_64_ zheev_2stage_64_ */
 GL_EXPORT void GL_LAPACK_NAME(syev_2stage, heev_2stage)(
-    const char *jobz, const char *uplo, const lapack_int *n, gl_scalar *a,
-    const lapack_int *lda, gl_real *w, gl_scalar *work,
-    const lapack_int *lwork, GL_IF_COMPLEX(gl_real *rwork, ) lapack_int *info,
+    const char *jobz, const char *uplo, const gl_int *n, gl_scalar *a,
+    const gl_int *lda, gl_real *w, gl_scalar *work,
+    const gl_int *lwork, GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info,
     gl_strlen jobz_len, gl_strlen uplo_len)
 {
     (void)jobz_len, (void)uplo_len;
     syev_entry(&syev_2stage, 1, jobz, uplo, n, a, lda, w, work, lwork,
+               GL_IF_COMPLEX(rwork, ) info);
+}
+
+/* scipy_ssyev_2stage_ scipy_dsyev_2stage_ scipy_cheev_2stage_ scipy_zheev_2stage_
+ * scipy_ssyev_2stage_64_ scipy_dsyev_2stage_64_ scipy_cheev_2stage_64_ scipy_zheev_2stage_64_ */
+GL_EXPORT void GL_SCIPY_NAME(syev_2stage, heev_2stage)(
+    const char *jobz, const char *uplo, const gl_int *n, gl_scalar *a,
+    const gl_int *lda, gl_real *w, gl_scalar *work,
+    const gl_int *lwork, GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info,
+    gl_strlen jobz_len, gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)uplo_len;
+    syev_entry(&scipy_syev_2stage, 1, jobz, uplo, n, a, lda, w, work, lwork,
                GL_IF_COMPLEX(rwork, ) info);
 }

@@ -7,25 +7,29 @@
 #include "eig_accel.h"
 #include "workspace.h"
 
-typedef void syevd_fn(const char *jobz, const char *uplo, const lapack_int *n,
-                      gl_scalar *a, const lapack_int *lda, gl_real *w,
-                      gl_scalar *work, const lapack_int *lwork,
-                      GL_IF_COMPLEX(gl_real *rwork, const lapack_int *lrwork, )
-                      lapack_int *iwork, const lapack_int *liwork,
-                      lapack_int *info, gl_strlen, gl_strlen);
+typedef void syevd_fn(const char *jobz, const char *uplo, const gl_int *n,
+                      gl_scalar *a, const gl_int *lda, gl_real *w,
+                      gl_scalar *work, const gl_int *lwork,
+                      GL_IF_COMPLEX(gl_real *rwork, const gl_int *lrwork, )
+                      gl_int *iwork, const gl_int *liwork,
+                      gl_int *info, gl_strlen, gl_strlen);
 
 static gl_routine syevd = GL_ROUTINE_INIT(GL_LAPACK_STR(syevd, heevd));
+static gl_routine scipy_syevd =
+    GL_ROUTINE_INIT(GL_SCIPY_STR(syevd, heevd));
 static gl_routine syevd_2stage =
     GL_ROUTINE_INIT(GL_LAPACK_STR(syevd_2stage, heevd_2stage));
+static gl_routine scipy_syevd_2stage =
+    GL_ROUTINE_INIT(GL_SCIPY_STR(syevd_2stage, heevd_2stage));
 
 static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
-                        const char *uplo, const lapack_int *n, gl_scalar *a,
-                        const lapack_int *lda, gl_real *w, gl_scalar *work,
-                        const lapack_int *lwork,
+                        const char *uplo, const gl_int *n, gl_scalar *a,
+                        const gl_int *lda, gl_real *w, gl_scalar *work,
+                        const gl_int *lwork,
                         GL_IF_COMPLEX(gl_real *rwork,
-                                      const lapack_int *lrwork, )
-                        lapack_int *iwork, const lapack_int *liwork,
-                        lapack_int *info)
+                                      const gl_int *lrwork, )
+                        gl_int *iwork, const gl_int *liwork,
+                        gl_int *info)
 {
 #define FORWARD()                                                             \
     GL_FORWARD(routine, syevd_fn, info, jobz, uplo, n, a, lda, w, work,       \
@@ -42,7 +46,7 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
         .query = *lwork == -1 || *liwork == -1 GL_IF_COMPLEX(|| *lrwork == -1),
         .size = *n,
         .vectors = gl_upper(jobz) != 'N',
-        .supported = *n >= 2 &&
+        .supported = *n >= 2 && GL_INTS_FIT(*n, *lda) &&
                      gl_workspace_syevd(GL_PREC_CHAR, two_stage, *jobz, *n,
                                         *lwork, GL_PICK(0, *lrwork), *liwork),
     };
@@ -52,7 +56,7 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
          * real routine's */
         gl_scalar optimal = 0;
         gl_real optimal_r = 0;
-        lapack_int optimal_i = 0, query = -1, query_info = 0;
+        gl_int optimal_i = 0, query = -1, query_info = 0;
         (void)optimal_r;
         GL_FORWARD(routine, syevd_fn, &query_info, jobz, uplo, n, a, lda, w,
                    &optimal, &query, GL_IF_COMPLEX(&optimal_r, &query, )
@@ -76,13 +80,14 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
 #undef FORWARD
 }
 
-/* ssyevd_ dsyevd_ cheevd_ zheevd_ */
+/* ssyevd_ dsyevd_ cheevd_ zheevd_
+ * ssyevd_64_ dsyevd_64_ cheevd_64_ zheevd_64_ */
 GL_EXPORT void GL_LAPACK_NAME(syevd, heevd)(
-    const char *jobz, const char *uplo, const lapack_int *n, gl_scalar *a,
-    const lapack_int *lda, gl_real *w, gl_scalar *work,
-    const lapack_int *lwork,
-    GL_IF_COMPLEX(gl_real *rwork, const lapack_int *lrwork, )
-    lapack_int *iwork, const lapack_int *liwork, lapack_int *info,
+    const char *jobz, const char *uplo, const gl_int *n, gl_scalar *a,
+    const gl_int *lda, gl_real *w, gl_scalar *work,
+    const gl_int *lwork,
+    GL_IF_COMPLEX(gl_real *rwork, const gl_int *lrwork, )
+    gl_int *iwork, const gl_int *liwork, gl_int *info,
     gl_strlen jobz_len, gl_strlen uplo_len)
 {
     (void)jobz_len, (void)uplo_len;
@@ -90,16 +95,47 @@ GL_EXPORT void GL_LAPACK_NAME(syevd, heevd)(
                 GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info);
 }
 
-/* ssyevd_2stage_ dsyevd_2stage_ cheevd_2stage_ zheevd_2stage_ */
+/* scipy_ssyevd_ scipy_dsyevd_ scipy_cheevd_ scipy_zheevd_
+ * scipy_ssyevd_64_ scipy_dsyevd_64_ scipy_cheevd_64_ scipy_zheevd_64_ */
+GL_EXPORT void GL_SCIPY_NAME(syevd, heevd)(
+    const char *jobz, const char *uplo, const gl_int *n, gl_scalar *a,
+    const gl_int *lda, gl_real *w, gl_scalar *work,
+    const gl_int *lwork,
+    GL_IF_COMPLEX(gl_real *rwork, const gl_int *lrwork, )
+    gl_int *iwork, const gl_int *liwork, gl_int *info,
+    gl_strlen jobz_len, gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)uplo_len;
+    syevd_entry(&scipy_syevd, 0, jobz, uplo, n, a, lda, w, work, lwork,
+                GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info);
+}
+
+/* ssyevd_2stage_ dsyevd_2stage_ cheevd_2stage_ zheevd_2stage_
+ * ssyevd_2stage_64_ dsyevd_2stage_64_ cheevd_2stage_64_ zheevd_2stage_64_ */
 GL_EXPORT void GL_LAPACK_NAME(syevd_2stage, heevd_2stage)(
-    const char *jobz, const char *uplo, const lapack_int *n, gl_scalar *a,
-    const lapack_int *lda, gl_real *w, gl_scalar *work,
-    const lapack_int *lwork,
-    GL_IF_COMPLEX(gl_real *rwork, const lapack_int *lrwork, )
-    lapack_int *iwork, const lapack_int *liwork, lapack_int *info,
+    const char *jobz, const char *uplo, const gl_int *n, gl_scalar *a,
+    const gl_int *lda, gl_real *w, gl_scalar *work,
+    const gl_int *lwork,
+    GL_IF_COMPLEX(gl_real *rwork, const gl_int *lrwork, )
+    gl_int *iwork, const gl_int *liwork, gl_int *info,
     gl_strlen jobz_len, gl_strlen uplo_len)
 {
     (void)jobz_len, (void)uplo_len;
     syevd_entry(&syevd_2stage, 1, jobz, uplo, n, a, lda, w, work, lwork,
+                GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info);
+}
+
+/* scipy_ssyevd_2stage_ scipy_dsyevd_2stage_ scipy_cheevd_2stage_ scipy_zheevd_2stage_
+ * scipy_ssyevd_2stage_64_ scipy_dsyevd_2stage_64_ scipy_cheevd_2stage_64_ scipy_zheevd_2stage_64_ */
+GL_EXPORT void GL_SCIPY_NAME(syevd_2stage, heevd_2stage)(
+    const char *jobz, const char *uplo, const gl_int *n, gl_scalar *a,
+    const gl_int *lda, gl_real *w, gl_scalar *work,
+    const gl_int *lwork,
+    GL_IF_COMPLEX(gl_real *rwork, const gl_int *lrwork, )
+    gl_int *iwork, const gl_int *liwork, gl_int *info,
+    gl_strlen jobz_len, gl_strlen uplo_len)
+{
+    (void)jobz_len, (void)uplo_len;
+    syevd_entry(&scipy_syevd_2stage, 1, jobz, uplo, n, a, lda, w, work, lwork,
                 GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info);
 }

@@ -11,10 +11,10 @@
  * callers pass NULL for the unused ones. */
 static inline lapack_int syevr_check(int two_stage, const char *jobz,
                                      const char *range, const char *uplo,
-                                     const lapack_int *n, const lapack_int *lda,
+                                     const gl_int *n, const gl_int *lda,
                                      const gl_real *vl, const gl_real *vu,
-                                     const lapack_int *il, const lapack_int *iu,
-                                     const lapack_int *ldz)
+                                     const gl_int *il, const gl_int *iu,
+                                     const gl_int *ldz)
 {
     char range_c = gl_upper(range);
     return gl_check_syevr(two_stage, gl_upper(jobz), range_c, gl_upper(uplo),

@@ -7,42 +7,42 @@
 #include "../kernels/stages.h"
 #include "entry.h"
 
-typedef void sytrd_fn(const char *uplo, const lapack_int *n, gl_scalar *a,
-                      const lapack_int *lda, gl_real *d, gl_real *e,
-                      gl_scalar *tau, gl_scalar *work, const lapack_int *lwork,
-                      lapack_int *info, gl_strlen);
+typedef void sytrd_fn(const char *uplo, const gl_int *n, gl_scalar *a,
+                      const gl_int *lda, gl_real *d, gl_real *e,
+                      gl_scalar *tau, gl_scalar *work, const gl_int *lwork,
+                      gl_int *info, gl_strlen);
 
 static gl_routine routine = GL_ROUTINE_INIT(GL_LAPACK_STR(sytrd, hetrd));
+static gl_routine scipy_routine =
+    GL_ROUTINE_INIT(GL_SCIPY_STR(sytrd, hetrd));
 
-/* ssytrd_ dsytrd_ chetrd_ zhetrd_ */
-GL_EXPORT void GL_LAPACK_NAME(sytrd, hetrd)(
-    const char *uplo, const lapack_int *n, gl_scalar *a, const lapack_int *lda,
+static void sytrd_entry(gl_routine *routine,
+    const char *uplo, const gl_int *n, gl_scalar *a, const gl_int *lda,
     gl_real *d, gl_real *e, gl_scalar *tau, gl_scalar *work,
-    const lapack_int *lwork, lapack_int *info, gl_strlen uplo_len)
+    const gl_int *lwork, gl_int *info)
 {
-    (void)uplo_len;
 #define FORWARD()                                                             \
-    GL_FORWARD(&routine, sytrd_fn, info, uplo, n, a, lda, d, e, tau, work,    \
+    GL_FORWARD(routine, sytrd_fn, info, uplo, n, a, lda, d, e, tau, work,    \
                lwork, info, 1)
     gl_call call;
-    if (gl_call_begin(&call, &routine)) {
+    if (gl_call_begin(&call, routine)) {
         FORWARD();
         return;
     }
     gl_request request = {
-        .routine = &routine,
+        .routine = routine,
         .arg_info = gl_check_sytrd(gl_upper(uplo), *n, *lda),
         .query = *lwork == -1,
         .size = *n,
         .vectors = 1,
-        .supported = *n >= 2 && *lwork >= 1,
+        .supported = *n >= 2 && *lwork >= 1 && GL_INTS_FIT(*n, *lda),
     };
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK) {
         /* WORK(1) on exit: the optimal LWORK, as the real routine's */
         gl_scalar optimal = 0;
-        lapack_int query = -1, query_info = 0;
-        GL_FORWARD(&routine, sytrd_fn, &query_info, uplo, n, a, lda, d, e,
+        gl_int query = -1, query_info = 0;
+        GL_FORWARD(routine, sytrd_fn, &query_info, uplo, n, a, lda, d, e,
                    tau, &optimal, &query, &query_info, 1);
         double start = gl_now();
         gl_stage_times t = {0};
@@ -51,7 +51,7 @@ GL_EXPORT void GL_LAPACK_NAME(sytrd, hetrd)(
                      : GL_FN(sytrd)(GL_FN(ops_for)(decision.path),
                                     gl_upper(uplo), *n, a, *lda, d, e, tau,
                                     &t);
-        decision = gl_accel_outcome(&routine, decision, rc, &t, start);
+        decision = gl_accel_outcome(routine, decision, rc, &t, start);
         if (decision.path != GL_PATH_LAPACK) {
             *info = 0;
             work[0] = optimal;
@@ -62,4 +62,26 @@ GL_EXPORT void GL_LAPACK_NAME(sytrd, hetrd)(
     gl_call_end(&call, decision, *info, "uplo=%c n=%d", gl_logchar(uplo),
                 (int)*n);
 #undef FORWARD
+}
+
+/* ssytrd_ dsytrd_ chetrd_ zhetrd_
+ * ssytrd_64_ dsytrd_64_ chetrd_64_ zhetrd_64_ */
+GL_EXPORT void GL_LAPACK_NAME(sytrd, hetrd)(
+    const char *uplo, const gl_int *n, gl_scalar *a, const gl_int *lda,
+    gl_real *d, gl_real *e, gl_scalar *tau, gl_scalar *work,
+    const gl_int *lwork, gl_int *info, gl_strlen uplo_len)
+{
+    (void)uplo_len;
+    sytrd_entry(&routine, uplo, n, a, lda, d, e, tau, work, lwork, info);
+}
+
+/* scipy_ssytrd_ scipy_dsytrd_ scipy_chetrd_ scipy_zhetrd_
+ * scipy_ssytrd_64_ scipy_dsytrd_64_ scipy_chetrd_64_ scipy_zhetrd_64_ */
+GL_EXPORT void GL_SCIPY_NAME(sytrd, hetrd)(
+    const char *uplo, const gl_int *n, gl_scalar *a, const gl_int *lda,
+    gl_real *d, gl_real *e, gl_scalar *tau, gl_scalar *work,
+    const gl_int *lwork, gl_int *info, gl_strlen uplo_len)
+{
+    (void)uplo_len;
+    sytrd_entry(&scipy_routine, uplo, n, a, lda, d, e, tau, work, lwork, info);
 }

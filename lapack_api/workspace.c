@@ -64,6 +64,11 @@ static int in_self(void *addr)
 /* Up to two distinct implementations of the function; returns how many. */
 static int real_fns(gl_real_fn *f, ilaenv_fn *out[2])
 {
+    /* An ILP64 LAPACK behind the plain names would misread our 32-bit
+     * INTEGERs; every call is forwarded then (gl_policy), so none is
+     * asked. */
+    if (gl_lapack_ilp64())
+        return 0;
     if (!atomic_load_explicit(&f->resolved, memory_order_acquire)) {
         /* Concurrent first calls find the same addresses: harmless race. */
         void *global = dlsym(RTLD_DEFAULT, f->symbol);
@@ -186,8 +191,8 @@ static int jobz_ok(int two_stage, char jobz)
  *    MAX(1,2*MIN(M,N)+MAX(M,N)): the general minimum, which the paths
  *    1 / 1t accept less than.)
  *   Without ilaenv_ the general minimum is used for every shape. */
-int gl_workspace_gesvd(char prec, char jobu, char jobvt, lapack_int m,
-                       lapack_int n, lapack_int lwork)
+int gl_workspace_gesvd(char prec, char jobu, char jobvt, int64_t m,
+                       int64_t n, int64_t lwork)
 {
     if (m < 0 || n < 0 || lwork == -1)
         return 0;
@@ -235,8 +240,8 @@ int gl_workspace_gesvd(char prec, char jobu, char jobvt, lapack_int m,
  *   (The doc's minimums are not tight: "not tight minimums in all cases".)
  *   Every minimum with an mn*mn term is at least mn*mn: when mn*mn alone
  *   exceeds LWORK we say 0 before forming the rest (no 64-bit overflow). */
-int gl_workspace_gesdd(int complex_, char jobz, lapack_int m, lapack_int n,
-                       lapack_int lwork)
+int gl_workspace_gesdd(int complex_, char jobz, int64_t m, int64_t n,
+                       int64_t lwork)
 {
     if (m < 0 || n < 0 || lwork == -1 || !one_of(jobz, "ASON"))
         return 0;
@@ -286,8 +291,8 @@ int gl_workspace_gesdd(int complex_, char jobz, lapack_int m, lapack_int n,
  *   LWMIN = 2*N + LHTRD + LWTRD; zheev_2stage.f: LWMIN = N + LHTRD + LWTRD;
  *   for every N, N = 0 and 1 included: the code has no N <= 1 case although
  *   the doc says LWORK >= 1 when N <= 1). */
-int gl_workspace_syev(char prec, int two_stage, char jobz, lapack_int n,
-                      lapack_int lwork)
+int gl_workspace_syev(char prec, int two_stage, char jobz, int64_t n,
+                      int64_t lwork)
 {
     if (n < 0 || lwork == -1 || !jobz_ok(two_stage, jobz))
         return 0;
@@ -320,9 +325,9 @@ int gl_workspace_syev(char prec, int two_stage, char jobz, lapack_int n,
  *   zheevd_2stage:  LWMIN = N + 1 + LHTRD + LWTRD, LRWMIN = N, LIWMIN = 1
  * A minimum with N**2 is above every LWORK (LRWORK) once N**2 is: then 0,
  * before forming it (no 64-bit overflow). */
-int gl_workspace_syevd(char prec, int two_stage, char jobz, lapack_int n,
-                       lapack_int lwork, lapack_int lrwork,
-                       lapack_int liwork)
+int gl_workspace_syevd(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork,
+                       int64_t liwork)
 {
     int cx = is_complex(prec);
     if (n < 0 || lwork == -1 || liwork == -1 || (cx && lrwork == -1) ||
@@ -358,9 +363,9 @@ int gl_workspace_syevd(char prec, int two_stage, char jobz, lapack_int n,
  *                    LIWMIN = MAX( 1, 10*N )
  *   zheevr_2stage.f: LWMIN = N + LHTRD + LWTRD, LRWMIN = MAX( 1, 24*N ),
  *                    LIWMIN = MAX( 1, 10*N ) */
-int gl_workspace_syevr(char prec, int two_stage, char jobz, lapack_int n,
-                       lapack_int lwork, lapack_int lrwork,
-                       lapack_int liwork)
+int gl_workspace_syevr(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork,
+                       int64_t liwork)
 {
     int cx = is_complex(prec);
     if (n < 0 || lwork == -1 || liwork == -1 || (cx && lrwork == -1) ||
@@ -385,8 +390,8 @@ int gl_workspace_syevr(char prec, int two_stage, char jobz, lapack_int n,
  * ?syevx_2stage/?heevx_2stage, JOBZ = 'N' only (N <= 1: 1, ILAENV2STAGE
  *   not called; else dsyevx_2stage.f: LWMIN = MAX( 8*N, 3*N + LHTRD + LWTRD ),
  *   zheevx_2stage.f: LWMIN = N + LHTRD + LWTRD). */
-int gl_workspace_syevx(char prec, int two_stage, char jobz, lapack_int n,
-                       lapack_int lwork)
+int gl_workspace_syevx(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork)
 {
     if (n < 0 || lwork == -1 || !jobz_ok(two_stage, jobz))
         return 0;
@@ -417,8 +422,8 @@ int gl_workspace_syevx(char prec, int two_stage, char jobz, lapack_int n,
  *              LIWMIN = 3 + 5*N
  * (dsbevd's doc says "JOBZ = 'N' and N > 2" but the code applies 2*N from
  *  N = 2 on.)  N**2 above LWORK (LRWORK) gives 0 before the rest is formed. */
-int gl_workspace_sbevd(int complex_, char jobz, lapack_int n,
-                       lapack_int lwork, lapack_int lrwork, lapack_int liwork)
+int gl_workspace_sbevd(int complex_, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork, int64_t liwork)
 {
     if (n < 0 || lwork == -1 || liwork == -1 ||
         (complex_ && lrwork == -1) || !jobz_ok(0, jobz))
@@ -444,8 +449,8 @@ int gl_workspace_sbevd(int complex_, char jobz, lapack_int n,
  * every N, N = 0 included: 3.12 made both 1 for N = 0).  With VECT = 'N',
  * LHTRD = MAX( 1, 4*N ) (the doc's "LHOUS2 = max(1, 4*n)"), but 3.11's
  * IPARAM2STAGE adds IB for VECT = 'n'. */
-int gl_workspace_sytrd_2stage(char prec, char vect, lapack_int n,
-                              lapack_int lhous2, lapack_int lwork)
+int gl_workspace_sytrd_2stage(char prec, char vect, int64_t n,
+                              int64_t lhous2, int64_t lwork)
 {
     if (n < 0 || lwork == -1 || lhous2 == -1 || upper(vect) != 'N')
         return 0;

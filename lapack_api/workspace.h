@@ -57,41 +57,47 @@
 #ifndef GL_WORKSPACE_H
 #define GL_WORKSPACE_H
 
+#include <stdint.h>
+
 #include "../runtime/fortran.h"
 
+/* The lengths are int64_t, the widest INTEGER an entry point receives (an
+ * ILP64 caller's LWORK may exceed 2^31 - 1); M and N must fit lapack_int,
+ * which the entry points check first (gl_ints_fit). */
+
 /* ?gesvd, any valid JOBU, JOBVT. */
-int gl_workspace_gesvd(char prec, char jobu, char jobvt, lapack_int m,
-                       lapack_int n, lapack_int lwork);
+int gl_workspace_gesvd(char prec, char jobu, char jobvt, int64_t m,
+                       int64_t n, int64_t lwork);
 
 /* ?gesdd, JOBZ = 'A', 'S', 'O' or 'N'. */
-int gl_workspace_gesdd(int complex_, char jobz, lapack_int m, lapack_int n,
-                       lapack_int lwork);
+int gl_workspace_gesdd(int complex_, char jobz, int64_t m, int64_t n,
+                       int64_t lwork);
 
 /* ?syev/?heev (two_stage = 0), JOBZ 'N' or 'V', and ?syev_2stage/
  * ?heev_2stage (1), JOBZ = 'N'.  The same convention for the next three. */
-int gl_workspace_syev(char prec, int two_stage, char jobz, lapack_int n,
-                      lapack_int lwork);
+int gl_workspace_syev(char prec, int two_stage, char jobz, int64_t n,
+                      int64_t lwork);
 
 /* ?syevd/?heevd and their _2stage forms. */
-int gl_workspace_syevd(char prec, int two_stage, char jobz, lapack_int n,
-                       lapack_int lwork, lapack_int lrwork,
-                       lapack_int liwork);
+int gl_workspace_syevd(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork,
+                       int64_t liwork);
 
 /* ?syevr/?heevr and their _2stage forms, any RANGE. */
-int gl_workspace_syevr(char prec, int two_stage, char jobz, lapack_int n,
-                       lapack_int lwork, lapack_int lrwork,
-                       lapack_int liwork);
+int gl_workspace_syevr(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork,
+                       int64_t liwork);
 
 /* ?syevx/?heevx and their _2stage forms, any RANGE. */
-int gl_workspace_syevx(char prec, int two_stage, char jobz, lapack_int n,
-                       lapack_int lwork);
+int gl_workspace_syevx(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork);
 
 /* ?sbevd/?hbevd, JOBZ 'N' or 'V' (the minimums do not depend on KD). */
-int gl_workspace_sbevd(int complex_, char jobz, lapack_int n,
-                       lapack_int lwork, lapack_int lrwork, lapack_int liwork);
+int gl_workspace_sbevd(int complex_, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork, int64_t liwork);
 
 /* ?sytrd_2stage/?hetrd_2stage, VECT = 'N'. */
-int gl_workspace_sytrd_2stage(char prec, char vect, lapack_int n,
-                              lapack_int lhous2, lapack_int lwork);
+int gl_workspace_sytrd_2stage(char prec, char vect, int64_t n,
+                              int64_t lhous2, int64_t lwork);
 
 #endif

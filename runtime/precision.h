@@ -5,6 +5,13 @@
  *
  *   GL_LAPACK_NAME(syevd, heevd)  ->  dsyevd_ / zheevd_   (exported symbol)
  *   GL_LAPACK_STR(syevd, heevd)   ->  "dsyevd" / "zheevd" (routine name)
+ *   GL_SCIPY_NAME(syevd, heevd)   ->  scipy_dsyevd_        (exported symbol)
+ *
+ * With -DGL_ILP64=1 (the entry templates' second compilation, 64-bit
+ * INTEGERs, runtime/fortran.h's gl_int) the names of that interface:
+ * dsyevd_64_, "dsyevd_64", scipy_dsyevd_64_.  GL_SYMBOL and
+ * GL_REAL_SYMBOL, the names of the real routines the kernels call, stay
+ * the LP64 ones.
  */
 #ifndef GL_PRECISION_H
 #define GL_PRECISION_H
@@ -51,10 +58,23 @@ typedef double gl_real;
 #define GL_STR_(x) #x
 #define GL_STR(x) GL_STR_(x)
 
+#if defined(GL_ILP64) && GL_ILP64
+#define GL_NAME_TAIL_ _64_
+#define GL_STR_TAIL_ "_64"
+#else
+#define GL_NAME_TAIL_ _
+#define GL_STR_TAIL_ ""
+#endif
 #define GL_LAPACK_NAME(real_name, complex_name) \
-    GL_PASTE2(GL_PASTE2(GL_P, GL_PICK(real_name, complex_name)), _)
+    GL_PASTE2(GL_PASTE2(GL_P, GL_PICK(real_name, complex_name)), GL_NAME_TAIL_)
 #define GL_LAPACK_STR(real_name, complex_name) \
-    GL_STR(GL_PASTE2(GL_P, GL_PICK(real_name, complex_name)))
+    GL_STR(GL_PASTE2(GL_P, GL_PICK(real_name, complex_name))) GL_STR_TAIL_
+/* The same routine under the prefix of the OpenBLAS inside pip's numpy and
+ * scipy wheels (scipy-openblas). */
+#define GL_SCIPY_NAME(real_name, complex_name) \
+    GL_PASTE2(scipy_, GL_LAPACK_NAME(real_name, complex_name))
+#define GL_SCIPY_STR(real_name, complex_name) \
+    "scipy_" GL_LAPACK_STR(real_name, complex_name)
 
 /* Symbol of a LAPACK/BLAS routine of this precision ("dgeqrt3_"), and of
  * the real precision that goes with it ("dsterf_" for z as well). */

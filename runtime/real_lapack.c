@@ -6,9 +6,19 @@
  *   2. dlsym(RTLD_NEXT): the LAPACK the program would have called without us,
  *      under LD_PRELOAD and when linked before -llapack;
  *   3. the usual sonames, for callers that load LAPACK with RTLD_LOCAL (numpy
- *      opens its extension modules that way, so RTLD_NEXT cannot see it).
+ *      opens its extension modules that way, so RTLD_NEXT cannot see it);
+ *   4. every object already loaded (dl_iterate_phdr, then dlsym on a
+ *      dlopen(RTLD_NOLOAD) handle): the renamed OpenBLAS inside pip's numpy
+ *      and scipy wheels (scipy_dgesdd_, scipy_dgesdd_64_ in
+ *      libscipy_openblas*.so, loaded RTLD_LOCAL by Python's extension
+ *      modules) and ILP64 libraries with the _64_ names opened the same
+ *      way.  Its caller is linked against it, so it is loaded before the
+ *      first call of its names.
  */
 #include <dlfcn.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -67,6 +77,59 @@ static void *symbol_in(void *handle, const char *symbol)
     return (fn && !in_self(fn)) ? fn : NULL;
 }
 
+/* dl_iterate_phdr's callback: collects the paths of the loaded objects
+ * (copied: the loader's lock is held during the walk, so nothing is
+ * opened from inside it). */
+typedef struct loaded_list {
+    char **paths;
+    size_t count, capacity;
+} loaded_list;
+
+static int collect_loaded(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    loaded_list *list = data;
+    if (!info->dlpi_name || !info->dlpi_name[0])
+        return 0;   /* the executable: RTLD_NEXT already searched it */
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? 2 * list->capacity : 64;
+        char **paths = realloc(list->paths, capacity * sizeof *paths);
+        if (!paths)
+            return 1;
+        list->paths = paths;
+        list->capacity = capacity;
+    }
+    char *path = strdup(info->dlpi_name);
+    if (path)
+        list->paths[list->count++] = path;
+    return 0;
+}
+
+/* The symbol in any loaded object but ours, first in load order. */
+static void *symbol_in_loaded(const char *symbol)
+{
+    loaded_list list = {0};
+    dl_iterate_phdr(collect_loaded, &list);
+    void *fn = NULL;
+    for (size_t i = 0; i < list.count; i++) {
+        if (!fn) {
+            void *handle = dlopen(list.paths[i], RTLD_LAZY | RTLD_NOLOAD);
+            if (handle) {
+                fn = symbol_in(handle, symbol);
+                /* NOLOAD took a reference; the object stays loaded (its
+                 * user holds it), and so does fn */
+                dlclose(handle);
+                if (fn)
+                    gl_log(3, "lapack: %s found in loaded %s", symbol,
+                           list.paths[i]);
+            }
+        }
+        free(list.paths[i]);
+    }
+    free(list.paths);
+    return fn;
+}
+
 static void *lookup(const char *symbol)
 {
     const gl_config *config = gl_config_get();
@@ -88,7 +151,7 @@ static void *lookup(const char *symbol)
         if (fn)
             return fn;
     }
-    return NULL;
+    return symbol_in_loaded(symbol);
 }
 
 /* Any symbol of the real LAPACK ("ilaenv2stage_"), found the way the
@@ -97,6 +160,53 @@ static void *lookup(const char *symbol)
 void *gl_lapack_symbol(const char *symbol)
 {
     return lookup(symbol);
+}
+
+const char *gl_routine_base(const char *name, char buf[32])
+{
+    if (strncmp(name, "scipy_", 6) == 0)
+        name += 6;
+    size_t len = strlen(name);
+    if (len >= 3 && strcmp(name + len - 3, "_64") == 0)
+        len -= 3;
+    if (len > 31)
+        len = 31;
+    memcpy(buf, name, len);
+    buf[len] = '\0';
+    return buf;
+}
+
+static pthread_once_t ilp64_once = PTHREAD_ONCE_INIT;
+static int ilp64;
+
+/* ILAVER(MAJOR, MINOR, PATCH) writes three INTEGERs.  Given three 8-byte
+ * slots filled with a pattern, an LP64 LAPACK writes the low 4 bytes of
+ * each (x86-64 is little-endian) and leaves the pattern above; an ILP64
+ * one writes all 8, whose high halves are 0 for any version number. */
+static void probe_ilp64(void)
+{
+    typedef void ilaver_fn(void *major, void *minor, void *patch);
+    ilaver_fn *ilaver = (ilaver_fn *)lookup("ilaver_");
+    if (!ilaver)
+        return;
+    const uint64_t pattern = 0x5a5a5a5a5a5a5a5aull;
+    uint64_t version[3] = {pattern, pattern, pattern};
+    ilaver(&version[0], &version[1], &version[2]);
+    int high_zero = 1;
+    for (int i = 0; i < 3; i++)
+        high_zero &= (version[i] >> 32) == 0;
+    ilp64 = high_zero;
+    gl_log(3, "lapack: ilaver_ wrote %s INTEGERs (%llu.%llu.%llu)",
+           high_zero ? "8-byte" : "4-byte",
+           (unsigned long long)(version[0] & (high_zero ? ~0ull : 0xffffffffull)),
+           (unsigned long long)(version[1] & (high_zero ? ~0ull : 0xffffffffull)),
+           (unsigned long long)(version[2] & (high_zero ? ~0ull : 0xffffffffull)));
+}
+
+int gl_lapack_ilp64(void)
+{
+    pthread_once(&ilp64_once, probe_ilp64);
+    return ilp64;
 }
 
 void *gl_real_routine(gl_routine *routine)

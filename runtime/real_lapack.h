@@ -7,7 +7,10 @@
 
 /* One exported routine and the real LAPACK routine behind it. */
 typedef struct gl_routine {
-    const char *name;          /* LAPACK name, lowercase: "dgesdd" */
+    const char *name;          /* exported name without the trailing
+                                  underscore, lowercase: "dgesdd",
+                                  "dgesdd_64", "scipy_dgesdd",
+                                  "scipy_dgesdd_64" */
     _Atomic(void *) real;      /* real routine, resolved on first use */
     atomic_int resolved;       /* 1 once resolution was attempted */
 } gl_routine;
@@ -21,6 +24,16 @@ void *gl_real_routine(gl_routine *routine);
  * underscore), searched in the same order as the routines; NULL if absent.
  * Uncached (a dlsym per call). */
 void *gl_lapack_symbol(const char *symbol);
+
+/* The LAPACK routine behind an exported name: "dgesdd" for "dgesdd",
+ * "dgesdd_64", "scipy_dgesdd" and "scipy_dgesdd_64" (buf of 32 bytes). */
+const char *gl_routine_base(const char *name, char buf[32]);
+
+/* 1 when the real LAPACK behind the plain names (the one gl_lapack_symbol
+ * finds) has 64-bit INTEGERs, as Debian's liblapack64-3 and
+ * libopenblas64-0, which keep the names dsyevd_, dgemm_, ...: its ILAVER
+ * writes 8-byte INTEGERs.  Probed once per process. */
+int gl_lapack_ilp64(void);
 
 /* Path of the library providing the real routine, or NULL. */
 const char *gl_lapack_library(gl_routine *routine);

@@ -199,6 +199,17 @@ run clients-host 1200 env GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
 #    path) before numpy, its C API against gpulapack-info, Debian's numpy's
 #    and scipy's eigh/svd on path=host with the host path forced.
 run python-entry 300 testing/clients/check_python_entry.sh "$LIB"
+#    pip's numpy and scipy (a virtual environment in build/wheels-venv,
+#    wheels from PyPI: fails when the index cannot be reached), whose own
+#    OpenBLAS has the scipy_ names (numpy's ILP64, scipy_dsyevd_64_;
+#    scipy's LP64, scipy_dsyevd_): preloaded and through import gpulapack,
+#    the host path forced, every call on path=host with LAPACK's ratios and
+#    the values of the run without the library.
+run wheels 900 testing/clients/check_wheels.sh "$LIB"
+#    ILP64 C callers: dsyevd_64_, dgesdd_64_, zheevd_64_ over a shim on
+#    libopenblas64 on our host path, and the plain names over Debian's
+#    liblapack64 (64-bit INTEGERs) forwarded untouched.
+run ilp64 300 testing/clients/check_ilp64.sh "$LIB"
 
 # 5. LAPACK's own testing suite, every EIG input, four precisions, over the
 #    reference LAPACK and OpenBLAS, with the library preloaded.

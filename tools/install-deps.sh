@@ -5,6 +5,7 @@
 set -u
 PACKAGES="gcc make binutils libc6-dev liblapack-dev libblas-dev liblapacke-dev
 liblapack-test libopenblas0-pthread python3 python3-numpy python3-scipy pkgconf
+python3-venv liblapack64-dev libopenblas64-0
 octave r-base-core valgrind
 ocl-icd-libopencl1 opencl-headers pocl-opencl-icd libclblast1
 hipcc libamdhip64-dev rocm-device-libs"

@@ -1,7 +1,10 @@
 #!/bin/bash
 # The shape of lib/libgpulapack.so: exactly the LAPACK names it replaces
 # (the SVD and symmetric/Hermitian eigenvalue drivers and reductions listed
-# below) exported (plus the gpulapack_ C API), no GPU library linked,
+# below) exported under their four names (dgesdd_, dgesdd_64_ with 64-bit
+# INTEGERs, and the scipy_ names of pip's numpy and scipy wheels,
+# scipy_dgesdd_ and scipy_dgesdd_64_), plus the gpulapack_ C API; no GPU
+# library linked,
 # silent when loaded into a program that never calls LAPACK.
 cd "$(dirname "$0")/../.."
 LIB=${1:-lib/libgpulapack.so}
@@ -16,6 +19,9 @@ expected=$(
                  ${sb}trd ${sb}ev ${sb}evd ${sy}ev_2stage ${sy}evd_2stage \
                  ${sy}evr_2stage ${sy}evx_2stage ${sy}trd_2stage; do
             echo "$p${r}_"
+            echo "$p${r}_64_"
+            echo "scipy_$p${r}_"
+            echo "scipy_$p${r}_64_"
         done
     done
     printf '%s\n' gpulapack_version gpulapack_lapack_library \
