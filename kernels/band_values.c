@@ -348,11 +348,15 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
                                      0);
 
     int vectors = z != NULL;
+    /* ?stedc's vectors stay on a device for the back-transformation */
+    int on_device = vectors && divide_conquer && ops->real_fill;
     size_t nn = (size_t)n * (size_t)n;
-    /* e, then with vectors: Z of T, a copy of d, tridiagonal_vectors' work */
-    size_t elen = (size_t)n + (vectors ? nn + (size_t)n +
-                                             gl_tridiagonal_work(n)
-                                       : 0);
+    /* e, then with vectors: Z of T, a copy of d, tridiagonal_vectors' work
+     * (on a device: a copy of d and of e) */
+    size_t elen = (size_t)n + (on_device ? 2 * (size_t)n
+                               : vectors ? nn + (size_t)n +
+                                               gl_tridiagonal_work(n)
+                                         : 0);
     gl_real *e = gl_host_alloc(sizeof *e * elen);
     lapack_int *iwork =
         vectors ? malloc(sizeof *iwork * gl_tridiagonal_iwork(n)) : NULL;
@@ -365,7 +369,15 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
         goto out;
     double t0 = gl_profile_stage("stage3"), t1;
     lapack_int info = 0;
-    if (vectors) {
+    if (on_device) {
+        gl_real *d = e + n;
+        for (lapack_int i = 0; i < n; i++)
+            d[i] = w[i];
+        info = GL_FN(dc_vectors_on_device)(ops, &q, d, e, w, NULL, 1, d + n,
+                                           z, ldz, &t1);
+        if (info < 0)
+            goto out;
+    } else if (vectors) {
         /* ?sbev: ?steqr, ?sbevd: ?stedc, on T; then Z = Q Z_T */
         gl_eig_job job = {.driver = divide_conquer ? GL_EIG_SYEVD
                                                    : GL_EIG_SYEV,

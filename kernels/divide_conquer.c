@@ -1,30 +1,43 @@
-/* Stage 3 with vectors on a device backend, by divide and conquer, with
- * the products of the large merges on the device:
+/* Stage 3 with vectors on a device backend, by divide and conquer:
  *   bidiag_svd: the SVD B = U S VT of the real upper bidiagonal B, the
  *     contract of ?bdsdc('U', 'I');
  *   tridiag_eig: the eigenvectors Z of the real symmetric tridiagonal T,
- *     the contract of ?stedc('I').
+ *     the contract of ?stedc('I');
+ * each in two forms: with the vectors in host memory and the products of
+ * the large merges on the device (bidiag_svd, tridiag_eig), and with the
+ * vectors in device memory throughout (bidiag_svd_device,
+ * tridiag_eig_device), which the pipelines use so that the vectors cross
+ * the bus once, as the caller's result.
  *
  * Why: on an H100 the system ?bdsdc took 15.7 of the 23.0 s of dgesdd
  * JOBZ='S' at n = 8192, and ?stedc 3.9 of the 7.8 s of dsyevd JOBZ='V'
  * (docs/performance.md; docs/history.md, 2026-11-23).  Almost all of their
  * arithmetic is the products of each merge, vectors of the two halves
  * times the k x k vectors of the merged secular problem, k up to n; the
- * rest is O(n^2) per merge.  So the tree is walked here as ?lasd0/?laed0
- * do: subproblems up to gl_tune_dc_leaf() rows go whole to the system's
- * ?lasd0/?stedc (all the leaves at once, on the host's threads), larger
- * ones are split, and each of their merges (?lasd1/?laed1) runs its
- * deflation on the host (?lasd2's as deflate_svd below, the system's
- * ?laed2), the secular equations by the system's ?lasd4/?laed4 over the
- * host's threads, the vectors of the merged problem (Gu and Eisenstat's
- * recomputed z, as ?lasd3/?laed3), then the products through
- * ops->real_product.  The SVD's products are taken whole (U2 and VT2 keep
- * the zeros of their column types), which costs more flops than ?lasd3's
- * split products and none of its bookkeeping: a device does them at a
- * small fraction of the host's time.  The outer parts (scaling, splitting
- * at negligible off-diagonals, sorting) are ?bdsdc's and ?stedc's.  A
- * secular equation that does not converge restarts the problem with the
- * system routine (keep_given): its result, or its INFO, is LAPACK's. */
+ * rest is O(n^2) per merge: the deflation's rotations and column moves,
+ * the vectors of the secular problem.  So the tree is walked here as
+ * ?lasd0/?laed0 do: subproblems up to gl_tune_dc_leaf() rows go whole to
+ * the system's ?lasd0/?stedc (all the leaves at once, on the host's
+ * threads), larger ones are split, and each of their merges
+ * (?lasd1/?laed1) decides its deflation on the host (?lasd2's as
+ * decide_svd, ?laed2's as deflate_tri below), finds the roots of the
+ * secular equation by the system's ?lasd4/?laed4 over the host's threads,
+ * forms the vectors of the merged problem (Gu and Eisenstat's recomputed
+ * z, as ?lasd3/?laed3) and takes the products.  With the vectors on the
+ * host, the deflation's moves and the secular vectors are the host's and
+ * only the products go to the device (ops->real_product); with them on
+ * the device, the host keeps O(n) per merge besides the roots: it reads
+ * two rows (columns) of the vectors, records the rotations and gathers
+ * the device then applies, and hands each root over as its nearest pole
+ * and its offset from it, from which the device forms the vectors to
+ * working accuracy as ?laed3/?lasd3 do.  The SVD's products are taken
+ * whole (U2 and VT2 keep the zeros of their column types), which costs
+ * more flops than ?lasd3's split products and none of its bookkeeping: a
+ * device does them at a small fraction of the host's time.  The outer
+ * parts (scaling, splitting at negligible off-diagonals, sorting) are
+ * ?bdsdc's and ?stedc's.  A secular equation that does not converge
+ * restarts the problem with the system routine (keep_given): its result,
+ * or its INFO, is LAPACK's. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

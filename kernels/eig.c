@@ -80,6 +80,32 @@ out:
     return rc;
 }
 
+/* gl_s_dc_vectors_on_device gl_d_dc_vectors_on_device gl_c_dc_vectors_on_device gl_z_dc_vectors_on_device */
+lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
+                                       const GL_FN(tridiag_q) *q,
+                                       const gl_real *d, const gl_real *e,
+                                       gl_real *w, lapack_int *isuppz,
+                                       int keep_info, gl_real *scratch,
+                                       gl_scalar *z, lapack_int ldz,
+                                       double *back)
+{
+    lapack_int n = q->n, info = 0;
+    gl_real *zd = ops->alloc(sizeof *zd * (size_t)n * (size_t)n);
+    for (lapack_int i = 0; i < n; i++)
+        w[i] = d[i];
+    for (lapack_int i = 0; i + 1 < n; i++)
+        scratch[i] = e[i];
+    int rc = !zd ||
+             GL_FN(tridiag_eig_device)(ops, n, w, scratch, zd, n, &info) ||
+             (info != 0 && !keep_info) ||
+             (isuppz && ops->dc_support(n, n, zd, n, isuppz));
+    *back = gl_profile_stage("back");
+    if (!rc)
+        rc = q_apply(ops, q, n, NULL, 0, zd, z, ldz);
+    ops->release(zd);
+    return rc ? GL_STAGE_FAULT : info;
+}
+
 /* gl_s_tridiag_q_apply gl_d_tridiag_q_apply gl_c_tridiag_q_apply gl_z_tridiag_q_apply */
 int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                            lapack_int m, const gl_real *zt, lapack_int ldzt,
@@ -418,24 +444,13 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     lapack_int info = 0;
     double t3;
     if (on_device) {
-        gl_real *zd = ops->alloc(sizeof *zd * nn), *ee = work;
-        for (lapack_int i = 0; i < n; i++)
-            w[i] = d[i];
-        for (lapack_int i = 0; i + 1 < n; i++)
-            ee[i] = e[i];
         /* ?syevr's ?stebz and ?stein after a failed ?stedc: LAPACK's */
-        if (!zd || GL_FN(tridiag_eig_device)(ops, n, w, ee, zd, n, &info) ||
-            (info != 0 && job->driver != GL_EIG_SYEVD) ||
-            (isuppz && ops->dc_support(n, n, zd, n, isuppz))) {
-            ops->release(zd);
+        info = GL_FN(dc_vectors_on_device)(ops, &q, d, e, w, isuppz,
+                                           job->driver == GL_EIG_SYEVD, work,
+                                           z, ldz, &t3);
+        if (info < 0)
             goto out;
-        }
         *m = n;
-        t3 = gl_profile_stage("back");
-        int failed = q_apply(ops, &q, n, NULL, 0, zd, z, ldz);
-        ops->release(zd);
-        if (failed)
-            goto out;
     } else if (vectors) {
         gl_real *zt = work, *rest = zt + nn;
         info = GL_FN(tridiagonal_vectors)(ops, job, n, d, e, sigma, m, w, zt,

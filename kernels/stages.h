@@ -242,6 +242,21 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                            lapack_int m, const gl_real *zt, lapack_int ldzt,
                            gl_scalar *z, lapack_int ldz);
 
+/* Stage 3 by ?stedc with its vectors left on a device (ops->real_fill set)
+ * and z (host, n x n) = Q diag(phase) Z_T from them: w = the eigenvalues
+ * of the tridiagonal (d, e) (n each; scratch: n reals), isuppz (unless
+ * NULL) the supports of Z_T's columns as ?stemr's.  Returns ?stedc's
+ * INFO (GL_STAGE_FAULT for INFO > 0 unless keep_info), or
+ * GL_STAGE_FAULT; *back = when the back-transformation started
+ * (gl_profile_stage). */
+lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
+                                       const GL_FN(tridiag_q) *q,
+                                       const gl_real *d, const gl_real *e,
+                                       gl_real *w, lapack_int *isuppz,
+                                       int keep_info, gl_real *scratch,
+                                       gl_scalar *z, lapack_int ldz,
+                                       double *back);
+
 /* Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n),
  * e (n-1) with the same eigenvalues.  q1/tau (may be NULL): Q1 of stage 1
  * as ?sytrd_2stage returns it, the band and the reflectors in the uplo

@@ -79,13 +79,15 @@ gpu_checks() {
             for t in test_options test_lwork test_args test_threads; do
                 run "own-$kind/$t" 900 bash -c "device_own $kind $t"
             done ;;
+        # stage 3's divide and conquer on the device from 8 rows (its
+        # default leaves of 1024 rows would leave these sizes to the host)
         vectors)
             run "own-$kind/test_vectors" 900 env LD_PRELOAD="$LIB" \
-                GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
+                GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 GPULAPACK_DC_LEAF=8 \
                 GPULAPACK_TEST_EXPECT_PATH="$kind" build/testing/test_vectors ;;
         spectra)
             run "own-$kind/test_spectra" 900 env LD_PRELOAD="$LIB" \
-                GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \
+                GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 GPULAPACK_DC_LEAF=8 \
                 GPULAPACK_TEST_EXPECT_PATH="$kind" build/testing/test_spectra ;;
         clients)
             run "clients-$kind" 1200 env GPULAPACK_DEVICE="$kind" GPULAPACK_MIN_N=0 \

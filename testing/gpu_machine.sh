@@ -46,11 +46,16 @@
 #               at 8192 with the system ?bdsdc;
 #             suite: the EIG inputs of GL_SUITE_INPUTS (default
 #               svd,sep,se2,sb,bb,sg,gd);
-#             vectors: dsyevd V, dgesdd S, ssyevd V at 8192
-#               and dsyevd V at 16384 against cuSOLVER + copies;
+#             vectors: dsyevd V, dgesdd S, ssyevd V, zheevd V at 8192
+#               and dsyevd V, dgesdd S at 16384 against cuSOLVER + copies;
 #             baseline: dsyevd V and dgesdd S at 8192, our path alone,
 #               with an earlier build's library (pack with
 #               GL_BASELINE=DIR carries DIR/lib/libgpulapack.so);
+#             stage3: our path alone, dsyevd V and dgesdd S at 8192 with
+#               the divide and conquer's leaves of 256 and 128 rows and
+#               with band 32, against vectors' defaults;
+#             values: dsyevd N, dgesdd N and dsytrd at 4096, 8192 and
+#               16384 against cuSOLVER + copies;
 #             auto: bin/gpulapack-tune on this machine (d, syevd and
 #               gesdd, N and V, up to 4096), then the demo at 4096 under
 #               plain LD_PRELOAD: the path auto takes.
@@ -233,8 +238,21 @@ lease)
             # the calls with vectors against cuSOLVER + copies
             bench_rows vectors-8192 "$out/vectors.csv" BENCH_GPU_SIZES=8192 \
                 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V,dgesdd_S,ssyevd_V
+            bench_rows vectors-complex "$logs/vectors-complex.csv" BENCH_GPU_SIZES=8192 \
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=zheevd_V
             bench_rows vectors-16384 "$logs/vectors-16384.csv" BENCH_GPU_SIZES=16384 \
-                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V ;;
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V,dgesdd_S ;;
+        stage3)
+            i=0
+            for setting in GPULAPACK_DC_LEAF=256 GPULAPACK_DC_LEAF=128 GPULAPACK_BAND=32; do
+                i=$((i + 1))
+                echo "stage3: $setting" >>"$sum"
+                bench_rows stage3-$i "$logs/stage3-$i.csv" "$setting" BENCH_CUSOLVER=0 \
+                    BENCH_HOST_MAX_N=0 BENCH_GPU_SIZES=8192 BENCH_GPU_CASES=dsyevd_V,dgesdd_S
+            done ;;
+        values)
+            bench_rows values "$out/values.csv" BENCH_GPU_SIZES="4096 8192 16384" \
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dsytrd ;;
         baseline)
             # the same vector calls with the library of GL_BASELINE_LIB (a
             # directory with an earlier libgpulapack.so, carried as

@@ -47,7 +47,11 @@
  *                   pageable malloc() memory, as a LAPACK caller's would be.
  *                   The SVD cases compare our ?gesdd with cuSOLVER's ?gesvd
  *                   (cuSOLVER has no gesdd): JOBZ N -> jobu = jobvt = 'N',
- *                   JOBZ S -> 'S'.  The band cases have no cuSOLVER side.
+ *                   JOBZ S -> 'S'.  The complex cases call the same two
+ *                   routines with complex data (A, U, VT and the compute
+ *                   type CUDA_C_64F / CUDA_C_32F) and real values (W, S:
+ *                   CUDA_R_64F / CUDA_R_32F).  The band cases have no
+ *                   cuSOLVER side.
  * "host"          = the same routine from dlopen("liblapack.so.3",
  *                   RTLD_LOCAL) + dlsym: the system LAPACK's own definition,
  *                   as bench.c does (BENCH_PEER=dlmopen loads it in its own
@@ -57,9 +61,11 @@
  *                   8192): it would take hours.
  *
  * For ours and the host, workspace comes from an LWORK=-1 query made by the
- * same side, outside the timed region; a case whose LWORK would not fit a
- * 32-bit INTEGER (for example dgesdd JOBZ=S or dsyevd JOBZ=V at n = 32768)
- * is skipped with a note.  Every output array of every side is allocated
+ * same side, outside the timed region (for zheevd / cheevd also LRWORK and
+ * LIWORK; zgesdd's RWORK, which has no query, is sized by its documented
+ * minimum); a case whose LWORK (or LRWORK) would not fit a 32-bit INTEGER
+ * (for example dgesdd JOBZ=S, dsyevd or zheevd JOBZ=V at n = 32768) is
+ * skipped with a note.  Every output array of every side is allocated
  * and written once before its clock starts, so first-touch page faults are
  * not timed for anyone.  Before the table, every selected case runs once on
  * each side at n = 256 (not reported).  Sides run in the order ours,
@@ -87,6 +93,13 @@
  *   dgesdd_N, dgesdd_S    dgesdd M=N=n             | cusolverDnXgesvd N / S
  *   ssyevd_N, ssyevd_V, sgesdd_N, sgesdd_S: the same in FP32 (the inputs
  *                         rounded to single)
+ *   zheevd_N, zheevd_V    zheevd UPLO=L, random Hermitian (real diagonal)
+ *                                                  | cusolverDnXsyevd (C_64F)
+ *   cheevd_V              the same in FP32 (complex single)
+ *   zgesdd_N, zgesdd_S    zgesdd M=N=n, random general complex
+ *                                                  | cusolverDnXgesvd (C_64F)
+ *                         (precision column: fp64 / fp32 for complex double
+ *                         / single; the case name tells complex from real)
  *   dsytrd, ssytrd        ?sytrd UPLO=L            | cusolverDn?sytrd
  *   dgbbrd_b32/64/128     dgbbrd VECT=N, M=N=n, KL=0, KU=band (no cuSOLVER)
  *   dsbtrd_b32/64/128     dsbtrd VECT=N, UPLO=L, KD=band      (no cuSOLVER)
@@ -112,6 +125,7 @@
 #define BENCH_PROG "bench_gpu"
 #include "bench_common.h"  /* shared with bench.c: lint, helpers, ... */
 
+#include <complex.h>
 #include <cuda_runtime_api.h>
 #include <cusolverDn.h>
 
@@ -124,11 +138,30 @@ typedef void syevd_s_t(const char *jobz, const char *uplo, const lint *n,
 typedef void sytrd_s_t(const char *uplo, const lint *n, float *a,
                        const lint *lda, float *d, float *e, float *tau,
                        float *work, const lint *lwork, lint *info, flen);
+typedef void heevd_z_t(const char *jobz, const char *uplo, const lint *n,
+                       double complex *a, const lint *lda, double *w,
+                       double complex *work, const lint *lwork,
+                       double *rwork, const lint *lrwork, lint *iwork,
+                       const lint *liwork, lint *info, flen, flen);
+typedef void heevd_c_t(const char *jobz, const char *uplo, const lint *n,
+                       float complex *a, const lint *lda, float *w,
+                       float complex *work, const lint *lwork,
+                       float *rwork, const lint *lrwork, lint *iwork,
+                       const lint *liwork, lint *info, flen, flen);
+typedef void gesdd_z_t(const char *jobz, const lint *m, const lint *n,
+                       double complex *a, const lint *lda, double *s,
+                       double complex *u, const lint *ldu,
+                       double complex *vt, const lint *ldvt,
+                       double complex *work, const lint *lwork,
+                       double *rwork, lint *iwork, lint *info, flen);
 
 /* "ours": resolved normally, i.e. from libgpulapack (linked first); the
  * others are declared in bench_common.h. */
 extern syevd_s_t ssyevd_;
 extern sytrd_s_t ssytrd_;
+extern heevd_z_t zheevd_;
+extern heevd_c_t cheevd_;
+extern gesdd_z_t zgesdd_;
 
 typedef struct lapack {
     gesdd_d_t *dgesdd;
@@ -139,10 +172,14 @@ typedef struct lapack {
     sytrd_s_t *ssytrd;
     gbbrd_d_t *dgbbrd;
     sbtrd_d_t *dsbtrd;
+    heevd_z_t *zheevd;
+    heevd_c_t *cheevd;
+    gesdd_z_t *zgesdd;
 } lapack;
 
 static lapack ours = { dgesdd_, sgesdd_, dsyevd_, ssyevd_,
-                       dsytrd_, ssytrd_, dgbbrd_, dsbtrd_ };
+                       dsytrd_, ssytrd_, dgbbrd_, dsbtrd_,
+                       zheevd_, cheevd_, zgesdd_ };
 static lapack host;
 static bdsqr_d_t *real_dbdsqr;      /* from the host LAPACK: the checks */
 static sterf_d_t *real_dsterf;
@@ -152,8 +189,10 @@ static cusolverDnParams_t cs_params;
 
 /* ---- the cases ----------------------------------------------------------- */
 enum kind { K_SYEVD, K_GESDD, K_SYTRD, K_GBBRD, K_SBTRD };
-/* Input matrix families: cases of one family at one n share the matrix. */
-enum family { F_GENERAL, F_SYMMETRIC, F_BAND_UPPER, F_BAND_LOWER };
+/* Input matrix families: cases of one family at one n share the matrix
+ * (the complex ones last: the seeds of the others stay as they were). */
+enum family { F_GENERAL, F_SYMMETRIC, F_BAND_UPPER, F_BAND_LOWER,
+              F_HERMITIAN, F_GENERAL_COMPLEX };
 
 typedef struct bench_case {
     const char *name;
@@ -161,37 +200,59 @@ typedef struct bench_case {
     enum kind kind;
     int single;             /* FP32 */
     int band;
+    int cplx;               /* complex data (zheevd, cheevd, zgesdd) */
     char job;               /* JOBZ ('N', 'V', 'S'); 'N' for the others */
 } bench_case;
 
 static const bench_case cases[] = {
-    { "dsyevd_N",    "dsyevd", K_SYEVD, 0, 0,   'N' },
-    { "dsyevd_V",    "dsyevd", K_SYEVD, 0, 0,   'V' },
-    { "dgesdd_N",    "dgesdd", K_GESDD, 0, 0,   'N' },
-    { "dgesdd_S",    "dgesdd", K_GESDD, 0, 0,   'S' },
-    { "ssyevd_N",    "ssyevd", K_SYEVD, 1, 0,   'N' },
-    { "ssyevd_V",    "ssyevd", K_SYEVD, 1, 0,   'V' },
-    { "sgesdd_N",    "sgesdd", K_GESDD, 1, 0,   'N' },
-    { "sgesdd_S",    "sgesdd", K_GESDD, 1, 0,   'S' },
-    { "dsytrd",      "dsytrd", K_SYTRD, 0, 0,   'N' },
-    { "ssytrd",      "ssytrd", K_SYTRD, 1, 0,   'N' },
-    { "dgbbrd_b32",  "dgbbrd", K_GBBRD, 0, 32,  'N' },
-    { "dgbbrd_b64",  "dgbbrd", K_GBBRD, 0, 64,  'N' },
-    { "dgbbrd_b128", "dgbbrd", K_GBBRD, 0, 128, 'N' },
-    { "dsbtrd_b32",  "dsbtrd", K_SBTRD, 0, 32,  'N' },
-    { "dsbtrd_b64",  "dsbtrd", K_SBTRD, 0, 64,  'N' },
-    { "dsbtrd_b128", "dsbtrd", K_SBTRD, 0, 128, 'N' },
+    { "dsyevd_N",    "dsyevd", K_SYEVD, 0, 0,   0, 'N' },
+    { "dsyevd_V",    "dsyevd", K_SYEVD, 0, 0,   0, 'V' },
+    { "dgesdd_N",    "dgesdd", K_GESDD, 0, 0,   0, 'N' },
+    { "dgesdd_S",    "dgesdd", K_GESDD, 0, 0,   0, 'S' },
+    { "ssyevd_N",    "ssyevd", K_SYEVD, 1, 0,   0, 'N' },
+    { "ssyevd_V",    "ssyevd", K_SYEVD, 1, 0,   0, 'V' },
+    { "sgesdd_N",    "sgesdd", K_GESDD, 1, 0,   0, 'N' },
+    { "sgesdd_S",    "sgesdd", K_GESDD, 1, 0,   0, 'S' },
+    { "zheevd_N",    "zheevd", K_SYEVD, 0, 0,   1, 'N' },
+    { "zheevd_V",    "zheevd", K_SYEVD, 0, 0,   1, 'V' },
+    { "cheevd_V",    "cheevd", K_SYEVD, 1, 0,   1, 'V' },
+    { "zgesdd_N",    "zgesdd", K_GESDD, 0, 0,   1, 'N' },
+    { "zgesdd_S",    "zgesdd", K_GESDD, 0, 0,   1, 'S' },
+    { "dsytrd",      "dsytrd", K_SYTRD, 0, 0,   0, 'N' },
+    { "ssytrd",      "ssytrd", K_SYTRD, 1, 0,   0, 'N' },
+    { "dgbbrd_b32",  "dgbbrd", K_GBBRD, 0, 32,  0, 'N' },
+    { "dgbbrd_b64",  "dgbbrd", K_GBBRD, 0, 64,  0, 'N' },
+    { "dgbbrd_b128", "dgbbrd", K_GBBRD, 0, 128, 0, 'N' },
+    { "dsbtrd_b32",  "dsbtrd", K_SBTRD, 0, 32,  0, 'N' },
+    { "dsbtrd_b64",  "dsbtrd", K_SBTRD, 0, 64,  0, 'N' },
+    { "dsbtrd_b128", "dsbtrd", K_SBTRD, 0, 128, 0, 'N' },
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
 static enum family family_of(const bench_case *c)
 {
     switch (c->kind) {
-    case K_GESDD: return F_GENERAL;
+    case K_GESDD: return c->cplx ? F_GENERAL_COMPLEX : F_GENERAL;
     case K_GBBRD: return F_BAND_UPPER;
     case K_SBTRD: return F_BAND_LOWER;
-    default:      return F_SYMMETRIC;
+    default:      return c->cplx ? F_HERMITIAN : F_SYMMETRIC;
     }
+}
+
+static int family_complex(enum family f)
+{
+    return f == F_HERMITIAN || f == F_GENERAL_COMPLEX;
+}
+
+/* Bytes of one real value (W, S, D, E, TAU) and of one matrix element. */
+static size_t real_size(const bench_case *c)
+{
+    return c->single ? sizeof(float) : sizeof(double);
+}
+
+static size_t elem_size(const bench_case *c)
+{
+    return c->cplx ? 2 * real_size(c) : real_size(c);
 }
 
 static int has_cusolver(const bench_case *c)
@@ -202,8 +263,8 @@ static int has_cusolver(const bench_case *c)
 /* tflops_tridiag is reported for these (4/3 n^3 flops of the reduction). */
 static int is_tridiag_rate_case(const bench_case *c)
 {
-    return !c->single && ((c->kind == K_SYEVD && c->job == 'N')
-                          || c->kind == K_SYTRD);
+    return !c->single && !c->cplx
+           && ((c->kind == K_SYEVD && c->job == 'N') || c->kind == K_SYTRD);
 }
 
 /* ---- small helpers (the others: bench_common.h) ------------------------ */
@@ -273,10 +334,13 @@ typedef struct input {
     int valid;
     enum family family;
     lint n, band, ldab;
-    double *a;      /* general/symmetric n*n, or band ldab*n */
+    double *a;      /* general/symmetric n*n, band ldab*n, or complex
+                     * n*n (2*n*n doubles, read as double complex: the
+                     * same representation, C11 6.2.5) */
     float *as;      /* the same rounded to single (made when needed) */
 } input;
 
+/* Elements (complex ones for the complex families) of the input. */
 static size_t input_elems(enum family f, lint n, int band)
 {
     if (f == F_BAND_UPPER || f == F_BAND_LOWER)
@@ -298,7 +362,8 @@ static int input_get(input *in, const bench_case *c, lint n, char *why,
 {
     enum family f = family_of(c);
     lint band = f == F_BAND_UPPER || f == F_BAND_LOWER ? c->band : 0;
-    size_t ne = input_elems(f, n, band);
+    /* ne: the input's real scalars (two per complex element) */
+    size_t ne = input_elems(f, n, band) * (family_complex(f) ? 2 : 1);
     if (!(in->valid && in->family == f && in->n == n && in->band == band)) {
         input_free(in);
         if (!host_fits((double)ne * sizeof(double), "the input matrix", why,
@@ -312,9 +377,32 @@ static int input_get(input *in, const bench_case *c, lint n, char *why,
         in->a = xmalloc(ne * sizeof(double));
         switch (f) {
         case F_GENERAL:
+        case F_GENERAL_COMPLEX:     /* real and imaginary parts alike */
             for (size_t i = 0; i < ne; i++)
                 in->a[i] = urand();
             break;
+        case F_HERMITIAN: {     /* (re, im) pairs: a double complex */
+            size_t nz = (size_t)n;
+            double *z = in->a;
+            for (size_t j = 0; j < nz; j++) {    /* the lower triangle */
+                z[2 * (j + j * nz)] = urand();    /* real diagonal */
+                z[2 * (j + j * nz) + 1] = 0.0;
+                for (size_t i = j + 1; i < nz; i++) {
+                    z[2 * (i + j * nz)] = urand();
+                    z[2 * (i + j * nz) + 1] = urand();
+                }
+            }
+            /* the upper = the conjugate, by 64 x 64 blocks */
+            for (size_t jb = 0; jb < nz; jb += 64)
+                for (size_t ib = jb; ib < nz; ib += 64)
+                    for (size_t j = jb; j < jb + 64 && j < nz; j++)
+                        for (size_t i = ib > j + 1 ? ib : j + 1;
+                             i < ib + 64 && i < nz; i++) {
+                            z[2 * (j + i * nz)] = z[2 * (i + j * nz)];
+                            z[2 * (j + i * nz) + 1] = -z[2 * (i + j * nz) + 1];
+                        }
+            break;
+        }
         case F_SYMMETRIC: {
             size_t nz = (size_t)n;
             for (size_t j = 0; j < nz; j++)      /* the lower triangle */
@@ -405,18 +493,37 @@ static void result_init(result *r)
 }
 
 /* ---- ours and the host: one LAPACK call --------------------------------- */
-/* The smallest LWORK LAPACK accepts (M = N = n), in 64 bits: the library's
- * own workspace query computes it in 32-bit INTEGER and may overflow. */
+/* The smallest LWORK LAPACK accepts (M = N = n; complex elements for the
+ * complex cases), in 64 bits: the library's own workspace query computes
+ * it in 32-bit INTEGER and may overflow. */
 static int64_t lwork_min(const bench_case *c, int64_t n)
 {
     switch (c->kind) {
     case K_GESDD:
+        if (c->cplx)    /* zgesdd: 2*mn + mx; mn*mn + 2*mn + mx */
+            return c->job == 'N' ? 3 * n : n * n + 3 * n;
         return c->job == 'N' ? 10 * n : 4 * n * n + 7 * n;
     case K_SYEVD:
+        if (c->cplx)    /* zheevd: N + 1; 2*N + N**2 */
+            return c->job == 'N' ? n + 1 : 2 * n + n * n;
         return c->job == 'N' ? 2 * n + 1 : 1 + 6 * n + 2 * n * n;
     default:
         return 1;
     }
+}
+
+/* The smallest real workspace (RWORK) of the complex cases, in 64 bits:
+ * zheevd's LRWORK (N; 1 + 5*N + 2*N**2); zgesdd has no LRWORK argument
+ * and no query for it: its documented minimum, 7*mn for JOBZ = 'N' (5*mn
+ * from LAPACK 3.7), max(5*mn*mn + 5*mn, 2*mx*mn + 2*mn*mn + mn) for 'S',
+ * with a little margin.  0 for the real cases. */
+static int64_t lrwork_min(const bench_case *c, int64_t n)
+{
+    if (!c->cplx)
+        return 0;
+    if (c->kind == K_SYEVD)
+        return c->job == 'N' ? (n > 1 ? n : 1) : 1 + 5 * n + 2 * n * n;
+    return c->job == 'N' ? 7 * n : 5 * n * n + 7 * n;
 }
 
 /* LWORK from a workspace query answer q and the minimum; 0 (why set) when
@@ -441,31 +548,38 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
                        gpulapack_timing *tm, lint *info_out)
 {
     lint n = in->n, one = 1, info = 0, lwork = -1, liwork = -1, iq = 0;
+    lint lrwork = -1;
     int single = c->single, vec = c->job != 'N', ran = 0;
-    size_t esz = single ? sizeof(float) : sizeof(double);
+    /* esz: one matrix / work element (complex for the complex cases);
+     * rsz: one real value (W, S, D, E, TAU, RWORK) */
+    size_t esz = elem_size(c), rsz = real_size(c);
     size_t nn = (size_t)n * (size_t)n, nv = (size_t)(n > 1 ? n : 1);
     size_t abytes = input_elems(family_of(c), n, in->band) * esz;
-    double dummy[2] = { 0, 0 }, t0 = 0, t1 = 0, q = 0;
-    float qs[2] = { 0, 0 };
-    int64_t minw = lwork_min(c, n);
+    double dummy[2] = { 0, 0 }, t0 = 0, t1 = 0, q = 0, rq = 0;
+    float qs[2] = { 0, 0 }, rqs[2] = { 0, 0 };
+    double complex zq[2] = { 0, 0 };   /* complex query answers, dummies */
+    float complex cq[2] = { 0, 0 };
+    int64_t minw = lwork_min(c, n), minr = lrwork_min(c, n);
     const char job[2] = { c->job, 0 };
     void *a = NULL, *w = NULL, *u = NULL, *vt = NULL, *e = NULL, *tau = NULL;
-    void *work = NULL;
+    void *work = NULL, *rwork = NULL;
     lint *iwork = NULL;
 
     *accel = 0;
-    if (minw > INT_MAX) {
-        snprintf(r->why, sizeof r->why, "LWORK >= %lld exceeds INT_MAX"
-                 " (32-bit LAPACK INTEGER)", (long long)minw);
+    if (minw > INT_MAX || (c->kind == K_SYEVD && minr > INT_MAX)) {
+        snprintf(r->why, sizeof r->why, "%s >= %lld exceeds INT_MAX"
+                 " (32-bit LAPACK INTEGER)", minw > INT_MAX ? "LWORK"
+                 : "LRWORK", (long long)(minw > INT_MAX ? minw : minr));
         return 0;
     }
     double est = (double)abytes + (double)minw * (double)esz
+                 + (double)minr * (double)rsz
                  + (c->kind == K_GESDD && vec ? 2.0 * (double)nn * esz : 0);
     if (!host_fits(est, "the call", r->why, sizeof r->why))
         return 0;
     a = xdup(single ? (const void *)in->as : (const void *)in->a, abytes);
-    w = xtouched(nv * esz);
-    e = xtouched(nv * esz);
+    w = xtouched(nv * rsz);
+    e = xtouched(nv * rsz);
 
 #define TIMED(call)                                                      \
     do {                                                                 \
@@ -480,6 +594,24 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
         u = vec ? xtouched(nn * esz) : NULL;
         vt = vec ? xtouched(nn * esz) : NULL;
         iwork = xtouched(8 * nv * sizeof(lint));
+        if (c->cplx) {  /* zgesdd (double complex only) */
+            double complex *zu = u ? u : (void *)zq;
+            double complex *zvt = vt ? vt : (void *)zq;
+            rwork = xtouched((size_t)minr * rsz);
+            L->zgesdd(job, &n, &n, a, &n, w, zu, &ldv, zvt, &ldv, zq,
+                      &lwork, rwork, iwork, &info, 1);
+            q = creal(zq[0]);
+            if (info || !(lwork = lwork_from(q, minw, r->why,
+                                             sizeof r->why)))
+                break;
+            if (!host_fits((double)lwork * esz, "the workspace", r->why,
+                           sizeof r->why))
+                break;
+            work = xtouched((size_t)lwork * esz);
+            TIMED(L->zgesdd(job, &n, &n, a, &n, w, zu, &ldv, zvt, &ldv, work,
+                            &lwork, rwork, iwork, &info, 1));
+            break;
+        }
         if (single)
             L->sgesdd(job, &n, &n, a, &n, w, u ? u : (void *)dummy, &ldv,
                       vt ? vt : (void *)dummy, &ldv, qs, &lwork, iwork,
@@ -506,6 +638,35 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
         break;
     }
     case K_SYEVD:
+        if (c->cplx) {  /* zheevd / cheevd */
+            if (single)
+                L->cheevd(job, "L", &n, a, &n, w, cq, &lwork, rqs, &lrwork,
+                          &iq, &liwork, &info, 1, 1);
+            else
+                L->zheevd(job, "L", &n, a, &n, w, zq, &lwork, &rq, &lrwork,
+                          &iq, &liwork, &info, 1, 1);
+            q = single ? crealf(cq[0]) : creal(zq[0]);
+            rq = single ? rqs[0] : rq;
+            if (info || !(lwork = lwork_from(q, minw, r->why, sizeof r->why))
+                || !(lrwork = lwork_from(rq, minr, r->why, sizeof r->why)))
+                break;
+            liwork = iq > 1 ? iq : 1;
+            if (vec && liwork < 3 + 5 * n)
+                liwork = 3 + 5 * n;
+            if (!host_fits((double)lwork * esz + (double)lrwork * rsz,
+                           "the workspace", r->why, sizeof r->why))
+                break;
+            work = xtouched((size_t)lwork * esz);
+            rwork = xtouched((size_t)lrwork * rsz);
+            iwork = xtouched((size_t)liwork * sizeof(lint));
+            if (single)
+                TIMED(L->cheevd(job, "L", &n, a, &n, w, work, &lwork, rwork,
+                                &lrwork, iwork, &liwork, &info, 1, 1));
+            else
+                TIMED(L->zheevd(job, "L", &n, a, &n, w, work, &lwork, rwork,
+                                &lrwork, iwork, &liwork, &info, 1, 1));
+            break;
+        }
         if (single)
             L->ssyevd(job, "L", &n, a, &n, w, qs, &lwork, &iq, &liwork,
                       &info, 1, 1);
@@ -531,7 +692,7 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
                             &liwork, &info, 1, 1));
         break;
     case K_SYTRD:   /* UPLO = 'L'; D in w */
-        tau = xtouched(nv * esz);
+        tau = xtouched(nv * rsz);
         if (single)
             L->ssytrd("L", &n, a, &n, w, e, tau, qs, &lwork, &info, 1);
         else
@@ -596,6 +757,7 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
     free(vt);
     free(tau);
     free(work);
+    free(rwork);
     free(iwork);
     return ran;
 }
@@ -655,23 +817,36 @@ typedef struct dev_bufs {
     int lwork;              /* ?sytrd: elements */
 } dev_bufs;
 
+/* The data types of case c for the 64-bit API: *ta of the matrix (A, U,
+ * VT) and the compute type (complex for the complex cases), *tw of the
+ * values (W, S: always real). */
+static void cs_types(const bench_case *c, cudaDataType *ta, cudaDataType *tw)
+{
+    *tw = c->single ? CUDA_R_32F : CUDA_R_64F;
+    if (c->cplx)
+        *ta = c->single ? CUDA_C_32F : CUDA_C_64F;
+    else
+        *ta = *tw;
+}
+
 /* The cuSOLVER call of case c (asynchronous). */
 static cusolverStatus_t cs_compute(const bench_case *c, lint n,
                                    const dev_bufs *b)
 {
-    cudaDataType ty = c->single ? CUDA_R_32F : CUDA_R_64F;
+    cudaDataType ty, tw;
+    cs_types(c, &ty, &tw);
     switch (c->kind) {
     case K_SYEVD:
         return cusolverDnXsyevd(cs_handle, cs_params,
                                 c->job == 'V' ? CUSOLVER_EIG_MODE_VECTOR
                                               : CUSOLVER_EIG_MODE_NOVECTOR,
-                                CUBLAS_FILL_MODE_LOWER, n, ty, b->a, n, ty,
+                                CUBLAS_FILL_MODE_LOWER, n, ty, b->a, n, tw,
                                 b->w, ty, b->work, b->dbytes, b->hwork,
                                 b->hbytes, b->info);
     case K_GESDD: {
         signed char jb = c->job == 'S' ? 'S' : 'N';
         return cusolverDnXgesvd(cs_handle, cs_params, jb, jb, n, n, ty, b->a,
-                                n, ty, b->w, ty, b->u, n, ty, b->vt, n, ty,
+                                n, tw, b->w, ty, b->u, n, ty, b->vt, n, ty,
                                 b->work, b->dbytes, b->hwork, b->hbytes,
                                 b->info);
     }
@@ -715,10 +890,12 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
 {
     lint n = in->n;
     int single = c->single, vec = c->job != 'N';
-    size_t esz = single ? sizeof(float) : sizeof(double);
-    size_t nn = (size_t)n * (size_t)n, vb = (size_t)(n > 1 ? n : 1) * esz;
+    /* ab: the n x n matrix (A, U, VT; complex elements for the complex
+     * cases); vb: a vector of real values (W, S, D, E, TAU) */
+    size_t esz = elem_size(c), rsz = real_size(c);
+    size_t nn = (size_t)n * (size_t)n, vb = (size_t)(n > 1 ? n : 1) * rsz;
     size_t ab = nn * esz;
-    cudaDataType ty = single ? CUDA_R_32F : CUDA_R_64F;
+    cudaDataType ty, tw;
     const void *ha = single ? (const void *)in->as : (const void *)in->a;
     int svd_vec = c->kind == K_GESDD && vec;
     int tri = c->kind == K_SYTRD;
@@ -730,6 +907,7 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
     int ok = 0;
 
     memset(&b, 0, sizeof b);
+    cs_types(c, &ty, &tw);
     if (tri && (int64_t)n * n > INT_MAX) {
         snprintf(why, sizeof why, "n*n exceeds INT_MAX (the 32-bit legacy"
                  " ?sytrd API)");
@@ -761,14 +939,14 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
                cusolverDnXsyevd_bufferSize(
                    cs_handle, cs_params,
                    vec ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR,
-                   CUBLAS_FILL_MODE_LOWER, n, ty, b.a, n, ty, b.w, ty,
+                   CUBLAS_FILL_MODE_LOWER, n, ty, b.a, n, tw, b.w, ty,
                    &b.dbytes, &b.hbytes));
         break;
     case K_GESDD: {
         signed char jb = vec ? 'S' : 'N';
         CS_TRY("cusolverDnXgesvd_bufferSize",
                cusolverDnXgesvd_bufferSize(cs_handle, cs_params, jb, jb, n, n,
-                                           ty, b.a, n, ty, b.w, ty, b.u, n,
+                                           ty, b.a, n, tw, b.w, ty, b.u, n,
                                            ty, b.vt, n, ty, &b.dbytes,
                                            &b.hbytes));
         break;
@@ -992,6 +1170,9 @@ int main(int argc, char **argv)
     host.ssytrd = (sytrd_s_t *)lapack_sym(h, "ssytrd_");
     host.dgbbrd = (gbbrd_d_t *)lapack_sym(h, "dgbbrd_");
     host.dsbtrd = (sbtrd_d_t *)lapack_sym(h, "dsbtrd_");
+    host.zheevd = (heevd_z_t *)lapack_sym(h, "zheevd_");
+    host.cheevd = (heevd_c_t *)lapack_sym(h, "cheevd_");
+    host.zgesdd = (gesdd_z_t *)lapack_sym(h, "zgesdd_");
     real_dbdsqr = (bdsqr_d_t *)lapack_sym(h, "dbdsqr_");
     real_dsterf = (sterf_d_t *)lapack_sym(h, "dsterf_");
     last_timing = (last_timing_t *)dlsym(RTLD_DEFAULT, "gpulapack_last_timing");
@@ -1054,9 +1235,10 @@ int main(int argc, char **argv)
                    nt ? ((int (*)(void))nt)() : -1);
         printf("\n");
     }
-    printf("# cusolver: 64-bit Xsyevd/Xgesvd (default params), legacy"
-           " ?sytrd; cusolver_s = compute only (matrix on the device),"
-           " cusolver_copies_s = cudaMemcpy in + compute + cudaMemcpy out\n");
+    printf("# cusolver: 64-bit Xsyevd/Xgesvd (default params; complex data"
+           " for zheevd, cheevd, zgesdd), legacy ?sytrd; cusolver_s ="
+           " compute only (matrix on the device), cusolver_copies_s ="
+           " cudaMemcpy in + compute + cudaMemcpy out\n");
     printf("# max_rel_diff: ours against cuSOLVER; the band cases against"
            " the host LAPACK\n");
     printf("# sizes:");
@@ -1148,7 +1330,7 @@ int main(int argc, char **argv)
 
             /* ours */
             double mbytes = (double)input_elems(family_of(c), n, in.band)
-                            * (c->single ? 4.0 : 8.0);
+                            * (double)elem_size(c);
             size_t dfree = 0, dtotal = 0;
             if (cudaMemGetInfo(&dfree, &dtotal) != cudaSuccess)
                 (void)cudaGetLastError();
