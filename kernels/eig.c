@@ -11,6 +11,7 @@
 #include "../runtime/precision.h"
 #include "../runtime/log.h"
 #include "../runtime/memory.h"
+#include "../runtime/parallel.h"
 #include "../runtime/profile.h"
 #include "../runtime/tune.h"
 #include "householder.h"
@@ -78,6 +79,57 @@ out:
     if (!in_place)
         ops->release(dev);
     return rc;
+}
+
+/* max |a_ij| of a column range, for max_abs */
+typedef struct max_abs_job {
+    char part;
+    lapack_int m, n;
+    const gl_scalar *a;
+    lapack_int lda;
+    int real_diagonal;
+    gl_real *partial;   /* one per item */
+} max_abs_job;
+
+enum { MAX_ABS_COLUMNS = 64 };
+
+static int max_abs_columns(void *ctx, long item)
+{
+    const max_abs_job *w = ctx;
+    gl_real big = 0;
+    lapack_int j0 = (lapack_int)item * MAX_ABS_COLUMNS;
+    for (lapack_int j = j0; j < j0 + MAX_ABS_COLUMNS && j < w->n; j++) {
+        lapack_int i0 = w->part == 'L' ? j : 0,
+                   i1 = w->part == 'U' ? (j + 1 < w->m ? j + 1 : w->m) : w->m;
+        for (lapack_int i = i0; i < i1; i++) {
+            gl_scalar x = w->a[i + (size_t)j * w->lda];
+            gl_real v = i == j && w->real_diagonal ? GL_R(fabs)(GL_REAL(x))
+                                                   : GL_ABS(x);
+            if (!(v <= big) && !isnan(big))
+                big = v;   /* a NaN, once seen, stays */
+        }
+    }
+    w->partial[item] = big;
+    return 0;
+}
+
+/* gl_s_max_abs gl_d_max_abs gl_c_max_abs gl_z_max_abs */
+gl_real GL_FN(max_abs)(char part, lapack_int m, lapack_int n,
+                       const gl_scalar *a, lapack_int lda, int real_diagonal)
+{
+    long items = (n + MAX_ABS_COLUMNS - 1) / MAX_ABS_COLUMNS;
+    gl_real *partial = malloc(sizeof *partial * (size_t)(items > 0 ? items : 1));
+    max_abs_job w = {part, m, n, a, lda, real_diagonal, partial};
+    gl_real big = 0;
+    if (!partial || gl_parallel_for(items, max_abs_columns, &w) != 0) {
+        free(partial);
+        return NAN;   /* the caller's call goes to LAPACK */
+    }
+    for (long i = 0; i < items; i++)
+        if (!(partial[i] <= big) && !isnan(big))
+            big = partial[i];
+    free(partial);
+    return big;
 }
 
 /* gl_s_dc_vectors_on_device gl_d_dc_vectors_on_device gl_c_dc_vectors_on_device gl_z_dc_vectors_on_device */
@@ -393,22 +445,11 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
 
     /* max |a_ij| over the referenced triangle (?lansy/?lanhe 'M': the
      * real part of the diagonal); Inf/NaN stays with LAPACK. */
-    int lower = job->uplo == 'L';
     int expert = job->driver == GL_EIG_SYEVR || job->driver == GL_EIG_SYEVX;
-    gl_real anrm = 0;
-    for (lapack_int j = 0; j < n; j++) {
-        lapack_int i0 = lower ? j : 0, i1 = lower ? n : j + 1;
-        for (lapack_int i = i0; i < i1; i++) {
-            gl_scalar x = a[i + (size_t)j * lda];
-            /* ?heevr measures with ?lansy, which keeps the imaginary
-             * part of the diagonal; the others with ?lanhe, which drops it */
-            gl_real v = i == j && job->driver != GL_EIG_SYEVR
-                            ? GL_R(fabs)(GL_REAL(x))
-                            : GL_ABS(x);
-            if (!(v <= anrm) && !isnan(anrm))
-                anrm = v;   /* a NaN, once seen, stays */
-        }
-    }
+    /* ?heevr measures with ?lansy, which keeps the imaginary part of the
+     * diagonal; the others with ?lanhe, which drops it */
+    gl_real anrm = GL_FN(max_abs)(job->uplo, n, n, a, lda,
+                                  job->driver != GL_EIG_SYEVR);
     if (!isfinite(anrm))
         return GL_STAGE_NONFINITE;
     gl_real sigma = GL_FN(eig_sigma)(anrm, f->lamch("S", 1), f->lamch("P", 1),

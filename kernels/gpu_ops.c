@@ -184,6 +184,13 @@ static int dev_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
     return 0;
 }
 
+static int dev_conj_transpose(lapack_int rows, lapack_int cols,
+                              const gl_scalar *src, lapack_int lds,
+                              gl_scalar *dst, lapack_int ldd)
+{
+    return transpose(cols, rows, src, lds, dst, ldd);
+}
+
 static void dev_pack_band(char kind, lapack_int n, lapack_int b,
                           const gl_scalar *a, lapack_int lda, gl_scalar *band,
                           lapack_int ldband)
@@ -1303,6 +1310,7 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .to_host_scratch = dev_to_host_scratch,
     .copy = dev_copy,
     .from_host = dev_from_host,
+    .conj_transpose = dev_conj_transpose,
     .lascl = dev_lascl,
     .pack_band = dev_pack_band,
     .zero_lower = dev_zero_lower,

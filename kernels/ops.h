@@ -67,6 +67,12 @@ typedef struct GL_FN(ops) {
     /* dst = src, both in the backend's memory. */
     void (*copy)(lapack_int rows, lapack_int cols, const gl_scalar *src,
                  lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+    /* dst (cols x rows) = src^H (src rows x cols), both in the backend's
+     * memory: a result transposed before its one read.  NULL on the host
+     * backend.  Returns 0, or < 0 when the device failed. */
+    int (*conj_transpose)(lapack_int rows, lapack_int cols,
+                          const gl_scalar *src, lapack_int lds,
+                          gl_scalar *dst, lapack_int ldd);
     /* trans 'N': dst = src; 'C': dst (cols x rows) = src^H. */
     void (*from_host)(char trans, lapack_int rows, lapack_int cols,
                       const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,

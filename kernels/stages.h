@@ -242,6 +242,13 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                            lapack_int m, const gl_real *zt, lapack_int ldzt,
                            gl_scalar *z, lapack_int ldz);
 
+/* max |a_ij| of the m x n matrix A (part 'A'), of its lower ('L') or
+ * upper ('U') triangle, as ?lange/?lansy/?lanhe 'M' (real_diagonal: the
+ * real part of the diagonal, ?lanhe's), over the host's threads; a NaN
+ * anywhere gives NaN. */
+gl_real GL_FN(max_abs)(char part, lapack_int m, lapack_int n,
+                       const gl_scalar *a, lapack_int lda, int real_diagonal);
+
 /* Stage 3 by ?stedc with its vectors left on a device (ops->real_fill set)
  * and z (host, n x n) = Q diag(phase) Z_T from them: w = the eigenvalues
  * of the tridiagonal (d, e) (n each; scratch: n reals), isuppz (unless

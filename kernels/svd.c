@@ -57,6 +57,19 @@ static gl_scalar *from_spare(spare_region *s, size_t n)
     return p;
 }
 
+/* dst (host, cols x rows) = src^H for src (rows x cols) in the backend's
+ * memory: transposed there, then read once. */
+static int read_transposed(const GL_FN(ops) *ops, lapack_int rows,
+                           lapack_int cols, const gl_scalar *src,
+                           lapack_int lds, gl_scalar *dst, lapack_int ldd)
+{
+    gl_scalar *t = ops->alloc(sizeof *t * (size_t)rows * (size_t)cols);
+    int rc = !t || ops->conj_transpose(rows, cols, src, lds, t, cols) ||
+             ops->to_host(cols, rows, t, cols, dst, ldd);
+    ops->release(t);
+    return rc ? -1 : 0;
+}
+
 /* gl_s_svd gl_d_svd gl_c_svd gl_z_svd */
 int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
@@ -76,13 +89,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     int vectors = want_l || want_r;
 
     /* max |a_ij| (?lange 'M'); Inf/NaN stays with LAPACK. */
-    gl_real anrm = 0;
-    for (lapack_int j = 0; j < n; j++)
-        for (lapack_int i = 0; i < m; i++) {
-            gl_real v = GL_ABS(a[i + (size_t)j * lda]);
-            if (!(v <= anrm) && !isnan(anrm))
-                anrm = v;   /* a NaN, once seen, stays */
-        }
+    gl_real anrm = GL_FN(max_abs)('A', m, n, a, lda, 0);
     if (!isfinite(anrm))
         return GL_STAGE_NONFINITE;
     const gl_real eps = f->lamch("P", 1);
@@ -219,8 +226,10 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
      * 2.5 s per GiB on a virtual machine, docs/performance.md). */
     spare_region spare = {work, vcc ? 3 * cc + 4 * (size_t)cols : 0};
     size_t lsize = (size_t)rows * ucols, hsize = lsize > cc ? lsize : cc;
-    /* from the device, a host image only for the transposes below */
-    int need_host = !on_device || (want_l && trans) || (want_r && !trans);
+    /* from the device, a host image only for transposes the device
+     * cannot do */
+    int need_host = !on_device || (!ops->conj_transpose &&
+                                   ((want_l && trans) || (want_r && !trans)));
     if (ops->host_memory) {
         lu = want_l ? from_spare(&spare, lsize) : NULL;
         lv = want_r ? from_spare(&spare, cc) : NULL;
@@ -286,14 +295,24 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         if (ops->to_host(rows, ucols, lu, rows, u, ldu))
             goto out;
     } else if (want_l) {   /* VT of A = (left vectors of A^H)^H */
-        if (host && ops->to_host(rows, ucols, lu, rows, host, rows))
-            goto out;
-        GL_FN(conj_transpose)(rows, ucols, lhost, rows, vt, ldvt);
+        if (!ops->host_memory && !host) {
+            if (read_transposed(ops, rows, ucols, lu, rows, vt, ldvt))
+                goto out;
+        } else {
+            if (host && ops->to_host(rows, ucols, lu, rows, host, rows))
+                goto out;
+            GL_FN(conj_transpose)(rows, ucols, lhost, rows, vt, ldvt);
+        }
     }
     if (want_r && !trans) {
-        if (host && ops->to_host(cols, cols, lv, cols, host, cols))
-            goto out;
-        GL_FN(conj_transpose)(cols, cols, rhost, cols, vt, ldvt);
+        if (!ops->host_memory && !host) {
+            if (read_transposed(ops, cols, cols, lv, cols, vt, ldvt))
+                goto out;
+        } else {
+            if (host && ops->to_host(cols, cols, lv, cols, host, cols))
+                goto out;
+            GL_FN(conj_transpose)(cols, cols, rhost, cols, vt, ldvt);
+        }
     } else if (want_r) {   /* U of A = right vectors of A^H */
         if (ops->to_host(cols, cols, lv, cols, u, ldu))
             goto out;
