@@ -225,7 +225,8 @@ KERNEL gl_gelqt(int m, int n, GLOBAL scalar_t *a, gl_long aoff, int lda,
  * 0 writes T's column c - 1; every task reads the row from the copy the
  * step before made (snap), because its owner overwrites it.  This was two
  * launches per reflector (gl_panel_reflect, gl_panel_update): 29,502 of
- * the 29,900 launches of stage 1 of dgesdd N at n = 8192 on the H200
+ * the 39,567 launches and synchronizations of stage 1 of dgesdd N at
+ * n = 8192 on the H200, about 20 us each
  * (docs/data/h200-2026-11-26-profile-8192-f172127.txt).
  * One work-item owns a row (all n <= TALL_LEAF values of it) in a task.
  *
