@@ -229,65 +229,127 @@ static int launch_panel(gl_kernel k, int nargs, const gl_arg *args)
     return GPU->launch(GL_PRECISION, k, 1, &groups, &local, nargs, args);
 }
 
-/* A leaf with a long side of m (rows for QR, columns for LQ) and a short
- * side of n <= TALL_LEAF over ceil(m / rows) work-groups
- * (kernels/device/panel.h gl_panel_reflect, gl_panel_update): two
- * launches per reflector. */
-static int tall_leaf(int rowwise, lapack_int m, lapack_int n, gl_scalar *a,
-                     lapack_int lda, gl_scalar *t, lapack_int ldt, long rows)
-{
-    int groups = (int)groups_of((size_t)m, (size_t)rows), block_rows = (int)rows;
-    size_t nsums = (size_t)groups * TALL_SUMS;
-    gl_scalar *sums = GPU->alloc(ES * (nsums + TALL_LEAF + 2));
-    if (!sums)
-        return -1;
-    gl_scalar *coef = sums + nsums;
-    size_t one = 1, local = TALL_THREADS, blocks = (size_t)groups;
-    int rc = 0;
-    for (int c = 0; c <= n && rc == 0; c++) {
-        if (c > 0) {   /* reflector c - 1 from the sums of the last update */
-            int cr = c - 1;
-            gl_arg args[] = {VAL(rowwise), VAL(n), MEM(a), VAL(lda),
-                             MEM(t), VAL(ldt), VAL(cr), VAL(groups),
-                             MEM(sums), MEM(coef)};
-            rc = GPU->launch(GL_PRECISION, GL_K_PANEL_REFLECT, 1, &one,
-                             &local, NARGS(args), args);
-        }
-        gl_arg args[] = {VAL(rowwise), VAL(m), VAL(n), MEM(a), VAL(lda),
-                         VAL(c), VAL(block_rows), MEM(coef), MEM(sums)};
-        rc = rc || GPU->launch(GL_PRECISION, GL_K_PANEL_UPDATE, 1, &blocks,
-                               &local, NARGS(args), args);
-    }
-    GPU->release(sums);
-    return rc ? -1 : 0;
-}
+/* The tall leaves of one panel (kernels/device/panel.h gl_panel_tall):
+ * each leaf is one launch.  What they share: the panel's failure flag,
+ * then per leaf its ticket and step counters (zeroed by one write per
+ * panel), and the blocks' sums with the copies of the diagonal rows
+ * (reused leaf after leaf: launches run in order).  The host reads the
+ * flag once, when the panel is done. */
+typedef struct tall_panel {
+    long rows;             /* rows per block; 0: no tall leaf */
+    int *sync;
+    gl_scalar *sums;
+    int leaves, next;      /* leaf regions in sync, and the next free one */
+} tall_panel;
 
-/* the leaf's long side in work-groups of gl_tune_panel_rows() rows when
- * it has 4 of them or more, else one work-group */
+/* the leaf's long side in blocks of gl_tune_panel_rows() rows when it has
+ * 4 of them or more, else 0 (one work-group: gl_geqrt/gl_gelqt) */
 static long tall_rows(lapack_int long_side, lapack_int short_side)
 {
     long rows = gl_tune_panel_rows();
     return short_side <= TALL_LEAF && long_side >= 4 * rows ? rows : 0;
 }
 
-static int geqrt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                      gl_scalar *t, lapack_int ldt)
+/* Leaves of the recursion of dev_geqrt/dev_gelqt over a short side of n. */
+static int leaves_of(lapack_int n)
 {
-    long rows = tall_rows(m, n);
-    if (rows > 0)
-        return tall_leaf(0, m, n, a, lda, t, ldt, rows);
+    return n <= TALL_LEAF ? 1 : leaves_of(n / 2) + leaves_of(n - n / 2);
+}
+
+/* Work-groups of a tall leaf's launch over blocks blocks:
+ * GPULAPACK_PANEL_GROUPS, else one per multiprocessor where the runtime
+ * promises that a running work-group keeps running (CUDA, HIP), else one
+ * (OpenCL 1.2 promises nothing: one work-group never waits); no more than
+ * there are blocks. */
+static size_t tall_groups(long blocks)
+{
+    long groups = gl_tune_panel_groups();
+    if (groups < 0)
+        groups = GPU->resident_groups ? GPU->resident_groups() : 1;
+    if (groups < 1)
+        groups = 1;
+    return (size_t)(groups < blocks ? groups : blocks);
+}
+
+/* Prepares the tall leaves of a panel with a long side of long_side and a
+ * short side of short_side (none if its leaves are too short); 0 or -1. */
+static int tall_begin(tall_panel *p, lapack_int long_side,
+                      lapack_int short_side)
+{
+    *p = (tall_panel){tall_rows(long_side, TALL_LEAF), NULL, NULL, 0, 0};
+    if (p->rows == 0)
+        return 0;
+    p->leaves = leaves_of(short_side);
+    size_t count = 1 + (size_t)p->leaves * (TALL_LEAF + 2);
+    size_t blocks = groups_of((size_t)long_side, (size_t)p->rows);
+    int *zeros = calloc(count, sizeof *zeros);
+    p->sync = GPU->alloc(sizeof *p->sync * count);
+    p->sums = GPU->alloc(ES * (TALL_LEAF * blocks * TALL_SUMS +
+                               TALL_LEAF * TALL_LEAF));
+    if (zeros && gl_fault_hit(GL_FAULT_WAIT))
+        zeros[0] = 1;   /* the tests: as if a wait had timed out */
+    int rc = !zeros || !p->sync || !p->sums ||
+             GPU->write(sizeof *zeros, count, 1, zeros, count, p->sync,
+                        count) != 0;
+    free(zeros);
+    return rc ? -1 : 0;
+}
+
+/* Ends the panel: rc, or -1 when a wait of its leaves timed out. */
+static int tall_end(tall_panel *p, int rc)
+{
+    int failed = 0;
+    if (p->rows > 0 && rc == 0 && p->next > 0 &&
+        GPU->read(sizeof failed, 1, 1, p->sync, 1, &failed, 1) != 0)
+        rc = -1;
+    if (failed) {
+        gl_log(1, "%s: a wait of a panel leaf timed out", GPU->name);
+        rc = -1;
+    }
+    GPU->release(p->sums);
+    GPU->release(p->sync);
+    return rc;
+}
+
+/* A leaf with a long side of m (rows for QR, columns for LQ) and a short
+ * side of n <= TALL_LEAF in blocks of p->rows rows: one launch. */
+static int tall_leaf(tall_panel *p, int rowwise, lapack_int m, lapack_int n,
+                     gl_scalar *a, lapack_int lda, gl_scalar *t,
+                     lapack_int ldt)
+{
+    if (p->next >= p->leaves)
+        return -1;
+    int leaf = p->next++, rows = (int)p->rows;
+    size_t groups = tall_groups((long)groups_of((size_t)m, p->rows)),
+           local = TALL_THREADS;
+    gl_arg args[] = {VAL(rowwise), VAL(m),    VAL(n),   MEM(a),
+                     VAL(lda),     MEM(t),    VAL(ldt), VAL(rows),
+                     MEM(p->sums), GL_MEM(p->sync, sizeof *p->sync),
+                     VAL(leaf)};
+    return GPU->launch(GL_PRECISION, GL_K_PANEL_TALL, 1, &groups, &local,
+                       NARGS(args), args)
+               ? -1
+               : 0;
+}
+
+static int geqrt_leaf(tall_panel *p, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda, gl_scalar *t,
+                      lapack_int ldt)
+{
+    if (p->rows > 0 && tall_rows(m, n) > 0)
+        return tall_leaf(p, 0, m, n, a, lda, t, ldt);
     if (n > PANEL_MAX)
         return -1;
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
     return n > 0 ? launch_panel(GL_K_GEQRT, NARGS(args), args) : 0;
 }
 
-static int gelqt_leaf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                      gl_scalar *t, lapack_int ldt)
+static int gelqt_leaf(tall_panel *p, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda, gl_scalar *t,
+                      lapack_int ldt)
 {
-    long rows = tall_rows(n, m);
-    if (rows > 0)
-        return tall_leaf(1, n, m, a, lda, t, ldt, rows);
+    if (p->rows > 0 && tall_rows(n, m) > 0)
+        return tall_leaf(p, 1, n, m, a, lda, t, ldt);
     if (m > PANEL_MAX)
         return -1;
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
@@ -456,10 +518,10 @@ static void dev_her2k(char uplo, char trans, lapack_int n, lapack_int k,
 static int dense_upper(lapack_int k, const gl_scalar *t, lapack_int ldt,
                        gl_scalar *dst)
 {
-    if (GPU->copy(ES, (size_t)k, (size_t)k, t, (size_t)ldt, dst, (size_t)k))
-        return -1;
-    dev_zero_lower(k, k, dst, k);
-    return 0;
+    int upper = 2;   /* gl_unpack_v's triangle mode: one launch */
+    gl_arg args[] = {VAL(upper), VAL(k), VAL(k), MEM(t), VAL(ldt), MEM(dst),
+                     VAL(k)};
+    return launch_2d(GL_K_UNPACK_V, k, k, NARGS(args), args);
 }
 
 /* B = alpha op(A) B or alpha B op(A), A triangular: the product into a
@@ -547,8 +609,8 @@ static int dev_larfb(char side, char trans, char storev, lapack_int m,
  * T12 = -T1 (V1^H V2) T2.  So all but the leaves' work is in products that
  * use the whole device.  A leaf on one work-group kept one multiprocessor
  * busy while the others waited (12.8 s of stage 1 at n = 32768 on an H100,
- * docs/performance.md): a leaf with a long side takes many work-groups
- * (tall_leaf). */
+ * docs/history.md): a leaf with a long side takes many work-groups in one
+ * launch (tall_leaf). */
 enum { PANEL_LEAF = TALL_LEAF };
 
 /* T12 (k1 x k2, in T) = -T1 W T2 for W = V1^H V2 (QR) or V1 V2^H (LQ),
@@ -571,12 +633,12 @@ static int assemble_t(lapack_int k1, lapack_int k2, const gl_scalar *w,
     return 0;
 }
 
-/* A (m x n, m >= n) = Q R, Q = I - V T V^H (kernels/ops.h geqrt). */
-static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                     gl_scalar *t, lapack_int ldt)
+/* A (m x n, m >= n) = Q R, Q = I - V T V^H, its tall leaves in p. */
+static int geqrt_rec(tall_panel *p, lapack_int m, lapack_int n, gl_scalar *a,
+                     lapack_int lda, gl_scalar *t, lapack_int ldt)
 {
     if (n <= PANEL_LEAF)
-        return geqrt_leaf(m, n, a, lda, t, ldt);
+        return geqrt_leaf(p, m, n, a, lda, t, ldt);
     lapack_int n1 = n / 2, n2 = n - n1;
     gl_scalar *a2 = a + (size_t)n1 * lda;
     /* W (n1 x n2), then V2 made dense ((m - n1) x n2) */
@@ -584,10 +646,10 @@ static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
     gl_scalar *v2 = w + (size_t)n1 * n2;
     /* W = V1(n1:m, :)^H V2, V2 unit lower trapezoidal from row n1, made
      * dense (v2) for a plain product */
-    int rc = !w || dev_geqrt(m, n1, a, lda, t, ldt) ||
+    int rc = !w || geqrt_rec(p, m, n1, a, lda, t, ldt) ||
              dev_larfb('L', 'C', 'C', m, n2, n1, a, lda, t, ldt, a2, lda) ||
-             dev_geqrt(m - n1, n2, a2 + n1, lda, t + n1 + (size_t)n1 * ldt,
-                       ldt);
+             geqrt_rec(p, m - n1, n2, a2 + n1, lda,
+                       t + n1 + (size_t)n1 * ldt, ldt);
     if (!rc)
         dev_unpack_v('C', m - n1, n2, a2 + n1, lda, v2, m - n1);
     rc = rc ||
@@ -598,12 +660,12 @@ static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
     return rc ? -1 : 0;
 }
 
-/* A (m x n, m <= n) = L Q, Q^H = I - V^H T V (kernels/ops.h gelqt). */
-static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                     gl_scalar *t, lapack_int ldt)
+/* A (m x n, m <= n) = L Q, Q^H = I - V^H T V, its tall leaves in p. */
+static int gelqt_rec(tall_panel *p, lapack_int m, lapack_int n, gl_scalar *a,
+                     lapack_int lda, gl_scalar *t, lapack_int ldt)
 {
     if (m <= PANEL_LEAF)
-        return gelqt_leaf(m, n, a, lda, t, ldt);
+        return gelqt_leaf(p, m, n, a, lda, t, ldt);
     lapack_int m1 = m / 2, m2 = m - m1;
     gl_scalar *a2 = a + m1, *a22 = a2 + (size_t)m1 * lda;
     /* W (m1 x m2), then V2^H made dense ((n - m1) x m2) */
@@ -611,9 +673,10 @@ static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
     gl_scalar *v2h = w + (size_t)m1 * m2;
     /* W = V1(:, m1:n) V2^H, V2 unit upper trapezoidal from column m1, its
      * adjoint made dense (v2h) for a plain product */
-    int rc = !w || dev_gelqt(m1, n, a, lda, t, ldt) ||
+    int rc = !w || gelqt_rec(p, m1, n, a, lda, t, ldt) ||
              dev_larfb('R', 'N', 'R', m2, n, m1, a, lda, t, ldt, a2, lda) ||
-             dev_gelqt(m2, n - m1, a22, lda, t + m1 + (size_t)m1 * ldt, ldt);
+             gelqt_rec(p, m2, n - m1, a22, lda, t + m1 + (size_t)m1 * ldt,
+                       ldt);
     if (!rc)
         dev_unpack_v('R', n - m1, m2, a22, lda, v2h, n - m1);
     rc = rc ||
@@ -622,6 +685,24 @@ static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
          assemble_t(m1, m2, w, t, ldt);
     GPU->release(w);
     return rc ? -1 : 0;
+}
+
+/* A (m x n, m >= n) = Q R, Q = I - V T V^H (kernels/ops.h geqrt). */
+static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                     gl_scalar *t, lapack_int ldt)
+{
+    tall_panel p;
+    int rc = tall_begin(&p, m, n);
+    return tall_end(&p, rc || geqrt_rec(&p, m, n, a, lda, t, ldt) ? -1 : 0);
+}
+
+/* A (m x n, m <= n) = L Q, Q^H = I - V^H T V (kernels/ops.h gelqt). */
+static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                     gl_scalar *t, lapack_int ldt)
+{
+    tall_panel p;
+    int rc = tall_begin(&p, n, m);
+    return tall_end(&p, rc || gelqt_rec(&p, m, n, a, lda, t, ldt) ? -1 : 0);
 }
 
 /* E_i -= Y_i (V_i^H E_i) block after block: two products each (the

@@ -147,6 +147,7 @@ static void config_read(void)
     config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
     config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
     config.panel_rows = parse_count(getenv("GPULAPACK_PANEL_ROWS"), 0);
+    config.panel_groups = parse_count(getenv("GPULAPACK_PANEL_GROUPS"), -1);
     config.chase_groups = parse_count(getenv("GPULAPACK_CHASE_GROUPS"), -1);
     config.dc_leaf = parse_count(getenv("GPULAPACK_DC_LEAF"), 0);
     config.profile = parse_count(getenv("GPULAPACK_PROFILE"), 0) != 0;

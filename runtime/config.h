@@ -37,6 +37,7 @@ typedef struct gl_config {
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
     long panel_rows;            /* GPULAPACK_PANEL_ROWS: rows per work-group of tall panel leaves, 0 = tuned */
+    long panel_groups;          /* GPULAPACK_PANEL_GROUPS: work-groups of a tall panel leaf's launch, -1 = tuned */
     long chase_groups;          /* GPULAPACK_CHASE_GROUPS: one-launch chase's work-groups, 0 = waves, -1 = tuned */
     long dc_leaf;               /* GPULAPACK_DC_LEAF: largest stage-3 subproblem left whole to LAPACK, 0 = tuned */
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */

@@ -14,7 +14,7 @@
 const char *const gl_kernel_names[GL_K_COUNT] = {
     "gl_copy", "gl_scale", "gl_pack_band", "gl_zero_lower", "gl_unpack_v",
     "gl_gemm", "gl_geqrt", "gl_gelqt", "gl_gb_chase", "gl_sb_chase",
-    "gl_tridiag_bisect", "gl_panel_reflect", "gl_panel_update",
+    "gl_tridiag_bisect", "gl_panel_tall",
     "gl_gb_chase_all", "gl_sb_chase_all",
     "gl_dc_fill", "gl_dc_rotate", "gl_dc_gather", "gl_dc_secular_w",
     "gl_dc_secular_vectors", "gl_dc_support", "gl_dc_phase_rows", "gl_dc_svd_first_row",

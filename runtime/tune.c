@@ -524,6 +524,8 @@ long gl_tune_max_groups(void) { return gl_config_get()->max_groups; }
  * half an H100's multiprocessors, at two rows per work-item. */
 long gl_tune_chase_groups(void) { return gl_config_get()->chase_groups; }
 
+long gl_tune_panel_groups(void) { return gl_config_get()->panel_groups; }
+
 long gl_tune_panel_rows(void)
 {
     long rows = gl_config_get()->panel_rows;

@@ -71,6 +71,10 @@ long gl_tune_max_groups(void);
  * is factored by many work-groups (GPULAPACK_PANEL_ROWS, default 256);
  * leaves whose long side is shorter than 4 blocks take one work-group. */
 long gl_tune_panel_rows(void);
+/* ... and the work-groups of such a leaf's one launch,
+ * GPULAPACK_PANEL_GROUPS, -1 when unset (the runtime's resident
+ * work-groups decide). */
+long gl_tune_panel_groups(void);
 
 /* Device bulge chasing: work-groups of the one-launch chase,
  * GPULAPACK_CHASE_GROUPS (0: one launch per wavefront), -1 when unset

@@ -38,6 +38,10 @@ run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
 # make install / uninstall into a scratch DESTDIR (PREFIX=/usr): the files,
 # pkg-config, a C program built against the installed copy
 run unit/install 120 testing/unit/check_install.sh
+# device launches and host synchronizations of dsyevd N and dgesdd N at
+# n = 2048 on PoCL, each below 3000 (issue 31: stage 1 was launch-bound);
+# about 1.5 minutes on 2 cores
+run unit/launches 600 testing/unit/check_launches.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
 # per-precision binaries.
 for src in testing/unit/test_*.c; do
@@ -51,12 +55,14 @@ for src in testing/unit/test_*.c; do
         for p in s d c z; do
             run "unit/${t}_$p" 600 env GPULAPACK_DEVICE=opencl "build/testing/${t}_$p"
         done
-        # the panels' leaves over many work-groups (taken by default from
-        # 1024 rows), here from 16; the chase in one launch (the default
-        # on CUDA and HIP), here of one work-group
+        # the panels' tall leaves (taken by default from 1024 rows, in one
+        # work-group on OpenCL), here from 16 rows, in 4 work-groups that
+        # wait for each other (the default on CUDA and HIP: one per
+        # multiprocessor); the chase in one launch (the default on CUDA
+        # and HIP), here of 4 work-groups
         for p in s d c z; do
             run "unit/${t}_$p-other-kernels" 600 env GPULAPACK_DEVICE=opencl \
-                GPULAPACK_PANEL_ROWS=4 GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
+                GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
         done
         # plain GEMMs through CLBlast (taken by default on GPUs only)
         for p in d z; do
@@ -68,7 +74,7 @@ for src in testing/unit/test_*.c; do
     # the SVD's divide and conquer with device products
     test_fault)
         run "unit/$t" 300 "build/testing/$t"
-        run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 \
+        run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 \
             GPULAPACK_CHASE_GROUPS=4 GPULAPACK_DC_LEAF=8 "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
@@ -129,7 +135,7 @@ for t in test_options test_lwork test_args test_threads; do
     run "own-opencl/$t" 600 bash -c "device_own opencl $t"
 done
 run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
-    GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_CHASE_GROUPS=4 \
+    GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 \
     GPULAPACK_DC_LEAF=8 \
     GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 
@@ -232,7 +238,7 @@ run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 #    SVD's divide and conquer merging from 8 rows on the device.
 run lapack-suite-opencl-other-kernels 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-other-kernels --lapack ref --inputs svd,sep,se2,sb,bb \
-    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PANEL_ROWS=4 \
+    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PANEL_ROWS=4 --env GPULAPACK_PANEL_GROUPS=4 \
     --env GPULAPACK_CHASE_GROUPS=4 --env GPULAPACK_DC_LEAF=8 --expect-path opencl
 
 # 6. The library built with ASan and UBSan, preloaded into LAPACK's tests

@@ -70,7 +70,9 @@ KERNEL gl_zero_lower(int m, int n, GLOBAL scalar_t *a, gl_long off, int lda)
 
 /* V (m x k) with its unit diagonal and zeros from the unit lower
  * trapezoidal reflectors stored below the diagonal of A (rows == 0), or
- * the adjoint of the unit upper rows stored right of it (rows != 0). */
+ * the adjoint of the unit upper rows stored right of it (rows == 1); or
+ * (rows == 2) the upper triangle of A with zeros below: the dense T of a
+ * block reflector in one launch, not a copy and a gl_zero_lower. */
 KERNEL gl_unpack_v(int rows, int m, int k, const GLOBAL scalar_t *a,
                    gl_long aoff, int lda, GLOBAL scalar_t *v, gl_long voff,
                    int ldv)
@@ -80,7 +82,8 @@ KERNEL gl_unpack_v(int rows, int m, int k, const GLOBAL scalar_t *a,
         return;
     a += aoff;
     v += voff;
-    AT(v, ldv, i, j) = i <= j ? s_make(i == j ? 1 : 0, 0)
+    AT(v, ldv, i, j) = rows == 2 ? (i <= j ? AT(a, lda, i, j) : s_zero())
+                     : i <= j ? s_make(i == j ? 1 : 0, 0)
                        : rows ? s_conj(AT(a, lda, j, i))
                               : AT(a, lda, i, j);
 }

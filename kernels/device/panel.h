@@ -199,21 +199,36 @@ KERNEL gl_gelqt(int m, int n, GLOBAL scalar_t *a, gl_long aoff, int lda,
     }
 }
 
-/* ---- Leaves over many work-groups: tall panels ----
+/* ---- Leaves over many work-groups: tall panels, in one launch ----
  *
  * A leaf of a tall panel (16 columns of 16384 rows, or the rows of a wide
  * LQ panel) factored by one work-group keeps one multiprocessor busy while
- * the others wait: most of stage 1 on an H100 (docs/performance.md).
- * Here the long side is split into blocks of `rows`, one work-group each,
- * and every reflector takes two launches:
- *   gl_panel_reflect (one work-group): reflector c from sums over the
- *     whole long side (its norm, the products of its column with every
- *     other column of the leaf), with ?larfg's rescaling; the row of the
- *     diagonal, T's column c and the multipliers the update needs;
- *   gl_panel_update (every block): reflector c applied to the block's
- *     rows, then the sums for reflector c + 1 over those rows.
- * One work-item owns a row (all n <= TALL_LEAF values of it) in a launch,
- * so the work-groups never wait for each other.
+ * the others wait: 12.8 s of stage 1 at n = 32768 on an H100
+ * (docs/history.md).  Here the long side is split into blocks of `rows`
+ * and the leaf is one launch of any number of work-groups, which take the
+ * tasks (step c, block g), c = 0..n, in order from a ticket counter:
+ *   step c applies reflector c - 1 (c > 0) to the block's rows below its
+ *   diagonal, then sums over them what reflector c needs (c < n).
+ * A task of step c > 0 first waits until every task of step c - 1 is done
+ * (a counter per step), then makes reflector c - 1 itself from all the
+ * blocks' sums: the same operations in the same order in every
+ * work-group, so every work-group has the same reflector, and no launch
+ * or wait separates a reflector from its update.  The tasks a task waits
+ * for have smaller tickets, so they belong to work-groups that are
+ * already running: the launch completes with however many work-groups the
+ * device keeps resident, given that a running work-group keeps running
+ * (as the one-launch chase, chase.h); with one work-group nothing ever
+ * waits.  A wait that lasts TALL_SPIN_LIMIT polls sets the panel's
+ * failure flag, every later wait gives up and the host, which reads the
+ * flag once per panel, restarts the call on LAPACK.  The task whose block
+ * holds row c - 1 writes that row (beta, the row of R), the task of block
+ * 0 writes T's column c - 1; every task reads the row from the copy the
+ * step before made (snap), because its owner overwrites it.  This was two
+ * launches per reflector (gl_panel_reflect, gl_panel_update): 29,502 of
+ * the 39,567 launches and synchronizations of stage 1 of dgesdd N at
+ * n = 8192 on the H200, about 20 us each
+ * (docs/data/h200-2026-11-26-profile-8192-f172127.txt).
+ * One work-item owns a row (all n <= TALL_LEAF values of it) in a task.
  *
  * The leaf is written for QR (m x n, m >= n, reflectors down the
  * columns); an LQ leaf (n x m, reflectors along the rows) is the same
@@ -231,6 +246,7 @@ KERNEL gl_gelqt(int m, int n, GLOBAL scalar_t *a, gl_long aoff, int lda,
 #define TALL_LEAF 16
 #define TALL_THREADS 128
 #define TALL_SUMS (TALL_LEAF + 3)   /* e_0..e_{TALL_LEAF-1}, Blue's 3 */
+#define TALL_SPIN_LIMIT (1 << 24)
 #define EL(r, k) a[(gl_long)(r) * sl + (gl_long)(k) * sk]
 
 #if PRECISION == 1 || PRECISION == 3
@@ -275,124 +291,154 @@ DEVFN real_t blue_norm(real_t asml, real_t amed, real_t abig)
     return sqrt(amed);
 }
 
-/* red[q * size + l] (q < TALL_SUMS, size a power of 2) summed over l into
- * red[q * size], by the group; every work-item must call it. */
+/* One level of tall_reduce: the sums of h more work-items folded in. */
+DEVFN void tall_fold(LOCAL scalar_t *red, int h)
+{
+    const int l = LID(0), size = LSIZE(0);
+    if (l < h)
+        for (int q = 0; q < TALL_SUMS; q++)
+            red[q * size + l] = s_add(red[q * size + l], red[q * size + l + h]);
+    BARRIER();
+}
+
+/* red[q * size + l] (q < TALL_SUMS, size = TALL_THREADS) summed over l
+ * into red[q * size], by the group; every work-item must call it.  The
+ * levels are written out: PoCL (3.1) lost the sums of a loop of barriers
+ * here inside gl_panel_tall's loop of tasks. */
 DEVFN void tall_reduce(LOCAL scalar_t *red)
 {
-    const int l = LID(0), size = LSIZE(0);
     BARRIER();
-    for (int h = size / 2; h > 0; h /= 2) {
-        if (l < h)
-            for (int q = 0; q < TALL_SUMS; q++)
-                red[q * size + l] = s_add(red[q * size + l], red[q * size + l + h]);
-        BARRIER();
-    }
+    tall_fold(red, TALL_THREADS / 2);
+    tall_fold(red, TALL_THREADS / 4);
+    tall_fold(red, TALL_THREADS / 8);
+    tall_fold(red, TALL_THREADS / 16);
+    tall_fold(red, TALL_THREADS / 32);
+    tall_fold(red, TALL_THREADS / 64);
+    tall_fold(red, TALL_THREADS / 128);
 }
 
-/* coef: [0] pre (real), [1] the multiplier of the long side (scal, or
- * conj(scal) for LQ: the stored row is conj(v)), [2 + k] w_k. */
-KERNEL gl_panel_reflect(int rowwise, int n, GLOBAL scalar_t *a, gl_long aoff,
-                        int lda, GLOBAL scalar_t *t, gl_long toff, int ldt,
-                        int c, int groups, GLOBAL const scalar_t *sums,
-                        gl_long soff, GLOBAL scalar_t *coef, gl_long coff)
+/* By the whole group: the next task nobody has claimed. */
+DEVFN int tall_claim(GLOBAL int *ticket, LOCAL int *shared)
 {
-    LOCAL_MEM scalar_t red[TALL_SUMS * TALL_THREADS];
-    LOCAL_MEM scalar_t z[TALL_LEAF];
-    LOCAL_MEM scalar_t tau_shared[1];
-    const int l = LID(0), size = LSIZE(0);
-    const gl_long sl = rowwise ? lda : 1, sk = rowwise ? 1 : lda;
-    a += aoff;
-    t += toff;
-    sums += soff;
-    coef += coff;
-    for (int q = 0; q < TALL_SUMS; q++) {
-        scalar_t part = s_zero();
-        for (int g = l; g < groups; g += size)
-            part = s_add(part, sums[(gl_long)g * TALL_SUMS + q]);
-        red[q * size + l] = part;
+    if (LID(0) == 0)
+        shared[0] = ticket_next(ticket);
+    BARRIER();
+    int task = shared[0];
+    BARRIER();   /* shared[] is the next claim's */
+    return task;
+}
+
+/* By the whole group: 1 once *count has reached need, 0 if the leaf has
+ * failed or the wait timed out (then it has failed).  Every work-item
+ * sees the writes published before the count after it (as sweep_wait,
+ * chase.h). */
+DEVFN int tall_wait(GLOBAL int *failed, GLOBAL int *count, int need,
+                    LOCAL int *ok)
+{
+    if (LID(0) == 0) {
+        int good = flag_read(failed) == 0;
+        for (int spins = 1; good && flag_read(count) < need; spins++) {
+            if (spins == TALL_SPIN_LIMIT ||
+                (spins % 1024 == 0 && flag_read(failed) != 0)) {
+                flag_write(failed, 1);
+                good = 0;
+            }
+        }
+        ok[0] = good;
     }
-    tall_reduce(red);
-    if (l == 0) {
-        const real_t safmin = R_SAFMIN, rsafmn = 1 / R_SAFMIN;
-        real_t asml = s_re(red[TALL_LEAF * size]),
-               amed = s_re(red[(TALL_LEAF + 1) * size]),
-               abig = s_re(red[(TALL_LEAF + 2) * size]);
-        real_t xnorm = blue_norm(asml, amed, abig);
-        scalar_t alpha = rowwise ? s_conj(EL(c, c)) : EL(c, c);
-        real_t ar = s_re(alpha), ai = s_im(alpha), pre = 1;
-        scalar_t tau = s_zero(), scal = s_make(1, 0);
-        if (!(xnorm == 0 && ai == 0)) {
-            real_t beta = -copysign(r_lapy3(ar, ai, xnorm), ar);
-            int knt = 0;
-            while (fabs(beta) < safmin && knt < 20) {
-                knt++;
-                beta *= rsafmn;
-                pre *= rsafmn;
-            }
-            if (knt > 0) {
-                /* x, alpha scaled by pre, as ?larfg does it: |x| was
-                 * below safmin, so all of it is in the small sum */
-                ar *= pre;
-                ai *= pre;
-                xnorm = sqrt(asml) * (pre / BLUE_SSML);
-                beta = -copysign(r_lapy3(ar, ai, xnorm), ar);
-            }
-            tau = s_make((beta - ar) / beta, -ai / beta);
-            scal = s_reciprocal(ar - beta, ai);
-            for (int j = 0; j < knt; j++)
-                beta *= safmin;
+    BARRIER();
+    FENCE_DEVICE();
+    int good = ok[0];
+    BARRIER();   /* ok[] is the next wait's */
+    return good;
+}
+
+/* By work-item 0: reflector c from the sums of all blocks (red[q * size],
+ * q < TALL_SUMS) and the copy of row c (row); coef: [0] pre (real), [1]
+ * the multiplier of the long side (scal, or conj(scal) for LQ: the stored
+ * row is conj(v)), [2] tau, [3 + k] w_k; z for T's column c.  own_row:
+ * this task's block holds row c (it writes beta and the row's update). */
+DEVFN void tall_reflector(int rowwise, int n, GLOBAL scalar_t *a, gl_long sl,
+                          gl_long sk, int c, GLOBAL const scalar_t *row,
+                          int own_row, const LOCAL scalar_t *red, int size,
+                          LOCAL scalar_t *z, LOCAL scalar_t *coef)
+{
+    const real_t safmin = R_SAFMIN, rsafmn = 1 / R_SAFMIN;
+    real_t asml = s_re(red[TALL_LEAF * size]),
+           amed = s_re(red[(TALL_LEAF + 1) * size]),
+           abig = s_re(red[(TALL_LEAF + 2) * size]);
+    real_t xnorm = blue_norm(asml, amed, abig);
+    scalar_t alpha = rowwise ? s_conj(row[c]) : row[c];
+    real_t ar = s_re(alpha), ai = s_im(alpha), pre = 1;
+    scalar_t tau = s_zero(), scal = s_make(1, 0);
+    if (!(xnorm == 0 && ai == 0)) {
+        real_t beta = -copysign(r_lapy3(ar, ai, xnorm), ar);
+        int knt = 0;
+        while (fabs(beta) < safmin && knt < 20) {
+            knt++;
+            beta *= rsafmn;
+            pre *= rsafmn;
+        }
+        if (knt > 0) {
+            /* x, alpha scaled by pre, as ?larfg does it: |x| was below
+             * safmin, so all of it is in the small sum */
+            ar *= pre;
+            ai *= pre;
+            xnorm = sqrt(asml) * (pre / BLUE_SSML);
+            beta = -copysign(r_lapy3(ar, ai, xnorm), ar);
+        }
+        tau = s_make((beta - ar) / beta, -ai / beta);
+        scal = s_reciprocal(ar - beta, ai);
+        for (int j = 0; j < knt; j++)
+            beta *= safmin;
+        if (own_row)
             EL(c, c) = s_make(beta, 0);
-        }
-        for (int k = 0; k < n; k++) {
-            if (k == c)
-                continue;
-            scalar_t e = red[k * size];
-            scalar_t ve = s_mul(s_rscale(pre, rowwise ? s_conj(e) : e), scal);
-            if (k < c) {
-                z[k] = s_add(rowwise ? EL(c, k) : s_conj(EL(c, k)), ve);
-            } else {
-                scalar_t w = rowwise ? s_mul(tau, s_add(EL(c, k), ve))
-                                     : s_mul(s_conj(tau), s_add(EL(c, k), s_conj(ve)));
-                coef[2 + k] = w;
-                EL(c, k) = s_sub(EL(c, k), w);
-            }
-        }
-        coef[0] = s_make(pre, 0);
-        coef[1] = rowwise ? s_conj(scal) : scal;
-        tau_shared[0] = tau;
     }
-    BARRIER();
-    larft_column(c, n, tau_shared[0], z, t, ldt);
+    for (int k = 0; k < n; k++) {
+        if (k == c)
+            continue;
+        scalar_t e = red[k * size];
+        scalar_t ve = s_mul(s_rscale(pre, rowwise ? s_conj(e) : e), scal);
+        if (k < c) {
+            z[k] = s_add(rowwise ? row[k] : s_conj(row[k]), ve);
+        } else {
+            scalar_t w = rowwise ? s_mul(tau, s_add(row[k], ve))
+                                 : s_mul(s_conj(tau), s_add(row[k], s_conj(ve)));
+            coef[3 + k] = w;
+            if (own_row)
+                EL(c, k) = s_sub(row[k], w);
+        }
+    }
+    coef[0] = s_make(pre, 0);
+    coef[1] = rowwise ? s_conj(scal) : scal;
+    coef[2] = tau;
 }
 
-/* Reflector c - 1 (c > 0; coef from gl_panel_reflect) on the rows of this
- * work-group's block, then (c < n) the sums for reflector c over them:
- * TALL_SUMS values per block in sums. */
-KERNEL gl_panel_update(int rowwise, int m, int n, GLOBAL scalar_t *a,
-                       gl_long aoff, int lda, int c, int rows,
-                       GLOBAL const scalar_t *coef, gl_long coff,
-                       GLOBAL scalar_t *sums, gl_long soff)
+/* By each work-item: reflector c - 1 (c > 0; coef) on its rows of the
+ * block [first, end) below the reflector's diagonal, the copy of row c
+ * (snap), and its part of the sums for reflector c into red. */
+DEVFN void tall_block(int n, GLOBAL scalar_t *a, gl_long sl, gl_long sk,
+                      int c, int first, int end, int go,
+                      const LOCAL scalar_t *coef, GLOBAL scalar_t *snap,
+                      LOCAL scalar_t *red)
 {
-    LOCAL_MEM scalar_t red[TALL_SUMS * TALL_THREADS];
     const int l = LID(0), size = LSIZE(0);
-    const gl_long sl = rowwise ? lda : 1, sk = rowwise ? 1 : lda;
-    a += aoff;
-    coef += coff;
-    sums += soff;
     real_t pre = c > 0 ? s_re(coef[0]) : 1;
     scalar_t mult = c > 0 ? coef[1] : s_make(1, 0);
     scalar_t acc[TALL_LEAF];
     for (int k = 0; k < TALL_LEAF; k++)
         acc[k] = s_zero();
     real_t asml = 0, amed = 0, abig = 0;
-    const int first = GID(0) * rows, end = min(first + rows, m);
-    for (int r = first + l; r < end; r += size) {
-        if (c > 0 && r >= c) {   /* below reflector c - 1's diagonal */
+    for (int r = first + l; go && r < end; r += size) {
+        if (c > 0 && r >= c) {
             scalar_t v = s_mul(s_rscale(pre, EL(r, c - 1)), mult);
             EL(r, c - 1) = v;
             for (int k = c; k < n; k++)
-                EL(r, k) = s_fms(EL(r, k), v, coef[2 + k]);
+                EL(r, k) = s_fms(EL(r, k), v, coef[3 + k]);
         }
+        if (c < n && r == c)
+            for (int k = 0; k < n; k++)
+                snap[k] = EL(r, k);
         if (c < n && r > c) {
             scalar_t x = EL(r, c);
             blue_add(s_re(x), &asml, &amed, &abig);
@@ -402,15 +448,79 @@ KERNEL gl_panel_update(int rowwise, int m, int n, GLOBAL scalar_t *a,
                     acc[k] = s_fcma(acc[k], EL(r, k), x);
         }
     }
-    /* c = n (the last reflector's update) sums zeros: no early return
-     * before a barrier, which PoCL 3.1 miscompiles (README.md) */
     for (int k = 0; k < TALL_LEAF; k++)
         red[k * size + l] = acc[k];
     red[TALL_LEAF * size + l] = s_make(asml, 0);
     red[(TALL_LEAF + 1) * size + l] = s_make(amed, 0);
     red[(TALL_LEAF + 2) * size + l] = s_make(abig, 0);
-    tall_reduce(red);
-    if (c < n && l < TALL_SUMS)
-        sums[(gl_long)GID(0) * TALL_SUMS + l] = red[l * size];
+}
+
+/* The leaf (m x n for QR, rowwise = 0; its n x m adjoint form for LQ)
+ * with T (n x n), blocks of `rows`; sums: TALL_LEAF x blocks x TALL_SUMS
+ * values, then the copies of TALL_LEAF rows; sync: the panel's failure
+ * flag, then per leaf its ticket and n step counters (zero before).
+ * Each task runs two phases through one group reduction: 0, the sums of
+ * all blocks for reflector c - 1 (every work-group makes the reflector);
+ * 1, the block's update and its sums for reflector c.  One reduction
+ * site, every barrier passed by every task (step 0 makes no reflector,
+ * a failed leaf does nothing): PoCL 3.1 lost sums when the kernel had
+ * two (and it miscompiles barriers under branches, README.md). */
+KERNEL gl_panel_tall(int rowwise, int m, int n, GLOBAL scalar_t *a,
+                     gl_long aoff, int lda, GLOBAL scalar_t *t, gl_long toff,
+                     int ldt, int rows, GLOBAL scalar_t *sums, gl_long soff,
+                     GLOBAL int *sync, gl_long syoff, int leaf)
+{
+    LOCAL_MEM scalar_t red[TALL_SUMS * TALL_THREADS];
+    LOCAL_MEM scalar_t z[TALL_LEAF];
+    LOCAL_MEM scalar_t coef[TALL_LEAF + 3];
+    LOCAL_MEM int shared[1];
+    const int l = LID(0), size = LSIZE(0);
+    const gl_long sl = rowwise ? lda : 1, sk = rowwise ? 1 : lda;
+    const int nblocks = (m + rows - 1) / rows, ntasks = (n + 1) * nblocks;
+    a += aoff;
+    t += toff;
+    sums += soff;
+    sync += syoff;
+    GLOBAL scalar_t *snap = sums + (gl_long)TALL_LEAF * nblocks * TALL_SUMS;
+    GLOBAL int *failed = sync, *ticket = sync + 1 + leaf * (TALL_LEAF + 2),
+               *done = ticket + 1;
+    for (int task = tall_claim(ticket, shared); task < ntasks;
+         task = tall_claim(ticket, shared)) {
+        const int c = task / nblocks, g = task - c * nblocks;
+        const int first = g * rows, end = min(first + rows, m);
+        const int cr = c > 0 ? c - 1 : 0;   /* the reflector made */
+        int go = tall_wait(failed, done + cr, c > 0 ? nblocks : 0, shared);
+        int make = go && c > 0;
+        GLOBAL scalar_t *prev = sums + (gl_long)cr * nblocks * TALL_SUMS;
+        for (int phase = 0; phase < 2; phase++) {
+            if (phase == 0) {
+                for (int q = 0; q < TALL_SUMS; q++) {
+                    scalar_t part = s_zero();
+                    for (int b = l; make && b < nblocks; b += size)
+                        part = s_add(part, prev[(gl_long)b * TALL_SUMS + q]);
+                    red[q * size + l] = part;
+                }
+            } else {
+                tall_block(n, a, sl, sk, c, first, end, go, coef,
+                           snap + (gl_long)c * TALL_LEAF, red);
+            }
+            tall_reduce(red);
+            if (phase == 0 && make && l == 0)
+                tall_reflector(rowwise, n, a, sl, sk, cr,
+                               snap + (gl_long)cr * TALL_LEAF,
+                               cr >= first && cr < end, red, size, z, coef);
+            if (phase == 1 && c < n && l < TALL_SUMS)
+                sums[((gl_long)c * nblocks + g) * TALL_SUMS + l] =
+                    red[l * size];
+            BARRIER();
+            if (phase == 0 && make && g == 0)
+                larft_column(cr, n, coef[2], z, t, ldt);
+        }
+        /* published: every work-item's writes, then the count */
+        FENCE_DEVICE();
+        BARRIER();
+        if (l == 0 && c < n)
+            ticket_next(done + c);
+    }
 }
 #undef EL

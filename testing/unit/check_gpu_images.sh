@@ -6,7 +6,7 @@
 # gfx90a and gfx940 in each HIP bundle.  No GPU needed; a backend not
 # compiled in (no nvcc / hipcc) is reported as skipped.
 cd "$(dirname "$0")/../.."
-kernels="gl_copy gl_scale gl_pack_band gl_zero_lower gl_unpack_v gl_gemm gl_geqrt gl_gelqt gl_gb_chase gl_sb_chase gl_tridiag_bisect"
+kernels="gl_copy gl_scale gl_pack_band gl_zero_lower gl_unpack_v gl_gemm gl_geqrt gl_gelqt gl_gb_chase gl_sb_chase gl_tridiag_bisect gl_panel_tall"
 backends=$(bin/gpulapack-info 2>/dev/null | sed -n 's/^backends compiled: *//p')
 
 if [[ " $backends " == *" cuda "* ]]; then
