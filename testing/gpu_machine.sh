@@ -47,7 +47,7 @@
 #             suite: the EIG inputs of GL_SUITE_INPUTS (default
 #               svd,sep,se2,sb,bb,sg,gd);
 #             vectors: dsyevd V, dgesdd S, ssyevd V, zheevd V at 8192
-#               and dsyevd V, dgesdd S at 16384 against cuSOLVER + copies;
+#               and dsyevd V at 16384 against cuSOLVER + copies;
 #             baseline: dsyevd V and dgesdd S at 8192, our path alone,
 #               with an earlier build's library (pack with
 #               GL_BASELINE=DIR carries DIR/lib/libgpulapack.so);
@@ -241,7 +241,7 @@ lease)
             bench_rows vectors-complex "$logs/vectors-complex.csv" BENCH_GPU_SIZES=8192 \
                 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=zheevd_V
             bench_rows vectors-16384 "$logs/vectors-16384.csv" BENCH_GPU_SIZES=16384 \
-                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V,dgesdd_S ;;
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V ;;
         stage3)
             i=0
             for setting in GPULAPACK_DC_LEAF=256 GPULAPACK_DC_LEAF=128 GPULAPACK_BAND=32; do
