@@ -174,7 +174,8 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       gl_stage_times *times)
 {
     int lower = uplo == 'L';
-    lapack_int b = gl_tune_band('H', GL_COMPLEX, n, keep != NULL);
+    lapack_int b = gl_tune_band('H', GL_COMPLEX, n, keep != NULL,
+                                !ops->host_memory);
     lapack_int bw = b < n - 1 ? b : n - 1;
     lapack_int ldband = 2 * bw + 1;
     gl_scalar *wk = ops->alloc(sizeof *wk * (size_t)n * (size_t)n);

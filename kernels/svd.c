@@ -101,7 +101,8 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     else if (anrm > bignum)
         scaled_to = bignum;
 
-    lapack_int b = gl_tune_band('G', GL_COMPLEX, cols, vectors);
+    lapack_int b = gl_tune_band('G', GL_COMPLEX, cols, vectors,
+                                !ops->host_memory);
     lapack_int bw = b < cols - 1 ? b : cols - 1;   /* half-width of the band */
     lapack_int nb = bw > 0 ? bw : 1;               /* stage-1 panel width */
     lapack_int ldband = 3 * bw + 1;

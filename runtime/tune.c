@@ -458,18 +458,28 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path)
 }
 
 /* A wider band makes stage 1's products faster and the chase, which is
- * memory-bound, slower.  Values only (2 cores of epyc-zen5-2core,
- * docs/history.md, 2026-11-23): 32 was faster up to n = 3000 (dsyevd N 0.17
- * s against 0.20 at 2000, dgesdd N 0.83 against 0.89 at 3000), 64 at 4000
- * (dsyevd N 0.93-1.03 s against 1.01-1.05, dgesdd N 1.63 against 1.77).
- * With vectors the back-transformation's blocks want the wider band: 64
- * from 1500 (dsyevd V 0.55 s against 0.65 at 2000). */
-int gl_tune_band(char kind, int complex_, long n, int vectors)
+ * memory-bound, slower.  On the host, values only (2 cores of
+ * epyc-zen5-2core, docs/history.md, 2026-11-23): 32 was faster up to
+ * n = 3000 (dsyevd N 0.17 s against 0.20 at 2000, dgesdd N 0.83 against
+ * 0.89 at 3000), 64 at 4000 (dsyevd N 0.93-1.03 s against 1.01-1.05,
+ * dgesdd N 1.63 against 1.77); with vectors the back-transformation's
+ * blocks want the wider band: 64 from 1500 (dsyevd V 0.55 s against 0.65
+ * at 2000).  On a GPU (H200, docs/data/h200-2026-11-26-bands-leaves-
+ * 0a0251d.txt), where stage 1 runs on cuBLAS and the chase is a chain of
+ * dependent steps, narrower: values 16 up to 4096 (dsyevd N 0.31 s against
+ * 0.37 at 32 and 0.47 at 64), 32 from 8192 on (at 16384 2.17 s against
+ * 2.36 at 64 and 2.66 at 16; dgesdd N 2.87 against 3.60 and 3.59); with
+ * vectors 32 at 8192 (dsyevd V 1.37 s against 1.60 at 64, 1.51 at 24),
+ * 64 at 16384 (4.87 s against 5.60 at 32: the back-transformation
+ * grows). */
+int gl_tune_band(char kind, int complex_, long n, int vectors, int device)
 {
     long band = gl_config_get()->band;
     if (band > 0)
         return band > 1024 ? 1024 : (int)band;
     (void)kind, (void)complex_;
+    if (device)
+        return vectors ? (n >= 12288 ? 64 : 32) : (n >= 6144 ? 32 : 16);
     return n >= (vectors ? 1500 : 3500) ? 64 : 32;
 }
 
@@ -532,12 +542,13 @@ long gl_tune_panel_rows(void)
     return rows > 0 ? (rows < (1L << 20) ? rows : 1L << 20) : 256;
 }
 
-/* Not measured on a GPU yet: a merge of s rows moves about 6 s^2 reals
- * each way for 4 s^3 flops, which a GPU's product repays from a few
- * hundred rows, while the system ?lasd0 on the host does the O(s^3) of a
- * 1024-row subproblem in a small part of a second. */
+/* The leaves go to the host's threads and their vectors once to the
+ * device; the merges above them run on the device.  On an H200 (16-core
+ * host) at n = 8192, leaves of 128 rows took dsyevd V from 1.76 s (1024)
+ * to 1.60 s and dgesdd S from 2.61 to 2.33 s; 64 was no faster, 256 in
+ * between (docs/data/h200-2026-11-26-bands-leaves-0a0251d.txt). */
 long gl_tune_dc_leaf(void)
 {
     long leaf = gl_config_get()->dc_leaf;
-    return leaf > 0 ? leaf : 1024;
+    return leaf > 0 ? leaf : 128;
 }

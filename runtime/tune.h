@@ -40,7 +40,7 @@ void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
 /* Stage-1 half-width of the band for an n x n problem: kind 'G' (SVD) or
  * 'H' (Hermitian eigenproblem), vectors: the band's reflectors will be
  * applied to vectors; GPULAPACK_BAND overrides. */
-int gl_tune_band(char kind, int complex_, long n, int vectors);
+int gl_tune_band(char kind, int complex_, long n, int vectors, int device);
 
 /* ?sytrd/?hetrd: 1 for the one-stage reduction, 2 for the two-stage one
  * with its Q re-factored (kernels/sytrd.c); GPULAPACK_SYTRD_STAGES
@@ -81,10 +81,10 @@ long gl_tune_panel_groups(void);
  * (the runtime's resident work-groups decide). */
 long gl_tune_chase_groups(void);
 
-/* Stage 3 of the SVD with vectors on a device (kernels/divide_conquer.c): the
- * largest subproblem of the divide and conquer that the system ?lasd0
- * solves whole; the merges above it run their products on the device
- * (GPULAPACK_DC_LEAF, default 1024). */
+/* Stage 3 with vectors on a device (kernels/divide_conquer.c): the
+ * largest subproblem of the divide and conquer that the system
+ * ?lasd0/?stedc solves whole on the host; the merges above it run on the
+ * device (GPULAPACK_DC_LEAF, default 128). */
 long gl_tune_dc_leaf(void);
 
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
