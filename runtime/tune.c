@@ -303,7 +303,7 @@ static int parse_file(FILE *f, char *why, size_t why_size)
             return -1;
         }
         entry *e = &entries[nentries++];
-        snprintf(e->family, sizeof e->family, "%s", family);
+        memcpy(e->family, family, strlen(family) + 1);   /* checked above */
         e->job = job[0];
         e->precision = prec[0];
         memcpy(e->path, path, strlen(path) + 1);   /* a valid_path name */
