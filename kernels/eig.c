@@ -30,10 +30,13 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
 
 /* z (host, n x m) = Q diag(phase) Z for Z = zt (host) or zt_dev (real,
  * in the backend's memory, ld n; overwritten in the real precisions) or
- * neither (the identity, m = n). */
+ * neither (the identity, m = n).  z is written only from a complete read
+ * when it overwrites the caller's input (protect), else read without a
+ * bounce array (a failed call restarts on LAPACK, which writes it
+ * again). */
 static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                    lapack_int m, const gl_real *zt, lapack_int ldzt,
-                   gl_real *zt_dev, gl_scalar *z, lapack_int ldz)
+                   gl_real *zt_dev, gl_scalar *z, lapack_int ldz, int protect)
 {
     lapack_int n = q->n, bw = q->b;
     if (m <= 0)
@@ -71,7 +74,7 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                                     gl_sy2sb_reflectors(n, bw), bw,
                                     q->a + bw, q->lda, q->t, m, dev + bw, n))
         goto out;
-    if (ops->to_host(n, m, dev, n, z, ldz))
+    if ((protect ? ops->to_host : ops->to_host_scratch)(n, m, dev, n, z, ldz))
         goto out;
     rc = 0;
 out:
@@ -139,7 +142,7 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
                                        gl_real *w, lapack_int *isuppz,
                                        int keep_info, gl_real *scratch,
                                        gl_scalar *z, lapack_int ldz,
-                                       double *back)
+                                       int protect, double *back)
 {
     lapack_int n = q->n, info = 0;
     gl_real *zd = ops->alloc(sizeof *zd * (size_t)n * (size_t)n);
@@ -153,7 +156,7 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
              (isuppz && ops->dc_support(n, n, zd, n, isuppz));
     *back = gl_profile_stage("back");
     if (!rc)
-        rc = q_apply(ops, q, n, NULL, 0, zd, z, ldz);
+        rc = q_apply(ops, q, n, NULL, 0, zd, z, ldz, protect);
     ops->release(zd);
     return rc ? GL_STAGE_FAULT : info;
 }
@@ -163,7 +166,7 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                            lapack_int m, const gl_real *zt, lapack_int ldzt,
                            gl_scalar *z, lapack_int ldz)
 {
-    return q_apply(ops, q, m, zt, ldzt, NULL, z, ldz);
+    return q_apply(ops, q, m, zt, ldzt, NULL, z, ldz, 1);
 }
 
 /* gl_s_he_tridiag gl_d_he_tridiag gl_c_he_tridiag gl_z_he_tridiag */
@@ -487,9 +490,9 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     double t3;
     if (on_device) {
         /* ?syevr's ?stebz and ?stein after a failed ?stedc: LAPACK's */
-        info = GL_FN(dc_vectors_on_device)(ops, &q, d, e, w, isuppz,
-                                           job->driver == GL_EIG_SYEVD, work,
-                                           z, ldz, &t3);
+        info = GL_FN(dc_vectors_on_device)(
+            ops, &q, d, e, w, isuppz, job->driver == GL_EIG_SYEVD, work, z,
+            ldz, (const void *)z == (const void *)a, &t3);
         if (info < 0)
             goto out;
         *m = n;

@@ -255,14 +255,16 @@ gl_real GL_FN(max_abs)(char part, lapack_int m, lapack_int n,
  * NULL) the supports of Z_T's columns as ?stemr's.  Returns ?stedc's
  * INFO (GL_STAGE_FAULT for INFO > 0 unless keep_info), or
  * GL_STAGE_FAULT; *back = when the back-transformation started
- * (gl_profile_stage). */
+ * (gl_profile_stage).  protect: z overwrites the caller's input, so it is
+ * written only from a complete read (else a failed read may leave it
+ * written in part: the restart on LAPACK writes it again). */
 lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
                                        const GL_FN(tridiag_q) *q,
                                        const gl_real *d, const gl_real *e,
                                        gl_real *w, lapack_int *isuppz,
                                        int keep_info, gl_real *scratch,
                                        gl_scalar *z, lapack_int ldz,
-                                       double *back);
+                                       int protect, double *back);
 
 /* Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n),
  * e (n-1) with the same eigenvalues.  q1/tau (may be NULL): Q1 of stage 1

@@ -57,15 +57,19 @@ static gl_scalar *from_spare(spare_region *s, size_t n)
     return p;
 }
 
+typedef int (*read_fn)(lapack_int rows, lapack_int cols, const gl_scalar *src,
+                       lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+
 /* dst (host, cols x rows) = src^H for src (rows x cols) in the backend's
- * memory: transposed there, then read once. */
-static int read_transposed(const GL_FN(ops) *ops, lapack_int rows,
-                           lapack_int cols, const gl_scalar *src,
-                           lapack_int lds, gl_scalar *dst, lapack_int ldd)
+ * memory: transposed there, then read once (by read). */
+static int read_transposed(const GL_FN(ops) *ops, read_fn read,
+                           lapack_int rows, lapack_int cols,
+                           const gl_scalar *src, lapack_int lds,
+                           gl_scalar *dst, lapack_int ldd)
 {
     gl_scalar *t = ops->alloc(sizeof *t * (size_t)rows * (size_t)cols);
     int rc = !t || ops->conj_transpose(rows, cols, src, lds, t, cols) ||
-             ops->to_host(cols, rows, t, cols, dst, ldd);
+             read(cols, rows, t, cols, dst, ldd);
     ops->release(t);
     return rc ? -1 : 0;
 }
@@ -290,14 +294,24 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     }
     double t4 = gl_profile_stage("out");
 
-    /* The caller's arrays.  A failed read leaves U or VT half written:
-     * the restart on LAPACK writes them again from A, which is intact. */
+    /* The caller's arrays.  A failed read may leave U or VT half written:
+     * the restart on LAPACK writes them again from A, which is intact, so
+     * they are read without a host bounce array; but an output that
+     * overwrites A (JOBZ, JOBU or JOBVT 'O') is written only from a
+     * complete read (to_host). */
+    read_fn read_u = (const void *)u == (const void *)a
+                         ? ops->to_host
+                         : ops->to_host_scratch,
+            read_vt = (const void *)vt == (const void *)a
+                          ? ops->to_host
+                          : ops->to_host_scratch;
     if (want_l && !trans) {
-        if (ops->to_host(rows, ucols, lu, rows, u, ldu))
+        if (read_u(rows, ucols, lu, rows, u, ldu))
             goto out;
     } else if (want_l) {   /* VT of A = (left vectors of A^H)^H */
         if (!ops->host_memory && !host) {
-            if (read_transposed(ops, rows, ucols, lu, rows, vt, ldvt))
+            if (read_transposed(ops, read_vt, rows, ucols, lu, rows, vt,
+                                ldvt))
                 goto out;
         } else {
             if (host && ops->to_host(rows, ucols, lu, rows, host, rows))
@@ -307,7 +321,8 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     }
     if (want_r && !trans) {
         if (!ops->host_memory && !host) {
-            if (read_transposed(ops, cols, cols, lv, cols, vt, ldvt))
+            if (read_transposed(ops, read_vt, cols, cols, lv, cols, vt,
+                                ldvt))
                 goto out;
         } else {
             if (host && ops->to_host(cols, cols, lv, cols, host, cols))
@@ -315,7 +330,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
             GL_FN(conj_transpose)(cols, cols, rhost, cols, vt, ldvt);
         }
     } else if (want_r) {   /* U of A = right vectors of A^H */
-        if (ops->to_host(cols, cols, lv, cols, u, ldu))
+        if (read_u(cols, cols, lv, cols, u, ldu))
             goto out;
     }
     /* Unscale (also the unconverged superdiagonal on failure). */
