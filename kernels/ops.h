@@ -205,10 +205,10 @@ typedef struct GL_FN(ops) {
                         lapack_int ldb, gl_real *c, lapack_int ldc);
 
     /* Stage 3 with its vectors left in the backend's memory: the divide
-     * and conquer of kernels/divide_conquer.c keeps the eigenvectors of
-     * the tridiagonal matrix on the device, and the back-transformation
-     * reads them there.  NULL on the host backend (the system's ?stedc
-     * serves).  Matrices are real arrays (gl_real) of the backend's
+     * and conquer of kernels/divide_conquer.c keeps the vectors of the
+     * tridiagonal and bidiagonal problems on the device, and the
+     * back-transformation reads them there.  NULL on the host backend
+     * (the system's ?stedc and ?bdsdc serve).  Matrices are real arrays (gl_real) of the backend's
      * memory; index and coefficient arrays are host arrays, copied by the
      * operation.  Each returns 0, or < 0 when the device failed. */
     /* dst = src, host to device and back (to_host_scratch's contract) */
