@@ -1627,6 +1627,57 @@ static int tri_solve(const dc *s, int merging, lapack_int n, gl_real *d,
     return rc;
 }
 
+static int leaves_to_device(const dc *s);
+
+/* The eigenpairs of the tridiagonal (d, e) into Z (Z = I on entry) by
+ * tri_solve over each independent subproblem where e is negligible
+ * (?stedc's split), scaled to norm 1 as ?stedc scales it; with Z on the
+ * device the leaves are copied there before the merges.  Returns 0, INFO
+ * > 0 of ?laed4, or < 0. */
+static int tri_blocks(dc *s, lapack_int n, gl_real *d, gl_real *e,
+                      gl_real *z, lapack_int ldz)
+{
+    const GL_FN(lapack_fns) *f = s->f;
+    const gl_real eps = f->lamch("Epsilon", 7);
+    lapack_int zero = 0, one = 1, ierr;
+    gl_real unit = 1;
+    int rc = 0;
+    for (lapack_int start = 0, finish; start < n && rc == 0;
+         start = finish + 1) {
+        finish = start;
+        while (finish < n - 1 &&
+               GL_R(fabs)(e[finish]) > eps * GL_R(sqrt)(GL_R(fabs)(d[finish])) *
+                                           GL_R(sqrt)(GL_R(fabs)(d[finish + 1])))
+            finish++;
+        lapack_int m = finish - start + 1, m1 = m - 1;
+        if (m == 1)
+            continue;
+        gl_real norm = 0;
+        for (lapack_int i = start; i <= finish; i++)
+            norm = GL_R(fmax)(norm, GL_R(fabs)(d[i]));
+        for (lapack_int i = start; i < finish; i++)
+            norm = GL_R(fmax)(norm, GL_R(fabs)(e[i]));
+        if (norm == 0)
+            continue;
+        f->rlascl("G", &zero, &zero, &norm, &unit, &m, &one, d + start, &m,
+                  &ierr, 1);
+        f->rlascl("G", &zero, &zero, &norm, &unit, &m1, &one, e + start, &m1,
+                  &ierr, 1);
+        gl_real *zb = z + (size_t)start + (size_t)start * (size_t)ldz;
+        s->list->count = 0;
+        s->list->host_used = 0;
+        tri_solve(s, 0, m, d + start, e + start, zb, ldz, s->idxq);
+        rc = solve_leaves(s, tri_leaf);
+        if (rc == 0 && s->device)
+            rc = leaves_to_device(s);
+        if (rc == 0)
+            rc = tri_solve(s, 1, m, d + start, e + start, zb, ldz, s->idxq);
+        f->rlascl("G", &zero, &zero, &unit, &norm, &m, &one, d + start, &m,
+                  &ierr, 1);
+    }
+    return rc;
+}
+
 /* gl_s_tridiag_eig gl_d_tridiag_eig gl_c_tridiag_eig gl_z_tridiag_eig */
 int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
                        gl_real *e, gl_real *z, lapack_int ldz, gl_real *work,
@@ -1659,41 +1710,7 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         memset(&RAT(z, ldz, 0, j), 0, sizeof *z * (size_t)n);
         RAT(z, ldz, j, j) = 1;
     }
-    const gl_real eps = f->lamch("Epsilon", 7);
-    lapack_int zero = 0, one = 1, ierr;
-    gl_real unit = 1;
-    /* independent subproblems where e is negligible (?stedc's split) */
-    for (lapack_int start = 0, finish; start < n && rc == 0;
-         start = finish + 1) {
-        finish = start;
-        while (finish < n - 1 &&
-               GL_R(fabs)(e[finish]) > eps * GL_R(sqrt)(GL_R(fabs)(d[finish])) *
-                                           GL_R(sqrt)(GL_R(fabs)(d[finish + 1])))
-            finish++;
-        lapack_int m = finish - start + 1, m1 = m - 1;
-        if (m == 1)
-            continue;
-        gl_real norm = 0;
-        for (lapack_int i = start; i <= finish; i++)
-            norm = GL_R(fmax)(norm, GL_R(fabs)(d[i]));
-        for (lapack_int i = start; i < finish; i++)
-            norm = GL_R(fmax)(norm, GL_R(fabs)(e[i]));
-        if (norm == 0)
-            continue;
-        f->rlascl("G", &zero, &zero, &norm, &unit, &m, &one, d + start, &m,
-                  &ierr, 1);
-        f->rlascl("G", &zero, &zero, &norm, &unit, &m1, &one, e + start, &m1,
-                  &ierr, 1);
-        s.list->count = 0;
-        tri_solve(&s, 0, m, d + start, e + start, &RAT(z, ldz, start, start),
-                  ldz, s.idxq);
-        rc = solve_leaves(&s, tri_leaf);
-        if (rc == 0)
-            rc = tri_solve(&s, 1, m, d + start, e + start,
-                           &RAT(z, ldz, start, start), ldz, s.idxq);
-        f->rlascl("G", &zero, &zero, &unit, &norm, &m, &one, d + start, &m,
-                  &ierr, 1);
-    }
+    rc = tri_blocks(&s, n, d, e, z, ldz);
     if (rc > 0) {   /* a secular equation did not converge */
         restore_given(n, given, d, e);
         f->stedc("I", &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, info,
@@ -1783,43 +1800,8 @@ int GL_FN(tridiag_eig_device)(const GL_FN(ops) *ops, lapack_int n,
 
     /* Z = I: the rows and columns between subproblems stay so */
     int rc = ops->real_fill(n, n, 1, z, ldz);
-    const gl_real eps = f->lamch("Epsilon", 7);
-    lapack_int zero = 0, one = 1, ierr;
-    gl_real unit = 1;
-    /* independent subproblems where e is negligible (?stedc's split) */
-    for (lapack_int start = 0, finish; start < n && rc == 0;
-         start = finish + 1) {
-        finish = start;
-        while (finish < n - 1 &&
-               GL_R(fabs)(e[finish]) > eps * GL_R(sqrt)(GL_R(fabs)(d[finish])) *
-                                           GL_R(sqrt)(GL_R(fabs)(d[finish + 1])))
-            finish++;
-        lapack_int m = finish - start + 1, m1 = m - 1;
-        if (m == 1)
-            continue;
-        gl_real norm = 0;
-        for (lapack_int i = start; i <= finish; i++)
-            norm = GL_R(fmax)(norm, GL_R(fabs)(d[i]));
-        for (lapack_int i = start; i < finish; i++)
-            norm = GL_R(fmax)(norm, GL_R(fabs)(e[i]));
-        if (norm == 0)
-            continue;
-        f->rlascl("G", &zero, &zero, &norm, &unit, &m, &one, d + start, &m,
-                  &ierr, 1);
-        f->rlascl("G", &zero, &zero, &norm, &unit, &m1, &one, e + start, &m1,
-                  &ierr, 1);
-        gl_real *zb = z + (size_t)start + (size_t)start * (size_t)ldz;
-        s.list->count = 0;
-        s.list->host_used = 0;
-        tri_solve(&s, 0, m, d + start, e + start, zb, ldz, s.idxq);
-        rc = solve_leaves(&s, tri_leaf);
-        if (rc == 0)
-            rc = leaves_to_device(&s);
-        if (rc == 0)
-            rc = tri_solve(&s, 1, m, d + start, e + start, zb, ldz, s.idxq);
-        f->rlascl("G", &zero, &zero, &unit, &norm, &m, &one, d + start, &m,
-                  &ierr, 1);
-    }
+    if (rc == 0)
+        rc = tri_blocks(&s, n, d, e, z, ldz);
     if (rc > 0) {   /* a secular equation did not converge */
         restore_given(n, given, d, e);
         free(given);

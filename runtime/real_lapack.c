@@ -115,10 +115,10 @@ static void *symbol_in_loaded(const char *symbol)
         if (!fn) {
             void *handle = dlopen(list.paths[i], RTLD_LAZY | RTLD_NOLOAD);
             if (handle) {
+                /* the reference NOLOAD took is kept: a loaded object is
+                 * never closed here (closing a runtime with LLVM inside
+                 * can abort the process), and fn stays valid */
                 fn = symbol_in(handle, symbol);
-                /* NOLOAD took a reference; the object stays loaded (its
-                 * user holds it), and so does fn */
-                dlclose(handle);
                 if (fn)
                     gl_log(3, "lapack: %s found in loaded %s", symbol,
                            list.paths[i]);
