@@ -1037,6 +1037,59 @@ static int solve(const dc *s, int merging, lapack_int n, lapack_int sqre,
     return rc;
 }
 
+static int leaves_to_device(const dc *s);
+
+/* The SVD of the bidiagonal (d, e), scaled to norm 1, into U and VT (I on
+ * entry) by solve over each independent subproblem where e is negligible
+ * (?bdsdc's split, tiny d raised to eps first); with U and VT on the
+ * device the leaves are copied there before the merges.  Returns 0, INFO
+ * > 0 of ?lasd4, or < 0. */
+static int svd_blocks(dc *s, lapack_int n, gl_real *d, gl_real *e,
+                      gl_real *u, lapack_int ldu, gl_real *vt,
+                      lapack_int ldvt)
+{
+    const gl_real eps = (gl_real)0.9 * s->f->lamch("Epsilon", 7);
+    for (lapack_int i = 0; i < n; i++)
+        if (GL_R(fabs)(d[i]) < eps)
+            d[i] = GL_R(copysign)(eps, d[i]);
+    int rc = 0;
+    lapack_int start = 0;
+    for (lapack_int i = 0; i < n - 1 && rc == 0; i++) {
+        if (!(GL_R(fabs)(e[i]) < eps) && i < n - 2)
+            continue;
+        lapack_int size;
+        if (i < n - 2) {
+            size = i - start + 1;
+        } else if (!(GL_R(fabs)(e[i]) < eps)) {
+            size = n - start;
+        } else {   /* the last row stands alone */
+            size = i - start + 1;
+            gl_real sign = d[n - 1] < 0 ? -1 : 1;
+            gl_real *corner = u + (n - 1) + (size_t)(n - 1) * ldu;
+            if (s->device)
+                rc = s->ops->real_fill(1, 1, sign, corner, ldu);
+            else
+                *corner = sign;
+            d[n - 1] = GL_R(fabs)(d[n - 1]);
+        }
+        gl_real *ub = u + start + (size_t)start * ldu,
+                *vb = vt + start + (size_t)start * ldvt;
+        s->list->count = 0;
+        s->list->host_used = 0;
+        solve(s, 0, size, 0, d + start, e + start, ub, ldu, vb, ldvt,
+              s->idxq);
+        if (rc == 0)
+            rc = solve_leaves(s, svd_leaf);
+        if (rc == 0 && s->device)
+            rc = leaves_to_device(s);
+        if (rc == 0)
+            rc = solve(s, 1, size, 0, d + start, e + start, ub, ldu, vb,
+                       ldvt, s->idxq);
+        start = i + 1;
+    }
+    return rc;
+}
+
 /* gl_s_bidiag_svd gl_d_bidiag_svd gl_c_bidiag_svd gl_z_bidiag_svd */
 int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
                       gl_real *e, gl_real *u, lapack_int ldu, gl_real *vt,
@@ -1083,36 +1136,7 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     f->rlascl("G", &zero, &zero, &orgnrm, &unit, &n, &one, d, &n, &ierr, 1);
     f->rlascl("G", &zero, &zero, &orgnrm, &unit, &nm1, &one, e, &nm1, &ierr,
               1);
-    const gl_real eps = (gl_real)0.9 * f->lamch("Epsilon", 7);
-    for (lapack_int i = 0; i < n; i++)
-        if (GL_R(fabs)(d[i]) < eps)
-            d[i] = GL_R(copysign)(eps, d[i]);
-    /* independent subproblems where e is negligible (?bdsdc's split) */
-    lapack_int start = 0;
-    for (lapack_int i = 0; i < n - 1 && rc == 0; i++) {
-        if (!(GL_R(fabs)(e[i]) < eps) && i < n - 2)
-            continue;
-        lapack_int size;
-        if (i < n - 2) {
-            size = i - start + 1;
-        } else if (!(GL_R(fabs)(e[i]) < eps)) {
-            size = n - start;
-        } else {   /* the last row stands alone */
-            size = i - start + 1;
-            RAT(u, ldu, n - 1, n - 1) = d[n - 1] < 0 ? -1 : 1;
-            d[n - 1] = GL_R(fabs)(d[n - 1]);
-        }
-        s.list->count = 0;
-        solve(&s, 0, size, 0, d + start, e + start,
-              &RAT(u, ldu, start, start), ldu, &RAT(vt, ldvt, start, start),
-              ldvt, s.idxq);
-        rc = solve_leaves(&s, svd_leaf);
-        if (rc == 0)
-            rc = solve(&s, 1, size, 0, d + start, e + start,
-                       &RAT(u, ldu, start, start), ldu,
-                       &RAT(vt, ldvt, start, start), ldvt, s.idxq);
-        start = i + 1;
-    }
+    rc = svd_blocks(&s, n, d, e, u, ldu, vt, ldvt);
     if (rc > 0) {   /* a secular equation did not converge */
         restore_given(n, given, d, e);
         f->bdsdc("U", "I", &n, d, e, u, &ldu, vt, &ldvt, NULL, NULL, work,
@@ -1627,8 +1651,6 @@ static int tri_solve(const dc *s, int merging, lapack_int n, gl_real *d,
     return rc;
 }
 
-static int leaves_to_device(const dc *s);
-
 /* The eigenpairs of the tridiagonal (d, e) into Z (Z = I on entry) by
  * tri_solve over each independent subproblem where e is negligible
  * (?stedc's split), scaled to norm 1 as ?stedc scales it; with Z on the
@@ -1898,41 +1920,7 @@ int GL_FN(bidiag_svd_device)(const GL_FN(ops) *ops, lapack_int n,
     f->rlascl("G", &zero, &zero, &orgnrm, &unit, &n, &one, d, &n, &ierr, 1);
     f->rlascl("G", &zero, &zero, &orgnrm, &unit, &nm1, &one, e, &nm1, &ierr,
               1);
-    const gl_real eps = (gl_real)0.9 * f->lamch("Epsilon", 7);
-    for (lapack_int i = 0; i < n; i++)
-        if (GL_R(fabs)(d[i]) < eps)
-            d[i] = GL_R(copysign)(eps, d[i]);
-    /* independent subproblems where e is negligible (?bdsdc's split) */
-    lapack_int start = 0;
-    for (lapack_int i = 0; i < n - 1 && rc == 0; i++) {
-        if (!(GL_R(fabs)(e[i]) < eps) && i < n - 2)
-            continue;
-        lapack_int size;
-        if (i < n - 2) {
-            size = i - start + 1;
-        } else if (!(GL_R(fabs)(e[i]) < eps)) {
-            size = n - start;
-        } else {   /* the last row stands alone */
-            size = i - start + 1;
-            rc = ops->real_fill(1, 1, d[n - 1] < 0 ? -1 : 1,
-                                u + (n - 1) + (size_t)(n - 1) * ldu, ldu);
-            d[n - 1] = GL_R(fabs)(d[n - 1]);
-        }
-        gl_real *ub = u + start + (size_t)start * ldu,
-                *vb = vt + start + (size_t)start * ldvt;
-        s.list->count = 0;
-        s.list->host_used = 0;
-        solve(&s, 0, size, 0, d + start, e + start, ub, ldu, vb, ldvt,
-              s.idxq);
-        if (rc == 0)
-            rc = solve_leaves(&s, svd_leaf);
-        if (rc == 0)
-            rc = leaves_to_device(&s);
-        if (rc == 0)
-            rc = solve(&s, 1, size, 0, d + start, e + start, ub, ldu, vb,
-                       ldvt, s.idxq);
-        start = i + 1;
-    }
+    rc = svd_blocks(&s, n, d, e, u, ldu, vt, ldvt);
     if (rc > 0) {   /* a secular equation did not converge */
         restore_given(n, given, d, e);
         free(given);
