@@ -861,13 +861,14 @@ static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
     alpha /= orgnrm;
     beta /= orgnrm;
 
-    double clock = gl_profile_clock();
     gl_real c, sn;
     if (ops->real_to_host(nlp1, 1, vt + (size_t)nl * ldvt, ldvt, cols,
                           nlp1) ||
         ops->real_to_host(m - nlp1, 1, vt + nlp1 + (size_t)nlp1 * ldvt, ldvt,
                           cols + nlp1, m - nlp1))
         return -1;
+    /* the host's part only: the device operations have rows of their own */
+    double clock = gl_profile_clock();
     lapack_int k = decide_svd(f, nl, nr, sqre, d, z, alpha, beta, cols,
                               cols + nlp1, dsigma, zs, idxp, idx, idxc, idxq,
                               coltyp, s->rot, &nrot, s->from, &c, &sn);
@@ -879,6 +880,7 @@ static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
     }
     for (lapack_int j = 2; j <= n; j++)
         from0[j - 2] = s->from[j] - 1;
+    gl_profile_section("dc deflation", clock);
     /* U: rotations, U2's columns 2..n and its first e_{nl+1}, the
      * deflated columns back; VT: rotations of its rows, VT2's rows 2..n,
      * the first row, the deflated rows back (deflate_svd's passes) */
@@ -892,7 +894,6 @@ static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
              ops->dc_gather(n - 1, m, 1, from0, vt, ldvt, vt2 + 1, m) ||
              ops->dc_svd_first_row(n, m, nl, c, sn, vt, ldvt, vt2, m) ||
              (n > k && ops->real_copy(n - k, m, vt2 + k, m, vt + k, ldvt));
-    gl_profile_section("dc deflation", clock);
     if (rc)
         return -1;
 
@@ -914,11 +915,12 @@ static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
             if (gl_parallel_for(1, roots, &q) != 0)
                 return q.info > 0 ? q.info : -1;
             recompute_z(&q, 0);
-            if (vectors(&q, 0) != 0 ||
-                ops->real_to_device(k, k, delta, k, qu, k) ||
-                ops->real_to_device(k, k, sums, k, qvt, k))
+            if (vectors(&q, 0) != 0)
                 return -1;
             gl_profile_section("dc secular roots", clock);
+            if (ops->real_to_device(k, k, delta, k, qu, k) ||
+                ops->real_to_device(k, k, sums, k, qvt, k))
+                return -1;
         } else {
             memcpy(packed, dsigma, sizeof *packed * (size_t)k);
             memcpy(packed + 3 * k, z, sizeof *packed * (size_t)k);
@@ -1526,10 +1528,10 @@ static int tri_merge_device(const dc *s, lapack_int n, lapack_int n1,
 
     /* z: the last row of the first half's vectors, the first of the
      * second's */
-    double clock = gl_profile_clock();
     if (ops->real_to_host(1, n1, q + n1 - 1, ldq, z, 1) ||
         ops->real_to_host(1, n2, q + n1 + (size_t)n1 * ldq, ldq, z + n1, 1))
         return -1;
+    double clock = gl_profile_clock();
     lapack_int k = deflate_tri(f, n, n1, d, indxq, &rho, z, dlamda, w, indx,
                                indxc, indxp, coltyp, ctot, from, pair, cs,
                                &nrot);
