@@ -21,16 +21,18 @@
  * threads), larger ones are split, and each of their merges
  * (?lasd1/?laed1) decides its deflation on the host (?lasd2's as
  * decide_svd, ?laed2's as deflate_tri below), finds the roots of the
- * secular equation by the system's ?lasd4/?laed4 over the host's threads,
- * forms the vectors of the merged problem (Gu and Eisenstat's recomputed
- * z, as ?lasd3/?laed3) and takes the products.  With the vectors on the
- * host, the deflation's moves and the secular vectors are the host's and
- * only the products go to the device (ops->real_product); with them on
- * the device, the host keeps O(n) per merge besides the roots: it reads
- * two rows (columns) of the vectors, records the rotations and gathers
- * the device then applies, and hands each root over as its nearest pole
- * and its offset from it, from which the device forms the vectors to
- * working accuracy as ?laed3/?lasd3 do.  The SVD's products are taken
+ * secular equation, forms the vectors of the merged problem (Gu and
+ * Eisenstat's recomputed z, as ?lasd3/?laed3) and takes the products.
+ * With the vectors on the host, the roots are the system's ?lasd4/?laed4
+ * over the host's threads, the deflation's moves and the secular vectors
+ * are the host's and only the products go to the device
+ * (ops->real_product); with them on the device, the host keeps O(n) per
+ * merge: it reads two rows (columns) of the vectors, records the
+ * rotations and gathers the device then applies, and hands the secular
+ * problem over, whose roots the device finds, each as its nearest pole
+ * and its offset from it (kernels/device/dc.h gl_dc_secular_roots), and
+ * from them the vectors to working accuracy as ?laed3/?lasd3 do; it reads
+ * back the k roots.  The SVD's products are taken
  * whole (U2 and VT2 keep the zeros of their column types), which costs
  * more flops than ?lasd3's split products and none of its bookkeeping: a
  * device does them at a small fraction of the host's time.  The outer
@@ -785,52 +787,11 @@ static int merge(const dc *s, lapack_int nl, lapack_int nr, lapack_int sqre,
     return 0;
 }
 
-/* The roots of a merge of the SVD on the device path: root j (sigma_j
- * into d[j]) and, for the device, its nearest pole o and the difference
- * dsigma_o - sigma_j (?lasd4's delta(o), from which it forms the others
- * as it does). */
-typedef struct svd_roots {
-    const GL_FN(lapack_fns) *f;
-    lapack_int k;
-    const gl_real *dsigma, *z;
-    gl_real rho, *d, *roots;
-    lapack_int info;
-} svd_roots;
-
-static int svd_root_items(void *ctx, long item)
-{
-    svd_roots *q = ctx;
-    lapack_int k = q->k, hi = (lapack_int)((item + 1) * ROOTS_PER_ITEM);
-    gl_real *delta = malloc(sizeof *delta * 2 * (size_t)k);
-    if (!delta)
-        return -1;
-    int rc = 0;
-    for (lapack_int j = (lapack_int)item * ROOTS_PER_ITEM; j < hi && j < k;
-         j++) {
-        lapack_int j1 = j + 1, info = 0;
-        q->f->lasd4(&k, &j1, q->dsigma, q->z, delta, &q->rho, &q->d[j],
-                    delta + k, &info);
-        if (info != 0 || gl_fault_hit(GL_FAULT_SECULAR)) {
-            __atomic_store_n(&q->info, j1, __ATOMIC_RELAXED);
-            rc = -1;
-            break;
-        }
-        lapack_int o = j + 1 < k && GL_R(fabs)(delta[j + 1]) <
-                                        GL_R(fabs)(delta[j])
-                           ? j + 1
-                           : j;
-        q->roots[k + j] = delta[o];
-        q->roots[2 * k + j] = (gl_real)o;
-    }
-    free(delta);
-    return rc;
-}
-
 /* merge with U and VT in the backend's memory (the scratch of s->dq2:
  * U2, s->dvt2: VT2, s->ds and s->ds2: the k x k vectors): ?lasd2's
  * decisions on the host from two columns of VT read back, its rotations
- * and gathers on the device; ?lasd4's roots on the host's threads, the
- * vectors formed on the device from each root's pole and offset. */
+ * and gathers on the device; the secular equation (roots and vectors)
+ * on the device (ops->dc_svd_secular) but for k <= 2. */
 static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
                         lapack_int sqre, gl_real *d, gl_real alpha,
                         gl_real beta, gl_real *u, lapack_int ldu, gl_real *vt,
@@ -907,8 +868,8 @@ static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
         memcpy(zsign, z, sizeof *z * (size_t)k);
         gl_real rho = norm2(k, z);
         f->rlascl("G", &zero, &zero, &rho, &unit, &k, &one, z, &k, &info, 1);
-        clock = gl_profile_clock();
         if (k <= 2) {   /* the host's arithmetic on the small problem */
+            clock = gl_profile_clock();
             gl_real *delta = small, *sums = small + 4;
             secular q = {f,     k, dsigma, zsign, z,    rho * rho,
                          d,     delta, sums, idxc, 0};
@@ -924,16 +885,15 @@ static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
         } else {
             memcpy(packed, dsigma, sizeof *packed * (size_t)k);
             memcpy(packed + 3 * k, z, sizeof *packed * (size_t)k);
+            memset(packed + k, 0, sizeof *packed * 2 * (size_t)k);
             packed[4 * k] = 0;
             for (lapack_int j = 1; j < k; j++)
                 packed[4 * k + j] = (gl_real)(idxc[j] - 1);
-            svd_roots t = {f, k, dsigma, z, rho * rho, d, packed, 0};
-            long items = (k + ROOTS_PER_ITEM - 1) / ROOTS_PER_ITEM;
-            if (gl_parallel_for(items, svd_root_items, &t) != 0)
-                return t.info > 0 ? t.info : -1;
-            gl_profile_section("dc secular roots", clock);
-            if (ops->dc_svd_vectors(k, packed, qu, qvt, k))
-                return -1;
+            int rc = ops->dc_svd_secular(k, rho * rho, packed, d, qu, qvt, k);
+            if (rc == 0 && gl_fault_hit(GL_FAULT_SECULAR))
+                rc = 1;
+            if (rc != 0)
+                return rc;
         }
         /* U(:, 0:k) = U2(:, 0:k) Q_u, VT(0:k, :) = Q_vt VT2(0:k, :) */
         if (ops->real_gemm('N', n, k, k, u2, n, qu, k, u, ldu) ||
@@ -1313,10 +1273,10 @@ static int tri_merge(const dc *s, lapack_int n, lapack_int n1, gl_real *d,
  * on the device: the deflation's decisions are made on the host from d
  * and z (two rows of Q, read back), and its rotations and column moves
  * recorded, then applied by the device (ops->dc_rotate, dc_gather); the
- * roots come from the system's ?laed4 on the host's threads, and each is
- * handed to the device as its nearest pole and its offset from it, from
- * which the device forms the vectors as ?laed3 does (dc_secular_vectors).
- * The host's work per merge is O(n) besides the roots (O(k) each). */
+ * device solves the secular equation, each root as its nearest pole and
+ * its offset from it, and forms the vectors from them as ?laed3 does
+ * (ops->dc_secular), the roots' values read back.  The host's work per
+ * merge is O(n). */
 
 /* ?laed2's contract, Q left alone: n, n1, d, indxq (1-based, each half
  * ascending; its second half is offset by n1 on return), rho (made
@@ -1462,54 +1422,8 @@ static lapack_int deflate_tri(const GL_FN(lapack_fns) *f, lapack_int n,
     return k;
 }
 
-/* The roots of a merge on the device path: root j (lambda_j into d[j])
- * and, for the device, its nearest pole o and offset tau from it
- * (?laed4's delta(o) = -tau exactly; the other candidate pole is at
- * least as far), or with k <= 2 the vectors themselves (?laed4 gives
- * them) into small (k x k). */
-typedef struct dev_roots {
-    const GL_FN(lapack_fns) *f;
-    lapack_int k;
-    const gl_real *dlamda, *w;
-    gl_real rho, *d, *roots, *small;
-    lapack_int info;
-} dev_roots;
-
-static int dev_root_items(void *ctx, long item)
-{
-    dev_roots *q = ctx;
-    lapack_int k = q->k, hi = (lapack_int)((item + 1) * ROOTS_PER_ITEM);
-    gl_real *delta = malloc(sizeof *delta * (size_t)k);
-    if (!delta)
-        return -1;
-    int rc = 0;
-    for (lapack_int j = (lapack_int)item * ROOTS_PER_ITEM; j < hi && j < k;
-         j++) {
-        lapack_int j1 = j + 1, info = 0;
-        q->f->laed4(&k, &j1, q->dlamda, q->w, delta, &q->rho, &q->d[j],
-                    &info);
-        if (info != 0 || gl_fault_hit(GL_FAULT_SECULAR)) {
-            __atomic_store_n(&q->info, j1, __ATOMIC_RELAXED);
-            rc = -1;
-            break;
-        }
-        if (k <= 2) {
-            memcpy(q->small + (size_t)j * k, delta, sizeof *delta * (size_t)k);
-            continue;
-        }
-        lapack_int o = j + 1 < k && GL_R(fabs)(delta[j + 1]) <
-                                        GL_R(fabs)(delta[j])
-                           ? j + 1
-                           : j;
-        q->roots[k + j] = -delta[o];
-        q->roots[2 * k + j] = (gl_real)o;
-    }
-    free(delta);
-    return rc;
-}
-
 /* tri_merge with Q in the backend's memory (the scratch of s->dq2 and
- * s->ds).  Returns 0, INFO > 0 of ?laed4, or < 0. */
+ * s->ds).  Returns 0, > 0 where a root did not converge, or < 0. */
 static int tri_merge_device(const dc *s, lapack_int n, lapack_int n1,
                             gl_real *d, gl_real *q, lapack_int ldq,
                             gl_real rho, lapack_int *indxq)
@@ -1518,9 +1432,9 @@ static int tri_merge_device(const dc *s, lapack_int n, lapack_int n1,
     const GL_FN(lapack_fns) *f = s->f;
     const size_t nn = (size_t)n;
     lapack_int n2 = n - n1, ctot[4], nrot = 0;
-    /* z, dlamda, w (n each), roots (5n), cs (2n), small (4) */
+    /* z, dlamda, w (n each), roots (5n), cs (2n) */
     gl_real *z = s->merge_work, *dlamda = z + nn, *w = dlamda + nn,
-            *roots = w + nn, *cs = roots + 5 * nn, *small = cs + 2 * nn;
+            *roots = w + nn, *cs = roots + 5 * nn;
     /* indx, indxc, indxp, coltyp, from (n each), pair (2n) */
     lapack_int *indx = s->merge_iwork, *indxc = indx + nn,
                *indxp = indxc + nn, *coltyp = indxp + nn,
@@ -1555,27 +1469,36 @@ static int tri_merge_device(const dc *s, lapack_int n, lapack_int n1,
         ops->dc_gather(n, n - k, 0, from + k, q, ldq, deflated, n))
         return -1;
 
-    /* the roots on the host's threads; the vectors on the device */
-    memcpy(roots, dlamda, sizeof *roots * (size_t)k);
-    memcpy(roots + 3 * k, w, sizeof *roots * (size_t)k);
-    for (lapack_int i = 0; i < k; i++)
-        roots[4 * k + i] = (gl_real)(indxc[i] - 1);
-    dev_roots t = {f, k, dlamda, w, rho, d, roots, small, 0};
-    long items = (k + ROOTS_PER_ITEM - 1) / ROOTS_PER_ITEM;
-    clock = gl_profile_clock();
-    if (gl_parallel_for(items, dev_root_items, &t) != 0)
-        return t.info > 0 ? t.info : -1;
-    gl_profile_section("dc secular roots", clock);
+    /* the secular equation on the device but for k <= 2, whose roots and
+     * vectors ?laed4 gives the host (rows in the order indxc, as
+     * ?laed3) */
     gl_real *sv = s->ds;
-    int rc;
-    if (k <= 2) {   /* rows in the order indxc, as ?laed3 */
-        gl_real v[4];
+    int rc = 0;
+    if (k <= 2) {
+        gl_real small[4], v[4];
+        clock = gl_profile_clock();
+        for (lapack_int j = 0; j < k; j++) {
+            lapack_int j1 = j + 1, info = 0;
+            f->laed4(&k, &j1, dlamda, w, small + j * k, &rho, &d[j], &info);
+            if (info != 0 || gl_fault_hit(GL_FAULT_SECULAR))
+                return j1;
+        }
+        gl_profile_section("dc secular roots", clock);
         for (lapack_int j = 0; j < k; j++)
             for (lapack_int i = 0; i < k; i++)
                 v[i + j * k] = small[indxc[i] - 1 + j * k];
         rc = ops->real_to_device(k, k, v, k, sv, k);
     } else {
-        rc = ops->dc_secular_vectors(k, roots, sv, k);
+        memcpy(roots, dlamda, sizeof *roots * (size_t)k);
+        memset(roots + k, 0, sizeof *roots * 2 * (size_t)k);
+        memcpy(roots + 3 * k, w, sizeof *roots * (size_t)k);
+        for (lapack_int i = 0; i < k; i++)
+            roots[4 * k + i] = (gl_real)(indxc[i] - 1);
+        rc = ops->dc_secular(k, rho, roots, d, sv, k);
+        if (rc == 0 && gl_fault_hit(GL_FAULT_SECULAR))
+            rc = 1;
+        if (rc > 0)
+            return rc;
     }
     /* Q(n1:n, 0:k) = the second block of the gathered columns (n2 x n23)
      * times rows ctot1 .. ctot1+n23 of the vectors, Q(0:n1, 0:k) = the

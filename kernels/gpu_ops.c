@@ -1290,45 +1290,63 @@ static int dev_dc_gather(lapack_int rows, lapack_int cols, int by_rows,
 /* DC_THREADS of kernels/device/dc.h */
 enum { DC_GROUP = 256 };
 
-static int dev_dc_secular_vectors(lapack_int k, const gl_real *roots,
-                                  gl_real *s, lapack_int lds)
+/* A merge's secular equation on the device (svd 0: the tridiagonal
+ * problem, 1: the bidiagonal one): the roots from the 5k values of roots
+ * (kernels/device/dc.h), the weights recomputed from them (kernel
+ * weights), the vectors (kernel vectors: k work-groups, arguments vargs
+ * after k and the roots), the roots' values read back last, in one wait.
+ * 0, 1 where a root did not converge (the kernel's NaN), or -1. */
+static int secular(lapack_int k, int svd, gl_real rho, const gl_real *roots,
+                   gl_real *values, gl_kernel weights, gl_kernel vectors,
+                   int nvargs, const gl_arg *vargs)
 {
     if (k <= 0)
         return 0;
     gl_real *dr = upload(RS, 5 * (size_t)k, roots);
-    int rc = -1, ik = (int)k, ld = (int)lds;
-    if (dr) {
+    gl_real *dv = GPU->alloc(RS * (size_t)k);
+    int rc = -1, ik = (int)k;
+    if (dr && dv) {
+        gl_arg rargs[] = {VAL(ik), VAL(svd), VAL(rho), RMEM(dr), RMEM(dv)};
         gl_arg wargs[] = {VAL(ik), RMEM(dr)};
-        gl_arg vargs[] = {VAL(ik), RMEM(dr), RMEM(s), VAL(ld)};
+        gl_arg all[8] = {VAL(ik), RMEM(dr)};
+        for (int i = 0; i < nvargs; i++)
+            all[2 + i] = vargs[i];
         size_t groups = (size_t)k, local = DC_GROUP;
-        rc = launch_1d(GL_K_DC_SECULAR_W, (size_t)k, 64, NARGS(wargs),
-                       wargs);
-        if (rc == 0)
-            rc = GPU->launch(GL_PRECISION, GL_K_DC_SECULAR_VECTORS, 1,
-                             &groups, &local, NARGS(vargs), vargs);
+        rc = launch_1d(GL_K_DC_SECULAR_ROOTS, (size_t)k, 64, NARGS(rargs),
+                       rargs) ||
+                     launch_1d(weights, (size_t)k, 64, NARGS(wargs), wargs) ||
+                     GPU->launch(GL_PRECISION, vectors, 1, &groups, &local,
+                                 2 + nvargs, all) ||
+                     GPU->read(RS, (size_t)k, 1, dv, (size_t)k, values,
+                               (size_t)k)
+                 ? -1
+                 : 0;
     }
     GPU->release(dr);
+    GPU->release(dv);
+    for (lapack_int j = 0; rc == 0 && j < k; j++)
+        if (values[j] != values[j])
+            rc = 1;
     return rc;
 }
 
-static int dev_dc_svd_vectors(lapack_int k, const gl_real *roots,
+static int dev_dc_secular(lapack_int k, gl_real rho, const gl_real *roots,
+                          gl_real *values, gl_real *s, lapack_int lds)
+{
+    int ld = (int)lds;
+    gl_arg vargs[] = {RMEM(s), VAL(ld)};
+    return secular(k, 0, rho, roots, values, GL_K_DC_SECULAR_W,
+                   GL_K_DC_SECULAR_VECTORS, NARGS(vargs), vargs);
+}
+
+static int dev_dc_svd_secular(lapack_int k, gl_real rho,
+                              const gl_real *roots, gl_real *values,
                               gl_real *qu, gl_real *qvt, lapack_int ldq)
 {
-    if (k <= 0)
-        return 0;
-    gl_real *dr = upload(RS, 5 * (size_t)k, roots);
-    int rc = -1, ik = (int)k, ld = (int)ldq;
-    if (dr) {
-        gl_arg zargs[] = {VAL(ik), RMEM(dr)};
-        gl_arg vargs[] = {VAL(ik), RMEM(dr), RMEM(qu), RMEM(qvt), VAL(ld)};
-        size_t groups = (size_t)k, local = DC_GROUP;
-        rc = launch_1d(GL_K_DC_SVD_Z, (size_t)k, 64, NARGS(zargs), zargs);
-        if (rc == 0)
-            rc = GPU->launch(GL_PRECISION, GL_K_DC_SVD_VECTORS, 1, &groups,
-                             &local, NARGS(vargs), vargs);
-    }
-    GPU->release(dr);
-    return rc;
+    int ld = (int)ldq;
+    gl_arg vargs[] = {RMEM(qu), RMEM(qvt), VAL(ld)};
+    return secular(k, 1, rho, roots, values, GL_K_DC_SVD_Z,
+                   GL_K_DC_SVD_VECTORS, NARGS(vargs), vargs);
 }
 
 static int dev_dc_svd_first_row(lapack_int n, lapack_int m, lapack_int nl,
@@ -1419,8 +1437,8 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .real_gemm = dev_real_gemm,
     .dc_rotate = dev_dc_rotate,
     .dc_gather = dev_dc_gather,
-    .dc_secular_vectors = dev_dc_secular_vectors,
-    .dc_svd_vectors = dev_dc_svd_vectors,
+    .dc_secular = dev_dc_secular,
+    .dc_svd_secular = dev_dc_svd_secular,
     .dc_svd_first_row = dev_dc_svd_first_row,
     .dc_support = dev_dc_support,
     .phase_rows = dev_phase_rows,

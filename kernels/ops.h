@@ -238,17 +238,21 @@ typedef struct GL_FN(ops) {
     int (*dc_gather)(lapack_int rows, lapack_int cols, int by_rows,
                      const lapack_int *from, const gl_real *src,
                      lapack_int lds, gl_real *dst, lapack_int ldd);
-    /* S (k x k) = the normalised vectors of a merge's secular equation
-     * of the tridiagonal problem from its 5k values in roots
-     * (kernels/device/dc.h: poles, each root's offset from its pole and
-     * that pole, the weights whose signs are kept, the order of the
-     * rows), its weights recomputed from the roots (Gu and Eisenstat) */
-    int (*dc_secular_vectors)(lapack_int k, const gl_real *roots, gl_real *s,
-                              lapack_int lds);
-    /* the same for the bidiagonal problem: Q_u into qu, Q_vt^T into qvt
+    /* The secular equation of a merge of the tridiagonal problem (k >= 3
+     * roots, rho > 0) solved on the device from its 5k values in roots
+     * (kernels/device/dc.h: the poles ascending, the weights, whose
+     * signs are kept, at 3k, the order of the rows at 4k; the slots at k
+     * and 2k are the device's): the roots into values (host, k), S (k x
+     * k) = the normalised vectors, the weights recomputed from the roots
+     * (Gu and Eisenstat).  0, 1 where a root did not converge, or -1. */
+    int (*dc_secular)(lapack_int k, gl_real rho, const gl_real *roots,
+                      gl_real *values, gl_real *s, lapack_int lds);
+    /* the same for the bidiagonal problem (the weight of z^2 rho, the
+     * first pole 0): sigma into values, Q_u into qu, Q_vt^T into qvt
      * (both k x k, ld ldq) */
-    int (*dc_svd_vectors)(lapack_int k, const gl_real *roots, gl_real *qu,
-                          gl_real *qvt, lapack_int ldq);
+    int (*dc_svd_secular)(lapack_int k, gl_real rho, const gl_real *roots,
+                          gl_real *values, gl_real *qu, gl_real *qvt,
+                          lapack_int ldq);
     /* the first row of VT2 and the last of VT of a merge of the
      * bidiagonal problem (kernels/device/dc.h gl_dc_svd_first_row) */
     int (*dc_svd_first_row)(lapack_int n, lapack_int m, lapack_int nl,

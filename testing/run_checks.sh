@@ -169,7 +169,7 @@ profile_check() {
         ok=1
         grep -q "^$r JOBZ=V.*info=0\|^$r JOBZ=S.*info=0" <<<"$log" || ok=0
         for row in 'stage1 op="gl_gemm"' 'stage2 op="gl_[gs]b_chase' 'stage3 op="gl_gemm"' \
-            'stage3 op="dc secular roots"' 'back op="gl_gemm"' 'back op="gl_wy_build"'; do
+            'stage3 op="gl_dc_secular_roots"' 'back op="gl_gemm"' 'back op="gl_wy_build"'; do
             grep -q "^gpulapack: $r profile: stage=$row" <<<"$log" || ok=0
         done
         # "T s in all, S s in the N rows": S <= T

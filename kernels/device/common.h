@@ -7,11 +7,13 @@ typedef float real_t;
 #define MAKE_R2 MAKE_FLOAT2
 typedef float2 real2_t;
 #define R_SAFMIN (1.17549435e-38f / (5.96046448e-08f))
+#define R_EPS 5.96046448e-08f
 #else
 typedef double real_t;
 #define MAKE_R2 MAKE_DOUBLE2
 typedef double2 real2_t;
 #define R_SAFMIN (2.2250738585072014e-308 / 1.1102230246251565e-16)
+#define R_EPS 1.1102230246251565e-16
 #endif
 
 #if PRECISION >= 3

@@ -68,6 +68,159 @@ KERNEL gl_dc_gather(int rows, int cols, const GLOBAL real_t *src,
 #define DC_W(r, k) ((r) + 3 * (gl_long)(k))
 #define DC_PERM(r, k) ((r) + 4 * (gl_long)(k))
 
+/* ---- the roots of a merge's secular equation ----
+ *
+ * Root j of 1/rho + sum_i z_i^2 / (P_i - u) = 0, one work-item per root,
+ * the poles P_i relative to the root's origin pole o: dlambda_i -
+ * dlambda_o for the tridiagonal problem (u = lambda - dlambda_o), and
+ * (dsigma_i - dsigma_o)(dsigma_i + dsigma_o) for the bidiagonal one (u =
+ * sigma^2 - dsigma_o^2), formed from differences of the given poles so
+ * that the roots' distances to their nearest poles keep their relative
+ * accuracy (the property the vectors need: Gu and Eisenstat, "A
+ * divide-and-conquer algorithm for the symmetric tridiagonal
+ * eigenproblem").  The origin is the nearer end of the root's interval,
+ * found from the sign at its middle, as ?laed4 and ?lasd4 choose it.
+ * Each step solves the rational model with the nearest pole on either
+ * side whose weights match the derivatives of the two sides' sums (the
+ * fixed-weight model of the secular equation's literature), kept inside
+ * the bracket that the signs give; a step that would leave it bisects.
+ * It stops where |g| is within the rounding bound of its evaluation, as
+ * ?laed4's test, or the bracket is at the precision's resolution. */
+
+/* Steps before a root counts as not converging. */
+#define DC_ROOT_STEPS 200
+
+DEVFN real_t dc_pole(const GLOBAL real_t *p, int svd, int i, int o)
+{
+    return svd ? (p[i] - p[o]) * (p[i] + p[o]) : p[i] - p[o];
+}
+
+/* g at u for root j with origin o, the derivatives of the sums over the
+ * poles left of the root (i <= j) and right of it, the rounding bound of
+ * g, and the differences from the interval's two poles. */
+typedef struct dc_secular_at {
+    real_t g, dleft, dright, bound, left, right;
+} dc_secular_at;
+
+DEVFN dc_secular_at dc_secular_eval(int k, int svd, const GLOBAL real_t *p,
+                                    const GLOBAL real_t *z, real_t rinv,
+                                    int j, int o, real_t u)
+{
+    real_t psi = 0, phi = 0, dpsi = 0, dphi = 0;
+    dc_secular_at e;
+    e.left = e.right = 0;
+    for (int i = 0; i < k; i++) {
+        real_t delta = dc_pole(p, svd, i, o) - u, t = z[i] / delta;
+        if (i <= j) {
+            psi += z[i] * t;
+            dpsi += t * t;
+        } else {
+            phi += z[i] * t;
+            dphi += t * t;
+        }
+        if (i == j)
+            e.left = delta;
+        else if (i == j + 1)
+            e.right = delta;
+    }
+    e.g = rinv + psi + phi;
+    e.dleft = dpsi;
+    e.dright = dphi;
+    e.bound = R_EPS * (8 * (rinv + phi - psi) + fabs(u) * (dpsi + dphi));
+    return e;
+}
+
+/* The step of the model c + a/(left - x) + b/(right - x) (b = 0 beyond
+ * the last pole) that matches g and both sums' derivatives at the point:
+ * its root between the two poles, or, where the arithmetic finds none,
+ * the step onto the left pole, which no bracket contains (the caller
+ * bisects). */
+DEVFN real_t dc_secular_step(dc_secular_at e, int last)
+{
+    real_t a = e.left * e.left * e.dleft;
+    if (last) {   /* c + a/(left - x): x = left + a/c */
+        real_t c = e.g - e.left * e.dleft;
+        return c != 0 ? e.left + a / c : e.left;
+    }
+    real_t b = e.right * e.right * e.dright,
+           c = e.g - e.left * e.dleft - e.right * e.dright;
+    /* c x^2 - bq x + cq = 0, cq = left right g (the model at x = 0 times
+     * the product of the poles' distances) */
+    real_t bq = c * (e.left + e.right) + a + b, cq = e.left * e.right * e.g;
+    real_t disc = fmax(bq * bq - 4 * c * cq, (real_t)0);
+    real_t big = bq + copysign(sqrt(disc), bq);
+    if (big != 0) {
+        real_t x = 2 * cq / big;
+        if (x > e.left && x < e.right)
+            return x;
+    }
+    if (c != 0) {
+        real_t x = big / (2 * c);
+        if (x > e.left && x < e.right)
+            return x;
+    }
+    return e.left;
+}
+
+/* Root j of the secular problem in r (DC_* below; svd 1: the bidiagonal
+ * problem, rho the weight of z^2) into its offset and origin there and
+ * its value into values[j]: lambda_j, or sigma_j; NaN where it did not
+ * converge. */
+KERNEL gl_dc_secular_roots(int k, int svd, real_t rho, GLOBAL real_t *r,
+                           gl_long roff, GLOBAL real_t *values, gl_long voff)
+{
+    int j = GLOBAL_ID(0);
+    r += roff;
+    if (j >= k)
+        return;
+    const GLOBAL real_t *p = r, *z = r + 3 * (gl_long)k;
+    const real_t rinv = 1 / rho;
+    const int last = j == k - 1;
+    int o = j;
+    real_t lo = 0, hi, u;
+    if (!last) {
+        real_t mid = dc_pole(p, svd, j + 1, j) / 2;
+        if (dc_secular_eval(k, svd, p, z, rinv, j, j, mid).g >= 0) {
+            hi = u = mid;
+        } else {
+            o = j + 1;
+            lo = u = -mid;
+            hi = 0;
+        }
+    } else {
+        real_t zz = 0;
+        for (int i = 0; i < k; i++)
+            zz += z[i] * z[i];
+        hi = u = rho * zz;
+    }
+    int done = 0;
+    for (int step = 0; step < DC_ROOT_STEPS && !done; step++) {
+        dc_secular_at e = dc_secular_eval(k, svd, p, z, rinv, j, o, u);
+        if (fabs(e.g) <= e.bound) {
+            done = 1;
+            break;
+        }
+        if (e.g > 0)
+            hi = u;
+        else
+            lo = u;
+        real_t x = dc_secular_step(e, last), next = u + x;
+        if (!(next > lo && next < hi))
+            next = lo + (hi - lo) / 2;
+        done = next == u || !(hi - lo > 2 * R_EPS * fmax(fabs(lo), fabs(hi)));
+        u = next;
+    }
+    real_t tau = u, value = p[o] + u;
+    if (svd) {   /* sigma = dsigma_o + t, t = u / (dsigma_o + sigma) */
+        real_t t = u / (p[o] + sqrt(p[o] * p[o] + u));
+        tau = -t;
+        value = p[o] + t;
+    }
+    r[k + j] = tau;
+    r[2 * (gl_long)k + j] = (real_t)o;
+    values[voff + j] = done ? value : (real_t)NAN;
+}
+
 /* dlambda_i - lambda_j formed as ?laed4 forms it, from the pole nearest
  * the root: accurate to a few ulps of itself even where lambda_j nearly
  * equals dlambda_i, which the vectors need (Gu and Eisenstat). */

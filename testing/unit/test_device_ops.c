@@ -1120,6 +1120,127 @@ static void test_tridiag_eig(int resident)
     report(&g);
 }
 
+/* The secular equations of the merges, solved on the device
+ * (ops->dc_secular, dc_svd_secular), against the system's ?laed4/?lasd4
+ * root by root, on problems harder than the merges of test_tridiag_eig
+ * usually make: poles in close pairs, gaps graded from 1000 eps to 1 (the
+ * deflation leaves none closer), one weight dominating tiny others, rho
+ * small and large.
+ * Checked: each root against the system's, |root - system's| / (eps
+ * scale), scale = the largest pole + rho (+ sqrt(rho) for the bidiagonal
+ * problem: the norms of the matrices); the vectors' orthogonality
+ * (eps units) and their residual (eps scale units): (D + rho w w^T) S -
+ * S diag(lambda) for the tridiagonal problem, M V - U diag(sigma) for
+ * the bidiagonal one (M: the diagonal dsigma, the first row z,
+ * ?lasd3's), each <= THRESH k. */
+static void secular_problem(int kind, lapack_int k, int svd, gl_real *p,
+                            gl_real *w)
+{
+    double norm = 0, x = 0;
+    for (lapack_int i = 0; i < k; i++) {
+        double gap = kind == 1 ? (i % 2 ? 1e4 * EPS * (1.5 + urand()) : 1)
+                   : kind == 2 ? pow(1e3 * EPS, 1 - (double)i / k)
+                               : 0.6 + urand();
+        x = (svd && i == 0) ? 0 : x + gap;
+        p[i] = (gl_real)x;
+        w[i] = (gl_real)((kind == 3 && i != k / 2 ? 1e-7 : 1) *
+                         (urand() + 0.51) * (rand() % 2 ? 1 : -1));
+        norm += (double)w[i] * w[i];
+    }
+    for (lapack_int i = 0; i < k; i++)
+        w[i] = (gl_real)(w[i] / sqrt(norm));
+}
+
+static void test_secular(void)
+{
+    group g = {.name = "secular equations (dc_secular, dc_svd_secular) "
+                       "against ?laed4, ?lasd4"};
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    const lapack_int ks[] = {3, 4, 17, 130, 600};
+    const double rhos[] = {1e-3, 1, 1e3};
+    for (size_t ik = 0; ik < sizeof ks / sizeof *ks; ik++)
+        for (int kind = 0; kind < 4; kind++)
+            for (int ir = 0; ir < 3; ir++)
+                for (int svd = 0; svd < 2; svd++) {
+                    lapack_int k = ks[ik], info = 0;
+                    size_t kk = (size_t)k * k;
+                    gl_real rho = (gl_real)rhos[ir];
+                    gl_real *r = malloc(sizeof *r * (9 * (size_t)k + 2 * kk));
+                    gl_real *values = r + 5 * k, *ref = values + k,
+                            *delta = ref + k, *qu = delta + 2 * k,
+                            *qv = qu + kk;
+                    secular_problem(kind, k, svd, r, r + 3 * k);
+                    for (lapack_int i = 0; i < k; i++) {
+                        r[k + i] = r[2 * k + i] = 0;
+                        r[4 * k + i] = (gl_real)i;
+                    }
+                    gl_real *du = dev->alloc(sizeof *du * 2 * kk);
+                    int rc = !du;
+                    if (!rc)
+                        rc = svd ? dev->dc_svd_secular(k, rho, r, values, du,
+                                                       du + kk, k)
+                                 : dev->dc_secular(k, rho, r, values, du, k);
+                    if (!rc)
+                        rc = dev->real_to_host(k, k, du, k, qu, k) ||
+                             (svd && dev->real_to_host(k, k, du + kk, k, qv,
+                                                       k));
+                    dev->release(du);
+                    const gl_real *p = r, *w = r + 3 * k;
+                    double scale = fabs((double)p[k - 1]) +
+                                   (svd ? sqrt((double)rho) : rho),
+                           worst = 0;
+                    for (lapack_int j = 0; j < k && !rc; j++) {
+                        lapack_int j1 = j + 1;
+                        if (svd)
+                            f->lasd4(&k, &j1, p, w, delta, &rho, &ref[j],
+                                     delta + k, &info);
+                        else
+                            f->laed4(&k, &j1, p, w, delta, &rho, &ref[j],
+                                     &info);
+                        double err = fabs((double)values[j] - ref[j]);
+                        worst = err <= worst ? worst : err;   /* NaN too */
+                    }
+                    check(&g, rc || info ? INFINITY : worst / (EPS * scale),
+                          THRESH * k, "%s k=%d kind=%d rho=%g: roots",
+                          svd ? "svd" : "tridiagonal", k, kind, (double)rho);
+                    /* orthogonality and residual, in double */
+                    double orth = 0, res = 0, zs = sqrt((double)rho);
+                    for (lapack_int a = 0; a < k && !rc; a++)
+                        for (lapack_int b = 0; b < k; b++) {
+                            double uu = 0, vv = 0;
+                            for (lapack_int i = 0; i < k; i++) {
+                                uu += (double)qu[i + a * k] * qu[i + b * k];
+                                vv += (double)qv[i + a * k] * qv[i + b * k];
+                            }
+                            orth = fmax(orth, fabs(uu - (a == b)));
+                            if (svd)
+                                orth = fmax(orth, fabs(vv - (a == b)));
+                        }
+                    for (lapack_int j = 0; j < k && !rc; j++) {
+                        const gl_real *sj = qu + j * k, *vj = qv + j * k;
+                        double wts = 0;
+                        for (lapack_int i = 0; i < k; i++)
+                            wts += (double)w[i] * (svd ? vj[i] : sj[i]);
+                        for (lapack_int i = 0; i < k; i++) {
+                            double lhs = svd ? (i == 0 ? zs * wts
+                                                       : (double)p[i] * vj[i])
+                                             : (double)p[i] * sj[i] +
+                                                   rho * w[i] * wts;
+                            res = fmax(res, fabs(lhs - (double)values[j] *
+                                                           sj[i]));
+                        }
+                    }
+                    check(&g, rc ? INFINITY : orth / EPS, THRESH * k,
+                          "%s k=%d kind=%d rho=%g: orthogonality",
+                          svd ? "svd" : "tridiagonal", k, kind, (double)rho);
+                    check(&g, rc ? INFINITY : res / (EPS * scale), THRESH * k,
+                          "%s k=%d kind=%d rho=%g: residual",
+                          svd ? "svd" : "tridiagonal", k, kind, (double)rho);
+                    free(r);
+                }
+    report(&g);
+}
+
 int main(int argc, char **argv)
 {
     unsigned seed = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10)
@@ -1160,6 +1281,7 @@ int main(int argc, char **argv)
     test_chases();
     test_pipelines();
     test_tridiag_values();
+    test_secular();
     test_bidiag_svd(0);
     test_bidiag_svd(1);
     test_tridiag_eig(0);
