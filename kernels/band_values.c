@@ -373,8 +373,9 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
         gl_real *d = e + n;
         for (lapack_int i = 0; i < n; i++)
             d[i] = w[i];
+        lapack_int found;
         info = GL_FN(dc_vectors_on_device)(ops, &q, d, e, w, NULL, 1, d + n,
-                                           z, ldz, 0, &t1);
+                                           z, ldz, 0, NULL, 1, &found, &t1);
         if (info < 0)
             goto out;
     } else if (vectors) {

@@ -142,7 +142,9 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
                                        gl_real *w, lapack_int *isuppz,
                                        int keep_info, gl_real *scratch,
                                        gl_scalar *z, lapack_int ldz,
-                                       int protect, double *back)
+                                       int protect, const gl_eig_job *subset,
+                                       gl_real sigma, lapack_int *m,
+                                       double *back)
 {
     lapack_int n = q->n, info = 0;
     gl_real *zd = ops->alloc(sizeof *zd * (size_t)n * (size_t)n);
@@ -154,11 +156,72 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
              GL_FN(tridiag_eig_device)(ops, n, w, scratch, zd, n, &info) ||
              (info != 0 && !keep_info) ||
              (isuppz && ops->dc_support(n, n, zd, n, isuppz));
+    /* the selected columns of Z_T, ascending: those of il..iu, or of the
+     * values in (vl, vu] */
+    lapack_int first = 0, count = n;
+    if (!rc && info == 0 && subset && subset->range == 'I') {
+        first = subset->il - 1;
+        count = subset->iu - subset->il + 1;
+    } else if (!rc && info == 0 && subset) {
+        gl_real vl = subset->vl * sigma, vu = subset->vu * sigma;
+        while (first < n && w[first] <= vl)
+            first++;
+        for (count = 0; first + count < n && w[first + count] <= vu; count++)
+            ;
+    }
+    memmove(w, w + first, sizeof *w * (size_t)count);
+    *m = count;
     *back = gl_profile_stage("back");
     if (!rc)
-        rc = q_apply(ops, q, n, NULL, 0, zd, z, ldz, protect);
+        rc = q_apply(ops, q, count, NULL, 0, zd + (size_t)first * n, z, ldz,
+                     protect);
     ops->release(zd);
     return rc ? GL_STAGE_FAULT : info;
+}
+
+/* Eigenvalues of the tridiagonal (d, e) below x: the negative pivots of
+ * T - x I (Sturm), as ?stebz counts them. */
+static lapack_int count_below(lapack_int n, const gl_real *d,
+                              const gl_real *e, gl_real x, gl_real pivmin)
+{
+    lapack_int count = 0;
+    gl_real pivot = 1;
+    for (lapack_int i = 0; i < n; i++) {
+        gl_real off = i > 0 ? e[i - 1] * e[i - 1] / pivot : 0;
+        pivot = d[i] - x - off;
+        if (GL_R(fabs)(pivot) < pivmin)
+            pivot = -pivmin;
+        count += pivot < 0;
+    }
+    return count;
+}
+
+/* A subset of m of the n eigenvectors costs the host ?stein (O(nm),
+ * more in clusters) and the QR that reorthogonalizes them (4nm^2 flops,
+ * tridiagonal_vectors), and the bus n m values; the whole divide and
+ * conquer on a device costs about the same at any m (its products, ~n^3
+ * flops at the device's rate: 0.1-0.2 s at n = 8192 on an H200,
+ * docs/performance.md) and the selected columns are already there.  With
+ * ~0.2 Tflop/s for the host's QR of tall panels, the two meet near m =
+ * n/8 at n = 8192 (4 n m^2 = 0.2 s at m ~ 1100), and the device's share
+ * only falls with n, so from m = n/8 on the device does it all. */
+/* gl_s_subset_by_dc gl_d_subset_by_dc gl_c_subset_by_dc gl_z_subset_by_dc */
+int GL_FN(subset_by_dc)(const gl_eig_job *job, lapack_int n,
+                        const gl_real *d, const gl_real *e, gl_real sigma)
+{
+    if (job->driver != GL_EIG_SYEVR)
+        return 0;
+    lapack_int m = job->iu - job->il + 1;
+    if (job->range == 'V') {
+        const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+        gl_real pivmin = f->lamch("S", 1), emax = 0;
+        for (lapack_int i = 0; i + 1 < n; i++)
+            emax = GL_R(fmax)(emax, e[i] * e[i]);
+        pivmin *= GL_R(fmax)(emax, 1);
+        m = count_below(n, d, e, job->vu * sigma, pivmin) -
+            count_below(n, d, e, job->vl * sigma, pivmin);
+    }
+    return 8 * (long)m >= (long)n;
 }
 
 /* gl_s_tridiag_q_apply gl_d_tridiag_q_apply gl_c_tridiag_q_apply gl_z_tridiag_q_apply */
@@ -485,17 +548,23 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                           NULL, vectors ? &q : NULL, &reduce))
         goto out;
     double t2 = gl_profile_stage("stage3");
+    /* ?syevr's subsets: the whole divide and conquer on the device, then
+     * the selection, where that is faster (subset_by_dc) */
+    if (vectors && ops->real_fill && job->driver == GL_EIG_SYEVR && !all &&
+        GL_FN(subset_by_dc)(job, n, d, e, sigma))
+        on_device = 1;
 
     lapack_int info = 0;
     double t3;
     if (on_device) {
         /* ?syevr's ?stebz and ?stein after a failed ?stedc: LAPACK's */
         info = GL_FN(dc_vectors_on_device)(
-            ops, &q, d, e, w, isuppz, job->driver == GL_EIG_SYEVD, work, z,
-            ldz, (const void *)z == (const void *)a, &t3);
+            ops, &q, d, e, w, all ? isuppz : NULL,
+            job->driver == GL_EIG_SYEVD, work, z, ldz,
+            (const void *)z == (const void *)a, all ? NULL : job, sigma, m,
+            &t3);
         if (info < 0)
             goto out;
-        *m = n;
     } else if (vectors) {
         gl_real *zt = work, *rest = zt + nn;
         info = GL_FN(tridiagonal_vectors)(ops, job, n, d, e, sigma, m, w, zt,

@@ -257,14 +257,26 @@ gl_real GL_FN(max_abs)(char part, lapack_int m, lapack_int n,
  * GL_STAGE_FAULT; *back = when the back-transformation started
  * (gl_profile_stage).  protect: z overwrites the caller's input, so it is
  * written only from a complete read (else a failed read may leave it
- * written in part: the restart on LAPACK writes it again). */
+ * written in part: the restart on LAPACK writes it again).  subset (NULL:
+ * all n): the job's RANGE 'V' or 'I', on the matrix scaled by sigma;
+ * then w and z receive the *m selected eigenpairs, ascending (isuppz is
+ * not set: the drivers set it for whole spectra only). */
 lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
                                        const GL_FN(tridiag_q) *q,
                                        const gl_real *d, const gl_real *e,
                                        gl_real *w, lapack_int *isuppz,
                                        int keep_info, gl_real *scratch,
                                        gl_scalar *z, lapack_int ldz,
-                                       int protect, double *back);
+                                       int protect, const gl_eig_job *subset,
+                                       gl_real sigma, lapack_int *m,
+                                       double *back);
+
+/* Whether a device finds the eigenvectors of a subset (RANGE 'V' or 'I'
+ * of ?syevr) of the tridiagonal (d, e) of the matrix scaled by sigma
+ * faster by the whole divide and conquer then a selection than the host
+ * by bisection and inverse iteration (eig.c). */
+int GL_FN(subset_by_dc)(const gl_eig_job *job, lapack_int n,
+                        const gl_real *d, const gl_real *e, gl_real sigma);
 
 /* Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n),
  * e (n-1) with the same eigenvalues.  q1/tau (may be NULL): Q1 of stage 1

@@ -3,8 +3,9 @@
  *   api                  the C API's discovery calls (gpulapack_gpu_runtimes,
  *                        gpulapack_device_count twice, each device, the path)
  *   <routine> <job> <n>  one call: dsyevd, zheevd or dsyevr (RANGE 'A') (job
- *                        N/V), dgesdd or zgesdd (N/S/A), dgesvd (N/S/A for
- *                        both U and VT)
+ *                        N/V; dsyevr also I: JOBZ 'V', RANGE 'I' for the
+ *                        middle half of the spectrum), dgesdd or zgesdd
+ *                        (N/S/A), dgesvd (N/S/A for both U and VT)
  *   counters             the stand-in CUDA driver's contexts and modules
  * and prints one line for each; the library's decisions go to its log. */
 #include <complex.h>
@@ -104,16 +105,18 @@ static int call(const char *routine, const char *job, int n)
                     iwork, &info, 1);
             free(work), free(iwork), free(u), free(vt);
         } else if (strcmp(routine, "dsyevr") == 0) {
-            int vectors = job[0] != 'N' && job[0] != 'n', m = 0, none = 0;
+            int vectors = job[0] != 'N' && job[0] != 'n', m = 0;
+            int half = job[0] == 'I', il = n / 4 + 1, iu = 3 * n / 4;
+            const char *jobz = half ? "V" : job, *range = half ? "I" : "A";
             double *z = malloc((vectors ? nn : 1) * sizeof *z), zero = 0;
             int *isuppz = malloc(2 * (size_t)n * sizeof *isuppz), ld = n;
-            dsyevr_(job, "A", "L", &n, a, &n, &zero, &zero, &none, &none,
+            dsyevr_(jobz, range, "L", &n, a, &n, &zero, &zero, &il, &iu,
                     &zero, &m, w, z, &ld, isuppz, &wq, &lwork, &iq, &liwork,
                     &info, 1, 1, 1);
             lwork = (int)wq, liwork = iq;
             double *work = malloc((size_t)lwork * sizeof *work);
             int *iwork = malloc((size_t)liwork * sizeof *iwork);
-            dsyevr_(job, "A", "L", &n, a, &n, &zero, &zero, &none, &none,
+            dsyevr_(jobz, range, "L", &n, a, &n, &zero, &zero, &il, &iu,
                     &zero, &m, w, z, &ld, isuppz, work, &lwork, iwork,
                     &liwork, &info, 1, 1, 1);
             free(work), free(iwork), free(z), free(isuppz);
