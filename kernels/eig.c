@@ -28,15 +28,62 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
     q->a = q->t = q->phase = NULL;
 }
 
+/* z (n x m, n x n: the caller's A) = dev (ld n) read over the caller's
+ * input, of which the restart on LAPACK after a failed read needs the
+ * uplo triangle: column blocks go straight into z, each block's part of
+ * the triangle kept first and put back if a read fails -- half the
+ * copies and the host memory of a read through a whole bounce array. */
+static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                           lapack_int m, const gl_scalar *dev, gl_scalar *z,
+                           lapack_int ldz)
+{
+    size_t kept_count = 0;
+    for (lapack_int j = 0; j < m; j++)
+        kept_count += (size_t)(uplo == 'L' ? n - j : j + 1);
+    gl_scalar *kept = ops->host_memory
+                          ? NULL
+                          : gl_host_alloc(sizeof *kept * kept_count);
+    if (!kept)   /* nothing to keep on the host backend */
+        return ops->to_host(n, m, dev, n, z, ldz);
+    /* blocks of at most 32 MiB, each read streaming at the link's rate,
+     * and at least four (every test's failed reads put blocks back) */
+    lapack_int nb = (lapack_int)((32u << 20) / (sizeof *kept * (size_t)n));
+    nb = nb < (m + 3) / 4 ? nb : (m + 3) / 4;
+    nb = nb > 0 ? nb : 1;
+    size_t at = 0;
+    int rc = 0;
+    for (lapack_int j0 = 0; j0 < m && rc == 0; j0 += nb) {
+        lapack_int nc = m - j0 < nb ? m - j0 : nb;
+        for (lapack_int j = j0; j < j0 + nc; j++) {
+            lapack_int first = uplo == 'L' ? j : 0;
+            size_t len = (size_t)(uplo == 'L' ? n - j : j + 1);
+            memcpy(kept + at, z + first + (size_t)j * ldz, sizeof *kept * len);
+            at += len;
+        }
+        rc = ops->to_host_scratch(n, nc, dev + (size_t)j0 * n, n,
+                                  z + (size_t)j0 * ldz, ldz);
+    }
+    size_t back = 0;
+    for (lapack_int j = 0; rc != 0 && back < at; j++) {
+        lapack_int first = uplo == 'L' ? j : 0;
+        size_t len = (size_t)(uplo == 'L' ? n - j : j + 1);
+        memcpy(z + first + (size_t)j * ldz, kept + back, sizeof *kept * len);
+        back += len;
+    }
+    gl_host_free(kept);
+    return rc;
+}
+
 /* z (host, n x m) = Q diag(phase) Z for Z = zt (host) or zt_dev (real,
  * in the backend's memory, ld n; overwritten in the real precisions) or
- * neither (the identity, m = n).  z is written only from a complete read
- * when it overwrites the caller's input (protect), else read without a
- * bounce array (a failed call restarts on LAPACK, which writes it
- * again). */
+ * neither (the identity, m = n).  protect: z overwrites the caller's
+ * input, whose uplo triangle ('L', 'U') or all ('A') the restart on
+ * LAPACK after a failed read needs (read_over_input, or a complete read
+ * through a bounce array); 0: read without (a failed call restarts on
+ * LAPACK, which writes z again). */
 static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                    lapack_int m, const gl_real *zt, lapack_int ldzt,
-                   gl_real *zt_dev, gl_scalar *z, lapack_int ldz, int protect)
+                   gl_real *zt_dev, gl_scalar *z, lapack_int ldz, char protect)
 {
     lapack_int n = q->n, bw = q->b;
     if (m <= 0)
@@ -74,7 +121,10 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                                     gl_sy2sb_reflectors(n, bw), bw,
                                     q->a + bw, q->lda, q->t, m, dev + bw, n))
         goto out;
-    if ((protect ? ops->to_host : ops->to_host_scratch)(n, m, dev, n, z, ldz))
+    if (protect == 'L' || protect == 'U'
+            ? read_over_input(ops, protect, n, m, dev, z, ldz)
+            : (protect ? ops->to_host : ops->to_host_scratch)(n, m, dev, n, z,
+                                                              ldz))
         goto out;
     rc = 0;
 out:
@@ -142,7 +192,7 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
                                        gl_real *w, lapack_int *isuppz,
                                        int keep_info, gl_real *scratch,
                                        gl_scalar *z, lapack_int ldz,
-                                       int protect, const gl_eig_job *subset,
+                                       char protect, const gl_eig_job *subset,
                                        gl_real sigma, lapack_int *m,
                                        double *back)
 {
@@ -229,7 +279,7 @@ int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                            lapack_int m, const gl_real *zt, lapack_int ldzt,
                            gl_scalar *z, lapack_int ldz)
 {
-    return q_apply(ops, q, m, zt, ldzt, NULL, z, ldz, 1);
+    return q_apply(ops, q, m, zt, ldzt, NULL, z, ldz, 'A');
 }
 
 /* gl_s_he_tridiag gl_d_he_tridiag gl_c_he_tridiag gl_z_he_tridiag */
@@ -561,8 +611,8 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
         info = GL_FN(dc_vectors_on_device)(
             ops, &q, d, e, w, all ? isuppz : NULL,
             job->driver == GL_EIG_SYEVD, work, z, ldz,
-            (const void *)z == (const void *)a, all ? NULL : job, sigma, m,
-            &t3);
+            (const void *)z == (const void *)a ? job->uplo : 0,
+            all ? NULL : job, sigma, m, &t3);
         if (info < 0)
             goto out;
     } else if (vectors) {

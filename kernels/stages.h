@@ -255,9 +255,10 @@ gl_real GL_FN(max_abs)(char part, lapack_int m, lapack_int n,
  * NULL) the supports of Z_T's columns as ?stemr's.  Returns ?stedc's
  * INFO (GL_STAGE_FAULT for INFO > 0 unless keep_info), or
  * GL_STAGE_FAULT; *back = when the back-transformation started
- * (gl_profile_stage).  protect: z overwrites the caller's input, so it is
- * written only from a complete read (else a failed read may leave it
- * written in part: the restart on LAPACK writes it again).  subset (NULL:
+ * (gl_profile_stage).  protect 'L'/'U': z is the caller's A, whose uplo
+ * triangle a failed read puts back for the restart on LAPACK; 0: a
+ * failed read may leave z written in part (the restart on LAPACK writes
+ * it again).  subset (NULL:
  * all n): the job's RANGE 'V' or 'I', on the matrix scaled by sigma;
  * then w and z receive the *m selected eigenpairs, ascending (isuppz is
  * not set: the drivers set it for whole spectra only). */
@@ -267,7 +268,7 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
                                        gl_real *w, lapack_int *isuppz,
                                        int keep_info, gl_real *scratch,
                                        gl_scalar *z, lapack_int ldz,
-                                       int protect, const gl_eig_job *subset,
+                                       char protect, const gl_eig_job *subset,
                                        gl_real sigma, lapack_int *m,
                                        double *back);
 
