@@ -386,9 +386,12 @@ static cl_program program_get(device_state *dev, int precision)
         cl_program prog = cl.clCreateProgramWithSource(dev->context, 1, &text,
                                                        NULL, &err);
         if (err == CL_SUCCESS) {
-            char options[64];
+            /* a CPU device's waits poll its cache: 2^30 polls are
+             * seconds (common.h SPIN_POLLS) */
+            char options[96];
             snprintf(options, sizeof options,
-                     "-cl-std=CL1.2 -DPRECISION=%d", precision);
+                     "-cl-std=CL1.2 -DPRECISION=%d%s", precision,
+                     dev->info.gpu ? "" : " -DSPIN_POLLS=1073741824");
             err = cl.clBuildProgram(prog, 1, &dev->id, options, NULL, NULL);
             if (err != CL_SUCCESS) {
                 char log[2048] = "";

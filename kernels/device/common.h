@@ -16,6 +16,15 @@ typedef double2 real2_t;
 #define R_EPS 1.1102230246251565e-16
 #endif
 
+/* Polls of a wait between work-groups (the one-launch chase, the panel
+ * leaves) before it counts as a hang and fails the call over to LAPACK:
+ * on a GPU about 2^24 memory round trips.  The OpenCL runtime raises it
+ * for CPU devices, where a poll is a cache hit and the thread of the
+ * awaited work-group may be descheduled for a while on a loaded host. */
+#ifndef SPIN_POLLS
+#define SPIN_POLLS (1 << 24)
+#endif
+
 #if PRECISION >= 3
 #define IS_COMPLEX 1
 typedef real2_t scalar_t;

@@ -218,7 +218,7 @@ KERNEL gl_gelqt(int m, int n, GLOBAL scalar_t *a, gl_long aoff, int lda,
  * already running: the launch completes with however many work-groups the
  * device keeps resident, given that a running work-group keeps running
  * (as the one-launch chase, chase.h); with one work-group nothing ever
- * waits.  A wait that lasts TALL_SPIN_LIMIT polls sets the panel's
+ * waits.  A wait that lasts SPIN_POLLS polls sets the panel's
  * failure flag, every later wait gives up and the host, which reads the
  * flag once per panel, restarts the call on LAPACK.  The task whose block
  * holds row c - 1 writes that row (beta, the row of R), the task of block
@@ -246,7 +246,6 @@ KERNEL gl_gelqt(int m, int n, GLOBAL scalar_t *a, gl_long aoff, int lda,
 #define TALL_LEAF 16
 #define TALL_THREADS 128
 #define TALL_SUMS (TALL_LEAF + 3)   /* e_0..e_{TALL_LEAF-1}, Blue's 3 */
-#define TALL_SPIN_LIMIT (1 << 24)
 #define EL(r, k) a[(gl_long)(r) * sl + (gl_long)(k) * sk]
 
 #if PRECISION == 1 || PRECISION == 3
@@ -338,7 +337,7 @@ DEVFN int tall_wait(GLOBAL int *failed, GLOBAL int *count, int need,
     if (LID(0) == 0) {
         int good = flag_read(failed) == 0;
         for (int spins = 1; good && flag_read(count) < need; spins++) {
-            if (spins == TALL_SPIN_LIMIT ||
+            if (spins == SPIN_POLLS ||
                 (spins % 1024 == 0 && flag_read(failed) != 0)) {
                 flag_write(failed, 1);
                 good = 0;
