@@ -28,6 +28,15 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
     q->a = q->t = q->phase = NULL;
 }
 
+/* The rows of column j of an n x n matrix's uplo triangle: from *first,
+ * the count returned. */
+static size_t triangle_rows(char uplo, lapack_int n, lapack_int j,
+                            lapack_int *first)
+{
+    *first = uplo == 'L' ? j : 0;
+    return (size_t)(uplo == 'L' ? n - j : j + 1);
+}
+
 /* z (n x m, n x n: the caller's A) = dev (ld n) read over the caller's
  * input, of which the restart on LAPACK after a failed read needs the
  * uplo triangle: column blocks go straight into z, each block's part of
@@ -37,13 +46,14 @@ static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
                            lapack_int m, const gl_scalar *dev, gl_scalar *z,
                            lapack_int ldz)
 {
+    lapack_int first;
     size_t kept_count = 0;
     for (lapack_int j = 0; j < m; j++)
-        kept_count += (size_t)(uplo == 'L' ? n - j : j + 1);
+        kept_count += triangle_rows(uplo, n, j, &first);
     gl_scalar *kept = ops->host_memory
                           ? NULL
                           : gl_host_alloc(sizeof *kept * kept_count);
-    if (!kept)   /* nothing to keep on the host backend */
+    if (!kept)   /* the host backend, or no memory: a complete read */
         return ops->to_host(n, m, dev, n, z, ldz);
     /* blocks of at most 32 MiB, each read streaming at the link's rate,
      * and at least four (every test's failed reads put blocks back) */
@@ -55,20 +65,19 @@ static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
     for (lapack_int j0 = 0; j0 < m && rc == 0; j0 += nb) {
         lapack_int nc = m - j0 < nb ? m - j0 : nb;
         for (lapack_int j = j0; j < j0 + nc; j++) {
-            lapack_int first = uplo == 'L' ? j : 0;
-            size_t len = (size_t)(uplo == 'L' ? n - j : j + 1);
-            memcpy(kept + at, z + first + (size_t)j * ldz, sizeof *kept * len);
-            at += len;
+            size_t rows = triangle_rows(uplo, n, j, &first);
+            memcpy(kept + at, z + first + (size_t)j * ldz,
+                   sizeof *kept * rows);
+            at += rows;
         }
         rc = ops->to_host_scratch(n, nc, dev + (size_t)j0 * n, n,
                                   z + (size_t)j0 * ldz, ldz);
     }
     size_t back = 0;
     for (lapack_int j = 0; rc != 0 && back < at; j++) {
-        lapack_int first = uplo == 'L' ? j : 0;
-        size_t len = (size_t)(uplo == 'L' ? n - j : j + 1);
-        memcpy(z + first + (size_t)j * ldz, kept + back, sizeof *kept * len);
-        back += len;
+        size_t rows = triangle_rows(uplo, n, j, &first);
+        memcpy(z + first + (size_t)j * ldz, kept + back, sizeof *kept * rows);
+        back += rows;
     }
     gl_host_free(kept);
     return rc;
