@@ -889,9 +889,7 @@ static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
             packed[4 * k] = 0;
             for (lapack_int j = 1; j < k; j++)
                 packed[4 * k + j] = (gl_real)(idxc[j] - 1);
-            int rc = ops->dc_svd_secular(k, rho * rho, packed, d, qu, qvt, k);
-            if (rc == 0 && gl_fault_hit(GL_FAULT_SECULAR))
-                rc = 1;
+            rc = ops->dc_svd_secular(k, rho * rho, packed, d, qu, qvt, k);
             if (rc != 0)
                 return rc;
         }
@@ -1004,8 +1002,8 @@ static int leaves_to_device(const dc *s);
 /* The SVD of the bidiagonal (d, e), scaled to norm 1, into U and VT (I on
  * entry) by solve over each independent subproblem where e is negligible
  * (?bdsdc's split, tiny d raised to eps first); with U and VT on the
- * device the leaves are copied there before the merges.  Returns 0, INFO
- * > 0 of ?lasd4, or < 0. */
+ * device the leaves are copied there before the merges.  Returns 0, > 0
+ * where a secular equation did not converge, or < 0. */
 static int svd_blocks(dc *s, lapack_int n, gl_real *d, gl_real *e,
                       gl_real *u, lapack_int ldu, gl_real *vt,
                       lapack_int ldvt)
@@ -1495,8 +1493,6 @@ static int tri_merge_device(const dc *s, lapack_int n, lapack_int n1,
         for (lapack_int i = 0; i < k; i++)
             roots[4 * k + i] = (gl_real)(indxc[i] - 1);
         rc = ops->dc_secular(k, rho, roots, d, sv, k);
-        if (rc == 0 && gl_fault_hit(GL_FAULT_SECULAR))
-            rc = 1;
         if (rc > 0)
             return rc;
     }
@@ -1579,8 +1575,8 @@ static int tri_solve(const dc *s, int merging, lapack_int n, gl_real *d,
 /* The eigenpairs of the tridiagonal (d, e) into Z (Z = I on entry) by
  * tri_solve over each independent subproblem where e is negligible
  * (?stedc's split), scaled to norm 1 as ?stedc scales it; with Z on the
- * device the leaves are copied there before the merges.  Returns 0, INFO
- * > 0 of ?laed4, or < 0. */
+ * device the leaves are copied there before the merges.  Returns 0, > 0
+ * where a secular equation did not converge, or < 0. */
 static int tri_blocks(dc *s, lapack_int n, gl_real *d, gl_real *e,
                       gl_real *z, lapack_int ldz)
 {

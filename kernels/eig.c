@@ -255,7 +255,11 @@ static lapack_int count_below(lapack_int n, const gl_real *d,
     return count;
 }
 
-/* A subset of m of the n eigenvectors costs the host ?stein (O(nm),
+/* Whether a device finds the eigenvectors of ?syevr's subset (RANGE 'V'
+ * or 'I') of the tridiagonal (d, e) of the matrix scaled by sigma faster
+ * by the whole divide and conquer, then a selection, than the host by
+ * bisection and inverse iteration.
+ * A subset of m of the n eigenvectors costs the host ?stein (O(nm),
  * more in clusters) and the QR that reorthogonalizes them (4nm^2 flops,
  * tridiagonal_vectors), and the bus n m values; the whole divide and
  * conquer on a device costs about the same at any m (its products, ~n^3
@@ -264,12 +268,9 @@ static lapack_int count_below(lapack_int n, const gl_real *d,
  * ~0.2 Tflop/s for the host's QR of tall panels, the two meet near m =
  * n/8 at n = 8192 (4 n m^2 = 0.2 s at m ~ 1100), and the device's share
  * only falls with n, so from m = n/8 on the device does it all. */
-/* gl_s_subset_by_dc gl_d_subset_by_dc gl_c_subset_by_dc gl_z_subset_by_dc */
-int GL_FN(subset_by_dc)(const gl_eig_job *job, lapack_int n,
-                        const gl_real *d, const gl_real *e, gl_real sigma)
+static int subset_by_dc(const gl_eig_job *job, lapack_int n, const gl_real *d,
+                        const gl_real *e, gl_real sigma)
 {
-    if (job->driver != GL_EIG_SYEVR)
-        return 0;
     lapack_int m = job->iu - job->il + 1;
     if (job->range == 'V') {
         const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
@@ -610,7 +611,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     /* ?syevr's subsets: the whole divide and conquer on the device, then
      * the selection, where that is faster (subset_by_dc) */
     if (vectors && ops->real_fill && job->driver == GL_EIG_SYEVR && !all &&
-        GL_FN(subset_by_dc)(job, n, d, e, sigma))
+        subset_by_dc(job, n, d, e, sigma))
         on_device = 1;
 
     lapack_int info = 0;

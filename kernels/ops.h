@@ -208,9 +208,9 @@ typedef struct GL_FN(ops) {
      * and conquer of kernels/divide_conquer.c keeps the vectors of the
      * tridiagonal and bidiagonal problems on the device, and the
      * back-transformation reads them there.  NULL on the host backend
-     * (the system's ?stedc and ?bdsdc serve).  Matrices are real arrays (gl_real) of the backend's
-     * memory; index and coefficient arrays are host arrays, copied by the
-     * operation.  Each returns 0, or < 0 when the device failed. */
+     * (the system's ?stedc and ?bdsdc serve).  Matrices are real arrays
+     * (gl_real) of the backend's memory; index and coefficient arrays are
+     * host arrays, copied by the operation.  Each returns 0, or < 0 when the device failed. */
     /* dst = src, host to device and back (to_host_scratch's contract) */
     int (*real_to_device)(lapack_int rows, lapack_int cols,
                           const gl_real *src, lapack_int lds, gl_real *dst,

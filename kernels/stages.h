@@ -272,13 +272,6 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
                                        gl_real sigma, lapack_int *m,
                                        double *back);
 
-/* Whether a device finds the eigenvectors of a subset (RANGE 'V' or 'I'
- * of ?syevr) of the tridiagonal (d, e) of the matrix scaled by sigma
- * faster by the whole divide and conquer then a selection than the host
- * by bisection and inverse iteration (eig.c). */
-int GL_FN(subset_by_dc)(const gl_eig_job *job, lapack_int n,
-                        const gl_real *d, const gl_real *e, gl_real sigma);
-
 /* Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n),
  * e (n-1) with the same eigenvalues.  q1/tau (may be NULL): Q1 of stage 1
  * as ?sytrd_2stage returns it, the band and the reflectors in the uplo
