@@ -65,12 +65,6 @@ gl_decision gl_policy(const gl_request *request)
     char base[32];
     const char *name = gl_routine_base(request->routine->name, base);
 
-    /* The kernels call the real LAPACK's ?sterf, ?bdsqr, BLAS, ... with
-     * 32-bit INTEGERs: over an ILP64 LAPACK with the plain names (which
-     * also means a plain-name caller passes 64-bit INTEGERs, read here
-     * only by their low halves) every call goes to it untouched. */
-    if (gl_lapack_ilp64())
-        return forward_because(GL_REASON_ILP64);
     if (request->arg_info != 0)
         return forward_because(GL_REASON_ARGS);
     if (request->query)
@@ -196,7 +190,6 @@ static const char *reason_name(gl_reason reason)
     case GL_REASON_DEVICE: return "device";
     case GL_REASON_FAULT: return "fault";
     case GL_REASON_NOLAPACK: return "nolapack";
-    case GL_REASON_ILP64: return "ilp64";
     case GL_REASON_NONFINITE: return "nonfinite";
     }
     return "?";

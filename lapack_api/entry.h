@@ -42,9 +42,33 @@ typedef enum gl_reason {
     GL_REASON_FAULT,     /* the accelerated path failed; restarted on LAPACK */
     GL_REASON_NOLAPACK,  /* forwarding needed but no real LAPACK found */
     GL_REASON_NONFINITE, /* Inf/NaN input: LAPACK's own handling applies */
-    GL_REASON_ILP64,     /* the real LAPACK behind the plain names is ILP64:
-                            our kernels cannot call it */
 } gl_reason;
+
+/* A plain name (dsyevd_) over a LAPACK whose plain names have 64-bit
+ * INTEGERs (Debian's liblapack64-3 and libopenblas64-0): its caller passes
+ * 64-bit INTEGERs as well, so the entry function hands the call, with its
+ * plain routine, to the same entry compiled with GL_ILP64.  The two
+ * compilations differ only in what their INTEGER pointers point to, so the
+ * call is the same on every ABI the library is built for, as the calls of
+ * the real routines found by dlsym are.  GL_TO_WIDE_ENTRY comes first in
+ * the entry function's body (a no-op in the ILP64 compilation),
+ * GL_WIDE_ENTRY after the function (defines the pointer the LP64
+ * compilation calls). */
+#if defined(GL_ILP64) && GL_ILP64
+#define GL_WIDE_ENTRY(entry)                                                  \
+    void (*const GL_FN(entry##_wide))(void) = (void (*)(void))entry
+#define GL_TO_WIDE_ENTRY(entry, routine, ...) ((void)0)
+#else
+#define GL_WIDE_ENTRY(entry) extern void (*const GL_FN(entry##_wide))(void)
+#define GL_TO_WIDE_ENTRY(entry, routine, ...)                                 \
+    do {                                                                      \
+        if (gl_plain_over_ilp64(routine)) {                                   \
+            extern void (*const GL_FN(entry##_wide))(void);                   \
+            ((__typeof__(&entry))GL_FN(entry##_wide))(routine, __VA_ARGS__);  \
+            return;                                                           \
+        }                                                                     \
+    } while (0)
+#endif
 
 /* What an entry point knows about a call when it asks the policy. */
 typedef struct gl_request {

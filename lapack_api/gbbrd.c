@@ -28,6 +28,9 @@ static void gbbrd_entry(gl_routine *routine,
     const gl_int *ldpt, gl_scalar *c, const gl_int *ldc,
     gl_scalar *work, GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(gbbrd_entry, routine, vect, m, n, ncc, kl, ku, ab,
+                     ldab, d, e, q, ldq, pt, ldpt, c, ldc, work,
+                     GL_IF_COMPLEX(rwork, ) info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, gbbrd_fn, info, vect, m, n, ncc, kl, ku, ab, ldab,   \
                d, e, q, ldq, pt, ldpt, c, ldc, work, GL_IF_COMPLEX(rwork, )   \
@@ -67,6 +70,9 @@ static void gbbrd_entry(gl_routine *routine,
                 (int)*m, (int)*n, (int)*ncc, (int)*kl, (int)*ku);
 #undef FORWARD
 }
+/* gl_s_gbbrd_entry_wide gl_d_gbbrd_entry_wide
+ * gl_c_gbbrd_entry_wide gl_z_gbbrd_entry_wide */
+GL_WIDE_ENTRY(gbbrd_entry);
 
 /* sgbbrd_ dgbbrd_ cgbbrd_ zgbbrd_
  * sgbbrd_64_ dgbbrd_64_ cgbbrd_64_ zgbbrd_64_ */

@@ -25,6 +25,9 @@ static void gesdd_entry(gl_routine *routine,
     const gl_int *lwork, GL_IF_COMPLEX(gl_real *rwork, )
     gl_int *iwork, gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(gesdd_entry, routine, jobz, m, n, a, lda, s, u, ldu,
+                     vt, ldvt, work, lwork, GL_IF_COMPLEX(rwork, ) iwork,
+                     info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, gesdd_fn, info, jobz, m, n, a, lda, s, u, ldu, vt,   \
                ldvt, work, lwork, GL_IF_COMPLEX(rwork, ) iwork, info, 1)
@@ -83,6 +86,9 @@ static void gesdd_entry(gl_routine *routine,
                 (int)*m, (int)*n);
 #undef FORWARD
 }
+/* gl_s_gesdd_entry_wide gl_d_gesdd_entry_wide
+ * gl_c_gesdd_entry_wide gl_z_gesdd_entry_wide */
+GL_WIDE_ENTRY(gesdd_entry);
 
 /* sgesdd_ dgesdd_ cgesdd_ zgesdd_
  * sgesdd_64_ dgesdd_64_ cgesdd_64_ zgesdd_64_ */

@@ -25,6 +25,9 @@ static void gesvd_entry(gl_routine *routine,
     const gl_int *ldvt, gl_scalar *work, const gl_int *lwork,
     GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(gesvd_entry, routine, jobu, jobvt, m, n, a, lda, s, u,
+                     ldu, vt, ldvt, work, lwork, GL_IF_COMPLEX(rwork, )
+                     info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, gesvd_fn, info, jobu, jobvt, m, n, a, lda, s, u,     \
                ldu, vt, ldvt, work, lwork, GL_IF_COMPLEX(rwork, ) info, 1, 1)
@@ -95,6 +98,9 @@ static void gesvd_entry(gl_routine *routine,
                 gl_logchar(jobu), gl_logchar(jobvt), (int)*m, (int)*n);
 #undef FORWARD
 }
+/* gl_s_gesvd_entry_wide gl_d_gesvd_entry_wide
+ * gl_c_gesvd_entry_wide gl_z_gesvd_entry_wide */
+GL_WIDE_ENTRY(gesvd_entry);
 
 /* sgesvd_ dgesvd_ cgesvd_ zgesvd_
  * sgesvd_64_ dgesvd_64_ cgesvd_64_ zgesvd_64_ */

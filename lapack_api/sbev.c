@@ -23,6 +23,8 @@ static void sbev_entry(gl_routine *routine,
     gl_scalar *z, const gl_int *ldz, gl_scalar *work,
     GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(sbev_entry, routine, jobz, uplo, n, kd, ab, ldab, w,
+                     z, ldz, work, GL_IF_COMPLEX(rwork, ) info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, sbev_fn, info, jobz, uplo, n, kd, ab, ldab, w, z,    \
                ldz, work, GL_IF_COMPLEX(rwork, ) info, 1, 1)
@@ -57,6 +59,9 @@ static void sbev_entry(gl_routine *routine,
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n, (int)*kd);
 #undef FORWARD
 }
+/* gl_s_sbev_entry_wide gl_d_sbev_entry_wide
+ * gl_c_sbev_entry_wide gl_z_sbev_entry_wide */
+GL_WIDE_ENTRY(sbev_entry);
 
 /* ssbev_ dsbev_ chbev_ zhbev_
  * ssbev_64_ dsbev_64_ chbev_64_ zhbev_64_ */

@@ -28,6 +28,9 @@ static void sbevd_entry(gl_routine *routine,
     GL_IF_COMPLEX(gl_real *rwork, const gl_int *lrwork, )
     gl_int *iwork, const gl_int *liwork, gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(sbevd_entry, routine, jobz, uplo, n, kd, ab, ldab, w,
+                     z, ldz, work, lwork, GL_IF_COMPLEX(rwork, lrwork, )
+                     iwork, liwork, info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, sbevd_fn, info, jobz, uplo, n, kd, ab, ldab, w, z,   \
                ldz, work, lwork, GL_IF_COMPLEX(rwork, lrwork, ) iwork,        \
@@ -82,6 +85,9 @@ static void sbevd_entry(gl_routine *routine,
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n, (int)*kd);
 #undef FORWARD
 }
+/* gl_s_sbevd_entry_wide gl_d_sbevd_entry_wide
+ * gl_c_sbevd_entry_wide gl_z_sbevd_entry_wide */
+GL_WIDE_ENTRY(sbevd_entry);
 
 /* ssbevd_ dsbevd_ chbevd_ zhbevd_
  * ssbevd_64_ dsbevd_64_ chbevd_64_ zhbevd_64_ */

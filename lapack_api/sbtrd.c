@@ -22,6 +22,8 @@ static void sbtrd_entry(gl_routine *routine,
     gl_real *e, gl_scalar *q, const gl_int *ldq, gl_scalar *work,
     gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(sbtrd_entry, routine, vect, uplo, n, kd, ab, ldab, d,
+                     e, q, ldq, work, info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, sbtrd_fn, info, vect, uplo, n, kd, ab, ldab, d, e,   \
                q, ldq, work, info, 1, 1)
@@ -74,6 +76,9 @@ static void sbtrd_entry(gl_routine *routine,
                 gl_logchar(vect), gl_logchar(uplo), (int)*n, (int)*kd);
 #undef FORWARD
 }
+/* gl_s_sbtrd_entry_wide gl_d_sbtrd_entry_wide
+ * gl_c_sbtrd_entry_wide gl_z_sbtrd_entry_wide */
+GL_WIDE_ENTRY(sbtrd_entry);
 
 /* ssbtrd_ dsbtrd_ chbtrd_ zhbtrd_
  * ssbtrd_64_ dsbtrd_64_ chbtrd_64_ zhbtrd_64_ */

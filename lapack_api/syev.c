@@ -27,6 +27,8 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
                        const gl_int *lwork,
                        GL_IF_COMPLEX(gl_real *rwork, ) gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(syev_entry, routine, two_stage, jobz, uplo, n, a, lda,
+                     w, work, lwork, GL_IF_COMPLEX(rwork, ) info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, syev_fn, info, jobz, uplo, n, a, lda, w, work, lwork, \
                GL_IF_COMPLEX(rwork, ) info, 1, 1)
@@ -69,6 +71,9 @@ static void syev_entry(gl_routine *routine, int two_stage, const char *jobz,
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n);
 #undef FORWARD
 }
+/* gl_s_syev_entry_wide gl_d_syev_entry_wide
+ * gl_c_syev_entry_wide gl_z_syev_entry_wide */
+GL_WIDE_ENTRY(syev_entry);
 
 /* ssyev_ dsyev_ cheev_ zheev_
  * ssyev_64_ dsyev_64_ cheev_64_ zheev_64_ */

@@ -31,6 +31,9 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
                         gl_int *iwork, const gl_int *liwork,
                         gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(syevd_entry, routine, two_stage, jobz, uplo, n, a,
+                     lda, w, work, lwork, GL_IF_COMPLEX(rwork, lrwork, )
+                     iwork, liwork, info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, syevd_fn, info, jobz, uplo, n, a, lda, w, work,       \
                lwork, GL_IF_COMPLEX(rwork, lrwork, ) iwork, liwork, info, 1, 1)
@@ -79,6 +82,9 @@ static void syevd_entry(gl_routine *routine, int two_stage, const char *jobz,
                 gl_logchar(jobz), gl_logchar(uplo), (int)*n);
 #undef FORWARD
 }
+/* gl_s_syevd_entry_wide gl_d_syevd_entry_wide
+ * gl_c_syevd_entry_wide gl_z_syevd_entry_wide */
+GL_WIDE_ENTRY(syevd_entry);
 
 /* ssyevd_ dsyevd_ cheevd_ zheevd_
  * ssyevd_64_ dsyevd_64_ cheevd_64_ zheevd_64_ */

@@ -37,6 +37,10 @@ static void syevr_entry(
     GL_IF_COMPLEX(gl_real *rwork, const gl_int *lrwork, )
     gl_int *iwork, const gl_int *liwork, gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(syevr_entry, routine, two_stage, jobz, range, uplo, n,
+                     a, lda, vl, vu, il, iu, abstol, m, w, z, ldz, isuppz,
+                     work, lwork, GL_IF_COMPLEX(rwork, lrwork, ) iwork,
+                     liwork, info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, syevr_fn, info, jobz, range, uplo, n, a, lda, vl, vu, \
                il, iu, abstol, m, w, z, ldz, isuppz, work, lwork,             \
@@ -88,6 +92,9 @@ static void syevr_entry(
                 (int)*n);
 #undef FORWARD
 }
+/* gl_s_syevr_entry_wide gl_d_syevr_entry_wide
+ * gl_c_syevr_entry_wide gl_z_syevr_entry_wide */
+GL_WIDE_ENTRY(syevr_entry);
 
 /* ssyevr_ dsyevr_ cheevr_ zheevr_
  * ssyevr_64_ dsyevr_64_ cheevr_64_ zheevr_64_ */

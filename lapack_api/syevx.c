@@ -35,6 +35,9 @@ static void syevx_entry(
     const gl_int *lwork, GL_IF_COMPLEX(gl_real *rwork, )
     gl_int *iwork, gl_int *ifail, gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(syevx_entry, routine, two_stage, jobz, range, uplo, n,
+                     a, lda, vl, vu, il, iu, abstol, m, w, z, ldz, work,
+                     lwork, GL_IF_COMPLEX(rwork, ) iwork, ifail, info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, syevx_fn, info, jobz, range, uplo, n, a, lda, vl, vu, \
                il, iu, abstol, m, w, z, ldz, work, lwork,                     \
@@ -80,6 +83,9 @@ static void syevx_entry(
                 (int)*n);
 #undef FORWARD
 }
+/* gl_s_syevx_entry_wide gl_d_syevx_entry_wide
+ * gl_c_syevx_entry_wide gl_z_syevx_entry_wide */
+GL_WIDE_ENTRY(syevx_entry);
 
 /* ssyevx_ dsyevx_ cheevx_ zheevx_
  * ssyevx_64_ dsyevx_64_ cheevx_64_ zheevx_64_ */

@@ -21,6 +21,8 @@ static void sytrd_entry(gl_routine *routine,
     gl_real *d, gl_real *e, gl_scalar *tau, gl_scalar *work,
     const gl_int *lwork, gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(sytrd_entry, routine, uplo, n, a, lda, d, e, tau,
+                     work, lwork, info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, sytrd_fn, info, uplo, n, a, lda, d, e, tau, work,    \
                lwork, info, 1)
@@ -63,6 +65,9 @@ static void sytrd_entry(gl_routine *routine,
                 (int)*n);
 #undef FORWARD
 }
+/* gl_s_sytrd_entry_wide gl_d_sytrd_entry_wide
+ * gl_c_sytrd_entry_wide gl_z_sytrd_entry_wide */
+GL_WIDE_ENTRY(sytrd_entry);
 
 /* ssytrd_ dsytrd_ chetrd_ zhetrd_
  * ssytrd_64_ dsytrd_64_ chetrd_64_ zhetrd_64_ */

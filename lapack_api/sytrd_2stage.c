@@ -26,6 +26,8 @@ static void sytrd_2stage_entry(gl_routine *routine,
     gl_scalar *hous2, const gl_int *lhous2, gl_scalar *work,
     const gl_int *lwork, gl_int *info)
 {
+    GL_TO_WIDE_ENTRY(sytrd_2stage_entry, routine, vect, uplo, n, a, lda, d,
+                     e, tau, hous2, lhous2, work, lwork, info);
 #define FORWARD()                                                             \
     GL_FORWARD(routine, sytrd_2stage_fn, info, vect, uplo, n, a, lda, d, e,  \
                tau, hous2, lhous2, work, lwork, info, 1, 1)
@@ -74,6 +76,9 @@ static void sytrd_2stage_entry(gl_routine *routine,
                 gl_logchar(vect), gl_logchar(uplo), (int)*n);
 #undef FORWARD
 }
+/* gl_s_sytrd_2stage_entry_wide gl_d_sytrd_2stage_entry_wide
+ * gl_c_sytrd_2stage_entry_wide gl_z_sytrd_2stage_entry_wide */
+GL_WIDE_ENTRY(sytrd_2stage_entry);
 
 /* ssytrd_2stage_ dsytrd_2stage_ chetrd_2stage_ zhetrd_2stage_
  * ssytrd_2stage_64_ dsytrd_2stage_64_ chetrd_2stage_64_ zhetrd_2stage_64_ */

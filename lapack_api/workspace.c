@@ -29,12 +29,6 @@ static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
 /* The real ILAENV and ILAENV2STAGE                                         */
 /* ------------------------------------------------------------------------ */
 
-typedef lapack_int ilaenv_fn(const lapack_int *ispec, const char *name,
-                             const char *opts, const lapack_int *n1,
-                             const lapack_int *n2, const lapack_int *n3,
-                             const lapack_int *n4, gl_strlen name_len,
-                             gl_strlen opts_len);
-
 /* Which function the real routine's own ILAENV/ILAENV2STAGE call reaches
  * depends on how the dynamic linker binds it: usually the LAPACK library's
  * own definition (gl_lapack_symbol, where we forward to), but a program may
@@ -62,13 +56,8 @@ static int in_self(void *addr)
 }
 
 /* Up to two distinct implementations of the function; returns how many. */
-static int real_fns(gl_real_fn *f, ilaenv_fn *out[2])
+static int real_fns(gl_real_fn *f, void *out[2])
 {
-    /* An ILP64 LAPACK behind the plain names would misread our 32-bit
-     * INTEGERs; every call is forwarded then (gl_policy), so none is
-     * asked. */
-    if (gl_lapack_ilp64())
-        return 0;
     if (!atomic_load_explicit(&f->resolved, memory_order_acquire)) {
         /* Concurrent first calls find the same addresses: harmless race. */
         void *global = dlsym(RTLD_DEFAULT, f->symbol);
@@ -87,9 +76,33 @@ static int real_fns(gl_real_fn *f, ilaenv_fn *out[2])
     for (int i = 0; i < 2; i++) {
         void *fn = atomic_load_explicit(&f->fn[i], memory_order_relaxed);
         if (fn)
-            out[count++] = (ilaenv_fn *)fn;
+            out[count++] = fn;
     }
     return count;
+}
+
+/* One answer of ILAENV or ILAENV2STAGE, called with INTEGERs of the real
+ * LAPACK's width (an ILP64 one keeps the plain names on Debian). */
+static i64 ask(void *fn, i64 ispec, const char *name, const char *opts,
+               i64 n1, i64 n2, i64 n3, i64 n4, gl_strlen name_len,
+               gl_strlen opts_len)
+{
+    if (gl_lapack_ilp64()) {
+        typedef i64 wide_fn(const i64 *, const char *, const char *,
+                            const i64 *, const i64 *, const i64 *,
+                            const i64 *, gl_strlen, gl_strlen);
+        return ((wide_fn *)fn)(&ispec, name, opts, &n1, &n2, &n3, &n4,
+                               name_len, opts_len);
+    }
+    typedef lapack_int narrow_fn(const lapack_int *, const char *,
+                                 const char *, const lapack_int *,
+                                 const lapack_int *, const lapack_int *,
+                                 const lapack_int *, gl_strlen, gl_strlen);
+    const lapack_int args[5] = {(lapack_int)ispec, (lapack_int)n1,
+                                (lapack_int)n2, (lapack_int)n3,
+                                (lapack_int)n4};
+    return ((narrow_fn *)fn)(&args[0], name, opts, &args[1], &args[2],
+                             &args[3], &args[4], name_len, opts_len);
 }
 
 /* LHTRD = ILAENV2STAGE(3, ...) and LWTRD = ILAENV2STAGE(4, ...) exactly as
@@ -106,7 +119,7 @@ static int real_fns(gl_real_fn *f, ilaenv_fn *out[2])
 static int trd_2stage(char prec, char opts, lapack_int n, i64 *lhtrd,
                       i64 *lwtrd)
 {
-    ilaenv_fn *fns[2];
+    void *fns[2];
     int count = real_fns(&ilaenv2stage, fns);
     if (count == 0)
         return 0;
@@ -115,17 +128,12 @@ static int trd_2stage(char prec, char opts, lapack_int n, i64 *lhtrd,
     if (is_complex(prec))
         name[1] = 'H', name[2] = 'E';
     const gl_strlen name_len = sizeof name - 1;
-    const lapack_int one = 1, two = 2, three = 3, four = 4, m1 = -1;
     *lhtrd = *lwtrd = 0;
     for (int i = 0; i < count; i++) {
-        lapack_int kd = fns[i](&one, name, &opts, &n, &m1, &m1, &m1,
-                               name_len, 1);
-        lapack_int ib = fns[i](&two, name, &opts, &n, &kd, &m1, &m1,
-                               name_len, 1);
-        lapack_int lh = fns[i](&three, name, &opts, &n, &kd, &ib, &m1,
-                               name_len, 1);
-        lapack_int lw = fns[i](&four, name, &opts, &n, &kd, &ib, &m1,
-                               name_len, 1);
+        i64 kd = ask(fns[i], 1, name, &opts, n, -1, -1, -1, name_len, 1);
+        i64 ib = ask(fns[i], 2, name, &opts, n, kd, -1, -1, name_len, 1);
+        i64 lh = ask(fns[i], 3, name, &opts, n, kd, ib, -1, name_len, 1);
+        i64 lw = ask(fns[i], 4, name, &opts, n, kd, ib, -1, name_len, 1);
         if (lh < 0 || lw < 0)
             return 0;
         *lhtrd = max2(*lhtrd, lh);
@@ -142,16 +150,15 @@ static int trd_2stage(char prec, char opts, lapack_int n, i64 *lhtrd,
 static i64 gesvd_mnthr(char prec, char jobu, char jobvt, lapack_int m,
                        lapack_int n)
 {
-    ilaenv_fn *fns[2];
+    void *fns[2];
     int count = real_fns(&ilaenv, fns);
     char name[] = "?GESVD";
     name[0] = upper(prec);
     const char opts[2] = {jobu, jobvt};
-    const lapack_int six = 6, zero = 0;
     i64 mnthr = -1;
     for (int i = 0; i < count; i++)
-        mnthr = max2(mnthr, fns[i](&six, name, opts, &m, &n, &zero, &zero,
-                                   sizeof name - 1, 2));
+        mnthr = max2(mnthr, ask(fns[i], 6, name, opts, m, n, 0, 0,
+                                sizeof name - 1, 2));
     return mnthr;
 }
 

@@ -162,6 +162,15 @@ void *gl_lapack_symbol(const char *symbol)
     return lookup(symbol);
 }
 
+void *gl_lapack_chosen_symbol(const char *symbol)
+{
+    const gl_config *config = gl_config_get();
+    if (!config->lapack)
+        return NULL;
+    return symbol_in(open_once(config->lapack, &env_handle, &env_tried),
+                     symbol);
+}
+
 const char *gl_routine_base(const char *name, char buf[32])
 {
     if (strncmp(name, "scipy_", 6) == 0)
@@ -207,6 +216,11 @@ int gl_lapack_ilp64(void)
 {
     pthread_once(&ilp64_once, probe_ilp64);
     return ilp64;
+}
+
+int gl_plain_over_ilp64(const gl_routine *routine)
+{
+    return strncmp(routine->name, "scipy_", 6) != 0 && gl_lapack_ilp64();
 }
 
 void *gl_real_routine(gl_routine *routine)

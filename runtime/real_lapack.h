@@ -25,6 +25,10 @@ void *gl_real_routine(gl_routine *routine);
  * Uncached (a dlsym per call). */
 void *gl_lapack_symbol(const char *symbol);
 
+/* The symbol in the library GPULAPACK_LAPACK names, and only there; NULL
+ * when the variable is unset or that library lacks it.  Uncached. */
+void *gl_lapack_chosen_symbol(const char *symbol);
+
 /* The LAPACK routine behind an exported name: "dgesdd" for "dgesdd",
  * "dgesdd_64", "scipy_dgesdd" and "scipy_dgesdd_64" (buf of 32 bytes). */
 const char *gl_routine_base(const char *name, char buf[32]);
@@ -34,6 +38,10 @@ const char *gl_routine_base(const char *name, char buf[32]);
  * libopenblas64-0, which keep the names dsyevd_, dgemm_, ...: its ILAVER
  * writes 8-byte INTEGERs.  Probed once per process. */
 int gl_lapack_ilp64(void);
+
+/* 1 when routine is a plain name (dsyevd, not scipy_dsyevd) and
+ * gl_lapack_ilp64(): its callers pass 64-bit INTEGERs. */
+int gl_plain_over_ilp64(const gl_routine *routine);
 
 /* Path of the library providing the real routine, or NULL. */
 const char *gl_lapack_library(gl_routine *routine);

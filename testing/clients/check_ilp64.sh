@@ -11,11 +11,15 @@
 #             invalid arguments' INFO and xerbla_ message the same as
 #             without the library;
 #   plain     the same program calling the plain dsyevd_, dgesdd_,
-#             zheevd_ with 64-bit INTEGERs, linked with -llapack64
-#             (Debian's liblapack64-3 alternative: OpenBLAS's or the
-#             reference), preloaded: the library finds the plain names
-#             ILP64 (ilaver_) and forwards every call untouched
-#             (reason=ilp64), so the results are right; again over the
+#             zheevd_ (and dsyev_, dsyevd_ and dsyevd_2stage_ JOBZ 'N',
+#             dsyevr_ RANGE 'I')
+#             with 64-bit INTEGERs, linked with -llapack64 (Debian's
+#             liblapack64-3 alternative: OpenBLAS's or the reference),
+#             without the library, then preloaded: the library finds the
+#             plain names ILP64 (ilaver_), reads them with 64-bit
+#             INTEGERs and calls that LAPACK's helpers through its
+#             adapters: the same ratios and checks, every valid call on
+#             path=host, the same xerbla_ messages; again over the
 #             reference liblapack64 (LD_LIBRARY_PATH), valid calls only
 #             (its xerbla_ stops the program).
 # Needs liblapack64-dev and libopenblas64-0 (tools/install-deps.sh).
@@ -70,46 +74,48 @@ run() {
     [ "$rc" -eq 0 ] || fail "$tag" "exit code $rc: $(tail -n 3 "$tmp/$tag.err" | tr '\n' ' ')"
 }
 
+# on_path <tag> <routine>...: every valid call of each routine logged
+# path=host (at least one)
+on_path() {
+    local tag=$1 log=$tmp/$1.log r valid host
+    shift
+    for r in "$@"; do
+        valid=$(grep -E "^gpulapack: $r .* info=0 " "$log" 2>/dev/null | grep -vc 'reason=query')
+        host=$(grep -E "^gpulapack: $r .* path=host .* info=0 " "$log" 2>/dev/null | grep -c .)
+        if [ "$host" -ge 1 ] && [ "$host" = "$valid" ]; then
+            pass "$tag/$r-path ($host calls on path=host)"
+        else
+            fail "$tag/$r-path" "$host of $valid valid calls on path=host: $(grep "$r" "$log" | head -n 5 | tr '\n' ' ')"
+        fi
+    done
+}
+
+# same_xerbla <tag>: the invalid arguments' messages as without the
+# library (OpenBLAS's xerbla_ prints to stdout, the reference's to stderr)
+same_xerbla() {
+    grep -h 'illegal value' "$tmp/$1-real.out" "$tmp/$1-real.err" >"$tmp/real.xerbla"
+    grep -h 'illegal value' "$tmp/$1.out" "$tmp/$1.err" >"$tmp/ours.xerbla"
+    if [ "$(grep -c . "$tmp/ours.xerbla")" -ge 4 ] && cmp -s "$tmp/real.xerbla" "$tmp/ours.xerbla"; then
+        pass "$1/xerbla ($(grep -c . "$tmp/ours.xerbla") messages as without the library)"
+    else
+        fail "$1/xerbla" "$(diff "$tmp/real.xerbla" "$tmp/ours.xerbla" | head -n 6 | tr '\n' ' ')"
+    fi
+}
+
 # the shim alone, then under the library
 run suffix64-real 0 "$OUT/client_suffix64"
 run suffix64 1 "$OUT/client_suffix64"
-log=$tmp/suffix64.log
-for r in dsyevd_64 dgesdd_64 zheevd_64; do
-    valid=$(grep -E "^gpulapack: $r .* info=0 " "$log" 2>/dev/null | grep -vc 'reason=query')
-    host=$(grep -E "^gpulapack: $r .* path=host .* info=0 " "$log" 2>/dev/null | grep -c .)
-    if [ "$host" -ge 1 ] && [ "$host" = "$valid" ]; then
-        pass "suffix64/$r-path ($host calls on path=host)"
-    else
-        fail "suffix64/$r-path" "$host of $valid valid calls on path=host: $(grep "$r" "$log" | head -n 5 | tr '\n' ' ')"
-    fi
-done
-# OpenBLAS's xerbla_ prints to stdout, the reference's to stderr
-grep -h 'illegal value' "$tmp/suffix64-real.out" "$tmp/suffix64-real.err" >"$tmp/real.xerbla"
-grep -h 'illegal value' "$tmp/suffix64.out" "$tmp/suffix64.err" >"$tmp/ours.xerbla"
-if [ "$(grep -c . "$tmp/ours.xerbla")" -ge 4 ] && cmp -s "$tmp/real.xerbla" "$tmp/ours.xerbla"; then
-    pass "suffix64/xerbla ($(grep -c . "$tmp/ours.xerbla") messages as without the library)"
-else
-    fail suffix64/xerbla "$(diff "$tmp/real.xerbla" "$tmp/ours.xerbla" | head -n 6 | tr '\n' ' ')"
-fi
+on_path suffix64 dsyevd_64 dgesdd_64 zheevd_64
+same_xerbla suffix64
 
 # plain names over Debian's ILP64 liblapack64
+run plain-real 0 "$OUT/client_plain"
 run plain 1 "$OUT/client_plain"
-log=$tmp/plain.log
-total=$(grep -cE '^gpulapack: (dsyevd|dgesdd|zheevd) ' "$log" 2>/dev/null)
-ilp=$(grep -E '^gpulapack: (dsyevd|dgesdd|zheevd) ' "$log" 2>/dev/null | grep -c 'path=lapack reason=ilp64')
-if [ "$total" -ge 6 ] && [ "$ilp" = "$total" ]; then
-    pass "plain/forwarded ($ilp calls path=lapack reason=ilp64)"
-else
-    fail plain/forwarded "$ilp of $total calls forwarded as ILP64: $(head -n 4 "$log" | tr '\n' ' ')"
-fi
+on_path plain dsyevd dgesdd zheevd dsyev dsyevr dsyevd_2stage
+same_xerbla plain
 if [ -d /usr/lib/x86_64-linux-gnu/lapack64 ]; then
     LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/lapack64 run plain-reference 1 \
         "$OUT/client_plain" 300 valid
-    n=$(grep -c 'reason=ilp64' "$tmp/plain-reference.log" 2>/dev/null)
-    if [ "$n" -ge 3 ]; then
-        pass "plain-reference/forwarded ($n calls)"
-    else
-        fail plain-reference/forwarded "$n calls logged reason=ilp64"
-    fi
+    on_path plain-reference dsyevd dgesdd zheevd dsyev dsyevr dsyevd_2stage
 fi
 exit 0

@@ -16,7 +16,12 @@
 #            same to n |values| eps * 30;
 #   path     every logged call on path=host, and each routine the calls
 #            reach (scipy_ssyevd_64, ..., scipy_zhbevd) among them;
-#   import   the same through `import gpulapack` (python/, no LD_PRELOAD).
+#   import   the same through `import gpulapack` (python/, no LD_PRELOAD);
+#   helpers  the same preloaded with GPULAPACK_LAPACK naming numpy's
+#            libscipy_openblas64_, as in an environment without a system
+#            LAPACK: the kernels' helpers come from its scipy_dgemm_64_,
+#            ... names (64-bit INTEGERs, through the adapters) in all four
+#            precisions, the ratios and values as without the library.
 # usage: testing/clients/check_wheels.sh [LIB]; prints PASS/FAIL lines.
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -86,6 +91,17 @@ if ! err=$(clean_env "${hostenv[@]}" GPULAPACK_LOG="$tmp/import.log" \
         "$CLIENT" "$tmp/import.json" 2>&1); then
     fail run-import "$(tail -n 5 <<<"$err" | tr '\n' ' ')"
 fi
+# numpy's OpenBLAS as the only LAPACK of our path (logged at level 3)
+openblas64=$(ls "$site"/numpy.libs/libscipy_openblas64_*.so 2>/dev/null | head -n 1)
+if [ -z "$openblas64" ]; then
+    fail helpers "no libscipy_openblas64_ in $site/numpy.libs"
+elif ! err=$(clean_env GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 GPULAPACK_VERBOSE=3 \
+        GPULAPACK_LOG="$tmp/helpers.full.log" GPULAPACK_LAPACK="$openblas64" \
+        LD_PRELOAD="$LIB" "$PY" "$CLIENT" "$tmp/helpers.json" 2>&1); then
+    fail run-helpers "$(tail -n 5 <<<"$err" | tr '\n' ' ')"
+fi
+grep -E '^gpulapack: [a-z_0-9]+ .* path=' "$tmp/helpers.full.log" 2>/dev/null |
+    grep -vE 'reason=(query|nested)' >"$tmp/helpers.log"
 mkdir -p build/check
 cp -f "$tmp/preload.log" build/check/wheels-preload.log 2>/dev/null
 
@@ -158,5 +174,21 @@ if [ -s "$tmp/import.json" ]; then
         compare import "$tmp/import.json" | grep '^FAIL'
     fi
     path_check import "$tmp/import.log"
+fi
+if [ -s "$tmp/helpers.json" ]; then
+    sources=$(grep -cE 'lapack: [sdcz]gemm helpers from scipy_[sdcz]gemm_64_ names, 64-bit INTEGERs \(GPULAPACK_LAPACK\)' "$tmp/helpers.full.log")
+    if [ "$sources" = 4 ]; then
+        pass "helpers/source (scipy_?gemm_64_, ... of $(basename "$openblas64") in 4 precisions)"
+    else
+        fail helpers/source "$sources of 4 precisions from scipy_?gemm_64_: $(grep 'helpers from' "$tmp/helpers.full.log" | tr '\n' ' ')"
+    fi
+    results=$(compare helpers "$tmp/helpers.json")
+    total=$(grep -c . <<<"$results")
+    if [ "$(grep -c '^PASS' <<<"$results")" = "$total" ]; then
+        pass "helpers/ratios ($total calls as without the library)"
+    else
+        grep '^FAIL' <<<"$results"
+    fi
+    path_check helpers "$tmp/helpers.log"
 fi
 exit 0

@@ -6,6 +6,8 @@
  *               OpenBLAS), linked against the test's shim that provides
  *               them;
  *   (plain)     calls dsyevd_, dgesdd_, zheevd_ with 64-bit INTEGERs,
+ *               and dsyev_, dsyevd_ JOBZ 'N' and dsyevr_ RANGE 'I', whose
+ *               host path calls other helpers of the real LAPACK,
  *               linked against Debian's liblapack64 (-llapack64), which
  *               keeps the plain names.
  *
@@ -44,6 +46,23 @@ void NAME(zheevd)(const char *jobz, const char *uplo, const i64 *n, zc *a,
                   double *rwork, const i64 *lrwork, i64 *iwork,
                   const i64 *liwork, i64 *info, size_t, size_t);
 
+#ifndef SUFFIX64
+void dsyev_(const char *jobz, const char *uplo, const i64 *n, double *a,
+            const i64 *lda, double *w, double *work, const i64 *lwork,
+            i64 *info, size_t, size_t);
+void dsyevd_2stage_(const char *jobz, const char *uplo, const i64 *n,
+                    double *a, const i64 *lda, double *w, double *work,
+                    const i64 *lwork, i64 *iwork, const i64 *liwork,
+                    i64 *info, size_t, size_t);
+void dsyevr_(const char *jobz, const char *range, const char *uplo,
+             const i64 *n, double *a, const i64 *lda, const double *vl,
+             const double *vu, const i64 *il, const i64 *iu,
+             const double *abstol, i64 *m, double *w, double *z,
+             const i64 *ldz, i64 *isuppz, double *work, const i64 *lwork,
+             i64 *iwork, const i64 *liwork, i64 *info, size_t, size_t,
+             size_t);
+#endif
+
 static int failures, invalid = 1;
 static const char *tag = "?";
 static double thresh = 30;
@@ -67,6 +86,40 @@ static double rnd(unsigned long long *state)
 {
     *state = *state * 6364136223846793005ull + 1442695040888963407ull;
     return (double)(*state >> 11) / 9007199254740992.0 - 0.5;
+}
+
+/* Residual |A V - V W| / (n |A| eps) and orthogonality |V'V - I| / (n eps)
+ * of m eigenpairs (V n x m in v) of the symmetric a0. */
+static void eig_ratios(i64 n, const double *a0, i64 lda, const double *v,
+                       i64 ldv, const double *w, i64 m, double *res,
+                       double *orth)
+{
+    double anorm = 0;
+    *res = *orth = 0;
+    for (i64 j = 0; j < n; j++) {
+        double col = 0;
+        for (i64 i = 0; i < n; i++)
+            col += fabs(a0[i + j * lda]);
+        anorm = col > anorm ? col : anorm;
+    }
+    for (i64 j = 0; j < m; j++) {
+        double col = 0;
+        for (i64 i = 0; i < n; i++) {
+            double s = -v[i + j * ldv] * w[j];
+            for (i64 k = 0; k < n; k++)
+                s += a0[i + k * lda] * v[k + j * ldv];
+            col += fabs(s);
+        }
+        *res = col > *res ? col : *res;
+        for (i64 i = 0; i < m; i++) {
+            double s = i == j ? -1 : 0;
+            for (i64 k = 0; k < n; k++)
+                s += v[k + i * ldv] * v[k + j * ldv];
+            *orth = fabs(s) > *orth ? fabs(s) : *orth;
+        }
+    }
+    *res /= n * anorm * DBL_EPSILON;
+    *orth /= n * DBL_EPSILON;
 }
 
 static void check_dsyevd(i64 n)
@@ -93,32 +146,8 @@ static void check_dsyevd(i64 n)
     i64 *iwork = malloc(sizeof *iwork * liwork);
     NAME(dsyevd)("V", "L", &n, a, &lda, w, work, &lwork, iwork, &liwork,
                  &info, 1, 1);
-    /* residual |A V - V W| / (n |A| eps), orthogonality |V'V - I| / (n eps) */
-    double anorm = 0, res = 0, orth = 0;
-    for (i64 j = 0; j < n; j++) {
-        double col = 0;
-        for (i64 i = 0; i < n; i++)
-            col += fabs(a0[i + j * lda]);
-        anorm = col > anorm ? col : anorm;
-    }
-    for (i64 j = 0; j < n; j++) {
-        double col = 0;
-        for (i64 i = 0; i < n; i++) {
-            double s = -a[i + j * lda] * w[j];
-            for (i64 k = 0; k < n; k++)
-                s += a0[i + k * lda] * a[k + j * lda];
-            col += fabs(s);
-        }
-        res = col > res ? col : res;
-        for (i64 i = 0; i < n; i++) {
-            double s = i == j ? -1 : 0;
-            for (i64 k = 0; k < n; k++)
-                s += a[k + i * lda] * a[k + j * lda];
-            orth = fabs(s) > orth ? fabs(s) : orth;
-        }
-    }
-    res /= n * anorm * DBL_EPSILON;
-    orth /= n * DBL_EPSILON;
+    double res, orth;
+    eig_ratios(n, a0, lda, a, lda, w, n, &res, &orth);
     int sorted = 1;
     for (i64 j = 1; j < n; j++)
         sorted &= w[j - 1] <= w[j];
@@ -277,6 +306,98 @@ out:
     free(a), free(a0), free(w), free(work), free(rwork), free(iwork);
 }
 
+#ifndef SUFFIX64
+/* The routines whose host path calls the real LAPACK's ?steqr (dsyev V),
+ * ?sterf (dsyevd N), ?stebz and ?stein (dsyevr RANGE 'I'): through the
+ * library's adapters when that LAPACK is ILP64; and dsyevd_2stage, whose
+ * minimum workspace the library asks ILAENV2STAGE for. */
+static void check_plain_helpers(i64 n)
+{
+    unsigned long long seed = 2;
+    i64 lda = n + 1, info = 99, m1 = -1;
+    double *a0 = malloc(sizeof *a0 * lda * n), *a = malloc(sizeof *a * lda * n);
+    double *z = malloc(sizeof *z * lda * n), *wref = malloc(sizeof *wref * n);
+    double *w = malloc(sizeof *w * n), wq = 0;
+    i64 *isuppz = malloc(sizeof *isuppz * 2 * n), iwq = 0;
+    for (i64 j = 0; j < n; j++)
+        for (i64 i = j; i < n; i++)
+            a0[i + j * lda] = a0[j + i * lda] = rnd(&seed);
+    double anorm = 0;
+    for (i64 j = 0; j < n; j++) {
+        double col = 0;
+        for (i64 i = 0; i < n; i++)
+            col += fabs(a0[i + j * lda]);
+        anorm = col > anorm ? col : anorm;
+    }
+    double res, orth;
+
+    memcpy(a, a0, sizeof *a * lda * n);
+    dsyev_("V", "U", &n, a, &lda, wref, &wq, &m1, &info, 1, 1);
+    i64 lwork = (i64)wq;
+    double *work = malloc(sizeof *work * (lwork > 26 * n ? lwork : 26 * n));
+    dsyev_("V", "U", &n, a, &lda, wref, work, &lwork, &info, 1, 1);
+    eig_ratios(n, a0, lda, a, lda, wref, n, &res, &orth);
+    verdict("dsyev", info == 0 && res < thresh && orth < thresh,
+            "n=%lld info=%lld residual %.2f orthogonality %.2f",
+            (long long)n, (long long)info, res, orth);
+
+    /* values only: against dsyev's, in units of n |A| eps */
+    memcpy(a, a0, sizeof *a * lda * n);
+    i64 lw = 2 * n + 1, liw = 1;
+    dsyevd_("N", "U", &n, a, &lda, w, work, &lw, &iwq, &liw, &info, 1, 1);
+    double diff = 0;
+    for (i64 i = 0; i < n; i++)
+        diff = fmax(diff, fabs(w[i] - wref[i]));
+    diff /= n * anorm * DBL_EPSILON;
+    verdict("dsyevd-values", info == 0 && diff < thresh,
+            "n=%lld info=%lld values %.2f", (long long)n, (long long)info,
+            diff);
+
+    memcpy(a, a0, sizeof *a * lda * n);
+    lw = -1;
+    dsyevd_2stage_("N", "U", &n, a, &lda, w, &wq, &lw, &iwq, &liw, &info, 1,
+                   1);
+    lw = (i64)wq;
+    double *work3 = malloc(sizeof *work3 * lw);
+    dsyevd_2stage_("N", "U", &n, a, &lda, w, work3, &lw, &iwq, &liw, &info,
+                   1, 1);
+    diff = 0;
+    for (i64 i = 0; i < n; i++)
+        diff = fmax(diff, fabs(w[i] - wref[i]));
+    diff /= n * anorm * DBL_EPSILON;
+    verdict("dsyevd_2stage-values", info == 0 && diff < thresh,
+            "n=%lld lwork=%lld info=%lld values %.2f", (long long)n,
+            (long long)lw, (long long)info, diff);
+    free(work3);
+
+    /* the lower half of the spectrum with vectors */
+    memcpy(a, a0, sizeof *a * lda * n);
+    i64 il = 1, iu = n / 2, m = 0;
+    double vl = 0, vu = 0, abstol = 0;
+    dsyevr_("V", "I", "U", &n, a, &lda, &vl, &vu, &il, &iu, &abstol, &m, w,
+            z, &lda, isuppz, &wq, &m1, &iwq, &m1, &info, 1, 1, 1);
+    lwork = (i64)wq;
+    i64 liwork = iwq;
+    double *work2 = malloc(sizeof *work2 * lwork);
+    i64 *iwork = malloc(sizeof *iwork * liwork);
+    dsyevr_("V", "I", "U", &n, a, &lda, &vl, &vu, &il, &iu, &abstol, &m, w,
+            z, &lda, isuppz, work2, &lwork, iwork, &liwork, &info, 1, 1, 1);
+    eig_ratios(n, a0, lda, z, lda, w, m, &res, &orth);
+    diff = 0;
+    for (i64 i = 0; i < m; i++)
+        diff = fmax(diff, fabs(w[i] - wref[i]));
+    diff /= n * anorm * DBL_EPSILON;
+    verdict("dsyevr-subset",
+            info == 0 && m == iu && res < thresh && orth < thresh &&
+                diff < thresh,
+            "n=%lld m=%lld info=%lld residual %.2f orthogonality %.2f "
+            "values %.2f", (long long)n, (long long)m, (long long)info, res,
+            orth, diff);
+    free(a0), free(a), free(z), free(wref), free(w), free(isuppz);
+    free(work), free(work2), free(iwork);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     tag = argc > 1 ? argv[1] : "?";
@@ -286,5 +407,8 @@ int main(int argc, char **argv)
     check_dgesdd(n + 40, n - 50);
     check_dgesdd(n - 50, n);
     check_zheevd(n - 40);
+#ifndef SUFFIX64
+    check_plain_helpers(n);
+#endif
     return failures != 0;
 }
