@@ -12,7 +12,7 @@
 #             without the library;
 #   plain     the same program calling the plain dsyevd_, dgesdd_,
 #             zheevd_ (and dsyev_, dsyevd_ and dsyevd_2stage_ JOBZ 'N',
-#             dsyevr_ RANGE 'I')
+#             dsyevr_ RANGE 'I', dsytrd_, dgesvd_ 'N')
 #             with 64-bit INTEGERs, linked with -llapack64 (Debian's
 #             liblapack64-3 alternative: OpenBLAS's or the reference),
 #             without the library, then preloaded: the library finds the
@@ -111,11 +111,11 @@ same_xerbla suffix64
 # plain names over Debian's ILP64 liblapack64
 run plain-real 0 "$OUT/client_plain"
 run plain 1 "$OUT/client_plain"
-on_path plain dsyevd dgesdd zheevd dsyev dsyevr dsyevd_2stage
+on_path plain dsyevd dgesdd zheevd dsyev dsyevr dsyevd_2stage dsytrd dgesvd
 same_xerbla plain
 if [ -d /usr/lib/x86_64-linux-gnu/lapack64 ]; then
     LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/lapack64 run plain-reference 1 \
         "$OUT/client_plain" 300 valid
-    on_path plain-reference dsyevd dgesdd zheevd dsyev dsyevr dsyevd_2stage
+    on_path plain-reference dsyevd dgesdd zheevd dsyev dsyevr dsyevd_2stage dsytrd dgesvd
 fi
 exit 0

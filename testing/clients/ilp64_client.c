@@ -54,6 +54,14 @@ void dsyevd_2stage_(const char *jobz, const char *uplo, const i64 *n,
                     double *a, const i64 *lda, double *w, double *work,
                     const i64 *lwork, i64 *iwork, const i64 *liwork,
                     i64 *info, size_t, size_t);
+void dsytrd_(const char *uplo, const i64 *n, double *a, const i64 *lda,
+             double *d, double *e, double *tau, double *work,
+             const i64 *lwork, i64 *info, size_t);
+void dsterf_(const i64 *n, double *d, double *e, i64 *info);
+void dgesvd_(const char *jobu, const char *jobvt, const i64 *m, const i64 *n,
+             double *a, const i64 *lda, double *s, double *u, const i64 *ldu,
+             double *vt, const i64 *ldvt, double *work, const i64 *lwork,
+             i64 *info, size_t, size_t);
 void dsyevr_(const char *jobz, const char *range, const char *uplo,
              const i64 *n, double *a, const i64 *lda, const double *vl,
              const double *vu, const i64 *il, const i64 *iu,
@@ -88,20 +96,27 @@ static double rnd(unsigned long long *state)
     return (double)(*state >> 11) / 9007199254740992.0 - 0.5;
 }
 
-/* Residual |A V - V W| / (n |A| eps) and orthogonality |V'V - I| / (n eps)
- * of m eigenpairs (V n x m in v) of the symmetric a0. */
-static void eig_ratios(i64 n, const double *a0, i64 lda, const double *v,
-                       i64 ldv, const double *w, i64 m, double *res,
-                       double *orth)
+/* |A|_1 of the n x n a0. */
+static double one_norm(i64 n, const double *a0, i64 lda)
 {
     double anorm = 0;
-    *res = *orth = 0;
     for (i64 j = 0; j < n; j++) {
         double col = 0;
         for (i64 i = 0; i < n; i++)
             col += fabs(a0[i + j * lda]);
         anorm = col > anorm ? col : anorm;
     }
+    return anorm;
+}
+
+/* Residual |A V - V W| / (n |A| eps) and orthogonality |V'V - I| / (n eps)
+ * of m eigenpairs (V n x m in v) of the symmetric a0. */
+static void eig_ratios(i64 n, const double *a0, i64 lda, const double *v,
+                       i64 ldv, const double *w, i64 m, double *res,
+                       double *orth)
+{
+    double anorm = one_norm(n, a0, lda);
+    *res = *orth = 0;
     for (i64 j = 0; j < m; j++) {
         double col = 0;
         for (i64 i = 0; i < n; i++) {
@@ -308,9 +323,10 @@ out:
 
 #ifndef SUFFIX64
 /* The routines whose host path calls the real LAPACK's ?steqr (dsyev V),
- * ?sterf (dsyevd N), ?stebz and ?stein (dsyevr RANGE 'I'): through the
- * library's adapters when that LAPACK is ILP64; and dsyevd_2stage, whose
- * minimum workspace the library asks ILAENV2STAGE for. */
+ * ?sterf (dsyevd N), ?stebz and ?stein (dsyevr RANGE 'I'), the panels and
+ * ?symv (dsytrd), ?bdsqr's values (dgesvd N): through the library's
+ * adapters when that LAPACK is ILP64; and dsyevd_2stage, whose minimum
+ * workspace the library asks ILAENV2STAGE for. */
 static void check_plain_helpers(i64 n)
 {
     unsigned long long seed = 2;
@@ -322,19 +338,12 @@ static void check_plain_helpers(i64 n)
     for (i64 j = 0; j < n; j++)
         for (i64 i = j; i < n; i++)
             a0[i + j * lda] = a0[j + i * lda] = rnd(&seed);
-    double anorm = 0;
-    for (i64 j = 0; j < n; j++) {
-        double col = 0;
-        for (i64 i = 0; i < n; i++)
-            col += fabs(a0[i + j * lda]);
-        anorm = col > anorm ? col : anorm;
-    }
-    double res, orth;
+    double anorm = one_norm(n, a0, lda), res, orth;
 
     memcpy(a, a0, sizeof *a * lda * n);
     dsyev_("V", "U", &n, a, &lda, wref, &wq, &m1, &info, 1, 1);
     i64 lwork = (i64)wq;
-    double *work = malloc(sizeof *work * (lwork > 26 * n ? lwork : 26 * n));
+    double *work = malloc(sizeof *work * (lwork > 64 * n ? lwork : 64 * n));
     dsyev_("V", "U", &n, a, &lda, wref, work, &lwork, &info, 1, 1);
     eig_ratios(n, a0, lda, a, lda, wref, n, &res, &orth);
     verdict("dsyev", info == 0 && res < thresh && orth < thresh,
@@ -369,6 +378,44 @@ static void check_plain_helpers(i64 n)
             "n=%lld lwork=%lld info=%lld values %.2f", (long long)n,
             (long long)lw, (long long)info, diff);
     free(work3);
+
+    /* the tridiagonal of dsytrd, its values by the real dsterf */
+    memcpy(a, a0, sizeof *a * lda * n);
+    double *e = malloc(sizeof *e * n), *tau = malloc(sizeof *tau * n);
+    lw = 64 * n;
+    dsytrd_("L", &n, a, &lda, w, e, tau, work, &lw, &info, 1);
+    i64 info2 = 0;
+    dsterf_(&n, w, e, &info2);
+    diff = 0;
+    for (i64 i = 0; i < n; i++)
+        diff = fmax(diff, fabs(w[i] - wref[i]));
+    diff /= n * anorm * DBL_EPSILON;
+    verdict("dsytrd-values", info == 0 && info2 == 0 && diff < thresh,
+            "n=%lld info=%lld values %.2f", (long long)n, (long long)info,
+            diff);
+
+    /* singular values of the symmetric a0: its |eigenvalues|, descending */
+    memcpy(a, a0, sizeof *a * lda * n);
+    i64 one = 1;
+    lw = 64 * n;
+    dgesvd_("N", "N", &n, &n, a, &lda, w, NULL, &one, NULL, &one, work, &lw,
+            &info, 1, 1);
+    for (i64 i = 0; i < n; i++)
+        e[i] = fabs(wref[i]);
+    for (i64 i = 1; i < n; i++)   /* sorted descending */
+        for (i64 k = i; k > 0 && e[k - 1] < e[k]; k--) {
+            double t = e[k];
+            e[k] = e[k - 1];
+            e[k - 1] = t;
+        }
+    diff = 0;
+    for (i64 i = 0; i < n; i++)
+        diff = fmax(diff, fabs(w[i] - e[i]));
+    diff /= n * anorm * DBL_EPSILON;
+    verdict("dgesvd-values", info == 0 && diff < thresh,
+            "n=%lld info=%lld values %.2f", (long long)n, (long long)info,
+            diff);
+    free(e), free(tau);
 
     /* the lower half of the spectrum with vectors */
     memcpy(a, a0, sizeof *a * lda * n);
