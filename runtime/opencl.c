@@ -49,6 +49,7 @@ typedef struct device_state {
     gl_gpu_device_info info;
     cl_platform_id platform_id;
     cl_device_id id;
+    cl_ulong local_memory;         /* CL_DEVICE_LOCAL_MEM_SIZE */
     pthread_mutex_t lock;          /* context and program creation */
     cl_context context;
     cl_program program[4];         /* per precision; built on first use */
@@ -130,6 +131,8 @@ static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
                        NULL);
     cl.clGetDeviceInfo(id, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof clock,
                        &clock, NULL);
+    cl.clGetDeviceInfo(id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof dev->local_memory,
+                       &dev->local_memory, NULL);
     info->gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
     info->fp64 = fp64 != 0;
     info->memory = memory;
@@ -387,11 +390,15 @@ static cl_program program_get(device_state *dev, int precision)
                                                        NULL, &err);
         if (err == CL_SUCCESS) {
             /* a CPU device's waits poll its cache: 2^30 polls are
-             * seconds (common.h SPIN_POLLS) */
-            char options[96];
+             * seconds (common.h SPIN_POLLS); the chase's window takes up
+             * to 41 KB of local memory, half that below 48 KB (chase.h
+             * CHASE_TILE) */
+            char options[128];
             snprintf(options, sizeof options,
-                     "-cl-std=CL1.2 -DPRECISION=%d%s", precision,
-                     dev->info.gpu ? "" : " -DSPIN_POLLS=1073741824");
+                     "-cl-std=CL1.2 -DPRECISION=%d%s%s", precision,
+                     dev->info.gpu ? "" : " -DSPIN_POLLS=1073741824",
+                     dev->local_memory >= 48 * 1024 ? ""
+                                                    : " -DCHASE_SMALL_LOCAL");
             err = cl.clBuildProgram(prog, 1, &dev->id, options, NULL, NULL);
             if (err != CL_SUCCESS) {
                 char log[2048] = "";

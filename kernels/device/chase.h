@@ -40,36 +40,152 @@ DEVFN void keep_reflector(int s, int j, int group, int slot_rows,
         taustore[col] = tau;
 }
 
-/* C := H^H C for the ncols columns of C (len rows each, column k at
- * c + k*cs), H = I - tau v v^H: a column per work-item. */
-DEVFN void larf_left_cols(int len, const LOCAL scalar_t *v, scalar_t tau,
-                          GLOBAL scalar_t *c, int cs, int ncols)
+/* The updates of a step, on a block of the band in global memory or on
+ * its copy in the group's local memory (OpenCL C 1.2 has no generic
+ * address space, so the body is written once and instantiated for
+ * each):
+ *  - LEFT: C := H^H C for the ncols columns of C (len rows each, column k
+ *    at c + k*cs), H = I - tau v v^H: a column per work-item;
+ *  - RIGHT: C := C H for the nrows rows of C (len columns, column k at c
+ *    + k*cs): a row per work-item;
+ *  - HERM: the Hermitian len x len block A (lower triangle, A(k, l) at
+ *    a[k + l*as]) := H^H A H (?larfy): w = tau A v, w -= 1/2 tau (w^H v)
+ *    v, A -= v w^H + w v^H; w: local memory of len values, scratch:
+ *    group_sum's. */
+#define GL_DEFINE_CHASE_UPDATES(SPACE, LEFT, RIGHT, HERM)                     \
+DEVFN void LEFT(int len, const LOCAL scalar_t *v, scalar_t tau,               \
+                SPACE scalar_t *c, int cs, int ncols)                         \
+{                                                                             \
+    for (int col = LID(0); col < ncols; col += LSIZE(0)) {                    \
+        SPACE scalar_t *cj = c + (gl_long)col * cs;                           \
+        scalar_t dot = s_zero();                                              \
+        for (int k = 0; k < len; k++)                                         \
+            dot = s_fcma(dot, v[k], cj[k]);                                   \
+        dot = s_mul(s_conj(tau), dot);                                        \
+        for (int k = 0; k < len; k++)                                         \
+            cj[k] = s_fms(cj[k], v[k], dot);                                  \
+    }                                                                         \
+}                                                                             \
+DEVFN void RIGHT(int nrows, int len, const LOCAL scalar_t *v, scalar_t tau,   \
+                 SPACE scalar_t *c, int cs)                                   \
+{                                                                             \
+    for (int i = LID(0); i < nrows; i += LSIZE(0)) {                          \
+        scalar_t w = s_zero();                                                \
+        for (int k = 0; k < len; k++)                                         \
+            w = s_add(w, s_mul(c[i + (gl_long)k * cs], v[k]));                \
+        w = s_mul(w, tau);                                                    \
+        for (int k = 0; k < len; k++)                                         \
+            c[i + (gl_long)k * cs] = s_fms(c[i + (gl_long)k * cs], w,         \
+                                           s_conj(v[k]));                     \
+    }                                                                         \
+}                                                                             \
+DEVFN void HERM(int len, const LOCAL scalar_t *v, scalar_t tau,               \
+                SPACE scalar_t *a, int as, LOCAL scalar_t *w,                 \
+                LOCAL scalar_t *scratch)                                      \
+{                                                                             \
+    for (int k = LID(0); k < len; k += LSIZE(0)) {                            \
+        scalar_t sum = s_mul(s_make(s_re(a[k + (gl_long)k * as]), 0), v[k]);  \
+        for (int l = 0; l < k; l++)                                           \
+            sum = s_add(sum, s_mul(a[k + (gl_long)l * as], v[l]));            \
+        for (int l = k + 1; l < len; l++)                                     \
+            sum = s_add(sum, s_mul(s_conj(a[l + (gl_long)k * as]), v[l]));    \
+        w[k] = s_mul(tau, sum);                                               \
+    }                                                                         \
+    BARRIER();                                                                \
+    scalar_t wv = s_zero();                                                   \
+    for (int k = LID(0); k < len; k += LSIZE(0))                              \
+        wv = s_fcma(wv, w[k], v[k]);                                          \
+    wv = group_sum(wv, scratch);                                              \
+    scalar_t alpha = s_mul(s_make(-0.5f, 0), s_mul(tau, wv));                 \
+    for (int k = LID(0); k < len; k += LSIZE(0))                              \
+        w[k] = s_add(w[k], s_mul(alpha, v[k]));                               \
+    BARRIER();                                                                \
+    for (int col = LID(0); col < len; col += LSIZE(0)) {                      \
+        scalar_t cw = s_conj(w[col]), cv = s_conj(v[col]);                    \
+        SPACE scalar_t *ac = a + col + (gl_long)col * as;                     \
+        ac[0] = s_make(s_re(ac[0]) - 2 * s_re(s_mul(v[col], cw)), 0);         \
+        for (int i = 1; i < len - col; i++)                                   \
+            ac[i] = s_sub(ac[i], s_add(s_mul(v[col + i], cw),                 \
+                                       s_mul(w[col + i], cv)));               \
+    }                                                                         \
+}
+GL_DEFINE_CHASE_UPDATES(GLOBAL, larf_left_cols, larf_right_rows, herm_update)
+GL_DEFINE_CHASE_UPDATES(LOCAL, larf_left_cols_local, larf_right_rows_local,
+                        herm_update_local)
+
+/* The working window in local memory (the memory-aware chasing of
+ * "Accelerating Bidiagonalization of Banded Matrices through Memory-Aware
+ * Bulge-Chasing on GPUs"): in global memory the updates above walk len
+ * values per work-item one after another, each a round trip to the
+ * cache, so a step of half-width b costs several b of them.  Through
+ * the tile, a block is loaded by the whole group at once (consecutive
+ * work-items on consecutive values: coalesced), updated in local memory
+ * and stored back the same way: a few round trips per block.  The tile
+ * holds CHASE_TILE x CHASE_TILE values (an odd leading dimension against
+ * bank conflicts); bands wider than CHASE_TILE take the global-memory
+ * updates.  Up to 41 KB of local memory per group in all (double, with
+ * the reflector's arrays): the 48 KB of CUDA and HIP; OpenCL builds with
+ * half the width (CHASE_SMALL_LOCAL) on devices with less
+ * (runtime/opencl.c). */
+#if PRECISION == 4
+#define CHASE_TILE_WIDE 32
+#else
+#define CHASE_TILE_WIDE 64
+#endif
+#ifdef CHASE_SMALL_LOCAL
+#define CHASE_TILE (CHASE_TILE_WIDE / 2)
+#else
+#define CHASE_TILE CHASE_TILE_WIDE
+#endif
+#define TILE_LD (CHASE_TILE + 1)
+
+/* rows x cols values of the band (element (k, l) at g[k + l*gs]) into the
+ * tile, or only k >= l (lower); by the group, then a barrier. */
+DEVFN void tile_load(LOCAL scalar_t *t, const GLOBAL scalar_t *g, int gs,
+                     int rows, int cols, int lower)
 {
-    for (int col = LID(0); col < ncols; col += LSIZE(0)) {
-        GLOBAL scalar_t *cj = c + (gl_long)col * cs;
-        scalar_t dot = s_zero();
-        for (int k = 0; k < len; k++)
-            dot = s_fcma(dot, v[k], cj[k]);
-        dot = s_mul(s_conj(tau), dot);
-        for (int k = 0; k < len; k++)
-            cj[k] = s_fms(cj[k], v[k], dot);
+    for (int idx = LID(0); idx < rows * cols; idx += LSIZE(0)) {
+        int k = idx % rows, l = idx / rows;
+        if (!lower || k >= l)
+            t[k + l * TILE_LD] = g[k + (gl_long)l * gs];
     }
+    BARRIER();
 }
 
-/* C := C H for the nrows rows of C (len columns, column k at c + k*cs):
- * a row per work-item. */
-DEVFN void larf_right_rows(int nrows, int len, const LOCAL scalar_t *v,
-                           scalar_t tau, GLOBAL scalar_t *c, int cs)
+/* The tile back, after every work-item's updates; the tile is free for
+ * the next load when it returns. */
+DEVFN void tile_store(const LOCAL scalar_t *t, GLOBAL scalar_t *g, int gs,
+                      int rows, int cols, int lower)
 {
-    for (int i = LID(0); i < nrows; i += LSIZE(0)) {
-        scalar_t w = s_zero();
-        for (int k = 0; k < len; k++)
-            w = s_add(w, s_mul(c[i + (gl_long)k * cs], v[k]));
-        w = s_mul(w, tau);
-        for (int k = 0; k < len; k++)
-            c[i + (gl_long)k * cs] = s_fms(c[i + (gl_long)k * cs], w,
-                                           s_conj(v[k]));
+    BARRIER();
+    for (int idx = LID(0); idx < rows * cols; idx += LSIZE(0)) {
+        int k = idx % rows, l = idx / rows;
+        if (!lower || k >= l)
+            g[k + (gl_long)l * gs] = t[k + l * TILE_LD];
     }
+    BARRIER();
+}
+
+/* larf_left_cols on ncols <= CHASE_TILE columns through the tile (len <=
+ * CHASE_TILE). */
+DEVFN void tiled_left_cols(int len, const LOCAL scalar_t *v, scalar_t tau,
+                           GLOBAL scalar_t *c, int cs, int ncols,
+                           LOCAL scalar_t *tile)
+{
+    tile_load(tile, c, cs, len, ncols, 0);
+    larf_left_cols_local(len, v, tau, tile, TILE_LD, ncols);
+    tile_store(tile, c, cs, len, ncols, 0);
+}
+
+/* larf_right_rows on nrows <= CHASE_TILE rows through the tile (len <=
+ * CHASE_TILE). */
+DEVFN void tiled_right_rows(int nrows, int len, const LOCAL scalar_t *v,
+                            scalar_t tau, GLOBAL scalar_t *c, int cs,
+                            LOCAL scalar_t *tile)
+{
+    tile_load(tile, c, cs, nrows, len, 0);
+    larf_right_rows_local(nrows, len, v, tau, tile, TILE_LD);
+    tile_store(tile, c, cs, nrows, len, 0);
 }
 
 /* By the whole group (each work-item gets tau): the reflector that
@@ -158,15 +274,18 @@ DEVFN void sweep_done(GLOBAL int *progress, int s, int steps)
  * col*ld].  keep: the reflectors go to (vq, tauq) (left) and (vp, taup)
  * (right), slots of keep_b rows, sweeps grouped by group, first[] per
  * group.  v: local memory of CHASE_MAX + 1 values; scratch, rscratch:
- * band_reflector's. */
+ * band_reflector's; tile: CHASE_TILE x TILE_LD values, the updates' when
+ * b <= CHASE_TILE. */
 DEVFN void gb_task(int n, int b, int c, GLOBAL scalar_t *band, int ld, int s,
                    int j, int task, int keep, int group, int keep_b,
                    const GLOBAL int *first, GLOBAL scalar_t *vq,
                    GLOBAL scalar_t *tauq, GLOBAL scalar_t *vp,
                    GLOBAL scalar_t *taup, LOCAL scalar_t *v,
-                   LOCAL scalar_t *scratch, LOCAL real_t *rscratch)
+                   LOCAL scalar_t *scratch, LOCAL real_t *rscratch,
+                   LOCAL scalar_t *tile)
 {
     const int up = (ld - 1) / 3 * 2, tw = b - c, cs = ld - 1;
+    const int tiled = b <= CHASE_TILE;
 #define GB(r, col) band[(gl_long)(up + (r) - (col)) + (gl_long)(col) * ld]
     int r = j == 0 ? s : s + c + (j - 1) * b;
     int p = j == 0 ? s + c : r + b;
@@ -178,8 +297,15 @@ DEVFN void gb_task(int n, int b, int c, GLOBAL scalar_t *band, int ld, int s,
                                   1, v, scratch, rscratch);
     if (task && keep)
         keep_reflector(s, j, group, keep_b, first, v, len, tau, vp, taup);
-    if (!s_is_zero(tau))   /* rows r+1 .. pe */
-        larf_right_rows(pe - r, len, v, tau, &GB(r + 1, p), cs);
+    /* rows r+1 .. pe, at most 2b - 1: two tiles.  Every barrier is passed
+     * whatever the case (counts of 0 instead of branches: PoCL compiles
+     * barriers under conditions by duplicating the code after them) */
+    int apply = !s_is_zero(tau), nrows = pe - r;
+    int in_tile = apply && tiled ? nrows : 0, part = min(in_tile, CHASE_TILE);
+    GLOBAL scalar_t *rows = task ? &GB(r + 1, p) : band;
+    tiled_right_rows(part, len, v, tau, rows, cs, tile);
+    tiled_right_rows(in_tile - part, len, v, tau, rows + part, cs, tile);
+    larf_right_rows(apply && !tiled ? nrows : 0, len, v, tau, rows, cs);
     BARRIER();
 
     /* left reflector: H^H (column p) = (beta, 0, ..., 0) */
@@ -187,9 +313,16 @@ DEVFN void gb_task(int n, int b, int c, GLOBAL scalar_t *band, int ld, int s,
                          scratch, rscratch);
     if (task && keep)
         keep_reflector(s, j, group, keep_b, first, v, len, tau, vq, tauq);
-    if (!s_is_zero(tau))   /* columns p+1 .. p+tw+b */
-        larf_left_cols(len, v, tau, &GB(p, p + 1), cs,
-                       min(p + tw + b, n - 1) - p);
+    /* columns p+1 .. p+tw+b, at most 2b - 1: two tiles */
+    apply = !s_is_zero(tau);
+    int ncols = min(p + tw + b, n - 1) - p;
+    in_tile = apply && tiled ? ncols : 0;
+    part = min(in_tile, CHASE_TILE);
+    GLOBAL scalar_t *cols = task ? &GB(p, p + 1) : band;
+    tiled_left_cols(len, v, tau, cols, cs, part, tile);
+    tiled_left_cols(len, v, tau, cols + (gl_long)part * cs, cs, in_tile - part,
+                    tile);
+    larf_left_cols(len, v, tau, cols, cs, apply && !tiled ? ncols : 0);
     BARRIER();   /* v is the next task's */
 #undef GB
 }
@@ -206,13 +339,14 @@ KERNEL gl_gb_chase(int n, int b, int c, GLOBAL scalar_t *band, gl_long boff,
     LOCAL_MEM scalar_t v[CHASE_MAX + 1];
     LOCAL_MEM scalar_t scratch[CHASE_MAX];
     LOCAL_MEM real_t rscratch[CHASE_MAX];
+    LOCAL_MEM scalar_t tile[CHASE_TILE * TILE_LD];
     /* a group without a task still passes every barrier (no early
      * return: PoCL's barrier handling wants every work-item at each) */
     int s = s_first + GID(0), j = lambda - 3 * s;
     int task = j >= 0 && j < gb_steps(n, b, c, s);
     gb_task(n, b, c, band + boff, ld, s, j, task, keep, group, keep_b,
             first + foff, vq + vqoff, tauq + tqoff, vp + vpoff, taup + tpoff,
-            v, scratch, rscratch);
+            v, scratch, rscratch, tile);
 }
 
 /* The whole chase to half-width c in one launch: every work-group runs
@@ -230,6 +364,7 @@ KERNEL gl_gb_chase_all(int n, int b, int c, GLOBAL scalar_t *band,
     LOCAL_MEM scalar_t v[CHASE_MAX + 1];
     LOCAL_MEM scalar_t scratch[CHASE_MAX];
     LOCAL_MEM real_t rscratch[CHASE_MAX];
+    LOCAL_MEM scalar_t tile[CHASE_TILE * TILE_LD];
     LOCAL_MEM int ok[1];
     progress += poff;
     for (int s = sweep_claim(progress, ok); s < nsweeps;
@@ -240,7 +375,7 @@ KERNEL gl_gb_chase_all(int n, int b, int c, GLOBAL scalar_t *band,
             int go = sweep_wait(progress, s, min(j + 3, before), ok);
             gb_task(n, b, c, band + boff, ld, s, j, go, keep, group, keep_b,
                     first + foff, vq + vqoff, tauq + tqoff, vp + vpoff,
-                    taup + tpoff, v, scratch, rscratch);
+                    taup + tpoff, v, scratch, rscratch, tile);
             sweep_done(progress, s, j + 1);
         }
     }
@@ -250,15 +385,15 @@ KERNEL gl_gb_chase_all(int n, int b, int c, GLOBAL scalar_t *band,
  * tridiagonal (task 0: no work, every barrier passed): A(r, col) =
  * band[r - col + col*ld], r >= col; keep: (vq, tauq) as for gb_task.  v,
  * w: local memory of CHASE_MAX + 1 values; scratch, rscratch:
- * band_reflector's. */
+ * band_reflector's; tile as for gb_task. */
 DEVFN void sb_task(int n, int b, GLOBAL scalar_t *band, int ld, int s, int j,
                    int task, int keep, int group, int keep_b,
                    const GLOBAL int *first, GLOBAL scalar_t *vq,
                    GLOBAL scalar_t *tauq, LOCAL scalar_t *v,
                    LOCAL scalar_t *w, LOCAL scalar_t *scratch,
-                   LOCAL real_t *rscratch)
+                   LOCAL real_t *rscratch, LOCAL scalar_t *tile)
 {
-    const int cs = ld - 1;
+    const int cs = ld - 1, tiled = b <= CHASE_TILE;
 #define SB(r, col) band[(gl_long)((r) - (col)) + (gl_long)(col) * ld]
     int r0 = s + 1 + j * b, r1 = task ? min(s + (j + 1) * b, n - 1) : r0 - 1;
     int len = r1 - r0 + 1;
@@ -271,43 +406,28 @@ DEVFN void sb_task(int n, int b, GLOBAL scalar_t *band, int ld, int s, int j,
     if (s_is_zero(tau))   /* H = I (or no task): nothing to apply */
         len = 0;
 
+    /* Every barrier below is passed whatever the case (counts of 0, as in
+     * gb_task). */
     /* rest of the bulge from the left: A(R, q+1 : r0-1) = H^H A */
-    if (len > 0 && j > 0)
-        larf_left_cols(len, v, tau, &SB(r0, q + 1), cs, r0 - q - 1);
+    int ncols = len > 0 && j > 0 ? r0 - q - 1 : 0;
+    GLOBAL scalar_t *bulge = len > 0 ? &SB(r0, q + 1) : band;
+    tiled_left_cols(len, v, tau, bulge, cs, tiled ? ncols : 0, tile);
+    larf_left_cols(len, v, tau, bulge, cs, tiled ? 0 : ncols);
 
-    /* diagonal block, both sides (?larfy): w = tau C v, w -= 1/2 tau
-     * (w^H v) v, C -= v w^H + w v^H (lower triangle) */
-    for (int k = LID(0); k < len; k += LSIZE(0)) {
-        scalar_t sum = s_mul(s_make(s_re(SB(r0 + k, r0 + k)), 0), v[k]);
-        for (int l = 0; l < k; l++)
-            sum = s_add(sum, s_mul(SB(r0 + k, r0 + l), v[l]));
-        for (int l = k + 1; l < len; l++)
-            sum = s_add(sum, s_mul(s_conj(SB(r0 + l, r0 + k)), v[l]));
-        w[k] = s_mul(tau, sum);
-    }
-    BARRIER();
-    scalar_t wv = s_zero();
-    for (int k = LID(0); k < len; k += LSIZE(0))
-        wv = s_fcma(wv, w[k], v[k]);
-    wv = group_sum(wv, scratch);
-    scalar_t alpha = s_mul(s_make(-0.5f, 0), s_mul(tau, wv));
-    for (int k = LID(0); k < len; k += LSIZE(0))
-        w[k] = s_add(w[k], s_mul(alpha, v[k]));
-    BARRIER();
-    for (int col = LID(0); col < len; col += LSIZE(0)) {
-        scalar_t cw = s_conj(w[col]), cv = s_conj(v[col]);
-        GLOBAL scalar_t *a = &SB(r0 + col, r0 + col);
-        a[0] = s_make(s_re(a[0]) - 2 * s_re(s_mul(v[col], cw)), 0);
-        for (int i = 1; i < len - col; i++)
-            a[i] = s_sub(a[i], s_add(s_mul(v[col + i], cw),
-                                     s_mul(w[col + i], cv)));
-    }
+    /* diagonal block, both sides */
+    GLOBAL scalar_t *diag = len > 0 ? &SB(r0, r0) : band;
+    int in_tile = tiled ? len : 0;
+    tile_load(tile, diag, cs, in_tile, in_tile, 1);
+    herm_update_local(in_tile, v, tau, tile, TILE_LD, w, scratch);
+    tile_store(tile, diag, cs, in_tile, in_tile, 1);
+    herm_update(tiled ? 0 : len, v, tau, diag, cs, w, scratch);
     BARRIER();
 
     /* block below from the right: A(r1+1 : r1+b, R) H (the next bulge) */
-    int b0 = r1 + 1, nb = min(r1 + b, n - 1) - b0 + 1;
-    if (len > 0 && nb > 0)
-        larf_right_rows(nb, len, v, tau, &SB(b0, r0), cs);
+    int b0 = r1 + 1, nb = len > 0 ? min(r1 + b, n - 1) - b0 + 1 : 0;
+    GLOBAL scalar_t *below = nb > 0 ? &SB(b0, r0) : band;
+    tiled_right_rows(tiled ? nb : 0, len, v, tau, below, cs, tile);
+    larf_right_rows(tiled ? 0 : nb, len, v, tau, below, cs);
 #undef SB
     BARRIER();   /* v and w are the next task's */
 }
@@ -322,10 +442,12 @@ KERNEL gl_sb_chase(int n, int b, GLOBAL scalar_t *band, gl_long boff, int ld,
     LOCAL_MEM scalar_t w[CHASE_MAX + 1];
     LOCAL_MEM scalar_t scratch[CHASE_MAX];
     LOCAL_MEM real_t rscratch[CHASE_MAX];
+    LOCAL_MEM scalar_t tile[CHASE_TILE * TILE_LD];
     int s = s_first + GID(0), j = lambda - 3 * s;
     int task = j >= 0 && j < sb_steps(n, b, s);
     sb_task(n, b, band + boff, ld, s, j, task, keep, group, keep_b,
-            first + foff, vq + vqoff, tauq + tqoff, v, w, scratch, rscratch);
+            first + foff, vq + vqoff, tauq + tqoff, v, w, scratch, rscratch,
+            tile);
 }
 
 /* The whole Hermitian chase in one launch, as gl_gb_chase_all. */
@@ -340,6 +462,7 @@ KERNEL gl_sb_chase_all(int n, int b, GLOBAL scalar_t *band, gl_long boff,
     LOCAL_MEM scalar_t w[CHASE_MAX + 1];
     LOCAL_MEM scalar_t scratch[CHASE_MAX];
     LOCAL_MEM real_t rscratch[CHASE_MAX];
+    LOCAL_MEM scalar_t tile[CHASE_TILE * TILE_LD];
     LOCAL_MEM int ok[1];
     progress += poff;
     for (int s = sweep_claim(progress, ok); s < nsweeps;
@@ -348,7 +471,8 @@ KERNEL gl_sb_chase_all(int n, int b, GLOBAL scalar_t *band, gl_long boff,
         for (int j = 0; j < steps; j++) {
             int go = sweep_wait(progress, s, min(j + 3, before), ok);
             sb_task(n, b, band + boff, ld, s, j, go, keep, group, keep_b,
-                    first + foff, vq + vqoff, tauq + tqoff, v, w, scratch, rscratch);
+                    first + foff, vq + vqoff, tauq + tqoff, v, w, scratch,
+                    rscratch, tile);
             sweep_done(progress, s, j + 1);
         }
     }
