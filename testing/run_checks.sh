@@ -210,11 +210,12 @@ run python-entry 300 testing/clients/check_python_entry.sh "$LIB"
 #    OpenBLAS has the scipy_ names (numpy's ILP64, scipy_dsyevd_64_;
 #    scipy's LP64, scipy_dsyevd_): preloaded and through import gpulapack,
 #    the host path forced, every call on path=host with LAPACK's ratios and
-#    the values of the run without the library.
+#    the values of the run without the library; again with numpy's
+#    OpenBLAS as the only LAPACK of our own path (GPULAPACK_LAPACK).
 run wheels 900 testing/clients/check_wheels.sh "$LIB"
-#    ILP64 C callers: dsyevd_64_, dgesdd_64_, zheevd_64_ over a shim on
-#    libopenblas64 on our host path, and the plain names over Debian's
-#    liblapack64 (64-bit INTEGERs) forwarded untouched.
+#    ILP64 C callers on our host path: dsyevd_64_, dgesdd_64_, zheevd_64_
+#    over a shim on libopenblas64, and the plain names over Debian's
+#    liblapack64 (64-bit INTEGERs, read as such).
 run ilp64 300 testing/clients/check_ilp64.sh "$LIB"
 
 # 5. LAPACK's own testing suite, every EIG input, four precisions, over the
