@@ -46,8 +46,9 @@
 #               at 8192 with the system ?bdsdc;
 #             suite: the EIG inputs of GL_SUITE_INPUTS (default
 #               svd,sep,se2,sb,bb,sg,gd);
-#             vectors: dsyevd V, dgesdd S, ssyevd V, zheevd V at 8192
-#               and dsyevd V at 16384 against cuSOLVER + copies;
+#             vectors: dsyevd V, dgesdd S, ssyevd V, zheevd V at 8192,
+#               dsyevd V at 16384 and dsyevr RANGE 'I' (n/2, n/8
+#               vectors) at 8192 against cuSOLVER + copies;
 #             baseline: dsyevd V and dgesdd S at 8192, our path alone,
 #               with an earlier build's library (pack with
 #               GL_BASELINE=DIR carries DIR/lib/libgpulapack.so);
@@ -241,7 +242,10 @@ lease)
             bench_rows vectors-complex "$logs/vectors-complex.csv" BENCH_GPU_SIZES=8192 \
                 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=zheevd_V
             bench_rows vectors-16384 "$logs/vectors-16384.csv" BENCH_GPU_SIZES=16384 \
-                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V ;;
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_V
+            # ?syevr subsets (n/2 and n/8 vectors) against cusolverDnXsyevdx
+            bench_rows vectors-subset "$logs/vectors-subset.csv" BENCH_GPU_SIZES=8192 \
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevr_I2,dsyevr_I8 ;;
         stage3)
             i=0
             for setting in GPULAPACK_DC_LEAF=256 GPULAPACK_DC_LEAF=128 GPULAPACK_BAND=32; do

@@ -100,6 +100,11 @@
  *                                                  | cusolverDnXgesvd (C_64F)
  *                         (precision column: fp64 / fp32 for complex double
  *                         / single; the case name tells complex from real)
+ *   dsyevr_I2, dsyevr_I8  dsyevr JOBZ=V RANGE=I UPLO=L, the lowest n/2 or
+ *                         n/8 eigenpairs      | cusolverDnXsyevdx (RANGE I)
+ *                         (whether a subset is cheaper by the device's
+ *                         whole divide and conquer: kernels/eig.c; the
+ *                         values compared: the m found, zeros beyond)
  *   dsytrd, ssytrd        ?sytrd UPLO=L            | cusolverDn?sytrd
  *   dgbbrd_b32/64/128     dgbbrd VECT=N, M=N=n, KL=0, KU=band (no cuSOLVER)
  *   dsbtrd_b32/64/128     dsbtrd VECT=N, UPLO=L, KD=band      (no cuSOLVER)
@@ -148,6 +153,13 @@ typedef void heevd_c_t(const char *jobz, const char *uplo, const lint *n,
                        float complex *work, const lint *lwork,
                        float *rwork, const lint *lrwork, lint *iwork,
                        const lint *liwork, lint *info, flen, flen);
+typedef void syevr_d_t(const char *jobz, const char *range, const char *uplo,
+                       const lint *n, double *a, const lint *lda,
+                       const double *vl, const double *vu, const lint *il,
+                       const lint *iu, const double *abstol, lint *m,
+                       double *w, double *z, const lint *ldz, lint *isuppz,
+                       double *work, const lint *lwork, lint *iwork,
+                       const lint *liwork, lint *info, flen, flen, flen);
 typedef void gesdd_z_t(const char *jobz, const lint *m, const lint *n,
                        double complex *a, const lint *lda, double *s,
                        double complex *u, const lint *ldu,
@@ -162,6 +174,7 @@ extern sytrd_s_t ssytrd_;
 extern heevd_z_t zheevd_;
 extern heevd_c_t cheevd_;
 extern gesdd_z_t zgesdd_;
+extern syevr_d_t dsyevr_;
 
 typedef struct lapack {
     gesdd_d_t *dgesdd;
@@ -175,11 +188,12 @@ typedef struct lapack {
     heevd_z_t *zheevd;
     heevd_c_t *cheevd;
     gesdd_z_t *zgesdd;
+    syevr_d_t *dsyevr;
 } lapack;
 
 static lapack ours = { dgesdd_, sgesdd_, dsyevd_, ssyevd_,
                        dsytrd_, ssytrd_, dgbbrd_, dsbtrd_,
-                       zheevd_, cheevd_, zgesdd_ };
+                       zheevd_, cheevd_, zgesdd_, dsyevr_ };
 static lapack host;
 static bdsqr_d_t *real_dbdsqr;      /* from the host LAPACK: the checks */
 static sterf_d_t *real_dsterf;
@@ -188,7 +202,7 @@ static cusolverDnHandle_t cs_handle;
 static cusolverDnParams_t cs_params;
 
 /* ---- the cases ----------------------------------------------------------- */
-enum kind { K_SYEVD, K_GESDD, K_SYTRD, K_GBBRD, K_SBTRD };
+enum kind { K_SYEVD, K_GESDD, K_SYTRD, K_GBBRD, K_SBTRD, K_SYEVR };
 /* Input matrix families: cases of one family at one n share the matrix
  * (the complex ones last: the seeds of the others stay as they were). */
 enum family { F_GENERAL, F_SYMMETRIC, F_BAND_UPPER, F_BAND_LOWER,
@@ -202,30 +216,33 @@ typedef struct bench_case {
     int band;
     int cplx;               /* complex data (zheevd, cheevd, zgesdd) */
     char job;               /* JOBZ ('N', 'V', 'S'); 'N' for the others */
+    int part;               /* ?syevr: the lowest n/part eigenpairs */
 } bench_case;
 
 static const bench_case cases[] = {
-    { "dsyevd_N",    "dsyevd", K_SYEVD, 0, 0,   0, 'N' },
-    { "dsyevd_V",    "dsyevd", K_SYEVD, 0, 0,   0, 'V' },
-    { "dgesdd_N",    "dgesdd", K_GESDD, 0, 0,   0, 'N' },
-    { "dgesdd_S",    "dgesdd", K_GESDD, 0, 0,   0, 'S' },
-    { "ssyevd_N",    "ssyevd", K_SYEVD, 1, 0,   0, 'N' },
-    { "ssyevd_V",    "ssyevd", K_SYEVD, 1, 0,   0, 'V' },
-    { "sgesdd_N",    "sgesdd", K_GESDD, 1, 0,   0, 'N' },
-    { "sgesdd_S",    "sgesdd", K_GESDD, 1, 0,   0, 'S' },
-    { "zheevd_N",    "zheevd", K_SYEVD, 0, 0,   1, 'N' },
-    { "zheevd_V",    "zheevd", K_SYEVD, 0, 0,   1, 'V' },
-    { "cheevd_V",    "cheevd", K_SYEVD, 1, 0,   1, 'V' },
-    { "zgesdd_N",    "zgesdd", K_GESDD, 0, 0,   1, 'N' },
-    { "zgesdd_S",    "zgesdd", K_GESDD, 0, 0,   1, 'S' },
-    { "dsytrd",      "dsytrd", K_SYTRD, 0, 0,   0, 'N' },
-    { "ssytrd",      "ssytrd", K_SYTRD, 1, 0,   0, 'N' },
-    { "dgbbrd_b32",  "dgbbrd", K_GBBRD, 0, 32,  0, 'N' },
-    { "dgbbrd_b64",  "dgbbrd", K_GBBRD, 0, 64,  0, 'N' },
-    { "dgbbrd_b128", "dgbbrd", K_GBBRD, 0, 128, 0, 'N' },
-    { "dsbtrd_b32",  "dsbtrd", K_SBTRD, 0, 32,  0, 'N' },
-    { "dsbtrd_b64",  "dsbtrd", K_SBTRD, 0, 64,  0, 'N' },
-    { "dsbtrd_b128", "dsbtrd", K_SBTRD, 0, 128, 0, 'N' },
+    { "dsyevd_N",    "dsyevd", K_SYEVD, 0, 0,   0, 'N', 0 },
+    { "dsyevd_V",    "dsyevd", K_SYEVD, 0, 0,   0, 'V', 0 },
+    { "dgesdd_N",    "dgesdd", K_GESDD, 0, 0,   0, 'N', 0 },
+    { "dgesdd_S",    "dgesdd", K_GESDD, 0, 0,   0, 'S', 0 },
+    { "ssyevd_N",    "ssyevd", K_SYEVD, 1, 0,   0, 'N', 0 },
+    { "ssyevd_V",    "ssyevd", K_SYEVD, 1, 0,   0, 'V', 0 },
+    { "sgesdd_N",    "sgesdd", K_GESDD, 1, 0,   0, 'N', 0 },
+    { "sgesdd_S",    "sgesdd", K_GESDD, 1, 0,   0, 'S', 0 },
+    { "zheevd_N",    "zheevd", K_SYEVD, 0, 0,   1, 'N', 0 },
+    { "zheevd_V",    "zheevd", K_SYEVD, 0, 0,   1, 'V', 0 },
+    { "cheevd_V",    "cheevd", K_SYEVD, 1, 0,   1, 'V', 0 },
+    { "zgesdd_N",    "zgesdd", K_GESDD, 0, 0,   1, 'N', 0 },
+    { "zgesdd_S",    "zgesdd", K_GESDD, 0, 0,   1, 'S', 0 },
+    { "dsyevr_I2",   "dsyevr", K_SYEVR, 0, 0,   0, 'V', 2 },
+    { "dsyevr_I8",   "dsyevr", K_SYEVR, 0, 0,   0, 'V', 8 },
+    { "dsytrd",      "dsytrd", K_SYTRD, 0, 0,   0, 'N', 0 },
+    { "ssytrd",      "ssytrd", K_SYTRD, 1, 0,   0, 'N', 0 },
+    { "dgbbrd_b32",  "dgbbrd", K_GBBRD, 0, 32,  0, 'N', 0 },
+    { "dgbbrd_b64",  "dgbbrd", K_GBBRD, 0, 64,  0, 'N', 0 },
+    { "dgbbrd_b128", "dgbbrd", K_GBBRD, 0, 128, 0, 'N', 0 },
+    { "dsbtrd_b32",  "dsbtrd", K_SBTRD, 0, 32,  0, 'N', 0 },
+    { "dsbtrd_b64",  "dsbtrd", K_SBTRD, 0, 64,  0, 'N', 0 },
+    { "dsbtrd_b128", "dsbtrd", K_SBTRD, 0, 128, 0, 'N', 0 },
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -257,7 +274,8 @@ static size_t elem_size(const bench_case *c)
 
 static int has_cusolver(const bench_case *c)
 {
-    return c->kind == K_SYEVD || c->kind == K_GESDD || c->kind == K_SYTRD;
+    return c->kind == K_SYEVD || c->kind == K_GESDD || c->kind == K_SYTRD
+           || c->kind == K_SYEVR;
 }
 
 /* tflops_tridiag is reported for these (4/3 n^3 flops of the reduction). */
@@ -507,6 +525,8 @@ static int64_t lwork_min(const bench_case *c, int64_t n)
         if (c->cplx)    /* zheevd: N + 1; 2*N + N**2 */
             return c->job == 'N' ? n + 1 : 2 * n + n * n;
         return c->job == 'N' ? 2 * n + 1 : 1 + 6 * n + 2 * n * n;
+    case K_SYEVR:
+        return 26 * n;
     default:
         return 1;
     }
@@ -537,6 +557,13 @@ static lint lwork_from(double q, int64_t min, char *why, size_t len)
         return 0;
     }
     return w >= 1 ? (lint)w : 1;
+}
+
+/* IU of a ?syevr case: the lowest n/part eigenpairs (at least one). */
+static lint subset_last(const bench_case *c, lint n)
+{
+    lint iu = n / (c->part > 0 ? c->part : 1);
+    return iu > 0 ? iu : 1;
 }
 
 /* One call of case c on input in through the routines of L, timed.  With
@@ -691,6 +718,28 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
             TIMED(L->dsyevd(job, "L", &n, a, &n, w, work, &lwork, iwork,
                             &liwork, &info, 1, 1));
         break;
+    case K_SYEVR: {   /* double only; the eigenvectors in u (n x m) */
+        lint il = 1, iu = subset_last(c, n), m = 0, ld = n;
+        double vl = 0, vu = 0, abstol = 0;
+        lint *isuppz = xtouched(2 * nv * sizeof(lint));
+        u = xtouched((size_t)n * (size_t)iu * esz);
+        L->dsyevr("V", "I", "L", &n, a, &n, &vl, &vu, &il, &iu, &abstol, &m,
+                  w, u, &ld, isuppz, dummy, &lwork, &iq, &liwork, &info, 1,
+                  1, 1);
+        if (info || !(lwork = lwork_from(dummy[0], minw, r->why,
+                                         sizeof r->why))) {
+            free(isuppz);
+            break;
+        }
+        liwork = iq > 10 * n ? iq : 10 * n;
+        work = xtouched((size_t)lwork * esz);
+        iwork = xtouched((size_t)liwork * sizeof(lint));
+        TIMED(L->dsyevr("V", "I", "L", &n, a, &n, &vl, &vu, &il, &iu, &abstol,
+                        &m, w, u, &ld, isuppz, work, &lwork, iwork, &liwork,
+                        &info, 1, 1, 1));
+        free(isuppz);
+        break;
+    }
     case K_SYTRD:   /* UPLO = 'L'; D in w */
         tau = xtouched(nv * rsz);
         if (single)
@@ -735,6 +784,7 @@ static int lapack_once(const bench_case *c, const input *in, const lapack *L,
         switch (c->kind) {
         case K_GESDD:
         case K_SYEVD:
+        case K_SYEVR:   /* the m found; W is zero beyond */
             to_double(w, single, n, vals);
             break;
         case K_SYTRD:
@@ -817,6 +867,9 @@ typedef struct dev_bufs {
     int lwork;              /* ?sytrd: elements */
 } dev_bufs;
 
+/* Eigenpairs cusolverDnXsyevdx found (its host output). */
+static int64_t cs_meig;
+
 /* The data types of case c for the 64-bit API: *ta of the matrix (A, U,
  * VT) and the compute type (complex for the complex cases), *tw of the
  * values (W, S: always real). */
@@ -843,6 +896,16 @@ static cusolverStatus_t cs_compute(const bench_case *c, lint n,
                                 CUBLAS_FILL_MODE_LOWER, n, ty, b->a, n, tw,
                                 b->w, ty, b->work, b->dbytes, b->hwork,
                                 b->hbytes, b->info);
+    case K_SYEVR: {
+        double vl = 0, vu = 0;
+        return cusolverDnXsyevdx(cs_handle, cs_params,
+                                 CUSOLVER_EIG_MODE_VECTOR,
+                                 CUSOLVER_EIG_RANGE_I, CUBLAS_FILL_MODE_LOWER,
+                                 n, ty, b->a, n, &vl, &vu, 1,
+                                 subset_last(c, n), &cs_meig, tw, b->w, ty,
+                                 b->work, b->dbytes, b->hwork, b->hbytes,
+                                 b->info);
+    }
     case K_GESDD: {
         signed char jb = c->job == 'S' ? 'S' : 'N';
         return cusolverDnXgesvd(cs_handle, cs_params, jb, jb, n, n, ty, b->a,
@@ -899,7 +962,11 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
     const void *ha = single ? (const void *)in->as : (const void *)in->a;
     int svd_vec = c->kind == K_GESDD && vec;
     int tri = c->kind == K_SYTRD;
-    int a_out = tri || (c->kind == K_SYEVD && vec); /* A is an output */
+    int subset = c->kind == K_SYEVR;
+    /* A is an output (of a subset: its first m columns) */
+    int a_out = tri || (c->kind == K_SYEVD && vec) || subset;
+    size_t ab_out = subset ? (size_t)n * (size_t)subset_last(c, n) * esz
+                           : ab;
     void *hw = NULL, *ha_out = NULL, *hu = NULL, *hvt = NULL, *he = NULL;
     void *htau = NULL;
     dev_bufs b;
@@ -951,6 +1018,16 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
                                            &b.hbytes));
         break;
     }
+    case K_SYEVR: {
+        double vl = 0, vu = 0;
+        CS_TRY("cusolverDnXsyevdx_bufferSize",
+               cusolverDnXsyevdx_bufferSize(
+                   cs_handle, cs_params, CUSOLVER_EIG_MODE_VECTOR,
+                   CUSOLVER_EIG_RANGE_I, CUBLAS_FILL_MODE_LOWER, n, ty, b.a, n,
+                   &vl, &vu, 1, subset_last(c, n), &cs_meig, tw, b.w, ty,
+                   &b.dbytes, &b.hbytes));
+        break;
+    }
     case K_SYTRD:
         if (single)
             CS_TRY("cusolverDnSsytrd_bufferSize",
@@ -984,7 +1061,7 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
     }
     hw = xtouched(vb);
     if (a_out)
-        ha_out = xtouched(ab);
+        ha_out = xtouched(ab_out);
     if (svd_vec) {
         hu = xtouched(ab);
         hvt = xtouched(ab);
@@ -1008,6 +1085,7 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
                                                      cudaMemcpyHostToDevice));
             CS_TRY(c->kind == K_SYEVD ? "cusolverDnXsyevd"
                    : c->kind == K_GESDD ? "cusolverDnXgesvd"
+                   : subset ? "cusolverDnXsyevdx"
                    : single ? "cusolverDnSsytrd" : "cusolverDnDsytrd",
                    cs_compute(c, n, &b));
             if (copies) {
@@ -1015,7 +1093,7 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
                        cudaMemcpy(hw, b.w, vb, cudaMemcpyDeviceToHost));
                 if (a_out)
                     CU_TRY("cudaMemcpy A out", cudaMemcpy(
-                               ha_out, b.a, ab, cudaMemcpyDeviceToHost));
+                               ha_out, b.a, ab_out, cudaMemcpyDeviceToHost));
                 if (svd_vec) {
                     CU_TRY("cudaMemcpy U out", cudaMemcpy(
                                hu, b.u, ab, cudaMemcpyDeviceToHost));
@@ -1050,6 +1128,9 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
     /* The values of the last call (with copies: already on the host). */
     if (kern->info == 0 && cop->info == 0) {
         int vok = 1;
+        if (subset && cs_meig >= 0 && cs_meig < n)   /* W beyond m: zeros */
+            memset((char *)hw + (size_t)cs_meig * rsz, 0,
+                   (size_t)(n - cs_meig) * rsz);
         if (tri)
             vok = tridiag_values(hw, he, single, n, vals);
         else
@@ -1173,6 +1254,7 @@ int main(int argc, char **argv)
     host.zheevd = (heevd_z_t *)lapack_sym(h, "zheevd_");
     host.cheevd = (heevd_c_t *)lapack_sym(h, "cheevd_");
     host.zgesdd = (gesdd_z_t *)lapack_sym(h, "zgesdd_");
+    host.dsyevr = (syevr_d_t *)lapack_sym(h, "dsyevr_");
     real_dbdsqr = (bdsqr_d_t *)lapack_sym(h, "dbdsqr_");
     real_dsterf = (sterf_d_t *)lapack_sym(h, "dsterf_");
     last_timing = (last_timing_t *)dlsym(RTLD_DEFAULT, "gpulapack_last_timing");
