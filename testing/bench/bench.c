@@ -66,19 +66,13 @@
 #include <unistd.h>
 
 /* ---- Fortran-ABI prototypes (complex arrays as interleaved doubles) ----
- * (?gesdd, dsyevd, dsytrd, dgbbrd, dsbtrd, dbdsqr, dsterf: bench_common.h) */
+ * (?gesdd, dsyevd, dsyevr, dsytrd, dgbbrd, dsbtrd, dbdsqr, dsterf:
+ * bench_common.h) */
 typedef void gesvd_d_t(const char *jobu, const char *jobvt, const lint *m,
                        const lint *n, double *a, const lint *lda, double *s,
                        double *u, const lint *ldu, double *vt,
                        const lint *ldvt, double *work, const lint *lwork,
                        lint *info, flen, flen);
-typedef void syevr_d_t(const char *jobz, const char *range, const char *uplo,
-                       const lint *n, double *a, const lint *lda,
-                       const double *vl, const double *vu, const lint *il,
-                       const lint *iu, const double *abstol, lint *m,
-                       double *w, double *z, const lint *ldz, lint *isuppz,
-                       double *work, const lint *lwork, lint *iwork,
-                       const lint *liwork, lint *info, flen, flen, flen);
 typedef void heevd_z_t(const char *jobz, const char *uplo, const lint *n,
                        double *a, const lint *lda, double *w, double *work,
                        const lint *lwork, double *rwork, const lint *lrwork,
@@ -101,7 +95,6 @@ typedef void orgtr_d_t(const char *uplo, const lint *n, double *a,
 /* "ours": resolved normally, i.e. from libgpulapack (linked first); the
  * others are declared in bench_common.h. */
 extern gesvd_d_t dgesvd_;
-extern syevr_d_t dsyevr_;
 extern heevd_z_t zheevd_;
 
 typedef struct lapack {

@@ -15,8 +15,8 @@
  * What it holds:
  *   - lint / flen (LAPACK INTEGER, hidden CHARACTER length), the
  *     Fortran-ABI types of the routines both programs call (?gesdd, dsyevd,
- *     dsytrd, dgbbrd, dsbtrd; dbdsqr and dsterf for the checks) and the
- *     "ours" declarations of them (resolved from libgpulapack, linked
+ *     dsyevr, dsytrd, dgbbrd, dsbtrd; dbdsqr and dsterf for the checks)
+ *     and the "ours" declarations of them (resolved from libgpulapack, linked
  *     before -llapack);
  *   - the stage times: last_timing (gpulapack_last_timing, looked up with
  *     dlsym by main), timing_get, timing_new and TIMED_CALL (one timed
@@ -72,6 +72,13 @@ typedef void syevd_d_t(const char *jobz, const char *uplo, const lint *n,
                        double *a, const lint *lda, double *w, double *work,
                        const lint *lwork, lint *iwork, const lint *liwork,
                        lint *info, flen, flen);
+typedef void syevr_d_t(const char *jobz, const char *range, const char *uplo,
+                       const lint *n, double *a, const lint *lda,
+                       const double *vl, const double *vu, const lint *il,
+                       const lint *iu, const double *abstol, lint *m,
+                       double *w, double *z, const lint *ldz, lint *isuppz,
+                       double *work, const lint *lwork, lint *iwork,
+                       const lint *liwork, lint *info, flen, flen, flen);
 typedef void sytrd_d_t(const char *uplo, const lint *n, double *a,
                        const lint *lda, double *d, double *e, double *tau,
                        double *work, const lint *lwork, lint *info, flen);
@@ -97,6 +104,7 @@ typedef int last_timing_t(gpulapack_timing *out);
 extern gesdd_d_t dgesdd_;
 extern gesdd_s_t sgesdd_;
 extern syevd_d_t dsyevd_;
+extern syevr_d_t dsyevr_;
 extern sytrd_d_t dsytrd_;
 extern gbbrd_d_t dgbbrd_;
 extern sbtrd_d_t dsbtrd_;

@@ -135,7 +135,8 @@
 #include <cusolverDn.h>
 
 /* ---- Fortran-ABI prototypes ----------------------------------------------
- * (?gesdd, dsyevd, dsytrd, dgbbrd, dsbtrd, dbdsqr, dsterf: bench_common.h) */
+ * (?gesdd, dsyevd, dsyevr, dsytrd, dgbbrd, dsbtrd, dbdsqr, dsterf:
+ * bench_common.h) */
 typedef void syevd_s_t(const char *jobz, const char *uplo, const lint *n,
                        float *a, const lint *lda, float *w, float *work,
                        const lint *lwork, lint *iwork, const lint *liwork,
@@ -153,13 +154,6 @@ typedef void heevd_c_t(const char *jobz, const char *uplo, const lint *n,
                        float complex *work, const lint *lwork,
                        float *rwork, const lint *lrwork, lint *iwork,
                        const lint *liwork, lint *info, flen, flen);
-typedef void syevr_d_t(const char *jobz, const char *range, const char *uplo,
-                       const lint *n, double *a, const lint *lda,
-                       const double *vl, const double *vu, const lint *il,
-                       const lint *iu, const double *abstol, lint *m,
-                       double *w, double *z, const lint *ldz, lint *isuppz,
-                       double *work, const lint *lwork, lint *iwork,
-                       const lint *liwork, lint *info, flen, flen, flen);
 typedef void gesdd_z_t(const char *jobz, const lint *m, const lint *n,
                        double complex *a, const lint *lda, double *s,
                        double complex *u, const lint *ldu,
@@ -174,7 +168,6 @@ extern sytrd_s_t ssytrd_;
 extern heevd_z_t zheevd_;
 extern heevd_c_t cheevd_;
 extern gesdd_z_t zgesdd_;
-extern syevr_d_t dsyevr_;
 
 typedef struct lapack {
     gesdd_d_t *dgesdd;
