@@ -35,15 +35,11 @@ static wide_fns wide;
  * the adapter's statement. */
 #define W(p) (&(const i64){*(p)})
 
-/* An INTEGER array of count entries for an ILP64 routine: a copy of v,
- * or scratch when v is NULL.  NULL when out of memory. */
-static i64 *wide_array(const lapack_int *v, lapack_int count)
+/* Room for count INTEGERs of an ILP64 routine (at least one); NULL when
+ * out of memory. */
+static i64 *wide_array(lapack_int count)
 {
-    i64 *w = malloc((size_t)(count > 0 ? count : 1) * sizeof *w);
-    if (w && v)
-        for (lapack_int i = 0; i < count; i++)
-            w[i] = v[i];
-    return w;
+    return malloc((size_t)(count > 0 ? count : 1) * sizeof(i64));
 }
 
 static void narrow_array(lapack_int *v, const i64 *w, lapack_int count)
@@ -188,7 +184,7 @@ static void stebz_w(cchar *range, cchar *order, cint *n, const gl_real *vl,
                     gl_strlen l2)
 {
     (void)iwork;
-    i64 *ints = wide_array(NULL, 5 * *n);  /* IBLOCK, ISPLIT, IWORK(3N) */
+    i64 *ints = wide_array(5 * *n);  /* IBLOCK, ISPLIT, IWORK(3N) */
     if (!ints) {
         *info = NO_MEMORY;
         return;
@@ -213,7 +209,7 @@ static void bdsdc_w(cchar *uplo, cchar *compq, cint *n, gl_real *d,
                     gl_strlen l2)
 {
     (void)iq, (void)iwork;
-    i64 *iwork64 = wide_array(NULL, 8 * *n);
+    i64 *iwork64 = wide_array(8 * *n);
     if (!iwork64) {
         *info = NO_MEMORY;
         return;
@@ -238,7 +234,7 @@ static void stedc_w(cchar *compz, cint *n, gl_real *d, gl_real *e, gl_real *z,
                     cint *liwork, lapack_int *info, gl_strlen l1)
 {
     /* a workspace query (LIWORK = -1) returns its size in IWORK(1) */
-    i64 *iwork64 = wide_array(NULL, *liwork);
+    i64 *iwork64 = wide_array(*liwork);
     if (!iwork64) {
         *info = NO_MEMORY;
         return;
@@ -259,7 +255,7 @@ static void stein_w(cint *n, const gl_real *d, const gl_real *e, cint *m,
 {
     (void)iwork;
     /* IBLOCK(M), ISPLIT(N) in, IWORK(N) scratch, IFAIL(M) out */
-    i64 *ints = wide_array(NULL, 2 * *m + 2 * *n);
+    i64 *ints = wide_array(2 * *m + 2 * *n);
     if (!ints) {
         *info = NO_MEMORY;
         return;
@@ -309,7 +305,7 @@ static void lasd0_w(cint *n, cint *sqre, gl_real *d, gl_real *e, gl_real *u,
                     lapack_int *iwork, gl_real *work, lapack_int *info)
 {
     (void)iwork;
-    i64 *iwork64 = wide_array(NULL, 8 * *n);
+    i64 *iwork64 = wide_array(8 * *n);
     if (!iwork64) {
         *info = NO_MEMORY;
         return;
@@ -338,7 +334,7 @@ static void laed2_w(lapack_int *k, cint *n, cint *n1, gl_real *d, gl_real *q,
                     lapack_int *coltyp, lapack_int *info)
 {
     lapack_int count = *n > 0 ? *n : 1;
-    i64 *ints = wide_array(NULL, 5 * count);
+    i64 *ints = wide_array(5 * count);
     if (!ints) {
         *info = NO_MEMORY;
         return;

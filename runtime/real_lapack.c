@@ -130,17 +130,20 @@ static void *symbol_in_loaded(const char *symbol)
     return fn;
 }
 
-static void *lookup(const char *symbol)
+void *gl_lapack_chosen_symbol(const char *symbol)
 {
     const gl_config *config = gl_config_get();
-    void *fn;
+    if (!config->lapack)
+        return NULL;
+    return symbol_in(open_once(config->lapack, &env_handle, &env_tried),
+                     symbol);
+}
 
-    if (config->lapack) {
-        fn = symbol_in(open_once(config->lapack, &env_handle, &env_tried),
-                       symbol);
-        if (fn)
-            return fn;
-    }
+static void *lookup(const char *symbol)
+{
+    void *fn = gl_lapack_chosen_symbol(symbol);
+    if (fn)
+        return fn;
     fn = symbol_in(RTLD_NEXT, symbol);
     if (fn)
         return fn;
@@ -160,15 +163,6 @@ static void *lookup(const char *symbol)
 void *gl_lapack_symbol(const char *symbol)
 {
     return lookup(symbol);
-}
-
-void *gl_lapack_chosen_symbol(const char *symbol)
-{
-    const gl_config *config = gl_config_get();
-    if (!config->lapack)
-        return NULL;
-    return symbol_in(open_once(config->lapack, &env_handle, &env_tried),
-                     symbol);
 }
 
 const char *gl_routine_base(const char *name, char buf[32])
