@@ -123,7 +123,8 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         buf = ops->alloc(sizeof *buf * (bsize > ccopy ? bsize : ccopy));
         if (!vqr || (form_qx && !qx) || (form_px && !px) ||
             (ncc > 0 && !cw) || !buf ||
-            GL_FN(reflectors_alloc)(ops, &keep, cols, b, gl_tune_group(b), 1))
+            GL_FN(reflectors_alloc)(ops, &keep, cols, b,
+                                    gl_tune_group(b, !ops->host_memory), 1))
             goto out;
         tauqr = vqr + (size_t)(lo + 1) * cols;
     }
@@ -282,7 +283,7 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         keep->phase = malloc(sizeof *keep->phase * (size_t)n);
         if (!keep->phase ||
             GL_FN(reflectors_alloc)(ops, &keep->chase, n, b,
-                                    gl_tune_group(b), 0))
+                                    gl_tune_group(b, !ops->host_memory), 0))
             goto out;
     }
     if (!host || !dev || !de)

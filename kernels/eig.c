@@ -316,7 +316,8 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         keep->phase = malloc(sizeof *keep->phase * (size_t)n);
         if (!keep->t || !keep->phase ||
             GL_FN(reflectors_alloc)(ops, &keep->chase, n, bw,
-                                    gl_tune_group(bw), 0))
+                                    gl_tune_group(bw, !ops->host_memory),
+                                    0))
             goto out;
     }
     if (!wk || !band || !de || (q1 && !taus))

@@ -174,8 +174,8 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
     if (vectors) {
         /* one pass straight to bidiagonal: every further pass would add
          * a back-transformation as costly as this one */
-        if (GL_FN(reflectors_alloc)(ops, &keep, cols, bw, gl_tune_group(bw),
-                                    1) ||
+        if (GL_FN(reflectors_alloc)(ops, &keep, cols, bw,
+                                    gl_tune_group(bw, !ops->host_memory), 1) ||
             (bw > 1 && ops->gb_chase(cols, bw, 1, band, ldband, &keep)))
             goto out;
     } else if (GL_FN(gb2bd)(ops, cols, bw, gl_tune_tile_width(bw), band,

@@ -491,11 +491,20 @@ int gl_tune_tile_width(int b)
     return b;
 }
 
-int gl_tune_group(int b)
+/* The host's kernel skips most of a block's zeros, and b/2 sweeps won
+ * there (docs/history.md).  A device applies each wave of blocks as two
+ * batched products that read and write all of the vectors, so the
+ * waves' count (n/group + n/b) sets the memory traffic, and blocks of b
+ * sweeps halve the b/2 ones' traffic per flop at 1.5 times their
+ * multiplications of zeros (docs/performance.md, "The stage-2
+ * back-transformation's blocks on a device"). */
+int gl_tune_group(int b, int device)
 {
     long group = gl_config_get()->group;
     if (group > 0)
         return group < 256 ? (int)group : 256;
+    if (device)
+        return b > 1 ? b : 1;
     return b > 1 ? b / 2 : 1;
 }
 

@@ -52,8 +52,9 @@ int gl_tune_sytrd_stages(void);
 int gl_tune_tile_width(int b);
 
 /* Sweeps per compact-WY block of the stage-2 back-transformation for a
- * band of half-width b; GPULAPACK_GROUP overrides. */
-int gl_tune_group(int b);
+ * band of half-width b, applied by the host or by a device;
+ * GPULAPACK_GROUP overrides. */
+int gl_tune_group(int b, int device);
 
 /* Columns of the vectors each host thread takes at a time through the
  * stage-2 back-transformation; GPULAPACK_CHUNK overrides. */

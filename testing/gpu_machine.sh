@@ -211,12 +211,14 @@ lease)
             awk -F'time=' '/ in all, / { print; next }
                 / profile: stage=/ { if ($2 + 0 >= 0.05) print }' "$out/profile.txt" >>"$sum" ;;
         tuning)
-            # our settings against the defaults of table (band 64, group
-            # 32), our path alone: bands 128 and 32 for the values at
-            # 16384, groups of 64 sweeps for the vectors at 8192
+            # our settings against the defaults of table, our path
+            # alone: bands 128 and 32 for the values at 16384; for the
+            # vectors at 8192 (band 32, a device's group of 32 sweeps)
+            # the host's group of 16 and a group of 64
             i=0
             for setting in "GPULAPACK_BAND=128|16384|dsyevd_N,dgesdd_N" \
                 "GPULAPACK_BAND=32|16384|dsyevd_N,dgesdd_N" \
+                "GPULAPACK_GROUP=16|8192|dsyevd_V,dgesdd_S" \
                 "GPULAPACK_GROUP=64|8192|dsyevd_V,dgesdd_S"; do
                 i=$((i + 1))
                 rest=${setting#*|}

@@ -32,7 +32,7 @@ int main(int argc, char **argv)
     gl_scalar *band = xmalloc(sizeof *band * (size_t)ld * (size_t)n);
     gl_scalar *e = xmalloc(sizeof *e * (size_t)n * (size_t)n);
     GL_FN(reflectors) keep;
-    if (GL_FN(reflectors_alloc)(ops, &keep, n, b, gl_tune_group(b), 0))
+    if (GL_FN(reflectors_alloc)(ops, &keep, n, b, gl_tune_group(b, 0), 0))
         die("out of memory for the reflectors", NULL);
     rng_state = 1;
     for (size_t i = 0; i < (size_t)ld * (size_t)n; i++)
@@ -57,7 +57,7 @@ int main(int argc, char **argv)
     double flops = 2.0 * (double)n * (double)n * (double)n;
     printf("n=%d b=%d group=%d chunk=%d threads=%d: Q E %.3f s (%.1f GFLOP/s), "
            "Q^H E %.3f s (%.1f GFLOP/s)\n",
-           (int)n, (int)b, gl_tune_group(b), gl_tune_chunk(), gl_host_threads(),
+           (int)n, (int)b, gl_tune_group(b, 0), gl_tune_chunk(), gl_host_threads(),
            best_q, flops / best_q * 1e-9, best_qh, flops / best_qh * 1e-9);
     GL_FN(reflectors_free)(ops, &keep);
     free(band);

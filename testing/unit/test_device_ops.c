@@ -38,6 +38,7 @@
 #include "../runtime/config.h"
 #include "../runtime/fault.h"
 #include "../runtime/gpu.h"
+#include "../runtime/tune.h"
 
 #if GL_PRECISION == 1 || GL_PRECISION == 3
 #define EPS ((double)FLT_EPSILON)
@@ -621,10 +622,12 @@ static void test_chases(void)
                 for (int with_keep = 0; with_keep < 2; with_keep++) {
                     lapack_int c = herm || b < 3 || with_keep ? 1 : b / 2;
                     GL_FN(reflectors) hk = {0}, dk = {0};
-                    lapack_int group = b > 1 ? b / 2 : 1;
+                    /* each backend's blocks of sweeps (b/2 and b) */
                     if (with_keep &&
-                        (GL_FN(reflectors_alloc)(host, &hk, n, b, group, !herm) ||
-                         GL_FN(reflectors_alloc)(dev, &dk, n, b, group, !herm))) {
+                        (GL_FN(reflectors_alloc)(host, &hk, n, b,
+                                                 gl_tune_group(b, 0), !herm) ||
+                         GL_FN(reflectors_alloc)(dev, &dk, n, b,
+                                                 gl_tune_group(b, 1), !herm))) {
                         check(&g, INFINITY, 0, "reflectors_alloc n=%d b=%d", n, b);
                         continue;
                     }
