@@ -787,6 +787,21 @@ static int merge(const dc *s, lapack_int nl, lapack_int nr, lapack_int sqre,
     return 0;
 }
 
+/* A merge's secular problem of k poles packed for the device (ops.h
+ * dc_secular): the poles, k offsets and k origins for the roots, the
+ * weights, and the order of the vectors' rows (the 1-based order idx,
+ * 0-based, from row first on; the rows before it stay in place). */
+static void pack_secular(lapack_int k, const gl_real *poles,
+                         const gl_real *weights, const lapack_int *idx,
+                         lapack_int first, gl_real *packed)
+{
+    memcpy(packed, poles, sizeof *packed * (size_t)k);
+    memset(packed + k, 0, sizeof *packed * 2 * (size_t)k);
+    memcpy(packed + 3 * k, weights, sizeof *packed * (size_t)k);
+    for (lapack_int i = 0; i < k; i++)
+        packed[4 * k + i] = (gl_real)(i < first ? i : idx[i] - 1);
+}
+
 /* merge with U and VT in the backend's memory (the scratch of s->dq2:
  * U2, s->dvt2: VT2, s->ds and s->ds2: the k x k vectors): ?lasd2's
  * decisions on the host from two columns of VT read back, its rotations
@@ -883,12 +898,8 @@ static int merge_device(const dc *s, lapack_int nl, lapack_int nr,
                 ops->real_to_device(k, k, sums, k, qvt, k))
                 return -1;
         } else {
-            memcpy(packed, dsigma, sizeof *packed * (size_t)k);
-            memcpy(packed + 3 * k, z, sizeof *packed * (size_t)k);
-            memset(packed + k, 0, sizeof *packed * 2 * (size_t)k);
-            packed[4 * k] = 0;
-            for (lapack_int j = 1; j < k; j++)
-                packed[4 * k + j] = (gl_real)(idxc[j] - 1);
+            /* ?lasd3: the first row stays first */
+            pack_secular(k, dsigma, z, idxc, 1, packed);
             rc = ops->dc_svd_secular(k, rho * rho, packed, d, qu, qvt, k);
             if (rc != 0)
                 return rc;
@@ -1487,11 +1498,7 @@ static int tri_merge_device(const dc *s, lapack_int n, lapack_int n1,
                 v[i + j * k] = small[indxc[i] - 1 + j * k];
         rc = ops->real_to_device(k, k, v, k, sv, k);
     } else {
-        memcpy(roots, dlamda, sizeof *roots * (size_t)k);
-        memset(roots + k, 0, sizeof *roots * 2 * (size_t)k);
-        memcpy(roots + 3 * k, w, sizeof *roots * (size_t)k);
-        for (lapack_int i = 0; i < k; i++)
-            roots[4 * k + i] = (gl_real)(indxc[i] - 1);
+        pack_secular(k, dlamda, w, indxc, 0, roots);
         rc = ops->dc_secular(k, rho, roots, d, sv, k);
         if (rc > 0)
             return rc;

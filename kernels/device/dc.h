@@ -178,10 +178,16 @@ KERNEL gl_dc_secular_roots(int k, int svd, real_t rho, GLOBAL real_t *r,
     const int last = j == k - 1;
     int o = j;
     real_t lo = 0, hi, u;
+    /* the first step's evaluation where the origin stays at pole j: the
+     * midpoint's, from the same origin */
+    dc_secular_at first = {0};
+    int have_first = 0;
     if (!last) {
         real_t mid = dc_pole(p, svd, j + 1, j) / 2;
-        if (dc_secular_eval(k, svd, p, z, rinv, j, j, mid).g >= 0) {
+        first = dc_secular_eval(k, svd, p, z, rinv, j, j, mid);
+        if (first.g >= 0) {
             hi = u = mid;
+            have_first = 1;
         } else {
             o = j + 1;
             lo = u = -mid;
@@ -195,7 +201,10 @@ KERNEL gl_dc_secular_roots(int k, int svd, real_t rho, GLOBAL real_t *r,
     }
     int done = 0;
     for (int step = 0; step < DC_ROOT_STEPS && !done; step++) {
-        dc_secular_at e = dc_secular_eval(k, svd, p, z, rinv, j, o, u);
+        dc_secular_at e = have_first ? first
+                                     : dc_secular_eval(k, svd, p, z, rinv, j,
+                                                       o, u);
+        have_first = 0;
         if (fabs(e.g) <= e.bound) {
             done = 1;
             break;
