@@ -298,40 +298,44 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
      * the restart on LAPACK writes them again from A, which is intact, so
      * they are read without a host bounce array; but an output that
      * overwrites A (JOBZ, JOBU or JOBVT 'O') is written only from a
-     * complete read (to_host). */
+     * complete read (to_host), and last: whatever fails before it leaves
+     * A as the caller gave it. */
     read_fn read_u = (const void *)u == (const void *)a
                          ? ops->to_host
                          : ops->to_host_scratch,
             read_vt = (const void *)vt == (const void *)a
                           ? ops->to_host
                           : ops->to_host_scratch;
-    if (want_l && !trans) {
-        if (read_u(rows, ucols, lu, rows, u, ldu))
-            goto out;
-    } else if (want_l) {   /* VT of A = (left vectors of A^H)^H */
-        if (!ops->host_memory && !host) {
-            if (read_transposed(ops, read_vt, rows, ucols, lu, rows, vt,
-                                ldvt))
+    int left_last = (const void *)(trans ? vt : u) == (const void *)a;
+    for (int pass = 0; pass < 2; pass++) {
+        int left = (pass == 0) != left_last;
+        if (left && want_l && !trans) {
+            if (read_u(rows, ucols, lu, rows, u, ldu))
                 goto out;
-        } else {
-            if (host && ops->to_host(rows, ucols, lu, rows, host, rows))
+        } else if (left && want_l) {   /* VT of A = (left vectors of A^H)^H */
+            if (!ops->host_memory && !host) {
+                if (read_transposed(ops, read_vt, rows, ucols, lu, rows, vt,
+                                    ldvt))
+                    goto out;
+            } else {
+                if (host && ops->to_host(rows, ucols, lu, rows, host, rows))
+                    goto out;
+                GL_FN(conj_transpose)(rows, ucols, lhost, rows, vt, ldvt);
+            }
+        } else if (!left && want_r && !trans) {
+            if (!ops->host_memory && !host) {
+                if (read_transposed(ops, read_vt, cols, cols, lv, cols, vt,
+                                    ldvt))
+                    goto out;
+            } else {
+                if (host && ops->to_host(cols, cols, lv, cols, host, cols))
+                    goto out;
+                GL_FN(conj_transpose)(cols, cols, rhost, cols, vt, ldvt);
+            }
+        } else if (!left && want_r) {   /* U of A = right vectors of A^H */
+            if (read_u(cols, cols, lv, cols, u, ldu))
                 goto out;
-            GL_FN(conj_transpose)(rows, ucols, lhost, rows, vt, ldvt);
         }
-    }
-    if (want_r && !trans) {
-        if (!ops->host_memory && !host) {
-            if (read_transposed(ops, read_vt, cols, cols, lv, cols, vt,
-                                ldvt))
-                goto out;
-        } else {
-            if (host && ops->to_host(cols, cols, lv, cols, host, cols))
-                goto out;
-            GL_FN(conj_transpose)(cols, cols, rhost, cols, vt, ldvt);
-        }
-    } else if (want_r) {   /* U of A = right vectors of A^H */
-        if (read_u(cols, cols, lv, cols, u, ldu))
-            goto out;
     }
     /* Unscale (also the unconverged superdiagonal on failure). */
     if (scaled_to != 0) {

@@ -122,6 +122,38 @@ static int run_dgesdd(int real, double *out)
     return info;
 }
 
+/* JOBZ 'O': one side's vectors overwrite A (U for m >= n; VT for the
+ * wide A^H, m < n), the other side's go to their own array.  A failed
+ * read of either must leave A as the caller gave it. */
+static int dgesdd_over_a(int real, double *out, int wide)
+{
+    enum { LWORK = 6 * N * N + 10 * M };
+    static double a[M * N], other[N * N], work[LWORK];
+    static int iwork[8 * N];
+    int m = wide ? N : M, n = wide ? M : N, one = 1, lwork = LWORK,
+        info = -99;
+    memcpy(a, a_d, sizeof a);
+    dgesdd_fn *f = real ? (dgesdd_fn *)real_fn("dgesdd_") : dgesdd_;
+    if (wide)   /* U (N x N) apart */
+        f("O", &m, &n, a, &m, out, other, &m, NULL, &one, work, &lwork,
+          iwork, &info);
+    else        /* VT (N x N) apart */
+        f("O", &m, &n, a, &m, out, NULL, &one, other, &n, work, &lwork,
+          iwork, &info);
+    memcpy(out + N, a, sizeof a);
+    memcpy(out + N + M * N, other, sizeof other);
+    return info;
+}
+
+static int run_dgesdd_over_a(int real, double *out)
+{
+    return dgesdd_over_a(real, out, 0);
+}
+static int run_dgesdd_over_a_wide(int real, double *out)
+{
+    return dgesdd_over_a(real, out, 1);
+}
+
 /* the singular values (the vectors are not compared) */
 static int sgesvd_job(int real, double *out, const char *job)
 {
@@ -175,6 +207,8 @@ int main(void)
         {"zheevd", run_zheevd, N + 2 * N * N, 1e-12},
         {"zhetrd", run_zhetrd, 4 * N - 3 + 2 * N * N, 1e-12},
         {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12},
+        {"dgesdd-O", run_dgesdd_over_a, N + M * N + N * N, 1e-12},
+        {"dgesdd-O-wide", run_dgesdd_over_a_wide, N + M * N + N * N, 1e-12},
         {"sgesvd", run_sgesvd, N, 1e-4},
         {"sgesvd-values", run_sgesvd_values, N, 1e-4},
     };
