@@ -169,55 +169,78 @@ static int build_block(void *arg, long i)
     return 0;
 }
 
-/* One application of a chase's blocks to E: the batch being filled and
- * what it needs. */
+/* One application of a chase's blocks to E: the blocks listed (a batch
+ * on the host, all of them on a device) and what they need. */
 typedef struct wy_apply {
     const GL_FN(ops) *ops;
     const GL_FN(reflectors) *r;
     wy_build build;
     size_t *cols;
     lapack_int *row0s, *rowss, *ks;
-    int batch, capacity;
-    /* the blocks built by the device from the store it holds
-     * (ops->wy_build): their three values each, host */
-    lapack_int *on_device;
-    const gl_scalar *dev_vstore, *dev_taustore;
-    gl_scalar *dev;   /* V^H then Y of capacity blocks, on the backend */
+    int batch, capacity;   /* blocks listed; per batch */
+    int listing;           /* a device: every block listed, applied after */
+    gl_scalar *dev;        /* V^H then Y of capacity blocks, on the backend */
     lapack_int ncols, lde;
     gl_scalar *e;
 } wy_apply;
 
-/* Builds the batch's blocks and applies them to E. */
+/* The host: builds the batch's blocks and applies them to E. */
 static int apply_batch(wy_apply *a)
 {
     const GL_FN(ops) *ops = a->ops;
     size_t stride = a->build.stride;
     gl_scalar *dev_y = a->dev + (size_t)a->capacity * stride;
-    if (a->on_device) {
-        for (int i = 0; i < a->batch; i++) {
-            a->on_device[3 * i] = (lapack_int)a->cols[i];
-            a->on_device[3 * i + 1] = a->rowss[i];
-            a->on_device[3 * i + 2] = a->ks[i];
-        }
-        if (ops->wy_build(a->batch, a->on_device, a->dev_vstore,
-                          a->dev_taustore, a->build.b, a->build.ldv, stride,
-                          a->build.forward, a->dev, dev_y))
-            return -1;
-    } else {
-        double clock = gl_profile_clock();
-        if (gl_parallel_for(a->batch, build_block, &a->build))
-            return -1;
-        gl_profile_section("wy blocks built", clock);
-        ops->from_host('N', (lapack_int)stride, a->batch, a->build.hv,
-                       (lapack_int)stride, a->dev, (lapack_int)stride);
-        ops->from_host('N', (lapack_int)stride, a->batch, a->build.hy,
-                       (lapack_int)stride, dev_y, (lapack_int)stride);
-    }
+    double clock = gl_profile_clock();
+    if (gl_parallel_for(a->batch, build_block, &a->build))
+        return -1;
+    gl_profile_section("wy blocks built", clock);
+    ops->from_host('N', (lapack_int)stride, a->batch, a->build.hv,
+                   (lapack_int)stride, a->dev, (lapack_int)stride);
+    ops->from_host('N', (lapack_int)stride, a->batch, a->build.hy,
+                   (lapack_int)stride, dev_y, (lapack_int)stride);
     int rc = ops->apply_wy(a->batch, a->row0s, a->rowss, a->ks, a->dev, dev_y,
                            a->build.ldv, stride, a->build.b,
                            a->build.forward, a->ncols, a->e, a->lde);
     a->batch = 0;
     return rc;
+}
+
+/* A device: the listed blocks' three values each (store column, rows, k)
+ * go over in one write, then each batch of capacity blocks is built
+ * there from the store (ops->wy_build) and applied.  No write comes
+ * between the products, so the host never waits for the device (a write
+ * through the staging memory waits for the transfer before it) and
+ * issues the whole back-transformation ahead of it: a read of other
+ * vectors can run beside it (svd.c). */
+static int apply_listed(wy_apply *a, const gl_scalar *vstore,
+                        const gl_scalar *taustore)
+{
+    const GL_FN(ops) *ops = a->ops;
+    size_t count = (size_t)a->batch, stride = a->build.stride,
+           per = (size_t)a->capacity;
+    lapack_int *values = malloc(sizeof *values * 3 * (count ? count : 1));
+    if (!values)
+        return -1;
+    for (size_t i = 0; i < count; i++) {
+        values[3 * i] = (lapack_int)a->cols[i];
+        values[3 * i + 1] = a->rowss[i];
+        values[3 * i + 2] = a->ks[i];
+    }
+    lapack_int *blocks = ops->ints_to_device(3 * count, values);
+    free(values);
+    int rc = blocks ? 0 : -1;
+    gl_scalar *dev_y = a->dev + per * stride;
+    for (size_t i = 0; i < count && rc == 0; i += per) {
+        lapack_int nb = (lapack_int)(count - i < per ? count - i : per);
+        rc = ops->wy_build(nb, blocks + 3 * i, a->r->group, vstore, taustore,
+                           a->build.b, a->build.ldv, stride,
+                           a->build.forward, a->dev, dev_y) ||
+             ops->apply_wy(nb, a->row0s + i, a->rowss + i, a->ks + i, a->dev,
+                           dev_y, a->build.ldv, stride, a->build.b,
+                           a->build.forward, a->ncols, a->e, a->lde);
+    }
+    ops->release(blocks);
+    return rc ? -1 : 0;
 }
 
 /* Block (g, j): the reflectors of sweeps g group .. g group + group - 1
@@ -238,14 +261,14 @@ static int add_block(wy_apply *a, lapack_int g, lapack_int j)
     size_t col = (size_t)r->first[g] + (size_t)j * group;
     /* blocks of H = I only (short sweeps) skipped where the host sees
      * the store; the device's blocks of them are identities */
-    int any = a->on_device != NULL;
+    int any = a->listing;
     for (lapack_int c = 0; !any && c < k; c++)
         any |= a->build.taustore[col + c] != 0;
     if (!any)
         return 0;
     a->cols[a->batch] = col, a->row0s[a->batch] = row0,
     a->rowss[a->batch] = rows, a->ks[a->batch] = k;
-    return ++a->batch == a->capacity ? apply_batch(a) : 0;
+    return ++a->batch == a->capacity && !a->listing ? apply_batch(a) : 0;
 }
 
 /* Q E = (groups last to first) of (steps first to last) of B_j E, with
@@ -330,9 +353,10 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                                               : DEVICE_BATCH;
     size_t both = 2 * (size_t)capacity * stride;
     /* The blocks built by the device where it can (nothing crosses the
-     * bus), else on the host from the store itself, or from one read of
-     * it (not a read per block: each is a wait for the device). */
-    int on_device = !ops->host_memory && ops->wy_build;
+     * bus; every block listed first, apply_listed), else on the host
+     * from the store itself, or from one read of it (not a read per
+     * block: each is a wait for the device). */
+    int on_device = !ops->host_memory && ops->wy_build && ops->ints_to_device;
     gl_scalar *host =
         on_device ? NULL : gl_host_alloc(sizeof *host * both);
     size_t slots = (size_t)r->first[r->ngroups];
@@ -341,8 +365,10 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
             ? NULL
             : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
     gl_scalar *dev = ops->alloc(sizeof *dev * both);
-    lapack_int *dims = malloc(sizeof *dims * 6 * (size_t)capacity);
-    size_t *cols = malloc(sizeof *cols * (size_t)capacity);
+    /* at most one block per (group, step): slots / group of them */
+    size_t listed = on_device ? slots / (size_t)group + 1 : (size_t)capacity;
+    lapack_int *dims = malloc(sizeof *dims * 3 * listed);
+    size_t *cols = malloc(sizeof *cols * listed);
     int rc = 0;
     if ((!on_device && !host) || !dev || !dims || !cols ||
         (!ops->host_memory && !on_device && !copy) ||
@@ -356,21 +382,20 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     }
     wy_apply a = {
         .ops = ops, .r = r, .cols = cols, .row0s = dims,
-        .rowss = dims + capacity, .ks = dims + 2 * capacity,
-        .capacity = capacity, .dev = dev, .ncols = ncols, .lde = lde, .e = e,
-        .on_device = on_device ? dims + 3 * capacity : NULL,
-        .dev_vstore = vstore, .dev_taustore = taustore,
+        .rowss = dims + listed, .ks = dims + 2 * listed,
+        .capacity = capacity, .listing = on_device, .dev = dev,
+        .ncols = ncols, .lde = lde, .e = e,
         .build = {.vstore = ops->host_memory ? vstore : copy,
                   .taustore = ops->host_memory ? taustore
                               : copy        ? copy + slots * b
                                             : NULL,
                   .b = b, .group = group, .ldv = ldv, .stride = stride,
-                  .forward = trans == 'N', .col = cols, .rows = dims + capacity,
-                  .k = dims + 2 * capacity, .hv = host,
+                  .forward = trans == 'N', .col = cols, .rows = dims + listed,
+                  .k = dims + 2 * listed, .hv = host,
                   .hy = host ? host + (size_t)capacity * stride : NULL}};
     rc = ops->host_memory ? host_order(&a) : device_order(&a);
     if (rc == 0 && a.batch > 0)
-        rc = apply_batch(&a);
+        rc = on_device ? apply_listed(&a, vstore, taustore) : apply_batch(&a);
     if (rc != 0)
         rc = GL_STAGE_FAULT;
 out:

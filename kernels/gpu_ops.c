@@ -104,6 +104,34 @@ static int dev_to_host_scratch(lapack_int rows, lapack_int cols,
                             dst, (size_t)ld_dst);
 }
 
+static void dev_mark(void)
+{
+    if (GPU->mark)
+        GPU->mark();   /* without one, marked reads run in order */
+}
+
+static int dev_to_host_marked(lapack_int rows, lapack_int cols,
+                              const gl_scalar *src, lapack_int ld_src,
+                              gl_scalar *dst, lapack_int ld_dst)
+{
+    if (!GPU->read_marked)
+        return dev_to_host(rows, cols, src, ld_src, dst, ld_dst);
+    return GPU->read_marked(1, ES, rows > 0 ? (size_t)rows : 0,
+                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
+                            dst, (size_t)ld_dst);
+}
+
+static int dev_to_host_scratch_marked(lapack_int rows, lapack_int cols,
+                                      const gl_scalar *src, lapack_int ld_src,
+                                      gl_scalar *dst, lapack_int ld_dst)
+{
+    if (!GPU->read_marked)
+        return dev_to_host_scratch(rows, cols, src, ld_src, dst, ld_dst);
+    return GPU->read_marked(0, ES, rows > 0 ? (size_t)rows : 0,
+                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
+                            dst, (size_t)ld_dst);
+}
+
 static void dev_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
                      lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
@@ -772,30 +800,23 @@ static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
 enum { WY_THREADS = 128, WY_MAX = 256 };
 
 static int dev_wy_build(lapack_int nblocks, const lapack_int *blocks,
-                        const gl_scalar *vstore, const gl_scalar *taustore,
-                        lapack_int b, lapack_int ldv, size_t stride,
-                        int forward, gl_scalar *vh, gl_scalar *y)
+                        lapack_int kmax, const gl_scalar *vstore,
+                        const gl_scalar *taustore, lapack_int b,
+                        lapack_int ldv, size_t stride, int forward,
+                        gl_scalar *vh, gl_scalar *y)
 {
     if (nblocks <= 0)
         return 0;
-    for (lapack_int i = 0; i < nblocks; i++)
-        if (blocks[3 * i + 2] > WY_MAX)
-            return -1;
-    int *dblocks = GPU->alloc(sizeof *blocks * 3 * (size_t)nblocks);
-    int rc = -1, ib = (int)b, ld = (int)ldv, fw = forward;
+    if (kmax > WY_MAX)
+        return -1;
+    int ib = (int)b, ld = (int)ldv, fw = forward;
     long long st = (long long)stride;   /* the kernel's gl_long */
-    if (dblocks && GPU->write(sizeof *blocks, 3 * (size_t)nblocks, 1, blocks,
-                              3 * (size_t)nblocks, dblocks,
-                              3 * (size_t)nblocks) == 0) {
-        gl_arg args[] = {VAL(ib),        VAL(ld),      VAL(st),
-                         VAL(fw),        MEM(vstore),  MEM(taustore),
-                         GL_MEM(dblocks, sizeof *blocks), MEM(vh), MEM(y)};
-        size_t groups = (size_t)nblocks, local = WY_THREADS;
-        rc = GPU->launch(GL_PRECISION, GL_K_WY_BUILD, 1, &groups, &local,
-                         NARGS(args), args);
-    }
-    GPU->release(dblocks);
-    return rc;
+    gl_arg args[] = {VAL(ib),     VAL(ld),       VAL(st),
+                     VAL(fw),     MEM(vstore),   MEM(taustore),
+                     GL_MEM(blocks, sizeof *blocks), MEM(vh), MEM(y)};
+    size_t groups = (size_t)nblocks, local = WY_THREADS;
+    return GPU->launch(GL_PRECISION, GL_K_WY_BUILD, 1, &groups, &local,
+                       NARGS(args), args);
 }
 
 /* QR of a tall matrix (values only: R is what counts): panels of PANEL
@@ -1192,6 +1213,11 @@ static void *upload(size_t elem, size_t count, const void *src)
     return dst;
 }
 
+static lapack_int *dev_ints_to_device(size_t count, const lapack_int *src)
+{
+    return upload(sizeof *src, count, src);
+}
+
 static int dev_real_to_device(lapack_int rows, lapack_int cols,
                               const gl_real *src, lapack_int lds,
                               gl_real *dst, lapack_int ldd)
@@ -1408,6 +1434,10 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .release = dev_release,
     .to_host = dev_to_host,
     .to_host_scratch = dev_to_host_scratch,
+    .mark = dev_mark,
+    .to_host_marked = dev_to_host_marked,
+    .to_host_scratch_marked = dev_to_host_scratch_marked,
+    .ints_to_device = dev_ints_to_device,
     .copy = dev_copy,
     .from_host = dev_from_host,
     .conj_transpose = dev_conj_transpose,

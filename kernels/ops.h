@@ -64,6 +64,22 @@ typedef struct GL_FN(ops) {
     int (*to_host_scratch)(lapack_int rows, lapack_int cols,
                            const gl_scalar *src, lapack_int ld_src,
                            gl_scalar *dst, lapack_int ld_dst);
+    /* Reads beside later work: mark notes the point the backend's work
+     * has reached; to_host_marked and to_host_scratch_marked are to_host
+     * and to_host_scratch ordered after only the work before the call's
+     * last mark, so that the work issued since runs during the transfer
+     * (runtime/gpu.h read_marked).  The host backend's are plain
+     * copies. */
+    void (*mark)(void);
+    int (*to_host_marked)(lapack_int rows, lapack_int cols,
+                          const gl_scalar *src, lapack_int ld_src,
+                          gl_scalar *dst, lapack_int ld_dst);
+    int (*to_host_scratch_marked)(lapack_int rows, lapack_int cols,
+                                  const gl_scalar *src, lapack_int ld_src,
+                                  gl_scalar *dst, lapack_int ld_dst);
+    /* count values of src (host) in new memory of the backend (release
+     * it with release); NULL on failure. */
+    lapack_int *(*ints_to_device)(size_t count, const lapack_int *src);
     /* dst = src, both in the backend's memory. */
     void (*copy)(lapack_int rows, lapack_int cols, const gl_scalar *src,
                  lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
@@ -130,14 +146,14 @@ typedef struct GL_FN(ops) {
     /* The blocks of apply_wy for the back-transformation of a chase
      * (kernels/backtransform.c build_block), built in the backend's
      * memory from the reflectors' store where the chase left them:
-     * block i (3 host values at blocks + 3i: store column, rows, k) into
-     * V^H at vh + i stride and Y (ld ldv) at y + i stride, Y = V T
-     * (forward) or V T^H.  NULL where the host builds them.  Returns 0,
-     * or < 0 when the device failed. */
+     * block i (3 values in the backend's memory at blocks + 3i: store
+     * column, rows, k <= kmax) into V^H at vh + i stride and Y (ld ldv)
+     * at y + i stride, Y = V T (forward) or V T^H.  NULL where the host
+     * builds them.  Returns 0, or < 0 when the device failed. */
     int (*wy_build)(lapack_int nblocks, const lapack_int *blocks,
-                    const gl_scalar *vstore, const gl_scalar *taustore,
-                    lapack_int b, lapack_int ldv, size_t stride, int forward,
-                    gl_scalar *vh, gl_scalar *y);
+                    lapack_int kmax, const gl_scalar *vstore,
+                    const gl_scalar *taustore, lapack_int b, lapack_int ldv,
+                    size_t stride, int forward, gl_scalar *vh, gl_scalar *y);
     /* QR of a tall matrix: R in the upper triangle as LAPACK ?geqrf; the
      * reflectors below it are not kept (values-only callers). */
     int (*geqrf)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda);

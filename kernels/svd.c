@@ -137,7 +137,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
      * them, not taken from stage 3's spent work. */
     gl_scalar *tq = NULL, *tp = NULL, *tqr = NULL, *r = w, *lu = NULL,
               *lv = NULL, *host = NULL, *lu_own = NULL, *lv_own = NULL,
-              *host_own = NULL;
+              *host_own = NULL, *lt = NULL;
     gl_real *ubd = NULL, *vbd = NULL;   /* U_B, VT_B on the device */
     int rc = GL_STAGE_FAULT;
     if (!w || !band || !de || !d || !iwork)
@@ -252,6 +252,12 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         goto out;
     /* where the host fills and reads the left and right vectors */
     gl_scalar *lhost = host ? host : lu, *rhost = host ? host : lv;
+    /* The output that overwrites A (JOBZ, JOBU or JOBVT 'O') is read
+     * last (below).  Otherwise a device's left vectors are read beside
+     * the right ones' back-transformation (ops->mark): both stay on the
+     * device, and the read needs nothing the right side computes. */
+    int left_last = (const void *)(trans ? vt : u) == (const void *)a;
+    int beside = want_l && want_r && !ops->host_memory && !host && !left_last;
 
     if (want_l) {
         /* X's left vectors: Q_qr Q1 Q2 diag(left) [U_B 0; 0 I] */
@@ -273,6 +279,13 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
             (tall && GL_FN(apply_panels)(ops, 'C', 'N', rows, cols, nb, w,
                                          rows, tqr, ucols, lu, rows)))
             goto out;
+        if (beside && trans) {   /* VT of A, transposed on the device */
+            lt = ops->alloc(sizeof *lt * (size_t)rows * (size_t)ucols);
+            if (!lt || ops->conj_transpose(rows, ucols, lu, rows, lt, ucols))
+                goto out;
+        }
+        if (beside)
+            ops->mark();
     }
     if (want_r) {
         /* X's right vectors: P1 P2 diag(right) VT_B^T */
@@ -293,22 +306,27 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
             goto out;
     }
     double t4 = gl_profile_stage("out");
+    if (beside && (trans ? ops->to_host_scratch_marked(ucols, rows, lt, ucols,
+                                                       vt, ldvt)
+                         : ops->to_host_scratch_marked(rows, ucols, lu, rows,
+                                                       u, ldu)))
+        goto out;
 
     /* The caller's arrays.  A failed read may leave U or VT half written:
      * the restart on LAPACK writes them again from A, which is intact, so
      * they are read without a host bounce array; but an output that
-     * overwrites A (JOBZ, JOBU or JOBVT 'O') is written only from a
-     * complete read (to_host), and last: whatever fails before it leaves
-     * A as the caller gave it. */
+     * overwrites A is written only from a complete read (to_host), and
+     * last: whatever fails before it leaves A as the caller gave it. */
     read_fn read_u = (const void *)u == (const void *)a
                          ? ops->to_host
                          : ops->to_host_scratch,
             read_vt = (const void *)vt == (const void *)a
                           ? ops->to_host
                           : ops->to_host_scratch;
-    int left_last = (const void *)(trans ? vt : u) == (const void *)a;
     for (int pass = 0; pass < 2; pass++) {
         int left = (pass == 0) != left_last;
+        if (left && beside)
+            continue;   /* read above */
         if (left && want_l && !trans) {
             if (read_u(rows, ucols, lu, rows, u, ldu))
                 goto out;
@@ -366,6 +384,7 @@ out:
     ops->release(tqr);
     ops->release(lu_own);
     ops->release(lv_own);
+    ops->release(lt);
     ops->release(ubd);
     ops->release(vbd);
     gl_host_free(host_own);

@@ -59,6 +59,7 @@ static const char *const images[4] = {gl_cuda_image_s, gl_cuda_image_d,
     X(cuMemAlloc) X(cuMemFree) X(cuMemHostAlloc) X(cuMemFreeHost)            \
     X(cuMemcpyHtoDAsync) X(cuMemcpyDtoHAsync) X(cuMemcpyDtoDAsync)           \
     X(cuStreamCreate) X(cuStreamSynchronize) X(cuStreamDestroy)              \
+    X(cuStreamWaitEvent)                                                     \
     X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize) X(cuEventDestroy)
 /* Optional: without them the chase launches one kernel at a time, and
  * memory is allocated and freed synchronously. */
@@ -97,7 +98,7 @@ static const char *const images[4] = {gl_hip_image_s, gl_hip_image_d,
     X(hipMalloc) X(hipFree) X(hipHostMalloc) X(hipHostFree)                  \
     X(hipMemcpyHtoDAsync) X(hipMemcpyDtoHAsync) X(hipMemcpyDtoDAsync)        \
     X(hipStreamCreateWithFlags) X(hipStreamSynchronize) X(hipStreamDestroy)  \
-    X(hipEventCreateWithFlags) X(hipEventRecord) X(hipEventSynchronize)      \
+    X(hipStreamWaitEvent) X(hipEventCreateWithFlags) X(hipEventRecord) X(hipEventSynchronize)      \
     X(hipEventDestroy)
 #define DRV_GRAPH_FUNCS(X)                                                   \
     X(hipStreamBeginCapture) X(hipStreamEndCapture) X(hipGraphInstantiate)   \
@@ -282,6 +283,10 @@ static drv_result drv_stream_create(drv_stream *s)
 }
 static drv_result drv_stream_sync(drv_stream s) { return drv.cuStreamSynchronize(s); }
 static drv_result drv_stream_destroy(drv_stream s) { return drv.cuStreamDestroy(s); }
+static drv_result drv_stream_wait(drv_stream s, drv_event e)
+{
+    return drv.cuStreamWaitEvent(s, e, 0);
+}
 static drv_result drv_event_create(drv_event *e)
 {
     return drv.cuEventCreate(e, CU_EVENT_DISABLE_TIMING);
@@ -393,6 +398,10 @@ static drv_result drv_stream_create(drv_stream *s)
 }
 static drv_result drv_stream_sync(drv_stream s) { return drv.hipStreamSynchronize(s); }
 static drv_result drv_stream_destroy(drv_stream s) { return drv.hipStreamDestroy(s); }
+static drv_result drv_stream_wait(drv_stream s, drv_event e)
+{
+    return drv.hipStreamWaitEvent(s, e, 0);
+}
 static drv_result drv_event_create(drv_event *e)
 {
     return drv.hipEventCreateWithFlags(e, hipEventDisableTiming);
@@ -562,6 +571,11 @@ enum { GRAPH_LAUNCHES = 4096 };
 typedef struct thread_state {
     device_state *dev;       /* the device the objects below belong to */
     drv_stream stream;
+    /* reads beside later work (gpu.h mark): the point marked on stream,
+     * and the second stream they run on; made on first use */
+    drv_stream side;
+    drv_event mark;
+    int marked;
     char *stage[2];          /* pinned, stage_bytes each */
     drv_event staged[2];     /* the DMA that last used stage[h] */
     size_t stage_bytes;
@@ -594,6 +608,12 @@ static void thread_free(void *p)
             drv_free(t->scratch);
         if (t->blas)
             blas_free(t->blas);
+        if (t->side) {
+            drv_stream_sync(t->side);
+            drv_stream_destroy(t->side);
+        }
+        if (t->mark)
+            drv_event_destroy(t->mark);
         if (t->stream)
             drv_stream_destroy(t->stream);
         drv_leave(saved);
@@ -663,6 +683,7 @@ static void reset(void)
     thread_state *t = enter(&saved);
     if (t) {
         t->failed = 0;
+        t->marked = 0;   /* a mark holds within one call */
         leave(saved);
     }
 }
@@ -966,8 +987,9 @@ static int unstage(thread_state *t, size_t h, size_t col, size_t cols,
  * staging halves: the DMA of a chunk runs while the host copies the chunk
  * before it out of the other half.  A failure can leave dst written in
  * part. */
-static int read_on(thread_state *t, size_t elem, size_t rows, size_t cols,
-                   const char *src, size_t ld_src, char *dst, size_t ld_dst)
+static int read_on(thread_state *t, drv_stream stream, size_t elem,
+                   size_t rows, size_t cols, const char *src, size_t ld_src,
+                   char *dst, size_t ld_dst)
 {
     if (gl_fault_hit(GL_FAULT_COPY) ||
         staging(t, elem * rows, elem * rows * cols) != 0)
@@ -983,12 +1005,13 @@ static int read_on(thread_state *t, size_t elem, size_t rows, size_t cols,
         size_t nc = cols - j0 < per ? cols - j0 : per;
         const char *from = src + j0 * ld_src * elem;
         /* in stream order: the copy kernel that refills the scratch runs
-         * after the DMA that read it */
+         * after the DMA that read it (strided reads take the thread's
+         * stream: read_marked) */
         if ((strided && copy_kernel(t, elem, rows, nc, from, ld_src,
                                     t->scratch, rows) != 0) ||
             drv_dtoh(t->stage[h], strided ? t->scratch : from, nc * col,
-                     t->stream) != DRV_OK ||
-            drv_event_record(t->staged[h], t->stream) != DRV_OK)
+                     stream) != DRV_OK ||
+            drv_event_record(t->staged[h], stream) != DRV_OK)
             return -1;
         if (pending && unstage(t, h ^ 1, col, pending, dst, ld_dst * elem,
                                pending_j0) != 0)
@@ -1001,8 +1024,37 @@ static int read_on(thread_state *t, size_t elem, size_t rows, size_t cols,
                    : 0;
 }
 
-/* whole: dst is written only by a complete read (gpu.h read); else it may
- * be left written in part (read_direct). */
+/* src into dst through the staging halves on stream, which must follow
+ * everything dst depends on.  whole: dst is written only by a complete
+ * read (gpu.h read); else it may be left written in part (read_direct). */
+static int read_into(thread_state *t, drv_stream stream, size_t elem,
+                     size_t rows, size_t cols, const void *src,
+                     size_t ld_src, void *dst, size_t ld_dst, int whole)
+{
+    if (rows == 0 || cols == 0)
+        return 0;
+    if (cols == 1)
+        ld_src = ld_dst = rows;
+    /* A read of more than one chunk that must be whole lands in a host
+     * array first (kept by the memory module between calls, so a
+     * repeated call meets no page faults), then in dst. */
+    size_t bytes = elem * rows * cols;
+    int bounce = whole && staging(t, elem * rows, bytes) == 0 &&
+                 chunk_cols(t, elem, rows, cols) < cols;
+    char *out = bounce ? gl_host_alloc(bytes) : NULL;
+    int rc;
+    if (bounce && !out)
+        rc = -1;
+    else if (out)
+        rc = read_on(t, stream, elem, rows, cols, src, ld_src, out, rows);
+    else
+        rc = read_on(t, stream, elem, rows, cols, src, ld_src, dst, ld_dst);
+    if (rc == 0 && out)
+        host_copy(dst, ld_dst * elem, out, rows * elem, rows * elem, cols);
+    gl_host_free(out);
+    return rc;
+}
+
 static int read_matrix(size_t elem, size_t rows, size_t cols, const void *src,
                        size_t ld_src, void *dst, size_t ld_dst, int whole)
 {
@@ -1015,28 +1067,10 @@ static int read_matrix(size_t elem, size_t rows, size_t cols, const void *src,
         gl_log(1, API ": stream synchronization failed (error %d)", (int)sync);
         t->failed = 1;
     }
-    int rc = t->failed ? -1 : 0;
-    if (rc == 0 && rows > 0 && cols > 0) {
-        if (cols == 1)
-            ld_src = ld_dst = rows;
-        /* A read of more than one chunk that must be whole lands in a
-         * host array first (kept by the memory module between calls, so
-         * a repeated call meets no page faults), then in dst. */
-        size_t bytes = elem * rows * cols;
-        int bounce = whole && staging(t, elem * rows, bytes) == 0 &&
-                     chunk_cols(t, elem, rows, cols) < cols;
-        char *out = bounce ? gl_host_alloc(bytes) : NULL;
-        if (bounce && !out)
-            rc = -1;
-        else if (out)
-            rc = read_on(t, elem, rows, cols, src, ld_src, out, rows);
-        else
-            rc = read_on(t, elem, rows, cols, src, ld_src, dst, ld_dst);
-        if (rc == 0 && out)
-            host_copy(dst, ld_dst * elem, out, rows * elem, rows * elem, cols);
-        gl_host_free(out);
-        rc = checked(t, rc != 0);
-    }
+    int rc = t->failed ? -1
+                       : checked(t, read_into(t, t->stream, elem, rows, cols,
+                                              src, ld_src, dst, ld_dst,
+                                              whole) != 0);
     leave(saved);
     return rc;
 }
@@ -1052,6 +1086,61 @@ static int gpu_read_direct(size_t elem, size_t rows, size_t cols,
                            size_t ld_dst)
 {
     return read_matrix(elem, rows, cols, src, ld_src, dst, ld_dst, 0);
+}
+
+/* Reads beside later work (gpu.h): the side stream waits for the mark
+ * and for the last DMA of each staging half (a write enqueued after the
+ * mark may still be reading one), then copies while the thread's stream
+ * runs what was enqueued since.  A strided src needs the scratch and the
+ * copy kernel of the thread's stream: it is read in order instead. */
+static int gpu_mark(void)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    int rc = 0;
+    if (!t->mark && drv_event_create(&t->mark) != DRV_OK)
+        t->mark = NULL;
+    if (!t->side && drv_stream_create(&t->side) != DRV_OK)
+        t->side = NULL;
+    t->marked = t->mark && t->side &&
+                drv_event_record(t->mark, t->stream) == DRV_OK;
+    if (!t->marked)
+        rc = -1;
+    leave(saved);
+    return rc;
+}
+
+static int gpu_read_marked(int whole, size_t elem, size_t rows, size_t cols,
+                           const void *src, size_t ld_src, void *dst,
+                           size_t ld_dst)
+{
+    drv_saved saved;
+    thread_state *t = enter(&saved);
+    if (!t)
+        return -1;
+    int in_order = !t->marked || (cols > 1 && ld_src != rows) ||
+                   t->capturing;
+    leave(saved);
+    if (in_order)
+        return read_matrix(elem, rows, cols, src, ld_src, dst, ld_dst, whole);
+    t = enter(&saved);
+    if (!t)
+        return -1;
+    int rc = t->failed ? -1 : 0;
+    if (rc == 0 && (drv_stream_wait(t->side, t->mark) != DRV_OK ||
+                    drv_stream_wait(t->side, t->staged[0]) != DRV_OK ||
+                    drv_stream_wait(t->side, t->staged[1]) != DRV_OK))
+        rc = -1;
+    if (rc == 0)
+        rc = read_into(t, t->side, elem, rows, cols, src, ld_src, dst,
+                       ld_dst, whole);
+    if (drv_stream_sync(t->side) != DRV_OK)
+        rc = -1;
+    rc = checked(t, rc != 0);
+    leave(saved);
+    return rc;
 }
 
 static int gpu_finish(void)
@@ -1377,6 +1466,8 @@ const gl_gpu GPU_TABLE = {
     .copy = gpu_copy,
     .read = gpu_read,
     .read_direct = gpu_read_direct,
+    .mark = gpu_mark,
+    .read_marked = gpu_read_marked,
     .finish = gpu_finish,
     .launch = launch,
     .blas_gemm = blas_gemm,

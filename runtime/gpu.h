@@ -86,6 +86,20 @@ typedef struct gl_gpu {
     int (*read_direct)(size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
                        size_t ld_dst);
+    /* Reads beside later work: mark records the point the thread's queue
+     * has reached; read_marked is read (whole 1) or read_direct (whole
+     * 0) ordered after only the work enqueued before the last mark of
+     * the call, on a second queue, so that the work enqueued since runs
+     * during the transfer (the stage-2 back-transformation of one side
+     * of an SVD while the other side's vectors are read).  It fails, as
+     * read does, if anything before the mark failed; later failures are
+     * the next read's.  A read it cannot order that way (no mark, a
+     * strided src) waits for everything, as read.  NULL where the
+     * runtime has no second queue. */
+    int (*mark)(void);
+    int (*read_marked)(int whole, size_t elem, size_t rows, size_t cols,
+                       const void *src, size_t ld_src, void *dst,
+                       size_t ld_dst);
     /* Waits for everything the thread enqueued; -1 if any of it failed. */
     int (*finish)(void);
 

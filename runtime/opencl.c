@@ -36,7 +36,8 @@ extern const char gl_opencl_source[];
     X(clBuildProgram) X(clGetProgramBuildInfo) X(clCreateKernel)             \
     X(clSetKernelArg) X(clEnqueueNDRangeKernel) X(clEnqueueReadBufferRect)   \
     X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect) X(clFinish)      \
-    X(clEnqueueMapBuffer)
+    X(clEnqueueMapBuffer) X(clEnqueueMarkerWithWaitList) X(clReleaseEvent)  \
+    X(clFlush)
 
 static struct {
 #define CL_DECLARE(f) __typeof__(f) *f;
@@ -243,13 +244,23 @@ typedef struct thread_state {
     cl_mem pinned;          /* staging buffer in page-locked host memory */
     void *pinned_host;      /* its mapping */
     size_t pinned_bytes;
+    /* reads beside later work (gpu.h mark): the marker on queue, the
+     * second queue they run on (made on first use), and whether the
+     * marker belongs to this call */
+    cl_event mark;
+    cl_command_queue side;
+    int marked;
 } thread_state;
 
 static _Thread_local thread_state tls = {.device = -1};
 static _Thread_local int tls_failed;
 
 static void fail(void) { tls_failed = 1; }
-static void reset(void) { tls_failed = 0; }
+static void reset(void)
+{
+    tls_failed = 0;
+    tls.marked = 0;   /* a mark holds within one call */
+}
 
 /* rc, remembered in the thread's error state when it is a failure */
 static int checked(int rc)
@@ -495,10 +506,12 @@ static void rect_origin(size_t offset, size_t pitch, size_t origin[3])
     origin[2] = 0;
 }
 
-/* A blocking copy between host memory and a device buffer: to_device
- * writes host -> dev, else reads dev -> host; ld_dev/ld_host in elements. */
-static int host_rect(int to_device, size_t elem, size_t rows, size_t cols,
-                     void *dev, size_t ld_dev, void *host, size_t ld_host)
+/* A blocking copy between host memory and a device buffer on queue,
+ * after the event after (or NULL): to_device writes host -> dev, else
+ * reads dev -> host; ld_dev/ld_host in elements. */
+static int host_rect_on(cl_command_queue queue, cl_event after, int to_device,
+                        size_t elem, size_t rows, size_t cols, void *dev,
+                        size_t ld_dev, void *host, size_t ld_host)
 {
     if (rows == 0 || cols == 0)
         return 0;
@@ -507,19 +520,28 @@ static int host_rect(int to_device, size_t elem, size_t rows, size_t cols,
     cl_mem mem;
     size_t offset, dorig[3], horig[3] = {0, 0, 0};
     size_t region[3] = {rows * elem, cols, 1};
-    cl_command_queue queue = queue_get();
     if (!queue || gl_fault_hit(GL_FAULT_COPY) ||
         resolve(dev, &mem, &offset) != 0)
         return -1;
     rect_origin(offset, ld_dev * elem, dorig);
+    cl_uint waits = after ? 1 : 0;
     cl_int err = to_device
         ? cl.clEnqueueWriteBufferRect(queue, mem, CL_TRUE, dorig, horig,
                                       region, ld_dev * elem, 0,
-                                      ld_host * elem, 0, host, 0, NULL, NULL)
+                                      ld_host * elem, 0, host, waits,
+                                      after ? &after : NULL, NULL)
         : cl.clEnqueueReadBufferRect(queue, mem, CL_TRUE, dorig, horig,
                                      region, ld_dev * elem, 0,
-                                     ld_host * elem, 0, host, 0, NULL, NULL);
+                                     ld_host * elem, 0, host, waits,
+                                     after ? &after : NULL, NULL);
     return err == CL_SUCCESS ? 0 : -1;
+}
+
+static int host_rect(int to_device, size_t elem, size_t rows, size_t cols,
+                     void *dev, size_t ld_dev, void *host, size_t ld_host)
+{
+    return host_rect_on(queue_get(), NULL, to_device, elem, rows, cols, dev,
+                        ld_dev, host, ld_host);
 }
 
 static int copy_rect(size_t elem, size_t rows, size_t cols, const void *src,
@@ -613,6 +635,24 @@ static int cl_copy(size_t elem, size_t rows, size_t cols, const void *src,
     return checked(copy_rect(elem, rows, cols, src, ld_src, dst, ld_dst));
 }
 
+/* src into dst on queue after the event after (NULL: in order), the
+ * whole matrix into staging first: dst only from a complete read. */
+static int read_staged(cl_command_queue queue, cl_event after, size_t elem,
+                       size_t rows, size_t cols, const void *src,
+                       size_t ld_src, void *dst, size_t ld_dst)
+{
+    size_t bytes = elem * rows * cols;
+    char *stage = pinned(bytes), *owned = NULL;
+    if (!stage)
+        stage = owned = malloc(bytes);
+    int rc = !stage || host_rect_on(queue, after, 0, elem, rows, cols,
+                                    (void *)src, ld_src, stage, rows);
+    if (!rc)
+        host_copy(elem, rows, cols, stage, rows, dst, ld_dst);
+    free(owned);
+    return rc ? -1 : 0;
+}
+
 static int cl_read(size_t elem, size_t rows, size_t cols, const void *src,
                size_t ld_src, void *dst, size_t ld_dst)
 {
@@ -623,17 +663,53 @@ static int cl_read(size_t elem, size_t rows, size_t cols, const void *src,
         tls_failed = 1;
     if (tls_failed)
         return -1;
-    /* the whole matrix into staging first: dst only from a complete read */
-    size_t bytes = elem * rows * cols;
-    char *stage = pinned(bytes), *owned = NULL;
-    if (!stage)
-        stage = owned = malloc(bytes);
-    int rc = !stage || host_rect(0, elem, rows, cols, (void *)src, ld_src,
-                                 stage, rows);
-    if (!rc)
-        host_copy(elem, rows, cols, stage, rows, dst, ld_dst);
-    free(owned);
-    return checked(rc ? -1 : 0);
+    return checked(read_staged(queue, NULL, elem, rows, cols, src, ld_src, dst,
+                               ld_dst));
+}
+
+/* Reads beside later work (gpu.h): a marker on the thread's queue, which
+ * a read on a second queue of the same device waits for.  Writes are
+ * blocking and the staging buffer is replaced only after a clFinish, so
+ * no command of the first queue can be using it. */
+static int cl_mark(void)
+{
+    cl_command_queue queue = queue_get();
+    tls.marked = 0;
+    if (!queue)
+        return -1;
+    if (tls.mark)
+        cl.clReleaseEvent(tls.mark);
+    tls.mark = NULL;
+    /* flushed: the second queue must not wait for a marker that was
+     * never submitted */
+    if (cl.clEnqueueMarkerWithWaitList(queue, 0, NULL, &tls.mark) !=
+            CL_SUCCESS ||
+        cl.clFlush(queue) != CL_SUCCESS)
+        return -1;
+    tls.marked = 1;
+    return 0;
+}
+
+static int cl_read_marked(int whole, size_t elem, size_t rows, size_t cols,
+                          const void *src, size_t ld_src, void *dst,
+                          size_t ld_dst)
+{
+    (void)whole;   /* every read is whole here (cl_read) */
+    device_state *dev = current();
+    if (!tls.marked || !dev || !queue_get() || rows == 0 || cols == 0)
+        return cl_read(elem, rows, cols, src, ld_src, dst, ld_dst);
+    if (tls_failed)
+        return -1;
+    if (!tls.side) {
+        cl_int err;
+        tls.side = cl.clCreateCommandQueue(dev->context, dev->id, 0, &err);
+        if (err != CL_SUCCESS) {
+            tls.side = NULL;
+            return cl_read(elem, rows, cols, src, ld_src, dst, ld_dst);
+        }
+    }
+    return checked(read_staged(tls.side, tls.mark, elem, rows, cols, src,
+                               ld_src, dst, ld_dst));
 }
 
 static int cl_finish(void)
@@ -807,6 +883,8 @@ const gl_gpu gl_opencl_gpu = {
     .copy = cl_copy,
     .read = cl_read,
     .read_direct = cl_read,   /* cl_read has no bounce array to save */
+    .mark = cl_mark,
+    .read_marked = cl_read_marked,
     .finish = cl_finish,
     .launch = checked_launch,
     .blas_gemm = blas_gemm,

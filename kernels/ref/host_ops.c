@@ -21,6 +21,9 @@ static void host_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
                sizeof *dst * (size_t)rows);
 }
 
+/* the host's work is done when its call returns: nothing to mark */
+static void host_mark(void) {}
+
 static int host_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
                         lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
@@ -338,6 +341,9 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .release = gl_host_free,
     .to_host = host_to_host,
     .to_host_scratch = host_to_host,
+    .mark = host_mark,
+    .to_host_marked = host_to_host,
+    .to_host_scratch_marked = host_to_host,
     .copy = host_copy,
     .from_host = host_from_host,
     .lascl = host_lascl,

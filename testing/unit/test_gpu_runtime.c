@@ -3,7 +3,8 @@
  * with LD_LIBRARY_PATH pointing at one; no GPU), one binary per API
  * (-DGL_TEST_HIP for HIP): discovery and choice, transfers of every shape
  * (contiguous and strided, through one and several staging chunks, the
- * double-buffered halves), device copies, the error state (a launch the
+ * double-buffered halves; reads after a mark on the second stream),
+ * device copies, the error state (a launch the
  * device fails is reported by the next read, which leaves the host
  * untouched), the caller's context (CUDA) or current device (HIP) left
  * as it was, per-thread resources freed when a thread ends, and a whole
@@ -53,10 +54,10 @@ static int mock_int(const char *fn)
 
 /* write rows x cols (host ld hl) to the device (ld dl), copy it to a
  * second device matrix (ld dl2), read it back (host ld hl; direct: by
- * read_direct): the bytes of the rectangle come back, the padding of the
- * output is untouched. */
+ * read_direct; marked: after a mark, by read_marked): the bytes of the
+ * rectangle come back, the padding of the output is untouched. */
 static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
-                      size_t dl, size_t dl2, int direct)
+                      size_t dl, size_t dl2, int direct, int marked)
 {
     const gl_gpu *g = &RUNTIME;
     void (*set_elem)(size_t) = (void (*)(size_t))dlsym(mock, "mock_set_elem");
@@ -70,8 +71,11 @@ static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
     void *d1 = g->alloc(elem * dl * cols), *d2 = g->alloc(elem * dl2 * cols);
     int ok = d1 && d2 && g->write(elem, rows, cols, in, hl, d1, dl) == 0 &&
              g->copy(elem, rows, cols, d1, dl, d2, dl2) == 0 &&
-             (direct ? g->read_direct : g->read)(elem, rows, cols, d2, dl2,
-                                                 out, hl) == 0;
+             (marked ? g->mark() == 0 &&
+                           g->read_marked(!direct, elem, rows, cols, d2, dl2,
+                                          out, hl) == 0
+                     : (direct ? g->read_direct : g->read)(
+                           elem, rows, cols, d2, dl2, out, hl) == 0);
     for (size_t j = 0; ok && j < cols; j++) {
         size_t col = j * hl * elem;
         ok = memcmp(in + col, out + col, rows * elem) == 0;
@@ -89,7 +93,8 @@ static void *thread_body(void *arg)
 {
     (void)arg;
     gl_gpu_use(&RUNTIME);
-    return (void *)(long)round_trip(8, 300, 200, 301, 300, 305, 0);
+    /* a marked read: the thread's second stream is freed too */
+    return (void *)(long)round_trip(8, 300, 200, 301, 300, 300, 0, 1);
 }
 
 /* The tridiagonal (-1, 2, -1) matrix has eigenvalues 2 - 2 cos(k pi/(n+1)). */
@@ -134,16 +139,19 @@ int main(void)
         {1, 1, 1, 1, 1},       {3, 5, 7, 3, 4},        {17, 3, 17, 20, 17},
         {1000, 1, 1000, 1001, 1005}, {3000, 1500, 3001, 3000, 3000},
         {2500, 1800, 2503, 2600, 2500}, {4097, 700, 4100, 4097, 4101}};
-    for (int e = 0; e < 6; e++) {
+    /* read, read_direct, and both after a mark (read_marked; a strided
+     * source is read in order) */
+    for (int e = 0; e < 12; e++) {
         size_t elem = e % 3 == 0 ? 4 : e % 3 == 1 ? 8 : 16;
-        int direct = e >= 3;
+        int direct = e % 6 >= 3, marked = e >= 6;
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
             const size_t *sh = shapes[s];
             char name[96];
-            snprintf(name, sizeof name, "copies/%s/elem%zu/%zux%zu-ld%zu.%zu.%zu",
-                     direct ? "direct" : "whole", elem, sh[0], sh[1], sh[2],
-                     sh[3], sh[4]);
-            verdict(round_trip(elem, sh[0], sh[1], sh[2], sh[3], sh[4], direct),
+            snprintf(name, sizeof name, "copies/%s%s/elem%zu/%zux%zu-ld%zu.%zu.%zu",
+                     marked ? "marked-" : "", direct ? "direct" : "whole",
+                     elem, sh[0], sh[1], sh[2], sh[3], sh[4]);
+            verdict(round_trip(elem, sh[0], sh[1], sh[2], sh[3], sh[4], direct,
+                               marked),
                     name, "bytes differ or padding written");
         }
     }
@@ -177,12 +185,23 @@ int main(void)
             untouched++;
         g->reset();
         fail_after(2);
+        int marked = g->mark() == 0 ? g->read_marked(1, 8, rows, cols, dm, rows,
+                                                     out, rows)
+                                    : 0;
+        size_t marked_untouched = 0;
+        while (marked_untouched < bytes && out[marked_untouched] == 0xA5)
+            marked_untouched++;
+        g->reset();
+        fail_after(2);
         int direct = g->read_direct(8, rows, cols, dm, rows, out, rows);
         fail_after(-1);
         g->reset();
-        snprintf(detail, sizeof detail, "read %d (%zu of %zu bytes untouched), read_direct %d",
-                 whole, untouched, bytes, direct);
-        verdict(wrote && whole == -1 && untouched == bytes && direct == -1,
+        snprintf(detail, sizeof detail,
+                 "read %d (%zu of %zu bytes untouched), read_marked %d (%zu), "
+                 "read_direct %d",
+                 whole, untouched, bytes, marked, marked_untouched, direct);
+        verdict(wrote && whole == -1 && untouched == bytes && marked == -1 &&
+                    marked_untouched == bytes && direct == -1,
                 "read-fails-midway", detail);
         g->release(dm);
         free(in);
