@@ -55,11 +55,7 @@ static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
                           : gl_host_alloc(sizeof *kept * kept_count);
     if (!kept)   /* the host backend, or no memory: a complete read */
         return ops->to_host(n, m, dev, n, z, ldz);
-    /* blocks of at most 32 MiB, each read streaming at the link's rate,
-     * and at least four (every test's failed reads put blocks back) */
-    lapack_int nb = (lapack_int)((32u << 20) / (sizeof *kept * (size_t)n));
-    nb = nb < (m + 3) / 4 ? nb : (m + 3) / 4;
-    nb = nb > 0 ? nb : 1;
+    lapack_int nb = gl_kept_read_cols(sizeof *kept, n, m);
     size_t at = 0;
     int rc = 0;
     for (lapack_int j0 = 0; j0 < m && rc == 0; j0 += nb) {

@@ -291,6 +291,19 @@ int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
                  lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
                  gl_stage_times *times);
 
+/* Columns per block of a read into the caller's input that keeps, block
+ * by block, what it overwrites and puts it back if a read fails (eig.c,
+ * svd.c): blocks of at most 32 MiB, each streaming at the link's rate,
+ * and at least four, so that the tests' failed reads put blocks back. */
+static inline lapack_int gl_kept_read_cols(size_t elem, lapack_int rows,
+                                           lapack_int cols)
+{
+    size_t fit = ((size_t)32 << 20) / (elem * (size_t)(rows > 0 ? rows : 1));
+    lapack_int nb = fit < (size_t)(cols + 3) / 4 ? (lapack_int)fit
+                                                 : (cols + 3) / 4;
+    return nb > 0 ? nb : 1;
+}
+
 /* Stage 3 with vectors, as the ?syev-family driver of job does it after
  * its tridiagonal reduction (but ?stedc where ?syevr uses ?stemr, see
  * eig.c): the eigenvalues w (*m of them) and the

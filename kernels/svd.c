@@ -57,19 +57,41 @@ static gl_scalar *from_spare(spare_region *s, size_t n)
     return p;
 }
 
-typedef int (*read_fn)(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                       lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+/* How an output reaches the caller's array: a direct read (a failure
+ * may leave it written in part), a complete read (to_host), or direct
+ * reads in column blocks over a kept copy of what they overwrite, which
+ * the caller puts back if one fails (gl_kept_read_cols). */
+enum { READ_DIRECT, READ_WHOLE, READ_BLOCKS };
+
+static int read_out(const GL_FN(ops) *ops, int how, lapack_int rows,
+                    lapack_int cols, const gl_scalar *src, lapack_int lds,
+                    gl_scalar *dst, lapack_int ldd)
+{
+    if (how == READ_WHOLE)
+        return ops->to_host(rows, cols, src, lds, dst, ldd);
+    lapack_int nb = how == READ_BLOCKS
+                        ? gl_kept_read_cols(sizeof *dst, rows, cols)
+                        : cols;
+    lapack_int j0 = 0;
+    int rc;
+    do {   /* an empty read still reports the device's failures */
+        lapack_int nc = cols - j0 < nb ? cols - j0 : nb;
+        rc = ops->to_host_scratch(rows, nc, src + (size_t)j0 * lds, lds,
+                                  dst + (size_t)j0 * ldd, ldd);
+        j0 += nb;
+    } while (rc == 0 && j0 < cols);
+    return rc;
+}
 
 /* dst (host, cols x rows) = src^H for src (rows x cols) in the backend's
- * memory: transposed there, then read once (by read). */
-static int read_transposed(const GL_FN(ops) *ops, read_fn read,
-                           lapack_int rows, lapack_int cols,
-                           const gl_scalar *src, lapack_int lds,
-                           gl_scalar *dst, lapack_int ldd)
+ * memory: transposed there, then read (read_out). */
+static int read_transposed(const GL_FN(ops) *ops, int how, lapack_int rows,
+                           lapack_int cols, const gl_scalar *src,
+                           lapack_int lds, gl_scalar *dst, lapack_int ldd)
 {
     gl_scalar *t = ops->alloc(sizeof *t * (size_t)rows * (size_t)cols);
     int rc = !t || ops->conj_transpose(rows, cols, src, lds, t, cols) ||
-             read(cols, rows, t, cols, dst, ldd);
+             read_out(ops, how, cols, rows, t, cols, dst, ldd);
     ops->release(t);
     return rc ? -1 : 0;
 }
@@ -137,7 +159,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
      * them, not taken from stage 3's spent work. */
     gl_scalar *tq = NULL, *tp = NULL, *tqr = NULL, *r = w, *lu = NULL,
               *lv = NULL, *host = NULL, *lu_own = NULL, *lv_own = NULL,
-              *host_own = NULL, *lt = NULL;
+              *host_own = NULL, *lt = NULL, *kept = NULL;
     gl_real *ubd = NULL, *vbd = NULL;   /* U_B, VT_B on the device */
     int rc = GL_STAGE_FAULT;
     if (!w || !band || !de || !d || !iwork)
@@ -314,46 +336,69 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
 
     /* The caller's arrays.  A failed read may leave U or VT half written:
      * the restart on LAPACK writes them again from A, which is intact, so
-     * they are read without a host bounce array; but an output that
-     * overwrites A is written only from a complete read (to_host), and
-     * last: whatever fails before it leaves A as the caller gave it. */
-    read_fn read_u = (const void *)u == (const void *)a
-                         ? ops->to_host
-                         : ops->to_host_scratch,
-            read_vt = (const void *)vt == (const void *)a
-                          ? ops->to_host
-                          : ops->to_host_scratch;
-    for (int pass = 0; pass < 2; pass++) {
+     * they are read without a host bounce array.  An output that
+     * overwrites A is read last, so that whatever fails before it leaves
+     * A as the caller gave it; on a device, the part of A it overwrites
+     * (over: orows x ocols) is kept first, while the device still runs
+     * the back-transformation the host has issued, the read goes
+     * straight into A in column blocks, and a failed block puts the part
+     * back.  Without that copy (no memory), it is written only from a
+     * complete read (to_host). */
+    gl_scalar *over = NULL;
+    lapack_int orows = 0, ocols = 0;
+    if (want_l && left_last) {
+        over = trans ? vt : u;
+        orows = trans ? ucols : rows;
+        ocols = trans ? rows : ucols;
+    } else if (want_r && (const void *)(trans ? u : vt) == (const void *)a) {
+        over = trans ? u : vt;
+        orows = ocols = cols;
+    }
+    lapack_int ldo = over == u ? ldu : ldvt;
+    if (over && !ops->host_memory && !host &&
+        (kept = gl_host_alloc(sizeof *kept * (size_t)orows * (size_t)ocols)))
+        for (lapack_int j = 0; j < ocols; j++)
+            memcpy(kept + (size_t)j * orows, over + (size_t)j * ldo,
+                   sizeof *kept * (size_t)orows);
+    int over_a = kept ? READ_BLOCKS : READ_WHOLE;
+    int how_u = (const void *)u == (const void *)a ? over_a : READ_DIRECT,
+        how_vt = (const void *)vt == (const void *)a ? over_a : READ_DIRECT;
+    int failed = 0;
+    for (int pass = 0; pass < 2 && !failed; pass++) {
         int left = (pass == 0) != left_last;
         if (left && beside)
             continue;   /* read above */
         if (left && want_l && !trans) {
-            if (read_u(rows, ucols, lu, rows, u, ldu))
-                goto out;
+            failed = read_out(ops, how_u, rows, ucols, lu, rows, u, ldu);
         } else if (left && want_l) {   /* VT of A = (left vectors of A^H)^H */
             if (!ops->host_memory && !host) {
-                if (read_transposed(ops, read_vt, rows, ucols, lu, rows, vt,
-                                    ldvt))
-                    goto out;
+                failed = read_transposed(ops, how_vt, rows, ucols, lu, rows,
+                                         vt, ldvt);
+            } else if (host && ops->to_host(rows, ucols, lu, rows, host,
+                                            rows)) {
+                failed = 1;
             } else {
-                if (host && ops->to_host(rows, ucols, lu, rows, host, rows))
-                    goto out;
                 GL_FN(conj_transpose)(rows, ucols, lhost, rows, vt, ldvt);
             }
         } else if (!left && want_r && !trans) {
             if (!ops->host_memory && !host) {
-                if (read_transposed(ops, read_vt, cols, cols, lv, cols, vt,
-                                    ldvt))
-                    goto out;
+                failed = read_transposed(ops, how_vt, cols, cols, lv, cols,
+                                         vt, ldvt);
+            } else if (host && ops->to_host(cols, cols, lv, cols, host,
+                                            cols)) {
+                failed = 1;
             } else {
-                if (host && ops->to_host(cols, cols, lv, cols, host, cols))
-                    goto out;
                 GL_FN(conj_transpose)(cols, cols, rhost, cols, vt, ldvt);
             }
         } else if (!left && want_r) {   /* U of A = right vectors of A^H */
-            if (read_u(cols, cols, lv, cols, u, ldu))
-                goto out;
+            failed = read_out(ops, how_u, cols, cols, lv, cols, u, ldu);
         }
+    }
+    if (failed) {
+        for (lapack_int j = 0; kept && j < ocols; j++)
+            memcpy(over + (size_t)j * ldo, kept + (size_t)j * orows,
+                   sizeof *kept * (size_t)orows);
+        goto out;
     }
     /* Unscale (also the unconverged superdiagonal on failure). */
     if (scaled_to != 0) {
@@ -385,6 +430,7 @@ out:
     ops->release(lu_own);
     ops->release(lv_own);
     ops->release(lt);
+    gl_host_free(kept);
     ops->release(ubd);
     ops->release(vbd);
     gl_host_free(host_own);
