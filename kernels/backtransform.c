@@ -245,7 +245,8 @@ static int apply_listed(wy_apply *a, const gl_scalar *vstore,
 
 /* Block (g, j): the reflectors of sweeps g group .. g group + group - 1
  * at step j, on rows g group + 1 + j b .. g group + group - 1 + (j + 1) b
- * (fewer at the bottom of E), added to the batch (applied when full). */
+ * (fewer at the bottom of E), added to the list (on the host, a batch
+ * applied when full). */
 static int add_block(wy_apply *a, lapack_int g, lapack_int j)
 {
     const GL_FN(reflectors) *r = a->r;

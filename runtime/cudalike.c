@@ -98,8 +98,8 @@ static const char *const images[4] = {gl_hip_image_s, gl_hip_image_d,
     X(hipMalloc) X(hipFree) X(hipHostMalloc) X(hipHostFree)                  \
     X(hipMemcpyHtoDAsync) X(hipMemcpyDtoHAsync) X(hipMemcpyDtoDAsync)        \
     X(hipStreamCreateWithFlags) X(hipStreamSynchronize) X(hipStreamDestroy)  \
-    X(hipStreamWaitEvent) X(hipEventCreateWithFlags) X(hipEventRecord) X(hipEventSynchronize)      \
-    X(hipEventDestroy)
+    X(hipStreamWaitEvent) X(hipEventCreateWithFlags) X(hipEventRecord)      \
+    X(hipEventSynchronize) X(hipEventDestroy)
 #define DRV_GRAPH_FUNCS(X)                                                   \
     X(hipStreamBeginCapture) X(hipStreamEndCapture) X(hipGraphInstantiate)   \
     X(hipGraphLaunch) X(hipGraphExecDestroy) X(hipGraphDestroy)
@@ -1120,14 +1120,10 @@ static int gpu_read_marked(int whole, size_t elem, size_t rows, size_t cols,
     thread_state *t = enter(&saved);
     if (!t)
         return -1;
-    int in_order = !t->marked || (cols > 1 && ld_src != rows) ||
-                   t->capturing;
-    leave(saved);
-    if (in_order)
+    if (!t->marked || (cols > 1 && ld_src != rows) || t->capturing) {
+        leave(saved);
         return read_matrix(elem, rows, cols, src, ld_src, dst, ld_dst, whole);
-    t = enter(&saved);
-    if (!t)
-        return -1;
+    }
     int rc = t->failed ? -1 : 0;
     if (rc == 0 && (drv_stream_wait(t->side, t->mark) != DRV_OK ||
                     drv_stream_wait(t->side, t->staged[0]) != DRV_OK ||
