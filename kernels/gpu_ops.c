@@ -110,26 +110,32 @@ static void dev_mark(void)
         GPU->mark();   /* without one, marked reads run in order */
 }
 
+/* read_marked of the runtime; in order where it has none */
+static int read_after_mark(int whole, lapack_int rows, lapack_int cols,
+                           const gl_scalar *src, lapack_int ld_src,
+                           gl_scalar *dst, lapack_int ld_dst)
+{
+    if (!GPU->read_marked)
+        return (whole ? dev_to_host : dev_to_host_scratch)(rows, cols, src,
+                                                          ld_src, dst,
+                                                          ld_dst);
+    return GPU->read_marked(whole, ES, rows > 0 ? (size_t)rows : 0,
+                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
+                            dst, (size_t)ld_dst);
+}
+
 static int dev_to_host_marked(lapack_int rows, lapack_int cols,
                               const gl_scalar *src, lapack_int ld_src,
                               gl_scalar *dst, lapack_int ld_dst)
 {
-    if (!GPU->read_marked)
-        return dev_to_host(rows, cols, src, ld_src, dst, ld_dst);
-    return GPU->read_marked(1, ES, rows > 0 ? (size_t)rows : 0,
-                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
-                            dst, (size_t)ld_dst);
+    return read_after_mark(1, rows, cols, src, ld_src, dst, ld_dst);
 }
 
 static int dev_to_host_scratch_marked(lapack_int rows, lapack_int cols,
                                       const gl_scalar *src, lapack_int ld_src,
                                       gl_scalar *dst, lapack_int ld_dst)
 {
-    if (!GPU->read_marked)
-        return dev_to_host_scratch(rows, cols, src, ld_src, dst, ld_dst);
-    return GPU->read_marked(0, ES, rows > 0 ? (size_t)rows : 0,
-                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
-                            dst, (size_t)ld_dst);
+    return read_after_mark(0, rows, cols, src, ld_src, dst, ld_dst);
 }
 
 static void dev_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
