@@ -92,10 +92,11 @@ typedef struct gl_gpu {
      * the call, on a second queue, so that the work enqueued since runs
      * during the transfer (the stage-2 back-transformation of one side
      * of an SVD while the other side's vectors are read).  It fails, as
-     * read does, if anything before the mark failed; later failures are
-     * the next read's.  A read it cannot order that way (no mark, a
-     * strided src) waits for everything, as read.  NULL where the
-     * runtime has no second queue. */
+     * read does, if the thread's error state is set or the work before
+     * the mark failed; a failure of the work since is reported by the
+     * next read at the latest.  A read it cannot order that way (no
+     * mark, a strided src) waits for everything, as read.  NULL where
+     * the runtime has no second queue. */
     int (*mark)(void);
     int (*read_marked)(int whole, size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
