@@ -111,31 +111,15 @@ static void dev_mark(void)
 }
 
 /* read_marked of the runtime; in order where it has none */
-static int read_after_mark(int whole, lapack_int rows, lapack_int cols,
-                           const gl_scalar *src, lapack_int ld_src,
-                           gl_scalar *dst, lapack_int ld_dst)
-{
-    if (!GPU->read_marked)
-        return (whole ? dev_to_host : dev_to_host_scratch)(rows, cols, src,
-                                                          ld_src, dst,
-                                                          ld_dst);
-    return GPU->read_marked(whole, ES, rows > 0 ? (size_t)rows : 0,
-                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
-                            dst, (size_t)ld_dst);
-}
-
-static int dev_to_host_marked(lapack_int rows, lapack_int cols,
-                              const gl_scalar *src, lapack_int ld_src,
-                              gl_scalar *dst, lapack_int ld_dst)
-{
-    return read_after_mark(1, rows, cols, src, ld_src, dst, ld_dst);
-}
-
 static int dev_to_host_scratch_marked(lapack_int rows, lapack_int cols,
                                       const gl_scalar *src, lapack_int ld_src,
                                       gl_scalar *dst, lapack_int ld_dst)
 {
-    return read_after_mark(0, rows, cols, src, ld_src, dst, ld_dst);
+    if (!GPU->read_marked)
+        return dev_to_host_scratch(rows, cols, src, ld_src, dst, ld_dst);
+    return GPU->read_marked(0, ES, rows > 0 ? (size_t)rows : 0,
+                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
+                            dst, (size_t)ld_dst);
 }
 
 static void dev_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
@@ -1441,7 +1425,6 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .to_host = dev_to_host,
     .to_host_scratch = dev_to_host_scratch,
     .mark = dev_mark,
-    .to_host_marked = dev_to_host_marked,
     .to_host_scratch_marked = dev_to_host_scratch_marked,
     .ints_to_device = dev_ints_to_device,
     .copy = dev_copy,

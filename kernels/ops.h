@@ -65,15 +65,11 @@ typedef struct GL_FN(ops) {
                            const gl_scalar *src, lapack_int ld_src,
                            gl_scalar *dst, lapack_int ld_dst);
     /* Reads beside later work: mark notes the point the backend's work
-     * has reached; to_host_marked and to_host_scratch_marked are to_host
-     * and to_host_scratch ordered after only the work before the call's
-     * last mark, so that the work issued since runs during the transfer
-     * (runtime/gpu.h read_marked).  The host backend's are plain
-     * copies. */
+     * has reached; to_host_scratch_marked is to_host_scratch ordered
+     * after only the work before the call's last mark, so that the work
+     * issued since runs during the transfer (runtime/gpu.h
+     * read_marked).  The host backend's is a plain copy. */
     void (*mark)(void);
-    int (*to_host_marked)(lapack_int rows, lapack_int cols,
-                          const gl_scalar *src, lapack_int ld_src,
-                          gl_scalar *dst, lapack_int ld_dst);
     int (*to_host_scratch_marked)(lapack_int rows, lapack_int cols,
                                   const gl_scalar *src, lapack_int ld_src,
                                   gl_scalar *dst, lapack_int ld_dst);

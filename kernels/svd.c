@@ -96,6 +96,22 @@ static int read_transposed(const GL_FN(ops) *ops, int how, lapack_int rows,
     return rc ? -1 : 0;
 }
 
+/* dst = src^H for vectors src (rows x cols, ld rows) of the backend: on a
+ * device transposed there and read (how: read_out), else through the
+ * host image host (read into it first) or, on the host backend, from src
+ * in place. */
+static int read_adjoint(const GL_FN(ops) *ops, int how, gl_scalar *host,
+                        lapack_int rows, lapack_int cols,
+                        const gl_scalar *src, gl_scalar *dst, lapack_int ldd)
+{
+    if (!ops->host_memory && !host)
+        return read_transposed(ops, how, rows, cols, src, rows, dst, ldd);
+    if (host && ops->to_host(rows, cols, src, rows, host, rows))
+        return -1;
+    GL_FN(conj_transpose)(rows, cols, host ? host : src, rows, dst, ldd);
+    return 0;
+}
+
 /* gl_s_svd gl_d_svd gl_c_svd gl_z_svd */
 int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
@@ -371,25 +387,10 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         if (left && want_l && !trans) {
             failed = read_out(ops, how_u, rows, ucols, lu, rows, u, ldu);
         } else if (left && want_l) {   /* VT of A = (left vectors of A^H)^H */
-            if (!ops->host_memory && !host) {
-                failed = read_transposed(ops, how_vt, rows, ucols, lu, rows,
-                                         vt, ldvt);
-            } else if (host && ops->to_host(rows, ucols, lu, rows, host,
-                                            rows)) {
-                failed = 1;
-            } else {
-                GL_FN(conj_transpose)(rows, ucols, lhost, rows, vt, ldvt);
-            }
+            failed = read_adjoint(ops, how_vt, host, rows, ucols, lu, vt,
+                                  ldvt);
         } else if (!left && want_r && !trans) {
-            if (!ops->host_memory && !host) {
-                failed = read_transposed(ops, how_vt, cols, cols, lv, cols,
-                                         vt, ldvt);
-            } else if (host && ops->to_host(cols, cols, lv, cols, host,
-                                            cols)) {
-                failed = 1;
-            } else {
-                GL_FN(conj_transpose)(cols, cols, rhost, cols, vt, ldvt);
-            }
+            failed = read_adjoint(ops, how_vt, host, cols, cols, lv, vt, ldvt);
         } else if (!left && want_r) {   /* U of A = right vectors of A^H */
             failed = read_out(ops, how_u, cols, cols, lv, cols, u, ldu);
         }

@@ -342,7 +342,6 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .to_host = host_to_host,
     .to_host_scratch = host_to_host,
     .mark = host_mark,
-    .to_host_marked = host_to_host,
     .to_host_scratch_marked = host_to_host,
     .copy = host_copy,
     .from_host = host_from_host,
