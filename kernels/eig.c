@@ -327,7 +327,9 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     for (lapack_int i = 0; taus && i < n; i++)
         taus[i] = 0;
     if (bw > 1 &&
-        GL_FN(sy2sb)(ops, n, bw, wk, n, taus, keep ? keep->t : NULL))
+        GL_FN(sy2sb)(ops, n, bw,
+                     gl_tune_stage1_block(n, bw, !ops->host_memory), wk, n,
+                     taus, keep ? keep->t : NULL))
         goto out;
     double t1 = gl_profile_stage("stage2");
     ops->pack_band('H', n, bw, wk, n, band, ldband);

@@ -36,12 +36,15 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
 
 /* Stage 1, Hermitian: A (n x n, lower triangle) -> lower band of
  * half-width b, as LAPACK's ?sytrd_sy2sb ('L'): Q^H A Q with the blocked
- * two-sided update W = A V T - 1/2 V (T^H V^H A V T), A -= V W^H + W V^H.
- * The reflectors stay below the band of A; tau (host, may be NULL)
- * receives their scalars, tau[k] for the one of column k; tq (b x n, ld b,
- * may be NULL) the T factor of each panel at column k. */
+ * two-sided update W = A V T - 1/2 V (T^H V^H A V T), A -= V W^H + W V^H,
+ * the trailing matrix taking the updates of `block` columns of panels
+ * together (rounded down to whole panels; b: each panel's at once, as
+ * LAPACK).  The reflectors stay below the band of A; tau (host, may be
+ * NULL) receives their scalars, tau[k] for the one of column k; tq (b x n,
+ * ld b, may be NULL) the T factor of each panel at column k. */
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                 gl_scalar *a, lapack_int lda, gl_scalar *tau, gl_scalar *tq);
+                 lapack_int block, gl_scalar *a, lapack_int lda,
+                 gl_scalar *tau, gl_scalar *tq);
 
 /* Reflectors of the panels of sy2sb below a band of half-width b: how
  * many there are for an n x n matrix (apply_panels' nref). */

@@ -135,6 +135,7 @@ static void config_read(void)
     config.band = parse_count(getenv("GPULAPACK_BAND"), 0);
     config.tile_width = parse_count(getenv("GPULAPACK_TILE_WIDTH"), 0);
     config.group = parse_count(getenv("GPULAPACK_GROUP"), 0);
+    config.stage1_block = parse_count(getenv("GPULAPACK_STAGE1_BLOCK"), 0);
     config.chunk = parse_count(getenv("GPULAPACK_CHUNK"), 0);
     config.sytrd_stages = parse_count(getenv("GPULAPACK_SYTRD_STAGES"), 0);
     config.clblast = (int)parse_count(getenv("GPULAPACK_CLBLAST"), -1);

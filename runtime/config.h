@@ -26,6 +26,7 @@ typedef struct gl_config {
     long band;                  /* GPULAPACK_BAND: stage-1 half-width, 0 = tuned */
     long tile_width;            /* GPULAPACK_TILE_WIDTH: stage-2 TW, 0 = tuned */
     long group;                 /* GPULAPACK_GROUP: sweeps per WY block, 0 = tuned */
+    long stage1_block;          /* GPULAPACK_STAGE1_BLOCK: columns per trailing update, 0 = tuned */
     long sytrd_stages;          /* GPULAPACK_SYTRD_STAGES: 1 or 2, 0 = tuned */
     long chunk;                 /* GPULAPACK_CHUNK: columns per host thread, 0 = tuned */
     int clblast;                /* GPULAPACK_CLBLAST: 0 never, >0 always, -1 (unset) on GPUs */

@@ -508,6 +508,29 @@ int gl_tune_group(int b, int device)
     return b > 1 ? b / 2 : 1;
 }
 
+/* A device's rank-2k update of the trailing matrix runs far below the
+ * tensor cores' rate at k = b (32-64) and near it at k in the hundreds
+ * ("Improving Tridiagonalization Performance on GPU Architectures": 50
+ * TFLOP/s for syr2k at k = 1024 on an H100); a block of k columns costs
+ * 3 n^2 k more flops than single blocking (the panels' catch-up and the
+ * corrections of their products), 9k / 4n of the reduction's 4/3 n^3:
+ * k about n / 32 keeps that near 7%, from 2 panels up to 1024 columns.
+ * The host's BLAS runs its rank-b updates near its peak already. */
+int gl_tune_stage1_block(long n, int b, int device)
+{
+    long block = gl_config_get()->stage1_block;
+    if (b < 1)
+        b = 1;
+    if (block <= 0) {
+        if (!device)
+            return b;
+        long panels = n / (32L * b), most = 1024 / b;
+        block = (panels < 2 ? 2 : panels > most ? most : panels) * b;
+    }
+    block = block / b * b;
+    return block < b ? b : block > 4096 ? 4096 / b * b : (int)block;
+}
+
 /* One stage by default: on the host it runs at LAPACK's own speed, where
  * the two stages with the re-factorization took 1.8 times as long at
  * n = 4000 (docs/performance.md); on GPUs both are unmeasured. */

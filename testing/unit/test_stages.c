@@ -550,11 +550,12 @@ out:
 
 /* ---- stage 1: sy2sb ------------------------------------------------------ */
 
-static void run_sy2sb(group *g, kind kd, lapack_int n, lapack_int b)
+static void run_sy2sb(group *g, kind kd, lapack_int n, lapack_int b,
+                      lapack_int block)
 {
     char desc[96];
-    snprintf(desc, sizeof desc, "%s n=%d b=%d", kind_names[kd], (int)n,
-             (int)b);
+    snprintf(desc, sizeof desc, "%s n=%d b=%d block=%d", kind_names[kd],
+             (int)n, (int)b, (int)block);
     g->cases++;
     lapack_int lda = n + 1;
     gl_scalar *a0 = malloc(sizeof *a0 * (size_t)n * (size_t)n);
@@ -574,7 +575,7 @@ static void run_sy2sb(group *g, kind kd, lapack_int n, lapack_int b)
     }
     /* tau (the reflectors' scalars, n-1 of them) on every other case */
     gl_scalar *tau = g->cases % 2 ? malloc(sizeof *tau * (size_t)n) : NULL;
-    int rc = GL_FN(sy2sb)(ops, n, b, a, lda, tau, NULL);
+    int rc = GL_FN(sy2sb)(ops, n, b, block, a, lda, tau, NULL);
     free(tau);
     if (rc != 0) {
         gfail(g, "%s: sy2sb returned %d", desc, rc);
@@ -1079,11 +1080,14 @@ static void stage_checks(kind kd)
     gend(&gv);
     gend(&gp);
 
-    /* sy2sb */
+    /* sy2sb: one panel per trailing update (LAPACK's order), two, three
+     * (blocks that end before the last panel and within it), all */
     gbegin(&g1, "sy2sb/%s/values", kn);
     for (int i = 0; i < NSIZES; i++)
         for (int j = 0; j < NBANDS && bands[j] < sizes[i]; j++)
-            run_sy2sb(&g1, kd, sizes[i], bands[j]);
+            for (int p = 1; p <= 4; p++)
+                run_sy2sb(&g1, kd, sizes[i], bands[j],
+                          p < 4 ? p * bands[j] : sizes[i]);
     gend(&g1);
 
     /* sb_chase (and pack_band 'H'), ldband 2b+1 and 2b+3 */
