@@ -29,10 +29,13 @@ static inline void GL_FN(sort_ascending)(gl_real *w, size_t count)
  * Precision", arXiv:2508.06339): A = Q1 Band P1^H.  The reflectors stay
  * in A: those of the QR of block column k below the diagonal of
  * A(k:m, k:k+b), those of the LQ of block row k right of the band in
- * A(k:k+b, k+b:n).  tq, tp (b x n, ld b, may be NULL): the T factor of each panel at column k, for apply_panels. */
+ * A(k:k+b, k+b:n).  tq, tp (b x n, ld b, may be NULL): the T factor of
+ * each panel at column k, for apply_panels.  The rest of the matrix takes
+ * the updates of `block` columns of steps together (rounded down to whole
+ * steps; b: each step's at once). */
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                 lapack_int b, gl_scalar *a, lapack_int lda, gl_scalar *tq,
-                 gl_scalar *tp);
+                 lapack_int b, lapack_int block, gl_scalar *a, lapack_int lda,
+                 gl_scalar *tq, gl_scalar *tp);
 
 /* Stage 1, Hermitian: A (n x n, lower triangle) -> lower band of
  * half-width b, as LAPACK's ?sytrd_sy2sb ('L'): Q^H A Q with the blocked

@@ -205,7 +205,9 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
         ops->zero_lower(cols, cols, r, cols);
     }
     lapack_int ldr = tall && vectors ? cols : rows;
-    if (GL_FN(ge2gb)(ops, r1, cols, nb, r, ldr, tq, tp))
+    if (GL_FN(ge2gb)(ops, r1, cols, nb,
+                     gl_tune_stage1_block(cols, nb, !ops->host_memory), r,
+                     ldr, tq, tp))
         goto out;
     double t1 = gl_profile_stage("stage2");
     ops->pack_band('G', cols, bw, r, ldr, band, ldband);

@@ -508,14 +508,16 @@ int gl_tune_group(int b, int device)
     return b > 1 ? b / 2 : 1;
 }
 
-/* A device's rank-2k update of the trailing matrix runs far below the
- * tensor cores' rate at k = b (32-64) and near it at k in the hundreds
+/* A device's update of the rest of the matrix runs far below the tensor
+ * cores' rate at inner size b (32-64) and near it in the hundreds
  * ("Improving Tridiagonalization Performance on GPU Architectures": 50
  * TFLOP/s for syr2k at k = 1024 on an H100); a block of k columns costs
- * 3 n^2 k more flops than single blocking (the panels' catch-up and the
- * corrections of their products), 9k / 4n of the reduction's 4/3 n^3:
- * k about n / 32 keeps that near 7%, from 2 panels up to 1024 columns.
- * The host's BLAS runs its rank-b updates near its peak already. */
+ * more flops than single blocking (the panels' catch-up and the
+ * corrections of their products): 3 n^2 k for the Hermitian reduction,
+ * 6 n^2 k for the SVD's, 9k / 4n of either's 4/3 n^3 or 8/3 n^3: k about
+ * n / 32 keeps that near 7%, from 2 panels up to 1024 columns.  The host's
+ * BLAS runs its rank-b updates near its peak already, and there the
+ * corrections cost more than the larger updates gain (docs/history.md). */
 int gl_tune_stage1_block(long n, int b, int device)
 {
     long block = gl_config_get()->stage1_block;

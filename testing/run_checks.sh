@@ -99,8 +99,8 @@ for src in testing/own/test_*.c; do
     # singular vectors and eigenvectors by LAPACK's ratios, sizes around the
     # tile sizes, every call on the host path; then again with small bands
     # (the library reads GPULAPACK_BAND once per process: one run each),
-    # every 4th size/type pair; and ?sytrd by its second method; about
-    # 1.5-2 minutes + 2 x 40 s + 5 s on 2 cores
+    # every 4th size/type pair; stage 1 double-blocked; and ?sytrd by its
+    # second method; about 1.5-2 minutes + 3 x 40 s + 5 s on 2 cores
     test_vectors)
         run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
             GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t"
@@ -109,6 +109,11 @@ for src in testing/own/test_*.c; do
                 GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=$band \
                 GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
         done
+        # stage 1 double-blocked (a device's default) through the host's
+        # operations: the rest of the matrix updated every 3 panels of 8
+        run "own/$t-stage1-block" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
+            GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=8 \
+            GPULAPACK_STAGE1_BLOCK=24 GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
         # ?sytrd's other method: two stages, Q re-factored (kernels/sytrd.c)
         run "own/$t-sytrd-two-stage" 300 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
             GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_SYTRD_STAGES=2 \

@@ -502,11 +502,11 @@ static void tridiag_dense(lapack_int k, const gl_scalar *d, lapack_int incd,
 /* ---- stage 1: ge2gb ------------------------------------------------------ */
 
 static void run_ge2gb(group *g, kind kd, lapack_int m, lapack_int n,
-                      lapack_int b)
+                      lapack_int b, lapack_int block)
 {
     char desc[96];
-    snprintf(desc, sizeof desc, "%s m=%d n=%d b=%d", kind_names[kd], (int)m,
-             (int)n, (int)b);
+    snprintf(desc, sizeof desc, "%s m=%d n=%d b=%d block=%d", kind_names[kd],
+             (int)m, (int)n, (int)b, (int)block);
     g->cases++;
     lapack_int lda = m + 1;   /* row m: NaN, never to be read or written */
     gl_scalar *a = malloc(sizeof *a * (size_t)lda * (size_t)n);
@@ -520,7 +520,7 @@ static void run_ge2gb(group *g, kind kd, lapack_int m, lapack_int n,
         gfail(g, "%s: reference ?gesvd failed", desc);
         goto out;
     }
-    int rc = GL_FN(ge2gb)(ops, m, n, b, a, lda, NULL, NULL);
+    int rc = GL_FN(ge2gb)(ops, m, n, b, block, a, lda, NULL, NULL);
     if (rc != 0) {
         gfail(g, "%s: ge2gb returned %d", desc, rc);
         goto out;
@@ -1052,17 +1052,21 @@ static void stage_checks(kind kd)
     int deg = kd != K_RANDOM;
     group g1, g2, gz, gv, gp;
 
-    /* ge2gb, m = n and m > n */
+    /* ge2gb, m = n and m > n; one step per update of the rest (the
+     * host's order), two, three (blocks that end before the last step and
+     * within it), all */
     gbegin(&g1, "ge2gb/%s/m=n", kn);
     gbegin(&g2, "ge2gb/%s/m>n", kn);
     for (int i = 0; i < NSIZES; i++)
-        for (int j = 0; j < NBANDS && bands[j] < sizes[i]; j++) {
-            lapack_int n = sizes[i], b = bands[j];
-            run_ge2gb(&g1, kd, n, n, b);
-            run_ge2gb(&g2, kd, n + 1, n, b);
-            if (!deg || j % 2 == 0)
-                run_ge2gb(&g2, kd, 2 * n + 3, n, b);
-        }
+        for (int j = 0; j < NBANDS && bands[j] < sizes[i]; j++)
+            for (int p = 1; p <= 4; p++) {
+                lapack_int n = sizes[i], b = bands[j];
+                lapack_int block = p < 4 ? p * b : n;
+                run_ge2gb(&g1, kd, n, n, b, block);
+                run_ge2gb(&g2, kd, n + 1, n, b, block);
+                if (!deg || j % 2 == 0)
+                    run_ge2gb(&g2, kd, 2 * n + 3, n, b, block);
+            }
     gend(&g1);
     gend(&g2);
 
@@ -1168,7 +1172,7 @@ static void run_apply_panels(group *g, lapack_int n, lapack_int b,
     gl_scalar *e = malloc(sizeof *e * (size_t)n * (size_t)ncols * 2);
     gl_scalar *ref = e + (size_t)n * ncols;
     gen_dense(K_RANDOM, n, n, a, n);
-    if (GL_FN(ge2gb)(ops, n, n, b, a, n, t, t + (size_t)b * n) != 0) {
+    if (GL_FN(ge2gb)(ops, n, n, b, b, a, n, t, t + (size_t)b * n) != 0) {
         gfail(g, "%s: ge2gb failed", desc);
         goto out;
     }
