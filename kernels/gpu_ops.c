@@ -705,12 +705,15 @@ static int gelqt_rec(tall_panel *p, lapack_int m, lapack_int n, gl_scalar *a,
     return rc ? -1 : 0;
 }
 
-/* A (m x n, m >= n) = Q R, Q = I - V T V^H (kernels/ops.h geqrt). */
+/* A (m x n, m >= n) = Q R, Q = I - V T V^H (kernels/ops.h geqrt).  One
+ * column (?larfg, the one-stage ?sytrd's step) is one work-group's at
+ * any length: a tall leaf's counters would cost a write and a read (a
+ * wait for the device) per column. */
 static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
                      gl_scalar *t, lapack_int ldt)
 {
-    tall_panel p;
-    int rc = tall_begin(&p, m, n);
+    tall_panel p = {0};
+    int rc = n > 1 ? tall_begin(&p, m, n) : 0;
     return tall_end(&p, rc || geqrt_rec(&p, m, n, a, lda, t, ldt) ? -1 : 0);
 }
 

@@ -9,10 +9,14 @@
  *    generated, then w = A22 v by the backend's hemv on the trailing
  *    matrix as the earlier panels left it, corrected by the panel's V and
  *    W (w = tau (A22 - V W^H - W V^H) v, then w -= tau/2 (w^H v) v).
- *    After the panel one her2k A22 -= V W^H + W V^H on the backend.  The
- *    panel, V and W live on the host (the column steps are O(n) each; the
- *    backend holds A and does the O(n^2) products).  Memory-bound by the
- *    hemv, as LAPACK's.
+ *    After the panel one her2k A22 -= V W^H + W V^H on the backend.  On
+ *    the host backend the panel, V and W are host arrays (LAPACK's own
+ *    steps).  On a device everything stays there: the column steps are
+ *    products of one column, the reflector the backend's geqrt of one
+ *    column (?larfg), the scalings by tau 1 x 1 products with tau where
+ *    geqrt left it, so that the host waits for the device once, at the
+ *    end, instead of twice per column.  Memory-bound by the hemv, as
+ *    LAPACK's.
  * 2. Two stages, then the explicit Q of the reduction re-factored into
  *    the one-stage reflectors: more work, but all of it BLAS3 and the
  *    chase (for GPUs, where that may pay at large n: unmeasured).
@@ -65,47 +69,139 @@ static void unreverse_upper(lapack_int n, const gl_scalar *x, gl_scalar *a,
             a[(n - 1 - i) + (size_t)(n - 1 - j) * lda] = x[i + (size_t)j * n];
 }
 
+/* The one-stage method on a device (see the top of the file). */
+static int sytrd_one_stage_device(const GL_FN(ops) *ops, char uplo,
+                                  lapack_int n, gl_scalar *a, lapack_int lda,
+                                  gl_real *d, gl_real *e, gl_scalar *tau,
+                                  gl_stage_times *times)
+{
+    int upper = uplo == 'U';
+    size_t nn = (size_t)n * (size_t)n;
+    lapack_int nb = SYTRD_BLOCK < n - 1 ? SYTRD_BLOCK : n - 1;
+    /* X, the matrix reduced in the 'L' format (for 'U' J A J, made in rev
+     * on the host); V (dense, its unit diagonal and zeros stored) and W of
+     * a panel (ld n), y = A22 v, the corrections' products (nb), the
+     * reflectors' scalars (n), w^H v and the coefficient of v */
+    gl_scalar *rev = upper ? gl_host_alloc(sizeof *rev * nn) : NULL;
+    gl_scalar *x = ops->alloc(sizeof *x * nn);
+    size_t panel = (size_t)n * (size_t)nb;
+    gl_scalar *work =
+        ops->alloc(sizeof *work * (2 * panel + 2 * (size_t)n + nb + 2));
+    gl_scalar *taus = malloc(sizeof *taus * (size_t)n);
+    int rc = GL_STAGE_FAULT;
+    if ((upper && !rev) || !x || !work || !taus)
+        goto out;
+    gl_scalar *vd = work, *wd = vd + panel, *y = wd + panel, *tmp = y + n,
+              *td = tmp + nb, *dot = td + n, *coef = dot + 1;
+    double t0 = gl_profile_stage("stage1");
+    if (upper)
+        reverse_upper(n, a, lda, rev);
+    ops->from_host('N', n, n, upper ? rev : a, upper ? n : lda, x, n);
+
+    for (lapack_int j0 = 0; j0 < n - 1; j0 += nb) {
+        lapack_int kb = n - 1 - j0 < nb ? n - 1 - j0 : nb, m = n - j0;
+        for (lapack_int c = 0; c < kb; c++) {
+            /* rows of V and W: the panel's, from row j0 */
+            lapack_int i = j0 + c, len = m - c, lv = len - 1;
+            gl_scalar *col = x + i + (size_t)i * n;   /* X(i:n, i) */
+            if (c > 0) {
+                ops->gemm('N', 'C', len, 1, c, -1, vd + c, n, wd + c, n, 1,
+                          col, n);
+                ops->gemm('N', 'C', len, 1, c, -1, wd + c, n, vd + c, n, 1,
+                          col, n);
+            }
+            /* X(i+1, i) := beta, the reflector below it, tau into td[i] */
+            gl_scalar *ti = td + i;
+            if (ops->geqrt(lv, 1, col + 1, n, ti, 1))
+                goto out;
+            gl_scalar *v = vd + (c + 1) + (size_t)c * n,
+                      *w = wd + (c + 1) + (size_t)c * n;
+            ops->unpack_v('C', lv, 1, col + 1, n, v, n);
+            ops->hemv('L', lv, 1, x + (i + 1) + (size_t)(i + 1) * n, n, v, 0,
+                      y);
+            if (c > 0) {
+                ops->gemm('C', 'N', c, 1, lv, 1, wd + c + 1, n, v, n, 0, tmp,
+                          nb);
+                ops->gemm('N', 'N', lv, 1, c, -1, vd + c + 1, n, tmp, nb, 1, y,
+                          n);
+                ops->gemm('C', 'N', c, 1, lv, 1, vd + c + 1, n, v, n, 0, tmp,
+                          nb);
+                ops->gemm('N', 'N', lv, 1, c, -1, wd + c + 1, n, tmp, nb, 1, y,
+                          n);
+            }
+            /* w = tau y, then w -= tau/2 (w^H v) v */
+            ops->gemm('N', 'N', lv, 1, 1, 1, y, n, ti, 1, 0, w, n);
+            ops->gemm('C', 'N', 1, 1, lv, 1, w, n, v, n, 0, dot, 1);
+            ops->gemm('N', 'N', 1, 1, 1, -0.5, ti, 1, dot, 1, 0, coef, 1);
+            ops->gemm('N', 'N', lv, 1, 1, 1, v, n, coef, 1, 1, w, n);
+        }
+        lapack_int rest = m - kb;
+        ops->her2k('L', 'N', rest, kb, -1, vd + kb, n, wd + kb, n, 1,
+                   x + (j0 + kb) + (size_t)(j0 + kb) * n, n);
+    }
+
+    /* the scalars, then X into A (or rev): every failure of the device
+     * is reported by these reads, before A is written */
+    gl_scalar *dst = upper ? rev : a;
+    lapack_int ldd = upper ? n : lda;
+    if (ops->to_host(n - 1, 1, td, n, taus, n) ||
+        ops->to_host(n, n, x, n, dst, ldd))
+        goto out;
+    for (lapack_int i = 0; i < n; i++) {
+        gl_scalar *dii = dst + i + (size_t)i * ldd;
+        *dii = GL_REAL(*dii);
+        d[upper ? n - 1 - i : i] = GL_REAL(*dii);
+        if (i + 1 < n) {
+            e[upper ? n - 2 - i : i] = GL_REAL(dii[1]);
+            tau[upper ? n - 2 - i : i] = taus[i];
+        }
+    }
+    if (upper)
+        unreverse_upper(n, rev, a, lda);
+    if (times)
+        times->stage1 = gl_now() - t0;
+    rc = 0;
+out:
+    ops->release(x);
+    ops->release(work);
+    gl_host_free(rev);
+    free(taus);
+    return rc;
+}
+
 static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
                            gl_scalar *a, lapack_int lda, gl_real *d,
                            gl_real *e, gl_scalar *tau, gl_stage_times *times)
 {
+    if (!ops->host_memory)
+        return sytrd_one_stage_device(ops, uplo, n, a, lda, d, e, tau, times);
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     int upper = uplo == 'U';
     size_t nn = (size_t)n * (size_t)n;
     lapack_int nb = SYTRD_BLOCK < n - 1 ? SYTRD_BLOCK : n - 1;
-    /* X, the matrix reduced in the 'L' format: A itself on the host
-     * backend ('L'), else in the backend's memory; for 'U', J A J (rev).
-     * With host memory the panel, V and the vectors of hemv are X's own
-     * columns and W's (as in LAPACK); otherwise they are copied. */
-    int host = ops->host_memory, in_place = host && !upper;
+    /* X, the matrix reduced in the 'L' format: A itself ('L') or J A J
+     * (rev, 'U'); the panel, V and the vectors of hemv are X's own
+     * columns and W's (as in LAPACK).  W (n x nb, ld = the panel's rows),
+     * then the conjugated rows and products of the column steps (nb). */
     gl_scalar *rev = upper ? gl_host_alloc(sizeof *rev * nn) : NULL;
-    gl_scalar *x = in_place ? a : host ? rev : ops->alloc(sizeof *x * nn);
-    lapack_int ldx = in_place ? lda : n;
-    /* host: W (n x nb, ld = the panel's rows), the conjugated rows and
-     * products of the column steps (nb), the panel (n x nb) if copied;
-     * backend: V and W of the trailing update, v and w = A22 v */
+    gl_scalar *x = upper ? rev : a;
+    lapack_int ldx = upper ? n : lda;
     size_t panel = (size_t)n * (size_t)nb;
-    gl_scalar *w = malloc(sizeof *w * ((host ? 1 : 2) * panel + nb));
-    gl_scalar *dev = host ? NULL : ops->alloc(sizeof *dev * 2 * (panel + n));
+    gl_scalar *w = malloc(sizeof *w * (panel + nb));
     int rc = GL_STAGE_FAULT;
-    if ((upper && !rev) || !x || !w || (!host && !dev))
+    if ((upper && !rev) || !w)
         goto out;
-    gl_scalar *tmp = w + panel, *copy = tmp + nb;
+    gl_scalar *tmp = w + panel;
     double t0 = gl_profile_stage("stage1");
     if (upper)
         reverse_upper(n, a, lda, rev);
-    if (!host)
-        ops->from_host('N', n, n, upper ? rev : a, upper ? n : lda, x, n);
 
     const lapack_int ione = 1;
     const gl_scalar one = 1, minus_one = -1, zero = 0;
     for (lapack_int j0 = 0; j0 < n - 1; j0 += nb) {
         lapack_int kb = n - 1 - j0 < nb ? n - 1 - j0 : nb, m = n - j0;
-        gl_scalar *xp = x + j0 + (size_t)j0 * ldx;
-        gl_scalar *p = host ? xp : copy;
-        lapack_int ldp = host ? ldx : m;
-        if (!host && ops->to_host(m, kb, xp, ldx, p, m))
-            goto out;
+        gl_scalar *p = x + j0 + (size_t)j0 * ldx;
+        lapack_int ldp = ldx;
         for (lapack_int c = 0; c < kb; c++) {
             lapack_int i = j0 + c, len = m - c, lv = len - 1;
             gl_scalar *pc = p + c + (size_t)c * ldp;   /* P(c, c) */
@@ -129,18 +225,10 @@ static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
             tau[ie] = t;
             pc[1] = 1;
 
-            /* w = A22 v on the backend, then corrected on the host */
+            /* w = A22 v, then the corrections */
             gl_scalar *v = pc + 1, *wc = w + c + 1 + (size_t)c * m;
             const gl_scalar *a22 = x + (i + 1) + (size_t)(i + 1) * ldx;
-            if (host) {
-                ops->hemv('L', lv, 1, a22, ldx, v, 0, wc);
-            } else {
-                gl_scalar *xv = dev + 2 * panel, *yv = xv + n;
-                ops->from_host('N', lv, 1, v, lv, xv, lv);
-                ops->hemv('L', lv, 1, a22, ldx, xv, 0, yv);
-                if (ops->to_host(lv, 1, yv, lv, wc, lv))
-                    goto out;
-            }
+            ops->hemv('L', lv, 1, a22, ldx, v, 0, wc);
             if (c > 0) {
                 f->gemv("C", &lv, &c, &one, w + c + 1, &m, v, &ione, &zero,
                         tmp, &ione, 1);
@@ -165,41 +253,25 @@ static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
          * panel's results: d, e below it, the reflectors under e */
         lapack_int rest = m - kb;
         gl_scalar *a22 = x + (j0 + kb) + (size_t)(j0 + kb) * ldx;
-        if (host) {
-            ops->her2k('L', 'N', rest, kb, -1, p + kb, ldp, w + kb, m, 1, a22,
-                       ldx);
-        } else {
-            gl_scalar *vd = dev, *wd = dev + panel;
-            ops->from_host('N', rest, kb, p + kb, m, vd, rest);
-            ops->from_host('N', rest, kb, w + kb, m, wd, rest);
-            ops->her2k('L', 'N', rest, kb, -1, vd, rest, wd, rest, 1, a22,
-                       ldx);
-        }
+        ops->her2k('L', 'N', rest, kb, -1, p + kb, ldp, w + kb, m, 1, a22,
+                   ldx);
         for (lapack_int c = 0; c < kb; c++) {
             lapack_int i = j0 + c;
             p[c + (size_t)c * ldp] = d[upper ? n - 1 - i : i];
             p[c + 1 + (size_t)c * ldp] = e[upper ? n - 2 - i : i];
         }
-        if (!host)
-            ops->from_host('N', m, kb, p, m, xp, ldx);
     }
 
     /* the last diagonal element, then X back into A */
-    if (ops->to_host(1, 1, x + (n - 1) + (size_t)(n - 1) * ldx, ldx, tmp, 1))
-        goto out;
-    d[upper ? 0 : n - 1] = GL_REAL(tmp[0]);
-    if (!host && ops->to_host(n, n, x, n, upper ? rev : a, upper ? n : lda))
-        goto out;
+    gl_scalar *last = x + (n - 1) + (size_t)(n - 1) * ldx;
+    d[upper ? 0 : n - 1] = GL_REAL(*last);
+    *last = GL_REAL(*last);
     if (upper)
         unreverse_upper(n, rev, a, lda);
-    a[(upper ? 0 : n - 1) * (size_t)(lda + 1)] = GL_REAL(tmp[0]);
     if (times)
         times->stage1 = gl_now() - t0;
     rc = 0;
 out:
-    if (!host)
-        ops->release(x);
-    ops->release(dev);
     gl_host_free(rev);
     free(w);
     return rc;

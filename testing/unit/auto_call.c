@@ -5,7 +5,8 @@
  *   <routine> <job> <n>  one call: dsyevd, zheevd or dsyevr (RANGE 'A') (job
  *                        N/V; dsyevr also I: JOBZ 'V', RANGE 'I' for the
  *                        middle half of the spectrum), dgesdd or zgesdd
- *                        (N/S/A), dgesvd (N/S/A for both U and VT)
+ *                        (N/S/A), dgesvd (N/S/A for both U and VT),
+ *                        dsytrd ('L'; job ignored)
  *   counters             the stand-in CUDA driver's contexts and modules
  * and prints one line for each; the library's decisions go to its log. */
 #include <complex.h>
@@ -34,6 +35,8 @@ void dsyevr_(const char *, const char *, const char *, const int *, double *,
 void dgesvd_(const char *, const char *, const int *, const int *, double *,
              const int *, double *, double *, const int *, double *,
              const int *, double *, const int *, int *, size_t, size_t);
+void dsytrd_(const char *, const int *, double *, const int *, double *,
+             double *, double *, double *, const int *, int *, size_t);
 void zgesdd_(const char *, const int *, const int *, double complex *,
              const int *, double *, double complex *, const int *,
              double complex *, const int *, double complex *, const int *,
@@ -131,6 +134,14 @@ static int call(const char *routine, const char *job, int n)
             dgesvd_(job, job, &n, &n, a, &n, w, u, &ld, vt, &ld, work, &lwork,
                     &info, 1, 1);
             free(work), free(u), free(vt);
+        } else if (strcmp(routine, "dsytrd") == 0) {
+            double *e = malloc((size_t)n * sizeof *e);
+            double *tau = malloc((size_t)n * sizeof *tau);
+            dsytrd_("L", &n, a, &n, w, e, tau, &wq, &lwork, &info, 1);
+            lwork = (int)wq;
+            double *work = malloc((size_t)lwork * sizeof *work);
+            dsytrd_("L", &n, a, &n, w, e, tau, work, &lwork, &info, 1);
+            free(work), free(e), free(tau);
         } else {
             fprintf(stderr, "auto_call: unknown routine %s\n", routine);
             free(a), free(w);
