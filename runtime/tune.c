@@ -515,16 +515,19 @@ int gl_tune_group(int b, int device)
  * more flops than single blocking (the panels' catch-up and the
  * corrections of their products): 3 n^2 k for the Hermitian reduction,
  * 6 n^2 k for the SVD's, 9k / 4n of either's 4/3 n^3 or 8/3 n^3: k about
- * n / 32 keeps that near 7%, from 2 panels up to 1024 columns.  The host's
- * BLAS runs its rank-b updates near its peak already, and there the
- * corrections cost more than the larger updates gain (docs/history.md). */
+ * n / 32 keeps that near 7%, up to 1024 columns.  Each panel also costs
+ * about 5 more launches (its catch-up and corrections), some 50 us: below
+ * n = 8192 they cost more than the faster updates gain (counted in
+ * docs/performance.md, "Stage 1 double-blocked").  The host's BLAS runs
+ * its rank-b updates near its peak already, and there the corrections
+ * cost more than the larger updates gain (docs/history.md). */
 int gl_tune_stage1_block(long n, int b, int device)
 {
     long block = gl_config_get()->stage1_block;
     if (b < 1)
         b = 1;
     if (block <= 0) {
-        if (!device)
+        if (!device || n < 8192)
             return b;
         long panels = n / (32L * b), most = 1024 / b;
         block = (panels < 2 ? 2 : panels > most ? most : panels) * b;

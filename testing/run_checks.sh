@@ -70,12 +70,13 @@ for src in testing/unit/test_*.c; do
                 GPULAPACK_CLBLAST=1 GPULAPACK_VERBOSE=2 "build/testing/${t}_$p"
         done ;;
     # every device failure of a call restarts it on LAPACK; again with the
-    # panels' multi-group leaves, the one-launch chase (and its waits) and
-    # the SVD's divide and conquer with device products
+    # panels' multi-group leaves, the one-launch chase (and its waits),
+    # the SVD's divide and conquer with device products and stage 1
+    # double-blocked (a device's default from n = 8192)
     test_fault)
         run "unit/$t" 300 "build/testing/$t"
         run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 \
-            GPULAPACK_CHASE_GROUPS=4 GPULAPACK_DC_LEAF=8 "build/testing/$t" ;;
+            GPULAPACK_CHASE_GROUPS=4 GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
@@ -135,13 +136,14 @@ done
 #    vectors of every routine (every 8th size/type pair, all on opencl,
 #    the panels' leaves over work-groups of 8 rows, the chase in one
 #    launch, stage 3 of the SVD by divide and conquer with the merges'
-#    products on the device from 8 rows).
+#    products on the device from 8 rows, stage 1 double-blocked in blocks
+#    of 64 columns).
 for t in test_options test_lwork test_args test_threads; do
     run "own-opencl/$t" 600 bash -c "device_own opencl $t"
 done
 run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
     GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 \
-    GPULAPACK_DC_LEAF=8 \
+    GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 \
     GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 
 # 3. The demo runs, and its calls go through the library.
