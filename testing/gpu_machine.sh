@@ -216,7 +216,8 @@ lease)
             # vectors at 8192 (band 32, a device's group of 32 sweeps)
             # the host's group of 16 and a group of 64; stage 1 single-
             # blocked (the order before) and in blocks of 1024 columns
-            # against the default n/32; ?sytrd by two stages
+            # against the default n/32; the panels' tall leaves over
+            # work-groups of 1024 rows (fewer groups to wait for)
             i=0
             for setting in "GPULAPACK_BAND=128|16384|dsyevd_N,dgesdd_N" \
                 "GPULAPACK_BAND=32|16384|dsyevd_N,dgesdd_N" \
@@ -224,7 +225,7 @@ lease)
                 "GPULAPACK_GROUP=64|8192|dsyevd_V,dgesdd_S" \
                 "GPULAPACK_STAGE1_BLOCK=1|8192 16384|dsyevd_N,dgesdd_N" \
                 "GPULAPACK_STAGE1_BLOCK=1024|8192 16384|dsyevd_N,dgesdd_N" \
-                "GPULAPACK_SYTRD_STAGES=2|8192 16384|dsytrd"; do
+                "GPULAPACK_PANEL_ROWS=1024|8192|dsyevd_N,dgesdd_N"; do
                 i=$((i + 1))
                 rest=${setting#*|}
                 echo "tuning: ${setting%%|*}" >>"$sum"
