@@ -39,8 +39,9 @@ run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
 # pkg-config, a C program built against the installed copy
 run unit/install 120 testing/unit/check_install.sh
 # device launches and host synchronizations of dsyevd N and dgesdd N at
-# n = 2048 on PoCL, each below 3000 (issue 31: stage 1 was launch-bound);
-# about 1.5 minutes on 2 cores
+# n = 2048 on PoCL, each below 3000 (stage 1 was launch-bound), and
+# dsytrd's reads from the device at n = 512 (at most 4); about 1.5
+# minutes on 2 cores
 run unit/launches 600 testing/unit/check_launches.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
 # per-precision binaries.

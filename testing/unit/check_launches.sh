@@ -3,9 +3,10 @@
 # counted by GPULAPACK_PROFILE on the OpenCL device (PoCL here): dsyevd N
 # and dgesdd N at n = 2048 must each stay below LIMIT (3000), so that a
 # launch-bound design (a launch per column of a panel: about 6,500 in
-# stage 1 of dgesdd N at 2048 before the one-launch panel leaves, issue
-# 31) cannot come back unnoticed.  On a GPU each launch or wait costs
-# about 10-20 us whatever it does (docs/performance.md).
+# stage 1 of dgesdd N at 2048 before the one-launch panel leaves) cannot
+# come back unnoticed.  On a GPU each launch or wait costs
+# about 10-20 us whatever it does (docs/performance.md).  Then dsytrd's
+# reads from the device (below).
 #
 # Counted: every kernel launch (gl_*), every vendor BLAS call (blas *),
 # every launch recorded in a batch, device copies, writes and reads (a
@@ -55,3 +56,24 @@ for r in dsyevd dgesdd; do
         echo "FAIL unit/launches/$r-N-$N: $total launches and synchronizations, limit $LIMIT:$detail"
     fi
 done
+
+# ?sytrd on a device: the one-stage reduction's column steps stay on the
+# device, so the host waits for it only to read the results (tau, then A),
+# not once or twice per column as before (n = 512: 511 columns).
+NT=${CHECK_LAUNCHES_SYTRD_N:-512}
+log=$(GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 \
+    build/testing/auto_call dsytrd N "$NT" 2>&1)
+echo "$log"
+if ! grep -q "^gpulapack: dsytrd .*path=opencl .*info=0" <<<"$log" ||
+    ! grep -q "^dsytrd N n=$NT info=0" <<<"$log"; then
+    echo "FAIL unit/launches/dsytrd-reads-$NT: the call did not run on opencl with info=0"
+else
+    reads=$(awk '$2 == "dsytrd" && $3 == "profile:" && /op="read"/ {
+            if (match($0, / calls=[0-9]+/)) n += substr($0, RSTART + 7, RLENGTH - 7) }
+        END { print n + 0 }' <<<"$log")
+    if [ "$reads" -ge 1 ] && [ "$reads" -le 4 ]; then
+        echo "PASS unit/launches/dsytrd-reads-$NT ($reads reads from the device in the call)"
+    else
+        echo "FAIL unit/launches/dsytrd-reads-$NT: $reads reads from the device, at most 4 expected"
+    fi
+fi
