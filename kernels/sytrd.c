@@ -19,7 +19,8 @@
  *    LAPACK's.
  * 2. Two stages, then the explicit Q of the reduction re-factored into
  *    the one-stage reflectors: more work, but all of it BLAS3 and the
- *    chase (for GPUs, where that may pay at large n: unmeasured).
+ *    chase; the re-factoring (?geqrf) runs on the host, which a GPU's
+ *    path would have to move to the device to gain from it.
  *    'L': the reduction fixes e_1 (every reflector acts on rows >= 2), so
  *    Q = diag(1, M); M = G R by ?geqrf with R unitary and triangular, i.e.
  *    diagonal with entries +-1 (?larfg's beta is real).  Then diag(1, G)

@@ -518,7 +518,7 @@ int gl_tune_group(int b, int device)
  * n / 32 keeps that near 7%, up to 1024 columns.  Each panel also costs
  * about 5 more launches (its catch-up and corrections), some 50 us: below
  * n = 8192 they cost more than the faster updates gain (counted in
- * docs/performance.md, "Stage 1 double-blocked").  The host's BLAS runs
+ * docs/performance.md, "Values-only calls at the hardware's limit").  The host's BLAS runs
  * its rank-b updates near its peak already, and there the corrections
  * cost more than the larger updates gain (docs/history.md). */
 int gl_tune_stage1_block(long n, int b, int device)
