@@ -518,9 +518,9 @@ int gl_tune_group(int b, int device)
  * n / 32 keeps that near 7%, up to 1024 columns.  Each panel also costs
  * about 5 more launches (its catch-up and corrections), some 50 us: below
  * n = 8192 they cost more than the faster updates gain (counted in
- * docs/performance.md, "Values-only calls at the hardware's limit").  The host's BLAS runs
- * its rank-b updates near its peak already, and there the corrections
- * cost more than the larger updates gain (docs/history.md). */
+ * docs/performance.md, "Values-only calls at the hardware's limit").  The
+ * host's BLAS runs its rank-b updates near its peak already, and there the
+ * corrections cost more than the larger updates gain (docs/history.md). */
 int gl_tune_stage1_block(long n, int b, int device)
 {
     long block = gl_config_get()->stage1_block;
@@ -538,7 +538,8 @@ int gl_tune_stage1_block(long n, int b, int device)
 
 /* One stage by default: on the host it runs at LAPACK's own speed, where
  * the two stages with the re-factorization took 1.8 times as long at
- * n = 4000 (docs/performance.md); on GPUs both are unmeasured. */
+ * n = 4000 (docs/performance.md); on a GPU the second re-factors its Q on
+ * the host (kernels/sytrd.c). */
 int gl_tune_sytrd_stages(void)
 {
     return gl_config_get()->sytrd_stages == 2 ? 2 : 1;

@@ -42,9 +42,10 @@ void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
  * applied to vectors; GPULAPACK_BAND overrides. */
 int gl_tune_band(char kind, int complex_, long n, int vectors, int device);
 
-/* Stage 1, Hermitian: columns of panels whose two-sided updates the
- * trailing matrix takes together, a multiple of the band's half-width b
- * (b: one panel at a time); GPULAPACK_STAGE1_BLOCK overrides. */
+/* Stage 1 (sy2sb and ge2gb) of an n x n problem: columns of panels whose
+ * updates the rest of the matrix takes together, a multiple of the band's
+ * half-width b (b: one panel at a time); GPULAPACK_STAGE1_BLOCK
+ * overrides. */
 int gl_tune_stage1_block(long n, int b, int device);
 
 /* ?sytrd/?hetrd: 1 for the one-stage reduction, 2 for the two-stage one

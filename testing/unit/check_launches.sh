@@ -22,15 +22,23 @@ LIMIT=${CHECK_LAUNCHES_LIMIT:-3000}
 export POCL_CACHE_DIR=${POCL_CACHE_DIR:-$PWD/build/pocl-cache}
 mkdir -p "$POCL_CACHE_DIR"
 unset GPULAPACK_PANEL_ROWS GPULAPACK_PANEL_GROUPS GPULAPACK_TUNE_FILE GPULAPACK_LOG
-for r in dsyevd dgesdd; do
+
+# profiled_call <routine> <n> <verdict>: one call with JOB N on opencl with
+# the profile into $log (and printed); 1 with a FAIL verdict if it did not
+# run there with info=0
+profiled_call() {
     log=$(GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 \
-        GPULAPACK_CHASE_GROUPS=2 build/testing/auto_call "$r" N "$N" 2>&1)
+        GPULAPACK_CHASE_GROUPS=2 build/testing/auto_call "$1" N "$2" 2>&1)
     echo "$log"
-    if ! grep -q "^gpulapack: $r .*path=opencl .*info=0" <<<"$log" ||
-        ! grep -q "^$r N n=$N info=0" <<<"$log"; then
-        echo "FAIL unit/launches/$r-N-$N: the call did not run on opencl with info=0"
-        continue
+    if ! grep -q "^gpulapack: $1 .*path=opencl .*info=0" <<<"$log" ||
+        ! grep -q "^$1 N n=$2 info=0" <<<"$log"; then
+        echo "FAIL unit/launches/$3: the call did not run on opencl with info=0"
+        return 1
     fi
+}
+
+for r in dsyevd dgesdd; do
+    profiled_call "$r" "$N" "$r-N-$N" || continue
     # rows: gpulapack: <r> profile: stage=<s> op="<name>" calls=<c> ...
     read -r total detail < <(awk -v r="$r" '
         $2 == r && $3 == "profile:" && $4 ~ /^stage=/ {
@@ -61,13 +69,7 @@ done
 # device, so the host waits for it only to read the results (tau, then A),
 # not once or twice per column as before (n = 512: 511 columns).
 NT=${CHECK_LAUNCHES_SYTRD_N:-512}
-log=$(GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 \
-    build/testing/auto_call dsytrd N "$NT" 2>&1)
-echo "$log"
-if ! grep -q "^gpulapack: dsytrd .*path=opencl .*info=0" <<<"$log" ||
-    ! grep -q "^dsytrd N n=$NT info=0" <<<"$log"; then
-    echo "FAIL unit/launches/dsytrd-reads-$NT: the call did not run on opencl with info=0"
-else
+if profiled_call dsytrd "$NT" "dsytrd-reads-$NT"; then
     reads=$(awk '$2 == "dsytrd" && $3 == "profile:" && /op="read"/ {
             if (match($0, / calls=[0-9]+/)) n += substr($0, RSTART + 7, RLENGTH - 7) }
         END { print n + 0 }' <<<"$log")
