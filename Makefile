@@ -1,7 +1,10 @@
 # gpulapack build.  `make` builds lib/libgpulapack.{so,a}, bin/gpulapack-info and bin/gpulapack-tune;
 # `make demo` runs the example; `make install` / `make uninstall` (PREFIX,
-# DESTDIR) after `make`; `make check` installs the test dependencies
-# (apt-get, when root) and runs every test.
+# DESTDIR) after `make`; `make check` installs the missing test
+# dependencies (apt-get, when root) and runs every test, `make check-unit`,
+# `check-own`, `check-clients`, `check-suite`, `check-sanitize` one level
+# of them (docs/testing.md); `make tags`, `make compile_commands.json` and
+# `make perf-doc` for the sources and docs.
 
 .DEFAULT_GOAL := all
 
@@ -57,12 +60,12 @@ GL_PRECISION_d = 2
 GL_PRECISION_c = 3
 GL_PRECISION_z = 4
 # Algorithm templates (kernels/), also compiled once per precision.
-KERNELS    = ge2gb sy2sb gb2bd svd eig band_values divide_conquer lapack_fns \
+KERNELS    = ge2gb sy2sb gb2bd svd eig band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
              backtransform sytrd ops_for gpu_ops \
              ref/host_ops ref/chase ref/tile_gemm
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c \
              lapack_api/workspace.c \
-             runtime/api.c runtime/config.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
+             runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
              runtime/log.c runtime/memory.c runtime/parallel.c runtime/profile.c runtime/timing.c \
              runtime/tune.c
 EMBED_OBJ  =
@@ -77,7 +80,7 @@ DEVICE_SRC = kernels/device/common.h kernels/device/blas.h \
              kernels/device/wy.h
 ifneq ($(filter opencl,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_OPENCL
-OPENCL_UNIT_TEMPLATES = test_device_ops
+OPENCL_UNIT_TEMPLATES = test_device_ops test_contexts
 OPENCL_UNIT_BIN = build/testing/test_fault
 COMMON_SRC += runtime/opencl.c
 EMBED_OBJ  += $(B)/runtime/embed_opencl.o
@@ -109,9 +112,10 @@ TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_ap
                $(foreach t,$(KERNELS),$(foreach p,$(PRECISIONS),$(B)/kernels/$(t)_$(p).o))
 COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
 LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(EMBED_OBJ)
-HEADERS      = $(wildcard include/*.h lapack_api/*.h runtime/*.h kernels/*.h kernels/ref/*.h)
+HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h kernels/*.h kernels/ref/*.h)
 
-.PHONY: all library demo check deps sanitize tests clean bench
+.PHONY: all library demo check deps sanitize tests clean bench perf-doc generate tags \
+        compile_commands.json
 all: library bin/gpulapack-info bin/gpulapack-tune
 library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a
 
@@ -183,7 +187,7 @@ bin/gpulapack-info: tools/gpulapack_info.c include/gpulapack.h lib/libgpulapack.
 # gpulapack-tune sends each call down one path through the library's
 # internals (gl_policy_force), so it links the static library and the
 # system LAPACK it measures against.
-bin/gpulapack-tune: tools/gpulapack_tune.c $(HEADERS) lib/libgpulapack.a | bin
+bin/gpulapack-tune: tools/gpulapack_tune.c tools/tune_families.inc $(HEADERS) lib/libgpulapack.a | bin
 	$(CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra $(CFLAGS) -Iinclude -Ilapack_api -Iruntime \
 	    $< -o $@ lib/libgpulapack.a $(LAPACK_LIBS) -ldl -lm -pthread
 
@@ -198,9 +202,9 @@ OWN_LINK_BIN = $(filter build/testing/test_link_%,$(OWN_BIN))
 UNIT_SRC  = $(wildcard testing/unit/test_*.c)
 # Unit-test templates, compiled once per precision like the library's own
 # sources: testing/unit/test_stages.c -> build/testing/test_stages_{s,d,c,z}.
-# test_device_ops needs an OpenCL device, test_fault the OpenCL backend,
+# test_device_ops and test_contexts need an OpenCL device, test_fault the OpenCL backend,
 # test_gpu_runtime one binary per GPU API (below).
-UNIT_TEMPLATES = test_stages test_tile_gemm test_device_ops
+UNIT_TEMPLATES = test_stages test_tile_gemm test_device_ops test_contexts
 UNIT_PLAIN_BIN = $(patsubst testing/unit/%.c,build/testing/%,\
                      $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
                                   testing/unit/test_gpu_runtime.c,$(UNIT_SRC)))
@@ -222,6 +226,8 @@ $(call unit_template_bin,test_stages): build/testing/test_stages_%: testing/unit
 $(call unit_template_bin,test_tile_gemm): build/testing/test_tile_gemm_%: testing/unit/test_tile_gemm.c $(HEADERS) kernels/ref/tile_gemm.c | build/testing
 	$(CC) $(TEST_CFLAGS) -O2 -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ -lm
 $(call unit_template_bin,test_device_ops): build/testing/test_device_ops_%: testing/unit/test_device_ops.c $(HEADERS) lib/libgpulapack.a | build/testing
+	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+$(call unit_template_bin,test_contexts): build/testing/test_contexts_%: testing/unit/test_contexts.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 
 # the CUDA/HIP runtimes over stand-in drivers (no GPU on CI)
@@ -251,7 +257,7 @@ build/testing/mock-hip-abort/libamdhip64.so.5: testing/unit/mock/mock_hip_abort.
 	    -L$(@D) -lmockllvm -Wl,-rpath,'$$ORIGIN'
 
 build/demo: testing/demo/demo.c | build/testing
-	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -lm
+	$(CC) -std=gnu11 -O2 -Wall -Wextra $< -o $@ $(LAPACK_LIBS) -ldl -lm
 
 # `make tests` builds every test binary, both libraries and the benchmarks
 # (so that they keep compiling); TEST_BIN collects them.
@@ -262,12 +268,78 @@ tests: all sanitize $(TEST_BIN)
 deps:
 	tools/install-deps.sh
 
+# The levels of testing/run_checks.sh (docs/testing.md): `make check-<level>`
+# installs what is missing, builds what that level's tests need and runs
+# it; `make check` builds everything (`make tests`: the benchmarks too, so
+# that they keep compiling) and runs every level, ending with the line
+# "N passed, N failed" over all of them.
+CHECK_LEVELS = unit own clients suite sanitize
+CHECK_NEEDS_unit     = all $(UNIT_BIN) $(AUTO_BIN) build/testing/mock-cuda/libcuda.so.1
+CHECK_NEEDS_own      = all $(OWN_BIN) build/demo
+CHECK_NEEDS_clients  = all
+CHECK_NEEDS_suite    = all
+CHECK_NEEDS_sanitize = sanitize build/testing/test_threads build/testing/test_args
+.PHONY: $(CHECK_LEVELS:%=check-%)
+
 check: deps
 	$(MAKE) tests
 	testing/run_checks.sh
 
+$(CHECK_LEVELS:%=check-%): check-%: deps
+	$(MAKE) $(CHECK_NEEDS_$*)
+	testing/run_checks.sh $*
+
+# Each call of the example beside the system LAPACK's time for it, at the
+# size from which the library takes its path on this machine
+# (testing/demo/demo.c; `build/demo N` for a size of your own).
 demo: all build/demo
 	GPULAPACK_VERBOSE=1 LD_PRELOAD=$(CURDIR)/lib/libgpulapack.so build/demo
+
+# lapack_api/generated/ and tools/tune_families.inc from the routines'
+# table (tools/routines.py; unit/generated checks the committed output).
+generate:
+	$(PYTHON) tools/routines.py
+
+# docs/performance.md's tables, from docs/data/ (tools/perf_doc.py;
+# unit/perf-doc runs it with --check).
+perf-doc:
+	$(PYTHON) tools/perf_doc.py
+
+# --- for editors ----------------------------------------------------------
+# `make tags`: tags and TAGS (Universal Ctags), with a tag for each
+# expanded name of the templated definitions (GL_FN(svd) -> gl_d_svd, ...,
+# from the comment on the line before them; tools/tags.py).
+tags:
+	$(PYTHON) tools/tags.py
+# `make compile_commands.json` (clangd): every C source with the flags of
+# its rule, the templates as precision d; nothing is built
+# (tools/compile_commands.py reads the commands from the environment).
+define GL_NL
+
+
+endef
+unit_cflags = $(if $(filter test_stages test_device_ops test_contexts test_tile_gemm,$(1)),-DGL_PRECISION=2)
+COMPILE_COMMANDS = \
+  $(foreach t,$(TEMPLATES),$(CC) $(LIB_CFLAGS) -DGL_PRECISION=2 -c lapack_api/$(t).c -o $(B)/lapack_api/$(t)_d.o$(GL_NL)) \
+  $(foreach t,$(KERNELS),$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=2 -c kernels/$(t).c -o $(B)/kernels/$(t)_d.o$(GL_NL)) \
+  $(foreach f,$(COMMON_SRC),$(CC) $(LIB_CFLAGS) -c $(f) -o $(B)/$(f:.c=.o)$(GL_NL)) \
+  $(CC) $(LIB_CFLAGS) $(if $(filter cuda,$(BACKENDS)),-DGL_API_CUDA -I$(CUDA_HOME)/include,-DGL_API_HIP -D__HIP_PLATFORM_AMD__) \
+      -c runtime/cudalike.c -o $(B)/runtime/cudalike.o$(GL_NL) \
+  $(CC) -std=c11 -Wall -Wextra $(CFLAGS) -Iinclude -c tools/gpulapack_info.c -o bin/gpulapack-info$(GL_NL) \
+  $(CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra $(CFLAGS) -Iinclude -Ilapack_api -Iruntime \
+      -c tools/gpulapack_tune.c -o bin/gpulapack-tune$(GL_NL) \
+  $(foreach f,$(UNIT_SRC),$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime $(call unit_cflags,$(basename $(notdir $(f)))) \
+      -c $(f) -o build/testing/$(basename $(notdir $(f)))$(GL_NL)) \
+  $(foreach f,$(wildcard testing/unit/mock/*.c),$(CC) $(TEST_CFLAGS) -fPIC -fvisibility=hidden \
+      -I$(CUDA_HOME)/include -c $(f) -o build/testing/$(basename $(notdir $(f))).o$(GL_NL)) \
+  $(CC) $(TEST_CFLAGS) -c testing/unit/auto_call.c -o build/testing/auto_call$(GL_NL) \
+  $(foreach f,$(OWN_SRC),$(CC) $(TEST_CFLAGS) -c $(f) -o build/testing/$(basename $(notdir $(f)))$(GL_NL)) \
+  $(CC) -std=gnu11 -O2 -Wall -Wextra -c testing/demo/demo.c -o build/demo$(GL_NL) \
+  $(foreach f,$(wildcard testing/bench/*.c),$(CC) $(BENCH_CFLAGS) -I. -isystem $(CUDA_HOME)/include \
+      -c $(f) -o build/bench/$(basename $(notdir $(f)))$(GL_NL))
+compile_commands.json: export GL_COMPILE_COMMANDS = $(COMPILE_COMMANDS)
+compile_commands.json:
+	$(PYTHON) tools/compile_commands.py >$@.tmp && mv $@.tmp $@
 
 # --- benchmark (not part of check) ----------------------------------------
 # `make bench`: our host path against the system LAPACK, in one process on

@@ -19,45 +19,69 @@ static lapack_int chase_steps(lapack_int n, lapack_int b, lapack_int s)
     return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
 }
 
+/* gl_s_reflectors_slots gl_d_reflectors_slots gl_c_reflectors_slots gl_z_reflectors_slots */
+size_t GL_FN(reflectors_slots)(lapack_int n, lapack_int b, lapack_int group,
+                               lapack_int *ngroups)
+{
+    if (group < 1)
+        group = 1;
+    /* half-width 1 or less: nothing to chase, nothing kept */
+    *ngroups = n > 2 && b > 1 ? (n - 2 + group - 1) / group : 0;
+    size_t cols = 1;
+    for (lapack_int g = 0; g < *ngroups; g++)
+        cols += (size_t)chase_steps(n, b, g * group) * (size_t)group;
+    return cols;
+}
+
+/* gl_s_reflectors_place gl_d_reflectors_place gl_c_reflectors_place gl_z_reflectors_place */
+void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
+                             lapack_int n, lapack_int b, lapack_int group,
+                             gl_scalar *vq, gl_scalar *vp, lapack_int *first,
+                             gl_scalar *zeros)
+{
+    memset(r, 0, sizeof *r);
+    if (group < 1)
+        group = 1;
+    size_t cols = GL_FN(reflectors_slots)(n, b, group, &r->ngroups);
+    r->n = n, r->b = b, r->group = group;
+    r->first = first;
+    r->first[0] = 0;
+    for (lapack_int g = 0; g < r->ngroups; g++)
+        r->first[g + 1] = r->first[g] + chase_steps(n, b, g * group) * group;
+    r->vq = vq, r->vp = vp;
+    r->tauq = r->vq + cols * (size_t)b;
+    r->taup = vp ? r->vp + cols * (size_t)b : NULL;
+    /* slots the chase never reaches (past the end of short sweeps) must
+     * read as H = I */
+    memset(zeros, 0, sizeof *zeros * cols);
+    ops->from_host(ops, 'N', (lapack_int)cols, 1, zeros, (lapack_int)cols,
+                   r->tauq, (lapack_int)cols);
+    if (vp)
+        ops->from_host(ops, 'N', (lapack_int)cols, 1, zeros, (lapack_int)cols,
+                       r->taup, (lapack_int)cols);
+}
+
 /* gl_s_reflectors_alloc gl_d_reflectors_alloc gl_c_reflectors_alloc gl_z_reflectors_alloc */
 int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
                             lapack_int n, lapack_int b, lapack_int group,
                             int two_sided)
 {
     memset(r, 0, sizeof *r);
-    if (group < 1)
-        group = 1;
-    r->n = n, r->b = b, r->group = group;
-    /* half-width 1 or less: nothing to chase, nothing kept */
-    r->ngroups = n > 2 && b > 1 ? (n - 2 + group - 1) / group : 0;
-    r->first = malloc(sizeof *r->first * (size_t)(r->ngroups + 1));
-    if (!r->first)
-        return GL_STAGE_FAULT;
-    r->first[0] = 0;
-    for (lapack_int g = 0; g < r->ngroups; g++)
-        r->first[g + 1] = r->first[g] + chase_steps(n, b, g * group) * group;
-    size_t cols = (size_t)r->first[r->ngroups] + 1;
+    lapack_int ngroups;
+    size_t cols = GL_FN(reflectors_slots)(n, b, group, &ngroups);
     size_t bytes = sizeof(gl_scalar) * cols * ((size_t)b + 1);
-    r->vq = ops->alloc(bytes);
-    r->vp = two_sided ? ops->alloc(bytes) : NULL;
-    if (!r->vq || (two_sided && !r->vp)) {
-        GL_FN(reflectors_free)(ops, r);
-        return GL_STAGE_FAULT;
-    }
-    r->tauq = r->vq + cols * (size_t)b;
-    r->taup = two_sided ? r->vp + cols * (size_t)b : NULL;
-    /* slots the chase never reaches (past the end of short sweeps) must
-     * read as H = I */
-    gl_scalar *zeros = calloc(cols, sizeof *zeros);
+    lapack_int *first = malloc(sizeof *first * (size_t)(ngroups + 1));
+    gl_scalar *vq = first ? ops->alloc(ops, bytes) : NULL;
+    gl_scalar *vp = vq && two_sided ? ops->alloc(ops, bytes) : NULL;
+    gl_scalar *zeros = vq && (vp || !two_sided) ? malloc(sizeof *zeros * cols)
+                                                : NULL;
     if (!zeros) {
-        GL_FN(reflectors_free)(ops, r);
+        ops->release(ops, vq);
+        ops->release(ops, vp);
+        free(first);
         return GL_STAGE_FAULT;
     }
-    ops->from_host('N', (lapack_int)cols, 1, zeros, (lapack_int)cols, r->tauq,
-                   (lapack_int)cols);
-    if (two_sided)
-        ops->from_host('N', (lapack_int)cols, 1, zeros, (lapack_int)cols,
-                       r->taup, (lapack_int)cols);
+    GL_FN(reflectors_place)(ops, r, n, b, group, vq, vp, first, zeros);
     free(zeros);
     return 0;
 }
@@ -65,8 +89,8 @@ int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
 /* gl_s_reflectors_free gl_d_reflectors_free gl_c_reflectors_free gl_z_reflectors_free */
 void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r)
 {
-    ops->release(r->vq);
-    ops->release(r->vp);
+    ops->release(ops, r->vq);
+    ops->release(ops, r->vp);
     free(r->first);
     memset(r, 0, sizeof *r);
 }
@@ -190,16 +214,16 @@ static int apply_batch(wy_apply *a)
     const GL_FN(ops) *ops = a->ops;
     size_t stride = a->build.stride;
     gl_scalar *dev_y = a->dev + (size_t)a->capacity * stride;
-    double clock = gl_profile_clock();
+    double clock = gl_profile_clock(ops->ctx);
     if (gl_parallel_for(a->batch, build_block, &a->build))
         return -1;
-    gl_profile_section("wy blocks built", clock);
-    ops->from_host('N', (lapack_int)stride, a->batch, a->build.hv,
+    gl_profile_section(ops->ctx, "wy blocks built", clock);
+    ops->from_host(ops, 'N', (lapack_int)stride, a->batch, a->build.hv,
                    (lapack_int)stride, a->dev, (lapack_int)stride);
-    ops->from_host('N', (lapack_int)stride, a->batch, a->build.hy,
+    ops->from_host(ops, 'N', (lapack_int)stride, a->batch, a->build.hy,
                    (lapack_int)stride, dev_y, (lapack_int)stride);
-    int rc = ops->apply_wy(a->batch, a->row0s, a->rowss, a->ks, a->dev, dev_y,
-                           a->build.ldv, stride, a->build.b,
+    int rc = ops->apply_wy(ops, a->batch, a->row0s, a->rowss, a->ks, a->dev,
+                           dev_y, a->build.ldv, stride, a->build.b,
                            a->build.forward, a->ncols, a->e, a->lde);
     a->batch = 0;
     return rc;
@@ -226,20 +250,20 @@ static int apply_listed(wy_apply *a, const gl_scalar *vstore,
         values[3 * i + 1] = a->rowss[i];
         values[3 * i + 2] = a->ks[i];
     }
-    lapack_int *blocks = ops->ints_to_device(3 * count, values);
+    lapack_int *blocks = ops->ints_to_device(ops, 3 * count, values);
     free(values);
     int rc = blocks ? 0 : -1;
     gl_scalar *dev_y = a->dev + per * stride;
     for (size_t i = 0; i < count && rc == 0; i += per) {
         lapack_int nb = (lapack_int)(count - i < per ? count - i : per);
-        rc = ops->wy_build(nb, blocks + 3 * i, a->r->group, vstore, taustore,
-                           a->build.b, a->build.ldv, stride,
+        rc = ops->wy_build(ops, nb, blocks + 3 * i, a->r->group, vstore,
+                           taustore, a->build.b, a->build.ldv, stride,
                            a->build.forward, a->dev, dev_y) ||
-             ops->apply_wy(nb, a->row0s + i, a->rowss + i, a->ks + i, a->dev,
-                           dev_y, a->build.ldv, stride, a->build.b,
+             ops->apply_wy(ops, nb, a->row0s + i, a->rowss + i, a->ks + i,
+                           a->dev, dev_y, a->build.ldv, stride, a->build.b,
                            a->build.forward, a->ncols, a->e, a->lde);
     }
-    ops->release(blocks);
+    ops->release(ops, blocks);
     return rc ? -1 : 0;
 }
 
@@ -365,7 +389,7 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         ops->host_memory || on_device
             ? NULL
             : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
-    gl_scalar *dev = ops->alloc(sizeof *dev * both);
+    gl_scalar *dev = ops->alloc(ops, sizeof *dev * both);
     /* at most one block per (group, step): slots / group of them */
     size_t listed = on_device ? slots / (size_t)group + 1 : (size_t)capacity;
     lapack_int *dims = malloc(sizeof *dims * 3 * listed);
@@ -373,9 +397,9 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     int rc = 0;
     if ((!on_device && !host) || !dev || !dims || !cols ||
         (!ops->host_memory && !on_device && !copy) ||
-        (copy && (ops->to_host_scratch(b, (lapack_int)slots, vstore, b,
+        (copy && (ops->to_host_scratch(ops, b, (lapack_int)slots, vstore, b,
                                        copy, b) ||
-                  ops->to_host_scratch((lapack_int)slots, 1, taustore,
+                  ops->to_host_scratch(ops, (lapack_int)slots, 1, taustore,
                                (lapack_int)slots, copy + slots * b,
                                (lapack_int)slots)))) {
         rc = GL_STAGE_FAULT;
@@ -404,7 +428,7 @@ out:
     gl_host_free(copy);
     free(dims);
     free(cols);
-    ops->release(dev);
+    ops->release(ops, dev);
     return rc;
 }
 
@@ -424,20 +448,20 @@ static void merge_panels(const GL_FN(ops) *ops, char storev, lapack_int len,
                          lapack_int ldv, const gl_scalar *t, lapack_int k0,
                          lapack_int kg, gl_scalar *vg, gl_scalar *tg)
 {
-    ops->unpack_v(storev, len, kg, v + (size_t)k0 + (size_t)k0 * ldv, ldv,
+    ops->unpack_v(ops, storev, len, kg, v + (size_t)k0 + (size_t)k0 * ldv, ldv,
                   vg, len);
     for (lapack_int off = 0; off < kg; off += nb) {
         lapack_int kk = min_int(nb, nref - k0 - off);
         gl_scalar *t22 = tg + (size_t)off + (size_t)off * kg;
-        ops->copy(kk, kk, t + (size_t)(k0 + off) * nb, nb, t22, kg);
+        ops->copy(ops, kk, kk, t + (size_t)(k0 + off) * nb, nb, t22, kg);
         if (off == 0)
             continue;
         /* V1^H V2 over the rows where V2 is not zero, then -T1 . T2 */
         gl_scalar *t12 = tg + (size_t)off * kg;
-        ops->gemm('C', 'N', off, kk, len - off, 1, vg + off, len,
+        ops->gemm(ops, 'C', 'N', off, kk, len - off, 1, vg + off, len,
                   vg + (size_t)off + (size_t)off * len, len, 0, t12, kg);
-        ops->trmm('L', 'U', 'N', 'N', off, kk, -1, tg, kg, t12, kg);
-        ops->trmm('R', 'U', 'N', 'N', off, kk, 1, t22, kg, t12, kg);
+        ops->trmm(ops, 'L', 'U', 'N', 'N', off, kk, -1, tg, kg, t12, kg);
+        ops->trmm(ops, 'R', 'U', 'N', 'N', off, kk, 1, t22, kg, t12, kg);
     }
 }
 
@@ -454,7 +478,7 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
     lapack_int group_cols = per_group * nb;
     lapack_int ngroups = (nref + group_cols - 1) / group_cols;
     lapack_int kmax = min_int(group_cols, nref);
-    gl_scalar *vg = ops->alloc(sizeof *vg * ((size_t)len * (size_t)kmax +
+    gl_scalar *vg = ops->alloc(ops, sizeof *vg * ((size_t)len * (size_t)kmax +
                                              (size_t)kmax * (size_t)kmax));
     if (!vg)
         return GL_STAGE_FAULT;
@@ -466,10 +490,10 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
         lapack_int k0 = g * group_cols, kg = min_int(group_cols, nref - k0);
         merge_panels(ops, storev, len - k0, nref, nb, v, ldv, t, k0, kg, vg,
                      tg);
-        rc = ops->larfb('L', trans, 'C', len - k0, ncols, kg, vg, len - k0,
+        rc = ops->larfb(ops, 'L', trans, 'C', len - k0, ncols, kg, vg, len - k0,
                         tg, kg, e + k0, lde);
     }
-    ops->release(vg);
+    ops->release(ops, vg);
     return rc ? GL_STAGE_FAULT : 0;
 }
 

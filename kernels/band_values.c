@@ -57,17 +57,137 @@ int GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
 {
     const gl_scalar *diag = kind == 'G' ? band + 2 * b : band;
     const gl_scalar *off = kind == 'G' ? band + 2 * b - 1 + ldband : band + 1;
-    if (ops->to_host(1, n, diag, ldband, scratch, 1))
+    if (ops->to_host(ops, 1, n, diag, ldband, scratch, 1))
         return GL_STAGE_FAULT;
     for (lapack_int i = 0; i + 1 < n; i++)
         scratch[n + i] = 0;   /* a diagonal matrix has no band to read */
-    if (n > 1 && b > 0 && ops->to_host(1, n - 1, off, ldband, scratch + n, 1))
+    if (n > 1 && b > 0 &&
+        ops->to_host(ops, 1, n - 1, off, ldband, scratch + n, 1))
         return GL_STAGE_FAULT;
     for (lapack_int i = 0; i < n; i++)
         d[i] = kind == 'G' ? GL_ABS(scratch[i]) : GL_REAL(scratch[i]);
     for (lapack_int i = 0; i + 1 < n; i++)
         e[i] = GL_ABS(scratch[n + i]);
     return 0;
+}
+
+/* What gb_bidiag_q's vectors need: X = A (m >= n) or A^H (rows x cols),
+ * the banded QR's reflectors (vqr, tauqr: lo subdiagonals), the chase's
+ * store, the band's diagonals (de: phases at 2 cols), the host arrays
+ * QX (rows x rows), PX (cols x cols) and C's copy cw (m x ncc), and buf
+ * in the backend's memory. */
+typedef struct gb_vectors {
+    const GL_FN(ops) *ops;
+    const GL_FN(reflectors) *keep;
+    lapack_int m, rows, cols, lo, ncc, ldc;
+    int trans, form_qx, form_px;
+    const gl_scalar *vqr, *tauqr, *c;
+    gl_scalar *de, *qx, *px, *cw, *buf;
+} gb_vectors;
+
+/* QX = Qqr diag(Q2 DL, I), PX = P2 DR and cw = Q^H C of X, each through
+ * the backend's buf. */
+static int gb_form_vectors(const gb_vectors *v)
+{
+    size_t rr = (size_t)v->rows * (size_t)v->rows;
+    size_t cc = (size_t)v->cols * (size_t)v->cols;
+    gl_scalar *left = v->de + 2 * v->cols, *right = left + v->cols;
+    GL_FN(bidiagonal_phases)(v->cols, v->de, v->de + v->cols, left, right);
+    if (v->form_qx) {   /* Qqr diag(Q2 DL, I) */
+        memset(v->qx, 0, sizeof *v->qx * rr);
+        for (lapack_int i = 0; i < v->rows; i++)
+            v->qx[i + (size_t)i * v->rows] = i < v->cols ? left[i] : 1;
+        v->ops->from_host(v->ops, 'N', v->rows, v->rows, v->qx, v->rows, v->buf, v->rows);
+        if (GL_FN(apply_chase)(v->ops, v->keep, 'Q', 'N', v->rows, v->buf, v->rows))
+            return GL_STAGE_FAULT;
+        if (v->ops->to_host(v->ops, v->rows, v->rows, v->buf, v->rows, v->qx, v->rows))
+            return GL_STAGE_FAULT;
+        for (lapack_int j = v->lo > 0 ? v->cols - 1 : -1; j >= 0; j--) {
+            lapack_int len = (j + v->lo < v->rows - 1 ? j + v->lo : v->rows - 1) - j + 1;
+            gl_larf_left(len, v->vqr + (size_t)j * (v->lo + 1),
+                         GL_CONJ(v->tauqr[j]), v->qx + j, v->rows, v->rows);
+        }
+    }
+    if (v->form_px) {   /* P2 DR */
+        memset(v->px, 0, sizeof *v->px * cc);
+        for (lapack_int i = 0; i < v->cols; i++)
+            v->px[i + (size_t)i * v->cols] = right[i];
+        v->ops->from_host(v->ops, 'N', v->cols, v->cols, v->px, v->cols, v->buf, v->cols);
+        if (GL_FN(apply_chase)(v->ops, v->keep, 'P', 'N', v->cols, v->buf, v->cols))
+            return GL_STAGE_FAULT;
+        if (v->ops->to_host(v->ops, v->cols, v->cols, v->buf, v->cols, v->px, v->cols))
+            return GL_STAGE_FAULT;
+    }
+    if (v->ncc > 0) {   /* C := Q^H C on a copy */
+        for (lapack_int j = 0; j < v->ncc; j++)
+            memcpy(v->cw + (size_t)j * v->m, v->c + (size_t)j * v->ldc,
+                   sizeof *v->cw * (size_t)v->m);
+        for (lapack_int j = 0; !v->trans && v->lo > 0 && j < v->cols; j++) {
+            lapack_int len = (j + v->lo < v->rows - 1 ? j + v->lo : v->rows - 1) - j + 1;
+            gl_larf_left(len, v->vqr + (size_t)j * (v->lo + 1), v->tauqr[j], v->cw + j, v->m,
+                         v->ncc);
+        }
+        v->ops->from_host(v->ops, 'N', v->m, v->ncc, v->cw, v->m, v->buf, v->m);
+        if (GL_FN(apply_chase)(v->ops, v->keep, v->trans ? 'P' : 'Q', 'C', v->ncc, v->buf,
+                               v->m))
+            return GL_STAGE_FAULT;
+        if (v->ops->to_host(v->ops, v->m, v->ncc, v->buf, v->m, v->cw, v->m))
+            return GL_STAGE_FAULT;
+        const gl_scalar *phase = v->trans ? right : left;
+        for (lapack_int j = 0; j < v->ncc; j++)
+            for (lapack_int i = 0; i < v->cols; i++)
+                v->cw[i + (size_t)j * v->m] *= GL_CONJ(phase[i]);
+    }
+    return 0;
+}
+
+/* m < n: B^H is lower bidiagonal; rotations R_i on rows (i, i+1) make
+ * it upper, U = R_{m-2} .. R_0 B^H; then Q = PX R_0^T .. R_{m-2}^T (px,
+ * cols x cols, NULL: not formed) and Q^H C = R_{m-2} .. R_0 PX^H C (cw,
+ * m x ncc). */
+static void lower_to_upper(const GL_FN(lapack_fns) *f, lapack_int m,
+                           lapack_int cols, lapack_int ncc, gl_real *d,
+                           gl_real *e, gl_scalar *px, gl_scalar *cw)
+{
+    for (lapack_int i = 0; i + 1 < cols; i++) {
+        gl_real cs, sn, r;
+        f->lartg(&d[i], &e[i], &cs, &sn, &r);
+        d[i] = r;
+        e[i] = sn * d[i + 1];
+        d[i + 1] = cs * d[i + 1];
+        for (lapack_int k = 0; px && k < cols; k++) {
+            gl_scalar *qi = px + k + (size_t)i * cols, *qj = qi + cols;
+            gl_scalar x = *qi, y = *qj;
+            *qi = cs * x + sn * y;
+            *qj = cs * y - sn * x;
+        }
+        for (lapack_int j = 0; j < ncc; j++) {
+            gl_scalar *ci = cw + i + (size_t)j * m;
+            gl_scalar x = ci[0], y = ci[1];
+            ci[0] = cs * x + sn * y;
+            ci[1] = cs * y - sn * x;
+        }
+    }
+}
+
+/* X = A (trans 0) or A^H (1) of the m x n band ab (?gbbrd storage:
+ * AB(ku_stored+1+i-j, j) = A(i,j), 1-based; kl, ku the diagonals inside
+ * the matrix) into the chase's packed storage: X(i,j) at diag[i - j + j
+ * ld], diag the first diagonal row. */
+static void pack_ab(lapack_int m, lapack_int n, lapack_int kl, lapack_int ku,
+                    lapack_int ku_stored, const gl_scalar *ab,
+                    lapack_int ldab, int trans, gl_scalar *diag,
+                    lapack_int ld)
+{
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = j - ku > 0 ? j - ku : 0; i <= j + kl && i < m;
+             i++) {
+            gl_scalar x = ab[(size_t)(ku_stored + i - j) + (size_t)j * ldab];
+            if (trans)
+                diag[(ptrdiff_t)(j - i) + (ptrdiff_t)i * ld] = GL_CONJ(x);
+            else
+                diag[(ptrdiff_t)(i - j) + (ptrdiff_t)j * ld] = x;
+        }
 }
 
 /* gl_s_gb_bidiag_q gl_d_gb_bidiag_q gl_c_gb_bidiag_q gl_z_gb_bidiag_q */
@@ -106,7 +226,7 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
     size_t rr = (size_t)rows * rows, cc = (size_t)cols * cols;
     size_t ccopy = (size_t)m * (size_t)(ncc > 0 ? ncc : 0);
     gl_scalar *host = calloc((size_t)ld * (size_t)cols, sizeof *host);
-    gl_scalar *dev = ops->alloc(sizeof *dev * (size_t)ld * (size_t)cols);
+    gl_scalar *dev = ops->alloc(ops, sizeof *dev * (size_t)ld * (size_t)cols);
     gl_scalar *de = malloc(sizeof *de * (4 * (size_t)cols + (size_t)lo + 1));
     GL_FN(reflectors) keep = {0};
     gl_scalar *vqr = NULL, *tauqr = NULL, *qx = NULL, *px = NULL, *cw = NULL,
@@ -120,108 +240,36 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         px = form_px ? gl_host_alloc(sizeof *px * cc) : NULL;
         cw = ncc > 0 ? gl_host_alloc(sizeof *cw * ccopy) : NULL;
         size_t bsize = rr > cc ? rr : cc;
-        buf = ops->alloc(sizeof *buf * (bsize > ccopy ? bsize : ccopy));
+        buf = ops->alloc(ops, sizeof *buf * (bsize > ccopy ? bsize : ccopy));
         if (!vqr || (form_qx && !qx) || (form_px && !px) ||
             (ncc > 0 && !cw) || !buf ||
             GL_FN(reflectors_alloc)(ops, &keep, cols, b,
-                                    gl_tune_group(b, !ops->host_memory), 1))
+                                    gl_tune_group(&ops->ctx->tuning, b), 1))
             goto out;
         tauqr = vqr + (size_t)(lo + 1) * cols;
     }
 
-    double t0 = gl_profile_stage("stage1");
-    /* AB(ku+1+i-j, j) = A(i,j) (1-based) */
-    for (lapack_int j = 0; j < n; j++)
-        for (lapack_int i = j - ku > 0 ? j - ku : 0; i <= j + kl && i < m;
-             i++) {
-            gl_scalar x = ab[(size_t)(ku_stored + i - j) + (size_t)j * ldab];
-            if (trans)
-                host[(size_t)(up + j - i) + (size_t)i * ld] = GL_CONJ(x);
-            else
-                host[(size_t)(up + i - j) + (size_t)j * ld] = x;
-        }
+    double t0 = gl_profile_stage(ops->ctx, "stage1");
+    pack_ab(m, n, kl, ku, ku_stored, ab, ldab, trans, host + up, ld);
     if (lo > 0)
         banded_qr(rows, cols, lo, b, host, ld, de, vqr, tauqr);
-    double t1 = gl_profile_stage("stage2");
-    ops->from_host('N', ld, cols, host, ld, dev, ld);
-    if (vectors ? b > 1 && ops->gb_chase(cols, b, 1, dev, ld, &keep)
+    double t1 = gl_profile_stage(ops->ctx, "stage2");
+    ops->from_host(ops, 'N', ld, cols, host, ld, dev, ld);
+    if (vectors ? b > 1 && ops->gb_chase(ops, cols, b, 1, dev, ld, &keep)
                 : GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
         goto out;
     if (GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e))
         goto out;
-    double t2 = gl_profile_stage("back");
+    double t2 = gl_profile_stage(ops->ctx, "back");
     if (!vectors)
         goto done;
 
-    gl_scalar *left = de + 2 * cols, *right = left + cols;
-    GL_FN(bidiagonal_phases)(cols, de, de + cols, left, right);
-    if (form_qx) {   /* Qqr diag(Q2 DL, I) */
-        memset(qx, 0, sizeof *qx * rr);
-        for (lapack_int i = 0; i < rows; i++)
-            qx[i + (size_t)i * rows] = i < cols ? left[i] : 1;
-        ops->from_host('N', rows, rows, qx, rows, buf, rows);
-        if (GL_FN(apply_chase)(ops, &keep, 'Q', 'N', rows, buf, rows))
-            goto out;
-        if (ops->to_host(rows, rows, buf, rows, qx, rows))
-            goto out;
-        for (lapack_int j = lo > 0 ? cols - 1 : -1; j >= 0; j--) {
-            lapack_int len = (j + lo < rows - 1 ? j + lo : rows - 1) - j + 1;
-            gl_larf_left(len, vqr + (size_t)j * (lo + 1),
-                         GL_CONJ(tauqr[j]), qx + j, rows, rows);
-        }
-    }
-    if (form_px) {   /* P2 DR */
-        memset(px, 0, sizeof *px * cc);
-        for (lapack_int i = 0; i < cols; i++)
-            px[i + (size_t)i * cols] = right[i];
-        ops->from_host('N', cols, cols, px, cols, buf, cols);
-        if (GL_FN(apply_chase)(ops, &keep, 'P', 'N', cols, buf, cols))
-            goto out;
-        if (ops->to_host(cols, cols, buf, cols, px, cols))
-            goto out;
-    }
-    if (ncc > 0) {   /* C := Q^H C on a copy */
-        for (lapack_int j = 0; j < ncc; j++)
-            memcpy(cw + (size_t)j * m, c + (size_t)j * ldc,
-                   sizeof *cw * (size_t)m);
-        for (lapack_int j = 0; !trans && lo > 0 && j < cols; j++) {
-            lapack_int len = (j + lo < rows - 1 ? j + lo : rows - 1) - j + 1;
-            gl_larf_left(len, vqr + (size_t)j * (lo + 1), tauqr[j], cw + j, m,
-                         ncc);
-        }
-        ops->from_host('N', m, ncc, cw, m, buf, m);
-        if (GL_FN(apply_chase)(ops, &keep, trans ? 'P' : 'Q', 'C', ncc, buf,
-                               m))
-            goto out;
-        if (ops->to_host(m, ncc, buf, m, cw, m))
-            goto out;
-        const gl_scalar *phase = trans ? right : left;
-        for (lapack_int j = 0; j < ncc; j++)
-            for (lapack_int i = 0; i < cols; i++)
-                cw[i + (size_t)j * m] *= GL_CONJ(phase[i]);
-    }
-    /* m < n: B^H is lower bidiagonal; rotations R_i on rows (i, i+1) make
-     * it upper, U = R_{m-2} .. R_0 B^H; then Q = PX R_0^T .. R_{m-2}^T and
-     * Q^H C = R_{m-2} .. R_0 PX^H C. */
-    for (lapack_int i = 0; trans && i + 1 < cols; i++) {
-        gl_real cs, sn, r;
-        f->lartg(&d[i], &e[i], &cs, &sn, &r);
-        d[i] = r;
-        e[i] = sn * d[i + 1];
-        d[i + 1] = cs * d[i + 1];
-        for (lapack_int k = 0; form_px && k < cols; k++) {
-            gl_scalar *qi = px + k + (size_t)i * cols, *qj = qi + cols;
-            gl_scalar x = *qi, y = *qj;
-            *qi = cs * x + sn * y;
-            *qj = cs * y - sn * x;
-        }
-        for (lapack_int j = 0; j < ncc; j++) {
-            gl_scalar *ci = cw + i + (size_t)j * m;
-            gl_scalar x = ci[0], y = ci[1];
-            ci[0] = cs * x + sn * y;
-            ci[1] = cs * y - sn * x;
-        }
-    }
+    gb_vectors v = {ops, &keep, m, rows, cols, lo, ncc, ldc, trans,
+                    form_qx, form_px, vqr, tauqr, c, de, qx, px, cw, buf};
+    if (gb_form_vectors(&v))
+        goto out;
+    if (trans)
+        lower_to_upper(f, m, cols, ncc, d, e, form_px ? px : NULL, cw);
 
     /* Nothing fails from here on: Q, PT, C. */
     if (want_q) {
@@ -244,8 +292,8 @@ done:
 out:
     GL_FN(reflectors_free)(ops, &keep);
     free(host);
-    ops->release(dev);
-    ops->release(buf);
+    ops->release(ops, dev);
+    ops->release(ops, buf);
     free(de);
     free(vqr);
     gl_host_free(qx);
@@ -275,7 +323,7 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     lapack_int b = kd < n - 1 ? kd : n - 1;
     lapack_int ld = 2 * b + 1;
     gl_scalar *host = calloc((size_t)ld * (size_t)n, sizeof *host);
-    gl_scalar *dev = ops->alloc(sizeof *dev * (size_t)ld * (size_t)n);
+    gl_scalar *dev = ops->alloc(ops, sizeof *dev * (size_t)ld * (size_t)n);
     gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
     int rc = GL_STAGE_FAULT;
     if (keep) {
@@ -283,13 +331,13 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         keep->phase = malloc(sizeof *keep->phase * (size_t)n);
         if (!keep->phase ||
             GL_FN(reflectors_alloc)(ops, &keep->chase, n, b,
-                                    gl_tune_group(b, !ops->host_memory), 0))
+                                    gl_tune_group(&ops->ctx->tuning, b), 0))
             goto out;
     }
     if (!host || !dev || !de)
         goto out;
 
-    double t0 = gl_profile_stage("stage2");
+    double t0 = gl_profile_stage(ops->ctx, "stage2");
     /* lower band of A: 'L' AB(1+i-j, j) = A(i,j); 'U' AB(kd+1+i-j, j) =
      * A(i,j) for i <= j, and A(j,i) = conj(A(i,j)). */
     for (lapack_int j = 0; j < n; j++)
@@ -302,14 +350,14 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                 x = GL_REAL(x);
             host[(size_t)(i - j) + (size_t)j * ld] = x * sigma;
         }
-    ops->from_host('N', ld, n, host, ld, dev, ld);
-    if (b > 1 && ops->sb_chase(n, b, dev, ld, keep ? &keep->chase : NULL))
+    ops->from_host(ops, 'N', ld, n, host, ld, dev, ld);
+    if (b > 1 && ops->sb_chase(ops, n, b, dev, ld, keep ? &keep->chase : NULL))
         goto out;
     if (GL_FN(band_to_de)(ops, 'H', n, b, dev, ld, de, d, e))
         goto out;
     if (keep)
         GL_FN(tridiagonal_phases)(n, de + n, keep->phase);
-    double t1 = gl_profile_stage("stage3");
+    double t1 = gl_profile_stage(ops->ctx, "stage3");
     if (times)
         *times = (gl_stage_times){.stage2 = t1 - t0};
     rc = 0;
@@ -317,7 +365,7 @@ out:
     if (keep && rc != 0)
         GL_FN(tridiag_q_free)(ops, keep);
     free(host);
-    ops->release(dev);
+    ops->release(ops, dev);
     free(de);
     return rc;
 }
@@ -368,7 +416,7 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
     if (GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, sigma, w, e,
                           vectors ? &q : NULL, times))
         goto out;
-    double t0 = gl_profile_stage("stage3"), t1;
+    double t0 = gl_profile_stage(ops->ctx, "stage3"), t1;
     lapack_int info = 0;
     if (on_device) {
         gl_real *d = e + n;
@@ -392,7 +440,7 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
                                           zt, NULL, NULL, d + n, iwork);
         if (info < 0)
             goto out;
-        t1 = gl_profile_stage("back");
+        t1 = gl_profile_stage(ops->ctx, "back");
         if (GL_FN(tridiag_q_apply)(ops, &q, n, zt, n, z, ldz))
             goto out;
     } else {
@@ -400,9 +448,9 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
          * device restarts the call on LAPACK, as everywhere) */
         if (!ops->tridiag_values)
             f->sterf(&n, w, e, &info);
-        else if (ops->tridiag_values(n, w, e, w) != 0)
+        else if (ops->tridiag_values(ops, n, w, e, w) != 0)
             goto out;
-        t1 = gl_profile_stage("out");
+        t1 = gl_profile_stage(ops->ctx, "out");
     }
     if (times) {
         times->stage3 = t1 - t0;
@@ -435,7 +483,7 @@ int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
     if (!qt ||
         GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, 1, d, e, &keep, times))
         goto out;
-    double t0 = gl_profile_stage("back");
+    double t0 = gl_profile_stage(ops->ctx, "back");
     /* Q of the reduction (A = Q T Q^H) into q ('V'), or X Q ('U', X the q
      * given) */
     gl_scalar *dst = vect == 'U' ? qt : q;

@@ -16,13 +16,14 @@
 #include "../runtime/tune.h"
 #include "householder.h"
 #include "lapack_fns.h"
+#include "arena.h"
 #include "stages.h"
 
 /* gl_s_tridiag_q_free gl_d_tridiag_q_free gl_c_tridiag_q_free gl_z_tridiag_q_free */
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
 {
-    ops->release(q->a);
-    ops->release(q->t);
+    ops->release(ops, q->a);
+    ops->release(ops, q->t);
     GL_FN(reflectors_free)(ops, &q->chase);
     free(q->phase);
     q->a = q->t = q->phase = NULL;
@@ -54,7 +55,7 @@ static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
                           ? NULL
                           : gl_host_alloc(sizeof *kept * kept_count);
     if (!kept)   /* the host backend, or no memory: a complete read */
-        return ops->to_host(n, m, dev, n, z, ldz);
+        return ops->to_host(ops, n, m, dev, n, z, ldz);
     lapack_int nb = gl_kept_read_cols(sizeof *kept, n, m);
     size_t at = 0;
     int rc = 0;
@@ -66,7 +67,7 @@ static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
                    sizeof *kept * rows);
             at += rows;
         }
-        rc = ops->to_host_scratch(n, nc, dev + (size_t)j0 * n, n,
+        rc = ops->to_host_scratch(ops, n, nc, dev + (size_t)j0 * n, n,
                                   z + (size_t)j0 * ldz, ldz);
     }
     size_t back = 0;
@@ -98,7 +99,7 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
      * stage 3 (in place in the real precisions) */
     int in_place = zt_dev && !GL_COMPLEX;
     gl_scalar *dev = in_place ? (gl_scalar *)zt_dev
-                              : ops->alloc(sizeof *dev * (size_t)n *
+                              : ops->alloc(ops, sizeof *dev * (size_t)n *
                                            (size_t)m);
     gl_scalar *host =
         ops->host_memory || zt_dev
@@ -109,7 +110,7 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
     if (!dev || (!zt_dev && !image))
         goto out;
     if (zt_dev) {
-        if (ops->phase_rows(n, m, 0, q->phase, zt_dev, n, n, m, dev, n))
+        if (ops->phase_rows(ops, n, m, 0, q->phase, zt_dev, n, n, m, dev, n))
             goto out;
     } else if (zt) {
         GL_FN(scale_rows)(n, m, q->phase, zt, ldzt, 0, image, n);
@@ -119,7 +120,7 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
             image[i + (size_t)i * n] = q->phase[i];
     }
     if (host)
-        ops->from_host('N', n, m, host, n, dev, n);
+        ops->from_host(ops, 'N', n, m, host, n, dev, n);
     if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', m, dev, n))
         goto out;
     if (q->a && GL_FN(apply_panels)(ops, 'C', 'N', n - bw,
@@ -128,14 +129,14 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
         goto out;
     if (protect == 'L' || protect == 'U'
             ? read_over_input(ops, protect, n, m, dev, z, ldz)
-            : (protect ? ops->to_host : ops->to_host_scratch)(n, m, dev, n, z,
-                                                              ldz))
+            : (protect ? ops->to_host : ops->to_host_scratch)(ops, n, m, dev,
+                                                              n, z, ldz))
         goto out;
     rc = 0;
 out:
     gl_host_free(host);
     if (!in_place)
-        ops->release(dev);
+        ops->release(ops, dev);
     return rc;
 }
 
@@ -202,7 +203,7 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
                                        double *back)
 {
     lapack_int n = q->n, info = 0;
-    gl_real *zd = ops->alloc(sizeof *zd * (size_t)n * (size_t)n);
+    gl_real *zd = ops->alloc(ops, sizeof *zd * (size_t)n * (size_t)n);
     for (lapack_int i = 0; i < n; i++)
         w[i] = d[i];
     for (lapack_int i = 0; i + 1 < n; i++)
@@ -210,7 +211,7 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
     int rc = !zd ||
              GL_FN(tridiag_eig_device)(ops, n, w, scratch, zd, n, &info) ||
              (info != 0 && !keep_info) ||
-             (isuppz && ops->dc_support(n, n, zd, n, isuppz));
+             (isuppz && ops->dc_support(ops, n, n, zd, n, isuppz));
     /* the selected columns of Z_T, ascending: those of il..iu, or of the
      * values in (vl, vu] */
     lapack_int first = 0, count = n;
@@ -226,11 +227,11 @@ lapack_int GL_FN(dc_vectors_on_device)(const GL_FN(ops) *ops,
     }
     memmove(w, w + first, sizeof *w * (size_t)count);
     *m = count;
-    *back = gl_profile_stage("back");
+    *back = gl_profile_stage(ops->ctx, "back");
     if (!rc)
         rc = q_apply(ops, q, count, NULL, 0, zd + (size_t)first * n, z, ldz,
                      protect);
-    ops->release(zd);
+    ops->release(ops, zd);
     return rc ? GL_STAGE_FAULT : info;
 }
 
@@ -296,23 +297,24 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       gl_stage_times *times)
 {
     int lower = uplo == 'L';
-    lapack_int b = gl_tune_band('H', GL_COMPLEX, n, keep != NULL,
-                                !ops->host_memory);
+    lapack_int b = gl_tune_band(&ops->ctx->tuning, 'H', GL_COMPLEX, n,
+                                keep != NULL);
     lapack_int bw = b < n - 1 ? b : n - 1;
     lapack_int ldband = 2 * bw + 1;
-    gl_scalar *wk = ops->alloc(sizeof *wk * (size_t)n * (size_t)n);
-    gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)n);
+    gl_scalar *wk = ops->alloc(ops, sizeof *wk * (size_t)n * (size_t)n);
+    gl_scalar *band =
+        ops->alloc(ops, sizeof *band * (size_t)ldband * (size_t)n);
     gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
     gl_scalar *taus = q1 ? malloc(sizeof *taus * (size_t)n) : NULL;
     int rc = GL_STAGE_FAULT;
     if (keep) {
         *keep = (GL_FN(tridiag_q)){.n = n, .b = bw, .a = wk, .lda = n};
-        keep->t = ops->alloc(sizeof *keep->t * (size_t)(bw > 0 ? bw : 1) *
+        keep->t = ops->alloc(ops, sizeof *keep->t * (size_t)(bw > 0 ? bw : 1) *
                              (size_t)n);
         keep->phase = malloc(sizeof *keep->phase * (size_t)n);
         if (!keep->t || !keep->phase ||
             GL_FN(reflectors_alloc)(ops, &keep->chase, n, bw,
-                                    gl_tune_group(bw, !ops->host_memory),
+                                    gl_tune_group(&ops->ctx->tuning, bw),
                                     0))
             goto out;
     }
@@ -320,23 +322,23 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         goto out;
 
     /* The lower triangle of A, or of A^H for 'U' (A = A^H). */
-    ops->from_host(lower ? 'N' : 'C', n, n, a, lda, wk, n);
-    if (sigma != 1 && ops->lascl(1, sigma, n, n, wk, n))
+    ops->from_host(ops, lower ? 'N' : 'C', n, n, a, lda, wk, n);
+    if (sigma != 1 && ops->lascl(ops, 1, sigma, n, n, wk, n))
         goto out;
-    double t0 = gl_profile_stage("stage1");
+    double t0 = gl_profile_stage(ops->ctx, "stage1");
     for (lapack_int i = 0; taus && i < n; i++)
         taus[i] = 0;
     if (bw > 1 &&
         GL_FN(sy2sb)(ops, n, bw,
-                     gl_tune_stage1_block(n, bw, !ops->host_memory), wk, n,
+                     gl_tune_stage1_block(&ops->ctx->tuning, n, bw), wk, n,
                      taus, keep ? keep->t : NULL))
         goto out;
-    double t1 = gl_profile_stage("stage2");
-    ops->pack_band('H', n, bw, wk, n, band, ldband);
+    double t1 = gl_profile_stage(ops->ctx, "stage2");
+    ops->pack_band(ops, 'H', n, bw, wk, n, band, ldband);
     if (bw > 1 &&
-        ops->sb_chase(n, bw, band, ldband, keep ? &keep->chase : NULL))
+        ops->sb_chase(ops, n, bw, band, ldband, keep ? &keep->chase : NULL))
         goto out;
-    double t2 = gl_profile_stage("stage3");
+    double t2 = gl_profile_stage(ops->ctx, "stage3");
 
     if (GL_FN(band_to_de)(ops, 'H', n, bw, band, ldband, de, d, e))
         goto out;
@@ -348,12 +350,12 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if (q1 && bw > 1 && n - bw >= 2) {
         for (lapack_int j = 0; j < n; j++) {
             if (lower) {
-                if (ops->to_host(n - j, 1, wk + j + (size_t)j * n, n,
+                if (ops->to_host(ops, n - j, 1, wk + j + (size_t)j * n, n,
                                  q1 + j + (size_t)j * ldq1, ldq1))
                     goto out;
                 continue;
             }
-            if (ops->to_host(n - j, 1, wk + j + (size_t)j * n, n, de, n))
+            if (ops->to_host(ops, n - j, 1, wk + j + (size_t)j * n, n, de, n))
                 goto out;
             for (lapack_int i = j; i < n; i++)
                 q1[j + (size_t)i * ldq1] = GL_CONJ(de[i - j]);
@@ -368,8 +370,8 @@ out:
     if (keep && rc != 0)
         GL_FN(tridiag_q_free)(ops, keep);   /* releases wk too */
     else if (!keep)
-        ops->release(wk);
-    ops->release(band);
+        ops->release(ops, wk);
+    ops->release(ops, band);
     free(de);
     free(taus);
     return rc;
@@ -418,6 +420,90 @@ static lapack_int scaled_stebz(const GL_FN(lapack_fns) *f,
             w[k - 1] = tw, iblock[k - 1] = tb;
         }
     return 0;
+}
+
+/* isuppz[2j], isuppz[2j+1]: the first and last nonzero row (1-based)
+ * of column j of the n x n zt, as ?stemr's ISUPPZ. */
+static void supports(lapack_int n, const gl_real *zt, lapack_int *isuppz)
+{
+    for (lapack_int j = 0; j < n; j++) {
+        const gl_real *zj = zt + (size_t)j * n;
+        lapack_int first = 0, last = n - 1;
+        while (first < last && zj[first] == 0)
+            first++;
+        while (last > first && zj[last] == 0)
+            last--;
+        isuppz[2 * j] = first + 1;
+        isuppz[2 * j + 1] = last + 1;
+    }
+}
+
+/* ?stebz and ?stein for the vectors of (d, e) as ?syevr/?syevx do them
+ * (after ?stemr or ?steqr, or instead of them), the vectors
+ * re-orthogonalized and sorted ascending with their values (and IFAIL);
+ * rest: lrest reals, iblock and isplit n integers, irest 6 n.  ?stein's
+ * INFO. */
+static lapack_int stebz_stein(const GL_FN(lapack_fns) *f,
+                              const gl_eig_job *job, lapack_int n,
+                              const gl_real *d, const gl_real *e,
+                              gl_real sigma, lapack_int *m, gl_real *w,
+                              gl_real *zt, lapack_int *ifail, gl_real *rest,
+                              lapack_int lrest, lapack_int *iblock,
+                              lapack_int *isplit, lapack_int *irest)
+{
+    lapack_int info = 0;
+    /* ?stebz's INFO is replaced by ?stein's below */
+    scaled_stebz(f, job, "B", n, d, e, sigma, m, w, iblock, isplit, rest,
+                 irest);
+    int expert_x = job->driver == GL_EIG_SYEVX;
+    /* LAPACK 3.11 (the system's) lets ?stein's INFO replace ?stebz's in
+     * both drivers (3.13 reports N + ?stebz's INFO in ?syevx) */
+    lapack_int *fails = ifail ? ifail : irest + 5 * n;
+    f->stein(&n, d, e, m, w, iblock, isplit, zt, &n, rest, irest, fails,
+             &info);
+    /* ?stein reorthogonalizes within clusters of close eigenvalues, but
+     * the two-stage tridiagonal keeps rounding-level couplings where a
+     * one-stage one splits, and large clusters then lose orthogonality
+     * (cheevr, RANGE='V', 46 zero eigenvalues: 123 ulp).  A QR of the
+     * vectors restores it; the vectors only mix within such clusters,
+     * where they stay eigenvectors, and keep their signs. */
+    if (info == 0 && *m > 1) {
+        lapack_int lwork = lrest - *m, qinfo = 0;
+        gl_real *tau = rest, *qwork = rest + *m;
+        f->rgeqrf(&n, m, zt, &n, tau, qwork, &lwork, &qinfo);
+        /* the signs of R's diagonal, in iblock (no longer needed) */
+        for (lapack_int j = 0; j < *m; j++)
+            iblock[j] = zt[j + (size_t)j * n] < 0 ? -1 : 1;
+        if (qinfo == 0)
+            f->rorgqr(&n, m, m, zt, &n, tau, qwork, &lwork, &qinfo);
+        for (lapack_int j = 0; qinfo == 0 && j < *m; j++)
+            if (iblock[j] < 0)
+                for (lapack_int i = 0; i < n; i++)
+                    zt[i + (size_t)j * n] = -zt[i + (size_t)j * n];
+    }
+    /* Unscaling comes after in the drivers; it keeps the order. */
+    for (lapack_int j = 0; j + 1 < *m; j++) {
+        lapack_int pick = -1;
+        gl_real smallest = w[j];
+        for (lapack_int jj = j + 1; jj < *m; jj++)
+            if (w[jj] < smallest)
+                pick = jj, smallest = w[jj];
+        if (pick < 0)
+            continue;
+        w[pick] = w[j];
+        w[j] = smallest;
+        for (lapack_int i = 0; i < n; i++) {
+            gl_real x = zt[i + (size_t)pick * n];
+            zt[i + (size_t)pick * n] = zt[i + (size_t)j * n];
+            zt[i + (size_t)j * n] = x;
+        }
+        if (expert_x && info != 0) {
+            lapack_int x = ifail[pick];
+            ifail[pick] = ifail[j];
+            ifail[j] = x;
+        }
+    }
+    return info;
 }
 
 /* gl_s_tridiagonal_vectors gl_d_tridiagonal_vectors gl_c_tridiagonal_vectors gl_z_tridiagonal_vectors */
@@ -473,16 +559,8 @@ lapack_int GL_FN(tridiagonal_vectors)(const GL_FN(ops) *ops,
                 return GL_STAGE_FAULT;
             if (info == 0) {
                 *m = n;
-                for (lapack_int j = 0; isuppz && j < n; j++) {
-                    const gl_real *zj = zt + (size_t)j * n;
-                    lapack_int first = 0, last = n - 1;
-                    while (first < last && zj[first] == 0)
-                        first++;
-                    while (last > first && zj[last] == 0)
-                        last--;
-                    isuppz[2 * j] = first + 1;
-                    isuppz[2 * j + 1] = last + 1;
-                }
+                if (isuppz)
+                    supports(n, zt, isuppz);
                 return 0;
             }
             info = 0;   /* failed: ?stebz and ?stein, as after ?stemr */
@@ -504,189 +582,198 @@ lapack_int GL_FN(tridiagonal_vectors)(const GL_FN(ops) *ops,
         break;
     }
 
-    /* ?stebz's INFO is replaced by ?stein's below */
-    scaled_stebz(f, job, "B", n, d, e, sigma, m, w, iblock, isplit, rest,
-                 irest);
-    int expert_x = job->driver == GL_EIG_SYEVX;
-    /* LAPACK 3.11 (the system's) lets ?stein's INFO replace ?stebz's in
-     * both drivers (3.13 reports N + ?stebz's INFO in ?syevx) */
-    lapack_int *fails = ifail ? ifail : irest + 5 * n;
-    f->stein(&n, d, e, m, w, iblock, isplit, zt, &n, rest, irest, fails,
-             &info);
-    /* ?stein reorthogonalizes within clusters of close eigenvalues, but
-     * the two-stage tridiagonal keeps rounding-level couplings where a
-     * one-stage one splits, and large clusters then lose orthogonality
-     * (cheevr, RANGE='V', 46 zero eigenvalues: 123 ulp).  A QR of the
-     * vectors restores it; the vectors only mix within such clusters,
-     * where they stay eigenvectors, and keep their signs. */
-    if (info == 0 && *m > 1) {
-        lapack_int lwork = lrest - *m, qinfo = 0;
-        gl_real *tau = rest, *qwork = rest + *m;
-        f->rgeqrf(&n, m, zt, &n, tau, qwork, &lwork, &qinfo);
-        /* the signs of R's diagonal, in iblock (no longer needed) */
-        for (lapack_int j = 0; j < *m; j++)
-            iblock[j] = zt[j + (size_t)j * n] < 0 ? -1 : 1;
-        if (qinfo == 0)
-            f->rorgqr(&n, m, m, zt, &n, tau, qwork, &lwork, &qinfo);
-        for (lapack_int j = 0; qinfo == 0 && j < *m; j++)
-            if (iblock[j] < 0)
-                for (lapack_int i = 0; i < n; i++)
-                    zt[i + (size_t)j * n] = -zt[i + (size_t)j * n];
-    }
-    /* Unscaling comes after in the drivers; it keeps the order. */
-    for (lapack_int j = 0; j + 1 < *m; j++) {
-        lapack_int pick = -1;
-        gl_real smallest = w[j];
-        for (lapack_int jj = j + 1; jj < *m; jj++)
-            if (w[jj] < smallest)
-                pick = jj, smallest = w[jj];
-        if (pick < 0)
-            continue;
-        w[pick] = w[j];
-        w[j] = smallest;
-        for (lapack_int i = 0; i < n; i++) {
-            gl_real x = zt[i + (size_t)pick * n];
-            zt[i + (size_t)pick * n] = zt[i + (size_t)j * n];
-            zt[i + (size_t)j * n] = x;
-        }
-        if (expert_x && info != 0) {
-            lapack_int x = ifail[pick];
-            ifail[pick] = ifail[j];
-            ifail[j] = x;
-        }
-    }
-    return info;
+    return stebz_stein(f, job, n, d, e, sigma, m, w, zt, ifail, rest, lrest,
+                       iblock, isplit, irest);
 }
 
+/* One call of the eigenvalue pipeline: the decisions, the host arena
+ * (d, e, stage 3's work, iwork: one allocation; the backend's memory of
+ * the reduction is he_tridiag's, kept in q for the vectors), and what a
+ * step hands to the next.  eig_free releases it whatever step failed. */
+typedef struct eig_call {
+    const GL_FN(ops) *ops;
+    const GL_FN(lapack_fns) *f;
+    const gl_eig_job *job;
+    lapack_int n;
+    int expert, vectors, all, on_device;
+    gl_real sigma;
+    void *host_arena;
+    gl_real *d, *e, *work;    /* d, e, then stage 3's work */
+    lapack_int *iwork;
+    GL_FN(tridiag_q) q;
+    lapack_int info;
+    gl_stage_times reduce;
+    double t2, t3;
+} eig_call;
+
+/* Plan: the scaling, where stage 3 runs, and the host arena: d, e and
+ * ?sterf/?stebz's work (7 n), or Z of T and tridiagonal_vectors' work,
+ * then iwork.  0, GL_STAGE_NONFINITE or GL_STAGE_FAULT. */
+static int eig_plan(eig_call *c, const gl_scalar *a, lapack_int lda)
+{
+    const gl_eig_job *job = c->job;
+    lapack_int n = c->n;
+    /* max |a_ij| over the referenced triangle (?lansy/?lanhe 'M': the
+     * real part of the diagonal); Inf/NaN stays with LAPACK.  ?heevr
+     * measures with ?lansy, which keeps the imaginary part of the
+     * diagonal; the others with ?lanhe, which drops it */
+    c->expert = job->driver == GL_EIG_SYEVR || job->driver == GL_EIG_SYEVX;
+    gl_real anrm = GL_FN(max_abs)(job->uplo, n, n, a, lda,
+                                  job->driver != GL_EIG_SYEVR);
+    if (!isfinite(anrm))
+        return GL_STAGE_NONFINITE;
+    c->sigma = GL_FN(eig_sigma)(anrm, c->f->lamch("S", 1), c->f->lamch("P", 1),
+                                c->expert);
+    c->all = job->range == 'A' ||
+             (job->range == 'I' && job->il == 1 && job->iu == n);
+    /* ?stedc's stage 3 (?syevd's, and ours for ?syevr's whole spectrum)
+     * leaves the vectors of T on a device for the back-transformation */
+    c->on_device = c->vectors && c->ops->real_fill &&
+                   (job->driver == GL_EIG_SYEVD ||
+                    (job->driver == GL_EIG_SYEVR && c->all));
+    size_t nn = (size_t)n * (size_t)n;
+    size_t lwork = 2 * (size_t)n + (c->vectors && !c->on_device
+                                        ? nn + gl_tridiagonal_work(n)
+                                        : 7 * (size_t)n);
+    gl_arena host = {0};
+    size_t at_d = gl_arena_take(&host, 1, lwork, sizeof(gl_real));
+    size_t at_iwork = gl_arena_take(&host, 1, gl_tridiagonal_iwork(n),
+                                    sizeof(lapack_int));
+    c->host_arena = gl_host_alloc(host.bytes);
+    if (!c->host_arena)
+        return GL_STAGE_FAULT;
+    c->d = gl_arena_at(c->host_arena, at_d);
+    c->e = c->d + n, c->work = c->e + n;
+    c->iwork = gl_arena_at(c->host_arena, at_iwork);
+    return 0;
+}
+
+static void eig_free(eig_call *c)
+{
+    GL_FN(tridiag_q_free)(c->ops, &c->q);
+    gl_host_free(c->host_arena);
+}
+
+/* Stage 3 and the vectors: Z of T (on the device, or on the host) and
+ * z = Q Z. */
+static int eig_vectors(eig_call *c, const gl_scalar *a, lapack_int *m,
+                       gl_real *w, gl_scalar *z, lapack_int ldz,
+                       lapack_int *isuppz, lapack_int *ifail)
+{
+    const GL_FN(ops) *ops = c->ops;
+    const gl_eig_job *job = c->job;
+    lapack_int n = c->n;
+    /* ?syevr's subsets: the whole divide and conquer on the device, then
+     * the selection, where that is faster (subset_by_dc) */
+    if (ops->real_fill && job->driver == GL_EIG_SYEVR && !c->all &&
+        subset_by_dc(job, n, c->d, c->e, c->sigma))
+        c->on_device = 1;
+    if (c->on_device) {
+        /* ?syevr's ?stebz and ?stein after a failed ?stedc: LAPACK's */
+        c->info = GL_FN(dc_vectors_on_device)(
+            ops, &c->q, c->d, c->e, w, c->all ? isuppz : NULL,
+            job->driver == GL_EIG_SYEVD, c->work, z, ldz,
+            (const void *)z == (const void *)a ? job->uplo : 0,
+            c->all ? NULL : job, c->sigma, m, &c->t3);
+        return c->info < 0 ? GL_STAGE_FAULT : 0;
+    }
+    gl_real *zt = c->work, *rest = zt + (size_t)n * (size_t)n;
+    c->info = GL_FN(tridiagonal_vectors)(ops, job, n, c->d, c->e, c->sigma, m,
+                                         w, zt, isuppz, ifail, rest,
+                                         c->iwork);
+    if (c->info < 0)
+        return GL_STAGE_FAULT;
+    c->t3 = gl_profile_stage(ops->ctx, "back");
+    return GL_FN(tridiag_q_apply)(ops, &c->q, *m, zt, n, z, ldz)
+               ? GL_STAGE_FAULT
+               : 0;
+}
+
+/* Stage 3 of the values as the driver does it. */
+static int eig_values(eig_call *c, lapack_int *m, gl_real *w)
+{
+    const GL_FN(ops) *ops = c->ops;
+    const gl_eig_job *job = c->job;
+    lapack_int n = c->n;
+    int use_sterf = job->driver == GL_EIG_SYEV ||
+                    job->driver == GL_EIG_SYEVD ||
+                    (job->driver == GL_EIG_SYEVR && c->all) ||
+                    (job->driver == GL_EIG_SYEVX && c->all &&
+                     job->abstol <= 0);
+    int done = 0;
+    /* on a device, all n values at once by bisection (a failed device
+     * restarts the call on LAPACK, as everywhere) */
+    if (use_sterf && ops->tridiag_values) {
+        if (ops->tridiag_values(ops, n, c->d, c->e, w) != 0)
+            return GL_STAGE_FAULT;
+        *m = n;
+        done = 1;
+    } else if (use_sterf) {
+        gl_real *e2 = c->work + 4 * n;
+        for (lapack_int i = 0; i < n; i++)
+            w[i] = c->d[i];
+        for (lapack_int i = 0; i + 1 < n; i++)
+            e2[i] = c->e[i];
+        c->f->sterf(&n, w, e2, &c->info);
+        if (c->info == 0)
+            *m = n;
+        /* the expert drivers retry a failed ?sterf with ?stebz */
+        done = c->info == 0 || !c->expert;
+        if (!done)
+            c->info = 0;
+    }
+    if (!done) {
+        c->info = scaled_stebz(c->f, job, "E", n, c->d, c->e, c->sigma, m, w,
+                               c->iwork, c->iwork + n, c->work,
+                               c->iwork + 2 * n);
+        /* ?stebz (ORDER 'E') orders by split block; the drivers document
+         * ascending order. */
+        GL_FN(sort_ascending)(w, (size_t)*m);
+    }
+    c->t3 = gl_profile_stage(ops->ctx, "out");
+    return 0;
+}
+
+/* The pipeline in steps: plan, reduce (he_tridiag: stages 1 and 2),
+ * stage 3 with the vectors or the values, read (unscale); eig_free
+ * releases the call's memory whichever step stopped it. */
 /* gl_s_eig gl_d_eig gl_c_eig gl_z_eig */
 int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
                gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
                lapack_int *ifail, gl_stage_times *times)
 {
-    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     *m = 0;
     if (n == 0)
         return 0;
-
-    /* max |a_ij| over the referenced triangle (?lansy/?lanhe 'M': the
-     * real part of the diagonal); Inf/NaN stays with LAPACK. */
-    int expert = job->driver == GL_EIG_SYEVR || job->driver == GL_EIG_SYEVX;
-    /* ?heevr measures with ?lansy, which keeps the imaginary part of the
-     * diagonal; the others with ?lanhe, which drops it */
-    gl_real anrm = GL_FN(max_abs)(job->uplo, n, n, a, lda,
-                                  job->driver != GL_EIG_SYEVR);
-    if (!isfinite(anrm))
-        return GL_STAGE_NONFINITE;
-    gl_real sigma = GL_FN(eig_sigma)(anrm, f->lamch("S", 1), f->lamch("P", 1),
-                                     expert);
-
-    int vectors = z != NULL;
-    int all = job->range == 'A' ||
-              (job->range == 'I' && job->il == 1 && job->iu == n);
-    /* ?stedc's stage 3 (?syevd's, and ours for ?syevr's whole spectrum)
-     * leaves the vectors of T on a device for the back-transformation */
-    int on_device = vectors && ops->real_fill &&
-                    (job->driver == GL_EIG_SYEVD ||
-                     (job->driver == GL_EIG_SYEVR && all));
-    size_t nn = (size_t)n * (size_t)n;
-    /* d, e, then stage 3's work: ?sterf/?stebz, or Z of T and
-     * tridiagonal_vectors' work */
-    size_t lwork = 2 * (size_t)n + (vectors && !on_device
-                                        ? nn + gl_tridiagonal_work(n)
-                                        : 7 * (size_t)n);
-    gl_real *d = gl_host_alloc(sizeof *d * lwork);
-    lapack_int *iwork = malloc(sizeof *iwork * gl_tridiagonal_iwork(n));
-    GL_FN(tridiag_q) q = {0};
-    int rc = GL_STAGE_FAULT;
-    if (!d || !iwork)
-        goto out;
-    gl_real *e = d + n, *work = e + n;
-    gl_stage_times reduce = {0};
-    if (GL_FN(he_tridiag)(ops, job->uplo, n, a, lda, sigma, d, e, NULL, 0,
-                          NULL, vectors ? &q : NULL, &reduce))
-        goto out;
-    double t2 = gl_profile_stage("stage3");
-    /* ?syevr's subsets: the whole divide and conquer on the device, then
-     * the selection, where that is faster (subset_by_dc) */
-    if (vectors && ops->real_fill && job->driver == GL_EIG_SYEVR && !all &&
-        subset_by_dc(job, n, d, e, sigma))
-        on_device = 1;
-
-    lapack_int info = 0;
-    double t3;
-    if (on_device) {
-        /* ?syevr's ?stebz and ?stein after a failed ?stedc: LAPACK's */
-        info = GL_FN(dc_vectors_on_device)(
-            ops, &q, d, e, w, all ? isuppz : NULL,
-            job->driver == GL_EIG_SYEVD, work, z, ldz,
-            (const void *)z == (const void *)a ? job->uplo : 0,
-            all ? NULL : job, sigma, m, &t3);
-        if (info < 0)
-            goto out;
-    } else if (vectors) {
-        gl_real *zt = work, *rest = zt + nn;
-        info = GL_FN(tridiagonal_vectors)(ops, job, n, d, e, sigma, m, w, zt,
-                                          isuppz, ifail, rest, iwork);
-        if (info < 0)
-            goto out;
-        t3 = gl_profile_stage("back");
-        if (GL_FN(tridiag_q_apply)(ops, &q, *m, zt, n, z, ldz))
-            goto out;
-    } else {
-        /* Stage 3 values as the driver does it. */
-        int use_sterf =
-            job->driver == GL_EIG_SYEV || job->driver == GL_EIG_SYEVD ||
-            (job->driver == GL_EIG_SYEVR && all) ||
-            (job->driver == GL_EIG_SYEVX && all && job->abstol <= 0);
-        int done = 0;
-        /* on a device, all n values at once by bisection (a failed
-         * device restarts the call on LAPACK, as everywhere) */
-        if (use_sterf && ops->tridiag_values) {
-            if (ops->tridiag_values(n, d, e, w) != 0)
-                goto out;
-            *m = n;
-            done = 1;
-        } else if (use_sterf) {
-            gl_real *e2 = work + 4 * n;
-            for (lapack_int i = 0; i < n; i++)
-                w[i] = d[i];
-            for (lapack_int i = 0; i + 1 < n; i++)
-                e2[i] = e[i];
-            f->sterf(&n, w, e2, &info);
-            if (info == 0)
-                *m = n;
-            /* the expert drivers retry a failed ?sterf with ?stebz */
-            done = info == 0 || !expert;
-            if (!done)
-                info = 0;
-        }
-        if (!done) {
-            info = scaled_stebz(f, job, "E", n, d, e, sigma, m, w, iwork,
-                                iwork + n, work, iwork + 2 * n);
-            /* ?stebz (ORDER 'E') orders by split block; the drivers
-             * document ascending order. */
-            GL_FN(sort_ascending)(w, (size_t)*m);
-        }
-        t3 = gl_profile_stage("out");
+    eig_call c = {.ops = ops, .f = GL_FN(lapack_fns_get)(), .job = job,
+                  .n = n, .vectors = z != NULL};
+    int rc = eig_plan(&c, a, lda);
+    if (rc == 0 &&
+        GL_FN(he_tridiag)(ops, job->uplo, n, a, lda, c.sigma, c.d, c.e, NULL,
+                          0, NULL, c.vectors ? &c.q : NULL, &c.reduce))
+        rc = GL_STAGE_FAULT;
+    if (rc == 0) {
+        c.t2 = gl_profile_stage(ops->ctx, "stage3");
+        rc = c.vectors ? eig_vectors(&c, a, m, w, z, ldz, isuppz, ifail)
+                       : eig_values(&c, m, w);
     }
-    double t4 = gl_profile_stage("out");
-    if (sigma != 1) {
-        lapack_int count = info == 0                       ? *m
-                           : job->driver == GL_EIG_SYEVD ? n
-                                                           : info - 1;
-        for (lapack_int i = 0; i < count && i < n; i++)
-            w[i] *= 1 / sigma;
+    if (rc == 0) {   /* read: unscale, the stage times */
+        double t4 = gl_profile_stage(ops->ctx, "out");
+        if (c.sigma != 1) {
+            lapack_int count = c.info == 0                       ? *m
+                               : job->driver == GL_EIG_SYEVD ? n
+                                                               : c.info - 1;
+            for (lapack_int i = 0; i < count && i < n; i++)
+                w[i] *= 1 / c.sigma;
+        }
+        if (times)
+            *times = (gl_stage_times){.stage1 = c.reduce.stage1,
+                                      .stage2 = c.reduce.stage2,
+                                      .stage3 = c.t3 - c.t2,
+                                      .back = t4 - c.t3};
+        rc = (int)c.info;
     }
-    if (times)
-        *times = (gl_stage_times){.stage1 = reduce.stage1,
-                                  .stage2 = reduce.stage2,
-                                  .stage3 = t3 - t2,
-                                  .back = t4 - t3};
-    rc = (int)info;
-out:
-    GL_FN(tridiag_q_free)(ops, &q);
-    gl_host_free(d);
-    free(iwork);
+    eig_free(&c);
     return rc;
 }

@@ -37,9 +37,9 @@ static int ge2gb_steps(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
          * columns to its right. */
         lapack_int pk = n - k < b ? n - k : b;
         gl_scalar *t = panel_t(tq, k, b, scratch);
-        rc = ops->geqrt(m - k, pk, A(k, k), lda, t, b);
+        rc = ops->geqrt(ops, m - k, pk, A(k, k), lda, t, b);
         if (rc == 0)
-            rc = ops->larfb('L', 'C', 'C', m - k, n - k - pk, pk, A(k, k),
+            rc = ops->larfb(ops, 'L', 'C', 'C', m - k, n - k - pk, pk, A(k, k),
                             lda, t, b, A(k, k + pk), lda);
         if (rc != 0 || k + b >= n)
             continue;
@@ -48,13 +48,13 @@ static int ge2gb_steps(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
          * (fewer columns than rows) factors its first q rows only. */
         lapack_int q = n - k - b, kk = b < q ? b : q;
         t = panel_t(tp, k, b, scratch);
-        rc = ops->gelqt(kk, q, A(k, k + b), lda, t, b);
+        rc = ops->gelqt(ops, kk, q, A(k, k + b), lda, t, b);
         if (rc == 0 && kk < b)
-            rc = ops->larfb('R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda, t,
-                            b, A(k + kk, k + b), lda);
+            rc = ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda,
+                            t, b, A(k + kk, k + b), lda);
         if (rc == 0)
-            rc = ops->larfb('R', 'N', 'R', m - k - b, q, kk, A(k, k + b), lda,
-                            t, b, A(k + b, k + b), lda);
+            rc = ops->larfb(ops, 'R', 'N', 'R', m - k - b, q, kk, A(k, k + b),
+                            lda, t, b, A(k + b, k + b), lda);
     }
     return rc;
 }
@@ -72,13 +72,13 @@ static void stale_product(const GL_FN(ops) *ops, char op, lapack_int rows,
                           const gl_scalar *t, lapack_int ldt, gl_scalar *z,
                           gl_scalar *out, lapack_int ldout)
 {
-    ops->gemm(op, 'N', rows, k, len, 1, stale, lda, p, ldp, 0, out, ldout);
+    ops->gemm(ops, op, 'N', rows, k, len, 1, stale, lda, p, ldp, 0, out, ldout);
     if (used > 0) {
-        ops->gemm('C', 'N', used, k, len, 1, in, ldi, p, ldp, 0, z, used);
-        ops->gemm('N', 'N', rows, k, used, -1, o, ldo, z, used, 1, out,
+        ops->gemm(ops, 'C', 'N', used, k, len, 1, in, ldi, p, ldp, 0, z, used);
+        ops->gemm(ops, 'N', 'N', rows, k, used, -1, o, ldo, z, used, 1, out,
                   ldout);
     }
-    ops->trmm('R', 'U', 'N', 'N', rows, k, 1, t, ldt, out, ldout);
+    ops->trmm(ops, 'R', 'U', 'N', 'N', rows, k, 1, t, ldt, out, ldout);
 }
 
 /* gl_s_ge2gb gl_d_ge2gb gl_c_ge2gb gl_z_ge2gb */
@@ -97,7 +97,7 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
         words += cols * ((size_t)m + (size_t)n + (size_t)b);
     gl_scalar *work = NULL;
     if (steps > 1 || !tq || !tp) {
-        work = ops->alloc(sizeof *work * words);
+        work = ops->alloc(ops, sizeof *work * words);
         if (!work)
             return GL_STAGE_FAULT;
     }
@@ -105,7 +105,7 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     int rc;
     if (steps == 1) {
         rc = ge2gb_steps(ops, m, n, b, a, lda, tq, tp, scratch);
-        ops->release(work);
+        ops->release(ops, work);
         return rc == 0 ? 0 : GL_STAGE_FAULT;
     }
     gl_scalar *l = scratch + (size_t)b * b, *r = l + cols * (size_t)m,
@@ -120,10 +120,10 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
             lapack_int pk = n - k < b ? n - k : b;
             /* block column k up to date, then its QR */
             if (used > 0)
-                ops->gemm('N', 'C', m - k, pk, used, -1, L(k, 0), ldl,
+                ops->gemm(ops, 'N', 'C', m - k, pk, used, -1, L(k, 0), ldl,
                           R(k, 0), ldr, 1, A(k, k), lda);
             gl_scalar *t = panel_t(tq, k, b, scratch);
-            rc = ops->geqrt(m - k, pk, A(k, k), lda, t, b);
+            rc = ops->geqrt(ops, m - k, pk, A(k, k), lda, t, b);
             if (rc != 0)
                 break;
             if (k + pk >= n) {   /* the last column: nothing right of it */
@@ -131,7 +131,7 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                 break;
             }
             /* V into L, Y = A^H V T (columns right of the panel) into R */
-            ops->unpack_v('C', m - k, pk, A(k, k), lda, L(k, used), ldl);
+            ops->unpack_v(ops, 'C', m - k, pk, A(k, k), lda, L(k, used), ldl);
             stale_product(ops, 'C', n - k - pk, m - k, pk, A(k, k + pk), lda,
                           L(k, used), ldl, L(k, 0), ldl, R(k + pk, 0), ldr,
                           used, t, b, z, R(k + pk, used), ldr);
@@ -140,17 +140,18 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
              * included), then its LQ; a short last block row factors its
              * first kk rows, Q^H on the others */
             lapack_int q = n - k - b, kk = b < q ? b : q;
-            ops->gemm('N', 'C', b, q, used, -1, L(k, 0), ldl, R(k + b, 0), ldr,
-                      1, A(k, k + b), lda);
+            ops->gemm(ops, 'N', 'C', b, q, used, -1, L(k, 0), ldl, R(k + b, 0),
+                      ldr, 1, A(k, k + b), lda);
             t = panel_t(tp, k, b, scratch);
-            rc = ops->gelqt(kk, q, A(k, k + b), lda, t, b);
+            rc = ops->gelqt(ops, kk, q, A(k, k + b), lda, t, b);
             if (rc == 0 && kk < b)
-                rc = ops->larfb('R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda,
-                                t, b, A(k + kk, k + b), lda);
+                rc = ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, A(k, k + b),
+                                lda, t, b, A(k + kk, k + b), lda);
             if (rc != 0)
                 break;
             /* W into R, X = A W T (rows below the block row) into L */
-            ops->unpack_v('R', q, kk, A(k, k + b), lda, R(k + b, used), ldr);
+            ops->unpack_v(ops, 'R', q, kk, A(k, k + b), lda, R(k + b, used),
+                          ldr);
             stale_product(ops, 'N', m - k - b, q, kk, A(k + b, k + b), lda,
                           R(k + b, used), ldr, R(k + b, 0), ldr, L(k + b, 0),
                           ldl, used, t, b, z, L(k + b, used), ldl);
@@ -159,11 +160,11 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
         /* the block's updates together on the rest, from row and column
          * k, the next block's first */
         if (rc == 0 && k < n && used > 0)
-            ops->gemm('N', 'C', m - k, n - k, used, -1, L(k, 0), ldl,
+            ops->gemm(ops, 'N', 'C', m - k, n - k, used, -1, L(k, 0), ldl,
                       R(k, 0), ldr, 1, A(k, k), lda);
 #undef L
 #undef R
     }
-    ops->release(work);
+    ops->release(ops, work);
     return rc == 0 ? 0 : GL_STAGE_FAULT;
 }

@@ -1,13 +1,14 @@
 /* The operation table of the GPU backends: every operation runs on the
- * device of the calling thread's runtime (runtime/gpu.h: OpenCL, CUDA or
- * HIP, chosen by ops_for) with the kernels of kernels/device/; memory is
- * device memory.  The algorithms are the host backend's (kernels/ref/), so
- * the two agree to rounding.
+ * table's context (ops->ctx, bound by ops_bind: runtime/context.h), that
+ * is on its device and queue through its runtime (runtime/gpu.h: OpenCL,
+ * CUDA or HIP), with the kernels of kernels/device/; memory is device
+ * memory.  The algorithms are the host backend's (kernels/ref/), so the
+ * two agree to rounding.  gpu_ops itself is the template (ctx NULL).
  *
  * Errors: operations that return int report a failure at once; the
- * others (copies in, packing, BLAS3) leave it in the thread's error state
- * of the runtime, which the next read (to_host) reports before it writes
- * any host memory.  So a pipeline either ends with every result read
+ * others (copies in, packing, BLAS3) leave it in the context's error
+ * state, which the next read (to_host) reports before it writes any host
+ * memory.  So a pipeline either ends with every result read
  * back, or fails without having written a result from a failed device. */
 #include <complex.h>
 #include <float.h>
@@ -26,8 +27,10 @@
 #define ES sizeof(gl_scalar)
 #define MEM(p) GL_MEM((p), ES)
 #define VAL(v) GL_VALUE(v)
-/* the calling thread's runtime */
-#define GPU gl_gpu_current()
+/* What the operations call: the runtime of the table's context (or the
+ * profile's timing wrapper of it, runtime/context.h); every call gets
+ * the context, ops->ctx, as its first argument. */
+#define RT(ops) ((ops)->ctx->gpu)
 #define NARGS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Work-group of the gemm tiles; the widest panel and band the kernels'
@@ -54,116 +57,130 @@ static device_scalar dev_scalar(gl_scalar x)
 static size_t groups_of(size_t x, size_t m) { return (x + m - 1) / m; }
 
 /* A 2-D launch over rows x cols in 16 x 16 groups. */
-static int launch_2d(gl_kernel k, lapack_int rows, lapack_int cols,
-                     int nargs, const gl_arg *args)
+static int launch_2d(const GL_FN(ops) *ops, gl_kernel k, lapack_int rows,
+                     lapack_int cols, int nargs, const gl_arg *args)
 {
     if (rows <= 0 || cols <= 0)
         return 0;
     size_t local[2] = {TILE, TILE};
     size_t groups[2] = {groups_of((size_t)rows, TILE),
                         groups_of((size_t)cols, TILE)};
-    return GPU->launch(GL_PRECISION, k, 2, groups, local, nargs, args);
+    return RT(ops)->launch(ops->ctx, GL_PRECISION, k, 2, groups, local, nargs,
+                           args);
 }
 
-/* Work-items per work-group of the chase: gl_tune_group_threads(), at
- * most CHASE_MAX (the kernels' reductions hold one value per work-item;
- * a wider group would have nothing to do: a task's rows and columns are
- * at most the half-width). */
-static size_t chase_threads(void)
+/* Work-items per work-group of the chase: the context's
+ * tuning.group_threads (GPULAPACK_GROUP_THREADS), at most CHASE_MAX (the
+ * kernels' reductions hold one value per work-item; a wider group would have
+ * nothing to do: a task's rows and columns are at most the half-width). */
+static size_t chase_threads(const GL_FN(ops) *ops)
 {
-    int t = gl_tune_group_threads();
+    int t = ops->ctx->tuning.group_threads;
     return (size_t)(t < CHASE_MAX ? t : CHASE_MAX);
 }
 
 /* groups work-groups of chase_threads() work-items. */
-static int launch_groups(gl_kernel k, size_t groups, int nargs,
-                         const gl_arg *args)
+static int launch_groups(const GL_FN(ops) *ops, gl_kernel k, size_t groups,
+                         int nargs, const gl_arg *args)
 {
-    size_t local = chase_threads();
-    return GPU->launch(GL_PRECISION, k, 1, &groups, &local, nargs, args);
+    size_t local = chase_threads(ops);
+    return RT(ops)->launch(ops->ctx, GL_PRECISION, k, 1, &groups, &local, nargs,
+                           args);
 }
 
-static void *dev_alloc(size_t bytes) { return GPU->alloc(bytes); }
-static void dev_release(void *ptr) { GPU->release(ptr); }
-
-static int dev_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                       lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+static void *dev_alloc(const GL_FN(ops) *ops, size_t bytes)
 {
-    /* an empty read still reports the thread's error state */
-    return GPU->read(ES, rows > 0 ? (size_t)rows : 0,
-                     cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src, dst,
-                     (size_t)ld_dst);
+    return RT(ops)->alloc(ops->ctx, bytes);
+}
+static void dev_release(const GL_FN(ops) *ops, void *ptr)
+{
+    RT(ops)->release(ops->ctx, ptr);
 }
 
-static int dev_to_host_scratch(lapack_int rows, lapack_int cols,
-                               const gl_scalar *src, lapack_int ld_src,
-                               gl_scalar *dst, lapack_int ld_dst)
+static int dev_to_host(const GL_FN(ops) *ops, lapack_int rows, lapack_int cols,
+                       const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,
+                       lapack_int ld_dst)
 {
-    return GPU->read_direct(ES, rows > 0 ? (size_t)rows : 0,
-                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
-                            dst, (size_t)ld_dst);
+    /* an empty read still reports the context's error state */
+    return RT(ops)->read(ops->ctx, ES, rows > 0 ? (size_t)rows : 0,
+                         cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src, dst,
+                         (size_t)ld_dst);
 }
 
-static void dev_mark(void)
+static int dev_to_host_scratch(const GL_FN(ops) *ops, lapack_int rows,
+                               lapack_int cols, const gl_scalar *src,
+                               lapack_int ld_src, gl_scalar *dst,
+                               lapack_int ld_dst)
 {
-    if (GPU->mark)
-        GPU->mark();   /* without one, marked reads run in order */
+    return RT(ops)->read_direct(ops->ctx, ES, rows > 0 ? (size_t)rows : 0,
+                                cols > 0 ? (size_t)cols : 0, src,
+                                (size_t)ld_src, dst, (size_t)ld_dst);
+}
+
+static void dev_mark(const GL_FN(ops) *ops)
+{
+    if (RT(ops)->mark)
+        RT(ops)->mark(ops->ctx);   /* without one, marked reads run in order */
 }
 
 /* read_marked of the runtime; in order where it has none */
-static int dev_to_host_scratch_marked(lapack_int rows, lapack_int cols,
-                                      const gl_scalar *src, lapack_int ld_src,
-                                      gl_scalar *dst, lapack_int ld_dst)
+static int dev_to_host_scratch_marked(const GL_FN(ops) *ops, lapack_int rows,
+                                      lapack_int cols, const gl_scalar *src,
+                                      lapack_int ld_src, gl_scalar *dst,
+                                      lapack_int ld_dst)
 {
-    if (!GPU->read_marked)
-        return dev_to_host_scratch(rows, cols, src, ld_src, dst, ld_dst);
-    return GPU->read_marked(0, ES, rows > 0 ? (size_t)rows : 0,
-                            cols > 0 ? (size_t)cols : 0, src, (size_t)ld_src,
-                            dst, (size_t)ld_dst);
+    if (!RT(ops)->read_marked)
+        return dev_to_host_scratch(ops, rows, cols, src, ld_src, dst, ld_dst);
+    return RT(ops)->read_marked(ops->ctx, 0, ES, rows > 0 ? (size_t)rows : 0,
+                                cols > 0 ? (size_t)cols : 0, src,
+                                (size_t)ld_src, dst, (size_t)ld_dst);
 }
 
-static void dev_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                     lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+static void dev_copy(const GL_FN(ops) *ops, lapack_int rows, lapack_int cols,
+                     const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,
+                     lapack_int ld_dst)
 {
     if (rows > 0 && cols > 0)
-        GPU->copy(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
-                  (size_t)ld_dst);
+        RT(ops)->copy(ops->ctx, ES, (size_t)rows, (size_t)cols, src,
+                      (size_t)ld_src, dst, (size_t)ld_dst);
 }
 
 /* dst = src^H (dst rows x cols) inside the device. */
-static int transpose(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                     lapack_int lds, gl_scalar *dst, lapack_int ldd)
+static int transpose(const GL_FN(ops) *ops, lapack_int rows, lapack_int cols,
+                     const gl_scalar *src, lapack_int lds, gl_scalar *dst,
+                     lapack_int ldd)
 {
     int conj_trans = 1;
     gl_arg args[] = {VAL(rows), VAL(cols), MEM(src), VAL(lds), MEM(dst),
                      VAL(ldd), VAL(conj_trans)};
-    return launch_2d(GL_K_COPY, rows, cols, NARGS(args), args);
+    return launch_2d(ops, GL_K_COPY, rows, cols, NARGS(args), args);
 }
 
-static void dev_from_host(char trans, lapack_int rows, lapack_int cols,
-                          const gl_scalar *src, lapack_int ld_src,
-                          gl_scalar *dst, lapack_int ld_dst)
+static void dev_from_host(const GL_FN(ops) *ops, char trans, lapack_int rows,
+                          lapack_int cols, const gl_scalar *src,
+                          lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
     if (rows <= 0 || cols <= 0)
         return;
     if (trans == 'N') {
-        GPU->write(ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
-                   (size_t)ld_dst);
+        RT(ops)->write(ops->ctx, ES, (size_t)rows, (size_t)cols, src,
+                       (size_t)ld_src, dst, (size_t)ld_dst);
         return;
     }
     /* upload as it is, transpose on the device */
-    gl_scalar *tmp = GPU->alloc(ES * (size_t)rows * (size_t)cols);
-    if (!tmp || GPU->write(ES, (size_t)rows, (size_t)cols, src,
-                           (size_t)ld_src, tmp, (size_t)rows) != 0 ||
-        transpose(cols, rows, tmp, rows, dst, ld_dst) != 0)
-        GPU->fail();
-    GPU->release(tmp);
+    gl_scalar *tmp = RT(ops)->alloc(ops->ctx, ES * (size_t)rows * (size_t)cols);
+    if (!tmp ||
+        RT(ops)->write(ops->ctx, ES, (size_t)rows, (size_t)cols, src,
+                       (size_t)ld_src, tmp, (size_t)rows) != 0 ||
+        transpose(ops, cols, rows, tmp, rows, dst, ld_dst) != 0)
+        RT(ops)->fail(ops->ctx);
+    RT(ops)->release(ops->ctx, tmp);
 }
 
 /* ?lascl 'G': A * (cto / cfrom) as a sequence of factors that neither
  * overflow nor underflow (the loop of SRC/dlascl.f). */
-static int dev_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
-                     gl_scalar *a, lapack_int lda)
+static int dev_lascl(const GL_FN(ops) *ops, gl_real cfrom, gl_real cto,
+                     lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
 {
     const gl_real smlnum = sizeof(gl_real) == sizeof(float) ? FLT_MIN : DBL_MIN,
                   bignum = 1 / smlnum;
@@ -196,55 +213,57 @@ static int dev_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
             }
         }
         gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), VAL(mul)};
-        if (launch_2d(GL_K_SCALE, m, n, NARGS(args), args) != 0)
+        if (launch_2d(ops, GL_K_SCALE, m, n, NARGS(args), args) != 0)
             return -1;
     } while (!done);
     return 0;
 }
 
-static int dev_conj_transpose(lapack_int rows, lapack_int cols,
-                              const gl_scalar *src, lapack_int lds,
-                              gl_scalar *dst, lapack_int ldd)
+static int dev_conj_transpose(const GL_FN(ops) *ops, lapack_int rows,
+                              lapack_int cols, const gl_scalar *src,
+                              lapack_int lds, gl_scalar *dst, lapack_int ldd)
 {
-    return transpose(cols, rows, src, lds, dst, ldd);
+    return transpose(ops, cols, rows, src, lds, dst, ldd);
 }
 
-static void dev_pack_band(char kind, lapack_int n, lapack_int b,
-                          const gl_scalar *a, lapack_int lda, gl_scalar *band,
-                          lapack_int ldband)
+static void dev_pack_band(const GL_FN(ops) *ops, char kind, lapack_int n,
+                          lapack_int b, const gl_scalar *a, lapack_int lda,
+                          gl_scalar *band, lapack_int ldband)
 {
     int hermitian = kind == 'H';
     gl_arg args[] = {VAL(hermitian), VAL(n), VAL(b), MEM(a), VAL(lda),
                      MEM(band), VAL(ldband)};
-    if (launch_2d(GL_K_PACK_BAND, ldband, n, NARGS(args), args) != 0)
-        GPU->fail();
+    if (launch_2d(ops, GL_K_PACK_BAND, ldband, n, NARGS(args), args) != 0)
+        RT(ops)->fail(ops->ctx);
 }
 
-static void dev_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
-                           lapack_int lda)
+static void dev_zero_lower(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                           gl_scalar *a, lapack_int lda)
 {
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda)};
-    if (launch_2d(GL_K_ZERO_LOWER, m, n, NARGS(args), args) != 0)
-        GPU->fail();
+    if (launch_2d(ops, GL_K_ZERO_LOWER, m, n, NARGS(args), args) != 0)
+        RT(ops)->fail(ops->ctx);
 }
 
-static void dev_unpack_v(char storev, lapack_int m, lapack_int k,
-                         const gl_scalar *a, lapack_int lda, gl_scalar *v,
-                         lapack_int ldv)
+static void dev_unpack_v(const GL_FN(ops) *ops, char storev, lapack_int m,
+                         lapack_int k, const gl_scalar *a, lapack_int lda,
+                         gl_scalar *v, lapack_int ldv)
 {
     int rows = storev == 'R';
     gl_arg args[] = {VAL(rows), VAL(m), VAL(k), MEM(a), VAL(lda), MEM(v),
                      VAL(ldv)};
-    if (launch_2d(GL_K_UNPACK_V, m, k, NARGS(args), args) != 0)
-        GPU->fail();
+    if (launch_2d(ops, GL_K_UNPACK_V, m, k, NARGS(args), args) != 0)
+        RT(ops)->fail(ops->ctx);
 }
 
 /* The one-work-group panel kernels (the leaves of dev_geqrt/dev_gelqt),
  * PANEL_THREADS work-items: the group reduces along the panel's long side. */
-static int launch_panel(gl_kernel k, int nargs, const gl_arg *args)
+static int launch_panel(const GL_FN(ops) *ops, gl_kernel k, int nargs,
+                        const gl_arg *args)
 {
     size_t groups = 1, local = PANEL_THREADS;
-    return GPU->launch(GL_PRECISION, k, 1, &groups, &local, nargs, args);
+    return RT(ops)->launch(ops->ctx, GL_PRECISION, k, 1, &groups, &local, nargs,
+                           args);
 }
 
 /* The tall leaves of one panel (kernels/device/panel.h gl_panel_tall):
@@ -260,11 +279,12 @@ typedef struct tall_panel {
     int leaves, next;      /* leaf regions in sync, and the next free one */
 } tall_panel;
 
-/* the leaf's long side in blocks of gl_tune_panel_rows() rows when it has
- * 4 of them or more, else 0 (one work-group: gl_geqrt/gl_gelqt) */
-static long tall_rows(lapack_int long_side, lapack_int short_side)
+/* the leaf's long side in blocks of tuning.panel_rows rows when it has 4
+ * of them or more, else 0 (one work-group: gl_geqrt/gl_gelqt) */
+static long tall_rows(const GL_FN(ops) *ops, lapack_int long_side,
+                      lapack_int short_side)
 {
-    long rows = gl_tune_panel_rows();
+    long rows = ops->ctx->tuning.panel_rows;
     return short_side <= TALL_LEAF && long_side >= 4 * rows ? rows : 0;
 }
 
@@ -279,11 +299,12 @@ static int leaves_of(lapack_int n)
  * promises that a running work-group keeps running (CUDA, HIP), else one
  * (OpenCL 1.2 promises nothing: one work-group never waits); no more than
  * there are blocks. */
-static size_t tall_groups(long blocks)
+static size_t tall_groups(const GL_FN(ops) *ops, long blocks)
 {
-    long groups = gl_tune_panel_groups();
+    long groups = ops->ctx->tuning.panel_groups;
     if (groups < 0)
-        groups = GPU->resident_groups ? GPU->resident_groups() : 1;
+        groups =
+            RT(ops)->resident_groups ? RT(ops)->resident_groups(ops->ctx) : 1;
     if (groups < 1)
         groups = 1;
     return (size_t)(groups < blocks ? groups : blocks);
@@ -291,87 +312,88 @@ static size_t tall_groups(long blocks)
 
 /* Prepares the tall leaves of a panel with a long side of long_side and a
  * short side of short_side (none if its leaves are too short); 0 or -1. */
-static int tall_begin(tall_panel *p, lapack_int long_side,
-                      lapack_int short_side)
+static int tall_begin(const GL_FN(ops) *ops, tall_panel *p,
+                      lapack_int long_side, lapack_int short_side)
 {
-    *p = (tall_panel){tall_rows(long_side, TALL_LEAF), NULL, NULL, 0, 0};
+    *p = (tall_panel){tall_rows(ops, long_side, TALL_LEAF), NULL, NULL, 0, 0};
     if (p->rows == 0)
         return 0;
     p->leaves = leaves_of(short_side);
     size_t count = 1 + (size_t)p->leaves * (TALL_LEAF + 2);
     size_t blocks = groups_of((size_t)long_side, (size_t)p->rows);
     int *zeros = calloc(count, sizeof *zeros);
-    p->sync = GPU->alloc(sizeof *p->sync * count);
-    p->sums = GPU->alloc(ES * (TALL_LEAF * blocks * TALL_SUMS +
-                               TALL_LEAF * TALL_LEAF));
+    p->sync = RT(ops)->alloc(ops->ctx, sizeof *p->sync * count);
+    p->sums = RT(ops)->alloc(ops->ctx, ES * (TALL_LEAF * blocks * TALL_SUMS +
+                                             TALL_LEAF * TALL_LEAF));
     if (zeros && gl_fault_hit(GL_FAULT_WAIT))
         zeros[0] = 1;   /* the tests: as if a wait had timed out */
     int rc = !zeros || !p->sync || !p->sums ||
-             GPU->write(sizeof *zeros, count, 1, zeros, count, p->sync,
-                        count) != 0;
+             RT(ops)->write(ops->ctx, sizeof *zeros, count, 1, zeros, count,
+                            p->sync, count) != 0;
     free(zeros);
     return rc ? -1 : 0;
 }
 
 /* Ends the panel: rc, or -1 when a wait of its leaves timed out. */
-static int tall_end(tall_panel *p, int rc)
+static int tall_end(const GL_FN(ops) *ops, tall_panel *p, int rc)
 {
     int failed = 0;
     if (p->rows > 0 && rc == 0 && p->next > 0 &&
-        GPU->read(sizeof failed, 1, 1, p->sync, 1, &failed, 1) != 0)
+        RT(ops)->read(ops->ctx, sizeof failed, 1, 1, p->sync, 1, &failed,
+                      1) != 0)
         rc = -1;
     if (failed) {
-        gl_log(1, "%s: a wait of a panel leaf timed out", GPU->name);
+        gl_log(1, "%s: a wait of a panel leaf timed out", RT(ops)->name);
         rc = -1;
     }
-    GPU->release(p->sums);
-    GPU->release(p->sync);
+    RT(ops)->release(ops->ctx, p->sums);
+    RT(ops)->release(ops->ctx, p->sync);
     return rc;
 }
 
 /* A leaf with a long side of m (rows for QR, columns for LQ) and a short
  * side of n <= TALL_LEAF in blocks of p->rows rows: one launch. */
-static int tall_leaf(tall_panel *p, int rowwise, lapack_int m, lapack_int n,
-                     gl_scalar *a, lapack_int lda, gl_scalar *t,
-                     lapack_int ldt)
+static int tall_leaf(const GL_FN(ops) *ops, tall_panel *p, int rowwise,
+                     lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
+                     gl_scalar *t, lapack_int ldt)
 {
     if (p->next >= p->leaves)
         return -1;
     int leaf = p->next++, rows = (int)p->rows;
-    size_t groups = tall_groups((long)groups_of((size_t)m, p->rows)),
+    size_t groups = tall_groups(ops, (long)groups_of((size_t)m, p->rows)),
            local = TALL_THREADS;
     gl_arg args[] = {VAL(rowwise), VAL(m),    VAL(n),   MEM(a),
                      VAL(lda),     MEM(t),    VAL(ldt), VAL(rows),
                      MEM(p->sums), GL_MEM(p->sync, sizeof *p->sync),
                      VAL(leaf)};
-    return GPU->launch(GL_PRECISION, GL_K_PANEL_TALL, 1, &groups, &local,
-                       NARGS(args), args)
+    return RT(ops)->launch(ops->ctx, GL_PRECISION, GL_K_PANEL_TALL, 1, &groups,
+                           &local, NARGS(args), args)
                ? -1
                : 0;
 }
 
-static int geqrt_leaf(tall_panel *p, lapack_int m, lapack_int n,
-                      gl_scalar *a, lapack_int lda, gl_scalar *t,
+static int geqrt_leaf(const GL_FN(ops) *ops, tall_panel *p, lapack_int m,
+                      lapack_int n, gl_scalar *a, lapack_int lda, gl_scalar *t,
                       lapack_int ldt)
 {
-    if (p->rows > 0 && tall_rows(m, n) > 0)
-        return tall_leaf(p, 0, m, n, a, lda, t, ldt);
+    if (p->rows > 0 && tall_rows(ops, m, n) > 0)
+        return tall_leaf(ops, p, 0, m, n, a, lda, t, ldt);
     if (n > PANEL_MAX)
         return -1;
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
-    return n > 0 ? launch_panel(GL_K_GEQRT, NARGS(args), args) : 0;
+    return n > 0 ? launch_panel(ops, GL_K_GEQRT, NARGS(args), args) : 0;
 }
 
-static int gelqt_leaf(tall_panel *p, lapack_int m, lapack_int n,
-                      gl_scalar *a, lapack_int lda, gl_scalar *t,
+static int gelqt_leaf(const GL_FN(ops) *ops, tall_panel *p, lapack_int m,
+                      lapack_int n, gl_scalar *a, lapack_int lda, gl_scalar *t,
                       lapack_int ldt)
 {
-    if (p->rows > 0 && tall_rows(n, m) > 0)
-        return tall_leaf(p, 1, n, m, a, lda, t, ldt);
+    if (p->rows > 0 && tall_rows(ops, n, m) > 0)
+        return tall_leaf(ops, p, 1, n, m, a, lda, t, ldt);
     if (m > PANEL_MAX)
         return -1;
     gl_arg args[] = {VAL(m), VAL(n), MEM(a), VAL(lda), MEM(t), VAL(ldt)};
-    return m > 0 ? launch_panel(GL_K_GELQT, NARGS(args), args) : 0;
+    return m > 0 ? launch_panel(ops, GL_K_GELQT, NARGS(args), args) : 0;
 }
 
 /* ---- BLAS3: one kernel, gl_gemm, with read modes for triangular,
@@ -385,13 +407,13 @@ static int trans_code(char t) { return t == 'N' ? 0 : t == 'T' ? 1 : 2; }
 /* count products C_p = alpha op(A_p) op(B_p) + beta C_p by the portable
  * gl_gemm in precision prec (scalars of es bytes at alpha and beta),
  * X_p = X + p stride_x elements. */
-static int kernel_gemm(int prec, size_t es, int ta, int tb, lapack_int m,
-                       lapack_int n, lapack_int k, const void *alpha,
-                       const void *a, lapack_int lda, int amode,
-                       long long stride_a, const void *b, lapack_int ldb,
-                       int bmode, long long stride_b, const void *beta,
-                       void *c, lapack_int ldc, int cmode, long long stride_c,
-                       lapack_int count)
+static int kernel_gemm(const GL_FN(ops) *ops, int prec, size_t es, int ta,
+                       int tb, lapack_int m, lapack_int n, lapack_int k,
+                       const void *alpha, const void *a, lapack_int lda,
+                       int amode, long long stride_a, const void *b,
+                       lapack_int ldb, int bmode, long long stride_b,
+                       const void *beta, void *c, lapack_int ldc, int cmode,
+                       long long stride_c, lapack_int count)
 {
     if (m <= 0 || n <= 0 || count <= 0)
         return 0;
@@ -408,17 +430,18 @@ static int kernel_gemm(int prec, size_t es, int ta, int tb, lapack_int m,
     size_t local[2] = {TILE, TILE};
     size_t groups[2] = {(size_t)tiles_m * (size_t)count,
                         groups_of((size_t)n, TILE)};
-    return GPU->launch(prec, GL_K_GEMM, 2, groups, local, NARGS(args), args);
+    return RT(ops)->launch(ops->ctx, prec, GL_K_GEMM, 2, groups, local,
+                           NARGS(args), args);
 }
 
 /* count products as kernel_gemm's, of this precision: plain ones by the
  * vendor's BLAS (cuBLAS, CLBlast; a batch by its strided-batched GEMM)
  * when it is there. */
-static int gemm_batch(char transa, char transb, lapack_int m, lapack_int n,
-                      lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                      lapack_int lda, int amode, size_t stride_a,
-                      const gl_scalar *b, lapack_int ldb, int bmode,
-                      size_t stride_b, gl_scalar beta, gl_scalar *c,
+static int gemm_batch(const GL_FN(ops) *ops, char transa, char transb,
+                      lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, int amode,
+                      size_t stride_a, const gl_scalar *b, lapack_int ldb,
+                      int bmode, size_t stride_b, gl_scalar beta, gl_scalar *c,
                       lapack_int ldc, int cmode, size_t stride_c,
                       lapack_int count)
 {
@@ -428,126 +451,128 @@ static int gemm_batch(char transa, char transb, lapack_int m, lapack_int n,
         count > 0) {
         int rc = 1;
         if (count == 1)
-            rc = GPU->blas_gemm(GL_PRECISION, ta, tb, (size_t)m, (size_t)n,
-                                (size_t)k, &da, a, (size_t)lda, b,
-                                (size_t)ldb, &db, c, (size_t)ldc);
-        else if (GPU->blas_gemm_batched)
-            rc = GPU->blas_gemm_batched(
-                GL_PRECISION, ta, tb, (size_t)m, (size_t)n, (size_t)k, &da,
-                a, (size_t)lda, stride_a, b, (size_t)ldb, stride_b, &db, c,
+            rc = RT(ops)->blas_gemm(ops->ctx, GL_PRECISION, ta, tb, (size_t)m,
+                                    (size_t)n, (size_t)k, &da, a, (size_t)lda,
+                                    b, (size_t)ldb, &db, c, (size_t)ldc);
+        else if (RT(ops)->blas_gemm_batched)
+            rc = RT(ops)->blas_gemm_batched(
+                ops->ctx, GL_PRECISION, ta, tb, (size_t)m, (size_t)n, (size_t)k,
+                &da, a, (size_t)lda, stride_a, b, (size_t)ldb, stride_b, &db, c,
                 (size_t)ldc, stride_c, (size_t)count);
         if (rc <= 0)
             return rc;
     }
-    return kernel_gemm(GL_PRECISION, ES, ta, tb, m, n, k, &da, a, lda, amode,
-                       (long long)stride_a, b, ldb, bmode,
+    return kernel_gemm(ops, GL_PRECISION, ES, ta, tb, m, n, k, &da, a, lda,
+                       amode, (long long)stride_a, b, ldb, bmode,
                        (long long)stride_b, &db, c, ldc, cmode,
                        (long long)stride_c, count);
 }
 
-static int gemm_modes(char transa, char transb, lapack_int m, lapack_int n,
-                      lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                      lapack_int lda, int amode, const gl_scalar *b,
-                      lapack_int ldb, int bmode, gl_scalar beta, gl_scalar *c,
-                      lapack_int ldc, int cmode)
+static int gemm_modes(const GL_FN(ops) *ops, char transa, char transb,
+                      lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, int amode,
+                      const gl_scalar *b, lapack_int ldb, int bmode,
+                      gl_scalar beta, gl_scalar *c, lapack_int ldc, int cmode)
 {
-    return gemm_batch(transa, transb, m, n, k, alpha, a, lda, amode, 0, b,
+    return gemm_batch(ops, transa, transb, m, n, k, alpha, a, lda, amode, 0, b,
                       ldb, bmode, 0, beta, c, ldc, cmode, 0, 1);
 }
 
-static void dev_gemm(char transa, char transb, lapack_int m, lapack_int n,
-                     lapack_int k, gl_scalar alpha, const gl_scalar *a,
+static void dev_gemm(const GL_FN(ops) *ops, char transa, char transb,
+                     lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
+                     const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                     lapack_int ldb, gl_scalar beta, gl_scalar *c,
+                     lapack_int ldc)
+{
+    if (gemm_modes(ops, transa, transb, m, n, k, alpha, a, lda, 0, b, ldb, 0,
+                   beta, c, ldc, 0) != 0)
+        RT(ops)->fail(ops->ctx);
+}
+
+static void dev_hemm(const GL_FN(ops) *ops, char side, char uplo, lapack_int m,
+                     lapack_int n, gl_scalar alpha, const gl_scalar *a,
                      lapack_int lda, const gl_scalar *b, lapack_int ldb,
                      gl_scalar beta, gl_scalar *c, lapack_int ldc)
 {
-    if (gemm_modes(transa, transb, m, n, k, alpha, a, lda, 0, b, ldb, 0,
-                   beta, c, ldc, 0) != 0)
-        GPU->fail();
-}
-
-static void dev_hemm(char side, char uplo, lapack_int m, lapack_int n,
-                     gl_scalar alpha, const gl_scalar *a, lapack_int lda,
-                     const gl_scalar *b, lapack_int ldb, gl_scalar beta,
-                     gl_scalar *c, lapack_int ldc)
-{
     if (m <= 0 || n <= 0)
         return;
-    if (GPU->blas_hemm) {
+    if (RT(ops)->blas_hemm) {
         device_scalar da = dev_scalar(alpha), db = dev_scalar(beta);
-        int rc = GPU->blas_hemm(GL_PRECISION, side == 'R', uplo == 'L',
-                                (size_t)m, (size_t)n, &da, a, (size_t)lda, b,
-                                (size_t)ldb, &db, c, (size_t)ldc);
+        int rc =
+            RT(ops)->blas_hemm(ops->ctx, GL_PRECISION, side == 'R', uplo == 'L',
+                               (size_t)m, (size_t)n, &da, a, (size_t)lda, b,
+                               (size_t)ldb, &db, c, (size_t)ldc);
         if (rc < 0)
-            GPU->fail();
+            RT(ops)->fail(ops->ctx);
         if (rc <= 0)
             return;
     }
     int herm = GM_HERM | (uplo == 'L' ? GM_LOWER : GM_UPPER);
-    int rc = side == 'L'
-                 ? gemm_modes('N', 'N', m, n, m, alpha, a, lda, herm, b, ldb,
-                              0, beta, c, ldc, 0)
-                 : gemm_modes('N', 'N', m, n, n, alpha, b, ldb, 0, a, lda,
-                              herm, beta, c, ldc, 0);
+    int rc = side == 'L' ? gemm_modes(ops, 'N', 'N', m, n, m, alpha, a, lda,
+                                      herm, b, ldb, 0, beta, c, ldc, 0)
+                         : gemm_modes(ops, 'N', 'N', m, n, n, alpha, b, ldb, 0,
+                                      a, lda, herm, beta, c, ldc, 0);
     if (rc != 0)
-        GPU->fail();
+        RT(ops)->fail(ops->ctx);
 }
 
 /* A Hermitian product with one column, as hemm (cuBLAS ?symm/?hemm on
  * CUDA): the one-stage ?sytrd's products, 0.11-0.21x cuSOLVER's ?sytrd on
  * an H100 (docs/performance.md). */
-static void dev_hemv(char uplo, lapack_int n, gl_scalar alpha,
-                     const gl_scalar *a, lapack_int lda, const gl_scalar *x,
-                     gl_scalar beta, gl_scalar *y)
+static void dev_hemv(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                     gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                     const gl_scalar *x, gl_scalar beta, gl_scalar *y)
 {
-    dev_hemm('L', uplo, n, 1, alpha, a, lda, x, n, beta, y, n);
+    dev_hemm(ops, 'L', uplo, n, 1, alpha, a, lda, x, n, beta, y, n);
 }
 
 /* C = alpha A B^H + conj(alpha) B A^H + beta C in one triangle ('N'), as
  * two passes of gl_gemm that write only that triangle. */
-static void dev_her2k(char uplo, char trans, lapack_int n, lapack_int k,
-                      gl_scalar alpha, const gl_scalar *a, lapack_int lda,
-                      const gl_scalar *b, lapack_int ldb, gl_real beta,
-                      gl_scalar *c, lapack_int ldc)
+static void dev_her2k(const GL_FN(ops) *ops, char uplo, char trans,
+                      lapack_int n, lapack_int k, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                      lapack_int ldb, gl_real beta, gl_scalar *c,
+                      lapack_int ldc)
 {
     if (n <= 0)
         return;
-    if (GPU->blas_her2k) {
+    if (RT(ops)->blas_her2k) {
         device_scalar da = dev_scalar(alpha);
-        int rc = GPU->blas_her2k(GL_PRECISION, uplo == 'L', trans != 'N',
-                                 (size_t)n, (size_t)(k > 0 ? k : 0), &da, a,
-                                 (size_t)lda, b, (size_t)ldb, &beta, c,
-                                 (size_t)ldc);
+        int rc = RT(ops)->blas_her2k(
+            ops->ctx, GL_PRECISION, uplo == 'L', trans != 'N', (size_t)n,
+            (size_t)(k > 0 ? k : 0), &da, a, (size_t)lda, b, (size_t)ldb, &beta,
+            c, (size_t)ldc);
         if (rc < 0)
-            GPU->fail();
+            RT(ops)->fail(ops->ctx);
         if (rc <= 0)
             return;
     }
     int cmode = (uplo == 'L' ? GC_LOWER : GC_UPPER) | GC_REAL_DIAG;
     char t1 = trans == 'N' ? 'N' : 'C', t2 = trans == 'N' ? 'C' : 'N';
-    if (gemm_modes(t1, t2, n, n, k, alpha, a, lda, 0, b, ldb, 0, beta, c,
+    if (gemm_modes(ops, t1, t2, n, n, k, alpha, a, lda, 0, b, ldb, 0, beta, c,
                    ldc, cmode) != 0 ||
-        gemm_modes(t1, t2, n, n, k, GL_CONJ(alpha), b, ldb, 0, a, lda, 0, 1,
-                   c, ldc, cmode) != 0)
-        GPU->fail();
+        gemm_modes(ops, t1, t2, n, n, k, GL_CONJ(alpha), b, ldb, 0, a, lda, 0,
+                   1, c, ldc, cmode) != 0)
+        RT(ops)->fail(ops->ctx);
 }
 
 /* T (k x k upper triangular, its strictly lower part undefined) into
  * dense scratch with zeros below the diagonal, for plain products. */
-static int dense_upper(lapack_int k, const gl_scalar *t, lapack_int ldt,
-                       gl_scalar *dst)
+static int dense_upper(const GL_FN(ops) *ops, lapack_int k, const gl_scalar *t,
+                       lapack_int ldt, gl_scalar *dst)
 {
     int upper = 2;   /* gl_unpack_v's triangle mode: one launch */
     gl_arg args[] = {VAL(upper), VAL(k), VAL(k), MEM(t), VAL(ldt), MEM(dst),
                      VAL(k)};
-    return launch_2d(GL_K_UNPACK_V, k, k, NARGS(args), args);
+    return launch_2d(ops, GL_K_UNPACK_V, k, k, NARGS(args), args);
 }
 
 /* B = alpha op(A) B or alpha B op(A), A triangular: the product into a
  * scratch matrix, then copied back.  An upper non-unit A (the T of a
  * block reflector, the only kind the drivers pass) is made dense first,
  * so that the product is a plain GEMM (the vendor's). */
-static void dev_trmm(char side, char uplo, char transa, char diag,
-                     lapack_int m, lapack_int n, gl_scalar alpha,
+static void dev_trmm(const GL_FN(ops) *ops, char side, char uplo, char transa,
+                     char diag, lapack_int m, lapack_int n, gl_scalar alpha,
                      const gl_scalar *a, lapack_int lda, gl_scalar *b,
                      lapack_int ldb)
 {
@@ -557,24 +582,24 @@ static void dev_trmm(char side, char uplo, char transa, char diag,
     lapack_int ka = side == 'L' ? m : n;
     int dense = uplo == 'U' && diag == 'N';
     size_t mn = (size_t)m * (size_t)n;
-    gl_scalar *w = GPU->alloc(ES * (mn + (dense ? (size_t)ka * ka : 0)));
+    gl_scalar *w =
+        RT(ops)->alloc(ops->ctx, ES * (mn + (dense ? (size_t)ka * ka : 0)));
     int rc = w ? 0 : -1;
     if (rc == 0 && dense) {
-        rc = dense_upper(ka, a, lda, w + mn);
+        rc = dense_upper(ops, ka, a, lda, w + mn);
         a = w + mn;
         lda = ka;
         tri = 0;
     }
     if (rc == 0)
-        rc = side == 'L'
-                 ? gemm_modes(transa, 'N', m, n, m, alpha, a, lda, tri, b,
-                              ldb, 0, 0, w, m, 0)
-                 : gemm_modes('N', transa, m, n, n, alpha, b, ldb, 0, a, lda,
-                              tri, 0, w, m, 0);
-    if (rc != 0 || GPU->copy(ES, (size_t)m, (size_t)n, w, (size_t)m, b,
-                             (size_t)ldb) != 0)
-        GPU->fail();
-    GPU->release(w);
+        rc = side == 'L' ? gemm_modes(ops, transa, 'N', m, n, m, alpha, a, lda,
+                                      tri, b, ldb, 0, 0, w, m, 0)
+                         : gemm_modes(ops, 'N', transa, m, n, n, alpha, b, ldb,
+                                      0, a, lda, tri, 0, w, m, 0);
+    if (rc != 0 || RT(ops)->copy(ops->ctx, ES, (size_t)m, (size_t)n, w,
+                                 (size_t)m, b, (size_t)ldb) != 0)
+        RT(ops)->fail(ops->ctx);
+    RT(ops)->release(ops->ctx, w);
 }
 
 /* ?larfb: side 'L': C = op(H) C = C - V' op(T) (V'^H C); side 'R':
@@ -583,39 +608,40 @@ static void dev_trmm(char side, char uplo, char transa, char diag,
  * T^H ('C').  V' and T are first made dense, with their zeros and ones,
  * so that all three products are plain GEMMs: the vendor's where it is
  * there (most of stage 1's flops are here). */
-static int dev_larfb(char side, char trans, char storev, lapack_int m,
-                     lapack_int n, lapack_int k, const gl_scalar *v,
-                     lapack_int ldv, const gl_scalar *t, lapack_int ldt,
-                     gl_scalar *c, lapack_int ldc)
+static int dev_larfb(const GL_FN(ops) *ops, char side, char trans, char storev,
+                     lapack_int m, lapack_int n, lapack_int k,
+                     const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
+                     lapack_int ldt, gl_scalar *c, lapack_int ldc)
 {
     if (m <= 0 || n <= 0 || k <= 0)
         return 0;
     lapack_int len = side == 'L' ? m : n;   /* V' is len x k */
     lapack_int wr = side == 'L' ? k : m, wc = side == 'L' ? n : k;
     size_t wsize = (size_t)wr * (size_t)wc;
-    gl_scalar *w = GPU->alloc(ES * (2 * wsize + (size_t)len * (size_t)k +
-                                    (size_t)k * (size_t)k));
+    gl_scalar *w =
+        RT(ops)->alloc(ops->ctx, ES * (2 * wsize + (size_t)len * (size_t)k +
+                                       (size_t)k * (size_t)k));
     if (!w)
         return -1;
     gl_scalar *w2 = w + wsize, *vd = w2 + wsize, *td = vd + (size_t)len * k;
     char top = trans == 'N' ? 'N' : 'C';
-    dev_unpack_v(storev, len, k, v, ldv, vd, len);
-    int rc = dense_upper(k, t, ldt, td);
+    dev_unpack_v(ops, storev, len, k, v, ldv, vd, len);
+    int rc = dense_upper(ops, k, t, ldt, td);
     if (rc == 0 && side == 'L')   /* W = V'^H C, W2 = op(T) W, C -= V' W2 */
-        rc = gemm_modes('C', 'N', k, n, m, 1, vd, len, 0, c, ldc, 0, 0, w, k,
+        rc = gemm_modes(ops, 'C', 'N', k, n, m, 1, vd, len, 0, c, ldc, 0, 0, w,
+                        k, 0) ||
+             gemm_modes(ops, top, 'N', k, n, k, 1, td, k, 0, w, k, 0, 0, w2, k,
                         0) ||
-             gemm_modes(top, 'N', k, n, k, 1, td, k, 0, w, k, 0, 0, w2, k,
-                        0) ||
-             gemm_modes('N', 'N', m, n, k, -1, vd, len, 0, w2, k, 0, 1, c,
+             gemm_modes(ops, 'N', 'N', m, n, k, -1, vd, len, 0, w2, k, 0, 1, c,
                         ldc, 0);
     else if (rc == 0)   /* W = C V', W2 = W op(T), C -= W2 V'^H */
-        rc = gemm_modes('N', 'N', m, k, n, 1, c, ldc, 0, vd, len, 0, 0, w, m,
+        rc = gemm_modes(ops, 'N', 'N', m, k, n, 1, c, ldc, 0, vd, len, 0, 0, w,
+                        m, 0) ||
+             gemm_modes(ops, 'N', top, m, k, k, 1, w, m, 0, td, k, 0, 0, w2, m,
                         0) ||
-             gemm_modes('N', top, m, k, k, 1, w, m, 0, td, k, 0, 0, w2, m,
-                        0) ||
-             gemm_modes('N', 'C', m, n, k, -1, w2, m, 0, vd, len, 0, 1, c,
+             gemm_modes(ops, 'N', 'C', m, n, k, -1, w2, m, 0, vd, len, 0, 1, c,
                         ldc, 0);
-    GPU->release(w);
+    RT(ops)->release(ops->ctx, w);
     return rc ? -1 : 0;
 }
 
@@ -633,75 +659,80 @@ enum { PANEL_LEAF = TALL_LEAF };
 
 /* T12 (k1 x k2, in T) = -T1 W T2 for W = V1^H V2 (QR) or V1 V2^H (LQ),
  * given W; T1, T2 upper triangular; then T's strictly lower part zeroed. */
-static int assemble_t(lapack_int k1, lapack_int k2, const gl_scalar *w,
-                      gl_scalar *t, lapack_int ldt)
+static int assemble_t(const GL_FN(ops) *ops, lapack_int k1, lapack_int k2,
+                      const gl_scalar *w, gl_scalar *t, lapack_int ldt)
 {
-    gl_scalar *w2 = GPU->alloc(ES * (size_t)k1 * (size_t)k2);
+    gl_scalar *w2 = RT(ops)->alloc(ops->ctx, ES * (size_t)k1 * (size_t)k2);
     if (!w2)
         return -1;
     gl_scalar *t2 = t + k1 + (size_t)k1 * ldt, *t12 = t + (size_t)k1 * ldt;
-    int rc = gemm_modes('N', 'N', k1, k2, k1, 1, t, ldt, GM_UPPER, w, k1, 0,
-                        0, w2, k1, 0) ||
-             gemm_modes('N', 'N', k1, k2, k2, -1, w2, k1, 0, t2, ldt,
+    int rc = gemm_modes(ops, 'N', 'N', k1, k2, k1, 1, t, ldt, GM_UPPER, w, k1,
+                        0, 0, w2, k1, 0) ||
+             gemm_modes(ops, 'N', 'N', k1, k2, k2, -1, w2, k1, 0, t2, ldt,
                         GM_UPPER, 0, t12, ldt, 0);
-    GPU->release(w2);
+    RT(ops)->release(ops->ctx, w2);
     if (rc)
         return -1;
-    dev_zero_lower(k1 + k2, k1, t, ldt);
+    dev_zero_lower(ops, k1 + k2, k1, t, ldt);
     return 0;
 }
 
 /* A (m x n, m >= n) = Q R, Q = I - V T V^H, its tall leaves in p. */
-static int geqrt_rec(tall_panel *p, lapack_int m, lapack_int n, gl_scalar *a,
-                     lapack_int lda, gl_scalar *t, lapack_int ldt)
+static int geqrt_rec(const GL_FN(ops) *ops, tall_panel *p, lapack_int m,
+                     lapack_int n, gl_scalar *a, lapack_int lda, gl_scalar *t,
+                     lapack_int ldt)
 {
     if (n <= PANEL_LEAF)
-        return geqrt_leaf(p, m, n, a, lda, t, ldt);
+        return geqrt_leaf(ops, p, m, n, a, lda, t, ldt);
     lapack_int n1 = n / 2, n2 = n - n1;
     gl_scalar *a2 = a + (size_t)n1 * lda;
     /* W (n1 x n2), then V2 made dense ((m - n1) x n2) */
-    gl_scalar *w = GPU->alloc(ES * (size_t)n2 * ((size_t)n1 + (size_t)(m - n1)));
+    gl_scalar *w = RT(ops)->alloc(
+        ops->ctx, ES * (size_t)n2 * ((size_t)n1 + (size_t)(m - n1)));
     gl_scalar *v2 = w + (size_t)n1 * n2;
     /* W = V1(n1:m, :)^H V2, V2 unit lower trapezoidal from row n1, made
      * dense (v2) for a plain product */
-    int rc = !w || geqrt_rec(p, m, n1, a, lda, t, ldt) ||
-             dev_larfb('L', 'C', 'C', m, n2, n1, a, lda, t, ldt, a2, lda) ||
-             geqrt_rec(p, m - n1, n2, a2 + n1, lda,
-                       t + n1 + (size_t)n1 * ldt, ldt);
+    int rc =
+        !w || geqrt_rec(ops, p, m, n1, a, lda, t, ldt) ||
+        dev_larfb(ops, 'L', 'C', 'C', m, n2, n1, a, lda, t, ldt, a2, lda) ||
+        geqrt_rec(ops, p, m - n1, n2, a2 + n1, lda, t + n1 + (size_t)n1 * ldt,
+                  ldt);
     if (!rc)
-        dev_unpack_v('C', m - n1, n2, a2 + n1, lda, v2, m - n1);
+        dev_unpack_v(ops, 'C', m - n1, n2, a2 + n1, lda, v2, m - n1);
     rc = rc ||
-         gemm_modes('C', 'N', n1, n2, m - n1, 1, a + n1, lda, 0, v2, m - n1,
-                    0, 0, w, n1, 0) ||
-         assemble_t(n1, n2, w, t, ldt);
-    GPU->release(w);
+         gemm_modes(ops, 'C', 'N', n1, n2, m - n1, 1, a + n1, lda, 0, v2,
+                    m - n1, 0, 0, w, n1, 0) ||
+         assemble_t(ops, n1, n2, w, t, ldt);
+    RT(ops)->release(ops->ctx, w);
     return rc ? -1 : 0;
 }
 
 /* A (m x n, m <= n) = L Q, Q^H = I - V^H T V, its tall leaves in p. */
-static int gelqt_rec(tall_panel *p, lapack_int m, lapack_int n, gl_scalar *a,
-                     lapack_int lda, gl_scalar *t, lapack_int ldt)
+static int gelqt_rec(const GL_FN(ops) *ops, tall_panel *p, lapack_int m,
+                     lapack_int n, gl_scalar *a, lapack_int lda, gl_scalar *t,
+                     lapack_int ldt)
 {
     if (m <= PANEL_LEAF)
-        return gelqt_leaf(p, m, n, a, lda, t, ldt);
+        return gelqt_leaf(ops, p, m, n, a, lda, t, ldt);
     lapack_int m1 = m / 2, m2 = m - m1;
     gl_scalar *a2 = a + m1, *a22 = a2 + (size_t)m1 * lda;
     /* W (m1 x m2), then V2^H made dense ((n - m1) x m2) */
-    gl_scalar *w = GPU->alloc(ES * (size_t)m2 * ((size_t)m1 + (size_t)(n - m1)));
+    gl_scalar *w = RT(ops)->alloc(
+        ops->ctx, ES * (size_t)m2 * ((size_t)m1 + (size_t)(n - m1)));
     gl_scalar *v2h = w + (size_t)m1 * m2;
     /* W = V1(:, m1:n) V2^H, V2 unit upper trapezoidal from column m1, its
      * adjoint made dense (v2h) for a plain product */
-    int rc = !w || gelqt_rec(p, m1, n, a, lda, t, ldt) ||
-             dev_larfb('R', 'N', 'R', m2, n, m1, a, lda, t, ldt, a2, lda) ||
-             gelqt_rec(p, m2, n - m1, a22, lda, t + m1 + (size_t)m1 * ldt,
-                       ldt);
+    int rc =
+        !w || gelqt_rec(ops, p, m1, n, a, lda, t, ldt) ||
+        dev_larfb(ops, 'R', 'N', 'R', m2, n, m1, a, lda, t, ldt, a2, lda) ||
+        gelqt_rec(ops, p, m2, n - m1, a22, lda, t + m1 + (size_t)m1 * ldt, ldt);
     if (!rc)
-        dev_unpack_v('R', n - m1, m2, a22, lda, v2h, n - m1);
+        dev_unpack_v(ops, 'R', n - m1, m2, a22, lda, v2h, n - m1);
     rc = rc ||
-         gemm_modes('N', 'N', m1, m2, n - m1, 1, a + (size_t)m1 * lda, lda, 0,
-                    v2h, n - m1, 0, 0, w, m1, 0) ||
-         assemble_t(m1, m2, w, t, ldt);
-    GPU->release(w);
+         gemm_modes(ops, 'N', 'N', m1, m2, n - m1, 1, a + (size_t)m1 * lda, lda,
+                    0, v2h, n - m1, 0, 0, w, m1, 0) ||
+         assemble_t(ops, m1, m2, w, t, ldt);
+    RT(ops)->release(ops->ctx, w);
     return rc ? -1 : 0;
 }
 
@@ -709,21 +740,23 @@ static int gelqt_rec(tall_panel *p, lapack_int m, lapack_int n, gl_scalar *a,
  * column (?larfg, the one-stage ?sytrd's step) is one work-group's at
  * any length: a tall leaf's counters would cost a write and a read (a
  * wait for the device) per column. */
-static int dev_geqrt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                     gl_scalar *t, lapack_int ldt)
+static int dev_geqrt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                     gl_scalar *a, lapack_int lda, gl_scalar *t, lapack_int ldt)
 {
     tall_panel p = {0};
-    int rc = n > 1 ? tall_begin(&p, m, n) : 0;
-    return tall_end(&p, rc || geqrt_rec(&p, m, n, a, lda, t, ldt) ? -1 : 0);
+    int rc = n > 1 ? tall_begin(ops, &p, m, n) : 0;
+    return tall_end(ops, &p,
+                    rc || geqrt_rec(ops, &p, m, n, a, lda, t, ldt) ? -1 : 0);
 }
 
 /* A (m x n, m <= n) = L Q, Q^H = I - V^H T V (kernels/ops.h gelqt). */
-static int dev_gelqt(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                     gl_scalar *t, lapack_int ldt)
+static int dev_gelqt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                     gl_scalar *a, lapack_int lda, gl_scalar *t, lapack_int ldt)
 {
     tall_panel p;
-    int rc = tall_begin(&p, n, m);
-    return tall_end(&p, rc || gelqt_rec(&p, m, n, a, lda, t, ldt) ? -1 : 0);
+    int rc = tall_begin(ops, &p, n, m);
+    return tall_end(ops, &p,
+                    rc || gelqt_rec(ops, &p, m, n, a, lda, t, ldt) ? -1 : 0);
 }
 
 /* E_i -= Y_i (V_i^H E_i) block after block: two products each (the
@@ -747,12 +780,12 @@ static lapack_int wy_run(lapack_int nblocks, const lapack_int *row0,
     return run;
 }
 
-static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
-                        const lapack_int *rows, const lapack_int *k,
-                        const gl_scalar *vh, const gl_scalar *y,
-                        lapack_int ldy, size_t stride, lapack_int band,
-                        int y_banded, lapack_int ncols, gl_scalar *e,
-                        lapack_int lde)
+static int dev_apply_wy(const GL_FN(ops) *ops, lapack_int nblocks,
+                        const lapack_int *row0, const lapack_int *rows,
+                        const lapack_int *k, const gl_scalar *vh,
+                        const gl_scalar *y, lapack_int ldy, size_t stride,
+                        lapack_int band, int y_banded, lapack_int ncols,
+                        gl_scalar *e, lapack_int lde)
 {
     (void)band, (void)y_banded;
     lapack_int kmax = 0;
@@ -767,7 +800,7 @@ static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
         run = wy_run(nblocks, row0, rows, k, i, longest);
         most = run > most ? run : most;
     }
-    gl_scalar *w = GPU->alloc(per * (size_t)most);
+    gl_scalar *w = RT(ops)->alloc(ops->ctx, per * (size_t)most);
     if (!w)
         return -1;
     int rc = 0;
@@ -778,25 +811,25 @@ static int dev_apply_wy(lapack_int nblocks, const lapack_int *row0,
         size_t gap = run > 1 ? (size_t)(row0[i + 1] - row0[i]) : 0;
         size_t wk = (size_t)k[i] * (size_t)ncols;
         gl_scalar *ei = e + row0[i];
-        rc = gemm_batch('N', 'N', k[i], ncols, rows[i], 1, vh + i * stride,
-                        k[i], 0, stride, ei, lde, 0, gap, 0, w, k[i], 0, wk,
-                        run) ||
-             gemm_batch('N', 'N', rows[i], ncols, k[i], -1, y + i * stride,
-                        ldy, 0, stride, w, k[i], 0, wk, 1, ei, lde, 0, gap,
-                        run);
+        rc =
+            gemm_batch(ops, 'N', 'N', k[i], ncols, rows[i], 1, vh + i * stride,
+                       k[i], 0, stride, ei, lde, 0, gap, 0, w, k[i], 0, wk,
+                       run) ||
+            gemm_batch(ops, 'N', 'N', rows[i], ncols, k[i], -1, y + i * stride,
+                       ldy, 0, stride, w, k[i], 0, wk, 1, ei, lde, 0, gap, run);
     }
-    GPU->release(w);
+    RT(ops)->release(ops->ctx, w);
     return rc ? -1 : 0;
 }
 
 /* WY_THREADS and WY_MAX of kernels/device/wy.h */
 enum { WY_THREADS = 128, WY_MAX = 256 };
 
-static int dev_wy_build(lapack_int nblocks, const lapack_int *blocks,
-                        lapack_int kmax, const gl_scalar *vstore,
-                        const gl_scalar *taustore, lapack_int b,
-                        lapack_int ldv, size_t stride, int forward,
-                        gl_scalar *vh, gl_scalar *y)
+static int dev_wy_build(const GL_FN(ops) *ops, lapack_int nblocks,
+                        const lapack_int *blocks, lapack_int kmax,
+                        const gl_scalar *vstore, const gl_scalar *taustore,
+                        lapack_int b, lapack_int ldv, size_t stride,
+                        int forward, gl_scalar *vh, gl_scalar *y)
 {
     if (nblocks <= 0)
         return 0;
@@ -808,40 +841,42 @@ static int dev_wy_build(lapack_int nblocks, const lapack_int *blocks,
                      VAL(fw),     MEM(vstore),   MEM(taustore),
                      GL_MEM(blocks, sizeof *blocks), MEM(vh), MEM(y)};
     size_t groups = (size_t)nblocks, local = WY_THREADS;
-    return GPU->launch(GL_PRECISION, GL_K_WY_BUILD, 1, &groups, &local,
-                       NARGS(args), args);
+    return RT(ops)->launch(ops->ctx, GL_PRECISION, GL_K_WY_BUILD, 1, &groups,
+                           &local, NARGS(args), args);
 }
 
 /* QR of a tall matrix (values only: R is what counts): panels of PANEL
  * columns, each applied to the rest. */
-static int dev_geqrf(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
+static int dev_geqrf(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                     gl_scalar *a, lapack_int lda)
 {
     enum { PANEL = 32 };
-    gl_scalar *t = GPU->alloc(ES * PANEL * PANEL);
+    gl_scalar *t = RT(ops)->alloc(ops->ctx, ES * PANEL * PANEL);
     int rc = t ? 0 : -1;
     for (lapack_int j = 0; j < n && j < m && rc == 0; j += PANEL) {
         lapack_int pj = n - j < PANEL ? n - j : PANEL;
         gl_scalar *ajj = a + j + (size_t)j * lda;
-        rc = dev_geqrt(m - j, pj, ajj, lda, t, PANEL) ||
-             dev_larfb('L', 'C', 'C', m - j, n - j - pj, pj, ajj, lda, t,
+        rc = dev_geqrt(ops, m - j, pj, ajj, lda, t, PANEL) ||
+             dev_larfb(ops, 'L', 'C', 'C', m - j, n - j - pj, pj, ajj, lda, t,
                        PANEL, ajj + (size_t)pj * lda, lda);
     }
-    GPU->release(t);
+    RT(ops)->release(ops->ctx, t);
     return rc ? -1 : 0;
 }
 
 /* ---- stage 2: one launch per wavefront (kernels/device/chase.h) ---- */
 
 /* The reflector store's group starts, uploaded for the kernels. */
-static int *upload_first(const GL_FN(reflectors) *keep)
+static int *upload_first(const GL_FN(ops) *ops, const GL_FN(reflectors) *keep)
 {
     if (!keep)
         return NULL;
-    int *dev = GPU->alloc(sizeof *dev * (size_t)(keep->ngroups + 1));
-    if (dev && GPU->write(sizeof *dev, (size_t)keep->ngroups + 1, 1,
-                          keep->first, (size_t)keep->ngroups + 1, dev,
-                          (size_t)keep->ngroups + 1) != 0) {
-        GPU->release(dev);
+    int *dev =
+        RT(ops)->alloc(ops->ctx, sizeof *dev * (size_t)(keep->ngroups + 1));
+    if (dev && RT(ops)->write(ops->ctx, sizeof *dev, (size_t)keep->ngroups + 1,
+                              1, keep->first, (size_t)keep->ngroups + 1, dev,
+                              (size_t)keep->ngroups + 1) != 0) {
+        RT(ops)->release(ops->ctx, dev);
         return NULL;
     }
     return dev;
@@ -856,7 +891,8 @@ typedef struct wave_args {
     int nargs, lambda_slot, s_first_slot;
 } wave_args;
 
-static int launch_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
+static int launch_waves(const GL_FN(ops) *ops, lapack_int nsweeps,
+                        lapack_int steps0, wave_args *w,
                         lapack_int (*steps)(lapack_int s, const lapack_int *p),
                         const lapack_int *p)
 {
@@ -878,14 +914,14 @@ static int launch_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
         if (s_lo > s_hi)
             continue;
         /* the tasks of one wavefront are independent: any split works */
-        long max = gl_tune_max_groups();
+        long max = ops->ctx->tuning.max_groups;
         for (int s0 = s_lo; s0 <= s_hi;) {
             int count = s_hi - s0 + 1, slot_l = lambda, slot_s = s0;
             if (max > 0 && max < count)
                 count = (int)max;
             w->args[w->lambda_slot] = VAL(slot_l);
             w->args[w->s_first_slot] = VAL(slot_s);
-            if (launch_groups(w->kernel, (size_t)count, w->nargs, w->args))
+            if (launch_groups(ops, w->kernel, (size_t)count, w->nargs, w->args))
                 return -1;
             s0 += count;
         }
@@ -894,16 +930,17 @@ static int launch_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
 }
 
 /* The launches as one batch where the runtime records them (a graph). */
-static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
+static int run_waves(const GL_FN(ops) *ops, lapack_int nsweeps,
+                     lapack_int steps0, wave_args *w,
                      lapack_int (*steps)(lapack_int s, const lapack_int *p),
                      const lapack_int *p)
 {
-    const gl_gpu *gpu = GPU;
+    const gl_gpu *gpu = RT(ops);
     if (!gpu->batch_begin)
-        return launch_waves(nsweeps, steps0, w, steps, p);
-    gpu->batch_begin(GL_PRECISION);
-    int rc = launch_waves(nsweeps, steps0, w, steps, p);
-    return gpu->batch_end() != 0 ? -1 : rc;
+        return launch_waves(ops, nsweeps, steps0, w, steps, p);
+    gpu->batch_begin(ops->ctx, GL_PRECISION);
+    int rc = launch_waves(ops, nsweeps, steps0, w, steps, p);
+    return gpu->batch_end(ops->ctx) != 0 ? -1 : rc;
 }
 
 /* Work-groups of the one-launch chase (kernels/device/chase.h), 0 for one
@@ -911,38 +948,41 @@ static int run_waves(lapack_int nsweeps, lapack_int steps0, wave_args *w,
  * multiprocessor where the runtime promises that a running work-group
  * keeps running (CUDA, HIP) and waves on OpenCL; no more than there are
  * sweeps. */
-static long chase_groups(lapack_int nsweeps)
+static long chase_groups(const GL_FN(ops) *ops, lapack_int nsweeps)
 {
-    long groups = gl_tune_chase_groups();
+    long groups = ops->ctx->tuning.chase_groups;
     if (groups < 0)
-        groups = GPU->resident_groups ? GPU->resident_groups() : 0;
+        groups =
+            RT(ops)->resident_groups ? RT(ops)->resident_groups(ops->ctx) : 0;
     return groups < nsweeps ? groups : nsweeps;
 }
 
 /* The chase in one launch of kernel k over groups work-groups: args
  * holds the progress counters at progress_slot (zeroed here); -1 when a
  * wait timed out (the kernel's failure flag). */
-static int run_all(gl_kernel k, gl_arg *args, int nargs, int progress_slot,
-                   long groups, lapack_int nsweeps)
+static int run_all(const GL_FN(ops) *ops, gl_kernel k, gl_arg *args, int nargs,
+                   int progress_slot, long groups, lapack_int nsweeps)
 {
     size_t count = (size_t)nsweeps + 2;
-    int *progress = GPU->alloc(sizeof *progress * count);
+    int *progress = RT(ops)->alloc(ops->ctx, sizeof *progress * count);
     int *zeros = calloc(count, sizeof *zeros);
     int failed = 1;
     if (zeros && gl_fault_hit(GL_FAULT_WAIT))
         zeros[0] = 1;   /* the tests: as if a wait had timed out */
-    size_t blocks = (size_t)groups, local = chase_threads();
+    size_t blocks = (size_t)groups, local = chase_threads(ops);
     args[progress_slot] = GL_MEM(progress, sizeof *progress);
     int rc = !progress || !zeros ||
-             GPU->write(sizeof *progress, count, 1, zeros, count, progress,
-                        count) != 0 ||
-             GPU->launch(GL_PRECISION, k, 1, &blocks, &local, nargs, args) != 0 ||
-             GPU->read(sizeof failed, 1, 1, progress, 1, &failed, 1) != 0;
+             RT(ops)->write(ops->ctx, sizeof *progress, count, 1, zeros, count,
+                            progress, count) != 0 ||
+             RT(ops)->launch(ops->ctx, GL_PRECISION, k, 1, &blocks, &local,
+                             nargs, args) != 0 ||
+             RT(ops)->read(ops->ctx, sizeof failed, 1, 1, progress, 1, &failed,
+                           1) != 0;
     free(zeros);
-    GPU->release(progress);
+    RT(ops)->release(ops->ctx, progress);
     if (rc == 0 && failed)
         gl_log(1, "%s: a wait of the bulge chasing timed out (%ld work-groups)",
-               GPU->name, groups);
+               RT(ops)->name, groups);
     return rc || failed ? -1 : 0;
 }
 
@@ -958,20 +998,20 @@ static lapack_int sb_steps(lapack_int s, const lapack_int *p)
     return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
 }
 
-static int dev_gb_chase(lapack_int n, lapack_int b, lapack_int c,
-                        gl_scalar *band, lapack_int ldband,
+static int dev_gb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                        lapack_int c, gl_scalar *band, lapack_int ldband,
                         const GL_FN(reflectors) *keep)
 {
     if (b > CHASE_MAX || (keep && c != 1))
         return -1;
     if (b <= c)   /* already of half-width c (as the host's chase) */
         return 0;
-    int *first = upload_first(keep);
+    int *first = upload_first(ops, keep);
     if (keep && !first)
         return -1;
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
-    long groups = chase_groups(n - 1);
+    long groups = chase_groups(ops, n - 1);
     if (groups > 0) {
         int nsweeps = (int)(n - 1);
         gl_arg all[] = {VAL(n),        VAL(b),        VAL(c),
@@ -980,8 +1020,9 @@ static int dev_gb_chase(lapack_int n, lapack_int b, lapack_int c,
                         VAL(group),    VAL(keep_b),   GL_MEM(first, sizeof *first),
                         MEM(keep ? keep->vq : NULL),  MEM(keep ? keep->tauq : NULL),
                         MEM(keep ? keep->vp : NULL),  MEM(keep ? keep->taup : NULL)};
-        int rc = run_all(GL_K_GB_CHASE_ALL, all, NARGS(all), 6, groups, n - 1);
-        GPU->release(first);
+        int rc =
+            run_all(ops, GL_K_GB_CHASE_ALL, all, NARGS(all), 6, groups, n - 1);
+        RT(ops)->release(ops->ctx, first);
         return rc;
     }
     gl_arg args[] = {VAL(n),        VAL(b),      VAL(c),
@@ -994,24 +1035,25 @@ static int dev_gb_chase(lapack_int n, lapack_int b, lapack_int c,
                      MEM(keep ? keep->taup : NULL)};
     wave_args w = {GL_K_GB_CHASE, args, NARGS(args), 5, 6};
     lapack_int p[3] = {n, b, c};
-    int rc = run_waves(n - 1, gb_steps(0, p), &w, gb_steps, p);
-    GPU->release(first);
+    int rc = run_waves(ops, n - 1, gb_steps(0, p), &w, gb_steps, p);
+    RT(ops)->release(ops->ctx, first);
     return rc;
 }
 
-static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
-                        lapack_int ldband, const GL_FN(reflectors) *keep)
+static int dev_sb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                        gl_scalar *band, lapack_int ldband,
+                        const GL_FN(reflectors) *keep)
 {
     if (b > CHASE_MAX)
         return -1;
     if (b <= 1)
         return 0;
-    int *first = upload_first(keep);
+    int *first = upload_first(ops, keep);
     if (keep && !first)
         return -1;
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
-    long groups = chase_groups(n - 2);
+    long groups = chase_groups(ops, n - 2);
     if (groups > 0) {
         int nsweeps = (int)(n - 2);
         gl_arg all[] = {VAL(n),       VAL(b),       MEM(band),
@@ -1020,8 +1062,9 @@ static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
                         GL_MEM(first, sizeof *first),
                         MEM(keep ? keep->vq : NULL),
                         MEM(keep ? keep->tauq : NULL)};
-        int rc = run_all(GL_K_SB_CHASE_ALL, all, NARGS(all), 5, groups, n - 2);
-        GPU->release(first);
+        int rc =
+            run_all(ops, GL_K_SB_CHASE_ALL, all, NARGS(all), 5, groups, n - 2);
+        RT(ops)->release(ops->ctx, first);
         return rc;
     }
     gl_arg args[] = {VAL(n),       VAL(b),      MEM(band),
@@ -1032,8 +1075,8 @@ static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
                      MEM(keep ? keep->tauq : NULL)};
     wave_args w = {GL_K_SB_CHASE, args, NARGS(args), 4, 5};
     lapack_int p[2] = {n, b};
-    int rc = run_waves(n - 2, sb_steps(0, p), &w, sb_steps, p);
-    GPU->release(first);
+    int rc = run_waves(ops, n - 2, sb_steps(0, p), &w, sb_steps, p);
+    RT(ops)->release(ops->ctx, first);
     return rc;
 }
 
@@ -1045,8 +1088,9 @@ static int dev_sb_chase(lapack_int n, lapack_int b, gl_scalar *band,
  * (ABSTOL <= 0): Gershgorin's interval widened by 2.1 (n ulp |T| + 2
  * pivmin), atol = ulp |T|, rtol = 2 ulp, pivmin = safmin max(1, max
  * off_i^2).  w ascends to the tolerance; it is sorted after. */
-static int bisect(lapack_int n, const gl_real *diag, const gl_real *off,
-                  lapack_int kfirst, lapack_int count, gl_real *w)
+static int bisect(const GL_FN(ops) *ops, lapack_int n, const gl_real *diag,
+                  const gl_real *off, lapack_int kfirst, lapack_int count,
+                  gl_real *w)
 {
     const gl_real ulp = sizeof(gl_real) == sizeof(float) ? FLT_EPSILON
                                                          : DBL_EPSILON,
@@ -1083,7 +1127,8 @@ static int bisect(lapack_int n, const gl_real *diag, const gl_real *off,
         return -1;   /* the call restarts on LAPACK from the caller's data */
     }
     size_t rs = sizeof(gl_real);
-    gl_real *dev = GPU->alloc(rs * (2 * (size_t)n + (size_t)count));
+    gl_real *dev =
+        RT(ops)->alloc(ops->ctx, rs * (2 * (size_t)n + (size_t)count));
     int rc = -1;
     if (dev) {
         gl_real *dd = dev, *de2 = dev + n, *dw = dev + 2 * (size_t)n;
@@ -1093,13 +1138,15 @@ static int bisect(lapack_int n, const gl_real *diag, const gl_real *off,
                          VAL(hi),   VAL(atol),      VAL(rtol),
                          VAL(pivmin), GL_MEM(dw, rs)};
         size_t local = 64, groups = groups_of((size_t)count, local);
-        if (GPU->write(rs, (size_t)n, 1, diag, (size_t)n, dd, (size_t)n) == 0 &&
-            GPU->write(rs, (size_t)n, 1, e2, (size_t)n, de2, (size_t)n) == 0 &&
-            GPU->launch(GL_PRECISION, GL_K_TRIDIAG_BISECT, 1, &groups,
-                        &local, NARGS(args), args) == 0)
-            rc = GPU->read(rs, (size_t)count, 1, dw, (size_t)count, w,
-                           (size_t)count);
-        GPU->release(dev);
+        if (RT(ops)->write(ops->ctx, rs, (size_t)n, 1, diag, (size_t)n, dd,
+                           (size_t)n) == 0 &&
+            RT(ops)->write(ops->ctx, rs, (size_t)n, 1, e2, (size_t)n, de2,
+                           (size_t)n) == 0 &&
+            RT(ops)->launch(ops->ctx, GL_PRECISION, GL_K_TRIDIAG_BISECT, 1,
+                            &groups, &local, NARGS(args), args) == 0)
+            rc = RT(ops)->read(ops->ctx, rs, (size_t)count, 1, dw,
+                               (size_t)count, w, (size_t)count);
+        RT(ops)->release(ops->ctx, dev);
     }
     free(e2);
     if (rc == 0)
@@ -1107,17 +1154,17 @@ static int bisect(lapack_int n, const gl_real *diag, const gl_real *off,
     return rc;
 }
 
-static int dev_tridiag_values(lapack_int n, const gl_real *d,
-                              const gl_real *e, gl_real *w)
+static int dev_tridiag_values(const GL_FN(ops) *ops, lapack_int n,
+                              const gl_real *d, const gl_real *e, gl_real *w)
 {
-    return n > 0 ? bisect(n, d, e, 0, n, w) : 0;
+    return n > 0 ? bisect(ops, n, d, e, 0, n, w) : 0;
 }
 
 /* The singular values of the upper bidiagonal B (d, e) are the n largest
  * eigenvalues of the Golub-Kahan tridiagonal of order 2n: zero diagonal,
  * off-diagonal d_0, e_0, d_1, ..., d_{n-1} (its spectrum is +-sigma). */
-static int dev_bidiag_values(lapack_int n, const gl_real *d, const gl_real *e,
-                             gl_real *s)
+static int dev_bidiag_values(const GL_FN(ops) *ops, lapack_int n,
+                             const gl_real *d, const gl_real *e, gl_real *s)
 {
     if (n <= 0)
         return 0;
@@ -1131,7 +1178,7 @@ static int dev_bidiag_values(lapack_int n, const gl_real *d, const gl_real *e,
         if (i + 1 < n)
             off[2 * i + 1] = e[i];
     }
-    int rc = bisect(2 * n, diag, off, n, n, w);
+    int rc = bisect(ops, 2 * n, diag, off, n, n, w);
     for (lapack_int i = 0; rc == 0 && i < n; i++)   /* descending */
         s[i] = GL_R(fabs)(w[n - 1 - i]);
     free(tgk);
@@ -1146,45 +1193,46 @@ enum { REAL_PRECISION = GL_COMPLEX ? GL_PRECISION - 2 : GL_PRECISION };
 
 /* C (m x n) = op(A) B (B k x n) of real device arrays, on the vendor's
  * GEMM or the portable kernel. */
-static int real_gemm(int ta, lapack_int m, lapack_int n, lapack_int k,
-                     const gl_real *a, lapack_int lda, const gl_real *b,
-                     lapack_int ldb, gl_real *c, lapack_int ldc)
+static int real_gemm(const GL_FN(ops) *ops, int ta, lapack_int m, lapack_int n,
+                     lapack_int k, const gl_real *a, lapack_int lda,
+                     const gl_real *b, lapack_int ldb, gl_real *c,
+                     lapack_int ldc)
 {
     gl_real one = 1, zero = 0;
-    int rc = GPU->blas_gemm(REAL_PRECISION, ta, 0, (size_t)m, (size_t)n,
-                            (size_t)k, &one, a, (size_t)lda, b, (size_t)ldb,
-                            &zero, c, (size_t)ldc);
+    int rc = RT(ops)->blas_gemm(ops->ctx, REAL_PRECISION, ta, 0, (size_t)m,
+                                (size_t)n, (size_t)k, &one, a, (size_t)lda, b,
+                                (size_t)ldb, &zero, c, (size_t)ldc);
     if (rc > 0)   /* no vendor BLAS */
-        rc = kernel_gemm(REAL_PRECISION, RS, ta, 0, m, n, k, &one, a, lda, 0,
-                         0, b, ldb, 0, 0, &zero, c, ldc, 0, 0, 1);
+        rc = kernel_gemm(ops, REAL_PRECISION, RS, ta, 0, m, n, k, &one, a, lda,
+                         0, 0, b, ldb, 0, 0, &zero, c, ldc, 0, 0, 1);
     return rc;
 }
 
 /* C = op(A) B of real host arrays (ops.h real_product). */
-static int dev_real_product(char transa, lapack_int m, lapack_int n,
-                            lapack_int k, const gl_real *a, lapack_int lda,
-                            const gl_real *b, lapack_int ldb, gl_real *c,
-                            lapack_int ldc)
+static int dev_real_product(const GL_FN(ops) *ops, char transa, lapack_int m,
+                            lapack_int n, lapack_int k, const gl_real *a,
+                            lapack_int lda, const gl_real *b, lapack_int ldb,
+                            gl_real *c, lapack_int ldc)
 {
     if (m <= 0 || n <= 0 || k <= 0)
         return m > 0 && n > 0 ? -1 : 0;   /* k = 0 is never asked for */
     int ta = trans_code(transa);
     size_t ar = (size_t)(ta ? k : m), ac = (size_t)(ta ? m : k);
-    gl_real *da = GPU->alloc(RS * ar * ac),
-            *db = GPU->alloc(RS * (size_t)k * (size_t)n),
-            *dc = GPU->alloc(RS * (size_t)m * (size_t)n);
+    gl_real *da = RT(ops)->alloc(ops->ctx, RS * ar * ac),
+            *db = RT(ops)->alloc(ops->ctx, RS * (size_t)k * (size_t)n),
+            *dc = RT(ops)->alloc(ops->ctx, RS * (size_t)m * (size_t)n);
     int rc = -1;
     if (da && db && dc &&
-        GPU->write(RS, ar, ac, a, (size_t)lda, da, ar) == 0 &&
-        GPU->write(RS, (size_t)k, (size_t)n, b, (size_t)ldb, db,
-                   (size_t)k) == 0 &&
-        real_gemm(ta, m, n, k, da, (lapack_int)ar, db, k, dc, m) == 0)
+        RT(ops)->write(ops->ctx, RS, ar, ac, a, (size_t)lda, da, ar) == 0 &&
+        RT(ops)->write(ops->ctx, RS, (size_t)k, (size_t)n, b, (size_t)ldb, db,
+                       (size_t)k) == 0 &&
+        real_gemm(ops, ta, m, n, k, da, (lapack_int)ar, db, k, dc, m) == 0)
         /* c: the pipeline's own array (ops.h) */
-        rc = GPU->read_direct(RS, (size_t)m, (size_t)n, dc, (size_t)m, c,
-                              (size_t)ldc);
-    GPU->release(da);
-    GPU->release(db);
-    GPU->release(dc);
+        rc = RT(ops)->read_direct(ops->ctx, RS, (size_t)m, (size_t)n, dc,
+                                  (size_t)m, c, (size_t)ldc);
+    RT(ops)->release(ops->ctx, da);
+    RT(ops)->release(ops->ctx, db);
+    RT(ops)->release(ops->ctx, dc);
     return rc == 0 ? 0 : -1;
 }
 
@@ -1195,114 +1243,121 @@ _Static_assert(sizeof(lapack_int) == sizeof(int),
 
 /* A device copy of count host values (released by the caller after the
  * launches that read it), or NULL. */
-static void *upload(size_t elem, size_t count, const void *src)
+static void *upload(const GL_FN(ops) *ops, size_t elem, size_t count,
+                    const void *src)
 {
-    void *dst = GPU->alloc(elem * (count > 0 ? count : 1));
-    if (dst && count > 0 && GPU->write(elem, count, 1, src, count, dst,
-                                       count) != 0) {
-        GPU->release(dst);
+    void *dst = RT(ops)->alloc(ops->ctx, elem * (count > 0 ? count : 1));
+    if (dst && count > 0 &&
+        RT(ops)->write(ops->ctx, elem, count, 1, src, count, dst, count) != 0) {
+        RT(ops)->release(ops->ctx, dst);
         return NULL;
     }
     return dst;
 }
 
-static lapack_int *dev_ints_to_device(size_t count, const lapack_int *src)
+static lapack_int *dev_ints_to_device(const GL_FN(ops) *ops, size_t count,
+                                      const lapack_int *src)
 {
-    return upload(sizeof *src, count, src);
+    return upload(ops, sizeof *src, count, src);
 }
 
-static int dev_real_to_device(lapack_int rows, lapack_int cols,
-                              const gl_real *src, lapack_int lds,
-                              gl_real *dst, lapack_int ldd)
-{
-    if (rows <= 0 || cols <= 0)
-        return 0;
-    return GPU->write(RS, (size_t)rows, (size_t)cols, src, (size_t)lds, dst,
-                      (size_t)ldd);
-}
-
-static int dev_real_to_host(lapack_int rows, lapack_int cols,
-                            const gl_real *src, lapack_int lds, gl_real *dst,
-                            lapack_int ldd)
-{
-    return GPU->read_direct(RS, rows > 0 ? (size_t)rows : 0,
-                            cols > 0 ? (size_t)cols : 0, src, (size_t)lds,
-                            dst, (size_t)ldd);
-}
-
-static int dev_real_copy(lapack_int rows, lapack_int cols, const gl_real *src,
-                         lapack_int lds, gl_real *dst, lapack_int ldd)
+static int dev_real_to_device(const GL_FN(ops) *ops, lapack_int rows,
+                              lapack_int cols, const gl_real *src,
+                              lapack_int lds, gl_real *dst, lapack_int ldd)
 {
     if (rows <= 0 || cols <= 0)
         return 0;
-    return GPU->copy(RS, (size_t)rows, (size_t)cols, src, (size_t)lds, dst,
-                     (size_t)ldd);
+    return RT(ops)->write(ops->ctx, RS, (size_t)rows, (size_t)cols, src,
+                          (size_t)lds, dst, (size_t)ldd);
 }
 
-static int dev_real_fill(lapack_int rows, lapack_int cols, gl_real diag,
-                         gl_real *a, lapack_int lda)
+static int dev_real_to_host(const GL_FN(ops) *ops, lapack_int rows,
+                            lapack_int cols, const gl_real *src, lapack_int lds,
+                            gl_real *dst, lapack_int ldd)
+{
+    return RT(ops)->read_direct(ops->ctx, RS, rows > 0 ? (size_t)rows : 0,
+                                cols > 0 ? (size_t)cols : 0, src, (size_t)lds,
+                                dst, (size_t)ldd);
+}
+
+static int dev_real_copy(const GL_FN(ops) *ops, lapack_int rows,
+                         lapack_int cols, const gl_real *src, lapack_int lds,
+                         gl_real *dst, lapack_int ldd)
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    return RT(ops)->copy(ops->ctx, RS, (size_t)rows, (size_t)cols, src,
+                         (size_t)lds, dst, (size_t)ldd);
+}
+
+static int dev_real_fill(const GL_FN(ops) *ops, lapack_int rows,
+                         lapack_int cols, gl_real diag, gl_real *a,
+                         lapack_int lda)
 {
     int r = (int)rows, c = (int)cols, ld = (int)lda;
     gl_arg args[] = {VAL(r), VAL(c), RMEM(a), VAL(ld), VAL(diag)};
-    return launch_2d(GL_K_DC_FILL, rows, cols, NARGS(args), args);
+    return launch_2d(ops, GL_K_DC_FILL, rows, cols, NARGS(args), args);
 }
 
-static int dev_real_gemm(char transa, lapack_int m, lapack_int n,
-                         lapack_int k, const gl_real *a, lapack_int lda,
-                         const gl_real *b, lapack_int ldb, gl_real *c,
-                         lapack_int ldc)
+static int dev_real_gemm(const GL_FN(ops) *ops, char transa, lapack_int m,
+                         lapack_int n, lapack_int k, const gl_real *a,
+                         lapack_int lda, const gl_real *b, lapack_int ldb,
+                         gl_real *c, lapack_int ldc)
 {
     if (m <= 0 || n <= 0)
         return 0;
     if (k <= 0)
-        return dev_real_fill(m, n, 0, c, ldc);
-    return real_gemm(trans_code(transa), m, n, k, a, lda, b, ldb, c, ldc);
+        return dev_real_fill(ops, m, n, 0, c, ldc);
+    return real_gemm(ops, trans_code(transa), m, n, k, a, lda, b, ldb, c, ldc);
 }
 
 /* 1-D launch of count work-items in groups of local. */
-static int launch_1d(gl_kernel k, size_t count, size_t local, int nargs,
-                     const gl_arg *args)
+static int launch_1d(const GL_FN(ops) *ops, gl_kernel k, size_t count,
+                     size_t local, int nargs, const gl_arg *args)
 {
     size_t groups = groups_of(count, local);
-    return count > 0 ? GPU->launch(GL_PRECISION, k, 1, &groups, &local,
-                                   nargs, args)
+    return count > 0 ? RT(ops)->launch(ops->ctx, GL_PRECISION, k, 1, &groups,
+                                       &local, nargs, args)
                      : 0;
 }
 
-static int dev_dc_rotate(lapack_int count, int by_rows, lapack_int nrot,
-                         const lapack_int *pair, const gl_real *cs,
-                         gl_real *q, lapack_int ldq)
+static int dev_dc_rotate(const GL_FN(ops) *ops, lapack_int count, int by_rows,
+                         lapack_int nrot, const lapack_int *pair,
+                         const gl_real *cs, gl_real *q, lapack_int ldq)
 {
     if (count <= 0 || nrot <= 0)
         return 0;
-    int *dpair = upload(sizeof *pair, 2 * (size_t)nrot, pair);
-    gl_real *dcs = upload(RS, 2 * (size_t)nrot, cs);
+    int *dpair = upload(ops, sizeof *pair, 2 * (size_t)nrot, pair);
+    gl_real *dcs = upload(ops, RS, 2 * (size_t)nrot, cs);
     int rc = -1, c = (int)count, ld = (int)ldq, nr = (int)nrot;
     if (dpair && dcs) {
         gl_arg args[] = {VAL(c),  RMEM(q), VAL(ld), VAL(by_rows), VAL(nr),
                          GL_MEM(dpair, sizeof *pair), RMEM(dcs)};
-        rc = launch_1d(GL_K_DC_ROTATE, (size_t)count, 64, NARGS(args), args);
+        rc = launch_1d(ops, GL_K_DC_ROTATE, (size_t)count, 64, NARGS(args),
+                       args);
     }
-    GPU->release(dpair);
-    GPU->release(dcs);
+    RT(ops)->release(ops->ctx, dpair);
+    RT(ops)->release(ops->ctx, dcs);
     return rc;
 }
 
-static int dev_dc_gather(lapack_int rows, lapack_int cols, int by_rows,
-                         const lapack_int *from, const gl_real *src,
-                         lapack_int lds, gl_real *dst, lapack_int ldd)
+static int dev_dc_gather(const GL_FN(ops) *ops, lapack_int rows,
+                         lapack_int cols, int by_rows, const lapack_int *from,
+                         const gl_real *src, lapack_int lds, gl_real *dst,
+                         lapack_int ldd)
 {
     if (rows <= 0 || cols <= 0)
         return 0;
-    int *dfrom = upload(sizeof *from, (size_t)(by_rows ? rows : cols), from);
+    int *dfrom =
+        upload(ops, sizeof *from, (size_t)(by_rows ? rows : cols), from);
     int rc = -1, r = (int)rows, c = (int)cols, ls = (int)lds, ld = (int)ldd;
     if (dfrom) {
         gl_arg args[] = {VAL(r),       VAL(c),   RMEM(src),
                          VAL(ls),      VAL(by_rows),
                          GL_MEM(dfrom, sizeof *from), RMEM(dst), VAL(ld)};
-        rc = launch_2d(GL_K_DC_GATHER, rows, cols, NARGS(args), args);
+        rc = launch_2d(ops, GL_K_DC_GATHER, rows, cols, NARGS(args), args);
     }
-    GPU->release(dfrom);
+    RT(ops)->release(ops->ctx, dfrom);
     return rc;
 }
 
@@ -1316,14 +1371,14 @@ enum { DC_GROUP = 256 };
  * after k and the roots), the roots' values read back last, in one wait.
  * 0, 1 where a root did not converge (the kernel's NaN, or the tests'
  * GPULAPACK_FAULT=secular:N), or -1. */
-static int secular(lapack_int k, int svd, gl_real rho, const gl_real *roots,
-                   gl_real *values, gl_kernel weights, gl_kernel vectors,
-                   int nvargs, const gl_arg *vargs)
+static int secular(const GL_FN(ops) *ops, lapack_int k, int svd, gl_real rho,
+                   const gl_real *roots, gl_real *values, gl_kernel weights,
+                   gl_kernel vectors, int nvargs, const gl_arg *vargs)
 {
     if (k <= 0)
         return 0;
-    gl_real *dr = upload(RS, 5 * (size_t)k, roots);
-    gl_real *dv = GPU->alloc(RS * (size_t)k);
+    gl_real *dr = upload(ops, RS, 5 * (size_t)k, roots);
+    gl_real *dv = RT(ops)->alloc(ops->ctx, RS * (size_t)k);
     int rc = -1, ik = (int)k;
     if (dr && dv) {
         gl_arg rargs[] = {VAL(ik), VAL(svd), VAL(rho), RMEM(dr), RMEM(dv)};
@@ -1332,91 +1387,99 @@ static int secular(lapack_int k, int svd, gl_real rho, const gl_real *roots,
         for (int i = 0; i < nvargs; i++)
             all[2 + i] = vargs[i];
         size_t groups = (size_t)k, local = DC_GROUP;
-        rc = launch_1d(GL_K_DC_SECULAR_ROOTS, (size_t)k, 64, NARGS(rargs),
+        rc = launch_1d(ops, GL_K_DC_SECULAR_ROOTS, (size_t)k, 64, NARGS(rargs),
                        rargs) ||
-                     launch_1d(weights, (size_t)k, 64, NARGS(wargs), wargs) ||
-                     GPU->launch(GL_PRECISION, vectors, 1, &groups, &local,
-                                 2 + nvargs, all) ||
-                     GPU->read(RS, (size_t)k, 1, dv, (size_t)k, values,
-                               (size_t)k)
+                     launch_1d(ops, weights, (size_t)k, 64, NARGS(wargs),
+                               wargs) ||
+                     RT(ops)->launch(ops->ctx, GL_PRECISION, vectors, 1,
+                                     &groups, &local, 2 + nvargs, all) ||
+                     RT(ops)->read(ops->ctx, RS, (size_t)k, 1, dv, (size_t)k,
+                                   values, (size_t)k)
                  ? -1
                  : 0;
     }
-    GPU->release(dr);
-    GPU->release(dv);
+    RT(ops)->release(ops->ctx, dr);
+    RT(ops)->release(ops->ctx, dv);
     for (lapack_int j = 0; rc == 0 && j < k; j++)
         if (values[j] != values[j])
             rc = 1;
     return rc == 0 && gl_fault_hit(GL_FAULT_SECULAR) ? 1 : rc;
 }
 
-static int dev_dc_secular(lapack_int k, gl_real rho, const gl_real *roots,
-                          gl_real *values, gl_real *s, lapack_int lds)
+static int dev_dc_secular(const GL_FN(ops) *ops, lapack_int k, gl_real rho,
+                          const gl_real *roots, gl_real *values, gl_real *s,
+                          lapack_int lds)
 {
     int ld = (int)lds;
     gl_arg vargs[] = {RMEM(s), VAL(ld)};
-    return secular(k, 0, rho, roots, values, GL_K_DC_SECULAR_W,
+    return secular(ops, k, 0, rho, roots, values, GL_K_DC_SECULAR_W,
                    GL_K_DC_SECULAR_VECTORS, NARGS(vargs), vargs);
 }
 
-static int dev_dc_svd_secular(lapack_int k, gl_real rho,
+static int dev_dc_svd_secular(const GL_FN(ops) *ops, lapack_int k, gl_real rho,
                               const gl_real *roots, gl_real *values,
                               gl_real *qu, gl_real *qvt, lapack_int ldq)
 {
     int ld = (int)ldq;
     gl_arg vargs[] = {RMEM(qu), RMEM(qvt), VAL(ld)};
-    return secular(k, 1, rho, roots, values, GL_K_DC_SVD_Z,
+    return secular(ops, k, 1, rho, roots, values, GL_K_DC_SVD_Z,
                    GL_K_DC_SVD_VECTORS, NARGS(vargs), vargs);
 }
 
-static int dev_dc_svd_first_row(lapack_int n, lapack_int m, lapack_int nl,
-                                gl_real c, gl_real s, gl_real *vt,
-                                lapack_int ldvt, gl_real *vt2,
-                                lapack_int ldvt2)
+static int dev_dc_svd_first_row(const GL_FN(ops) *ops, lapack_int n,
+                                lapack_int m, lapack_int nl, gl_real c,
+                                gl_real s, gl_real *vt, lapack_int ldvt,
+                                gl_real *vt2, lapack_int ldvt2)
 {
     int in = (int)n, im = (int)m, inl = (int)nl, l1 = (int)ldvt,
         l2 = (int)ldvt2;
     gl_arg args[] = {VAL(in),  VAL(im),  VAL(inl),  VAL(c),  VAL(s),
                      RMEM(vt), VAL(l1), RMEM(vt2), VAL(l2)};
-    return launch_1d(GL_K_DC_SVD_FIRST_ROW, (size_t)m, 64, NARGS(args), args);
+    return launch_1d(ops, GL_K_DC_SVD_FIRST_ROW, (size_t)m, 64, NARGS(args),
+                     args);
 }
 
-static int dev_dc_support(lapack_int rows, lapack_int cols, const gl_real *z,
-                          lapack_int ldz, lapack_int *supp)
+static int dev_dc_support(const GL_FN(ops) *ops, lapack_int rows,
+                          lapack_int cols, const gl_real *z, lapack_int ldz,
+                          lapack_int *supp)
 {
     if (rows <= 0 || cols <= 0)
         return 0;
-    int *dsupp = GPU->alloc(sizeof *supp * 2 * (size_t)cols);
+    int *dsupp = RT(ops)->alloc(ops->ctx, sizeof *supp * 2 * (size_t)cols);
     int rc = -1, r = (int)rows, c = (int)cols, ld = (int)ldz;
     if (dsupp) {
         gl_arg args[] = {VAL(r), VAL(c), RMEM(z), VAL(ld),
                          GL_MEM(dsupp, sizeof *supp)};
-        rc = launch_1d(GL_K_DC_SUPPORT, (size_t)cols, 64, NARGS(args), args);
+        rc = launch_1d(ops, GL_K_DC_SUPPORT, (size_t)cols, 64, NARGS(args),
+                       args);
         if (rc == 0)
-            rc = GPU->read_direct(sizeof *supp, 2 * (size_t)cols, 1, dsupp,
-                                  2 * (size_t)cols, supp, 2 * (size_t)cols);
+            rc = RT(ops)->read_direct(ops->ctx, sizeof *supp, 2 * (size_t)cols,
+                                      1, dsupp, 2 * (size_t)cols, supp,
+                                      2 * (size_t)cols);
     }
-    GPU->release(dsupp);
+    RT(ops)->release(ops->ctx, dsupp);
     return rc;
 }
 
-static int dev_phase_rows(lapack_int rows, lapack_int cols, int transpose,
+static int dev_phase_rows(const GL_FN(ops) *ops, lapack_int rows,
+                          lapack_int cols, int transpose,
                           const gl_scalar *phase, const gl_real *z,
                           lapack_int ldz, lapack_int drows, lapack_int dcols,
                           gl_scalar *dst, lapack_int ldd)
 {
     if (drows <= 0 || dcols <= 0)
         return 0;
-    gl_scalar *dphase = upload(ES, (size_t)(rows > 0 ? rows : 0), phase);
+    gl_scalar *dphase = upload(ops, ES, (size_t)(rows > 0 ? rows : 0), phase);
     int rc = -1, r = (int)rows, c = (int)cols, lz = (int)ldz,
         dr = (int)drows, dc = (int)dcols, ld = (int)ldd;
     if (dphase) {
         gl_arg args[] = {VAL(r),   VAL(c),  VAL(transpose), MEM(dphase),
                          RMEM(z),  VAL(lz), VAL(dr),        VAL(dc),
                          MEM(dst), VAL(ld)};
-        rc = launch_2d(GL_K_DC_PHASE_ROWS, drows, dcols, NARGS(args), args);
+        rc =
+            launch_2d(ops, GL_K_DC_PHASE_ROWS, drows, dcols, NARGS(args), args);
     }
-    GPU->release(dphase);
+    RT(ops)->release(ops->ctx, dphase);
     return rc;
 }
 

@@ -5,13 +5,17 @@
  * The host backend (kernels/ref/) fills every entry with the system
  * LAPACK/BLAS and plain-C kernels; a GPU backend replaces entries with
  * device code and keeps the algorithm.  Matrix arguments are in the
- * backend's memory (host pointers for the host backend).
+ * backend's memory (host pointers for the host backend).  A call binds a
+ * copy of its path's table to its execution context (ops_bind below):
+ * the operations run on that context's device, queue, profile and
+ * tuning, from whatever thread holds it.
  *
  * The table's type and functions are per precision (gl_d_ops, ...: the
  * precision of the translation unit, runtime/precision.h). */
 #ifndef GL_OPS_H_PRECISION
 #define GL_OPS_H_PRECISION GL_PRECISION
 
+#include "../runtime/context.h"
 #include "../runtime/fortran.h"
 #include "../runtime/precision.h"
 
@@ -42,6 +46,11 @@ typedef struct GL_FN(reflectors) {
 /* gl_s_ops gl_d_ops gl_c_ops gl_z_ops */
 typedef struct GL_FN(ops) {
     const char *name;
+    /* The execution context the table is bound to (NULL in the backends'
+     * templates host_ops/gpu_ops): every operation runs on it, and each
+     * takes the table itself first (like a `self`), from which it reads
+     * the context. */
+    gl_ctx *ctx;
     /* 1 if the backend's memory is host memory (the host backend): the
      * drivers may then read it in place instead of through to_host. */
     int host_memory;
@@ -49,82 +58,87 @@ typedef struct GL_FN(ops) {
     /* Memory of the backend (alloc: NULL on failure; release: accepts
      * NULL) and copies to and from the host; copies take column-major
      * matrices with leading dimensions. */
-    void *(*alloc)(size_t bytes);
-    void (*release)(void *ptr);
+    void *(*alloc)(const struct GL_FN(ops) *ops, size_t bytes);
+    void (*release)(const struct GL_FN(ops) *ops, void *ptr);
     /* to_host returns 0, or < 0 when the device failed, in this copy or
      * in anything before it (dst is then untouched): a pipeline reads its
      * results only through it, so it never returns a result of a failed
      * device.  The other void operations of a device backend leave their
      * failures to be reported by the next to_host. */
-    int (*to_host)(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                   lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+    int (*to_host)(const struct GL_FN(ops) *ops, lapack_int rows,
+                   lapack_int cols, const gl_scalar *src, lapack_int ld_src,
+                   gl_scalar *dst, lapack_int ld_dst);
     /* As to_host, but a failed copy may leave dst written in part: for
      * the pipeline's own host arrays, which a failure discards anyway
      * (no bounce array on the host). */
-    int (*to_host_scratch)(lapack_int rows, lapack_int cols,
-                           const gl_scalar *src, lapack_int ld_src,
-                           gl_scalar *dst, lapack_int ld_dst);
+    int (*to_host_scratch)(const struct GL_FN(ops) *ops, lapack_int rows,
+                           lapack_int cols, const gl_scalar *src,
+                           lapack_int ld_src, gl_scalar *dst,
+                           lapack_int ld_dst);
     /* Reads beside later work: mark notes the point the backend's work
      * has reached; to_host_scratch_marked is to_host_scratch ordered
      * after only the work before the call's last mark, so that the work
      * issued since runs during the transfer (runtime/gpu.h
      * read_marked).  The host backend's is a plain copy. */
-    void (*mark)(void);
-    int (*to_host_scratch_marked)(lapack_int rows, lapack_int cols,
+    void (*mark)(const struct GL_FN(ops) *ops);
+    int (*to_host_scratch_marked)(const struct GL_FN(ops) *ops,
+                                  lapack_int rows, lapack_int cols,
                                   const gl_scalar *src, lapack_int ld_src,
                                   gl_scalar *dst, lapack_int ld_dst);
     /* count values of src (host) in new memory of the backend (release
      * it with release); NULL on failure. */
-    lapack_int *(*ints_to_device)(size_t count, const lapack_int *src);
+    lapack_int *(*ints_to_device)(const struct GL_FN(ops) *ops, size_t count,
+                                  const lapack_int *src);
     /* dst = src, both in the backend's memory. */
-    void (*copy)(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                 lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+    void (*copy)(const struct GL_FN(ops) *ops, lapack_int rows,
+                 lapack_int cols, const gl_scalar *src, lapack_int ld_src,
+                 gl_scalar *dst, lapack_int ld_dst);
     /* dst (cols x rows) = src^H (src rows x cols), both in the backend's
      * memory: a result transposed before its one read.  NULL on the host
      * backend.  Returns 0, or < 0 when the device failed. */
-    int (*conj_transpose)(lapack_int rows, lapack_int cols,
-                          const gl_scalar *src, lapack_int lds,
+    int (*conj_transpose)(const struct GL_FN(ops) *ops, lapack_int rows,
+                          lapack_int cols, const gl_scalar *src, lapack_int lds,
                           gl_scalar *dst, lapack_int ldd);
     /* trans 'N': dst = src; 'C': dst (cols x rows) = src^H. */
-    void (*from_host)(char trans, lapack_int rows, lapack_int cols,
-                      const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,
-                      lapack_int ld_dst);
+    void (*from_host)(const struct GL_FN(ops) *ops, char trans,
+                      lapack_int rows, lapack_int cols, const gl_scalar *src,
+                      lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
     /* A = A * (cto / cfrom) without over/underflow, as ?lascl 'G'. */
-    int (*lascl)(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
-                 gl_scalar *a, lapack_int lda);
+    int (*lascl)(const struct GL_FN(ops) *ops, gl_real cfrom, gl_real cto,
+                 lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda);
     /* The band of a dense matrix into the packed storage of the chase
      * (see gb_chase/sb_chase below), every other element of it zeroed:
      * kind 'G': the upper band A(r,c), 0 <= c-r <= b, of an n x n matrix;
      * kind 'H': the lower band, 0 <= r-c <= b, diagonal made real. */
-    void (*pack_band)(char kind, lapack_int n, lapack_int b,
-                      const gl_scalar *a, lapack_int lda, gl_scalar *band,
-                      lapack_int ldband);
+    void (*pack_band)(const struct GL_FN(ops) *ops, char kind, lapack_int n,
+                      lapack_int b, const gl_scalar *a, lapack_int lda,
+                      gl_scalar *band, lapack_int ldband);
     /* Zeroes the strictly lower triangle of the m x n matrix A. */
-    void (*zero_lower)(lapack_int m, lapack_int n, gl_scalar *a,
-                       lapack_int lda);
+    void (*zero_lower)(const struct GL_FN(ops) *ops, lapack_int m,
+                       lapack_int n, gl_scalar *a, lapack_int lda);
     /* V (m x k) of a panel's reflectors as a dense matrix with its ones
      * and zeros: storev 'C', geqrt's unit lower trapezoid stored below
      * the diagonal of a; 'R', the adjoint of gelqt's k unit upper rows of
      * length m stored right of the diagonal of a (the same block
      * reflector: I - V^H T V for rows is I - W T W^H for W = V^H). */
-    void (*unpack_v)(char storev, lapack_int m, lapack_int k,
-                     const gl_scalar *a, lapack_int lda, gl_scalar *v,
-                     lapack_int ldv);
+    void (*unpack_v)(const struct GL_FN(ops) *ops, char storev, lapack_int m,
+                     lapack_int k, const gl_scalar *a, lapack_int lda,
+                     gl_scalar *v, lapack_int ldv);
 
     /* Panel factorizations with the block reflector they define:
      * geqrt: A (m >= n) = Q R, Q = I - V T V^H, V unit lower in A;
      * gelqt: A (m <= n) = L Q, Q = I - V^H T V, V unit upper (rows) in A.
      * T is n x n (m x m) upper triangular.  Return 0, or < 0 on failure. */
-    int (*geqrt)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                 gl_scalar *t, lapack_int ldt);
-    int (*gelqt)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda,
-                 gl_scalar *t, lapack_int ldt);
+    int (*geqrt)(const struct GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                 gl_scalar *a, lapack_int lda, gl_scalar *t, lapack_int ldt);
+    int (*gelqt)(const struct GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                 gl_scalar *a, lapack_int lda, gl_scalar *t, lapack_int ldt);
     /* Applies the block reflector of geqrt (storev 'C') or gelqt ('R') to
      * the m x n matrix C: side 'L'/'R', trans 'N'/'C' as LAPACK ?larfb. */
-    int (*larfb)(char side, char trans, char storev, lapack_int m,
-                 lapack_int n, lapack_int k, const gl_scalar *v,
-                 lapack_int ldv, const gl_scalar *t, lapack_int ldt,
-                 gl_scalar *c, lapack_int ldc);
+    int (*larfb)(const struct GL_FN(ops) *ops, char side, char trans,
+                 char storev, lapack_int m, lapack_int n, lapack_int k,
+                 const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
+                 lapack_int ldt, gl_scalar *c, lapack_int ldc);
     /* A sequence of block reflectors applied from the left, in order:
      * for i = 0 .. nblocks-1, with E_i = E(row0[i] : row0[i]+rows[i], :),
      *   E_i := E_i - Y_i (V_i^H E_i),
@@ -134,11 +148,12 @@ typedef struct GL_FN(ops) {
      * and unit diagonal stored); V_i(r, c) = 0 unless c <= r < c + band,
      * and when y_banded (Y_i = V_i T_i, T_i upper triangular) Y_i(r, c) = 0
      * for c <= r - band too.  A backend may skip these zeros. */
-    int (*apply_wy)(lapack_int nblocks, const lapack_int *row0,
-                    const lapack_int *rows, const lapack_int *k,
-                    const gl_scalar *vh, const gl_scalar *y, lapack_int ldy,
-                    size_t stride, lapack_int band, int y_banded,
-                    lapack_int ncols, gl_scalar *e, lapack_int lde);
+    int (*apply_wy)(const struct GL_FN(ops) *ops, lapack_int nblocks,
+                    const lapack_int *row0, const lapack_int *rows,
+                    const lapack_int *k, const gl_scalar *vh,
+                    const gl_scalar *y, lapack_int ldy, size_t stride,
+                    lapack_int band, int y_banded, lapack_int ncols,
+                    gl_scalar *e, lapack_int lde);
     /* The blocks of apply_wy for the back-transformation of a chase
      * (kernels/backtransform.c build_block), built in the backend's
      * memory from the reflectors' store where the chase left them:
@@ -146,35 +161,38 @@ typedef struct GL_FN(ops) {
      * column, rows, k <= kmax) into V^H at vh + i stride and Y (ld ldv)
      * at y + i stride, Y = V T (forward) or V T^H.  NULL where the host
      * builds them.  Returns 0, or < 0 when the device failed. */
-    int (*wy_build)(lapack_int nblocks, const lapack_int *blocks,
-                    lapack_int kmax, const gl_scalar *vstore,
-                    const gl_scalar *taustore, lapack_int b, lapack_int ldv,
-                    size_t stride, int forward, gl_scalar *vh, gl_scalar *y);
+    int (*wy_build)(const struct GL_FN(ops) *ops, lapack_int nblocks,
+                    const lapack_int *blocks, lapack_int kmax,
+                    const gl_scalar *vstore, const gl_scalar *taustore,
+                    lapack_int b, lapack_int ldv, size_t stride, int forward,
+                    gl_scalar *vh, gl_scalar *y);
     /* QR of a tall matrix: R in the upper triangle as LAPACK ?geqrf; the
      * reflectors below it are not kept (values-only callers). */
-    int (*geqrf)(lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda);
+    int (*geqrf)(const struct GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                 gl_scalar *a, lapack_int lda);
 
     /* BLAS3 as in the reference BLAS (trans 'N', 'T' or 'C'). */
-    void (*gemm)(char transa, char transb, lapack_int m, lapack_int n,
-                 lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                 lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                 gl_scalar beta, gl_scalar *c, lapack_int ldc);
+    void (*gemm)(const struct GL_FN(ops) *ops, char transa, char transb,
+                 lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
+                 const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                 lapack_int ldb, gl_scalar beta, gl_scalar *c, lapack_int ldc);
     /* y = alpha A x + beta y, A n x n Hermitian in its uplo triangle, x
      * and y contiguous vectors of the backend's memory. */
-    void (*hemv)(char uplo, lapack_int n, gl_scalar alpha, const gl_scalar *a,
-                 lapack_int lda, const gl_scalar *x, gl_scalar beta,
-                 gl_scalar *y);
-    void (*hemm)(char side, char uplo, lapack_int m, lapack_int n,
+    void (*hemv)(const struct GL_FN(ops) *ops, char uplo, lapack_int n,
                  gl_scalar alpha, const gl_scalar *a, lapack_int lda,
-                 const gl_scalar *b, lapack_int ldb, gl_scalar beta,
-                 gl_scalar *c, lapack_int ldc);
-    void (*her2k)(char uplo, char trans, lapack_int n, lapack_int k,
-                  gl_scalar alpha, const gl_scalar *a, lapack_int lda,
-                  const gl_scalar *b, lapack_int ldb, gl_real beta,
-                  gl_scalar *c, lapack_int ldc);
-    void (*trmm)(char side, char uplo, char transa, char diag, lapack_int m,
-                 lapack_int n, gl_scalar alpha, const gl_scalar *a,
-                 lapack_int lda, gl_scalar *b, lapack_int ldb);
+                 const gl_scalar *x, gl_scalar beta, gl_scalar *y);
+    void (*hemm)(const struct GL_FN(ops) *ops, char side, char uplo,
+                 lapack_int m, lapack_int n, gl_scalar alpha,
+                 const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                 lapack_int ldb, gl_scalar beta, gl_scalar *c, lapack_int ldc);
+    void (*her2k)(const struct GL_FN(ops) *ops, char uplo, char trans,
+                  lapack_int n, lapack_int k, gl_scalar alpha,
+                  const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                  lapack_int ldb, gl_real beta, gl_scalar *c, lapack_int ldc);
+    void (*trmm)(const struct GL_FN(ops) *ops, char side, char uplo,
+                 char transa, char diag, lapack_int m, lapack_int n,
+                 gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                 gl_scalar *b, lapack_int ldb);
 
     /* Stage 2, one pass of bulge chasing on a packed band.
      * gb_chase: upper band of half-width b -> half-width c (1 <= c < b),
@@ -188,10 +206,12 @@ typedef struct GL_FN(ops) {
      *   half-width 1 only (gb_chase c = 1).  A band already of the target
      *   half-width (b <= c, or b <= 1) is left as it is.
      * Return 0, or < 0 if the backend could not run them. */
-    int (*gb_chase)(lapack_int n, lapack_int b, lapack_int c, gl_scalar *band,
-                    lapack_int ldband, const struct GL_FN(reflectors) *keep);
-    int (*sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
-                    lapack_int ldband, const struct GL_FN(reflectors) *keep);
+    int (*gb_chase)(const struct GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                    lapack_int c, gl_scalar *band, lapack_int ldband,
+                    const struct GL_FN(reflectors) *keep);
+    int (*sb_chase)(const struct GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                    gl_scalar *band, lapack_int ldband,
+                    const struct GL_FN(reflectors) *keep);
 
     /* Stage 3 of the values-only eigenproblems: w = every eigenvalue of
      * the real symmetric tridiagonal matrix (d, e: n and n-1 values), in
@@ -199,20 +219,21 @@ typedef struct GL_FN(ops) {
      * d.  Return 0,
      * or < 0 if the backend could not run it.  NULL where the system's
      * ?sterf serves (the host backend). */
-    int (*tridiag_values)(lapack_int n, const gl_real *d, const gl_real *e,
-                          gl_real *w);
+    int (*tridiag_values)(const struct GL_FN(ops) *ops, lapack_int n,
+                          const gl_real *d, const gl_real *e, gl_real *w);
     /* The same for the SVD: s = the singular values of the upper
      * bidiagonal (d: n, e: n-1 values), descending, to about ulp |B|;
      * s may be d.  NULL where the system's ?bdsqr serves. */
-    int (*bidiag_values)(lapack_int n, const gl_real *d, const gl_real *e,
-                         gl_real *s);
+    int (*bidiag_values)(const struct GL_FN(ops) *ops, lapack_int n,
+                         const gl_real *d, const gl_real *e, gl_real *s);
     /* C (m x n) = op(A) B of real host arrays (op: transa 'N' or 'T', B
      * k x n), computed on the backend: the merges' products of stage 3's
      * divide and conquer (kernels/divide_conquer.c).  Return 0, or < 0 when the
      * device failed (C, the pipeline's own array, may then be written in
      * part, as by to_host_scratch).  NULL where the system ?bdsdc
      * serves (the host backend). */
-    int (*real_product)(char transa, lapack_int m, lapack_int n, lapack_int k,
+    int (*real_product)(const struct GL_FN(ops) *ops, char transa,
+                        lapack_int m, lapack_int n, lapack_int k,
                         const gl_real *a, lapack_int lda, const gl_real *b,
                         lapack_int ldb, gl_real *c, lapack_int ldc);
 
@@ -224,32 +245,36 @@ typedef struct GL_FN(ops) {
      * (gl_real) of the backend's memory; index and coefficient arrays are
      * host arrays, copied by the operation.  Each returns 0, or < 0 when the device failed. */
     /* dst = src, host to device and back (to_host_scratch's contract) */
-    int (*real_to_device)(lapack_int rows, lapack_int cols,
-                          const gl_real *src, lapack_int lds, gl_real *dst,
-                          lapack_int ldd);
-    int (*real_to_host)(lapack_int rows, lapack_int cols, const gl_real *src,
-                        lapack_int lds, gl_real *dst, lapack_int ldd);
+    int (*real_to_device)(const struct GL_FN(ops) *ops, lapack_int rows,
+                          lapack_int cols, const gl_real *src, lapack_int lds,
+                          gl_real *dst, lapack_int ldd);
+    int (*real_to_host)(const struct GL_FN(ops) *ops, lapack_int rows,
+                        lapack_int cols, const gl_real *src, lapack_int lds,
+                        gl_real *dst, lapack_int ldd);
     /* dst = src, both in the backend's memory */
-    int (*real_copy)(lapack_int rows, lapack_int cols, const gl_real *src,
-                     lapack_int lds, gl_real *dst, lapack_int ldd);
+    int (*real_copy)(const struct GL_FN(ops) *ops, lapack_int rows,
+                     lapack_int cols, const gl_real *src, lapack_int lds,
+                     gl_real *dst, lapack_int ldd);
     /* A (rows x cols) = diag I */
-    int (*real_fill)(lapack_int rows, lapack_int cols, gl_real diag,
-                     gl_real *a, lapack_int lda);
+    int (*real_fill)(const struct GL_FN(ops) *ops, lapack_int rows,
+                     lapack_int cols, gl_real diag, gl_real *a, lapack_int lda);
     /* C (m x n) = op(A) B, op 'N' or 'T', B k x n (k = 0: C = 0) */
-    int (*real_gemm)(char transa, lapack_int m, lapack_int n, lapack_int k,
-                     const gl_real *a, lapack_int lda, const gl_real *b,
-                     lapack_int ldb, gl_real *c, lapack_int ldc);
+    int (*real_gemm)(const struct GL_FN(ops) *ops, char transa, lapack_int m,
+                     lapack_int n, lapack_int k, const gl_real *a,
+                     lapack_int lda, const gl_real *b, lapack_int ldb,
+                     gl_real *c, lapack_int ldc);
     /* the plane rotations r = 0 .. nrot-1, in order, of the columns
      * (by_rows 0) or rows (1) pair[2r] and pair[2r+1] (0-based) of Q by
      * c = cs[2r], s = cs[2r+1], as ?rot, over count rows (columns) */
-    int (*dc_rotate)(lapack_int count, int by_rows, lapack_int nrot,
-                     const lapack_int *pair, const gl_real *cs, gl_real *q,
-                     lapack_int ldq);
+    int (*dc_rotate)(const struct GL_FN(ops) *ops, lapack_int count,
+                     int by_rows, lapack_int nrot, const lapack_int *pair,
+                     const gl_real *cs, gl_real *q, lapack_int ldq);
     /* dst (rows x cols) gathered from src: dst(:, j) = src(:, from[j])
      * (by_rows 0) or dst(i, :) = src(from[i], :) (1), from 0-based */
-    int (*dc_gather)(lapack_int rows, lapack_int cols, int by_rows,
-                     const lapack_int *from, const gl_real *src,
-                     lapack_int lds, gl_real *dst, lapack_int ldd);
+    int (*dc_gather)(const struct GL_FN(ops) *ops, lapack_int rows,
+                     lapack_int cols, int by_rows, const lapack_int *from,
+                     const gl_real *src, lapack_int lds, gl_real *dst,
+                     lapack_int ldd);
     /* The secular equation of a merge of the tridiagonal problem (k >= 3
      * roots, rho > 0) solved on the device from its 5k values in roots
      * (kernels/device/dc.h: the poles ascending, the weights, whose
@@ -257,36 +282,42 @@ typedef struct GL_FN(ops) {
      * and 2k are the device's): the roots into values (host, k), S (k x
      * k) = the normalised vectors, the weights recomputed from the roots
      * (Gu and Eisenstat).  0, 1 where a root did not converge, or -1. */
-    int (*dc_secular)(lapack_int k, gl_real rho, const gl_real *roots,
-                      gl_real *values, gl_real *s, lapack_int lds);
+    int (*dc_secular)(const struct GL_FN(ops) *ops, lapack_int k, gl_real rho,
+                      const gl_real *roots, gl_real *values, gl_real *s,
+                      lapack_int lds);
     /* the same for the bidiagonal problem (the weight of z^2 rho, the
      * first pole 0): sigma into values, Q_u into qu, Q_vt^T into qvt
      * (both k x k, ld ldq) */
-    int (*dc_svd_secular)(lapack_int k, gl_real rho, const gl_real *roots,
-                          gl_real *values, gl_real *qu, gl_real *qvt,
-                          lapack_int ldq);
+    int (*dc_svd_secular)(const struct GL_FN(ops) *ops, lapack_int k,
+                          gl_real rho, const gl_real *roots, gl_real *values,
+                          gl_real *qu, gl_real *qvt, lapack_int ldq);
     /* the first row of VT2 and the last of VT of a merge of the
      * bidiagonal problem (kernels/device/dc.h gl_dc_svd_first_row) */
-    int (*dc_svd_first_row)(lapack_int n, lapack_int m, lapack_int nl,
-                            gl_real c, gl_real s, gl_real *vt,
-                            lapack_int ldvt, gl_real *vt2, lapack_int ldvt2);
+    int (*dc_svd_first_row)(const struct GL_FN(ops) *ops, lapack_int n,
+                            lapack_int m, lapack_int nl, gl_real c, gl_real s,
+                            gl_real *vt, lapack_int ldvt, gl_real *vt2,
+                            lapack_int ldvt2);
     /* supp[2j], supp[2j + 1] = the first and last row (1-based) of the
      * nonzero entries of column j of Z (rows x cols) */
-    int (*dc_support)(lapack_int rows, lapack_int cols, const gl_real *z,
-                      lapack_int ldz, lapack_int *supp);
+    int (*dc_support)(const struct GL_FN(ops) *ops, lapack_int rows,
+                      lapack_int cols, const gl_real *z, lapack_int ldz,
+                      lapack_int *supp);
     /* dst (drows x dcols) = diag(phase) Z (transpose 0) or diag(phase)
      * Z^T (1), Z real rows x cols of dst, the identity beyond; phase a
      * host array of rows values; dst may be z in the real precisions
      * (transpose 0, the same shape) */
-    int (*phase_rows)(lapack_int rows, lapack_int cols, int transpose,
-                      const gl_scalar *phase, const gl_real *z,
-                      lapack_int ldz, lapack_int drows, lapack_int dcols,
-                      gl_scalar *dst, lapack_int ldd);
+    int (*phase_rows)(const struct GL_FN(ops) *ops, lapack_int rows,
+                      lapack_int cols, int transpose, const gl_scalar *phase,
+                      const gl_real *z, lapack_int ldz, lapack_int drows,
+                      lapack_int dcols, gl_scalar *dst, lapack_int ldd);
 } GL_FN(ops);
 
-/* The table of a path (GL_PATH_HOST, ...), or NULL if not compiled in;
- * called once at the start of each accelerated call (it clears the
- * calling thread's device error state). */
-const GL_FN(ops) *GL_FN(ops_for)(int path);
+/* Binds *table to ctx (runtime/context.h, acquired for the call): the
+ * template of ctx->path (host_ops for GL_PATH_HOST, gpu_ops for the GPU
+ * paths) copied into *table, its ctx set.  0, or -1 with *table untouched
+ * when the system LAPACK's helpers are missing or the path is not
+ * compiled in.  The context's error state and profile are
+ * gl_ctx_acquire's, not this function's. */
+int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx);
 
 #endif

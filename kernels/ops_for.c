@@ -1,28 +1,28 @@
-/* The operation table of each path. */
+/* The operation table of each path, bound to a call's execution context
+ * (ops.h ops_bind; the file keeps its old name). */
 #include "../runtime/precision.h"
 #include "../runtime/path.h"
+#include "../runtime/context.h"
 #include "lapack_fns.h"
 #include "ops.h"
 #include "ref/host.h"
-#include "../runtime/device.h"
-#include "../runtime/gpu.h"
-#include "../runtime/profile.h"
 extern const GL_FN(ops) GL_FN(gpu_ops);
 
-/* gl_s_ops_for gl_d_ops_for gl_c_ops_for gl_z_ops_for */
-const GL_FN(ops) *GL_FN(ops_for)(int path)
+/* gl_s_ops_bind gl_d_ops_bind gl_c_ops_bind gl_z_ops_bind */
+int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx)
 {
     /* Every table needs the system LAPACK (stage 3, the host's panels). */
-    if (!GL_FN(lapack_fns_get)())
-        return NULL;
-    if (path == GL_PATH_HOST) {
-        gl_profile_begin(NULL);
-        return &GL_FN(host_ops);
-    }
-    const gl_gpu *gpu = gl_device_gpu(path);
-    if (!gpu)
-        return NULL;
-    gl_gpu_use(gl_profile_begin(gpu));
-    gpu->reset();
-    return &GL_FN(gpu_ops);
+    if (!table || !ctx || !GL_FN(lapack_fns_get)())
+        return -1;
+    const GL_FN(ops) *base;
+    if (ctx->path == GL_PATH_HOST)
+        base = &GL_FN(host_ops);
+    else if ((ctx->path == GL_PATH_OPENCL || ctx->path == GL_PATH_CUDA ||
+              ctx->path == GL_PATH_HIP) && ctx->runtime)
+        base = &GL_FN(gpu_ops);   /* a context of a compiled-in runtime */
+    else
+        return -1;
+    *table = *base;
+    table->ctx = ctx;
+    return 0;
 }

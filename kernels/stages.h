@@ -75,6 +75,19 @@ int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
                             lapack_int n, lapack_int b, lapack_int group,
                             int two_sided);
 void GL_FN(reflectors_free)(const GL_FN(ops) *ops, GL_FN(reflectors) *r);
+/* The same store in memory a pipeline's arenas hold (kernels/arena.h):
+ * reflectors_slots gives its slots per side (*ngroups: its groups); vq
+ * (and vp, two-sided; else NULL) hold slots (b + 1) scalars of the
+ * backend's memory, first ngroups + 1 host integers, zeros slots host
+ * scalars (zeroed and copied to the scalars, which must read as H = I
+ * where the chase never reaches).  Released with the arenas, never by
+ * reflectors_free. */
+size_t GL_FN(reflectors_slots)(lapack_int n, lapack_int b, lapack_int group,
+                               lapack_int *ngroups);
+void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
+                             lapack_int n, lapack_int b, lapack_int group,
+                             gl_scalar *vq, gl_scalar *vp, lapack_int *first,
+                             gl_scalar *zeros);
 
 /* E (rows 0 .. n-1 of it, ncols columns, backend memory) := Q E (trans
  * 'N') or Q^H E ('C'); Q is the product of the kept left (which 'Q') or

@@ -14,6 +14,7 @@
 #include "../runtime/memory.h"
 #include "../runtime/profile.h"
 #include "../runtime/tune.h"
+#include "arena.h"
 #include "householder.h"
 #include "lapack_fns.h"
 #include "stages.h"
@@ -28,33 +29,13 @@ static int qr_panels(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     for (lapack_int k = 0; k < n; k += nb) {
         lapack_int pk = n - k < nb ? n - k : nb;
         gl_scalar *tk = t + (size_t)k * nb;
-        if (ops->geqrt(m - k, pk, AT(a, lda, k, k), lda, tk, nb) ||
-            ops->larfb('L', 'C', 'C', m - k, n - k - pk, pk, AT(a, lda, k, k),
-                       lda, tk, nb, AT(a, lda, k, k + pk), lda))
+        if (ops->geqrt(ops, m - k, pk, AT(a, lda, k, k), lda, tk, nb) ||
+            ops->larfb(ops, 'L', 'C', 'C', m - k, n - k - pk, pk,
+                       AT(a, lda, k, k), lda, tk, nb, AT(a, lda, k, k + pk),
+                       lda))
             return GL_STAGE_FAULT;
     }
     return 0;
-}
-
-/* Free reals to take arrays from: n scalars at a time, each at a cache
- * line, NULL when they do not fit. */
-typedef struct spare_region {
-    gl_real *next;
-    size_t left;
-} spare_region;
-
-static gl_scalar *from_spare(spare_region *s, size_t n)
-{
-    enum { LINE_REALS = GL_LINE_BYTES / sizeof(gl_real) };
-    uintptr_t skip = (uintptr_t)s->next / sizeof(gl_real) % LINE_REALS;
-    skip = skip ? LINE_REALS - skip : 0;
-    size_t reals = n * (sizeof(gl_scalar) / sizeof(gl_real));
-    if (s->left < skip || s->left - skip < reals)
-        return NULL;
-    gl_scalar *p = (gl_scalar *)(s->next + skip);
-    s->next += skip + reals;
-    s->left -= skip + reals;
-    return p;
 }
 
 /* How an output reaches the caller's array: a direct read (a failure
@@ -68,7 +49,7 @@ static int read_out(const GL_FN(ops) *ops, int how, lapack_int rows,
                     gl_scalar *dst, lapack_int ldd)
 {
     if (how == READ_WHOLE)
-        return ops->to_host(rows, cols, src, lds, dst, ldd);
+        return ops->to_host(ops, rows, cols, src, lds, dst, ldd);
     lapack_int nb = how == READ_BLOCKS
                         ? gl_kept_read_cols(sizeof *dst, rows, cols)
                         : cols;
@@ -76,369 +57,547 @@ static int read_out(const GL_FN(ops) *ops, int how, lapack_int rows,
     int rc;
     do {   /* an empty read still reports the device's failures */
         lapack_int nc = cols - j0 < nb ? cols - j0 : nb;
-        rc = ops->to_host_scratch(rows, nc, src + (size_t)j0 * lds, lds,
+        rc = ops->to_host_scratch(ops, rows, nc, src + (size_t)j0 * lds, lds,
                                   dst + (size_t)j0 * ldd, ldd);
         j0 += nb;
     } while (rc == 0 && j0 < cols);
     return rc;
 }
 
-/* dst (host, cols x rows) = src^H for src (rows x cols) in the backend's
- * memory: transposed there, then read (read_out). */
-static int read_transposed(const GL_FN(ops) *ops, int how, lapack_int rows,
-                           lapack_int cols, const gl_scalar *src,
-                           lapack_int lds, gl_scalar *dst, lapack_int ldd)
-{
-    gl_scalar *t = ops->alloc(sizeof *t * (size_t)rows * (size_t)cols);
-    int rc = !t || ops->conj_transpose(rows, cols, src, lds, t, cols) ||
-             read_out(ops, how, cols, rows, t, cols, dst, ldd);
-    ops->release(t);
-    return rc ? -1 : 0;
-}
-
 /* dst = src^H for vectors src (rows x cols, ld rows) of the backend: on a
- * device transposed there and read (how: read_out), else through the
- * host image host (read into it first) or, on the host backend, from src
- * in place. */
+ * device transposed there into scratch (rows cols scalars) and read (how:
+ * read_out), else through the host image host (read into it first) or, on
+ * the host backend, from src in place. */
 static int read_adjoint(const GL_FN(ops) *ops, int how, gl_scalar *host,
-                        lapack_int rows, lapack_int cols,
+                        gl_scalar *scratch, lapack_int rows, lapack_int cols,
                         const gl_scalar *src, gl_scalar *dst, lapack_int ldd)
 {
     if (!ops->host_memory && !host)
-        return read_transposed(ops, how, rows, cols, src, rows, dst, ldd);
-    if (host && ops->to_host(rows, cols, src, rows, host, rows))
+        return ops->conj_transpose(ops, rows, cols, src, rows, scratch,
+                                   cols) ||
+                       read_out(ops, how, cols, rows, scratch, cols, dst, ldd)
+                   ? -1
+                   : 0;
+    if (host && ops->to_host(ops, rows, cols, src, rows, host, rows))
         return -1;
     GL_FN(conj_transpose)(rows, cols, host ? host : src, rows, dst, ldd);
     return 0;
 }
 
+/* One call of the pipeline: the caller's arguments, what the plan decided,
+ * the pieces of the two arenas (everything the call allocates) and what
+ * one step hands to the next.  svd_free releases it, whatever step
+ * failed. */
+typedef struct svd_call {
+    const GL_FN(ops) *ops;
+    const GL_FN(lapack_fns) *f;
+    const gl_svd_job *job;
+    const gl_scalar *a;
+    lapack_int m, n, lda, ldu, ldvt;
+    gl_scalar *u, *vt;
+    /* Work on X = A (m >= n) or A^H (m < n), rows x cols: same singular
+     * values, and the left vectors of one are the right vectors of the
+     * other. */
+    int trans, want_l, want_r, vectors;
+    lapack_int rows, cols;
+    gl_real anrm, scaled_to;   /* scaled_to 0: A is not scaled */
+    lapack_int bw, nb, ldband, group;   /* band half-width, panel width */
+    int tall;                  /* QR first, then the band of R */
+    lapack_int r1, ldr, ucols; /* rows ge2gb sees, ld of its matrix, U's cols */
+    int on_device;             /* stage 3 leaves U_B, VT_B on the device */
+    int host_image;            /* the vectors pass through a host image */
+    int left_last, beside;     /* the order of the reads (svd_shape) */
+    gl_scalar *over;           /* the output over A (NULL: none) ... */
+    lapack_int orows, ocols, ldo;   /* ... its part that a read overwrites */
+
+    void *device_arena, *host_arena;
+    /* backend memory: X, the band, the stage-1 T factors (tp = tq + nb
+     * cols), the tall QR's T and R (r = w without one), the chase's store,
+     * U_B and VT_B on the device, the vectors of X, and the scratch of the
+     * transposes of the reads */
+    gl_scalar *w, *band, *tq, *tp, *tqr, *r, *lu, *lv, *adjoint;
+    gl_real *ubd, *vbd;
+    GL_FN(reflectors) keep;
+    /* host memory: the band's diagonals and phases (left, right), d, e,
+     * U_B, VT_B and stage 3's work (the host images over it), the kept
+     * part of A */
+    gl_scalar *de, *left, *right, *host, *kept, *zeros;
+    gl_real *d, *ee, *ub, *vb, *work;
+    lapack_int *iwork, *first;
+
+    lapack_int info;           /* stage 3's */
+    double t[5];               /* profile marks: stage1 .. out */
+} svd_call;
+
+/* The call's decisions, before any memory: scaling, band, the tall QR,
+ * where stage 3 leaves its vectors, how they are read.  0, or
+ * GL_STAGE_NONFINITE. */
+static int svd_shape(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    c->trans = c->m < c->n;
+    c->rows = c->trans ? c->n : c->m, c->cols = c->trans ? c->m : c->n;
+    lapack_int rows = c->rows, cols = c->cols;
+    char jobl = c->trans ? c->job->jobvt : c->job->jobu;   /* X's left */
+    char jobr = c->trans ? c->job->jobu : c->job->jobvt;   /* X's right */
+    c->want_l = jobl != 'N', c->want_r = jobr != 'N';
+    c->vectors = c->want_l || c->want_r;
+
+    /* max |a_ij| (?lange 'M'); Inf/NaN stays with LAPACK. */
+    c->anrm = GL_FN(max_abs)('A', c->m, c->n, c->a, c->lda, 0);
+    if (!isfinite(c->anrm))
+        return GL_STAGE_NONFINITE;
+    const gl_real eps = c->f->lamch("P", 1);
+    const gl_real smlnum = GL_R(sqrt)(c->f->lamch("S", 1)) / eps;
+    const gl_real bignum = 1 / smlnum;
+    if (c->anrm > 0 && c->anrm < smlnum)
+        c->scaled_to = smlnum;
+    else if (c->anrm > bignum)
+        c->scaled_to = bignum;
+
+    lapack_int b = gl_tune_band(&ops->ctx->tuning, 'G', GL_COMPLEX, cols,
+                                c->vectors);
+    c->bw = b < cols - 1 ? b : cols - 1;
+    c->nb = c->bw > 0 ? c->bw : 1;
+    c->ldband = 3 * c->bw + 1;
+    c->group = gl_tune_group(&ops->ctx->tuning, c->bw);
+    /* Much taller than wide: QR first, then the band of R (the crossover
+     * of ?gesvd's MNTHR = 1.6 min(m,n)). */
+    c->tall = rows >= cols + cols / 2 + cols / 10 && cols > 1;
+    c->r1 = c->tall ? cols : rows;
+    c->ldr = c->tall && c->vectors ? cols : rows;
+    c->ucols = jobl == 'A' ? rows : cols;
+
+    /* stage 3 by divide and conquer leaves U_B and VT_B on a device for
+     * the back-transformation (?bdsqr's Givens rotations stay on the
+     * host); from the device, a host image only for transposes the device
+     * cannot do */
+    c->on_device = c->vectors && ops->real_fill &&
+                   c->job->stage3 != GL_SVD_BDSQR;
+    int need_host = !c->on_device ||
+                    (!ops->conj_transpose &&
+                     ((c->want_l && c->trans) || (c->want_r && !c->trans)));
+    c->host_image = !ops->host_memory && c->vectors && need_host;
+    /* The output that overwrites A (JOBZ, JOBU or JOBVT 'O') is read
+     * last.  Otherwise a device's left vectors are read beside the right
+     * ones' back-transformation (ops->mark): both stay on the device, and
+     * the read needs nothing the right side computes. */
+    const void *a = c->a;
+    c->left_last = (const void *)(c->trans ? c->vt : c->u) == a;
+    c->beside = c->want_l && c->want_r && !ops->host_memory &&
+                !c->host_image && !c->left_last;
+    if (c->want_l && c->left_last) {
+        c->over = c->trans ? c->vt : c->u;
+        c->orows = c->trans ? c->ucols : rows;
+        c->ocols = c->trans ? rows : c->ucols;
+    } else if (c->want_r && (const void *)(c->trans ? c->u : c->vt) == a) {
+        c->over = c->trans ? c->u : c->vt;
+        c->orows = c->ocols = cols;
+    }
+    c->ldo = c->over == c->u ? c->ldu : c->ldvt;
+    return 0;
+}
+
+/* The backend's arena (see svd_call).  Nothing is freed before the end of
+ * the call, so its peak is its sum; the transposes of the reads share one
+ * scratch (they run one after the other; the old code allocated each
+ * around its read).  The vectors' pieces (lu, lv, adjoint) are not live
+ * during stage 3, where a device's divide and conquer allocates its own
+ * 4 n^2 reals (divide_conquer.c), but live beside them now. */
+static void *svd_device_plan(svd_call *c, gl_arena *dev)
+{
+    const GL_FN(ops) *ops = c->ops;
+    size_t rows = (size_t)c->rows, cols = (size_t)c->cols;
+    size_t cc = cols * cols, nbc = (size_t)c->nb * cols;
+    size_t lsize = rows * (size_t)c->ucols, es = sizeof(gl_scalar);
+    int own_vectors = !ops->host_memory, qr_kept = c->tall && c->vectors;
+    size_t at_w = gl_arena_take(dev, 1, rows * cols, es);
+    size_t at_band = gl_arena_take(dev, 1, (size_t)c->ldband * cols, es);
+    size_t at_tq = gl_arena_take(dev, c->vectors, 2 * nbc, es);
+    size_t at_tqr = gl_arena_take(dev, qr_kept, nbc, es);
+    size_t at_r = gl_arena_take(dev, qr_kept, cc, es);
+    lapack_int ngroups;
+    size_t slots = GL_FN(reflectors_slots)(c->cols, c->bw, c->group, &ngroups);
+    size_t store = slots * ((size_t)c->bw + 1);
+    size_t at_vq = gl_arena_take(dev, c->vectors, store, es);
+    size_t at_vp = gl_arena_take(dev, c->vectors, store, es);
+    size_t at_ubd = gl_arena_take(dev, c->on_device, cc, sizeof(gl_real));
+    size_t at_vbd = gl_arena_take(dev, c->on_device, cc, sizeof(gl_real));
+    size_t at_lu = gl_arena_take(dev, c->want_l && own_vectors, lsize, es);
+    size_t at_lv = gl_arena_take(dev, c->want_r && own_vectors, cc, es);
+    /* the transposes on the device: VT of A beside the right side's work
+     * (beside, m < n), or one of the reads (read_adjoint) */
+    int device_reads = own_vectors && !c->host_image;
+    size_t adj = 0;
+    if (c->want_l && c->trans && device_reads)
+        adj = lsize;
+    if (c->want_r && !c->trans && device_reads && cc > adj)
+        adj = cc;
+    size_t at_adj = gl_arena_take(dev, adj > 0, adj, es);
+
+    void *base = ops->alloc(ops, dev->bytes);
+    if (!base)
+        return NULL;
+    c->w = gl_arena_at(base, at_w), c->band = gl_arena_at(base, at_band);
+    c->tq = gl_arena_at(base, at_tq);
+    c->tp = c->tq ? c->tq + nbc : NULL;
+    c->tqr = gl_arena_at(base, at_tqr);
+    c->r = qr_kept ? gl_arena_at(base, at_r) : c->w;
+    c->keep.vq = gl_arena_at(base, at_vq), c->keep.vp = gl_arena_at(base, at_vp);
+    c->ubd = gl_arena_at(base, at_ubd), c->vbd = gl_arena_at(base, at_vbd);
+    c->lu = gl_arena_at(base, at_lu), c->lv = gl_arena_at(base, at_lv);
+    c->adjoint = gl_arena_at(base, at_adj);
+    return base;
+}
+
+/* The host's arena: the band's diagonals and phases (4 n scalars), d, e,
+ * U_B, VT_B (n^2 reals each unless on the device) and stage 3's work
+ * (?bdsdc: 3 n^2 + 4 n reals; ?bdsqr: 4 n), iwork (8 n), the chase's
+ * first and zeros, the kept part of A.  The host images of the vectors
+ * (the host backend's lu and lv, a device's host image) go over stage 3's
+ * spent work: n^2 scalars each fewer to allocate and to take page faults
+ * on (the first touch of fresh memory costs up to 2.5 s per GiB on a
+ * virtual machine, docs/performance.md); the work grows to hold them
+ * where they do not fit (the old code allocated them beside it: the peak
+ * is the larger of the two, no more).  The kept part is optional: without
+ * room for it, the output over A is written from one complete read. */
+static void *svd_host_plan(svd_call *c, gl_arena *host)
+{
+    const GL_FN(ops) *ops = c->ops;
+    size_t cols = (size_t)c->cols, cc = cols * cols, es = sizeof(gl_scalar);
+    size_t lsize = (size_t)c->rows * (size_t)c->ucols;
+    size_t vcc = c->vectors && !c->on_device ? cc : 0;
+    size_t at_de = gl_arena_take(host, 1, 4 * cols, es);
+    /* d, e, U_B, VT_B, work: contiguous, as LAPACK's callers lay them */
+    size_t at_d = gl_arena_take(host, 1, 2 * cols + 2 * vcc, sizeof(gl_real));
+    size_t at_work = host->bytes;
+    host->bytes += (4 * cols + 3 * vcc) * sizeof(gl_real);
+    gl_arena images = {at_work};
+    int host_vectors = ops->host_memory;
+    size_t at_lu = gl_arena_take(&images, host_vectors && c->want_l, lsize, es);
+    size_t at_lv = gl_arena_take(&images, host_vectors && c->want_r, cc, es);
+    size_t at_img = gl_arena_take(&images, c->host_image,
+                                  lsize > cc ? lsize : cc, es);
+    gl_arena_share_end(host, images.bytes);
+    size_t at_iwork = gl_arena_take(host, 1, 8 * cols, sizeof(lapack_int));
+    lapack_int ngroups;
+    size_t slots = GL_FN(reflectors_slots)(c->cols, c->bw, c->group, &ngroups);
+    size_t at_first = gl_arena_take(host, c->vectors, (size_t)ngroups + 1,
+                                    sizeof(lapack_int));
+    size_t at_zeros = gl_arena_take(host, c->vectors, slots, es);
+    size_t without_kept = host->bytes;
+    size_t at_kept = gl_arena_take(host, c->over && !ops->host_memory &&
+                                             !c->host_image,
+                                   (size_t)c->orows * (size_t)c->ocols, es);
+
+    void *base = gl_host_alloc(host->bytes);
+    if (!base && at_kept != GL_ARENA_NONE) {
+        base = gl_host_alloc(without_kept);
+        at_kept = GL_ARENA_NONE;
+    }
+    if (!base)
+        return NULL;
+    c->de = gl_arena_at(base, at_de);
+    c->left = c->de + 2 * cols, c->right = c->left + cols;
+    c->d = gl_arena_at(base, at_d);
+    c->ee = c->d + cols, c->ub = c->ee + cols, c->vb = c->ub + vcc;
+    c->work = c->vb + vcc;
+    if (host_vectors)
+        c->lu = gl_arena_at(base, at_lu), c->lv = gl_arena_at(base, at_lv);
+    c->host = gl_arena_at(base, at_img);
+    c->iwork = gl_arena_at(base, at_iwork);
+    c->first = gl_arena_at(base, at_first);
+    c->zeros = gl_arena_at(base, at_zeros);
+    c->kept = gl_arena_at(base, at_kept);
+    return base;
+}
+
+/* Plan: the decisions and the two arenas.  0, GL_STAGE_NONFINITE, or
+ * GL_STAGE_FAULT when memory is refused. */
+static int svd_plan(svd_call *c)
+{
+    int rc = svd_shape(c);
+    if (rc)
+        return rc;
+    gl_arena dev = {0}, host = {0};
+    c->device_arena = svd_device_plan(c, &dev);
+    c->host_arena = c->device_arena ? svd_host_plan(c, &host) : NULL;
+    return c->host_arena ? 0 : GL_STAGE_FAULT;
+}
+
+static void svd_free(svd_call *c)
+{
+    c->ops->release(c->ops, c->device_arena);
+    gl_host_free(c->host_arena);
+}
+
+/* Reduce: X (scaled) to the band (stage 1), the band to bidiagonal
+ * (stage 2), keeping what the vectors need. */
+static int svd_reduce(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
+    ops->from_host(ops, c->trans ? 'C' : 'N', c->m, c->n, c->a, c->lda, c->w,
+                   rows);
+    if (c->scaled_to != 0 &&
+        ops->lascl(ops, c->anrm, c->scaled_to, rows, cols, c->w, rows))
+        return GL_STAGE_FAULT;
+    c->t[0] = gl_profile_stage(ops->ctx, "stage1");
+    if (c->tall && !c->vectors) {
+        if (ops->geqrf(ops, rows, cols, c->w, rows))
+            return GL_STAGE_FAULT;
+        ops->zero_lower(ops, cols, cols, c->w, rows);
+    } else if (c->tall) {
+        /* keep the QR's reflectors in w and reduce a copy of R */
+        if (qr_panels(ops, rows, cols, nb, c->w, rows, c->tqr))
+            return GL_STAGE_FAULT;
+        ops->copy(ops, cols, cols, c->w, rows, c->r, cols);
+        ops->zero_lower(ops, cols, cols, c->r, cols);
+    }
+    if (GL_FN(ge2gb)(ops, c->r1, cols, nb,
+                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->r,
+                     c->ldr, c->tq, c->tp))
+        return GL_STAGE_FAULT;
+    c->t[1] = gl_profile_stage(ops->ctx, "stage2");
+    ops->pack_band(ops, 'G', cols, c->bw, c->r, c->ldr, c->band, c->ldband);
+    if (!c->vectors)
+        return GL_FN(gb2bd)(ops, cols, c->bw, gl_tune_tile_width(c->bw),
+                            c->band, c->ldband)
+                   ? GL_STAGE_FAULT
+                   : 0;
+    /* one pass straight to bidiagonal: every further pass would add a
+     * back-transformation as costly as this one */
+    GL_FN(reflectors_place)(ops, &c->keep, cols, c->bw, c->group, c->keep.vq,
+                            c->keep.vp, c->first, c->zeros);
+    if (c->bw > 1 &&
+        ops->gb_chase(ops, cols, c->bw, 1, c->band, c->ldband, &c->keep))
+        return GL_STAGE_FAULT;
+    return 0;
+}
+
+/* Stage 3: the bidiagonal's values and, with vectors, U_B and VT_B (on
+ * the device, or on the host in ub and vb). */
+static int svd_stage3(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int cols = c->cols;
+    int restart = c->job->stage3 == GL_SVD_BDSDC_RESTART;
+    c->t[2] = gl_profile_stage(ops->ctx, "stage3");
+    if (GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
+                          c->d, c->ee))
+        return GL_STAGE_FAULT;
+    if (c->vectors)
+        GL_FN(bidiagonal_phases)(cols, c->de, c->de + cols, c->left,
+                                 c->right);
+    /* values on a device: all n at once by bisection (a failed device
+     * restarts the call on LAPACK, as everywhere) */
+    if (!c->vectors && ops->bidiag_values)
+        return ops->bidiag_values(ops, cols, c->d, c->ee, c->d) != 0
+                   ? GL_STAGE_FAULT
+                   : 0;
+    if (c->on_device)
+        return GL_FN(bidiag_svd_device)(ops, cols, c->d, c->ee, c->ubd, cols,
+                                        c->vbd, cols, &c->info) ||
+                       (c->info != 0 && restart)
+                   ? GL_STAGE_FAULT
+                   : 0;
+    if (c->vectors && c->job->stage3 != GL_SVD_BDSQR)
+        return GL_FN(bidiag_svd)(ops, cols, c->d, c->ee, c->ub, cols, c->vb,
+                                 cols, c->work, c->iwork, &c->info) ||
+                       (c->info != 0 && restart)
+                   ? GL_STAGE_FAULT
+                   : 0;
+    /* ?bdsqr updates U_B and VT_B from the identity: the Givens rotations
+     * touch n x n, the back-transformation is BLAS3 */
+    lapack_int nru = c->want_l ? cols : 0, ncvt = c->want_r ? cols : 0;
+    lapack_int zero = 0, one = 1;
+    size_t cc = (size_t)cols * (size_t)cols;
+    for (size_t i = 0; c->vectors && i < 2 * cc; i++)
+        c->ub[i] = 0;
+    for (lapack_int i = 0; c->vectors && i < cols; i++)
+        c->ub[i + (size_t)i * cols] = c->vb[i + (size_t)i * cols] = 1;
+    c->f->bdsqr("U", &cols, &ncvt, &nru, &zero, c->d, c->ee, c->vb, &cols,
+                c->ub, &cols, NULL, &one, c->work, &c->info, 1);
+    return 0;
+}
+
+/* X's left vectors into lu: Q_qr Q1 Q2 diag(left) [U_B 0; 0 I]; beside
+ * the right side's work, VT of A transposed on the device (m < n) and the
+ * point its read waits for marked. */
+static int svd_left_vectors(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int rows = c->rows, cols = c->cols, ucols = c->ucols;
+    gl_scalar *lhost = c->host ? c->host : c->lu;
+    if (c->on_device) {
+        if (ops->phase_rows(ops, cols, cols, 0, c->left, c->ubd, cols, rows,
+                            ucols, c->lu, rows))
+            return GL_STAGE_FAULT;
+    } else {
+        memset(lhost, 0, sizeof *lhost * (size_t)rows * ucols);
+        GL_FN(scale_rows)(cols, cols, c->left, c->ub, cols, 0, lhost, rows);
+        for (lapack_int i = cols; i < ucols; i++)
+            lhost[i + (size_t)i * rows] = 1;
+        if (c->host)
+            ops->from_host(ops, 'N', rows, ucols, c->host, rows, c->lu, rows);
+    }
+    if (GL_FN(apply_chase)(ops, &c->keep, 'Q', 'N', ucols, c->lu, rows) ||
+        GL_FN(apply_panels)(ops, 'C', 'N', c->r1, cols, c->nb, c->r, c->ldr,
+                            c->tq, ucols, c->lu, rows) ||
+        (c->tall && GL_FN(apply_panels)(ops, 'C', 'N', rows, cols, c->nb,
+                                        c->w, rows, c->tqr, ucols, c->lu,
+                                        rows)))
+        return GL_STAGE_FAULT;
+    if (c->beside && c->trans &&
+        ops->conj_transpose(ops, rows, ucols, c->lu, rows, c->adjoint, ucols))
+        return GL_STAGE_FAULT;
+    if (c->beside)
+        ops->mark(ops);
+    return 0;
+}
+
+/* X's right vectors into lv: P1 P2 diag(right) VT_B^T. */
+static int svd_right_vectors(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int cols = c->cols, nb = c->nb;
+    if (c->on_device) {
+        if (ops->phase_rows(ops, cols, cols, 1, c->right, c->vbd, cols, cols,
+                            cols, c->lv, cols))
+            return GL_STAGE_FAULT;
+    } else {
+        GL_FN(scale_rows)(cols, cols, c->right, c->vb, cols, 1,
+                          c->host ? c->host : c->lv, cols);
+        if (c->host)
+            ops->from_host(ops, 'N', cols, cols, c->host, cols, c->lv, cols);
+    }
+    if (GL_FN(apply_chase)(ops, &c->keep, 'P', 'N', cols, c->lv, cols) ||
+        (cols > nb &&
+         GL_FN(apply_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
+                             AT(c->r, c->ldr, 0, nb), c->ldr, c->tp, cols,
+                             c->lv + nb, cols)))
+        return GL_STAGE_FAULT;
+    return 0;
+}
+
+/* Vectors: the back-transformation of U_B and VT_B through both stages. */
+static int svd_vectors(svd_call *c)
+{
+    c->t[3] = gl_profile_stage(c->ops->ctx, "back");
+    if ((c->want_l && svd_left_vectors(c)) ||
+        (c->want_r && svd_right_vectors(c)))
+        return GL_STAGE_FAULT;
+    c->t[4] = gl_profile_stage(c->ops->ctx, "out");
+    return 0;
+}
+
+/* The caller's U and VT.  A failed read may leave U or VT half written:
+ * the restart on LAPACK writes them again from A, which is intact, so
+ * they are read without a host bounce array.  An output that overwrites A
+ * is read last, so that whatever fails before it leaves A as the caller
+ * gave it; on a device, the part of A it overwrites (over: orows x ocols)
+ * is kept first, while the device still runs the back-transformation the
+ * host has issued, the read goes straight into A in column blocks, and a
+ * failed block puts the part back.  Without that copy (no memory), it is
+ * written only from a complete read (to_host). */
+static int svd_read_vectors(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int rows = c->rows, cols = c->cols, ucols = c->ucols;
+    if (c->beside && (c->trans ? ops->to_host_scratch_marked(
+                                     ops, ucols, rows, c->adjoint, ucols,
+                                     c->vt, c->ldvt)
+                               : ops->to_host_scratch_marked(
+                                     ops, rows, ucols, c->lu, rows, c->u,
+                                     c->ldu)))
+        return GL_STAGE_FAULT;
+    for (lapack_int j = 0; c->kept && j < c->ocols; j++)
+        memcpy(c->kept + (size_t)j * c->orows, c->over + (size_t)j * c->ldo,
+               sizeof *c->kept * (size_t)c->orows);
+    int over_a = c->kept ? READ_BLOCKS : READ_WHOLE;
+    const void *a = c->a;
+    int how_u = (const void *)c->u == a ? over_a : READ_DIRECT,
+        how_vt = (const void *)c->vt == a ? over_a : READ_DIRECT;
+    int failed = 0;
+    for (int pass = 0; pass < 2 && !failed; pass++) {
+        int left = (pass == 0) != c->left_last;
+        if (left && c->beside)
+            continue;   /* read above */
+        if (left && c->want_l && !c->trans) {
+            failed = read_out(ops, how_u, rows, ucols, c->lu, rows, c->u,
+                              c->ldu);
+        } else if (left && c->want_l) {   /* VT of A = (X's left)^H */
+            failed = read_adjoint(ops, how_vt, c->host, c->adjoint, rows,
+                                  ucols, c->lu, c->vt, c->ldvt);
+        } else if (!left && c->want_r && !c->trans) {
+            failed = read_adjoint(ops, how_vt, c->host, c->adjoint, cols,
+                                  cols, c->lv, c->vt, c->ldvt);
+        } else if (!left && c->want_r) {   /* U of A = X's right vectors */
+            failed = read_out(ops, how_u, cols, cols, c->lv, cols, c->u,
+                              c->ldu);
+        }
+    }
+    if (!failed)
+        return 0;
+    for (lapack_int j = 0; c->kept && j < c->ocols; j++)
+        memcpy(c->over + (size_t)j * c->ldo, c->kept + (size_t)j * c->orows,
+               sizeof *c->kept * (size_t)c->orows);
+    return GL_STAGE_FAULT;
+}
+
+/* Read: the vectors, then the values unscaled (also the unconverged
+ * superdiagonal on failure) and the stage times.  Stage 3's INFO. */
+static int svd_read(svd_call *c, gl_real *s, gl_real *e,
+                    gl_stage_times *times)
+{
+    if (c->vectors && svd_read_vectors(c))
+        return GL_STAGE_FAULT;
+    lapack_int cols = c->cols, zero = 0, one = 1;
+    if (c->scaled_to != 0) {
+        lapack_int ierr, ld = cols;
+        c->f->rlascl("G", &zero, &zero, &c->scaled_to, &c->anrm, &cols, &one,
+                     c->d, &ld, &ierr, 1);
+        if (c->info != 0 && cols > 1) {
+            lapack_int ne = cols - 1;
+            c->f->rlascl("G", &zero, &zero, &c->scaled_to, &c->anrm, &ne,
+                         &one, c->ee, &ld, &ierr, 1);
+        }
+    }
+    for (lapack_int i = 0; i < cols; i++)
+        s[i] = c->d[i];
+    if (c->info != 0 && e)
+        for (lapack_int i = 0; i + 1 < cols; i++)
+            e[i] = c->ee[i];
+    const double *t = c->t;
+    if (times)
+        *times = (gl_stage_times){t[1] - t[0], t[2] - t[1], t[3] - t[2],
+                                  t[4] - t[3]};
+    return (int)c->info;
+}
+
+/* The pipeline in steps: plan, reduce, stage 3, vectors, read; every step
+ * returns 0 or what the call returns, and svd_free releases the call's
+ * memory whichever step stopped it. */
 /* gl_s_svd gl_d_svd gl_c_svd gl_z_svd */
 int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
                gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
                gl_real *e, gl_stage_times *times)
 {
-    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
-    /* Work on X = A (m >= n) or A^H (m < n): same singular values, and
-     * the left vectors of one are the right vectors of the other. */
-    int trans = m < n;
-    lapack_int rows = trans ? n : m, cols = trans ? m : n;
-    if (cols == 0)
+    if (m == 0 || n == 0)
         return 0;
-    char jobl = trans ? job->jobvt : job->jobu;   /* left vectors of X */
-    char jobr = trans ? job->jobu : job->jobvt;   /* right vectors of X */
-    int want_l = jobl != 'N', want_r = jobr != 'N';
-    int vectors = want_l || want_r;
-
-    /* max |a_ij| (?lange 'M'); Inf/NaN stays with LAPACK. */
-    gl_real anrm = GL_FN(max_abs)('A', m, n, a, lda, 0);
-    if (!isfinite(anrm))
-        return GL_STAGE_NONFINITE;
-    const gl_real eps = f->lamch("P", 1);
-    const gl_real smlnum = GL_R(sqrt)(f->lamch("S", 1)) / eps;
-    const gl_real bignum = 1 / smlnum;
-    gl_real scaled_to = 0;
-    if (anrm > 0 && anrm < smlnum)
-        scaled_to = smlnum;
-    else if (anrm > bignum)
-        scaled_to = bignum;
-
-    lapack_int b = gl_tune_band('G', GL_COMPLEX, cols, vectors,
-                                !ops->host_memory);
-    lapack_int bw = b < cols - 1 ? b : cols - 1;   /* half-width of the band */
-    lapack_int nb = bw > 0 ? bw : 1;               /* stage-1 panel width */
-    lapack_int ldband = 3 * bw + 1;
-    /* Much taller than wide: QR first, then the band of R (the crossover
-     * of ?gesvd's MNTHR = 1.6 min(m,n)). */
-    int tall = rows >= cols + cols / 2 + cols / 10 && cols > 1;
-    lapack_int r1 = tall ? cols : rows;   /* rows of the matrix ge2gb sees */
-    lapack_int ucols = jobl == 'A' ? rows : cols;
-    size_t nbc = (size_t)nb * (size_t)cols, cc = (size_t)cols * cols;
-
-    /* stage 3 by divide and conquer leaves U_B and VT_B on a device for
-     * the back-transformation (?bdsqr's Givens rotations stay on the
-     * host) */
-    int on_device = vectors && ops->real_fill && job->stage3 != GL_SVD_BDSQR;
-    GL_FN(reflectors) keep = {0};
-    gl_scalar *w = ops->alloc(sizeof *w * (size_t)rows * (size_t)cols);
-    gl_scalar *band = ops->alloc(sizeof *band * (size_t)ldband * (size_t)cols);
-    gl_scalar *de = malloc(sizeof *de * 4 * (size_t)cols);
-    /* d, e, stage-3 work (?bdsdc: 3n^2 + 4n) and U_B, VT_B of the bidiagonal */
-    gl_real *d = gl_host_alloc(sizeof *d * (6 * (size_t)cols +
-                                            (vectors && !on_device ? 5 * cc
-                                                                   : 0)));
-    lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)cols);
-    /* vectors: the T factors of stage 1, R of the tall QR, then (after
-     * stage 3) the vectors in the backend and, for a backend with its own
-     * memory, their host images (the host backend's lu and lv are host
-     * memory: filled and read in place).  *_own: what was allocated for
-     * them, not taken from stage 3's spent work. */
-    gl_scalar *tq = NULL, *tp = NULL, *tqr = NULL, *r = w, *lu = NULL,
-              *lv = NULL, *host = NULL, *lu_own = NULL, *lv_own = NULL,
-              *host_own = NULL, *lt = NULL, *kept = NULL;
-    gl_real *ubd = NULL, *vbd = NULL;   /* U_B, VT_B on the device */
-    int rc = GL_STAGE_FAULT;
-    if (!w || !band || !de || !d || !iwork)
-        goto out;
-    if (vectors) {
-        tq = ops->alloc(sizeof *tq * 2 * nbc);
-        tqr = tall ? ops->alloc(sizeof *tqr * nbc) : NULL;
-        r = tall ? ops->alloc(sizeof *r * cc) : w;
-        if (!tq || (tall && (!tqr || !r)))
-            goto out;
-        tp = tq + nbc;
-    }
-
-    ops->from_host(trans ? 'C' : 'N', m, n, a, lda, w, rows);
-    if (scaled_to != 0 && ops->lascl(anrm, scaled_to, rows, cols, w, rows))
-        goto out;
-    double t0 = gl_profile_stage("stage1");
-    if (tall && !vectors) {
-        if (ops->geqrf(rows, cols, w, rows))
-            goto out;
-        ops->zero_lower(cols, cols, w, rows);
-    } else if (tall) {
-        /* keep the QR's reflectors in w and reduce a copy of R */
-        if (qr_panels(ops, rows, cols, nb, w, rows, tqr))
-            goto out;
-        ops->copy(cols, cols, w, rows, r, cols);
-        ops->zero_lower(cols, cols, r, cols);
-    }
-    lapack_int ldr = tall && vectors ? cols : rows;
-    if (GL_FN(ge2gb)(ops, r1, cols, nb,
-                     gl_tune_stage1_block(cols, nb, !ops->host_memory), r,
-                     ldr, tq, tp))
-        goto out;
-    double t1 = gl_profile_stage("stage2");
-    ops->pack_band('G', cols, bw, r, ldr, band, ldband);
-    if (vectors) {
-        /* one pass straight to bidiagonal: every further pass would add
-         * a back-transformation as costly as this one */
-        if (GL_FN(reflectors_alloc)(ops, &keep, cols, bw,
-                                    gl_tune_group(bw, !ops->host_memory), 1) ||
-            (bw > 1 && ops->gb_chase(cols, bw, 1, band, ldband, &keep)))
-            goto out;
-    } else if (GL_FN(gb2bd)(ops, cols, bw, gl_tune_tile_width(bw), band,
-                            ldband)) {
-        goto out;
-    }
-    double t2 = gl_profile_stage("stage3");
-
-    size_t vcc = vectors && !on_device ? cc : 0;
-    gl_real *ee = d + cols, *ub = ee + cols, *vb = ub + vcc,
-            *work = vb + vcc;
-    if (GL_FN(band_to_de)(ops, 'G', cols, bw, band, ldband, de, d, ee))
-        goto out;
-    gl_scalar *left = de + 2 * cols, *right = left + cols;
-    if (vectors)
-        GL_FN(bidiagonal_phases)(cols, de, de + cols, left, right);
-    lapack_int info = 0, zero = 0, one = 1;
-    /* values on a device: all n at once by bisection (a failed device
-     * restarts the call on LAPACK, as everywhere) */
-    int done = !vectors && ops->bidiag_values;
-    if (done && ops->bidiag_values(cols, d, ee, d) != 0)
-        goto out;
-    if (on_device) {
-        ubd = ops->alloc(sizeof *ubd * cc);
-        vbd = ops->alloc(sizeof *vbd * cc);
-        if (!ubd || !vbd ||
-            GL_FN(bidiag_svd_device)(ops, cols, d, ee, ubd, cols, vbd, cols,
-                                     &info) ||
-            (info != 0 && job->stage3 == GL_SVD_BDSDC_RESTART))
-            goto out;
-    } else if (!done && vectors && job->stage3 != GL_SVD_BDSQR) {
-        if (GL_FN(bidiag_svd)(ops, cols, d, ee, ub, cols, vb, cols, work,
-                              iwork, &info))
-            goto out;
-        if (info != 0 && job->stage3 == GL_SVD_BDSDC_RESTART)
-            goto out;
-    } else if (!done) {
-        /* ?bdsqr updates U_B and VT_B from the identity: the Givens
-         * rotations touch n x n, the back-transformation is BLAS3 */
-        lapack_int nru = want_l ? cols : 0, ncvt = want_r ? cols : 0;
-        for (size_t i = 0; vectors && i < 2 * cc; i++)
-            ub[i] = 0;
-        for (lapack_int i = 0; vectors && i < cols; i++)
-            ub[i + (size_t)i * cols] = vb[i + (size_t)i * cols] = 1;
-        f->bdsqr("U", &cols, &ncvt, &nru, &zero, d, ee, vb, &cols, ub, &cols,
-                 NULL, &one, work, &info, 1);
-    }
-    double t3 = gl_profile_stage("back");
-
-    /* The host images of the vectors go into stage 3's spent work (3 n^2
-     * reals) where they fit: n^2 scalars each fewer to allocate and to
-     * take page faults on (the first touch of fresh memory costs up to
-     * 2.5 s per GiB on a virtual machine, docs/performance.md). */
-    spare_region spare = {work, vcc ? 3 * cc + 4 * (size_t)cols : 0};
-    size_t lsize = (size_t)rows * ucols, hsize = lsize > cc ? lsize : cc;
-    /* from the device, a host image only for transposes the device
-     * cannot do */
-    int need_host = !on_device || (!ops->conj_transpose &&
-                                   ((want_l && trans) || (want_r && !trans)));
-    if (ops->host_memory) {
-        lu = want_l ? from_spare(&spare, lsize) : NULL;
-        lv = want_r ? from_spare(&spare, cc) : NULL;
-    } else if (vectors && need_host) {
-        host = from_spare(&spare, hsize);
-        if (!host)
-            host = host_own = gl_host_alloc(sizeof *host * hsize);
-    }
-    if (want_l && !lu)
-        lu = lu_own = ops->alloc(sizeof *lu * lsize);
-    if (want_r && !lv)
-        lv = lv_own = ops->alloc(sizeof *lv * cc);
-    if ((want_l && !lu) || (want_r && !lv) ||
-        (vectors && !ops->host_memory && need_host && !host))
-        goto out;
-    /* where the host fills and reads the left and right vectors */
-    gl_scalar *lhost = host ? host : lu, *rhost = host ? host : lv;
-    /* The output that overwrites A (JOBZ, JOBU or JOBVT 'O') is read
-     * last (below).  Otherwise a device's left vectors are read beside
-     * the right ones' back-transformation (ops->mark): both stay on the
-     * device, and the read needs nothing the right side computes. */
-    int left_last = (const void *)(trans ? vt : u) == (const void *)a;
-    int beside = want_l && want_r && !ops->host_memory && !host && !left_last;
-
-    if (want_l) {
-        /* X's left vectors: Q_qr Q1 Q2 diag(left) [U_B 0; 0 I] */
-        if (on_device) {
-            if (ops->phase_rows(cols, cols, 0, left, ubd, cols, rows, ucols,
-                                lu, rows))
-                goto out;
-        } else {
-            memset(lhost, 0, sizeof *lhost * (size_t)rows * ucols);
-            GL_FN(scale_rows)(cols, cols, left, ub, cols, 0, lhost, rows);
-            for (lapack_int i = cols; i < ucols; i++)
-                lhost[i + (size_t)i * rows] = 1;
-            if (host)
-                ops->from_host('N', rows, ucols, host, rows, lu, rows);
-        }
-        if (GL_FN(apply_chase)(ops, &keep, 'Q', 'N', ucols, lu, rows) ||
-            GL_FN(apply_panels)(ops, 'C', 'N', r1, cols, nb, r, ldr, tq,
-                                ucols, lu, rows) ||
-            (tall && GL_FN(apply_panels)(ops, 'C', 'N', rows, cols, nb, w,
-                                         rows, tqr, ucols, lu, rows)))
-            goto out;
-        if (beside && trans) {   /* VT of A, transposed on the device */
-            lt = ops->alloc(sizeof *lt * (size_t)rows * (size_t)ucols);
-            if (!lt || ops->conj_transpose(rows, ucols, lu, rows, lt, ucols))
-                goto out;
-        }
-        if (beside)
-            ops->mark();
-    }
-    if (want_r) {
-        /* X's right vectors: P1 P2 diag(right) VT_B^T */
-        if (on_device) {
-            if (ops->phase_rows(cols, cols, 1, right, vbd, cols, cols, cols,
-                                lv, cols))
-                goto out;
-        } else {
-            GL_FN(scale_rows)(cols, cols, right, vb, cols, 1, rhost, cols);
-            if (host)
-                ops->from_host('N', cols, cols, host, cols, lv, cols);
-        }
-        if (GL_FN(apply_chase)(ops, &keep, 'P', 'N', cols, lv, cols) ||
-            (cols > nb &&
-             GL_FN(apply_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
-                                 AT(r, ldr, 0, nb), ldr, tp, cols, lv + nb,
-                                 cols)))
-            goto out;
-    }
-    double t4 = gl_profile_stage("out");
-    if (beside && (trans ? ops->to_host_scratch_marked(ucols, rows, lt, ucols,
-                                                       vt, ldvt)
-                         : ops->to_host_scratch_marked(rows, ucols, lu, rows,
-                                                       u, ldu)))
-        goto out;
-
-    /* The caller's arrays.  A failed read may leave U or VT half written:
-     * the restart on LAPACK writes them again from A, which is intact, so
-     * they are read without a host bounce array.  An output that
-     * overwrites A is read last, so that whatever fails before it leaves
-     * A as the caller gave it; on a device, the part of A it overwrites
-     * (over: orows x ocols) is kept first, while the device still runs
-     * the back-transformation the host has issued, the read goes
-     * straight into A in column blocks, and a failed block puts the part
-     * back.  Without that copy (no memory), it is written only from a
-     * complete read (to_host). */
-    gl_scalar *over = NULL;
-    lapack_int orows = 0, ocols = 0;
-    if (want_l && left_last) {
-        over = trans ? vt : u;
-        orows = trans ? ucols : rows;
-        ocols = trans ? rows : ucols;
-    } else if (want_r && (const void *)(trans ? u : vt) == (const void *)a) {
-        over = trans ? u : vt;
-        orows = ocols = cols;
-    }
-    lapack_int ldo = over == u ? ldu : ldvt;
-    if (over && !ops->host_memory && !host &&
-        (kept = gl_host_alloc(sizeof *kept * (size_t)orows * (size_t)ocols)))
-        for (lapack_int j = 0; j < ocols; j++)
-            memcpy(kept + (size_t)j * orows, over + (size_t)j * ldo,
-                   sizeof *kept * (size_t)orows);
-    int over_a = kept ? READ_BLOCKS : READ_WHOLE;
-    int how_u = (const void *)u == (const void *)a ? over_a : READ_DIRECT,
-        how_vt = (const void *)vt == (const void *)a ? over_a : READ_DIRECT;
-    int failed = 0;
-    for (int pass = 0; pass < 2 && !failed; pass++) {
-        int left = (pass == 0) != left_last;
-        if (left && beside)
-            continue;   /* read above */
-        if (left && want_l && !trans) {
-            failed = read_out(ops, how_u, rows, ucols, lu, rows, u, ldu);
-        } else if (left && want_l) {   /* VT of A = (left vectors of A^H)^H */
-            failed = read_adjoint(ops, how_vt, host, rows, ucols, lu, vt,
-                                  ldvt);
-        } else if (!left && want_r && !trans) {
-            failed = read_adjoint(ops, how_vt, host, cols, cols, lv, vt, ldvt);
-        } else if (!left && want_r) {   /* U of A = right vectors of A^H */
-            failed = read_out(ops, how_u, cols, cols, lv, cols, u, ldu);
-        }
-    }
-    if (failed) {
-        for (lapack_int j = 0; kept && j < ocols; j++)
-            memcpy(over + (size_t)j * ldo, kept + (size_t)j * orows,
-                   sizeof *kept * (size_t)orows);
-        goto out;
-    }
-    /* Unscale (also the unconverged superdiagonal on failure). */
-    if (scaled_to != 0) {
-        lapack_int ierr, ld = cols;
-        f->rlascl("G", &zero, &zero, &scaled_to, &anrm, &cols, &one, d, &ld,
-                  &ierr, 1);
-        if (info != 0 && cols > 1) {
-            lapack_int ne = cols - 1;
-            f->rlascl("G", &zero, &zero, &scaled_to, &anrm, &ne, &one, ee,
-                      &ld, &ierr, 1);
-        }
-    }
-    for (lapack_int i = 0; i < cols; i++)
-        s[i] = d[i];
-    if (info != 0 && e)
-        for (lapack_int i = 0; i + 1 < cols; i++)
-            e[i] = ee[i];
-    if (times)
-        *times = (gl_stage_times){t1 - t0, t2 - t1, t3 - t2, t4 - t3};
-    rc = (int)info;
-out:
-    GL_FN(reflectors_free)(ops, &keep);
-    if (r != w)
-        ops->release(r);
-    ops->release(w);
-    ops->release(band);
-    ops->release(tq);
-    ops->release(tqr);
-    ops->release(lu_own);
-    ops->release(lv_own);
-    ops->release(lt);
-    gl_host_free(kept);
-    ops->release(ubd);
-    ops->release(vbd);
-    gl_host_free(host_own);
-    free(de);
-    gl_host_free(d);
-    free(iwork);
+    svd_call c = {.ops = ops, .f = GL_FN(lapack_fns_get)(), .job = job,
+                  .a = a, .m = m, .n = n, .lda = lda, .u = u, .ldu = ldu,
+                  .vt = vt, .ldvt = ldvt};
+    int rc = svd_plan(&c);
+    if (rc == 0)
+        rc = svd_reduce(&c);
+    if (rc == 0)
+        rc = svd_stage3(&c);
+    if (rc == 0)
+        rc = svd_vectors(&c);
+    if (rc == 0)
+        rc = svd_read(&c, s, e, times);
+    svd_free(&c);
     return rc;
 }

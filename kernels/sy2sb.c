@@ -29,18 +29,18 @@ static void panel_update(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
 {
     gl_scalar *v = va + (size_t)acc * ldw, *x = wa + (size_t)acc * ldw;
     lapack_int ldm = acc > b ? acc : b;
-    ops->unpack_v('C', pn, kk, panel, lda, v, ldw);
-    ops->unpack_v('C', pn, kk, panel, lda, s, ldw);
-    ops->trmm('R', 'U', 'N', 'N', pn, kk, 1, t, b, s, ldw);         /* S */
-    ops->hemm('L', 'L', pn, kk, 1, stale, lda, s, ldw, 0, x, ldw);  /* X */
+    ops->unpack_v(ops, 'C', pn, kk, panel, lda, v, ldw);
+    ops->unpack_v(ops, 'C', pn, kk, panel, lda, s, ldw);
+    ops->trmm(ops, 'R', 'U', 'N', 'N', pn, kk, 1, t, b, s, ldw);         /* S */
+    ops->hemm(ops, 'L', 'L', pn, kk, 1, stale, lda, s, ldw, 0, x, ldw);  /* X */
     if (acc > 0) {
-        ops->gemm('C', 'N', acc, kk, pn, 1, wa, ldw, s, ldw, 0, mm, ldm);
-        ops->gemm('N', 'N', pn, kk, acc, -1, va, ldw, mm, ldm, 1, x, ldw);
-        ops->gemm('C', 'N', acc, kk, pn, 1, va, ldw, s, ldw, 0, mm, ldm);
-        ops->gemm('N', 'N', pn, kk, acc, -1, wa, ldw, mm, ldm, 1, x, ldw);
+        ops->gemm(ops, 'C', 'N', acc, kk, pn, 1, wa, ldw, s, ldw, 0, mm, ldm);
+        ops->gemm(ops, 'N', 'N', pn, kk, acc, -1, va, ldw, mm, ldm, 1, x, ldw);
+        ops->gemm(ops, 'C', 'N', acc, kk, pn, 1, va, ldw, s, ldw, 0, mm, ldm);
+        ops->gemm(ops, 'N', 'N', pn, kk, acc, -1, wa, ldw, mm, ldm, 1, x, ldw);
     }
-    ops->gemm('C', 'N', kk, kk, pn, 1, s, ldw, x, ldw, 0, mm, ldm);
-    ops->gemm('N', 'N', pn, kk, kk, -0.5, v, ldw, mm, ldm, 1, x, ldw);
+    ops->gemm(ops, 'C', 'N', kk, kk, pn, 1, s, ldw, x, ldw, 0, mm, ldm);
+    ops->gemm(ops, 'N', 'N', pn, kk, kk, -0.5, v, ldw, mm, ldm, 1, x, ldw);
 }
 
 /* gl_s_sy2sb gl_d_sy2sb gl_c_sy2sb gl_z_sy2sb */
@@ -57,8 +57,9 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
     lapack_int ldw = n - b;
     lapack_int panels = block / b > 1 ? block / b : 1;
     size_t cols = (size_t)panels * (size_t)b;
-    gl_scalar *work = ops->alloc(sizeof *work * ((2 * cols + b) * (size_t)ldw +
-                                                 (cols + b) * (size_t)b));
+    gl_scalar *work =
+        ops->alloc(ops, sizeof *work * ((2 * cols + b) * (size_t)ldw +
+                                        (cols + b) * (size_t)b));
     if (!work)
         return GL_STAGE_FAULT;
     gl_scalar *va = work, *wa = va + cols * ldw, *s = wa + cols * ldw,
@@ -76,25 +77,25 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                 /* bring the panel's columns up to date: its diagonal
                  * block (lower triangle) and the rows below it */
                 const gl_scalar *vd = va + (row - b), *wd = wa + (row - b);
-                ops->her2k('L', 'N', b, acc, -1, vd, ldw, wd, ldw, 1, A(k, k),
-                           lda);
-                ops->gemm('N', 'C', pn, b, acc, -1, va + row, ldw, wd, ldw, 1,
-                          A(k + b, k), lda);
-                ops->gemm('N', 'C', pn, b, acc, -1, wa + row, ldw, vd, ldw, 1,
-                          A(k + b, k), lda);
+                ops->her2k(ops, 'L', 'N', b, acc, -1, vd, ldw, wd, ldw, 1,
+                           A(k, k), lda);
+                ops->gemm(ops, 'N', 'C', pn, b, acc, -1, va + row, ldw, wd, ldw,
+                          1, A(k + b, k), lda);
+                ops->gemm(ops, 'N', 'C', pn, b, acc, -1, wa + row, ldw, vd, ldw,
+                          1, A(k + b, k), lda);
             }
             /* QR of the panel below the band: A(k+b:n, k:k+b) = Q R.
              * Short last panel: QR of its first kk columns, Q^H on the
              * others. */
             gl_scalar *t = tq ? tq + (size_t)k * b : scratch;
-            rc = ops->geqrt(pn, kk, A(k + b, k), lda, t, b);
+            rc = ops->geqrt(ops, pn, kk, A(k + b, k), lda, t, b);
             if (rc == 0 && kk < b)
-                rc = ops->larfb('L', 'C', 'C', pn, b - kk, kk, A(k + b, k),
+                rc = ops->larfb(ops, 'L', 'C', 'C', pn, b - kk, kk, A(k + b, k),
                                 lda, t, b, A(k + b, k + kk), lda);
             /* T's diagonal holds the scalars of the panel's reflectors:
              * read as one row whose elements lie b + 1 apart */
             if (rc == 0 && tau)
-                rc = ops->to_host(1, kk, t, b + 1, tau + k, 1);
+                rc = ops->to_host(ops, 1, kk, t, b + 1, tau + k, 1);
             if (rc != 0)
                 break;
             panel_update(ops, pn, kk, A(k + b, k + b), lda, A(k + b, k), t, b,
@@ -105,9 +106,9 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
          * row after the last panel's band (their rows in va/wa from
          * row k - k0 - b) */
         if (rc == 0 && k < n)
-            ops->her2k('L', 'N', n - k, acc, -1, va + (k - k0 - b), ldw,
+            ops->her2k(ops, 'L', 'N', n - k, acc, -1, va + (k - k0 - b), ldw,
                        wa + (k - k0 - b), ldw, 1, A(k, k), lda);
     }
-    ops->release(work);
+    ops->release(ops, work);
     return rc == 0 ? 0 : GL_STAGE_FAULT;
 }

@@ -1,6 +1,6 @@
 /* ?sytrd/?hetrd in LAPACK's format, by one of two methods
  * (docs/architecture.md, "kernels/"; GPULAPACK_SYTRD_STAGES chooses,
- * gl_tune_sytrd_stages):
+ * the context's tuning.sytrd_stages):
  *
  * 1. One stage (the default): LAPACK's blocked algorithm written against
  *    the operation table.  Panels of SYTRD_BLOCK columns; column i of a
@@ -84,20 +84,20 @@ static int sytrd_one_stage_device(const GL_FN(ops) *ops, char uplo,
      * a panel (ld n), y = A22 v, the corrections' products (nb), the
      * reflectors' scalars (n), w^H v and the coefficient of v */
     gl_scalar *rev = upper ? gl_host_alloc(sizeof *rev * nn) : NULL;
-    gl_scalar *x = ops->alloc(sizeof *x * nn);
+    gl_scalar *x = ops->alloc(ops, sizeof *x * nn);
     size_t panel = (size_t)n * (size_t)nb;
     gl_scalar *work =
-        ops->alloc(sizeof *work * (2 * panel + 2 * (size_t)n + nb + 2));
+        ops->alloc(ops, sizeof *work * (2 * panel + 2 * (size_t)n + nb + 2));
     gl_scalar *taus = malloc(sizeof *taus * (size_t)n);
     int rc = GL_STAGE_FAULT;
     if ((upper && !rev) || !x || !work || !taus)
         goto out;
     gl_scalar *vd = work, *wd = vd + panel, *y = wd + panel, *tmp = y + n,
               *td = tmp + nb, *dot = td + n, *coef = dot + 1;
-    double t0 = gl_profile_stage("stage1");
+    double t0 = gl_profile_stage(ops->ctx, "stage1");
     if (upper)
         reverse_upper(n, a, lda, rev);
-    ops->from_host('N', n, n, upper ? rev : a, upper ? n : lda, x, n);
+    ops->from_host(ops, 'N', n, n, upper ? rev : a, upper ? n : lda, x, n);
 
     for (lapack_int j0 = 0; j0 < n - 1; j0 += nb) {
         lapack_int kb = n - 1 - j0 < nb ? n - 1 - j0 : nb, m = n - j0;
@@ -106,38 +106,38 @@ static int sytrd_one_stage_device(const GL_FN(ops) *ops, char uplo,
             lapack_int i = j0 + c, len = m - c, lv = len - 1;
             gl_scalar *col = x + i + (size_t)i * n;   /* X(i:n, i) */
             if (c > 0) {
-                ops->gemm('N', 'C', len, 1, c, -1, vd + c, n, wd + c, n, 1,
+                ops->gemm(ops, 'N', 'C', len, 1, c, -1, vd + c, n, wd + c, n, 1,
                           col, n);
-                ops->gemm('N', 'C', len, 1, c, -1, wd + c, n, vd + c, n, 1,
+                ops->gemm(ops, 'N', 'C', len, 1, c, -1, wd + c, n, vd + c, n, 1,
                           col, n);
             }
             /* X(i+1, i) := beta, the reflector below it, tau into td[i] */
             gl_scalar *ti = td + i;
-            if (ops->geqrt(lv, 1, col + 1, n, ti, 1))
+            if (ops->geqrt(ops, lv, 1, col + 1, n, ti, 1))
                 goto out;
             gl_scalar *v = vd + (c + 1) + (size_t)c * n,
                       *w = wd + (c + 1) + (size_t)c * n;
-            ops->unpack_v('C', lv, 1, col + 1, n, v, n);
-            ops->hemv('L', lv, 1, x + (i + 1) + (size_t)(i + 1) * n, n, v, 0,
-                      y);
+            ops->unpack_v(ops, 'C', lv, 1, col + 1, n, v, n);
+            ops->hemv(ops, 'L', lv, 1, x + (i + 1) + (size_t)(i + 1) * n, n, v,
+                      0, y);
             if (c > 0) {
-                ops->gemm('C', 'N', c, 1, lv, 1, wd + c + 1, n, v, n, 0, tmp,
-                          nb);
-                ops->gemm('N', 'N', lv, 1, c, -1, vd + c + 1, n, tmp, nb, 1, y,
-                          n);
-                ops->gemm('C', 'N', c, 1, lv, 1, vd + c + 1, n, v, n, 0, tmp,
-                          nb);
-                ops->gemm('N', 'N', lv, 1, c, -1, wd + c + 1, n, tmp, nb, 1, y,
-                          n);
+                ops->gemm(ops, 'C', 'N', c, 1, lv, 1, wd + c + 1, n, v, n, 0,
+                          tmp, nb);
+                ops->gemm(ops, 'N', 'N', lv, 1, c, -1, vd + c + 1, n, tmp, nb,
+                          1, y, n);
+                ops->gemm(ops, 'C', 'N', c, 1, lv, 1, vd + c + 1, n, v, n, 0,
+                          tmp, nb);
+                ops->gemm(ops, 'N', 'N', lv, 1, c, -1, wd + c + 1, n, tmp, nb,
+                          1, y, n);
             }
             /* w = tau y, then w -= tau/2 (w^H v) v */
-            ops->gemm('N', 'N', lv, 1, 1, 1, y, n, ti, 1, 0, w, n);
-            ops->gemm('C', 'N', 1, 1, lv, 1, w, n, v, n, 0, dot, 1);
-            ops->gemm('N', 'N', 1, 1, 1, -0.5, ti, 1, dot, 1, 0, coef, 1);
-            ops->gemm('N', 'N', lv, 1, 1, 1, v, n, coef, 1, 1, w, n);
+            ops->gemm(ops, 'N', 'N', lv, 1, 1, 1, y, n, ti, 1, 0, w, n);
+            ops->gemm(ops, 'C', 'N', 1, 1, lv, 1, w, n, v, n, 0, dot, 1);
+            ops->gemm(ops, 'N', 'N', 1, 1, 1, -0.5, ti, 1, dot, 1, 0, coef, 1);
+            ops->gemm(ops, 'N', 'N', lv, 1, 1, 1, v, n, coef, 1, 1, w, n);
         }
         lapack_int rest = m - kb;
-        ops->her2k('L', 'N', rest, kb, -1, vd + kb, n, wd + kb, n, 1,
+        ops->her2k(ops, 'L', 'N', rest, kb, -1, vd + kb, n, wd + kb, n, 1,
                    x + (j0 + kb) + (size_t)(j0 + kb) * n, n);
     }
 
@@ -145,8 +145,8 @@ static int sytrd_one_stage_device(const GL_FN(ops) *ops, char uplo,
      * is reported by these reads, before A is written */
     gl_scalar *dst = upper ? rev : a;
     lapack_int ldd = upper ? n : lda;
-    if (ops->to_host(n - 1, 1, td, n, taus, n) ||
-        ops->to_host(n, n, x, n, dst, ldd))
+    if (ops->to_host(ops, n - 1, 1, td, n, taus, n) ||
+        ops->to_host(ops, n, n, x, n, dst, ldd))
         goto out;
     for (lapack_int i = 0; i < n; i++) {
         gl_scalar *dii = dst + i + (size_t)i * ldd;
@@ -163,8 +163,8 @@ static int sytrd_one_stage_device(const GL_FN(ops) *ops, char uplo,
         times->stage1 = gl_now() - t0;
     rc = 0;
 out:
-    ops->release(x);
-    ops->release(work);
+    ops->release(ops, x);
+    ops->release(ops, work);
     gl_host_free(rev);
     free(taus);
     return rc;
@@ -193,7 +193,7 @@ static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if ((upper && !rev) || !w)
         goto out;
     gl_scalar *tmp = w + panel;
-    double t0 = gl_profile_stage("stage1");
+    double t0 = gl_profile_stage(ops->ctx, "stage1");
     if (upper)
         reverse_upper(n, a, lda, rev);
 
@@ -229,7 +229,7 @@ static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
             /* w = A22 v, then the corrections */
             gl_scalar *v = pc + 1, *wc = w + c + 1 + (size_t)c * m;
             const gl_scalar *a22 = x + (i + 1) + (size_t)(i + 1) * ldx;
-            ops->hemv('L', lv, 1, a22, ldx, v, 0, wc);
+            ops->hemv(ops, 'L', lv, 1, a22, ldx, v, 0, wc);
             if (c > 0) {
                 f->gemv("C", &lv, &c, &one, w + c + 1, &m, v, &ione, &zero,
                         tmp, &ione, 1);
@@ -254,7 +254,7 @@ static int sytrd_one_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
          * panel's results: d, e below it, the reflectors under e */
         lapack_int rest = m - kb;
         gl_scalar *a22 = x + (j0 + kb) + (size_t)(j0 + kb) * ldx;
-        ops->her2k('L', 'N', rest, kb, -1, p + kb, ldp, w + kb, m, 1, a22,
+        ops->her2k(ops, 'L', 'N', rest, kb, -1, p + kb, ldp, w + kb, m, 1, a22,
                    ldx);
         for (lapack_int c = 0; c < kb; c++) {
             lapack_int i = j0 + c;
@@ -301,7 +301,7 @@ static int sytrd_two_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if (GL_FN(he_tridiag)(ops, 'L', n, upper ? x : a, upper ? n : lda, 1, dt,
                           et, NULL, 0, NULL, &keep, times))
         goto out;
-    double t0 = gl_profile_stage("back");
+    double t0 = gl_profile_stage(ops->ctx, "back");
     if (GL_FN(tridiag_q_apply)(ops, &keep, n, NULL, n, q, n))
         goto out;
 
@@ -389,6 +389,7 @@ int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
                  lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
                  gl_stage_times *times)
 {
-    return (gl_tune_sytrd_stages() == 2 ? sytrd_two_stage : sytrd_one_stage)(
+    int stages = ops->ctx->tuning.sytrd_stages;
+    return (stages == 2 ? sytrd_two_stage : sytrd_one_stage)(
         ops, uplo, n, a, lda, d, e, tau, times);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../runtime/config.h"
+#include "../runtime/context.h"
 #include "../runtime/device.h"
 #include "../runtime/tune.h"
 #include "../runtime/log.h"
@@ -14,14 +15,14 @@
 
 static gl_decision forward_because(gl_reason reason)
 {
-    return (gl_decision){GL_PATH_LAPACK, reason, ""};
+    return (gl_decision){GL_PATH_LAPACK, reason, "", NULL};
 }
 
 static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
 {
-    gl_decision d = {path, reason, ""};
+    gl_decision d = {path, reason, "", NULL};
     va_list args;
     va_start(args, fmt);
     vsnprintf(d.why, sizeof d.why, fmt, args);
@@ -29,11 +30,20 @@ static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
     return d;
 }
 
-static _Thread_local gl_path forced = GL_PATH_NONE;
-static _Thread_local gl_path last_path = GL_PATH_NONE;
+/* gpulapack-tune's forced path: the process's, the tool calls from one
+ * thread */
+static int forced = (int)GL_PATH_NONE;
 
-void gl_policy_force(gl_path path) { forced = path; }
-gl_path gl_policy_last_path(void) { return last_path; }
+void gl_policy_force(gl_path path)
+{
+    __atomic_store_n(&forced, (int)path, __ATOMIC_RELEASE);
+}
+
+gl_path gl_policy_last_path(void)
+{
+    int path = gl_timing_last_path();
+    return path < 0 ? GL_PATH_NONE : (gl_path)path;
+}
 
 /* A crossover for the log: "never" or the size. */
 static const char *size_text(long n, char *buf, size_t size)
@@ -56,73 +66,70 @@ static int64_t working_set(const gl_request *request, int64_t elem)
     return bytes < 9e18 ? (int64_t)bytes : INT64_MAX;
 }
 
-gl_decision gl_policy(const gl_request *request)
+/* What the three policies below share about one call. */
+typedef struct call_facts {
+    const gl_request *request;
+    const char *name;      /* the LAPACK routine, e.g. "dsyevd" */
+    int fp64;              /* d or z: the device must have double */
+    int64_t bytes;         /* the working set in device memory */
+    long min_n;            /* GPULAPACK_MIN_N, -1 unset */
+    long host_n;           /* the host path's crossover */
+} call_facts;
+
+/* gpulapack-tune: the forced path whatever the size. */
+static gl_decision policy_forced(const call_facts *f, gl_path path)
 {
-    const gl_config *config = gl_config_get();
-    /* crossovers, GPULAPACK_DISABLE and the precision go by the LAPACK
-     * routine, whichever of its names (dsyevd_64_, scipy_dsyevd_) was
-     * called */
-    char base[32];
-    const char *name = gl_routine_base(request->routine->name, base);
+    if (!f->request->supported)
+        return forward_because(GL_REASON_OPTION);
+    if (path == GL_PATH_LAPACK)
+        return forward_because(GL_REASON_SIZE);
+    path = gl_device_path_of(path, f->fp64, f->bytes);
+    return path == GL_PATH_LAPACK ? forward_because(GL_REASON_DEVICE)
+                                  : take(path, GL_REASON_NONE, "forced");
+}
 
-    if (request->arg_info != 0)
-        return forward_because(GL_REASON_ARGS);
-    if (request->query)
-        return forward_because(GL_REASON_QUERY);
-    if (gl_config_disabled(config, name))
-        return forward_because(GL_REASON_DISABLED);
+/* A named device (GPULAPACK_DEVICE=host, cuda, ...): that device or the
+ * real LAPACK.  Its crossover is the GPU path's; where no GPU figure
+ * exists (?sytrd, band routines), the host path's, as before GPUs were
+ * measured. */
+static gl_decision policy_named(const call_facts *f,
+                                const gl_device_request *device)
+{
+    const gl_request *request = f->request;
+    int gpu = device->kind != GL_DEVICE_HOST;
+    long floor = f->min_n >= 0 ? f->min_n
+                 : gpu ? gl_tune_gpu_floor(f->name, request->vectors)
+                       : f->host_n;
+    if (gpu && floor == LONG_MAX)
+        floor = f->host_n;
+    if (request->size < floor)
+        return forward_because(GL_REASON_SIZE);
+    if (!request->supported)
+        return forward_because(GL_REASON_OPTION);
+    gl_path path = gl_device_path(device, f->fp64, f->bytes);
+    if (path == GL_PATH_LAPACK)
+        return forward_because(GL_REASON_DEVICE);
+    long n = f->min_n >= 0 ? f->min_n
+             : gl_tune_crossover(f->name, request->vectors, gl_path_name(path));
+    if (n == LONG_MAX)
+        n = f->host_n;
+    if (request->size < n)
+        return forward_because(GL_REASON_SIZE);
+    char b1[24];
+    return take(path, GL_REASON_NONE, "requested %s %s", gl_path_name(path),
+                size_text(n, b1, sizeof b1));
+}
 
-    char prec = name[0];
-    int fp64 = prec == 'd' || prec == 'z';
-    int64_t bytes = working_set(request, prec == 's' ? 4 : prec == 'z' ? 16 : 8);
+/* auto: a GPU at or above its crossover, else the host path at or above
+ * the host's, else LAPACK.  A call below every GPU crossover never opens
+ * a GPU runtime. */
+static gl_decision policy_auto(const call_facts *f)
+{
+    const gl_request *request = f->request;
+    long host_n = f->host_n;
     char b1[24], b2[24];
-
-    if (forced != GL_PATH_NONE) {
-        if (!request->supported)
-            return forward_because(GL_REASON_OPTION);
-        if (forced == GL_PATH_LAPACK)
-            return forward_because(GL_REASON_SIZE);
-        gl_path path = gl_device_path_of(forced, fp64, bytes);
-        return path == GL_PATH_LAPACK ? forward_because(GL_REASON_DEVICE)
-                                      : take(path, GL_REASON_NONE, "forced");
-    }
-
-    /* GPULAPACK_MIN_N: one crossover for every routine and path */
-    long min_n = config->min_n;
-    const gl_device_request *device = &config->device;
-    long host_n = min_n >= 0 ? min_n : gl_tune_crossover(name, request->vectors, "host");
-
-    if (device->kind != GL_DEVICE_AUTO) {
-        /* A named device: that device or the real LAPACK.  Its crossover
-         * is the GPU path's; where no GPU figure exists (?sytrd, band
-         * routines), the host path's, as before GPUs were measured. */
-        int gpu = device->kind != GL_DEVICE_HOST;
-        long floor = min_n >= 0 ? min_n
-                     : gpu ? gl_tune_gpu_floor(name, request->vectors)
-                           : host_n;
-        if (gpu && floor == LONG_MAX)
-            floor = host_n;
-        if (request->size < floor)
-            return forward_because(GL_REASON_SIZE);
-        if (!request->supported)
-            return forward_because(GL_REASON_OPTION);
-        gl_path path = gl_device_path(device, fp64, bytes);
-        if (path == GL_PATH_LAPACK)
-            return forward_because(GL_REASON_DEVICE);
-        long n = min_n >= 0 ? min_n
-                 : gl_tune_crossover(name, request->vectors, gl_path_name(path));
-        if (n == LONG_MAX)
-            n = host_n;
-        if (request->size < n)
-            return forward_because(GL_REASON_SIZE);
-        return take(path, GL_REASON_NONE, "requested %s %s", gl_path_name(path),
-                    size_text(n, b1, sizeof b1));
-    }
-
-    /* auto: a GPU at or above its crossover, else the host path at or
-     * above the host's, else LAPACK.  A call below every GPU crossover
-     * never opens a GPU runtime. */
-    long gpu_floor = min_n >= 0 ? min_n : gl_tune_gpu_floor(name, request->vectors);
+    long gpu_floor = f->min_n >= 0 ? f->min_n
+                                   : gl_tune_gpu_floor(f->name, request->vectors);
     if (request->size < host_n && request->size < gpu_floor)
         return take(GL_PATH_LAPACK, GL_REASON_SIZE, "host %s, gpu %s",
                     size_text(host_n, b1, sizeof b1),
@@ -131,11 +138,11 @@ gl_decision gl_policy(const gl_request *request)
         return forward_because(GL_REASON_OPTION);
     const char *why_host = NULL;
     if (request->size >= gpu_floor) {
-        gl_path path = gl_device_auto(fp64, bytes, &why_host);
+        gl_path path = gl_device_auto(f->fp64, f->bytes, &why_host);
         if (path != GL_PATH_HOST) {
             const char *gpu = gl_path_name(path);
-            long gpu_n = min_n >= 0 ? min_n
-                         : gl_tune_crossover(name, request->vectors, gpu);
+            long gpu_n = f->min_n >= 0 ? f->min_n
+                         : gl_tune_crossover(f->name, request->vectors, gpu);
             if (request->size >= gpu_n)
                 return take(path, GL_REASON_NONE, "crossover %s %ld", gpu, gpu_n);
             if (request->size >= host_n)
@@ -160,11 +167,60 @@ gl_decision gl_policy(const gl_request *request)
                 size_text(gpu_floor, b2, sizeof b2));
 }
 
+/* An accepted call gets its execution context here; a device whose
+ * context cannot be made (its queue, its state) sends the call to LAPACK. */
+static gl_decision with_context(gl_decision d)
+{
+    if (d.path == GL_PATH_LAPACK)
+        return d;
+    d.ctx = gl_ctx_acquire(d.path, -1);
+    return d.ctx ? d
+                 : take(GL_PATH_LAPACK, GL_REASON_DEVICE, "%s context-failed",
+                        gl_path_name(d.path));
+}
+
+gl_decision gl_policy(const gl_request *request)
+{
+    const gl_config *config = gl_config_get();
+    /* crossovers, GPULAPACK_DISABLE and the precision go by the LAPACK
+     * routine, whichever of its names (dsyevd_64_, scipy_dsyevd_) was
+     * called */
+    char base[32];
+    const char *name = gl_routine_base(request->routine->name, base);
+
+    if (request->arg_info != 0)
+        return forward_because(GL_REASON_ARGS);
+    if (request->query)
+        return forward_because(GL_REASON_QUERY);
+    if (gl_config_disabled(config, name))
+        return forward_because(GL_REASON_DISABLED);
+
+    char prec = name[0];
+    call_facts f = {
+        .request = request,
+        .name = name,
+        .fp64 = prec == 'd' || prec == 'z',
+        .bytes = working_set(request, prec == 's' ? 4 : prec == 'z' ? 16 : 8),
+        /* GPULAPACK_MIN_N: one crossover for every routine and path */
+        .min_n = config->min_n,
+    };
+    f.host_n = f.min_n >= 0 ? f.min_n
+                            : gl_tune_crossover(name, request->vectors, "host");
+    int force = __atomic_load_n(&forced, __ATOMIC_ACQUIRE);
+    if (force != (int)GL_PATH_NONE)
+        return with_context(policy_forced(&f, (gl_path)force));
+    if (config->device.kind != GL_DEVICE_AUTO)
+        return with_context(policy_named(&f, &config->device));
+    return with_context(policy_auto(&f));
+}
+
 gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
                              int rc, const gl_stage_times *t,
                              double start)
 {
-    gl_profile_end(routine->name);
+    gl_profile_end(decision.ctx, routine->name);
+    gl_ctx_release(decision.ctx);
+    decision.ctx = NULL;
     if (rc == GL_STAGE_NONFINITE)
         return forward_because(GL_REASON_NONFINITE);
     /* GL_STAGE_FAULT; any other negative value would be a stage-3
@@ -208,9 +264,14 @@ int gl_call_begin(gl_call *call, const gl_routine *routine)
 }
 
 void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
-                 const char *fmt, ...)
+                 void (*describe)(const void *args, char *options,
+                                  size_t size),
+                 const void *args)
 {
-    last_path = decision.path;
+    /* a decision whose pipeline never ran (gl_accel_outcome releases the
+     * others) */
+    gl_ctx_release(decision.ctx);
+    gl_timing_note_path(decision.path);
     /* Workspace queries are logged only at level 2. */
     int level = decision.reason == GL_REASON_QUERY ? 2 : 1;
     if (gl_config_get()->verbose < level)
@@ -218,10 +279,7 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
 
     double elapsed = gl_now() - call->start;
     char options[256];
-    va_list args;
-    va_start(args, fmt);
-    vsnprintf(options, sizeof options, fmt, args);
-    va_end(args);
+    describe(args, options, sizeof options);
 
     /* reason= on every line: why this path; for a forwarded call its
      * reason's name first ("size", "fault", ...), then the detail */

@@ -3,6 +3,7 @@
 #ifndef GL_ENTRY_H
 #define GL_ENTRY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../runtime/fortran.h"
@@ -90,15 +91,19 @@ typedef struct gl_decision {
     char why[64];          /* what the log adds after reason=: the crossover
                               that decided ("crossover cuda 1536"), why no
                               GPU ("no-device"), the path that faulted */
+    struct gl_ctx *ctx;    /* our path's execution context (context.h),
+                              released by gl_accel_outcome or gl_call_end;
+                              NULL when forwarded */
 } gl_decision;
 
 /* The one place that decides between our path and the real LAPACK. */
 gl_decision gl_policy(const gl_request *request);
 
-/* gpulapack-tune: the calling thread's next calls take path (the real
- * LAPACK, the host or a GPU path when its device fits) whatever their
- * size; GL_PATH_NONE ends it.  gl_policy_last_path: the path the thread's
- * last call ran on (a call restarted on LAPACK after a fault: lapack). */
+/* gpulapack-tune: the process's next calls take path (the real LAPACK,
+ * the host or a GPU path when its device fits) whatever their size;
+ * GL_PATH_NONE ends it.  gl_policy_last_path: the path the calling
+ * thread's last call ran on (a call restarted on LAPACK after a fault:
+ * lapack). */
 #define GL_PATH_NONE ((gl_path)-1)
 void gl_policy_force(gl_path path);
 gl_path gl_policy_last_path(void);
@@ -122,10 +127,13 @@ typedef struct gl_call {
  * call: the entry point then forwards at once (logged at level 2 only). */
 int gl_call_begin(gl_call *call, const gl_routine *routine);
 
-/* Logs the call (GPULAPACK_VERBOSE >= 1; queries only at >= 2).  fmt/...
- * describe the job options and sizes, e.g. "jobz=%c m=%d n=%d". */
+/* Logs the call (GPULAPACK_VERBOSE >= 1; queries only at >= 2).
+ * describe writes the job options and sizes of args into options, e.g.
+ * "jobz=N m=4 n=3"; it is called only when the line is logged. */
 void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
-                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+                 void (*describe)(const void *args, char *options,
+                                  size_t size),
+                 const void *args);
 
 /* 1 when every value fits lapack_int, the INTEGER of the kernels and of
  * the real LAPACK routines they call: an ILP64 call whose sizes or leading

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "backend.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -42,50 +43,58 @@ static int parse_index(const char *text, int *first, int *second)
     return *end == '\0';
 }
 
+/* text against one name of GPULAPACK_DEVICE (any case) and the device
+ * syntax after it: -1 not this name, 0 this name but not valid, 1 valid
+ * (into *request). */
+static int parse_named(const char *text, const char *name,
+                       gl_device_kind kind, gl_device_syntax syntax,
+                       gl_device_request *request)
+{
+    size_t len = strlen(name);
+    if (strncasecmp(text, name, len) != 0)
+        return -1;
+    const char *rest = text + len;
+    request->kind = kind;
+    if (*rest == '\0')
+        return 1;
+    if (*rest != ':')
+        return -1;
+    rest++;
+    switch (syntax) {
+    case GL_SYNTAX_PLATFORM_DEVICE: {
+        int platform = -1, device = -1;
+        int ok = parse_index(rest, &platform, &device);
+        /* "opencl:p.d"; a single number is a platform. */
+        request->platform = platform;
+        request->index = device;
+        return ok;
+    }
+    case GL_SYNTAX_INDEX:
+        return parse_index(rest, &request->index, NULL);
+    case GL_SYNTAX_NONE:
+        break;
+    }
+    return 0;
+}
+
+/* "auto", or a backend's name with its device syntax (backend.h). */
 int gl_parse_device(const char *text, gl_device_request *out)
 {
-    static const struct { const char *name; gl_device_kind kind; } kinds[] = {
-        {"auto", GL_DEVICE_AUTO},     {"host", GL_DEVICE_HOST},
-        {"opencl", GL_DEVICE_OPENCL}, {"cuda", GL_DEVICE_CUDA},
-        {"hip", GL_DEVICE_HIP},
-    };
     gl_device_request request = {GL_DEVICE_AUTO, -1, -1};
 
     if (!text || !*text) {
         *out = request;
         return 1;
     }
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        size_t len = strlen(kinds[i].name);
-        if (strncasecmp(text, kinds[i].name, len) != 0)
-            continue;
-        const char *rest = text + len;
-        request.kind = kinds[i].kind;
-        if (*rest == '\0') {
-            *out = request;
-            return 1;
-        }
-        if (*rest != ':')
-            continue;
-        rest++;
-        int ok = 0;
-        if (request.kind == GL_DEVICE_OPENCL) {
-            int platform = -1, device = -1;
-            ok = parse_index(rest, &platform, &device);
-            /* "opencl:p.d"; a single number is a platform. */
-            request.platform = platform;
-            request.index = device;
-        } else if (request.kind == GL_DEVICE_CUDA ||
-                   request.kind == GL_DEVICE_HIP) {
-            ok = parse_index(rest, &request.index, NULL);
-        }
-        if (ok) {
-            *out = request;
-            return 1;
-        }
+    int rc = parse_named(text, "auto", GL_DEVICE_AUTO, GL_SYNTAX_NONE,
+                         &request);
+    for (int b = 0; rc < 0 && b < GL_NBACKENDS; b++)
+        rc = parse_named(text, gl_backends[b].name, gl_backends[b].kind,
+                         gl_backends[b].syntax, &request);
+    if (rc <= 0)
         return 0;
-    }
-    return 0;
+    *out = request;
+    return 1;
 }
 
 int gl_config_disabled(const gl_config *cfg, const char *routine)

@@ -3,6 +3,8 @@
 #ifndef GL_CONFIG_H
 #define GL_CONFIG_H
 
+/* What GPULAPACK_DEVICE asks for: the automatic choice, or a backend
+ * (its row in runtime/backend.c gives its name and device syntax). */
 typedef enum gl_device_kind {
     GL_DEVICE_AUTO,
     GL_DEVICE_HOST,

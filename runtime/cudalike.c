@@ -12,12 +12,14 @@
  * with sm_80, sm_90 SASS and compute_90 PTX; hipcc: code objects for
  * gfx90a and gfx940), one image per precision, embedded in the library.
  *
- * Threads: each calling thread gets its own stream, pinned staging
- * buffers and scratch, freed when the thread ends.  The library's context
- * (CUDA's primary context of the device, which the CUDA runtime API also
- * uses) or device (HIP) is made current around each operation and the
- * caller's restored, so a program that uses CUDA/HIP itself on the same
- * thread is not disturbed. */
+ * Contexts (runtime/context.h): each execution context gets its own
+ * stream, pinned staging buffers, scratch and cuBLAS handle (its queue
+ * state, made by open and freed by close), kept while the context lives in
+ * the pool; any thread that holds the context may use them.  The
+ * library's CUDA context (CUDA's primary context of the context's device,
+ * which the CUDA runtime API also uses) or HIP device is made current
+ * around each operation and the caller's restored, so a program that uses
+ * CUDA/HIP itself on the same thread is not disturbed. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -26,6 +28,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "context.h"
 #include "device.h"
 #include "fault.h"
 #include "gpu.h"
@@ -143,7 +146,6 @@ typedef struct device_state {
 
 static device_state devices[MAX_DEVICES];
 static int ndevices;
-static int selected = -1;
 static pthread_once_t discover_once = PTHREAD_ONCE_INIT;
 
 /* ---- the wrappers: everything below them is API-neutral ---------------- */
@@ -495,7 +497,8 @@ static int choose(int platform, int device, int gpu_only)
     return best;
 }
 
-static int select_device(int i)
+/* Opens device i for contexts (CUDA: retains its primary context). */
+static int prepare(int i)
 {
     if (i < 0 || i >= device_count())
         return -1;
@@ -510,21 +513,22 @@ static int select_device(int i)
         gl_runtime_failed(API, "runtime-init-failed", detail);
         return -1;
     }
-    __atomic_store_n(&selected, i, __ATOMIC_RELEASE);
     return 0;
 }
 
-static device_state *current(void)
+/* The device of context ctx (prepared); NULL if it names none. */
+static device_state *device_of(const gl_ctx *ctx)
 {
-    int i = __atomic_load_n(&selected, __ATOMIC_ACQUIRE);
-    return i >= 0 ? &devices[i] : NULL;
+    return ctx && ctx->device >= 0 && ctx->device < ndevices
+               ? &devices[ctx->device]
+               : NULL;
 }
 
 /* Work-groups for a launch whose groups wait for each other: one per
- * multiprocessor keeps the device busy. */
-static int resident_groups(void)
+ * multiprocessor keeps the context's device busy. */
+static int resident_groups(gl_ctx *ctx)
 {
-    device_state *dev = current();
+    device_state *dev = device_of(ctx);
     return dev && dev->info.compute_units > 0 ? (int)dev->info.compute_units
                                               : 1;
 }
@@ -552,11 +556,11 @@ static drv_function *kernels_of(device_state *dev, int precision)
     return k;
 }
 
-/* ---- per-thread state ----------------------------------------------------- */
+/* ---- queue state of a context --------------------------------------------- */
 
 /* Transfers are staged through two halves of page-locked memory: the host
- * packs one half while the other is copied by DMA.  A thread that moves a
- * large matrix gets larger halves (kept for the thread), so that the
+ * packs one half while the other is copied by DMA.  A context that moves a
+ * large matrix gets larger halves (kept for the context), so that the
  * per-chunk costs (a wait, the start of the host copy's threads) stay
  * small beside the chunk's DMA. */
 enum {
@@ -568,8 +572,10 @@ enum {
  * cut into several graphs (instantiation cost grows with the node count). */
 enum { GRAPH_LAUNCHES = 4096 };
 
-typedef struct thread_state {
-    device_state *dev;       /* the device the objects below belong to */
+/* The runtime's state of one context (ctx->queue, gpu.h open). */
+typedef struct queue_state {
+    device_state *dev;       /* the context's device: the objects below
+                                belong to it */
     drv_stream stream;
     /* reads beside later work (gpu.h mark): the point marked on stream,
      * and the second stream they run on; made on first use */
@@ -581,118 +587,123 @@ typedef struct thread_state {
     size_t stage_bytes;
     void *scratch;           /* device memory for strided copies */
     size_t scratch_bytes;
-    void *blas;              /* the thread's cuBLAS handle, NULL if none */
+    void *blas;              /* the context's cuBLAS handle, NULL if none */
     int capturing, captured; /* a graph is being recorded; its launches */
     int failed;              /* the error state of gpu.h */
-} thread_state;
+} queue_state;
 
-static _Thread_local thread_state *tls;
-static pthread_key_t thread_key;
-static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static void blas_free(void *handle);
 
-static void thread_free(void *p)
+/* The state of context ctx on its device (prepared), made with the device
+ * current: its stream and the two staging events; staging, scratch, the
+ * second stream and the cuBLAS handle come on first use. */
+static int open_queue(gl_ctx *ctx)
 {
-    thread_state *t = p;
+    ctx->queue = NULL;
+    device_state *dev = device_of(ctx);
+    queue_state *q = dev ? calloc(1, sizeof *q) : NULL;
+    if (!q)
+        return -1;
     drv_saved saved;
-    if (t->dev && drv_enter(t->dev, &saved) == DRV_OK) {
-        if (t->stream)
-            drv_stream_sync(t->stream);
-        for (int h = 0; h < 2; h++) {
-            if (t->stage[h])
-                drv_host_free(t->stage[h]);
-            if (t->staged[h])
-                drv_event_destroy(t->staged[h]);
+    drv_result rc = drv_enter(dev, &saved);
+    if (rc == DRV_OK) {
+        if ((rc = drv_stream_create(&q->stream)) != DRV_OK)
+            q->stream = NULL;
+        else if ((rc = drv_event_create(&q->staged[0])) != DRV_OK)
+            q->staged[0] = NULL;
+        else if ((rc = drv_event_create(&q->staged[1])) != DRV_OK)
+            q->staged[1] = NULL;
+        if (rc != DRV_OK) {
+            for (int h = 0; h < 2; h++)
+                if (q->staged[h])
+                    drv_event_destroy(q->staged[h]);
+            if (q->stream)
+                drv_stream_destroy(q->stream);
         }
-        if (t->scratch)
-            drv_free(t->scratch);
-        if (t->blas)
-            blas_free(t->blas);
-        if (t->side) {
-            drv_stream_sync(t->side);
-            drv_stream_destroy(t->side);
-        }
-        if (t->mark)
-            drv_event_destroy(t->mark);
-        if (t->stream)
-            drv_stream_destroy(t->stream);
         drv_leave(saved);
     }
-    free(t);
+    if (rc != DRV_OK) {
+        gl_log(1, API ": no stream on device %d (error %d)", ctx->device,
+               (int)rc);
+        free(q);
+        return -1;
+    }
+    q->dev = dev;
+    ctx->queue = q;
+    return 0;
 }
 
-static void key_make(void) { pthread_key_create(&thread_key, thread_free); }
-
-/* The calling thread's state on the selected device, with the device made
- * current (until leave()); NULL, with nothing to leave, on failure. */
-static thread_state *enter(drv_saved *saved)
+/* Waits for the context's work and frees its state. */
+static void close_queue(gl_ctx *ctx)
 {
-    device_state *dev = current();
-    if (!dev)
-        return NULL;
-    pthread_once(&key_once, key_make);
-    if (!tls) {
-        tls = calloc(1, sizeof *tls);
-        if (!tls)
-            return NULL;
-        pthread_setspecific(thread_key, tls);
-    }
-    if (drv_enter(dev, saved) != DRV_OK) {
-        tls->failed = 1;
-        return NULL;
-    }
-    if (tls->dev != dev) {
-        /* first use on this device: its stream and events */
-        drv_stream stream = NULL;
-        drv_event staged[2] = {NULL, NULL};
-        if (drv_stream_create(&stream) != DRV_OK ||
-            drv_event_create(&staged[0]) != DRV_OK ||
-            drv_event_create(&staged[1]) != DRV_OK) {
-            for (int h = 0; h < 2; h++)
-                if (staged[h])
-                    drv_event_destroy(staged[h]);
-            if (stream)
-                drv_stream_destroy(stream);
-            tls->failed = 1;
-            drv_leave(*saved);
-            return NULL;
+    queue_state *q = ctx->queue;
+    if (!q)
+        return;
+    drv_saved saved;
+    if (q->dev && drv_enter(q->dev, &saved) == DRV_OK) {
+        if (q->stream)
+            drv_stream_sync(q->stream);
+        for (int h = 0; h < 2; h++) {
+            if (q->stage[h])
+                drv_host_free(q->stage[h]);
+            if (q->staged[h])
+                drv_event_destroy(q->staged[h]);
         }
-        tls->dev = dev;
-        tls->stream = stream;
-        tls->staged[0] = staged[0];
-        tls->staged[1] = staged[1];
+        if (q->scratch)
+            drv_free(q->scratch);
+        if (q->blas)
+            blas_free(q->blas);
+        if (q->side) {
+            drv_stream_sync(q->side);
+            drv_stream_destroy(q->side);
+        }
+        if (q->mark)
+            drv_event_destroy(q->mark);
+        if (q->stream)
+            drv_stream_destroy(q->stream);
+        drv_leave(saved);
     }
-    return tls;
+    free(q);
+    ctx->queue = NULL;
+}
+
+/* The state of context ctx, with its device made current (until leave());
+ * NULL, with nothing to leave, on failure. */
+static queue_state *enter(gl_ctx *ctx, drv_saved *saved)
+{
+    queue_state *q = ctx ? ctx->queue : NULL;
+    if (!q)
+        return NULL;
+    if (drv_enter(q->dev, saved) != DRV_OK) {
+        q->failed = 1;
+        return NULL;
+    }
+    return q;
 }
 
 static void leave(drv_saved saved) { drv_leave(saved); }
 
-static void fail(void)
+static void fail(gl_ctx *ctx)
 {
-    drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (t) {
-        t->failed = 1;
-        leave(saved);
+    queue_state *q = ctx ? ctx->queue : NULL;
+    if (q)
+        q->failed = 1;
+}
+
+static void reset(gl_ctx *ctx)
+{
+    queue_state *q = ctx ? ctx->queue : NULL;
+    if (q) {
+        q->failed = 0;
+        q->marked = 0;   /* a mark holds within one call */
     }
 }
 
-static void reset(void)
-{
-    drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (t) {
-        t->failed = 0;
-        t->marked = 0;   /* a mark holds within one call */
-        leave(saved);
-    }
-}
-
-/* rc as 0/-1, remembered in the thread's error state when a failure */
-static int checked(thread_state *t, int failed)
+/* rc as 0/-1, remembered in the context's error state when a failure */
+static int checked(queue_state *q, int failed)
 {
     if (failed)
-        t->failed = 1;
+        q->failed = 1;
     return failed ? -1 : 0;
 }
 
@@ -702,19 +713,19 @@ static int checked(thread_state *t, int failed)
  * (CUDA 11.2+): allocating and freeing cost no synchronization, and a free
  * takes effect after the work enqueued before it -- the operations
  * allocate scratch for every panel and product.  Otherwise the free waits
- * for the thread's stream. */
-static void *alloc(size_t bytes)
+ * for the context's stream. */
+static void *alloc(gl_ctx *ctx, size_t bytes)
 {
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return NULL;
     void *p = NULL;
     if (bytes == 0)
         bytes = 1;
     drv_result rc = DRV_OK;
     if (gl_fault_hit(GL_FAULT_ALLOC) ||
-        (rc = drv.async_memory ? drv_malloc_async(&p, bytes, t->stream)
+        (rc = drv.async_memory ? drv_malloc_async(&p, bytes, q->stream)
                                : drv_malloc(&p, bytes)) != DRV_OK) {
         gl_log(1, API ": allocation of %zu bytes failed (error %d)", bytes,
                (int)rc);
@@ -724,56 +735,56 @@ static void *alloc(size_t bytes)
     return p;
 }
 
-static void release(void *ptr)
+static void release(gl_ctx *ctx, void *ptr)
 {
     drv_saved saved;
-    thread_state *t;
-    if (!ptr || !(t = enter(&saved)))
+    queue_state *q;
+    if (!ptr || !(q = enter(ctx, &saved)))
         return;
     if (drv.async_memory) {
-        drv_free_async(ptr, t->stream);
+        drv_free_async(ptr, q->stream);
     } else {
-        drv_stream_sync(t->stream);
+        drv_stream_sync(q->stream);
         drv_free(ptr);
     }
     leave(saved);
 }
 
-/* The thread's two staging halves of at least bytes each (one column of
+/* The context's two staging halves of at least bytes each (one column of
  * a transfer of total bytes in all). */
-static int staging(thread_state *t, size_t bytes, size_t total)
+static int staging(queue_state *q, size_t bytes, size_t total)
 {
     size_t want = total >= LARGE_TRANSFER_BYTES ? LARGE_STAGE_BYTES : STAGE_BYTES;
     if (want < bytes)
         want = bytes;
-    if (want <= t->stage_bytes)
+    if (want <= q->stage_bytes)
         return 0;
-    drv_stream_sync(t->stream);
+    drv_stream_sync(q->stream);
     for (int h = 0; h < 2; h++)
-        if (t->stage[h]) {
-            drv_host_free(t->stage[h]);
-            t->stage[h] = NULL;
+        if (q->stage[h]) {
+            drv_host_free(q->stage[h]);
+            q->stage[h] = NULL;
         }
-    t->stage_bytes = 0;
+    q->stage_bytes = 0;
     for (int h = 0; h < 2; h++)
-        if (drv_host_alloc((void **)&t->stage[h], want) != DRV_OK)
+        if (drv_host_alloc((void **)&q->stage[h], want) != DRV_OK)
             return -1;
-    t->stage_bytes = want;
+    q->stage_bytes = want;
     return 0;
 }
 
-static int scratch(thread_state *t, size_t bytes)
+static int scratch(queue_state *q, size_t bytes)
 {
-    if (bytes <= t->scratch_bytes)
+    if (bytes <= q->scratch_bytes)
         return 0;
-    drv_stream_sync(t->stream);
-    if (t->scratch)
-        drv_free(t->scratch);
-    t->scratch = NULL;
-    t->scratch_bytes = 0;
-    if (drv_malloc(&t->scratch, bytes) != DRV_OK)
+    drv_stream_sync(q->stream);
+    if (q->scratch)
+        drv_free(q->scratch);
+    q->scratch = NULL;
+    q->scratch_bytes = 0;
+    if (drv_malloc(&q->scratch, bytes) != DRV_OK)
         return -1;
-    t->scratch_bytes = bytes;
+    q->scratch_bytes = bytes;
     return 0;
 }
 
@@ -781,9 +792,9 @@ static int scratch(thread_state *t, size_t bytes)
 
 enum { MAX_ARGS = 24 };
 
-static int batch_cut(thread_state *t);
+static int batch_cut(queue_state *q);
 
-static int launch_on(thread_state *t, int precision, gl_kernel k, int dims,
+static int launch_on(queue_state *q, int precision, gl_kernel k, int dims,
                      const size_t *groups, const size_t *local, int nargs,
                      const gl_arg *args)
 {
@@ -796,7 +807,7 @@ static int launch_on(thread_state *t, int precision, gl_kernel k, int dims,
         grid[d] = (unsigned)groups[d];
         block[d] = (unsigned)local[d];
     }
-    drv_function *kernels = kernels_of(t->dev, precision);
+    drv_function *kernels = kernels_of(q->dev, precision);
     if (!kernels || nargs > MAX_ARGS || gl_fault_hit(GL_FAULT_LAUNCH))
         return -1;
     /* memory: the pointer and a zero offset (the pointer is exact) */
@@ -812,25 +823,25 @@ static int launch_on(thread_state *t, int precision, gl_kernel k, int dims,
         params[np++] = &pointers[i];
         params[np++] = (void *)&zero_offset;
     }
-    drv_result rc = drv_launch(kernels[k], grid, block, t->stream, params);
+    drv_result rc = drv_launch(kernels[k], grid, block, q->stream, params);
     if (rc != DRV_OK) {
         gl_log(1, API ": launch of kernel %d failed (error %d)", (int)k,
                (int)rc);
         return -1;
     }
-    if (t->capturing && ++t->captured >= GRAPH_LAUNCHES)
-        return batch_cut(t);   /* replay what was recorded, record on */
+    if (q->capturing && ++q->captured >= GRAPH_LAUNCHES)
+        return batch_cut(q);   /* replay what was recorded, record on */
     return 0;
 }
 
-static int launch(int precision, gl_kernel k, int dims, const size_t *groups,
+static int launch(gl_ctx *ctx, int precision, gl_kernel k, int dims, const size_t *groups,
                   const size_t *local, int nargs, const gl_arg *args)
 {
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
-    int rc = checked(t, launch_on(t, precision, k, dims, groups, local, nargs,
+    int rc = checked(q, launch_on(q, precision, k, dims, groups, local, nargs,
                                   args) != 0);
     leave(saved);
     return rc;
@@ -838,7 +849,7 @@ static int launch(int precision, gl_kernel k, int dims, const size_t *groups,
 
 /* dst = src on the device through the copy kernel: rows x cols elements
  * of elem bytes (4, 8 or 16: the s, d and z kernels move the bits). */
-static int copy_kernel(thread_state *t, size_t elem, size_t rows, size_t cols,
+static int copy_kernel(queue_state *q, size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
                        size_t ld_dst)
 {
@@ -852,17 +863,17 @@ static int copy_kernel(thread_state *t, size_t elem, size_t rows, size_t cols,
                      GL_VALUE(lds), GL_MEM(dst, elem),  GL_VALUE(ldd),
                      GL_VALUE(conj_trans)};
     size_t local[2] = {16, 16}, groups[2] = {(rows + 15) / 16, (cols + 15) / 16};
-    return launch_on(t, precision, GL_K_COPY, 2, groups, local, 7, args);
+    return launch_on(q, precision, GL_K_COPY, 2, groups, local, 7, args);
 }
 
 /* ---- copies ------------------------------------------------------------- */
 
 /* Columns per staging half (at least one; staging() makes a half hold a
  * column). */
-static size_t chunk_cols(const thread_state *t, size_t elem, size_t rows,
+static size_t chunk_cols(const queue_state *q, size_t elem, size_t rows,
                          size_t cols)
 {
-    size_t per = t->stage_bytes / (elem * rows);
+    size_t per = q->stage_bytes / (elem * rows);
     return per < cols ? per : cols;
 }
 
@@ -906,35 +917,35 @@ static void host_copy(char *dst, size_t ld_dst, const char *src,
     gl_parallel_for((long)(cols * c.pieces), host_copy_piece, &c);
 }
 
-static int write_on(thread_state *t, size_t elem, size_t rows, size_t cols,
+static int write_on(queue_state *q, size_t elem, size_t rows, size_t cols,
                     const char *src, size_t ld_src, char *dst, size_t ld_dst)
 {
     if (gl_fault_hit(GL_FAULT_COPY) ||
-        staging(t, elem * rows, elem * rows * cols) != 0)
+        staging(q, elem * rows, elem * rows * cols) != 0)
         return -1;
-    size_t per = chunk_cols(t, elem, rows, cols);
+    size_t per = chunk_cols(q, elem, rows, cols);
     int strided = ld_dst != rows;
-    if (strided && scratch(t, elem * rows * per) != 0)
+    if (strided && scratch(q, elem * rows * per) != 0)
         return -1;
     for (size_t j0 = 0, h = 0; j0 < cols; j0 += per, h ^= 1) {
         size_t nc = cols - j0 < per ? cols - j0 : per;
         /* the DMA that last read this half is done before it is refilled */
-        if (drv_event_sync(t->staged[h]) != DRV_OK)
+        if (drv_event_sync(q->staged[h]) != DRV_OK)
             return -1;
-        host_copy(t->stage[h], rows * elem, src + j0 * ld_src * elem,
+        host_copy(q->stage[h], rows * elem, src + j0 * ld_src * elem,
                   ld_src * elem, rows * elem, nc);
         char *to = dst + j0 * ld_dst * elem;
-        if (drv_htod(strided ? t->scratch : to, t->stage[h], nc * rows * elem,
-                     t->stream) != DRV_OK ||
-            drv_event_record(t->staged[h], t->stream) != DRV_OK ||
-            (strided && copy_kernel(t, elem, rows, nc, t->scratch, rows, to,
+        if (drv_htod(strided ? q->scratch : to, q->stage[h], nc * rows * elem,
+                     q->stream) != DRV_OK ||
+            drv_event_record(q->staged[h], q->stream) != DRV_OK ||
+            (strided && copy_kernel(q, elem, rows, nc, q->scratch, rows, to,
                                     ld_dst) != 0))
             return -1;
     }
     return 0;
 }
 
-static int gpu_write(size_t elem, size_t rows, size_t cols, const void *src,
+static int gpu_write(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const void *src,
                      size_t ld_src, void *dst, size_t ld_dst)
 {
     if (rows == 0 || cols == 0)
@@ -942,16 +953,16 @@ static int gpu_write(size_t elem, size_t rows, size_t cols, const void *src,
     if (cols == 1)
         ld_src = ld_dst = rows;
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
-    int rc = checked(t, write_on(t, elem, rows, cols, src, ld_src, dst,
+    int rc = checked(q, write_on(q, elem, rows, cols, src, ld_src, dst,
                                  ld_dst) != 0);
     leave(saved);
     return rc;
 }
 
-static int gpu_copy(size_t elem, size_t rows, size_t cols, const void *src,
+static int gpu_copy(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const void *src,
                     size_t ld_src, void *dst, size_t ld_dst)
 {
     if (rows == 0 || cols == 0)
@@ -959,26 +970,26 @@ static int gpu_copy(size_t elem, size_t rows, size_t cols, const void *src,
     if (cols == 1)
         ld_src = ld_dst = rows;
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
     int failed = gl_fault_hit(GL_FAULT_COPY) ||
         (ld_src == rows && ld_dst == rows
-             ? drv_dtod(dst, src, elem * rows * cols, t->stream) != DRV_OK
-             : copy_kernel(t, elem, rows, cols, src, ld_src, dst, ld_dst));
-    int rc = checked(t, failed);
+             ? drv_dtod(dst, src, elem * rows * cols, q->stream) != DRV_OK
+             : copy_kernel(q, elem, rows, cols, src, ld_src, dst, ld_dst));
+    int rc = checked(q, failed);
     leave(saved);
     return rc;
 }
 
 /* The chunk in staging half h (cols columns of col bytes, starting at
  * column j0 of the matrix), once its DMA is done, into dst. */
-static int unstage(thread_state *t, size_t h, size_t col, size_t cols,
+static int unstage(queue_state *q, size_t h, size_t col, size_t cols,
                    char *dst, size_t ld_dst_bytes, size_t j0)
 {
-    if (drv_event_sync(t->staged[h]) != DRV_OK)
+    if (drv_event_sync(q->staged[h]) != DRV_OK)
         return -1;
-    host_copy(dst + j0 * ld_dst_bytes, ld_dst_bytes, t->stage[h], col, col,
+    host_copy(dst + j0 * ld_dst_bytes, ld_dst_bytes, q->stage[h], col, col,
               cols);
     return 0;
 }
@@ -987,16 +998,16 @@ static int unstage(thread_state *t, size_t h, size_t col, size_t cols,
  * staging halves: the DMA of a chunk runs while the host copies the chunk
  * before it out of the other half.  A failure can leave dst written in
  * part. */
-static int read_on(thread_state *t, drv_stream stream, size_t elem,
+static int read_on(queue_state *q, drv_stream stream, size_t elem,
                    size_t rows, size_t cols, const char *src, size_t ld_src,
                    char *dst, size_t ld_dst)
 {
     if (gl_fault_hit(GL_FAULT_COPY) ||
-        staging(t, elem * rows, elem * rows * cols) != 0)
+        staging(q, elem * rows, elem * rows * cols) != 0)
         return -1;
-    size_t per = chunk_cols(t, elem, rows, cols);
+    size_t per = chunk_cols(q, elem, rows, cols);
     int strided = ld_src != rows;
-    if (strided && scratch(t, elem * rows * per) != 0)
+    if (strided && scratch(q, elem * rows * per) != 0)
         return -1;
     size_t col = elem * rows;
     size_t pending = 0, pending_j0 = 0;   /* columns in stage[h ^ 1] */
@@ -1005,21 +1016,21 @@ static int read_on(thread_state *t, drv_stream stream, size_t elem,
         size_t nc = cols - j0 < per ? cols - j0 : per;
         const char *from = src + j0 * ld_src * elem;
         /* in stream order: the copy kernel that refills the scratch runs
-         * after the DMA that read it (strided reads take the thread's
+         * after the DMA that read it (strided reads take the context's
          * stream: read_marked) */
-        if ((strided && copy_kernel(t, elem, rows, nc, from, ld_src,
-                                    t->scratch, rows) != 0) ||
-            drv_dtoh(t->stage[h], strided ? t->scratch : from, nc * col,
+        if ((strided && copy_kernel(q, elem, rows, nc, from, ld_src,
+                                    q->scratch, rows) != 0) ||
+            drv_dtoh(q->stage[h], strided ? q->scratch : from, nc * col,
                      stream) != DRV_OK ||
-            drv_event_record(t->staged[h], stream) != DRV_OK)
+            drv_event_record(q->staged[h], stream) != DRV_OK)
             return -1;
-        if (pending && unstage(t, h ^ 1, col, pending, dst, ld_dst * elem,
+        if (pending && unstage(q, h ^ 1, col, pending, dst, ld_dst * elem,
                                pending_j0) != 0)
             return -1;
         pending = nc;
         pending_j0 = j0;
     }
-    return pending ? unstage(t, h ^ 1, col, pending, dst, ld_dst * elem,
+    return pending ? unstage(q, h ^ 1, col, pending, dst, ld_dst * elem,
                              pending_j0)
                    : 0;
 }
@@ -1027,7 +1038,7 @@ static int read_on(thread_state *t, drv_stream stream, size_t elem,
 /* src into dst through the staging halves on stream, which must follow
  * everything dst depends on.  whole: dst is written only by a complete
  * read (gpu.h read); else it may be left written in part (read_direct). */
-static int read_into(thread_state *t, drv_stream stream, size_t elem,
+static int read_into(queue_state *q, drv_stream stream, size_t elem,
                      size_t rows, size_t cols, const void *src,
                      size_t ld_src, void *dst, size_t ld_dst, int whole)
 {
@@ -1039,116 +1050,116 @@ static int read_into(thread_state *t, drv_stream stream, size_t elem,
      * array first (kept by the memory module between calls, so a
      * repeated call meets no page faults), then in dst. */
     size_t bytes = elem * rows * cols;
-    int bounce = whole && staging(t, elem * rows, bytes) == 0 &&
-                 chunk_cols(t, elem, rows, cols) < cols;
+    int bounce = whole && staging(q, elem * rows, bytes) == 0 &&
+                 chunk_cols(q, elem, rows, cols) < cols;
     char *out = bounce ? gl_host_alloc(bytes) : NULL;
     int rc;
     if (bounce && !out)
         rc = -1;
     else if (out)
-        rc = read_on(t, stream, elem, rows, cols, src, ld_src, out, rows);
+        rc = read_on(q, stream, elem, rows, cols, src, ld_src, out, rows);
     else
-        rc = read_on(t, stream, elem, rows, cols, src, ld_src, dst, ld_dst);
+        rc = read_on(q, stream, elem, rows, cols, src, ld_src, dst, ld_dst);
     if (rc == 0 && out)
         host_copy(dst, ld_dst * elem, out, rows * elem, rows * elem, cols);
     gl_host_free(out);
     return rc;
 }
 
-static int read_matrix(size_t elem, size_t rows, size_t cols, const void *src,
+static int read_matrix(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const void *src,
                        size_t ld_src, void *dst, size_t ld_dst, int whole)
 {
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
-    drv_result sync = drv_stream_sync(t->stream);
+    drv_result sync = drv_stream_sync(q->stream);
     if (sync != DRV_OK) {
         gl_log(1, API ": stream synchronization failed (error %d)", (int)sync);
-        t->failed = 1;
+        q->failed = 1;
     }
-    int rc = t->failed ? -1
-                       : checked(t, read_into(t, t->stream, elem, rows, cols,
+    int rc = q->failed ? -1
+                       : checked(q, read_into(q, q->stream, elem, rows, cols,
                                               src, ld_src, dst, ld_dst,
                                               whole) != 0);
     leave(saved);
     return rc;
 }
 
-static int gpu_read(size_t elem, size_t rows, size_t cols, const void *src,
+static int gpu_read(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const void *src,
                     size_t ld_src, void *dst, size_t ld_dst)
 {
-    return read_matrix(elem, rows, cols, src, ld_src, dst, ld_dst, 1);
+    return read_matrix(ctx, elem, rows, cols, src, ld_src, dst, ld_dst, 1);
 }
 
-static int gpu_read_direct(size_t elem, size_t rows, size_t cols,
+static int gpu_read_direct(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
                            const void *src, size_t ld_src, void *dst,
                            size_t ld_dst)
 {
-    return read_matrix(elem, rows, cols, src, ld_src, dst, ld_dst, 0);
+    return read_matrix(ctx, elem, rows, cols, src, ld_src, dst, ld_dst, 0);
 }
 
 /* Reads beside later work (gpu.h): the side stream waits for the mark
  * and for the last DMA of each staging half (a write enqueued after the
- * mark may still be reading one), then copies while the thread's stream
+ * mark may still be reading one), then copies while the context's stream
  * runs what was enqueued since.  A strided src needs the scratch and the
- * copy kernel of the thread's stream: it is read in order instead. */
-static int gpu_mark(void)
+ * copy kernel of the context's stream: it is read in order instead. */
+static int gpu_mark(gl_ctx *ctx)
 {
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
     int rc = 0;
-    if (!t->mark && drv_event_create(&t->mark) != DRV_OK)
-        t->mark = NULL;
-    if (!t->side && drv_stream_create(&t->side) != DRV_OK)
-        t->side = NULL;
-    t->marked = t->mark && t->side &&
-                drv_event_record(t->mark, t->stream) == DRV_OK;
-    if (!t->marked)
+    if (!q->mark && drv_event_create(&q->mark) != DRV_OK)
+        q->mark = NULL;
+    if (!q->side && drv_stream_create(&q->side) != DRV_OK)
+        q->side = NULL;
+    q->marked = q->mark && q->side &&
+                drv_event_record(q->mark, q->stream) == DRV_OK;
+    if (!q->marked)
         rc = -1;
     leave(saved);
     return rc;
 }
 
-static int gpu_read_marked(int whole, size_t elem, size_t rows, size_t cols,
+static int gpu_read_marked(gl_ctx *ctx, int whole, size_t elem, size_t rows, size_t cols,
                            const void *src, size_t ld_src, void *dst,
                            size_t ld_dst)
 {
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
-    if (!t->marked || (cols > 1 && ld_src != rows) || t->capturing) {
+    if (!q->marked || (cols > 1 && ld_src != rows) || q->capturing) {
         leave(saved);
-        return read_matrix(elem, rows, cols, src, ld_src, dst, ld_dst, whole);
+        return read_matrix(ctx, elem, rows, cols, src, ld_src, dst, ld_dst, whole);
     }
-    int rc = t->failed ? -1 : 0;
-    if (rc == 0 && (drv_stream_wait(t->side, t->mark) != DRV_OK ||
-                    drv_stream_wait(t->side, t->staged[0]) != DRV_OK ||
-                    drv_stream_wait(t->side, t->staged[1]) != DRV_OK))
+    int rc = q->failed ? -1 : 0;
+    if (rc == 0 && (drv_stream_wait(q->side, q->mark) != DRV_OK ||
+                    drv_stream_wait(q->side, q->staged[0]) != DRV_OK ||
+                    drv_stream_wait(q->side, q->staged[1]) != DRV_OK))
         rc = -1;
     if (rc == 0)
-        rc = read_into(t, t->side, elem, rows, cols, src, ld_src, dst,
+        rc = read_into(q, q->side, elem, rows, cols, src, ld_src, dst,
                        ld_dst, whole);
-    if (drv_stream_sync(t->side) != DRV_OK)
+    if (drv_stream_sync(q->side) != DRV_OK)
         rc = -1;
-    rc = checked(t, rc != 0);
+    rc = checked(q, rc != 0);
     leave(saved);
     return rc;
 }
 
-static int gpu_finish(void)
+static int gpu_finish(gl_ctx *ctx)
 {
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
     /* inside a recording the stream cannot wait: the batch's end does */
-    if (!t->capturing && drv_stream_sync(t->stream) != DRV_OK)
-        t->failed = 1;
-    int rc = t->failed ? -1 : 0;
+    if (!q->capturing && drv_stream_sync(q->stream) != DRV_OK)
+        q->failed = 1;
+    int rc = q->failed ? -1 : 0;
     leave(saved);
     return rc;
 }
@@ -1159,26 +1170,26 @@ static int gpu_finish(void)
  * launch: the bulge chasing's thousands of small wavefront launches cost
  * one submission per GRAPH_LAUNCHES instead of one each.  Where capture is
  * missing or off (GPULAPACK_GRAPHS=0), launches go out one by one. */
-static int capture_start(thread_state *t)
+static int capture_start(queue_state *q)
 {
-    t->captured = 0;
-    t->capturing = drv_capture_begin(t->stream) == DRV_OK;
-    return t->capturing ? 0 : -1;
+    q->captured = 0;
+    q->capturing = drv_capture_begin(q->stream) == DRV_OK;
+    return q->capturing ? 0 : -1;
 }
 
 /* Ends the recording and launches it; 0 or -1. */
-static int capture_finish(thread_state *t)
+static int capture_finish(queue_state *q)
 {
     drv_graph graph = NULL;
     drv_graph_exec exec = NULL;
-    t->capturing = 0;
-    drv_result rc = drv_capture_end(t->stream, &graph);
+    q->capturing = 0;
+    drv_result rc = drv_capture_end(q->stream, &graph);
     const char *step = "end";
-    if (rc == DRV_OK && graph && t->captured > 0) {
+    if (rc == DRV_OK && graph && q->captured > 0) {
         step = "instantiation";
         if ((rc = drv_graph_instantiate(&exec, graph)) == DRV_OK) {
             step = "launch";
-            rc = drv_graph_launch(exec, t->stream);
+            rc = drv_graph_launch(exec, q->stream);
         }
     }
     drv_graph_free(exec, graph);
@@ -1187,35 +1198,35 @@ static int capture_finish(thread_state *t)
     return rc != DRV_OK || !graph ? -1 : 0;
 }
 
-static int batch_cut(thread_state *t)
+static int batch_cut(queue_state *q)
 {
-    return capture_finish(t) != 0 || capture_start(t) != 0 ? -1 : 0;
+    return capture_finish(q) != 0 || capture_start(q) != 0 ? -1 : 0;
 }
 
-static void batch_begin(int precision)
+static void batch_begin(gl_ctx *ctx, int precision)
 {
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return;
     /* loading a module is no stream operation: not while recording */
-    if (!kernels_of(t->dev, precision))
-        t->failed = 1;
-    else if (drv.graphs && gl_config_get()->graphs != 0 && !t->capturing &&
-             !t->failed)
-        checked(t, capture_start(t) != 0);
+    if (!kernels_of(q->dev, precision))
+        q->failed = 1;
+    else if (drv.graphs && gl_config_get()->graphs != 0 && !q->capturing &&
+             !q->failed)
+        checked(q, capture_start(q) != 0);
     leave(saved);
 }
 
-static int batch_end(void)
+static int batch_end(gl_ctx *ctx)
 {
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
-    int rc = t->capturing ? checked(t, capture_finish(t) != 0) : 0;
+    int rc = q->capturing ? checked(q, capture_finish(q) != 0) : 0;
     leave(saved);
-    return t->failed ? -1 : rc;
+    return q->failed ? -1 : rc;
 }
 
 /* ---- vendor BLAS ---------------------------------------------------------- */
@@ -1224,7 +1235,7 @@ static int batch_end(void)
 #include <cublas_v2.h>
 
 /* cuBLAS, opened on first use (GPULAPACK_VENDOR_BLAS=0: never): its
- * handle per thread, on the thread's stream. */
+ * handle per context, on the context's stream. */
 #define BLAS_FUNCS(X)                                                        \
     X(cublasCreate) X(cublasDestroy) X(cublasSetStream) X(cublasSgemm)      \
     X(cublasDgemm) X(cublasCgemm) X(cublasZgemm) X(cublasSsymm)              \
@@ -1264,26 +1275,26 @@ static void blas_load(void)
     gl_log(2, API ": cuBLAS loaded");
 }
 
-/* The thread's cuBLAS handle on the thread's stream: made on first use
- * (with the thread's device current), destroyed with the thread's state.
+/* The context's cuBLAS handle on the context's stream: made on first use
+ * (with the context's device current), destroyed with the context's state.
  * NULL with *rc = 1 when no handle can be made (the caller uses the
  * portable kernel), -1 when the stream cannot be set. */
-static cublasHandle_t blas_handle(thread_state *t, int *rc)
+static cublasHandle_t blas_handle(queue_state *q, int *rc)
 {
-    if (!t->blas) {
+    if (!q->blas) {
         cublasHandle_t handle;
         if (blas.cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS) {
             *rc = 1;
             return NULL;
         }
-        t->blas = handle;
+        q->blas = handle;
     }
     if (gl_fault_hit(GL_FAULT_LAUNCH) ||
-        blas.cublasSetStream(t->blas, t->stream) != CUBLAS_STATUS_SUCCESS) {
+        blas.cublasSetStream(q->blas, q->stream) != CUBLAS_STATUS_SUCCESS) {
         *rc = -1;
         return NULL;
     }
-    return t->blas;
+    return q->blas;
 }
 
 /* cuBLAS takes int dimensions */
@@ -1293,8 +1304,8 @@ static int fits_int(size_t a, size_t b, size_t c, size_t d, size_t e,
     return (a | b | c | d | e | f) <= 0x7fffffff;
 }
 
-/* One vendor BLAS call of the calling thread: the operation with its
- * arguments, run by blas_call_on on the thread's handle. */
+/* One vendor BLAS call of a context: the operation with its arguments,
+ * run by blas_call_on on the context's handle. */
 typedef struct blas_call_args {
     enum { CALL_GEMM, CALL_HEMM, CALL_HER2K, CALL_GEMM_BATCHED } op;
     int precision, opt1, opt2;   /* gemm: transa, transb; hemm: side,
@@ -1305,13 +1316,13 @@ typedef struct blas_call_args {
     size_t stride_a, stride_b, stride_c, count;   /* batched gemm */
 } blas_call_args;
 
-static int blas_call_on(thread_state *t, const blas_call_args *x)
+static int blas_call_on(queue_state *q, const blas_call_args *x)
 {
     if (!fits_int(x->m, x->n, x->k, x->lda, x->ldb, x->ldc) ||
         x->count > 0x7fffffff)
         return 1;
     int rc = 0;
-    cublasHandle_t h = blas_handle(t, &rc);
+    cublasHandle_t h = blas_handle(q, &rc);
     if (!h)
         return rc;
     int m = (int)x->m, n = (int)x->n, k = (int)x->k, lda = (int)x->lda,
@@ -1376,33 +1387,33 @@ static int blas_call_on(thread_state *t, const blas_call_args *x)
     return s == CUBLAS_STATUS_SUCCESS ? 0 : -1;
 }
 
-static int blas_call(const blas_call_args *x)
+static int blas_call(gl_ctx *ctx, const blas_call_args *x)
 {
     pthread_once(&blas_once, blas_load);
     if (!blas.loaded)
         return 1;
     drv_saved saved;
-    thread_state *t = enter(&saved);
-    if (!t)
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
         return -1;
-    int rc = blas_call_on(t, x);
+    int rc = blas_call_on(q, x);
     if (rc < 0)
-        t->failed = 1;
+        q->failed = 1;
     leave(saved);
     return rc;
 }
 
-static int blas_gemm(int precision, int transa, int transb, size_t m,
+static int blas_gemm(gl_ctx *ctx, int precision, int transa, int transb, size_t m,
                      size_t n, size_t k, const void *alpha, const void *a,
                      size_t lda, const void *b, size_t ldb, const void *beta,
                      void *c, size_t ldc)
 {
     blas_call_args x = {CALL_GEMM, precision, transa, transb, m, n, k, lda,
                         ldb, ldc, alpha, a, b, beta, c, 0, 0, 0, 1};
-    return blas_call(&x);
+    return blas_call(ctx, &x);
 }
 
-static int blas_gemm_batched(int precision, int transa, int transb,
+static int blas_gemm_batched(gl_ctx *ctx, int precision, int transa, int transb,
                              size_t m, size_t n, size_t k, const void *alpha,
                              const void *a, size_t lda, size_t stride_a,
                              const void *b, size_t ldb, size_t stride_b,
@@ -1412,38 +1423,39 @@ static int blas_gemm_batched(int precision, int transa, int transb,
     blas_call_args x = {CALL_GEMM_BATCHED, precision, transa, transb, m, n,
                         k, lda, ldb, ldc, alpha, a, b, beta, c, stride_a,
                         stride_b, stride_c, count};
-    return blas_call(&x);
+    return blas_call(ctx, &x);
 }
 
-static int blas_hemm(int precision, int side_right, int lower, size_t m,
+static int blas_hemm(gl_ctx *ctx, int precision, int side_right, int lower, size_t m,
                      size_t n, const void *alpha, const void *a, size_t lda,
                      const void *b, size_t ldb, const void *beta, void *c,
                      size_t ldc)
 {
     blas_call_args x = {CALL_HEMM, precision, side_right, lower, m, n, 0, lda,
                         ldb, ldc, alpha, a, b, beta, c, 0, 0, 0, 1};
-    return blas_call(&x);
+    return blas_call(ctx, &x);
 }
 
-static int blas_her2k(int precision, int lower, int trans, size_t n,
+static int blas_her2k(gl_ctx *ctx, int precision, int lower, int trans, size_t n,
                       size_t k, const void *alpha, const void *a, size_t lda,
                       const void *b, size_t ldb, const void *beta, void *c,
                       size_t ldc)
 {
     blas_call_args x = {CALL_HER2K, precision, lower, trans, 0, n, k, lda,
                         ldb, ldc, alpha, a, b, beta, c, 0, 0, 0, 1};
-    return blas_call(&x);
+    return blas_call(ctx, &x);
 }
 #else
 /* HIP: Debian 12 has no hipBLAS/rocBLAS package; the portable gemm
  * kernel serves (docs/STATUS.md). */
 static void blas_free(void *handle) { (void)handle; }
-static int blas_gemm(int precision, int transa, int transb, size_t m,
+static int blas_gemm(gl_ctx *ctx, int precision, int transa, int transb, size_t m,
                      size_t n, size_t k, const void *alpha, const void *a,
                      size_t lda, const void *b, size_t ldb, const void *beta,
                      void *c, size_t ldc)
 {
-    (void)precision, (void)transa, (void)transb, (void)m, (void)n, (void)k;
+    (void)ctx, (void)precision, (void)transa, (void)transb, (void)m, (void)n;
+    (void)k;
     (void)alpha, (void)a, (void)lda, (void)b, (void)ldb, (void)beta, (void)c;
     (void)ldc;
     return 1;
@@ -1455,7 +1467,9 @@ const gl_gpu GPU_TABLE = {
     .device_count = device_count,
     .device = device_info,
     .choose = choose,
-    .select = select_device,
+    .prepare = prepare,
+    .open = open_queue,
+    .close = close_queue,
     .alloc = alloc,
     .release = release,
     .write = gpu_write,

@@ -1,4 +1,5 @@
 #include "device.h"
+#include "backend.h"
 #include "gpu.h"
 #include "log.h"
 
@@ -23,48 +24,43 @@ const char *const gl_kernel_names[GL_K_COUNT] = {
 
 const char *gl_backends_compiled(void) { return GL_BACKENDS; }
 
-/* The GPU runtimes compiled in, in the order the automatic choice tries
- * them (the vendors' own APIs first). */
-static const char *failure_of(const char *runtime);
+/* The GPU runtimes compiled in are the rows of the registry (backend.h)
+ * with a gl_gpu, in its order: the order the automatic choice tries them
+ * (the vendors' own APIs first).  Each one's chosen device: */
+static const char *failure_of(const gl_backend *backend);
 
 typedef struct runtime {
-    const gl_gpu *gpu;
-    gl_device_kind kind;
-    gl_path path;
-    int chosen;                 /* device index, -1 none */
+    int chosen;                 /* device index, -1 none (once done) */
     int done;                   /* chosen is set */
 } runtime;
 
-static runtime runtimes[] = {
-#ifdef GL_WITH_CUDA
-    {&gl_cuda_gpu, GL_DEVICE_CUDA, GL_PATH_CUDA, -1, 0},
-#endif
-#ifdef GL_WITH_HIP
-    {&gl_hip_gpu, GL_DEVICE_HIP, GL_PATH_HIP, -1, 0},
-#endif
-#ifdef GL_WITH_OPENCL
-    {&gl_opencl_gpu, GL_DEVICE_OPENCL, GL_PATH_OPENCL, -1, 0},
-#endif
-    {NULL, GL_DEVICE_HOST, GL_PATH_HOST, -1, 0},
-};
-#define NRUNTIMES ((int)(sizeof runtimes / sizeof runtimes[0]) - 1)
+static runtime runtimes[GL_NBACKENDS];   /* of the row of the same index */
+
+static runtime *state_of(const gl_backend *backend)
+{
+    return &runtimes[backend - gl_backends];
+}
 
 int gl_device_count(void)
 {
     int count = 0;
-    for (int r = 0; r < NRUNTIMES; r++)
-        count += runtimes[r].gpu->device_count();
+    for (int r = 0; r < GL_NBACKENDS; r++)
+        if (gl_backends[r].gpu)
+            count += gl_backends[r].gpu->device_count();
     return count;
 }
 
 /* Device i of the list over all runtimes: its runtime and index there. */
-static runtime *locate(int i, int *index)
+static const gl_backend *locate(int i, int *index)
 {
-    for (int r = 0; r < NRUNTIMES && i >= 0; r++) {
-        int n = runtimes[r].gpu->device_count();
+    for (int r = 0; r < GL_NBACKENDS && i >= 0; r++) {
+        const gl_backend *b = &gl_backends[r];
+        if (!b->gpu)
+            continue;
+        int n = b->gpu->device_count();
         if (i < n) {
             *index = i;
-            return &runtimes[r];
+            return b;
         }
         i -= n;
     }
@@ -79,18 +75,18 @@ static runtime *locate(int i, int *index)
  * could use the runtime's device, never in a constructor. */
 static pthread_mutex_t choose_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static int chosen_of(runtime *rt)
+static int chosen_of(const gl_backend *b)
 {
+    runtime *rt = state_of(b);
     if (__atomic_load_n(&rt->done, __ATOMIC_ACQUIRE))
         return rt->chosen;
     pthread_mutex_lock(&choose_lock);
     if (!rt->done) {
         const gl_device_request *r = &gl_config_get()->device;
-        int i = r->kind == rt->kind ? rt->gpu->choose(r->platform, r->index, 0)
-                : r->kind == GL_DEVICE_AUTO ? rt->gpu->choose(-1, -1, 1)
+        int i = r->kind == b->kind ? b->gpu->choose(r->platform, r->index, 0)
+                : r->kind == GL_DEVICE_AUTO ? b->gpu->choose(-1, -1, 1)
                                             : -1;
-        if (i >= 0 && rt->gpu->select(i) == 0)
-            rt->chosen = i;
+        rt->chosen = i >= 0 && b->gpu->prepare(i) == 0 ? i : -1;
         __atomic_store_n(&rt->done, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&choose_lock);
@@ -99,30 +95,39 @@ static int chosen_of(runtime *rt)
 
 /* The runtime's chosen device if it can run the problem: double precision
  * when asked, and memory for the call's working set. */
-static int fits(runtime *rt, int fp64, int64_t bytes)
+static int fits(const gl_backend *b, int fp64, int64_t bytes)
 {
-    const gl_gpu_device_info *info = rt->gpu->device(chosen_of(rt));
+    const gl_gpu_device_info *info = b->gpu->device(chosen_of(b));
     return info && (info->fp64 || !fp64) && bytes >= 0 &&
            (unsigned long long)bytes <= info->memory;
+}
+
+/* The compiled-in runtime of a path; NULL for the others. */
+static const gl_backend *runtime_of(gl_path path)
+{
+    const gl_backend *b = gl_backend_of_path(path);
+    return b && b->gpu ? b : NULL;
 }
 
 gl_path gl_device_auto(int fp64, int64_t bytes, const char **why)
 {
     *why = "no-device";
-    for (int r = 0; r < NRUNTIMES; r++) {
-        runtime *rt = &runtimes[r];
-        if (chosen_of(rt) < 0) {
-            const char *failure = failure_of(rt->gpu->name);
+    for (int r = 0; r < GL_NBACKENDS; r++) {
+        const gl_backend *b = &gl_backends[r];
+        if (!b->gpu)
+            continue;
+        if (chosen_of(b) < 0) {
+            const char *failure = failure_of(b);
             if (failure && strcmp(*why, "no-device") == 0)
                 *why = failure;
             continue;
         }
-        if (fits(rt, fp64, bytes))
-            return rt->path;
+        if (fits(b, fp64, bytes))
+            return b->path;
         /* A device was found: the runtimes after this one are not opened
          * (CUDA first, HIP only where CUDA found no device). */
-        *why = fp64 && !rt->gpu->device(rt->chosen)->fp64 ? "device-fp64"
-                                                           : "device-memory";
+        *why = fp64 && !b->gpu->device(chosen_of(b))->fp64 ? "device-fp64"
+                                                            : "device-memory";
         return GL_PATH_HOST;
     }
     return GL_PATH_HOST;
@@ -137,59 +142,55 @@ gl_path gl_device_path(const gl_device_request *request, int fp64,
         const char *why;
         return gl_device_auto(fp64, bytes, &why);
     }
-    for (int r = 0; r < NRUNTIMES; r++) {
-        runtime *rt = &runtimes[r];
-        if (request->kind == rt->kind && fits(rt, fp64, bytes))
-            return rt->path;
-    }
+    const gl_backend *b = gl_backend_of_kind(request->kind);
+    if (b && b->gpu && fits(b, fp64, bytes))
+        return b->path;
     return GL_PATH_LAPACK;
 }
 
 gl_path gl_device_path_of(gl_path path, int fp64, int64_t bytes)
 {
-    for (int r = 0; r < NRUNTIMES; r++)
-        if (runtimes[r].path == path && chosen_of(&runtimes[r]) >= 0 &&
-            fits(&runtimes[r], fp64, bytes))
-            return path;
+    const gl_backend *b = runtime_of(path);
+    if (b && chosen_of(b) >= 0 && fits(b, fp64, bytes))
+        return path;
     return path == GL_PATH_HOST ? GL_PATH_HOST : GL_PATH_LAPACK;
 }
 
 const gl_gpu_device_info *gl_device_chosen(gl_path path)
 {
-    for (int r = 0; r < NRUNTIMES; r++)
-        if (runtimes[r].path == path)
-            return runtimes[r].gpu->device(chosen_of(&runtimes[r]));
-    return NULL;
+    const gl_backend *b = runtime_of(path);
+    return b ? b->gpu->device(chosen_of(b)) : NULL;
+}
+
+int gl_device_chosen_index(gl_path path)
+{
+    const gl_backend *b = runtime_of(path);
+    return b ? chosen_of(b) : -1;
 }
 
 const gl_gpu *gl_device_gpu(gl_path path)
 {
-    for (int r = 0; r < NRUNTIMES; r++)
-        if (runtimes[r].path == path)
-            return runtimes[r].gpu;
-    return NULL;
+    const gl_backend *b = runtime_of(path);
+    return b ? b->gpu : NULL;
 }
 
 const gl_gpu_device_info *gl_device_info(int i, int *chosen)
 {
     int index;
-    runtime *rt = locate(i, &index);
-    if (!rt)
+    const gl_backend *b = locate(i, &index);
+    if (!b)
         return NULL;
-    *chosen = chosen_of(rt) == index;
-    return rt->gpu->device(index);
+    *chosen = chosen_of(b) == index;
+    return b->gpu->device(index);
 }
 
+/* "lapack" (forwarded), or the name of the path's backend. */
 const char *gl_path_name(gl_path path)
 {
-    switch (path) {
-    case GL_PATH_LAPACK: return "lapack";
-    case GL_PATH_HOST: return "host";
-    case GL_PATH_OPENCL: return "opencl";
-    case GL_PATH_CUDA: return "cuda";
-    case GL_PATH_HIP: return "hip";
-    }
-    return "?";
+    if (path == GL_PATH_LAPACK)
+        return "lapack";
+    const gl_backend *b = gl_backend_of_path(path);
+    return b ? b->name : "?";
 }
 
 /* ---- the vendor runtime libraries --------------------------------------- */
@@ -249,47 +250,38 @@ void *gl_runtime_open(const char *const *sonames, const char **opened)
     return NULL;
 }
 
-/* The sonames of each runtime, in the order the runtimes try them
- * (runtime/cudalike.c, runtime/opencl.c use these lists). */
-const char *const gl_cuda_sonames[] = {"libcuda.so.1", NULL};
-const char *const gl_hip_sonames[] = {"libamdhip64.so.5", "libamdhip64.so.6",
-                                      "libamdhip64.so", NULL};
-const char *const gl_opencl_sonames[] = {"libOpenCL.so.1", NULL};
-
-/* Why a runtime has no device: set by its discovery. */
-static const char *runtime_failure[3];
-
-static int runtime_slot(const char *runtime)
-{
-    return strcmp(runtime, "cuda") == 0 ? 0 : strcmp(runtime, "hip") == 0 ? 1 : 2;
-}
+/* Why a runtime has no device: set by its discovery, one slot per row of
+ * the registry. */
+static const char *runtime_failure[GL_NBACKENDS];
 
 void gl_runtime_failed(const char *runtime, const char *reason,
                        const char *detail)
 {
-    __atomic_store_n(&runtime_failure[runtime_slot(runtime)], reason,
-                     __ATOMIC_RELEASE);
+    const gl_backend *b = gl_backend_named(runtime);
+    if (b)
+        __atomic_store_n(&runtime_failure[b - gl_backends], reason,
+                         __ATOMIC_RELEASE);
     gl_log(1, "%s: %s: %s; calls take another path", runtime, reason, detail);
 }
 
-static const char *failure_of(const char *runtime)
+static const char *failure_of(const gl_backend *backend)
 {
-    return __atomic_load_n(&runtime_failure[runtime_slot(runtime)],
+    return __atomic_load_n(&runtime_failure[backend - gl_backends],
                            __ATOMIC_ACQUIRE);
 }
 
 static char runtimes_found[160];
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 
-/* One library per runtime: the one its discovery opens (the same handle,
- * so the listing never initializes a runtime a second time). */
+/* One library per runtime, in the registry's order, compiled in or not:
+ * the one its discovery opens (the same handle, so the listing never
+ * initializes a runtime a second time). */
 static void probe(void)
 {
-    const char *const *lists[] = {gl_cuda_sonames, gl_hip_sonames,
-                                  gl_opencl_sonames};
-    for (int i = 0; i < 3; i++) {
+    for (int r = 0; r < GL_NBACKENDS; r++) {
         const char *name = NULL;
-        if (!gl_runtime_open(lists[i], &name))
+        if (!gl_backends[r].sonames ||
+            !gl_runtime_open(gl_backends[r].sonames, &name))
             continue;
         size_t used = strlen(runtimes_found);
         snprintf(runtimes_found + used, sizeof runtimes_found - used, "%s%s",
@@ -302,10 +294,3 @@ const char *gl_gpu_runtimes_found(void)
     pthread_once(&probe_once, probe);
     return runtimes_found;
 }
-
-/* ---- the calling thread's runtime ---------------------------------------- */
-
-static _Thread_local const gl_gpu *thread_gpu;
-
-void gl_gpu_use(const gl_gpu *gpu) { thread_gpu = gpu; }
-const gl_gpu *gl_gpu_current(void) { return thread_gpu; }

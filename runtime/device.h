@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "backend.h"
 #include "config.h"
 #include "path.h"
 
@@ -16,7 +17,8 @@ int gl_device_count(void);
 /* The path that serves a request for the given device, or GL_PATH_LAPACK
  * when that device is not available: fp64 for double precision, bytes
  * the call's working set in device memory.  Under auto: the first
- * compiled-in runtime (CUDA, HIP, OpenCL) with a GPU, else the host. */
+ * compiled-in runtime (CUDA, HIP, OpenCL: the order of backend.h's rows)
+ * with a GPU, else the host. */
 gl_path gl_device_path(const gl_device_request *request, int fp64,
                        int64_t bytes);
 
@@ -34,6 +36,10 @@ gl_path gl_device_path_of(gl_path path, int fp64, int64_t bytes);
 /* The device a GPU path uses (discovering it), NULL if none. */
 const struct gl_gpu_device_info *gl_device_chosen(gl_path path);
 
+/* The device index, within its runtime, that a GPU path uses by default
+ * (chosen from GPULAPACK_DEVICE, discovering it); -1 if none. */
+int gl_device_chosen_index(gl_path path);
+
 /* The runtime of a GPU path (NULL for the others). */
 struct gl_gpu;
 const struct gl_gpu *gl_device_gpu(gl_path path);
@@ -49,11 +55,10 @@ const char *gl_gpu_runtimes_found(void);
 /* The process's one handle of a vendor runtime library: opened on the
  * first request, never closed (a second initialization of ROCm's LLVM
  * aborts the process); NULL if it does not open.  gl_runtime_open: the
- * first of a NULL-terminated list that opens, its name in *opened. */
+ * first of a NULL-terminated list that opens (a row's sonames,
+ * backend.h), its name in *opened. */
 void *gl_runtime_library(const char *soname);
 void *gl_runtime_open(const char *const *sonames, const char **opened);
-extern const char *const gl_cuda_sonames[], *const gl_hip_sonames[],
-    *const gl_opencl_sonames[];
 
 /* A runtime's discovery failed ("runtime-init-failed", "no-device"): logged
  * at GPULAPACK_VERBOSE=1 with detail, and given as the reason of the calls
@@ -61,6 +66,8 @@ extern const char *const gl_cuda_sonames[], *const gl_hip_sonames[],
 void gl_runtime_failed(const char *runtime, const char *reason,
                        const char *detail);
 
+/* The path's name in the log and the tune file: "lapack", or its
+ * backend's name (backend.h). */
 const char *gl_path_name(gl_path path);
 
 #endif

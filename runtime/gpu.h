@@ -8,14 +8,23 @@
  * device addresses as they are, OpenCL buffers behind reserved address
  * ranges (runtime/opencl.c).  The host never dereferences them.
  *
- * Errors: every failed allocation, copy or launch sets the calling
- * thread's error state of the runtime (so does fail()); read() reports it
- * before it writes any host memory; reset(), at the start of each
- * accelerated call, clears it. */
+ * Every operation runs on an execution context (runtime/context.h): the
+ * device it names and the runtime's queue state of that context (its
+ * queue or stream, kernel objects, staging buffers, vendor handles and
+ * error state, made by open and kept in ctx->queue).  No thread-local
+ * decides where an operation runs: any thread that holds a context may
+ * use it, one thread at a time.
+ *
+ * Errors: every failed allocation, copy or launch sets the context's
+ * error state (so does fail()); read() reports it before it writes any
+ * host memory; reset(), at the start of each accelerated call, clears
+ * it. */
 #ifndef GL_GPU_H
 #define GL_GPU_H
 
 #include <stddef.h>
+
+typedef struct gl_ctx gl_ctx;   /* runtime/context.h */
 
 /* The kernels of kernels/device/, by name in gl_kernel_names. */
 typedef enum gl_kernel {
@@ -59,62 +68,69 @@ typedef struct gl_gpu {
     /* Discovery on first call (thread-safe; 0 devices when the runtime
      * library or a device is missing), the device for a request
      * (platform/device as parsed from GPULAPACK_DEVICE, -1: the best;
-     * gpu_only for the automatic choice; -1 if none), and the one device
-     * the operations below use (process-wide; 0 or -1). */
+     * gpu_only for the automatic choice; -1 if none), and prepare, which
+     * opens device i for contexts (its OpenCL context, CUDA's primary
+     * context; once per device, thread-safe; 0 or -1). */
     int (*device_count)(void);
     const gl_gpu_device_info *(*device)(int i);
     int (*choose)(int platform, int device, int gpu_only);
-    int (*select)(int i);
+    int (*prepare)(int i);
 
-    void *(*alloc)(size_t bytes);   /* NULL on failure */
-    void (*release)(void *ptr);     /* after the work that uses it */
+    /* The runtime's state of context ctx on device ctx->device (prepared),
+     * into ctx->queue: 0, or -1 with ctx->queue NULL.  close waits for
+     * the context's work and frees the state. */
+    int (*open)(gl_ctx *ctx);
+    void (*close)(gl_ctx *ctx);
+
+    void *(*alloc)(gl_ctx *ctx, size_t bytes);   /* NULL on failure */
+    void (*release)(gl_ctx *ctx, void *ptr);   /* after the work that uses it */
 
     /* Column-major copies with leading dimensions (elements of elem
      * bytes): host -> device, device -> device, device -> host.  read
-     * waits for everything the thread enqueued and fails, without writing
+     * waits for everything the context enqueued and fails, without writing
      * dst, if any of it failed. */
-    int (*write)(size_t elem, size_t rows, size_t cols, const void *src,
+    int (*write)(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const void *src,
                  size_t ld_src, void *dst, size_t ld_dst);
-    int (*copy)(size_t elem, size_t rows, size_t cols, const void *src,
+    int (*copy)(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const void *src,
                 size_t ld_src, void *dst, size_t ld_dst);
-    int (*read)(size_t elem, size_t rows, size_t cols, const void *src,
+    int (*read)(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const void *src,
                 size_t ld_src, void *dst, size_t ld_dst);
     /* As read, but a copy that fails part way may leave dst written in
      * part, which saves a host bounce array: for the pipeline's own
      * arrays, never the caller's.  A runtime without a cheaper way gives
      * its read here. */
-    int (*read_direct)(size_t elem, size_t rows, size_t cols,
+    int (*read_direct)(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
                        size_t ld_dst);
-    /* Reads beside later work: mark records the point the thread's queue
+    /* Reads beside later work: mark records the point the context's queue
      * has reached; read_marked is read (whole 1) or read_direct (whole
      * 0) ordered after only the work enqueued before the last mark of
      * the call, on a second queue, so that the work enqueued since runs
      * during the transfer (the stage-2 back-transformation of one side
      * of an SVD while the other side's vectors are read).  It fails, as
-     * read does, if the thread's error state is set or the work before
+     * read does, if the context's error state is set or the work before
      * the mark failed; a failure of the work since is reported by the
      * next read at the latest.  A read it cannot order that way (no
      * mark, a strided src) waits for everything, as read.  NULL where
      * the runtime has no second queue. */
-    int (*mark)(void);
-    int (*read_marked)(int whole, size_t elem, size_t rows, size_t cols,
+    int (*mark)(gl_ctx *ctx);
+    int (*read_marked)(gl_ctx *ctx, int whole, size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
                        size_t ld_dst);
-    /* Waits for everything the thread enqueued; -1 if any of it failed. */
-    int (*finish)(void);
+    /* Waits for everything the context enqueued; -1 if any of it failed. */
+    int (*finish)(gl_ctx *ctx);
 
-    /* Enqueues kernel k of precision (1 s, 2 d, 3 c, 4 z) on the calling
-     * thread's queue/stream: groups[d] work-groups (thread blocks) of
+    /* Enqueues kernel k of precision (1 s, 2 d, 3 c, 4 z) on the
+     * context's queue/stream: groups[d] work-groups (thread blocks) of
      * local[d] work-items in dims 1 or 2. */
-    int (*launch)(int precision, gl_kernel k, int dims, const size_t *groups,
+    int (*launch)(gl_ctx *ctx, int precision, gl_kernel k, int dims, const size_t *groups,
                   const size_t *local, int nargs, const gl_arg *args);
 
     /* C = alpha op(A) op(B) + beta C by the vendor's BLAS (CLBlast,
      * cuBLAS): trans 0 N, 1 T, 2 C; alpha and beta point to scalars of
      * the precision.  0, 1 when it is not there (the caller uses the
      * portable kernel), -1 on failure. */
-    int (*blas_gemm)(int precision, int transa, int transb, size_t m,
+    int (*blas_gemm)(gl_ctx *ctx, int precision, int transa, int transb, size_t m,
                      size_t n, size_t k, const void *alpha, const void *a,
                      size_t lda, const void *b, size_t ldb, const void *beta,
                      void *c, size_t ldc);
@@ -122,7 +138,7 @@ typedef struct gl_gpu {
      * X_p = X + p stride_x (elements; the C_p do not overlap) by the
      * vendor's strided-batched GEMM, codes as blas_gemm; NULL where the
      * runtime has none. */
-    int (*blas_gemm_batched)(int precision, int transa, int transb, size_t m,
+    int (*blas_gemm_batched)(gl_ctx *ctx, int precision, int transa, int transb, size_t m,
                              size_t n, size_t k, const void *alpha,
                              const void *a, size_t lda, size_t stride_a,
                              const void *b, size_t ldb, size_t stride_b,
@@ -135,11 +151,11 @@ typedef struct gl_gpu {
      * alpha A B^H + conj(alpha) B A^H + beta C (trans 0, A and B n x k) or
      * alpha A^H B + conj(alpha) B^H A + beta C (trans 1), in C's lower or
      * upper triangle; beta points to a real. */
-    int (*blas_hemm)(int precision, int side_right, int lower, size_t m,
+    int (*blas_hemm)(gl_ctx *ctx, int precision, int side_right, int lower, size_t m,
                      size_t n, const void *alpha, const void *a, size_t lda,
                      const void *b, size_t ldb, const void *beta, void *c,
                      size_t ldc);
-    int (*blas_her2k)(int precision, int lower, int trans, size_t n,
+    int (*blas_her2k)(gl_ctx *ctx, int precision, int lower, int trans, size_t n,
                       size_t k, const void *alpha, const void *a, size_t lda,
                       const void *b, size_t ldb, const void *beta, void *c,
                       size_t ldc);
@@ -148,27 +164,22 @@ typedef struct gl_gpu {
      * the runtime) may be recorded and replayed as one (a CUDA graph):
      * the thousands of small wavefront launches of the bulge chasing.
      * batch_begin gets the precision of the kernels to come (loaded
-     * before the recording starts); batch_end returns -1 if the thread's
+     * before the recording starts); batch_end returns -1 if the context's
      * error state is set.  NULL where the runtime has none. */
-    void (*batch_begin)(int precision);
-    int (*batch_end)(void);
+    void (*batch_begin)(gl_ctx *ctx, int precision);
+    int (*batch_end)(gl_ctx *ctx);
 
-    /* Work-groups of one launch that keep the selected device busy and
+    /* Work-groups of one launch that keep the context's device busy and
      * may wait for each other once running (its multiprocessors); NULL
      * where the API does not promise that a running work-group keeps
      * running (OpenCL 1.2). */
-    int (*resident_groups)(void);
+    int (*resident_groups)(gl_ctx *ctx);
 
-    void (*fail)(void);
-    void (*reset)(void);
+    void (*fail)(gl_ctx *ctx);
+    void (*reset)(gl_ctx *ctx);
 } gl_gpu;
 
 /* The runtimes compiled in (runtime/opencl.c, runtime/cudalike.c). */
 extern const gl_gpu gl_opencl_gpu, gl_cuda_gpu, gl_hip_gpu;
-
-/* The runtime the calling thread's device operations use (set by
- * ops_for for each accelerated call). */
-void gl_gpu_use(const gl_gpu *gpu);
-const gl_gpu *gl_gpu_current(void);
 
 #endif

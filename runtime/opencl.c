@@ -1,7 +1,8 @@
 /* The OpenCL runtime (gl_opencl_gpu of gpu.h): the ICD loader opened with
  * dlopen on first use (the Khronos headers give the types only), device
  * discovery, one context and one program per precision per device, a
- * command queue and kernel objects per thread.
+ * command queue, kernel objects and a staging buffer per execution
+ * context (runtime/context.h).
  *
  * Device memory is handed out as host-like addresses: each allocation
  * reserves an inaccessible range of the address space (mmap PROT_NONE, no
@@ -24,6 +25,7 @@
 #include "fault.h"
 #include "log.h"
 #include "gpu.h"
+#include "context.h"
 
 /* The kernel text, the OpenCL shim and the files of kernels/device/,
  * NUL-terminated (embedded by the build, runtime/embed_opencl.S). */
@@ -37,7 +39,8 @@ extern const char gl_opencl_source[];
     X(clSetKernelArg) X(clEnqueueNDRangeKernel) X(clEnqueueReadBufferRect)   \
     X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect) X(clFinish)      \
     X(clEnqueueMapBuffer) X(clEnqueueMarkerWithWaitList) X(clReleaseEvent)  \
-    X(clFlush)
+    X(clFlush) X(clReleaseCommandQueue) X(clReleaseKernel)                 \
+    X(clEnqueueCopyBuffer)
 
 static struct {
 #define CL_DECLARE(f) __typeof__(f) *f;
@@ -59,7 +62,6 @@ typedef struct device_state {
 
 static device_state devices[MAX_DEVICES];
 static int ndevices;
-static int selected = -1;
 static pthread_once_t discover_once = PTHREAD_ONCE_INIT;
 
 
@@ -207,7 +209,7 @@ static int choose(int platform, int device, int gpu_only)
     return best;
 }
 
-static int select_device(int i)
+static int prepare(int i)
 {
     if (i < 0 || i >= device_count())
         return -1;
@@ -224,21 +226,16 @@ static int select_device(int i)
     }
     int ok = dev->context != NULL;
     pthread_mutex_unlock(&dev->lock);
-    if (ok)
-        __atomic_store_n(&selected, i, __ATOMIC_RELEASE);
     return ok ? 0 : -1;
 }
 
-static device_state *current(void)
-{
-    int i = __atomic_load_n(&selected, __ATOMIC_ACQUIRE);
-    return i >= 0 ? &devices[i] : NULL;
-}
+/* ---- a context's state ------------------------------------------------ */
 
-/* ---- per-thread state ----------------------------------------------- */
-
-typedef struct thread_state {
-    int device;
+/* Queues and kernel objects are per context: clSetKernelArg on a shared
+ * kernel object is not thread-safe, and a context is used by one thread
+ * at a time. */
+typedef struct queue_state {
+    device_state *dev;
     cl_command_queue queue;
     cl_kernel kernels[4][GL_K_COUNT];
     cl_mem pinned;          /* staging buffer in page-locked host memory */
@@ -250,23 +247,66 @@ typedef struct thread_state {
     cl_event mark;
     cl_command_queue side;
     int marked;
-} thread_state;
+    int failed;             /* the error state of gpu.h */
+} queue_state;
 
-static _Thread_local thread_state tls = {.device = -1};
-static _Thread_local int tls_failed;
+#define Q(ctx) ((queue_state *)(ctx)->queue)
 
-static void fail(void) { tls_failed = 1; }
-static void reset(void)
+static int open_queue(gl_ctx *ctx)
 {
-    tls_failed = 0;
-    tls.marked = 0;   /* a mark holds within one call */
+    ctx->queue = NULL;
+    if (ctx->device < 0 || ctx->device >= device_count() ||
+        !devices[ctx->device].context)
+        return -1;
+    queue_state *q = calloc(1, sizeof *q);
+    if (!q)
+        return -1;
+    q->dev = &devices[ctx->device];
+    cl_int err;
+    q->queue = cl.clCreateCommandQueue(q->dev->context, q->dev->id, 0, &err);
+    if (err != CL_SUCCESS) {
+        free(q);
+        return -1;
+    }
+    ctx->queue = q;
+    return 0;
 }
 
-/* rc, remembered in the thread's error state when it is a failure */
-static int checked(int rc)
+static void close_queue(gl_ctx *ctx)
+{
+    queue_state *q = Q(ctx);
+    if (!q)
+        return;
+    cl.clFinish(q->queue);
+    if (q->side) {
+        cl.clFinish(q->side);
+        cl.clReleaseCommandQueue(q->side);
+    }
+    if (q->mark)
+        cl.clReleaseEvent(q->mark);
+    for (int p = 0; p < 4; p++)
+        for (int k = 0; k < GL_K_COUNT; k++)
+            if (q->kernels[p][k])
+                cl.clReleaseKernel(q->kernels[p][k]);
+    if (q->pinned)
+        cl.clReleaseMemObject(q->pinned);
+    cl.clReleaseCommandQueue(q->queue);
+    free(q);
+    ctx->queue = NULL;
+}
+
+static void fail(gl_ctx *ctx) { Q(ctx)->failed = 1; }
+static void reset(gl_ctx *ctx)
+{
+    Q(ctx)->failed = 0;
+    Q(ctx)->marked = 0;   /* a mark holds within one call */
+}
+
+/* rc, remembered in the context's error state when it is a failure */
+static int checked(queue_state *q, int rc)
 {
     if (rc != 0)
-        tls_failed = 1;
+        q->failed = 1;
     return rc;
 }
 
@@ -282,10 +322,10 @@ static pthread_mutex_t regions_lock = PTHREAD_MUTEX_INITIALIZER;
 static region *regions;
 static size_t nregions, regions_cap;
 
-static void *alloc(size_t bytes)
+static void *alloc(gl_ctx *ctx, size_t bytes)
 {
-    device_state *dev = current();
-    if (!dev || gl_fault_hit(GL_FAULT_ALLOC))
+    device_state *dev = Q(ctx)->dev;
+    if (gl_fault_hit(GL_FAULT_ALLOC))
         return NULL;
     if (bytes == 0)
         bytes = 1;
@@ -320,7 +360,7 @@ static void *alloc(size_t bytes)
     return base;
 }
 
-static void release(void *ptr)
+static void release(gl_ctx *ctx, void *ptr)
 {
     if (!ptr)
         return;
@@ -337,8 +377,7 @@ static void release(void *ptr)
         /* the commands that use the buffer end first: OpenCL defers the
          * release itself, but PoCL 3.1 frees the memory under a kernel
          * that still runs */
-        if (tls.queue)
-            cl.clFinish(tls.queue);
+        cl.clFinish(Q(ctx)->queue);
         cl.clReleaseMemObject(found.mem);
         munmap(found.base, found.size + 1);
     }
@@ -362,32 +401,7 @@ static int resolve(const void *ptr, cl_mem *mem, size_t *offset)
     return rc;
 }
 
-/* ---- per-thread queue and kernels -------------------------------------- */
-
-/* The calling thread's queue on the selected device.  Queues and kernel
- * objects are per thread: clSetKernelArg on a shared kernel object is not
- * thread-safe.  They live as long as the process (the library cannot know
- * when a caller's thread ends). */
-static cl_command_queue queue_get(void)
-{
-    device_state *dev = current();
-    if (!dev)
-        return NULL;
-    int i = (int)(dev - devices);
-    if (tls.device != i) {
-        /* a new device for this thread: its old objects stay behind */
-        memset(&tls, 0, sizeof tls);
-        cl_int err;
-        tls.queue = cl.clCreateCommandQueue(dev->context, dev->id, 0, &err);
-        if (err != CL_SUCCESS) {
-            tls.queue = NULL;
-            tls.device = -1;
-            return NULL;
-        }
-        tls.device = i;
-    }
-    return tls.queue;
-}
+/* ---- programs and kernels ---------------------------------------------- */
 
 static cl_program program_get(device_state *dev, int precision)
 {
@@ -428,13 +442,11 @@ static cl_program program_get(device_state *dev, int precision)
     return prog;
 }
 
-static cl_kernel kernel_get(int precision, gl_kernel k)
+static cl_kernel kernel_get(queue_state *q, int precision, gl_kernel k)
 {
-    if (!queue_get())
-        return NULL;
-    cl_kernel *slot = &tls.kernels[precision - 1][k];
+    cl_kernel *slot = &q->kernels[precision - 1][k];
     if (!*slot) {
-        cl_program prog = program_get(current(), precision);
+        cl_program prog = program_get(q->dev, precision);
         if (!prog)
             return NULL;
         cl_int err;
@@ -445,13 +457,27 @@ static cl_kernel kernel_get(int precision, gl_kernel k)
     return *slot;
 }
 
-static int launch(int precision, gl_kernel k, int dims,
+/* launch without counting a fault event: the copies' kernel (copy_rect) */
+static int launch_uncounted(queue_state *q, int precision, gl_kernel k,
+                            int dims, const size_t *groups,
+                            const size_t *local, int nargs,
+                            const gl_arg *args);
+
+static int launch(queue_state *q, int precision, gl_kernel k, int dims,
                   const size_t *groups, const size_t *local, int nargs,
                   const gl_arg *args)
 {
     if (gl_fault_hit(GL_FAULT_LAUNCH))
         return -1;
-    cl_kernel kernel = kernel_get(precision, k);
+    return launch_uncounted(q, precision, k, dims, groups, local, nargs, args);
+}
+
+static int launch_uncounted(queue_state *q, int precision, gl_kernel k,
+                            int dims, const size_t *groups,
+                            const size_t *local, int nargs,
+                            const gl_arg *args)
+{
+    cl_kernel kernel = kernel_get(q, precision, k);
     if (!kernel)
         return -1;
     cl_uint slot = 0;
@@ -481,18 +507,19 @@ static int launch(int precision, gl_kernel k, int dims,
             return 0;   /* nothing to do */
         global[d] = groups[d] * local[d];
     }
-    return cl.clEnqueueNDRangeKernel(tls.queue, kernel, (cl_uint)dims, NULL,
+    return cl.clEnqueueNDRangeKernel(q->queue, kernel, (cl_uint)dims, NULL,
                                      global, local, 0, NULL, NULL) ==
                    CL_SUCCESS
                ? 0
                : -1;
 }
 
-static int checked_launch(int precision, gl_kernel k, int dims,
+static int checked_launch(gl_ctx *ctx, int precision, gl_kernel k, int dims,
                           const size_t *groups, const size_t *local,
                           int nargs, const gl_arg *args)
 {
-    return checked(launch(precision, k, dims, groups, local, nargs, args));
+    return checked(Q(ctx), launch(Q(ctx), precision, k, dims, groups, local,
+                                  nargs, args));
 }
 
 /* ---- copies ------------------------------------------------------------- */
@@ -537,15 +564,57 @@ static int host_rect_on(cl_command_queue queue, cl_event after, int to_device,
     return err == CL_SUCCESS ? 0 : -1;
 }
 
-static int host_rect(int to_device, size_t elem, size_t rows, size_t cols,
-                     void *dev, size_t ld_dev, void *host, size_t ld_host)
+static int host_rect(queue_state *q, int to_device, size_t elem, size_t rows,
+                     size_t cols, void *dev, size_t ld_dev, void *host,
+                     size_t ld_host)
 {
-    return host_rect_on(queue_get(), NULL, to_device, elem, rows, cols, dev,
+    return host_rect_on(q->queue, NULL, to_device, elem, rows, cols, dev,
                         ld_dev, host, ld_host);
 }
 
-static int copy_rect(size_t elem, size_t rows, size_t cols, const void *src,
-                     size_t ld_src, void *dst, size_t ld_dst)
+/* dst = src through the copy kernel, rows x cols elements of elem bytes
+ * (4, 8 or 16: the s, d (c without fp64) and z kernels move the bits). */
+static int copy_kernel(queue_state *q, size_t elem, size_t rows, size_t cols,
+                       const void *src, size_t ld_src, void *dst,
+                       size_t ld_dst)
+{
+    int precision = elem == 4    ? 1
+                    : elem == 8  ? (q->dev->info.fp64 ? 2 : 3)
+                    : elem == 16 ? 4
+                                 : 0;
+    if (!precision || rows > 0x7fffffff || cols > 0x7fffffff ||
+        ld_src > 0x7fffffff || ld_dst > 0x7fffffff)
+        return -1;
+    int r = (int)rows, c = (int)cols, lds = (int)ld_src, ldd = (int)ld_dst,
+        conj_trans = 0;
+    gl_arg args[] = {GL_VALUE(r),   GL_VALUE(c),       GL_MEM(src, elem),
+                     GL_VALUE(lds), GL_MEM(dst, elem), GL_VALUE(ldd),
+                     GL_VALUE(conj_trans)};
+    size_t local[2] = {16, 16}, groups[2] = {(rows + 15) / 16, (cols + 15) / 16};
+    return launch_uncounted(q, precision, GL_K_COPY, 2, groups, local, 7,
+                            args);
+}
+
+/* A copy within one buffer (the pieces of one arena, kernels/arena.h):
+ * OpenCL's rectangle copy then wants equal pitches and no overlap of the
+ * two rectangles' bounds (CL_INVALID_VALUE, CL_MEM_COPY_OVERLAP), which
+ * disjoint pieces need not meet: a linear copy when both sides are
+ * contiguous, else the copy kernel. */
+static int copy_within(queue_state *q, cl_mem mem, size_t elem, size_t rows,
+                       size_t cols, const void *src, size_t soff,
+                       size_t ld_src, void *dst, size_t doff, size_t ld_dst)
+{
+    if (ld_src == rows && ld_dst == rows)
+        return cl.clEnqueueCopyBuffer(q->queue, mem, mem, soff, doff,
+                                      elem * rows * cols, 0, NULL,
+                                      NULL) == CL_SUCCESS
+                   ? 0
+                   : -1;
+    return copy_kernel(q, elem, rows, cols, src, ld_src, dst, ld_dst);
+}
+
+static int copy_rect(queue_state *q, size_t elem, size_t rows, size_t cols,
+                     const void *src, size_t ld_src, void *dst, size_t ld_dst)
 {
     if (rows == 0 || cols == 0)
         return 0;
@@ -554,10 +623,13 @@ static int copy_rect(size_t elem, size_t rows, size_t cols, const void *src,
     cl_mem smem, dmem;
     size_t soff, doff, sorig[3], dorig[3];
     size_t region[3] = {rows * elem, cols, 1};
-    cl_command_queue queue = queue_get();
-    if (!queue || gl_fault_hit(GL_FAULT_COPY) ||
+    cl_command_queue queue = q->queue;
+    if (gl_fault_hit(GL_FAULT_COPY) ||
         resolve(src, &smem, &soff) != 0 || resolve(dst, &dmem, &doff) != 0)
         return -1;
+    if (smem == dmem)
+        return copy_within(q, smem, elem, rows, cols, src, soff, ld_src, dst,
+                           doff, ld_dst);
     rect_origin(soff, ld_src * elem, sorig);
     rect_origin(doff, ld_dst * elem, dorig);
     return cl.clEnqueueCopyBufferRect(queue, smem, dmem, sorig, dorig, region,
@@ -569,26 +641,24 @@ static int copy_rect(size_t elem, size_t rows, size_t cols, const void *src,
 
 /* Transfers go through a staging buffer of page-locked host memory
  * (CL_MEM_ALLOC_HOST_PTR, mapped once: the drivers copy from it by DMA
- * without an extra copy), one per thread, grown on demand up to
+ * without an extra copy), one per context, grown on demand up to
  * PINNED_MAX; larger transfers use ordinary memory. */
 enum { PINNED_MAX = 64 << 20 };
 
-static void *pinned(size_t bytes)
+static void *pinned(queue_state *q, size_t bytes)
 {
     if (bytes > PINNED_MAX)
         return NULL;
-    if (bytes <= tls.pinned_bytes)
-        return tls.pinned_host;
-    device_state *dev = current();
-    cl_command_queue queue = queue_get();
-    if (!dev || !queue)
-        return NULL;
-    if (tls.pinned) {   /* releasing the buffer drops its mapping */
+    if (bytes <= q->pinned_bytes)
+        return q->pinned_host;
+    device_state *dev = q->dev;
+    cl_command_queue queue = q->queue;
+    if (q->pinned) {   /* releasing the buffer drops its mapping */
         cl.clFinish(queue);
-        cl.clReleaseMemObject(tls.pinned);
-        tls.pinned = NULL;
-        tls.pinned_host = NULL;
-        tls.pinned_bytes = 0;
+        cl.clReleaseMemObject(q->pinned);
+        q->pinned = NULL;
+        q->pinned_host = NULL;
+        q->pinned_bytes = 0;
     }
     size_t size = bytes < (1 << 22) ? (1 << 22) : bytes;
     cl_int err;
@@ -604,9 +674,9 @@ static void *pinned(size_t bytes)
         cl.clReleaseMemObject(mem);
         return NULL;
     }
-    tls.pinned = mem;
-    tls.pinned_host = host;
-    tls.pinned_bytes = size;
+    q->pinned = mem;
+    q->pinned_host = host;
+    q->pinned_bytes = size;
     return host;
 }
 
@@ -618,31 +688,34 @@ static void host_copy(size_t elem, size_t rows, size_t cols, const char *src,
         memcpy(dst + j * ld_dst * elem, src + j * ld_src * elem, rows * elem);
 }
 
-static int cl_write(size_t elem, size_t rows, size_t cols, const void *src,
-                size_t ld_src, void *dst, size_t ld_dst)
+static int cl_write(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                    const void *src, size_t ld_src, void *dst, size_t ld_dst)
 {
-    char *stage = pinned(elem * rows * cols);
+    queue_state *q = Q(ctx);
+    char *stage = pinned(q, elem * rows * cols);
     if (!stage)
-        return checked(host_rect(1, elem, rows, cols, dst, ld_dst,
-                                 (void *)src, ld_src));
+        return checked(q, host_rect(q, 1, elem, rows, cols, dst, ld_dst,
+                                    (void *)src, ld_src));
     host_copy(elem, rows, cols, src, ld_src, stage, rows);
-    return checked(host_rect(1, elem, rows, cols, dst, ld_dst, stage, rows));
+    return checked(q, host_rect(q, 1, elem, rows, cols, dst, ld_dst, stage,
+                                rows));
 }
 
-static int cl_copy(size_t elem, size_t rows, size_t cols, const void *src,
-               size_t ld_src, void *dst, size_t ld_dst)
+static int cl_copy(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                   const void *src, size_t ld_src, void *dst, size_t ld_dst)
 {
-    return checked(copy_rect(elem, rows, cols, src, ld_src, dst, ld_dst));
+    return checked(Q(ctx), copy_rect(Q(ctx), elem, rows, cols, src, ld_src,
+                                     dst, ld_dst));
 }
 
 /* src into dst on queue after the event after (NULL: in order), the
  * whole matrix into staging first: dst only from a complete read. */
-static int read_staged(cl_command_queue queue, cl_event after, size_t elem,
-                       size_t rows, size_t cols, const void *src,
+static int read_staged(queue_state *q, cl_command_queue queue, cl_event after,
+                       size_t elem, size_t rows, size_t cols, const void *src,
                        size_t ld_src, void *dst, size_t ld_dst)
 {
     size_t bytes = elem * rows * cols;
-    char *stage = pinned(bytes), *owned = NULL;
+    char *stage = pinned(q, bytes), *owned = NULL;
     if (!stage)
         stage = owned = malloc(bytes);
     int rc = !stage || host_rect_on(queue, after, 0, elem, rows, cols,
@@ -653,71 +726,71 @@ static int read_staged(cl_command_queue queue, cl_event after, size_t elem,
     return rc ? -1 : 0;
 }
 
-static int cl_read(size_t elem, size_t rows, size_t cols, const void *src,
-               size_t ld_src, void *dst, size_t ld_dst)
+static int cl_read(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                   const void *src, size_t ld_src, void *dst, size_t ld_dst)
 {
+    queue_state *q = Q(ctx);
     if (rows == 0 || cols == 0)
-        return tls_failed ? -1 : 0;
-    cl_command_queue queue = queue_get();
-    if (!queue || cl.clFinish(queue) != CL_SUCCESS)
-        tls_failed = 1;
-    if (tls_failed)
+        return q->failed ? -1 : 0;
+    if (cl.clFinish(q->queue) != CL_SUCCESS)
+        q->failed = 1;
+    if (q->failed)
         return -1;
-    return checked(read_staged(queue, NULL, elem, rows, cols, src, ld_src, dst,
-                               ld_dst));
+    return checked(q, read_staged(q, q->queue, NULL, elem, rows, cols, src,
+                                  ld_src, dst, ld_dst));
 }
 
-/* Reads beside later work (gpu.h): a marker on the thread's queue, which
+/* Reads beside later work (gpu.h): a marker on the context's queue, which
  * a read on a second queue of the same device waits for.  Writes are
  * blocking and the staging buffer is replaced only after a clFinish, so
  * no command of the first queue can be using it. */
-static int cl_mark(void)
+static int cl_mark(gl_ctx *ctx)
 {
-    cl_command_queue queue = queue_get();
-    tls.marked = 0;
-    if (!queue)
-        return -1;
-    if (tls.mark)
-        cl.clReleaseEvent(tls.mark);
-    tls.mark = NULL;
+    queue_state *q = Q(ctx);
+    cl_command_queue queue = q->queue;
+    q->marked = 0;
+    if (q->mark)
+        cl.clReleaseEvent(q->mark);
+    q->mark = NULL;
     /* flushed: the second queue must not wait for a marker that was
      * never submitted */
-    if (cl.clEnqueueMarkerWithWaitList(queue, 0, NULL, &tls.mark) !=
+    if (cl.clEnqueueMarkerWithWaitList(queue, 0, NULL, &q->mark) !=
             CL_SUCCESS ||
         cl.clFlush(queue) != CL_SUCCESS)
         return -1;
-    tls.marked = 1;
+    q->marked = 1;
     return 0;
 }
 
-static int cl_read_marked(int whole, size_t elem, size_t rows, size_t cols,
-                          const void *src, size_t ld_src, void *dst,
-                          size_t ld_dst)
+static int cl_read_marked(gl_ctx *ctx, int whole, size_t elem, size_t rows,
+                          size_t cols, const void *src, size_t ld_src,
+                          void *dst, size_t ld_dst)
 {
     (void)whole;   /* every read is whole here (cl_read) */
-    device_state *dev = current();
-    if (!tls.marked || !dev || !queue_get() || rows == 0 || cols == 0)
-        return cl_read(elem, rows, cols, src, ld_src, dst, ld_dst);
-    if (tls_failed)
+    queue_state *q = Q(ctx);
+    if (!q->marked || rows == 0 || cols == 0)
+        return cl_read(ctx, elem, rows, cols, src, ld_src, dst, ld_dst);
+    if (q->failed)
         return -1;
-    if (!tls.side) {
+    if (!q->side) {
         cl_int err;
-        tls.side = cl.clCreateCommandQueue(dev->context, dev->id, 0, &err);
+        q->side = cl.clCreateCommandQueue(q->dev->context, q->dev->id, 0,
+                                          &err);
         if (err != CL_SUCCESS) {
-            tls.side = NULL;
-            return cl_read(elem, rows, cols, src, ld_src, dst, ld_dst);
+            q->side = NULL;
+            return cl_read(ctx, elem, rows, cols, src, ld_src, dst, ld_dst);
         }
     }
-    return checked(read_staged(tls.side, tls.mark, elem, rows, cols, src,
-                               ld_src, dst, ld_dst));
+    return checked(q, read_staged(q, q->side, q->mark, elem, rows, cols, src,
+                                  ld_src, dst, ld_dst));
 }
 
-static int cl_finish(void)
+static int cl_finish(gl_ctx *ctx)
 {
-    cl_command_queue queue = queue_get();
-    if (!queue || cl.clFinish(queue) != CL_SUCCESS)
-        tls_failed = 1;
-    return tls_failed ? -1 : 0;
+    queue_state *q = Q(ctx);
+    if (cl.clFinish(q->queue) != CL_SUCCESS)
+        q->failed = 1;
+    return q->failed ? -1 : 0;
 }
 
 /* ---- CLBlast (optional) -------------------------------------------------- */
@@ -786,10 +859,6 @@ static pthread_once_t clblast_once = PTHREAD_ONCE_INIT;
  * seconds); GPULAPACK_CLBLAST=1 takes it on any device, 0 never. */
 static void clblast_load(void)
 {
-    int mode = gl_config_get()->clblast;
-    device_state *dev = current();
-    if (mode == 0 || (mode < 0 && (!dev || !dev->info.gpu)))
-        return;
     void *lib = dlopen("libclblast.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!lib)
         return;
@@ -805,12 +874,16 @@ static void clblast_load(void)
 }
 
 /* One CLBlast product (count 0) or strided batch of count products. */
-static int clblast_gemm(int precision, int transa, int transb, size_t m,
-                        size_t n, size_t k, const void *alpha, const void *a,
-                        size_t lda, size_t sa, const void *b, size_t ldb,
-                        size_t sb, const void *beta, void *c, size_t ldc,
-                        size_t sc, size_t count)
+static int clblast_gemm(queue_state *q, int precision, int transa,
+                        int transb, size_t m, size_t n, size_t k,
+                        const void *alpha, const void *a, size_t lda,
+                        size_t sa, const void *b, size_t ldb, size_t sb,
+                        const void *beta, void *c, size_t ldc, size_t sc,
+                        size_t count)
 {
+    int mode = gl_config_get()->clblast;
+    if (mode == 0 || (mode < 0 && !q->dev->info.gpu))
+        return 1;
     pthread_once(&clblast_once, clblast_load);
     static const size_t elem[4] = {4, 8, 8, 16};
     void *plain = precision == 1 ? (void *)clblast.sgemm
@@ -824,13 +897,12 @@ static int clblast_gemm(int precision, int transa, int transb, size_t m,
     if (!(count ? batched : plain))
         return 1;
     if (gl_fault_hit(GL_FAULT_LAUNCH))
-        return checked(-1);
+        return checked(q, -1);
     cl_mem ma, mb, mc;
     size_t oa, ob, oc, es = elem[precision - 1];
-    cl_command_queue queue = queue_get();
-    if (!queue || resolve(a, &ma, &oa) || resolve(b, &mb, &ob) ||
-        resolve(c, &mc, &oc))
-        return checked(-1);
+    cl_command_queue queue = q->queue;
+    if (resolve(a, &ma, &oa) || resolve(b, &mb, &ob) || resolve(c, &mc, &oc))
+        return checked(q, -1);
     int ta = CLBLAST_TRANS_BASE + transa, tb = CLBLAST_TRANS_BASE + transb;
     oa /= es, ob /= es, oc /= es;
     /* the scalars by value, in the precision's type */
@@ -847,27 +919,28 @@ static int clblast_gemm(int precision, int transa, int transb, size_t m,
                : precision == 3 ? CALL(cl_float2, cgemm, cgemm_batched)
                                 : CALL(cl_double2, zgemm, zgemm_batched);
 #undef CALL
-    return checked(status == 0 ? 0 : -1);
+    return checked(q, status == 0 ? 0 : -1);
 }
 
-static int blas_gemm(int precision, int transa, int transb, size_t m,
-                     size_t n, size_t k, const void *alpha, const void *a,
-                     size_t lda, const void *b, size_t ldb, const void *beta,
-                     void *c, size_t ldc)
+static int blas_gemm(gl_ctx *ctx, int precision, int transa, int transb,
+                     size_t m, size_t n, size_t k, const void *alpha,
+                     const void *a, size_t lda, const void *b, size_t ldb,
+                     const void *beta, void *c, size_t ldc)
 {
-    return clblast_gemm(precision, transa, transb, m, n, k, alpha, a, lda, 0,
+    return clblast_gemm(Q(ctx), precision, transa, transb, m, n, k, alpha, a, lda, 0,
                         b, ldb, 0, beta, c, ldc, 0, 0);
 }
 
-static int blas_gemm_batched(int precision, int transa, int transb,
-                             size_t m, size_t n, size_t k, const void *alpha,
+static int blas_gemm_batched(gl_ctx *ctx, int precision, int transa,
+                             int transb, size_t m, size_t n, size_t k,
+                             const void *alpha,
                              const void *a, size_t lda, size_t stride_a,
                              const void *b, size_t ldb, size_t stride_b,
                              const void *beta, void *c, size_t ldc,
                              size_t stride_c, size_t count)
 {
-    return clblast_gemm(precision, transa, transb, m, n, k, alpha, a, lda,
-                        stride_a, b, ldb, stride_b, beta, c, ldc, stride_c,
+    return clblast_gemm(Q(ctx), precision, transa, transb, m, n, k, alpha, a,
+                        lda, stride_a, b, ldb, stride_b, beta, c, ldc, stride_c,
                         count);
 }
 
@@ -876,7 +949,9 @@ const gl_gpu gl_opencl_gpu = {
     .device_count = device_count,
     .device = device_info,
     .choose = choose,
-    .select = select_device,
+    .prepare = prepare,
+    .open = open_queue,
+    .close = close_queue,
     .alloc = alloc,
     .release = release,
     .write = cl_write,

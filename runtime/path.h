@@ -1,5 +1,6 @@
 /* Where a call runs: forwarded to the real LAPACK, or our pipeline on the
- * host or one of the GPU runtimes. */
+ * host or one of the GPU runtimes.  Each path but GL_PATH_LAPACK is a
+ * backend, with its row (name, runtime, ...) in runtime/backend.c. */
 #ifndef GL_PATH_H
 #define GL_PATH_H
 

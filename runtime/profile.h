@@ -9,29 +9,29 @@
 #ifndef GL_PROFILE_H
 #define GL_PROFILE_H
 
-#include "gpu.h"
+#include "context.h"
 
-/* Starts the calling thread's profile of one accelerated call, when
- * GPULAPACK_PROFILE asks for one; returns the runtime the call must use:
- * gpu itself, or a wrapper of it that times every operation (gpu NULL:
- * the host path, whose sections alone are timed). */
-const gl_gpu *gl_profile_begin(const gl_gpu *gpu);
+/* Starts the profile of one accelerated call on ctx, when
+ * GPULAPACK_PROFILE asks for one: ctx->gpu becomes a wrapper of its
+ * runtime that times every operation (on the host, only the pipelines'
+ * sections are timed); without it ctx->gpu is the runtime itself. */
+void gl_profile_begin(gl_ctx *ctx);
 
 /* Labels what follows with the pipeline's stage ("stage1", "back", a
- * string literal without spaces) and returns gl_now(): the stage clocks of the pipelines
- * are read through it. */
-double gl_profile_stage(const char *stage);
+ * string literal without spaces) and returns gl_now(): the stage clocks
+ * of the pipelines are read through it. */
+double gl_profile_stage(gl_ctx *ctx, const char *stage);
 
-/* The clock for a host section: gl_now() while a profile runs on this
- * thread, else 0 (no clock read). */
-double gl_profile_clock(void);
+/* The clock for a host section: gl_now() while ctx's call is profiled,
+ * else 0 (no clock read). */
+double gl_profile_clock(const gl_ctx *ctx);
 
 /* Adds the time since `since` (from gl_profile_clock) to the host
  * section `name` (a string literal) of the current stage. */
-void gl_profile_section(const char *name, double since);
+void gl_profile_section(gl_ctx *ctx, const char *name, double since);
 
-/* Writes the profile of the call to the log (level 1), one line per
+/* Writes the profile of ctx's call to the log (level 1), one line per
  * stage and operation, and ends it; nothing if none was begun. */
-void gl_profile_end(const char *routine);
+void gl_profile_end(gl_ctx *ctx, const char *routine);
 
 #endif

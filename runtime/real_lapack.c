@@ -40,6 +40,9 @@ static int env_tried;
 static void *soname_handles[N_SONAMES];
 static int soname_tried[N_SONAMES];
 
+/* The forwarding-depth guard, per-thread by nature: a call this thread
+ * forwards to the real LAPACK may come back through our exports (dsyev_
+ * calling dsytrd_) and must go straight through. */
 static _Thread_local int forward_depth;
 
 int gl_forwarding(void) { return forward_depth > 0; }

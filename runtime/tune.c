@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "config.h"
 #include "device.h"
 #include "gpu.h"
@@ -216,10 +217,10 @@ const char *gl_tune_file_name(char *out, size_t size)
     return gl_tune_default_file(out, size) == 0 ? out : NULL;
 }
 
+/* A backend's name (backend.h) that fits an entry's path. */
 static int valid_path(const char *path)
 {
-    return strcmp(path, "host") == 0 || strcmp(path, "cuda") == 0 ||
-           strcmp(path, "hip") == 0 || strcmp(path, "opencl") == 0;
+    return gl_backend_named(path) && strlen(path) < sizeof entries[0].path;
 }
 
 /* Parses the file; 0, or -1 with why (the caller logs it). */
@@ -349,13 +350,11 @@ const char *gl_tune_source(void)
     return source;
 }
 
+/* The GPU path of a name; GL_PATH_LAPACK if none. */
 static gl_path path_named(const char *name)
 {
-    static const gl_path paths[] = {GL_PATH_OPENCL, GL_PATH_CUDA, GL_PATH_HIP};
-    for (size_t i = 0; i < COUNT(paths); i++)
-        if (strcmp(gl_path_name(paths[i]), name) == 0)
-            return paths[i];
-    return GL_PATH_LAPACK;
+    const gl_backend *b = gl_backend_named(name);
+    return b && gl_backend_is_gpu(b) ? b->path : GL_PATH_LAPACK;
 }
 
 /* The file's lines of a GPU path apply only to the device they were
@@ -437,9 +436,10 @@ long gl_tune_crossover(const char *routine, int vectors, const char *path)
 long gl_tune_gpu_floor(const char *routine, int vectors)
 {
     long floor = builtin_gpu(routine + 1, vectors);
-    static const char *const paths[] = {"cuda", "hip", "opencl"};
-    for (size_t p = 0; p < COUNT(paths); p++) {
-        const entry *e = file_entry(routine, vectors, paths[p]);
+    for (int b = 0; b < GL_NBACKENDS; b++) {
+        if (!gl_backend_is_gpu(&gl_backends[b]))
+            continue;
+        const entry *e = file_entry(routine, vectors, gl_backends[b].name);
         if (e && e->n < floor)
             floor = e->n;
     }
@@ -472,13 +472,14 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path)
  * vectors 32 at 8192 (dsyevd V 1.37 s against 1.60 at 64, 1.51 at 24),
  * 64 at 16384 (4.87 s against 5.60 at 32: the back-transformation
  * grows). */
-int gl_tune_band(char kind, int complex_, long n, int vectors, int device)
+int gl_tune_band(const gl_tuning *t, char kind, int complex_, long n,
+                 int vectors)
 {
     long band = gl_config_get()->band;
     if (band > 0)
         return band > 1024 ? 1024 : (int)band;
     (void)kind, (void)complex_;
-    if (device)
+    if (t->device)
         return vectors ? (n >= 12288 ? 64 : 32) : (n >= 6144 ? 32 : 16);
     return n >= (vectors ? 1500 : 3500) ? 64 : 32;
 }
@@ -498,12 +499,12 @@ int gl_tune_tile_width(int b)
  * sweeps halve the b/2 ones' traffic per flop at 1.5 times their
  * multiplications of zeros (docs/performance.md, "The stage-2
  * back-transformation's blocks on a device"). */
-int gl_tune_group(int b, int device)
+int gl_tune_group(const gl_tuning *t, int b)
 {
     long group = gl_config_get()->group;
     if (group > 0)
         return group < 256 ? (int)group : 256;
-    if (device)
+    if (t->device)
         return b > 1 ? b : 1;
     return b > 1 ? b / 2 : 1;
 }
@@ -521,13 +522,13 @@ int gl_tune_group(int b, int device)
  * docs/performance.md, "Values-only calls at the hardware's limit").  The
  * host's BLAS runs its rank-b updates near its peak already, and there the
  * corrections cost more than the larger updates gain (docs/history.md). */
-int gl_tune_stage1_block(long n, int b, int device)
+int gl_tune_stage1_block(const gl_tuning *t, long n, int b)
 {
     long block = gl_config_get()->stage1_block;
     if (b < 1)
         b = 1;
     if (block <= 0) {
-        if (!device || n < 8192)
+        if (!t->device || n < 8192)
             return b;
         long panels = n / (32L * b), most = 1024 / b;
         block = (panels < 2 ? 2 : panels > most ? most : panels) * b;
@@ -589,4 +590,22 @@ long gl_tune_dc_leaf(void)
 {
     long leaf = gl_config_get()->dc_leaf;
     return leaf > 0 ? leaf : 128;
+}
+
+/* Today's values are the same for every device of a kind (the built-in
+ * defaults and the environment); the snapshot is where a device's own
+ * measured values go. */
+void gl_tune_snapshot(const gl_gpu_device_info *info, gl_tuning *out)
+{
+    *out = (gl_tuning){
+        .device = info != NULL,
+        .group_threads = gl_tune_group_threads(),
+        .max_groups = gl_tune_max_groups(),
+        .panel_rows = gl_tune_panel_rows(),
+        .panel_groups = gl_tune_panel_groups(),
+        .chase_groups = gl_tune_chase_groups(),
+        .dc_leaf = gl_tune_dc_leaf(),
+        .chunk = gl_tune_chunk(),
+        .sytrd_stages = gl_tune_sytrd_stages(),
+    };
 }

@@ -37,16 +37,34 @@ void gl_tune_host_identity(char *out, size_t size);
 void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
                              size_t size);
 
+/* The settings of one execution context (runtime/context.h) that depend
+ * on where it runs, taken once when the context is made for its device:
+ * two devices may be tuned apart.  Environment overrides win, as in the
+ * functions below. */
+typedef struct gl_tuning {
+    int device;            /* a device's context (its defaults differ) */
+    int group_threads;     /* gl_tune_group_threads */
+    long max_groups;       /* gl_tune_max_groups */
+    long panel_rows;       /* gl_tune_panel_rows */
+    long panel_groups;     /* gl_tune_panel_groups */
+    long chase_groups;     /* gl_tune_chase_groups */
+    long dc_leaf;          /* gl_tune_dc_leaf */
+    int chunk;             /* gl_tune_chunk */
+    int sytrd_stages;      /* gl_tune_sytrd_stages */
+} gl_tuning;
+void gl_tune_snapshot(const struct gl_gpu_device_info *info, gl_tuning *out);
+
 /* Stage-1 half-width of the band for an n x n problem: kind 'G' (SVD) or
  * 'H' (Hermitian eigenproblem), vectors: the band's reflectors will be
  * applied to vectors; GPULAPACK_BAND overrides. */
-int gl_tune_band(char kind, int complex_, long n, int vectors, int device);
+int gl_tune_band(const gl_tuning *t, char kind, int complex_, long n,
+                 int vectors);
 
 /* Stage 1 (sy2sb and ge2gb) of an n x n problem: columns of panels whose
  * updates the rest of the matrix takes together, a multiple of the band's
  * half-width b (b: one panel at a time); GPULAPACK_STAGE1_BLOCK
  * overrides. */
-int gl_tune_stage1_block(long n, int b, int device);
+int gl_tune_stage1_block(const gl_tuning *t, long n, int b);
 
 /* ?sytrd/?hetrd: 1 for the one-stage reduction, 2 for the two-stage one
  * with its Q re-factored (kernels/sytrd.c); GPULAPACK_SYTRD_STAGES
@@ -60,7 +78,7 @@ int gl_tune_tile_width(int b);
 /* Sweeps per compact-WY block of the stage-2 back-transformation for a
  * band of half-width b, applied by the host or by a device;
  * GPULAPACK_GROUP overrides. */
-int gl_tune_group(int b, int device);
+int gl_tune_group(const gl_tuning *t, int b);
 
 /* Columns of the vectors each host thread takes at a time through the
  * stage-2 back-transformation; GPULAPACK_CHUNK overrides. */

@@ -1,13 +1,44 @@
 #!/bin/bash
-# Runs every test of `make check` and ends with the line "N passed, N failed".
+# Runs the tests of `make check` and ends with the line "N passed, N failed".
+#
+#   testing/run_checks.sh [LEVEL...]     (default: all, every level in order)
+#
+# Levels (docs/testing.md; `make check-LEVEL` builds what one needs, then
+# runs it):
+#   unit      the library's internals and shape (testing/unit/), the source
+#             checks (thread-locals, function length, docs/performance.md)
+#   own       the drop-in contract tests (testing/own/), as users get them,
+#             with the host path forced and on the OpenCL device; the demo
+#             and the profile
+#   clients   numpy, scipy, Octave, R, the Python entry point, pip's wheels,
+#             ILP64 C callers
+#   suite     LAPACK's own EIG testing suite (reference LAPACK, OpenBLAS,
+#             the host path forced, the OpenCL device)
+#   sanitize  the library built with ASan/UBSan under LAPACK's tests
+# On a machine with a CUDA or HIP device each level also runs its part of
+# that device's checks (check_lib.sh's gpu_checks: unit ops, own
+# own/vectors/spectra, clients clients, suite suite).
+#
 # Each test prints "PASS <name>" / "FAIL <name>: <why>" lines; a test that
 # exits non-zero, times out or prints no verdict counts as one more failure.
-# Output of every test is kept under build/check/.
+# Output of every test is kept under build/check/ (emptied when every level
+# runs).
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 LIB=$ROOT/lib/libgpulapack.so
 OUT=$ROOT/build/check
-rm -rf "$OUT" && mkdir -p "$OUT"
+ALL_LEVELS="unit own clients suite sanitize"
+levels=${*:-all}
+[ "$levels" = all ] && levels=$ALL_LEVELS
+for level in $levels; do
+    case " $ALL_LEVELS " in
+    *" $level "*) ;;
+    *) echo "usage: $0 [all | LEVEL...], LEVEL one of: $ALL_LEVELS" >&2
+        exit 2 ;;
+    esac
+done
+[ "$levels" = "$ALL_LEVELS" ] && rm -rf "$OUT"
+mkdir -p "$OUT"
 # Python with Debian's numpy/scipy (not whatever python3 is first on PATH).
 PYTHON=/usr/bin/python3
 # Shell-function tests run under timeout through `bash -c`.
@@ -19,7 +50,18 @@ mkdir -p "$POCL_CACHE_DIR"
 
 . testing/check_lib.sh  # run, device_own, gpu_checks
 
+# The CUDA/HIP devices of this machine (none on CI; the GPU machine of
+# docs/performance.md): each level runs its part of their checks (every
+# call of an exported routine on that path).
+gpu_kinds=$(bin/gpulapack-info 2>/dev/null | grep -oE '^  (cuda|hip):[0-9]+' |
+    sed 's/^ *//; s/:.*//' | sort -u)
+gpu_parts() {
+    local kind
+    for kind in $gpu_kinds; do gpu_checks "$kind" "$@"; done
+}
+
 # 1. Unit tests: the library's internals and shape.
+level_unit() {
 run unit/library 60 testing/unit/check_library.sh
 # the layers point one way (lapack_api -> kernels -> runtime), every header
 # compiles on its own
@@ -88,8 +130,27 @@ for src in testing/unit/test_*.c; do
     *) run "unit/$t" 300 "build/testing/$t" ;;
     esac
 done
+# The sources: no thread-local state but the allowed (the forwarding
+# guard, the last-timing record, documented per-thread caches); no library
+# function over 120 lines; docs/performance.md's tables as `make
+# perf-doc` writes them.
+run unit/thread-locals 60 testing/unit/check_thread_locals.sh
+run unit/function-length 60 testing/unit/check_function_length.sh
+perf_doc_check() {
+    if [ -f testing/unit/check_perf_doc.sh ]; then
+        bash testing/unit/check_perf_doc.sh
+    else
+        echo "FAIL unit/perf-doc: testing/unit/check_perf_doc.sh is missing"
+    fi
+}
+export -f perf_doc_check
+run unit/perf-doc 120 bash -c perf_doc_check
+#    On each CUDA/HIP device: every operation against the host backend.
+gpu_parts ops
+}
 
 # 2. Own tests of the drop-in contract: preloaded, or linked before -llapack.
+level_own() {
 for src in testing/own/test_*.c; do
     [ -e "$src" ] || continue
     t=$(basename "$src" .c)
@@ -147,22 +208,42 @@ run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
     GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 \
     GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 
-# 3. The demo runs, and its calls go through the library.
+# 3. The demo runs, and its calls go through the library: each call's
+#    table line shows the path its log line gave, INFO = 0, the system
+#    LAPACK's time and a check that passed (the demo prints FAILED and
+#    exits 1 otherwise); again without n (each call at the size from
+#    which the library takes its path here, up to 1200), every call of a
+#    finite crossover on our path.
 demo_check() {
-    local log
+    local log r line path rc
     log=$(GPULAPACK_VERBOSE=1 LD_PRELOAD="$LIB" build/demo 300 2>&1)
+    rc=$?
     echo "$log"
-    for r in dgesdd dsyevd; do
-        if grep -q "^gpulapack: $r .*path=" <<<"$log" &&
-            grep -q "^$r .*info=0" <<<"$log"; then
-            echo "PASS demo/$r"
+    for r in dgesdd dsyevd zheevd; do
+        path=$(grep -m1 "^gpulapack: $r " <<<"$log" | grep -oE ' path=[a-z]+' | cut -d= -f2)
+        if [ $rc -eq 0 ] && [ -n "$path" ] &&
+            [ "$(grep -c "^$r JOBZ=[A-Z] *300  $path .* info=0 .* = [0-9.]*\( \|$\)" <<<"$log")" = 2 ] &&
+            ! grep -q "^$r .*FAILED" <<<"$log"; then
+            echo "PASS demo/$r (path=$path)"
         else
-            echo "FAIL demo/$r: no log line or no result"
+            echo "FAIL demo/$r: no log line, no table line with its path or a failed check (exit $rc)"
         fi
     done
+    log=$(GPULAPACK_VERBOSE=1 DEMO_MAX_N=1200 LD_PRELOAD="$LIB" build/demo 2>&1)
+    rc=$?
+    echo "$log"
+    # a call whose crossover is within reach runs at it, on our path
+    line=$(grep -E '^(dgesdd|dsyevd|zheevd) JOBZ=' <<<"$log" |
+        awk '$4 == "lapack" && $0 !~ /reason=size host never|above DEMO_MAX_N/')
+    if [ $rc -eq 0 ] && [ "$(grep -cE '^(dgesdd|dsyevd|zheevd) JOBZ=' <<<"$log")" = 6 ] &&
+        [ -z "$line" ] && grep -qE '^[a-z]+ JOBZ=.* (host|opencl|cuda|hip) ' <<<"$log"; then
+        echo "PASS demo/crossovers"
+    else
+        echo "FAIL demo/crossovers: a call within reach of its crossover forwarded, or no call on our path (exit $rc): $line"
+    fi
 }
 export -f demo_check
-run demo 120 bash -c demo_check
+run demo 300 bash -c demo_check
 
 #    GPULAPACK_PROFILE on the OpenCL device: the demo's calls still give
 #    their results, each logs its profile (device operations and host
@@ -171,7 +252,7 @@ run demo 120 bash -c demo_check
 profile_check() {
     local log r ok
     log=$(GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 \
-        GPULAPACK_DC_LEAF=64 LD_PRELOAD="$LIB" build/demo 300 2>&1)
+        GPULAPACK_DC_LEAF=64 DEMO_CALLS=dgesdd,dsyevd LD_PRELOAD="$LIB" build/demo 300 2>&1)
     echo "$log"
     for r in dgesdd dsyevd; do
         ok=1
@@ -186,18 +267,23 @@ profile_check() {
             END { exit !(seen && !bad) }' <<<"$log" || ok=0
         [ $ok = 1 ] && echo "PASS profile/$r" || echo "FAIL profile/$r: rows or results missing"
     done
-    log=$(GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 LD_PRELOAD="$LIB" \
-        build/demo 300 2>&1)
+    log=$(GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 DEMO_CALLS=dgesdd,dsyevd \
+        LD_PRELOAD="$LIB" build/demo 300 2>&1)
     grep -q " profile: " <<<"$log" && echo "FAIL profile/off: logged without GPULAPACK_PROFILE" ||
         echo "PASS profile/off"
 }
 export -f profile_check
 run profile 300 bash -c profile_check
+#    On each CUDA/HIP device: the contract tests, the vectors of every
+#    routine, the known spectra.
+gpu_parts own vectors spectra
+}
 
 # 4. Real clients (numpy, scipy, Octave, R): with every call forwarded
 #    (a crossover out of reach), bit for bit the same results; with the
 #    default crossovers (some calls with vectors, e.g. Octave's ?gesvd from
 #    n = 200, take the host path), the same results to LAPACK's accuracy.
+level_clients() {
 run clients 1200 env GPULAPACK_MIN_N=2147483647 testing/clients/run_clients.sh "$LIB"
 run clients-default 1200 testing/clients/run_clients.sh --compare accuracy \
     --out "$OUT/clients-default" "$LIB"
@@ -225,9 +311,13 @@ run wheels 900 testing/clients/check_wheels.sh "$LIB"
 #    over a shim on libopenblas64, and the plain names over Debian's
 #    liblapack64 (64-bit INTEGERs, read as such).
 run ilp64 300 testing/clients/check_ilp64.sh "$LIB"
+#    On each CUDA/HIP device: the real clients.
+gpu_parts clients
+}
 
 # 5. LAPACK's own testing suite, every EIG input, four precisions, over the
 #    reference LAPACK and OpenBLAS, with the library preloaded.
+level_suite() {
 run lapack-suite 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB"
 #    Again with our host path forced for every size: no failure beyond the
@@ -249,6 +339,9 @@ run lapack-suite-opencl-other-kernels 3600 "$PYTHON" testing/lapack_suite/run_su
     --lib "$LIB" --tag opencl-other-kernels --lapack ref --inputs svd,sep,se2,sb,bb \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PANEL_ROWS=4 --env GPULAPACK_PANEL_GROUPS=4 \
     --env GPULAPACK_CHASE_GROUPS=4 --env GPULAPACK_DC_LEAF=8 --expect-path opencl
+#    On each CUDA/HIP device: LAPACK's whole EIG suite in four precisions.
+gpu_parts suite
+}
 
 # 6. The library built with ASan and UBSan, preloaded into LAPACK's tests
 #    and our thread test: no sanitizer report, same results.
@@ -286,16 +379,12 @@ sanitized() {
     done
 }
 export -f sanitized
+level_sanitize() {
 run sanitize 1800 bash -c sanitized
+}
 
-# 7. On each CUDA or HIP device of the machine (none on CI; the GPU
-#    machine of docs/performance.md): every operation against the host
-#    backend, the contract tests, the vectors of every routine, the
-#    known spectra, the real clients and LAPACK's whole EIG suite in four
-#    precisions, every call of an exported routine on that path.
-gpu_kinds=$(bin/gpulapack-info 2>/dev/null | grep -oE '^  (cuda|hip):[0-9]+' |
-    sed 's/^ *//; s/:.*//' | sort -u)
-for kind in $gpu_kinds; do gpu_checks "$kind"; done
-
+for level in $levels; do
+    "level_$level"
+done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

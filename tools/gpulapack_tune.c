@@ -37,6 +37,7 @@
 #include "gpu.h"
 #include "log.h"
 #include "tune.h"
+#include "tune_families.inc"
 
 #define PROTO_SYEVD(name, T, R)                                               \
     void name(const char *, const char *, const int *, T *, const int *, R *, \
@@ -64,7 +65,7 @@ PROTO_ZGESDD(zgesdd_, double complex, double)
 
 /* ---- options ------------------------------------------------------------ */
 
-static const char *families = "syevd,gesdd", *jobs = "N,V",
+static const char *families = GL_TUNE_FAMILIES, *jobs = "N,V",
                   *precisions = "d,z", *paths_opt = NULL, *output = NULL;
 static long min_n = 256, max_n = 4096;
 static double time_limit = 300;
@@ -430,7 +431,7 @@ static int write_file(const char *name, const char *header)
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: gpulapack-tune [-o FILE] [--families syevd,gesdd] "
+            "usage: gpulapack-tune [-o FILE] [--families " GL_TUNE_FAMILIES "] "
             "[--jobs N,V] [--precisions d,z]\n"
             "                      [--paths host,cuda,hip,opencl] "
             "[--min-n 256] [--max-n 4096] [--time-limit 300] [-q]\n"
@@ -503,10 +504,11 @@ int main(int argc, char **argv)
 
     problem pb = {0};
     case_count = 0;
-    static const char *const fams[] = {"syevd", "gesdd"};
+    static const char *const fams[] = {GL_TUNE_FAMILY_NAMES};
+    const int nfams = (int)(sizeof fams / sizeof *fams);
     static const char precs[] = "sdcz";
     for (int pass = 0; pass < 2; pass++)
-        for (int f = 0; f < 2; f++)
+        for (int f = 0; f < nfams; f++)
             for (int v = 0; v < 2; v++)
                 for (int p = 0; p < 4; p++) {
                     char prec[2] = {precs[p], 0};
@@ -518,7 +520,7 @@ int main(int argc, char **argv)
                         continue;
                     }
                     case_index++;
-                    pb.gesdd = f == 1;
+                    pb.gesdd = strcmp(fams[f], "gesdd") == 0;
                     pb.vectors = v;
                     pb.prec = precs[p];
                     char routine[16], label[40];

@@ -431,10 +431,11 @@ static int run_chase(chase_job *job)
 }
 
 /* gl_s_host_gb_chase gl_d_host_gb_chase gl_c_host_gb_chase gl_z_host_gb_chase */
-int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
-                         gl_scalar *band, lapack_int ldband,
+int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         lapack_int c, gl_scalar *band, lapack_int ldband,
                          const GL_FN(reflectors) *keep)
 {
+    (void)ops;
     if (keep && c != 1)
         return -1;
     if (b <= c)   /* already of half-width c: nothing to chase or keep */
@@ -446,9 +447,11 @@ int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
 }
 
 /* gl_s_host_sb_chase gl_d_host_sb_chase gl_c_host_sb_chase gl_z_host_sb_chase */
-int GL_FN(host_sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
-                         lapack_int ldband, const GL_FN(reflectors) *keep)
+int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         gl_scalar *band, lapack_int ldband,
+                         const GL_FN(reflectors) *keep)
 {
+    (void)ops;
     if (b <= 1)   /* already tridiagonal */
         return 0;
     chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,

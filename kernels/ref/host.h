@@ -9,11 +9,13 @@
 #include "../../runtime/tune.h"
 
 
-int GL_FN(host_gb_chase)(lapack_int n, lapack_int b, lapack_int c,
+/* The table's gb_chase and sb_chase (ops.h), on the host's threads. */
+int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         lapack_int c, gl_scalar *band, lapack_int ldband,
+                         const GL_FN(reflectors) *keep);
+int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                          gl_scalar *band, lapack_int ldband,
                          const GL_FN(reflectors) *keep);
-int GL_FN(host_sb_chase)(lapack_int n, lapack_int b, gl_scalar *band,
-                         lapack_int ldband, const GL_FN(reflectors) *keep);
 
 /* C = A B (subtract = 0) or C = C - A B: A m x kdim, B kdim x n, all
  * column-major; A(i, p) is zero for p < i - below and for p > i + above
@@ -27,6 +29,8 @@ void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim,
                       lapack_int ldc);
 lapack_int GL_FN(tile_gemm_cols)(void);
 
+/* The host backend's table, a template bound to a context by ops_bind
+ * (ctx NULL here). */
 extern const GL_FN(ops) GL_FN(host_ops);
 
 #endif

@@ -13,47 +13,65 @@
 #include "../stages.h"
 #include "host.h"
 
-static void host_copy(lapack_int rows, lapack_int cols, const gl_scalar *src,
-                      lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+/* the host's memory, aligned to a cache line */
+static void *host_alloc(const GL_FN(ops) *ops, size_t bytes)
 {
+    (void)ops;
+    return gl_host_alloc(bytes);
+}
+
+static void host_release(const GL_FN(ops) *ops, void *ptr)
+{
+    (void)ops;
+    gl_host_free(ptr);
+}
+
+static void host_copy(const GL_FN(ops) *ops, lapack_int rows, lapack_int cols,
+                      const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,
+                      lapack_int ld_dst)
+{
+    (void)ops;
     for (lapack_int j = 0; j < cols; j++)
         memcpy(dst + (size_t)j * ld_dst, src + (size_t)j * ld_src,
                sizeof *dst * (size_t)rows);
 }
 
 /* the host's work is done when its call returns: nothing to mark */
-static void host_mark(void) {}
+static void host_mark(const GL_FN(ops) *ops) { (void)ops; }
 
-static int host_to_host(lapack_int rows, lapack_int cols, const gl_scalar *src,
+static int host_to_host(const GL_FN(ops) *ops, lapack_int rows,
+                        lapack_int cols, const gl_scalar *src,
                         lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
-    host_copy(rows, cols, src, ld_src, dst, ld_dst);
+    host_copy(ops, rows, cols, src, ld_src, dst, ld_dst);
     return 0;
 }
 
-static void host_from_host(char trans, lapack_int rows, lapack_int cols,
-                           const gl_scalar *src, lapack_int ld_src,
-                           gl_scalar *dst, lapack_int ld_dst)
+static void host_from_host(const GL_FN(ops) *ops, char trans, lapack_int rows,
+                           lapack_int cols, const gl_scalar *src,
+                           lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
 {
     if (trans == 'N')
-        host_copy(rows, cols, src, ld_src, dst, ld_dst);
+        host_copy(ops, rows, cols, src, ld_src, dst, ld_dst);
     else
         GL_FN(conj_transpose)(rows, cols, src, ld_src, dst, ld_dst);
 }
 
-static int host_lascl(gl_real cfrom, gl_real cto, lapack_int m, lapack_int n,
-                      gl_scalar *a, lapack_int lda)
+static int host_lascl(const GL_FN(ops) *ops, gl_real cfrom, gl_real cto,
+                      lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
 {
+    (void)ops;
     lapack_int info = 0, zero = 0;
     GL_FN(lapack_fns_get)()->lascl("G", &zero, &zero, &cfrom, &cto, &m, &n,
                                    a, &lda, &info, 1);
     return info == 0 ? 0 : -1;
 }
 
-static void host_pack_band(char kind, lapack_int n, lapack_int b,
-                           const gl_scalar *a, lapack_int lda,
+static void host_pack_band(const GL_FN(ops) *ops, char kind, lapack_int n,
+                           lapack_int b, const gl_scalar *a, lapack_int lda,
                            gl_scalar *band, lapack_int ldband)
 {
+    (void)ops;
     for (lapack_int c = 0; c < n; c++) {
         gl_scalar *col = band + (size_t)c * ldband;
         const gl_scalar *acol = a + (size_t)c * lda;
@@ -73,17 +91,19 @@ static void host_pack_band(char kind, lapack_int n, lapack_int b,
     }
 }
 
-static void host_zero_lower(lapack_int m, lapack_int n, gl_scalar *a,
-                            lapack_int lda)
+static void host_zero_lower(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                            gl_scalar *a, lapack_int lda)
 {
+    (void)ops;
     for (lapack_int j = 0; j < n && j + 1 < m; j++)
         memset(a + (size_t)j * lda + j + 1, 0, sizeof *a * (size_t)(m - j - 1));
 }
 
-static void host_unpack_v(char storev, lapack_int m, lapack_int k,
-                          const gl_scalar *a, lapack_int lda, gl_scalar *v,
-                          lapack_int ldv)
+static void host_unpack_v(const GL_FN(ops) *ops, char storev, lapack_int m,
+                          lapack_int k, const gl_scalar *a, lapack_int lda,
+                          gl_scalar *v, lapack_int ldv)
 {
+    (void)ops;
     for (lapack_int j = 0; j < k; j++) {
         gl_scalar *vj = v + (size_t)j * ldv;
         for (lapack_int i = 0; i < m && i <= j; i++)
@@ -97,25 +117,30 @@ static void host_unpack_v(char storev, lapack_int m, lapack_int k,
     }
 }
 
-static int host_geqrt(lapack_int m, lapack_int n, gl_scalar *a,
-                      lapack_int lda, gl_scalar *t, lapack_int ldt)
+static int host_geqrt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda, gl_scalar *t,
+                      lapack_int ldt)
 {
+    (void)ops;
     lapack_int info = 0;
     GL_FN(lapack_fns_get)()->geqrt3(&m, &n, a, &lda, t, &ldt, &info);
     return info == 0 ? 0 : -1;
 }
 
-static int host_gelqt(lapack_int m, lapack_int n, gl_scalar *a,
-                      lapack_int lda, gl_scalar *t, lapack_int ldt)
+static int host_gelqt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda, gl_scalar *t,
+                      lapack_int ldt)
 {
+    (void)ops;
     lapack_int info = 0;
     GL_FN(lapack_fns_get)()->gelqt3(&m, &n, a, &lda, t, &ldt, &info);
     return info == 0 ? 0 : -1;
 }
 
-static int host_geqrf(lapack_int m, lapack_int n, gl_scalar *a,
-                      lapack_int lda)
+static int host_geqrf(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda)
 {
+    (void)ops;
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     lapack_int info = 0, query = -1, k = m < n ? m : n;
     gl_scalar size = 0;
@@ -131,11 +156,13 @@ static int host_geqrf(lapack_int m, lapack_int n, gl_scalar *a,
     return info == 0 ? 0 : -1;
 }
 
-static void host_gemm(char transa, char transb, lapack_int m, lapack_int n,
-                      lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                      lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                      gl_scalar beta, gl_scalar *c, lapack_int ldc)
+static void host_gemm(const GL_FN(ops) *ops, char transa, char transb,
+                      lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                      lapack_int ldb, gl_scalar beta, gl_scalar *c,
+                      lapack_int ldc)
 {
+    (void)ops;
     if (m <= 0 || n <= 0)
         return;
     GL_FN(lapack_fns_get)()->gemm(&transa, &transb, &m, &n, &k, &alpha, a,
@@ -146,11 +173,13 @@ static void host_gemm(char transa, char transb, lapack_int m, lapack_int n,
  * column panels of A's stored triangle, each used twice through ?gemm:
  * Debian's OpenBLAS (0.3.21) runs ?symm/?hemm at about half its ?gemm
  * rate, and this product is half the work of sy2sb. */
-static void host_hemm(char side, char uplo, lapack_int m, lapack_int n,
-                      gl_scalar alpha, const gl_scalar *a, lapack_int lda,
-                      const gl_scalar *b, lapack_int ldb, gl_scalar beta,
-                      gl_scalar *c, lapack_int ldc)
+static void host_hemm(const GL_FN(ops) *ops, char side, char uplo,
+                      lapack_int m, lapack_int n, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                      lapack_int ldb, gl_scalar beta, gl_scalar *c,
+                      lapack_int ldc)
 {
+    (void)ops;
     enum { PANEL = 256 };
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     if (m <= 0 || n <= 0)
@@ -185,31 +214,35 @@ static void host_hemm(char side, char uplo, lapack_int m, lapack_int n,
     }
 }
 
-static void host_hemv(char uplo, lapack_int n, gl_scalar alpha,
-                      const gl_scalar *a, lapack_int lda, const gl_scalar *x,
-                      gl_scalar beta, gl_scalar *y)
+static void host_hemv(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                      gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                      const gl_scalar *x, gl_scalar beta, gl_scalar *y)
 {
+    (void)ops;
     lapack_int one = 1;
     GL_FN(lapack_fns_get)()->hemv(&uplo, &n, &alpha, a, &lda, x, &one, &beta,
                                   y, &one, 1);
 }
 
-static void host_her2k(char uplo, char trans, lapack_int n, lapack_int k,
-                       gl_scalar alpha, const gl_scalar *a, lapack_int lda,
-                       const gl_scalar *b, lapack_int ldb, gl_real beta,
-                       gl_scalar *c, lapack_int ldc)
+static void host_her2k(const GL_FN(ops) *ops, char uplo, char trans,
+                       lapack_int n, lapack_int k, gl_scalar alpha,
+                       const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                       lapack_int ldb, gl_real beta, gl_scalar *c,
+                       lapack_int ldc)
 {
+    (void)ops;
     if (n <= 0)
         return;
     GL_FN(lapack_fns_get)()->her2k(&uplo, &trans, &n, &k, &alpha, a, &lda, b,
                                    &ldb, &beta, c, &ldc, 1, 1);
 }
 
-static void host_trmm(char side, char uplo, char transa, char diag,
-                      lapack_int m, lapack_int n, gl_scalar alpha,
+static void host_trmm(const GL_FN(ops) *ops, char side, char uplo, char transa,
+                      char diag, lapack_int m, lapack_int n, gl_scalar alpha,
                       const gl_scalar *a, lapack_int lda, gl_scalar *b,
                       lapack_int ldb)
 {
+    (void)ops;
     if (m <= 0 || n <= 0)
         return;
     GL_FN(lapack_fns_get)()->trmm(&side, &uplo, &transa, &diag, &m, &n,
@@ -222,31 +255,31 @@ static void host_trmm(char side, char uplo, char transa, char diag,
  * moves C1^H into W and W^H back into C1 one row of C at a time, a stride
  * of ldc per element; here they go by square tiles (conj_transpose), which
  * read and write whole cache lines.  Every other larfb goes to LAPACK. */
-static void larfb_left_columns(char trans, lapack_int m, lapack_int n,
-                               lapack_int k, const gl_scalar *v,
+static void larfb_left_columns(const GL_FN(ops) *ops, char trans, lapack_int m,
+                               lapack_int n, lapack_int k, const gl_scalar *v,
                                lapack_int ldv, const gl_scalar *t,
                                lapack_int ldt, gl_scalar *c, lapack_int ldc,
                                gl_scalar *w)
 {
     const lapack_int ldw = n;
     GL_FN(conj_transpose)(k, n, c, ldc, w, ldw);   /* W = C1^H */
-    host_trmm('R', 'L', 'N', 'U', n, k, 1, v, ldv, w, ldw);
+    host_trmm(ops, 'R', 'L', 'N', 'U', n, k, 1, v, ldv, w, ldw);
     if (m > k)
-        host_gemm('C', 'N', n, k, m - k, 1, c + k, ldc, v + k, ldv, 1, w,
+        host_gemm(ops, 'C', 'N', n, k, m - k, 1, c + k, ldc, v + k, ldv, 1, w,
                   ldw);
-    host_trmm('R', 'U', trans == 'N' ? 'C' : 'N', 'N', n, k, 1, t, ldt, w,
+    host_trmm(ops, 'R', 'U', trans == 'N' ? 'C' : 'N', 'N', n, k, 1, t, ldt, w,
               ldw);
     if (m > k)
-        host_gemm('N', 'C', m - k, n, k, -1, v + k, ldv, w, ldw, 1, c + k,
+        host_gemm(ops, 'N', 'C', m - k, n, k, -1, v + k, ldv, w, ldw, 1, c + k,
                   ldc);
-    host_trmm('R', 'L', 'C', 'U', n, k, 1, v, ldv, w, ldw);
+    host_trmm(ops, 'R', 'L', 'C', 'U', n, k, 1, v, ldv, w, ldw);
     GL_FN(sub_conj_transpose)(n, k, w, ldw, c, ldc);   /* C1 -= W^H */
 }
 
-static int host_larfb(char side, char trans, char storev, lapack_int m,
-                      lapack_int n, lapack_int k, const gl_scalar *v,
-                      lapack_int ldv, const gl_scalar *t, lapack_int ldt,
-                      gl_scalar *c, lapack_int ldc)
+static int host_larfb(const GL_FN(ops) *ops, char side, char trans,
+                      char storev, lapack_int m, lapack_int n, lapack_int k,
+                      const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
+                      lapack_int ldt, gl_scalar *c, lapack_int ldc)
 {
     if (m <= 0 || n <= 0 || k <= 0)
         return 0;
@@ -255,7 +288,7 @@ static int host_larfb(char side, char trans, char storev, lapack_int m,
     if (!work)
         return -1;
     if (side == 'L' && storev == 'C' && m >= k)
-        larfb_left_columns(trans, m, n, k, v, ldv, t, ldt, c, ldc, work);
+        larfb_left_columns(ops, trans, m, n, k, v, ldv, t, ldt, c, ldc, work);
     else
         GL_FN(lapack_fns_get)()->larfb(&side, &trans, "F", &storev, &m, &n,
                                        &k, v, &ldv, t, &ldt, c, &ldc, work,
@@ -308,17 +341,17 @@ static int wy_chunk(void *arg, long i)
     return 0;
 }
 
-static int host_apply_wy(lapack_int nblocks, const lapack_int *row0,
-                         const lapack_int *rows, const lapack_int *k,
-                         const gl_scalar *vh, const gl_scalar *y,
-                         lapack_int ldy, size_t stride, lapack_int band,
-                         int y_banded, lapack_int ncols, gl_scalar *e,
-                         lapack_int lde)
+static int host_apply_wy(const GL_FN(ops) *ops, lapack_int nblocks,
+                         const lapack_int *row0, const lapack_int *rows,
+                         const lapack_int *k, const gl_scalar *vh,
+                         const gl_scalar *y, lapack_int ldy, size_t stride,
+                         lapack_int band, int y_banded, lapack_int ncols,
+                         gl_scalar *e, lapack_int lde)
 {
     wy_job job = {.nblocks = nblocks, .row0 = row0, .rows = rows, .k = k,
                   .vh = vh, .y = y, .ldy = ldy, .stride = stride,
                   .band = band, .y_banded = y_banded, .ncols = ncols,
-                  .chunk = gl_tune_chunk(), .e = e, .lde = lde};
+                  .chunk = ops->ctx->tuning.chunk, .e = e, .lde = lde};
     for (lapack_int i = 0; i < nblocks; i++)
         job.kmax = k[i] > job.kmax ? k[i] : job.kmax;
     if (job.kmax == 0 || ncols <= 0)
@@ -337,8 +370,8 @@ const GL_FN(ops) GL_FN(host_ops) = {
     /* aligned to a cache line: the tile kernel's vector loads of a
      * block's columns (kernels/ref/tile_gemm.c) are then whole lines, not
      * split ones (about 1.5 times faster in cache) */
-    .alloc = gl_host_alloc,
-    .release = gl_host_free,
+    .alloc = host_alloc,
+    .release = host_release,
     .to_host = host_to_host,
     .to_host_scratch = host_to_host,
     .mark = host_mark,

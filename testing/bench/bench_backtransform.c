@@ -14,7 +14,7 @@
 #define GL_PRECISION 2
 /* precision.h first: it defines the names the others use */
 #include "runtime/precision.h"
-#include "kernels/ref/host.h"
+#include "runtime/context.h"
 #include "kernels/stages.h"
 
 int main(int argc, char **argv)
@@ -27,19 +27,25 @@ int main(int argc, char **argv)
                 argv[0]);
         return 2;
     }
-    const GL_FN(ops) *ops = &GL_FN(host_ops);
+    /* the host backend's table, bound to a host context */
+    gl_ctx *ctx = gl_ctx_acquire(GL_PATH_HOST, -1);
+    GL_FN(ops) table;
+    if (!ctx || GL_FN(ops_bind)(&table, ctx) != 0)
+        die("no host context (is the system LAPACK there?)", NULL);
+    const GL_FN(ops) *ops = &table;
+    const gl_tuning *tuning = &ctx->tuning;
     lapack_int ld = 2 * b + 1;
     gl_scalar *band = xmalloc(sizeof *band * (size_t)ld * (size_t)n);
     gl_scalar *e = xmalloc(sizeof *e * (size_t)n * (size_t)n);
     GL_FN(reflectors) keep;
-    if (GL_FN(reflectors_alloc)(ops, &keep, n, b, gl_tune_group(b, 0), 0))
+    if (GL_FN(reflectors_alloc)(ops, &keep, n, b, gl_tune_group(tuning, b), 0))
         die("out of memory for the reflectors", NULL);
     rng_state = 1;
     for (size_t i = 0; i < (size_t)ld * (size_t)n; i++)
         band[i] = urand();
     for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
         e[i] = urand();
-    if (ops->sb_chase(n, b, band, ld, &keep))
+    if (ops->sb_chase(ops, n, b, band, ld, &keep))
         die("the chase failed", NULL);
     double best_q = 1e30, best_qh = 1e30;
     for (int r = 0; r < reps; r++) {
@@ -57,9 +63,11 @@ int main(int argc, char **argv)
     double flops = 2.0 * (double)n * (double)n * (double)n;
     printf("n=%d b=%d group=%d chunk=%d threads=%d: Q E %.3f s (%.1f GFLOP/s), "
            "Q^H E %.3f s (%.1f GFLOP/s)\n",
-           (int)n, (int)b, gl_tune_group(b, 0), gl_tune_chunk(), gl_host_threads(),
+           (int)n, (int)b, gl_tune_group(tuning, b), tuning->chunk,
+           gl_host_threads(),
            best_q, flops / best_q * 1e-9, best_qh, flops / best_qh * 1e-9);
     GL_FN(reflectors_free)(ops, &keep);
+    gl_ctx_release(ctx);
     free(band);
     free(e);
     return 0;

@@ -1,10 +1,10 @@
 #!/bin/bash
 # The shape of lib/libgpulapack.so: exactly the LAPACK names it replaces
-# (the SVD and symmetric/Hermitian eigenvalue drivers and reductions listed
-# below) exported under their four names (dgesdd_, dgesdd_64_ with 64-bit
-# INTEGERs, and the scipy_ names of pip's numpy and scipy wheels,
-# scipy_dgesdd_ and scipy_dgesdd_64_), plus the gpulapack_ C API; no GPU
-# library linked,
+# (the SVD and symmetric/Hermitian eigenvalue drivers and reductions of
+# tools/routines.py's table: lapack_api/generated/exports.txt) exported
+# under their four names (dgesdd_, dgesdd_64_ with 64-bit INTEGERs, and
+# the scipy_ names of pip's numpy and scipy wheels, scipy_dgesdd_ and
+# scipy_dgesdd_64_), plus the gpulapack_ C API; no GPU library linked,
 # silent when loaded into a program that never calls LAPACK.
 cd "$(dirname "$0")/../.."
 LIB=${1:-lib/libgpulapack.so}
@@ -12,18 +12,9 @@ LIB=${1:-lib/libgpulapack.so}
 pass() { echo "PASS unit/library/$1"; }
 fail() { echo "FAIL unit/library/$1: $2"; }
 
+# the LAPACK names: generated from tools/routines.py's table
 expected=$(
-    for p in s d c z; do
-        case $p in s|d) sy=sy sb=sb;; *) sy=he sb=hb;; esac
-        for r in gesvd gesdd ${sy}ev ${sy}evd ${sy}evr ${sy}evx ${sy}trd gbbrd \
-                 ${sb}trd ${sb}ev ${sb}evd ${sy}ev_2stage ${sy}evd_2stage \
-                 ${sy}evr_2stage ${sy}evx_2stage ${sy}trd_2stage; do
-            echo "$p${r}_"
-            echo "$p${r}_64_"
-            echo "scipy_$p${r}_"
-            echo "scipy_$p${r}_64_"
-        done
-    done
+    grep -v '^#' lapack_api/generated/exports.txt
     printf '%s\n' gpulapack_version gpulapack_lapack_library \
         gpulapack_backends gpulapack_device_count gpulapack_last_timing \
         gpulapack_device_info gpulapack_path gpulapack_gpu_runtimes \

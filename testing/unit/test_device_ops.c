@@ -47,7 +47,10 @@
 #endif
 #define THRESH 10.0
 
+/* the two backends' tables, each bound to its context */
 static const GL_FN(ops) *host, *dev;
+static GL_FN(ops) host_table, dev_table;
+static gl_ctx *host_ctx, *dev_ctx;
 static const gl_gpu *gpu;
 static int failures;
 
@@ -130,16 +133,16 @@ static double ratio(lapack_int rows, lapack_int cols, const gl_scalar *x,
 /* A device copy of a host matrix (rows x cols, ld). */
 static gl_scalar *upload(const gl_scalar *h, lapack_int cols, lapack_int ld)
 {
-    gl_scalar *d = dev->alloc(sizeof *d * (size_t)ld * (size_t)cols);
+    gl_scalar *d = dev->alloc(dev, sizeof *d * (size_t)ld * (size_t)cols);
     if (d)
-        dev->from_host('N', ld, cols, h, ld, d, ld);
+        dev->from_host(dev, 'N', ld, cols, h, ld, d, ld);
     return d;
 }
 
 static int download(gl_scalar *h, const gl_scalar *d, lapack_int rows,
                     lapack_int cols, lapack_int ld)
 {
-    return dev->to_host(rows, cols, d, ld, h, ld);
+    return dev->to_host(dev, rows, cols, d, ld, h, ld);
 }
 
 /* ---- copies, scaling, packing ---- */
@@ -152,34 +155,34 @@ static void test_copies(void)
         lapack_int m = sizes[t][0], n = sizes[t][1], ld = m + 3, ldt = n + 2;
         gl_scalar *a = malloc(sizeof *a * (size_t)ld * n);
         gl_scalar *h = malloc(sizeof *h * ((size_t)ldt * m * 2 + (size_t)ld * n));
-        gl_scalar *d = dev->alloc(sizeof *d * (size_t)ld * n);
-        gl_scalar *dt = dev->alloc(sizeof *dt * (size_t)ldt * m);
+        gl_scalar *d = dev->alloc(dev, sizeof *d * (size_t)ld * n);
+        gl_scalar *dt = dev->alloc(dev, sizeof *dt * (size_t)ldt * m);
         fill(a, (size_t)ld * n);
         fill(h, (size_t)ldt * m * 2 + (size_t)ld * n);
         gl_scalar *ht = h + (size_t)ld * n, *ref = ht + (size_t)ldt * m;
-        dev->from_host('N', m, n, a, ld, d, ld);
-        dev->from_host('C', m, n, a, ld, dt, ldt);
-        host->from_host('C', m, n, a, ld, ref, ldt);
+        dev->from_host(dev, 'N', m, n, a, ld, d, ld);
+        dev->from_host(dev, 'C', m, n, a, ld, dt, ldt);
+        host->from_host(host, 'C', m, n, a, ld, ref, ldt);
         int rc = download(h, d, m, n, ld) | download(ht, dt, n, m, ldt);
         check(&g, rc ? INFINITY : ratio(m, n, h, a, ld, 1), 0,
               "from_host N %dx%d", m, n);
         check(&g, rc ? INFINITY : ratio(n, m, ht, ref, ldt, 1), 0,
               "from_host C %dx%d", m, n);
         /* copy into another buffer at an offset */
-        gl_scalar *d2 = dev->alloc(sizeof *d2 * ((size_t)ld * n + 1));
-        dev->copy(m, n, d, ld, d2 + 1, ld);
+        gl_scalar *d2 = dev->alloc(dev, sizeof *d2 * ((size_t)ld * n + 1));
+        dev->copy(dev, m, n, d, ld, d2 + 1, ld);
         rc = download(h, d2 + 1, m, n, ld);
         check(&g, rc ? INFINITY : ratio(m, n, h, a, ld, 1), 0, "copy %dx%d",
               m, n);
-        dev->release(d2);
+        dev->release(dev, d2);
         /* lascl by a factor that takes several steps */
         gl_real big = (gl_real)0x1p40, small = (gl_real)0x1p-40;
-        rc = dev->lascl(small, big, m, n, d, ld) |
-             host->lascl(small, big, m, n, a, ld) | download(h, d, m, n, ld);
+        rc = dev->lascl(dev, small, big, m, n, d, ld) |
+             host->lascl(host, small, big, m, n, a, ld) | download(h, d, m, n, ld);
         check(&g, rc ? INFINITY : ratio(m, n, h, a, ld, maxabs(a, (size_t)ld * n)),
               4, "lascl %dx%d", m, n);
-        dev->release(d);
-        dev->release(dt);
+        dev->release(dev, d);
+        dev->release(dev, dt);
         free(a);
         free(h);
     }
@@ -201,33 +204,33 @@ static void test_pack_band(void)
                 gl_scalar *out = malloc(sizeof *out * (size_t)(ldb > lda ? ldb : lda) * n);
                 fill(a, (size_t)lda * n);
                 gl_scalar *da = upload(a, n, lda);
-                gl_scalar *db = dev->alloc(sizeof *db * (size_t)ldb * n);
-                host->pack_band(herm ? 'H' : 'G', n, b, a, lda, ref, ldb);
-                dev->pack_band(herm ? 'H' : 'G', n, b, da, lda, db, ldb);
+                gl_scalar *db = dev->alloc(dev, sizeof *db * (size_t)ldb * n);
+                host->pack_band(host, herm ? 'H' : 'G', n, b, a, lda, ref, ldb);
+                dev->pack_band(dev, herm ? 'H' : 'G', n, b, da, lda, db, ldb);
                 int rc = download(out, db, ldb, n, ldb);
                 check(&g, rc ? INFINITY : ratio(ldb, n, out, ref, ldb, 1), 0,
                       "pack_band %c n=%d b=%d", herm ? 'H' : 'G', n, b);
                 /* zero_lower and unpack_v of the same matrix */
-                gl_scalar *dv = dev->alloc(sizeof *dv * (size_t)lda * n);
+                gl_scalar *dv = dev->alloc(dev, sizeof *dv * (size_t)lda * n);
                 gl_scalar *hv = malloc(sizeof *hv * (size_t)lda * n * 2);
                 fill(hv, (size_t)lda * n * 2);
                 for (int rows = 0; rows < 2; rows++) {
                     char storev = rows ? 'R' : 'C';
-                    host->unpack_v(storev, n, herm ? n : 1, a, lda, hv, lda);
-                    dev->unpack_v(storev, n, herm ? n : 1, da, lda, dv, lda);
+                    host->unpack_v(host, storev, n, herm ? n : 1, a, lda, hv, lda);
+                    dev->unpack_v(dev, storev, n, herm ? n : 1, da, lda, dv, lda);
                     rc = download(hv + (size_t)lda * n, dv, n, herm ? n : 1,
                                   lda);
                     check(&g, rc ? INFINITY : ratio(n, herm ? n : 1, hv + (size_t)lda * n, hv, lda, 1), 0,
                           "unpack_v %c n=%d", storev, n);
                 }
-                host->zero_lower(n, n, a, lda);
-                dev->zero_lower(n, n, da, lda);
+                host->zero_lower(host, n, n, a, lda);
+                dev->zero_lower(dev, n, n, da, lda);
                 rc = download(out, da, n, n, lda);
                 check(&g, rc ? INFINITY : ratio(n, n, out, a, lda, 1), 0,
                       "zero_lower n=%d", n);
-                dev->release(da);
-                dev->release(db);
-                dev->release(dv);
+                dev->release(dev, da);
+                dev->release(dev, db);
+                dev->release(dev, dv);
                 free(a);
                 free(ref);
                 free(out);
@@ -296,23 +299,23 @@ static void test_panels(void)
                     a[first + 2 * line] *= huge;
             }
             gl_scalar *da = upload(a, pc, ldp);
-            gl_scalar *dt = dev->alloc(sizeof *dt * (size_t)ldt * k);
+            gl_scalar *dt = dev->alloc(dev, sizeof *dt * (size_t)ldt * k);
             /* The factors of two algorithms differ by up to cond(A) eps,
              * so the device's are checked by their backward error: Q R
              * (L Q) rebuilt on the host from them must give A. */
-            int rc = (rowwise ? dev->gelqt(pr, pc, da, ldp, dt, ldt)
-                              : dev->geqrt(pr, pc, da, ldp, dt, ldt)) |
+            int rc = (rowwise ? dev->gelqt(dev, pr, pc, da, ldp, dt, ldt)
+                              : dev->geqrt(dev, pr, pc, da, ldp, dt, ldt)) |
                      download(out, da, pr, pc, ldp) |
-                     dev->to_host(k, k, dt, ldt, t1, ldt);
+                     dev->to_host(dev, k, k, dt, ldt, t1, ldt);
             gl_scalar *x = malloc(sizeof *x * (size_t)ldp * pc);
             for (lapack_int j = 0; j < pc; j++)
                 for (lapack_int i = 0; i < pr; i++) {
                     int kept = rowwise ? i >= j : i <= j;   /* L or R */
                     x[i + (size_t)j * ldp] = kept ? out[i + (size_t)j * ldp] : 0;
                 }
-            rc |= rowwise ? host->larfb('R', 'C', 'R', pr, pc, k, out, ldp,
+            rc |= rowwise ? host->larfb(host, 'R', 'C', 'R', pr, pc, k, out, ldp,
                                         t1, ldt, x, ldp)
-                          : host->larfb('L', 'N', 'C', pr, pc, k, out, ldp,
+                          : host->larfb(host, 'L', 'N', 'C', pr, pc, k, out, ldp,
                                         t1, ldt, x, ldp);
             check(&g, rc ? INFINITY : line_ratio(rowwise, pr, pc, x, a, ldp), THRESH * m,
                   "%s %dx%d%s: A - factors", rowwise ? "gelqt" : "geqrt", pr, pc,
@@ -331,19 +334,19 @@ static void test_panels(void)
                     gl_scalar *dc = upload(c, cn, ldc);
                     char sd = side ? 'R' : 'L', tc = tr2 ? 'C' : 'N',
                          sv = rowwise ? 'R' : 'C';
-                    rc = dev->larfb(sd, tc, sv, cm, cn, k, da, ldp, dt, ldt,
+                    rc = dev->larfb(dev, sd, tc, sv, cm, cn, k, da, ldp, dt, ldt,
                                     dc, ldc) |
-                         host->larfb(sd, tc, sv, cm, cn, k, out, ldp, t1, ldt,
+                         host->larfb(host, sd, tc, sv, cm, cn, k, out, ldp, t1, ldt,
                                      c, ldc) |
                          download(cout, dc, cm, cn, ldc);
                     check(&g, rc ? INFINITY : ratio(cm, cn, cout, c, ldc, 1),
                           THRESH * m, "larfb %c%c%c m=%d n=%d k=%d", sd, tc,
                           sv, cm, cn, k);
-                    dev->release(dc);
+                    dev->release(dev, dc);
                     free(c);
                 }
-            dev->release(da);
-            dev->release(dt);
+            dev->release(dev, da);
+            dev->release(dev, dt);
             free(a);
             free(t1);
         }
@@ -355,7 +358,7 @@ static void test_panels(void)
         gl_scalar *out = a + (size_t)lda * n;
         fill(a, (size_t)lda * n);
         gl_scalar *da = upload(a, n, lda);
-        int rc = dev->geqrf(m, n, da, lda) | download(out, da, m, n, lda);
+        int rc = dev->geqrf(dev, m, n, da, lda) | download(out, da, m, n, lda);
         /* R^H R = A^H A to rounding (Householder QR is backward stable;
          * R itself differs between algorithms by up to cond(A) eps) */
         double r = 0, scale = maxabs(a, (size_t)lda * n);
@@ -369,7 +372,7 @@ static void test_panels(void)
                 r = fmax(r, GL_ABS(rr - aa) / (EPS * scale * scale * m));
             }
         check(&g, rc ? INFINITY : r, THRESH, "geqrf %dx%d: R^H R - A^H A", m, n);
-        dev->release(da);
+        dev->release(dev, da);
         free(a);
     }
     report(&g);
@@ -400,66 +403,66 @@ static void test_blas3(void)
             for (int tb = 0; tb < 3; tb++) {
                 memcpy(c2, c, sizeof *c * sz);
                 gl_scalar *dc = upload(c, ld, ld);
-                dev->gemm(tr[ta], tr[tb], m, n, k, alpha, da, ld, db, ld, beta,
+                dev->gemm(dev, tr[ta], tr[tb], m, n, k, alpha, da, ld, db, ld, beta,
                           dc, ld);
-                host->gemm(tr[ta], tr[tb], m, n, k, alpha, a, ld, b, ld, beta,
+                host->gemm(host, tr[ta], tr[tb], m, n, k, alpha, a, ld, b, ld, beta,
                            c2, ld);
                 int rc = download(out, dc, ld, ld, ld);
                 check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1), THRESH * k,
                       "gemm %c%c %dx%dx%d", tr[ta], tr[tb], m, n, k);
-                dev->release(dc);
+                dev->release(dev, dc);
             }
         for (int side = 0; side < 2; side++)
             for (int up = 0; up < 2; up++) {
                 char sd = side ? 'R' : 'L', ul = up ? 'U' : 'L';
                 memcpy(c2, c, sizeof *c * sz);
                 gl_scalar *dc = upload(c, ld, ld);
-                dev->hemm(sd, ul, m, n, alpha, da, ld, db, ld, beta, dc, ld);
-                host->hemm(sd, ul, m, n, alpha, a, ld, b, ld, beta, c2, ld);
+                dev->hemm(dev, sd, ul, m, n, alpha, da, ld, db, ld, beta, dc, ld);
+                host->hemm(host, sd, ul, m, n, alpha, a, ld, b, ld, beta, c2, ld);
                 int rc = download(out, dc, ld, ld, ld);
                 check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
                       THRESH * (m + n), "hemm %c%c %dx%d", sd, ul, m, n);
-                dev->release(dc);
+                dev->release(dev, dc);
                 if (side == 0) {   /* hemv: x, y the first columns */
                     memcpy(c2, c, sizeof *c * sz);
                     dc = upload(c, ld, ld);
-                    dev->hemv(ul, m, alpha, da, ld, db, beta, dc);
-                    host->hemv(ul, m, alpha, a, ld, b, beta, c2);
+                    dev->hemv(dev, ul, m, alpha, da, ld, db, beta, dc);
+                    host->hemv(host, ul, m, alpha, a, ld, b, beta, c2);
                     rc = download(out, dc, ld, ld, ld);
                     check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
                           THRESH * m, "hemv %c %d", ul, m);
-                    dev->release(dc);
+                    dev->release(dev, dc);
                 }
                 for (int tt = 0; tt < 3; tt += 2) {
                     for (int unit = 0; unit < 2; unit++) {
                         memcpy(c2, c, sizeof *c * sz);
                         dc = upload(c, ld, ld);
                         char dg = unit ? 'U' : 'N';
-                        dev->trmm(sd, ul, tr[tt], dg, m, n, alpha, da, ld, dc, ld);
-                        host->trmm(sd, ul, tr[tt], dg, m, n, alpha, a, ld, c2, ld);
+                        dev->trmm(dev, sd, ul, tr[tt], dg, m, n, alpha, da, ld, dc, ld);
+                        host->trmm(host, sd, ul, tr[tt], dg, m, n, alpha, a, ld, c2, ld);
                         rc = download(out, dc, ld, ld, ld);
                         check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
                               THRESH * (m + n), "trmm %c%c%c%c %dx%d", sd, ul,
                               tr[tt], dg, m, n);
-                        dev->release(dc);
+                        dev->release(dev, dc);
                     }
                 }
                 char t2 = side ? 'C' : 'N';
                 memcpy(c2, c, sizeof *c * sz);
                 dc = upload(c, ld, ld);
-                dev->her2k(ul, t2, n, k, alpha, da, ld, db, ld, (gl_real)0.5, dc, ld);
-                host->her2k(ul, t2, n, k, alpha, a, ld, b, ld, (gl_real)0.5, c2, ld);
+                dev->her2k(dev, ul, t2, n, k, alpha, da, ld, db, ld, (gl_real)0.5, dc, ld);
+                host->her2k(host, ul, t2, n, k, alpha, a, ld, b, ld, (gl_real)0.5, c2, ld);
                 rc = download(out, dc, ld, ld, ld);
                 check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1), THRESH * k,
                       "her2k %c%c n=%d k=%d", ul, t2, n, k);
-                dev->release(dc);
+                dev->release(dev, dc);
             }
         /* GPULAPACK_CLBLAST=1: the plain GEMMs above went to CLBlast */
         const char *clblast = getenv("GPULAPACK_CLBLAST");
         if (t == 0 && clblast && atoi(clblast) > 0) {
             gl_scalar one = 1, zero = 0;
-            check(&g, gpu->blas_gemm(GL_PRECISION, 0, 0, 1, 1, 1, &one, da,
-                                     ld, db, ld, &zero, da, ld) == 0 ? 0 : INFINITY,
+            check(&g, gpu->blas_gemm(dev_ctx, GL_PRECISION, 0, 0, 1, 1, 1, &one,
+                                     da, ld, db, ld, &zero, da, ld) == 0 ? 0 : INFINITY,
                   0, "GPULAPACK_CLBLAST=1 but CLBlast did not run");
         }
         /* apply_wy: three overlapping blocks; then four on disjoint rows
@@ -494,20 +497,20 @@ static void test_blas3(void)
             gl_scalar *dvy = upload(vy, 2 * MAXB, (lapack_int)stride);
             memcpy(c2, c, sizeof *c * sz);
             gl_scalar *dc = upload(c, ld, ld);
-            int rc = dev->apply_wy(nb, row0, rows, kk, dvy, dvy + nb * stride,
+            int rc = dev->apply_wy(dev, nb, row0, rows, kk, dvy, dvy + nb * stride,
                                    ld, stride, m + 1, 0, n, dc, ld) |
-                     host->apply_wy(nb, row0, rows, kk, vy, vy + nb * stride,
+                     host->apply_wy(host, nb, row0, rows, kk, vy, vy + nb * stride,
                                     ld, stride, m + 1, 0, n, c2, ld) |
                      download(out, dc, ld, ld, ld);
             check(&g, rc ? INFINITY : ratio(ld, ld, out, c2, ld, 1),
                   THRESH * (m + k), "apply_wy %dx%d k=%d, %d blocks", m, n, k,
                   nb);
-            dev->release(dc);
-            dev->release(dvy);
+            dev->release(dev, dc);
+            dev->release(dev, dvy);
             free(vy);
         }
-        dev->release(da);
-        dev->release(db);
+        dev->release(dev, da);
+        dev->release(dev, db);
         free(a);
     }
     report(&g);
@@ -533,8 +536,8 @@ static int band_values(int herm, lapack_int n, lapack_int b, gl_scalar *band,
     gl_real *e = malloc(sizeof *e * (size_t)n * 5 + 1);
     int rc = !de || !e;
     if (!rc)
-        rc = herm ? host->sb_chase(n, b, band, ld, NULL)
-                  : host->gb_chase(n, b, 1, band, ld, NULL);
+        rc = herm ? host->sb_chase(host, n, b, band, ld, NULL)
+                  : host->gb_chase(host, n, b, 1, band, ld, NULL);
     if (!rc)
         rc = GL_FN(band_to_de)(host, herm ? 'H' : 'G', n, b, band, ld, de,
                                values, e);
@@ -576,24 +579,24 @@ static double reconstruction(int herm, lapack_int n, const gl_scalar *b0,
 {
     size_t nn = (size_t)n * n;
     gl_scalar *a0 = malloc(sizeof *a0 * nn * 3), *e = a0 + nn, *f = e + nn;
-    gl_scalar *de = dev->alloc(sizeof *de * nn);
+    gl_scalar *de = dev->alloc(dev, sizeof *de * nn);
     band_dense(herm, n, b0, ld, a0);
     band_dense(herm, n, b1, ld, e);
-    dev->from_host('N', n, n, e, n, de, n);
+    dev->from_host(dev, 'N', n, n, e, n, de, n);
     int rc = GL_FN(apply_chase)(dev, keep, 'Q', 'N', n, de, n) ||
-             dev->to_host(n, n, de, n, e, n);
+             dev->to_host(dev, n, n, de, n, e, n);
     for (lapack_int j = 0; j < n; j++)   /* f = (Q B1)^H */
         for (lapack_int i = 0; i < n; i++)
             f[j + (size_t)i * n] = GL_CONJ(e[i + (size_t)j * n]);
-    dev->from_host('N', n, n, f, n, de, n);
+    dev->from_host(dev, 'N', n, n, f, n, de, n);
     rc = rc || GL_FN(apply_chase)(dev, keep, herm ? 'Q' : 'P', 'N', n, de, n) ||
-         dev->to_host(n, n, de, n, f, n);
+         dev->to_host(dev, n, n, de, n, f, n);
     double worst = 0;
     for (lapack_int j = 0; j < n; j++)
         for (lapack_int i = 0; i < n; i++)
             worst = fmax(worst, GL_ABS(GL_CONJ(f[j + (size_t)i * n]) -
                                        a0[i + (size_t)j * n]));
-    dev->release(de);
+    dev->release(dev, de);
     free(a0);
     return rc ? INFINITY : worst / (EPS * scale);
 }
@@ -617,7 +620,7 @@ static void test_chases(void)
                 gl_scalar *out = band + sz, *res = out + sz;
                 gl_real *vals = malloc(sizeof *vals * 2 * (size_t)n);
                 fill(a, (size_t)n * n);
-                host->pack_band(herm ? 'H' : 'G', n, b, a, n, band, ld);
+                host->pack_band(host, herm ? 'H' : 'G', n, b, a, n, band, ld);
                 double scale = maxabs(band, sz);
                 for (int with_keep = 0; with_keep < 2; with_keep++) {
                     lapack_int c = herm || b < 3 || with_keep ? 1 : b / 2;
@@ -625,18 +628,18 @@ static void test_chases(void)
                     /* each backend's blocks of sweeps (b/2 and b) */
                     if (with_keep &&
                         (GL_FN(reflectors_alloc)(host, &hk, n, b,
-                                                 gl_tune_group(b, 0), !herm) ||
+                                                 gl_tune_group(&host_ctx->tuning, b), !herm) ||
                          GL_FN(reflectors_alloc)(dev, &dk, n, b,
-                                                 gl_tune_group(b, 1), !herm))) {
+                                                 gl_tune_group(&dev_ctx->tuning, b), !herm))) {
                         check(&g, INFINITY, 0, "reflectors_alloc n=%d b=%d", n, b);
                         continue;
                     }
                     memcpy(out, band, sizeof *band * sz);
                     gl_scalar *db = upload(band, n, ld);
-                    int rc = herm ? dev->sb_chase(n, b, db, ld, with_keep ? &dk : NULL) |
-                                        host->sb_chase(n, b, out, ld, with_keep ? &hk : NULL)
-                                  : dev->gb_chase(n, b, c, db, ld, with_keep ? &dk : NULL) |
-                                        host->gb_chase(n, b, c, out, ld, with_keep ? &hk : NULL);
+                    int rc = herm ? dev->sb_chase(dev, n, b, db, ld, with_keep ? &dk : NULL) |
+                                        host->sb_chase(host, n, b, out, ld, with_keep ? &hk : NULL)
+                                  : dev->gb_chase(dev, n, b, c, db, ld, with_keep ? &dk : NULL) |
+                                        host->gb_chase(host, n, b, c, out, ld, with_keep ? &hk : NULL);
                     rc |= download(res, db, ld, n, ld);
                     if (with_keep && !rc)
                         check(&g, reconstruction(herm, n, band, res, ld, &dk, scale),
@@ -655,7 +658,7 @@ static void test_chases(void)
                           herm ? "sb_chase" : "gb_chase", n, b, c, with_keep);
                     GL_FN(reflectors_free)(host, &hk);
                     GL_FN(reflectors_free)(dev, &dk);
-                    dev->release(db);
+                    dev->release(dev, db);
                 }
                 free(a);
                 free(band);
@@ -761,7 +764,7 @@ static void test_tridiag_values(void)
                                         (i > 0 ? fabs((double)e[i - 1]) : 0) +
                                         (i + 1 < n ? fabs((double)e[i]) : 0));
             }
-            int rc = dev->tridiag_values(n, d, e, w);
+            int rc = dev->tridiag_values(dev, n, d, e, w);
             GL_FN(lapack_fns_get)()->sterf(&n, ref, e, &info);
             double worst = 0;
             for (lapack_int i = 0; i < n; i++) {
@@ -783,7 +786,7 @@ static void test_tridiag_values(void)
                 ref[i] = d[i];
                 e1[i] = e[i];
             }
-            rc = dev->bidiag_values(n, d, e, w);
+            rc = dev->bidiag_values(dev, n, d, e, w);
             GL_FN(lapack_fns_get)()->bdsqr("U", &n, &zero, &zero, &zero, ref,
                                            e1, NULL, &one, NULL, &one, NULL,
                                            &one, work, &info, 1);
@@ -840,13 +843,13 @@ static int bidiag_svd_on(int resident, lapack_int n, gl_real *d, gl_real *e,
         return GL_FN(bidiag_svd)(dev, n, d, e, u, n, vt, n, work, iwork,
                                  info);
     size_t nn = (size_t)n * (size_t)n;
-    gl_real *ud = dev->alloc(sizeof *ud * nn), *vd = dev->alloc(sizeof *vd * nn);
+    gl_real *ud = dev->alloc(dev, sizeof *ud * nn), *vd = dev->alloc(dev, sizeof *vd * nn);
     int rc = !ud || !vd ||
              GL_FN(bidiag_svd_device)(dev, n, d, e, ud, n, vd, n, info) ||
-             dev->real_to_host(n, n, ud, n, u, n) ||
-             dev->real_to_host(n, n, vd, n, vt, n);
-    dev->release(ud);
-    dev->release(vd);
+             dev->real_to_host(dev, n, n, ud, n, u, n) ||
+             dev->real_to_host(dev, n, n, vd, n, vt, n);
+    dev->release(dev, ud);
+    dev->release(dev, vd);
     return rc;
 }
 
@@ -875,7 +878,7 @@ static void test_bidiag_svd(int resident)
             for (size_t i = 0; i < (size_t)ldc * n; i++)
                 c[i] = ref[i] = (gl_real)urand();   /* equal outside C */
             char ta = trans ? 'T' : 'N';
-            int rc = dev->real_product(ta, m, n, k, a, lda, b, ldb, c, ldc);
+            int rc = dev->real_product(dev, ta, m, n, k, a, lda, b, ldb, c, ldc);
             f->rgemm(&ta, "N", &m, &n, &k, &one, a, &lda, b, &ldb, &zero, ref,
                      &ldc, 1, 1);
             double worst = 0;
@@ -1003,10 +1006,10 @@ static int tridiag_eig_on(int resident, lapack_int n, gl_real *d, gl_real *e,
     if (!resident)
         return GL_FN(tridiag_eig)(dev, n, d, e, z, n, work, lwork, iwork,
                                   liwork, info);
-    gl_real *zd = dev->alloc(sizeof *zd * (size_t)n * (size_t)n);
+    gl_real *zd = dev->alloc(dev, sizeof *zd * (size_t)n * (size_t)n);
     int rc = !zd || GL_FN(tridiag_eig_device)(dev, n, d, e, zd, n, info) ||
-             dev->real_to_host(n, n, zd, n, z, n);
-    dev->release(zd);
+             dev->real_to_host(dev, n, n, zd, n, z, n);
+    dev->release(dev, zd);
     return rc;
 }
 
@@ -1179,17 +1182,17 @@ static void test_secular(void)
                         r[k + i] = r[2 * k + i] = 0;
                         r[4 * k + i] = (gl_real)i;
                     }
-                    gl_real *du = dev->alloc(sizeof *du * 2 * kk);
+                    gl_real *du = dev->alloc(dev, sizeof *du * 2 * kk);
                     int rc = !du;
                     if (!rc)
-                        rc = svd ? dev->dc_svd_secular(k, rho, r, values, du,
+                        rc = svd ? dev->dc_svd_secular(dev, k, rho, r, values, du,
                                                        du + kk, k)
-                                 : dev->dc_secular(k, rho, r, values, du, k);
+                                 : dev->dc_secular(dev, k, rho, r, values, du, k);
                     if (!rc)
-                        rc = dev->real_to_host(k, k, du, k, qu, k) ||
-                             (svd && dev->real_to_host(k, k, du + kk, k, qv,
+                        rc = dev->real_to_host(dev, k, k, du, k, qu, k) ||
+                             (svd && dev->real_to_host(dev, k, k, du + kk, k, qv,
                                                        k));
-                    dev->release(du);
+                    dev->release(dev, du);
                     const gl_real *p = r, *w = r + 3 * k;
                     double scale = fabs((double)p[k - 1]) +
                                    (svd ? sqrt((double)rho) : rho),
@@ -1257,7 +1260,9 @@ int main(int argc, char **argv)
      * and test_tridiag_eig has a few levels of them */
     setenv("GPULAPACK_DC_LEAF", "8", 0);
     printf("# test_device_ops %c seed %u\n", GL_PREC_CHAR, seed);
-    host = GL_FN(ops_for)(GL_PATH_HOST);
+    host_ctx = gl_ctx_acquire(GL_PATH_HOST, -1);
+    if (host_ctx && GL_FN(ops_bind)(&host_table, host_ctx) == 0)
+        host = &host_table;
     const gl_device_request *r = &gl_config_get()->device;
     gl_path path = r->kind == GL_DEVICE_CUDA ? GL_PATH_CUDA
                  : r->kind == GL_DEVICE_HIP  ? GL_PATH_HIP
@@ -1266,18 +1271,25 @@ int main(int argc, char **argv)
     gpu = gl_device_gpu(path);
     int i = gpu ? gpu->choose(named ? r->platform : -1, named ? r->index : -1, 0)
                 : -1;
-    if (!host || i < 0 || gpu->select(i) != 0) {
-        printf("FAIL %c no %s device (is PoCL installed?)\n", GL_PREC_CHAR,
-               gl_path_name(path));
-        return 1;
-    }
-    const gl_gpu_device_info *info = gpu->device(i);
-    if ((GL_PRECISION == 2 || GL_PRECISION == 4) && !info->fp64) {
+    const gl_gpu_device_info *info = i >= 0 ? gpu->device(i) : NULL;
+    if (host && info && (GL_PRECISION == 2 || GL_PRECISION == 4) &&
+        !info->fp64) {
         printf("PASS %c skipped: %s has no double precision\n", GL_PREC_CHAR,
                info->name);
+        gl_ctx_release(host_ctx);
         return 0;
     }
-    dev = GL_FN(ops_for)(path);
+    /* device i's own context: every device operation below runs on it */
+    dev_ctx = info ? gl_ctx_acquire(path, i) : NULL;
+    if (dev_ctx && GL_FN(ops_bind)(&dev_table, dev_ctx) == 0)
+        dev = &dev_table;
+    if (!host || !dev) {
+        printf("FAIL %c no %s device (is PoCL installed?)\n", GL_PREC_CHAR,
+               gl_path_name(path));
+        gl_ctx_release(dev_ctx);
+        gl_ctx_release(host_ctx);
+        return 1;
+    }
     printf("# device %s: %s\n", info->id, info->name);
     test_copies();
     test_pack_band();
@@ -1291,5 +1303,7 @@ int main(int argc, char **argv)
     test_bidiag_svd(1);
     test_tridiag_eig(0);
     test_tridiag_eig(1);
+    gl_ctx_release(dev_ctx);
+    gl_ctx_release(host_ctx);
     return failures != 0;
 }

@@ -7,10 +7,14 @@
  * device copies, the error state (a launch the
  * device fails is reported by the next read, which leaves the host
  * untouched), the caller's context (CUDA) or current device (HIP) left
- * as it was, per-thread resources freed when a thread ends, and a whole
- * LAPACK call falling back with LAPACK's result when the device cannot run
- * a kernel.  On a real GPU the same runtime is checked by test_device_ops
- * with GPULAPACK_DEVICE=cuda or hip. */
+ * as it was, a context's resources freed when it closes, contexts used
+ * from several threads at once (on one device, and on two: the stand-ins
+ * report GL_MOCK_DEVICES=2 devices, and check that every operation runs
+ * on its context's device), and a whole LAPACK call falling back with
+ * LAPACK's result when the device cannot run a kernel.  The execution
+ * contexts are made here by hand (runtime/context.h), as gl_ctx_acquire
+ * makes them.  On a real GPU the same runtime is checked by
+ * test_device_ops with GPULAPACK_DEVICE=cuda or hip. */
 #include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
@@ -18,23 +22,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/context.h"
 #include "../runtime/gpu.h"
 
 #ifdef GL_TEST_HIP
 #define RUNTIME gl_hip_gpu
+#define PATH GL_PATH_HIP
 #define NAME "hip"
 #define SONAME "libamdhip64.so.5"
-#define DEVICES 2
 #define VERSION "gfx 9.0"
 #define MEMORY (64ull << 30)
 #else
 #define RUNTIME gl_cuda_gpu
+#define PATH GL_PATH_CUDA
 #define NAME "cuda"
 #define SONAME "libcuda.so.1"
-#define DEVICES 1
 #define VERSION "sm_90"
 #define MEMORY (80ull << 30)
 #endif
+/* the stand-in drivers' devices (GL_MOCK_DEVICES, set before discovery) */
+#define DEVICES 2
 
 static int failures;
 static void *mock;
@@ -52,11 +59,20 @@ static int mock_int(const char *fn)
     return f ? f() : -1;
 }
 
+/* A context on device i of the runtime, as gl_ctx_acquire makes it. */
+static gl_ctx context_on(int i)
+{
+    const gl_gpu *g = &RUNTIME;
+    gl_ctx ctx = {.path = PATH, .runtime = g, .gpu = g, .device = i,
+                  .info = g->device(i)};
+    return ctx;
+}
+
 /* write rows x cols (host ld hl) to the device (ld dl), copy it to a
  * second device matrix (ld dl2), read it back (host ld hl; direct: by
  * read_direct; marked: after a mark, by read_marked): the bytes of the
  * rectangle come back, the padding of the output is untouched. */
-static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
+static int round_trip(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, size_t hl,
                       size_t dl, size_t dl2, int direct, int marked)
 {
     const gl_gpu *g = &RUNTIME;
@@ -68,33 +84,119 @@ static int round_trip(size_t elem, size_t rows, size_t cols, size_t hl,
         in[i] = (unsigned char)rand();
         out[i] = 0xA5;
     }
-    void *d1 = g->alloc(elem * dl * cols), *d2 = g->alloc(elem * dl2 * cols);
-    int ok = d1 && d2 && g->write(elem, rows, cols, in, hl, d1, dl) == 0 &&
-             g->copy(elem, rows, cols, d1, dl, d2, dl2) == 0 &&
-             (marked ? g->mark() == 0 &&
-                           g->read_marked(!direct, elem, rows, cols, d2, dl2,
-                                          out, hl) == 0
+    void *d1 = g->alloc(ctx, elem * dl * cols),
+         *d2 = g->alloc(ctx, elem * dl2 * cols);
+    int ok = d1 && d2 && g->write(ctx, elem, rows, cols, in, hl, d1, dl) == 0 &&
+             g->copy(ctx, elem, rows, cols, d1, dl, d2, dl2) == 0 &&
+             (marked ? g->mark(ctx) == 0 &&
+                           g->read_marked(ctx, !direct, elem, rows, cols, d2,
+                                          dl2, out, hl) == 0
                      : (direct ? g->read_direct : g->read)(
-                           elem, rows, cols, d2, dl2, out, hl) == 0);
+                           ctx, elem, rows, cols, d2, dl2, out, hl) == 0);
     for (size_t j = 0; ok && j < cols; j++) {
         size_t col = j * hl * elem;
         ok = memcmp(in + col, out + col, rows * elem) == 0;
         for (size_t i = rows * elem; ok && i < hl * elem; i++)
             ok = out[col + i] == 0xA5;
     }
-    g->release(d1);
-    g->release(d2);
+    g->release(ctx, d1);
+    g->release(ctx, d2);
     free(in);
     free(out);
     return ok;
 }
 
+/* A thread with a context of its own, opened and closed there. */
 static void *thread_body(void *arg)
 {
     (void)arg;
-    gl_gpu_use(&RUNTIME);
-    /* a marked read: the thread's second stream is freed too */
-    return (void *)(long)round_trip(8, 300, 200, 301, 300, 300, 0, 1);
+    const gl_gpu *g = &RUNTIME;
+    gl_ctx ctx = context_on(0);
+    if (g->open(&ctx) != 0)
+        return NULL;
+    /* a marked read: the context's second stream is freed too */
+    int ok = round_trip(&ctx, 8, 300, 200, 301, 300, 300, 0, 1);
+    g->close(&ctx);
+    return (void *)(long)(ok && !ctx.queue);
+}
+
+/* Two threads at once, each on a context of its own (device[t] of the
+ * two), opened by the test's thread and handed over: every operation
+ * runs on the context's device (the stand-in counts any other), each
+ * thread's data come back.  Element size 8 in both (the stand-in's copy
+ * kernel has one). */
+typedef struct pair_job {
+    gl_ctx *ctx;
+    pthread_barrier_t *start;
+    int ok, depth;
+} pair_job;
+
+static void *pair_body(void *arg)
+{
+    pair_job *job = arg;
+    void (*expect)(int) = (void (*)(int))dlsym(mock, "mock_expect_device");
+    expect(job->ctx->device);
+    pthread_barrier_wait(job->start);
+    job->ok = 1;
+    /* strided (the copy kernel), several staging chunks, direct, marked */
+    for (int rep = 0; rep < 4; rep++)
+        job->ok &= round_trip(job->ctx, 8, 500, 300, 503, 510, 500, 0, 0) &&
+                   round_trip(job->ctx, 8, 3000, 1500, 3001, 3000, 3000, rep & 1, 1) &&
+                   round_trip(job->ctx, 8, 1000, 1, 1000, 1001, 1005, 1, 0);
+    job->depth = mock_int("mock_ctx_depth");
+    return NULL;
+}
+
+/* open or close ctx on this thread (the stand-in expects its device) */
+static int open_close(gl_ctx *ctx, int open)
+{
+    const gl_gpu *g = &RUNTIME;
+    void (*expect)(int) = (void (*)(int))dlsym(mock, "mock_expect_device");
+    expect(ctx->device);
+    int rc = 0;
+    if (open)
+        rc = g->prepare(ctx->device) == 0 && g->open(ctx) == 0 ? 0 : -1;
+    else
+        g->close(ctx);
+    expect(0);
+    return rc;
+}
+
+static void pair(const char *name, int device0, int device1)
+{
+    gl_ctx ctx[2] = {context_on(device0), context_on(device1)};
+    int wrong = mock_int("mock_wrong_device"),
+        streams = mock_int("mock_live_streams"),
+        pinned = mock_int("mock_live_host_allocs");
+    int opened = open_close(&ctx[0], 1) == 0 && open_close(&ctx[1], 1) == 0 &&
+                 ctx[0].queue != ctx[1].queue;
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, 2);
+    pair_job jobs[2] = {{&ctx[0], &start, 0, -1}, {&ctx[1], &start, 0, -1}};
+    pthread_t th[2];
+    if (opened) {
+        for (int i = 0; i < 2; i++)
+            pthread_create(&th[i], NULL, pair_body, &jobs[i]);
+        for (int i = 0; i < 2; i++)
+            pthread_join(th[i], NULL);
+    }
+    pthread_barrier_destroy(&start);
+    open_close(&ctx[0], 0);
+    open_close(&ctx[1], 0);
+    char detail[200];
+    snprintf(detail, sizeof detail,
+             "opened %d, data %d %d, contexts left pushed %d %d, %d operations "
+             "on another device, streams %d -> %d, pinned %d -> %d",
+             opened, jobs[0].ok, jobs[1].ok, jobs[0].depth, jobs[1].depth,
+             mock_int("mock_wrong_device") - wrong, streams,
+             mock_int("mock_live_streams"), pinned,
+             mock_int("mock_live_host_allocs"));
+    verdict(opened && jobs[0].ok && jobs[1].ok && jobs[0].depth == 0 &&
+                jobs[1].depth == 0 && mock_int("mock_wrong_device") == wrong &&
+                mock_int("mock_live_streams") == streams &&
+                mock_int("mock_live_host_allocs") == pinned &&
+                !ctx[0].queue && !ctx[1].queue,
+            name, detail);
 }
 
 /* The tridiagonal (-1, 2, -1) matrix has eigenvalues 2 - 2 cos(k pi/(n+1)). */
@@ -107,6 +209,7 @@ int main(void)
     setvbuf(stdout, NULL, _IOLBF, 0);
     setenv("GPULAPACK_DEVICE", NAME, 1);
     setenv("GPULAPACK_MIN_N", "0", 1);
+    setenv("GL_MOCK_DEVICES", "2", 1);
     const gl_gpu *g = &RUNTIME;
     int count = g->device_count();
     /* the driver the library opened: the stand-in, or the test is void */
@@ -123,9 +226,8 @@ int main(void)
                 info->memory == MEMORY,
             "discovery", detail);
     verdict(g->choose(-1, -1, 1) == 0 && g->choose(-1, 3, 0) == -1 &&
-                g->select(0) == 0,
-            "choose-select", "device 0 not chosen");
-    gl_gpu_use(g);
+                g->prepare(0) == 0,
+            "choose-prepare", "device 0 not chosen or not prepared");
 #ifdef GL_TEST_HIP
     /* the caller works on device 1: the library must use its device 0 and
      * give device 1 back */
@@ -133,6 +235,13 @@ int main(void)
     int (*get_device)(int *) = (int (*)(int *))dlsym(mock, "hipGetDevice");
     set_device(1);
 #endif
+    /* the test's own context on device 0 */
+    int streams0 = mock_int("mock_live_streams"),
+        pinned0 = mock_int("mock_live_host_allocs");
+    gl_ctx main_ctx = context_on(0), *ctx = &main_ctx;
+    verdict(g->open(ctx) == 0 && ctx->queue &&
+                mock_int("mock_live_streams") == streams0 + 1,
+            "open", "no queue state, or not one stream");
 
     /* shapes: tiny, strided both sides, one column, several 16 MiB chunks */
     static const size_t shapes[][5] = {
@@ -150,7 +259,7 @@ int main(void)
             snprintf(name, sizeof name, "copies/%s%s/elem%zu/%zux%zu-ld%zu.%zu.%zu",
                      marked ? "marked-" : "", direct ? "direct" : "whole",
                      elem, sh[0], sh[1], sh[2], sh[3], sh[4]);
-            verdict(round_trip(elem, sh[0], sh[1], sh[2], sh[3], sh[4], direct,
+            verdict(round_trip(ctx, elem, sh[0], sh[1], sh[2], sh[3], sh[4], direct,
                                marked),
                     name, "bytes differ or padding written");
         }
@@ -162,8 +271,10 @@ int main(void)
              now, mock_int("mock_wrong_device"));
     verdict(now == 1 && mock_int("mock_wrong_device") == 0, "caller-device", detail);
 #else
-    verdict(mock_int("mock_ctx_depth") == 0, "context-pairs",
-            "a pushed context was not popped");
+    snprintf(detail, sizeof detail, "%d contexts left pushed, %d calls on another device",
+             mock_int("mock_ctx_depth"), mock_int("mock_wrong_device"));
+    verdict(mock_int("mock_ctx_depth") == 0 && mock_int("mock_wrong_device") == 0,
+            "context-pairs", detail);
 #endif
 
     /* a link that fails in the middle of a read of several chunks: read
@@ -176,26 +287,26 @@ int main(void)
         unsigned char *in = malloc(bytes), *out = malloc(bytes);
         memset(in, 0x3C, bytes);
         memset(out, 0xA5, bytes);
-        void *dm = g->alloc(bytes);
-        int wrote = dm && g->write(8, rows, cols, in, rows, dm, rows) == 0;
+        void *dm = g->alloc(ctx, bytes);
+        int wrote = dm && g->write(ctx, 8, rows, cols, in, rows, dm, rows) == 0;
         fail_after(2);
-        int whole = g->read(8, rows, cols, dm, rows, out, rows);
+        int whole = g->read(ctx, 8, rows, cols, dm, rows, out, rows);
         size_t untouched = 0;
         while (untouched < bytes && out[untouched] == 0xA5)
             untouched++;
-        g->reset();
+        g->reset(ctx);
         fail_after(2);
-        int marked = g->mark() == 0 ? g->read_marked(1, 8, rows, cols, dm, rows,
-                                                     out, rows)
+        int marked = g->mark(ctx) == 0 ? g->read_marked(ctx, 1, 8, rows, cols, dm,
+                                                        rows, out, rows)
                                     : 0;
         size_t marked_untouched = 0;
         while (marked_untouched < bytes && out[marked_untouched] == 0xA5)
             marked_untouched++;
-        g->reset();
+        g->reset(ctx);
         fail_after(2);
-        int direct = g->read_direct(8, rows, cols, dm, rows, out, rows);
+        int direct = g->read_direct(ctx, 8, rows, cols, dm, rows, out, rows);
         fail_after(-1);
-        g->reset();
+        g->reset(ctx);
         snprintf(detail, sizeof detail,
                  "read %d (%zu of %zu bytes untouched), read_marked %d (%zu), "
                  "read_direct %d",
@@ -203,7 +314,7 @@ int main(void)
         verdict(wrote && whole == -1 && untouched == bytes && marked == -1 &&
                     marked_untouched == bytes && direct == -1,
                 "read-fails-midway", detail);
-        g->release(dm);
+        g->release(ctx, dm);
         free(in);
         free(out);
     }
@@ -211,24 +322,38 @@ int main(void)
     /* a launch the device fails: the next read fails, dst untouched, and
      * reset() clears the state */
     double x[4] = {1, 2, 3, 4}, y[4] = {9, 9, 9, 9};
-    double *d = g->alloc(sizeof x);
+    double *d = g->alloc(ctx, sizeof x);
     int rows = 4, cols = 1, ld = 4;
     double mul = 2;
     gl_arg args[] = {GL_VALUE(rows), GL_VALUE(cols), GL_MEM(d, 8),
                      GL_VALUE(ld), GL_VALUE(mul)};
     size_t groups[2] = {1, 1}, local[2] = {16, 16};
-    int wrote = g->write(8, 4, 1, x, 4, d, 4);
-    int launched = g->launch(2, GL_K_SCALE, 2, groups, local, 5, args);
-    int read_failed = g->read(8, 4, 1, d, 4, y, 4);
+    int wrote = g->write(ctx, 8, 4, 1, x, 4, d, 4);
+    int launched = g->launch(ctx, 2, GL_K_SCALE, 2, groups, local, 5, args);
+    int read_failed = g->read(ctx, 8, 4, 1, d, 4, y, 4);
     verdict(wrote == 0 && launched == -1 && read_failed == -1 && y[0] == 9 &&
                 y[3] == 9,
             "error-state", "a failed launch was not reported by the read");
-    g->reset();
-    verdict(g->read(8, 4, 1, d, 4, y, 4) == 0 && y[3] == 4, "reset",
+    g->reset(ctx);
+    verdict(g->read(ctx, 8, 4, 1, d, 4, y, 4) == 0 && y[3] == 4, "reset",
             "read after reset");
-    g->release(d);
+    g->release(ctx, d);
+    verdict(g->resident_groups(ctx) == (int)info->compute_units &&
+                g->finish(ctx) == 0,
+            "resident-finish", "the device's multiprocessors, or finish");
 
-    /* four threads at once; their streams and staging freed at exit */
+    /* close: the context's streams (its second one too), staging and
+     * scratch freed */
+    g->close(ctx);
+    snprintf(detail, sizeof detail, "streams %d -> %d, pinned %d -> %d",
+             streams0, mock_int("mock_live_streams"), pinned0,
+             mock_int("mock_live_host_allocs"));
+    verdict(!ctx->queue && mock_int("mock_live_streams") == streams0 &&
+                mock_int("mock_live_host_allocs") == pinned0,
+            "close", detail);
+
+    /* four threads at once, a context each; their streams and staging
+     * freed when they close */
     int streams = mock_int("mock_live_streams"),
         pinned = mock_int("mock_live_host_allocs");
     pthread_t th[4];
@@ -246,6 +371,10 @@ int main(void)
     verdict(all && mock_int("mock_live_streams") == streams &&
                 mock_int("mock_live_host_allocs") == pinned,
             "threads", detail);
+
+    /* two contexts on one device, and on two, used at once */
+    pair("two-contexts-one-device", 0, 0);
+    pair("two-contexts-two-devices", 0, 1);
 
     /* a whole call: GPULAPACK_DEVICE=cuda takes the (mock) GPU, whose
      * kernels fail; the call restarts on LAPACK with the caller's data */

@@ -78,7 +78,9 @@
 #define AT(a, ld, i, j) ((a)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
 
 static const char prec = GL_PREC_CHAR;
-static const GL_FN(ops) *ops;
+static const GL_FN(ops) *ops;   /* host_table, bound to host_ctx */
+static GL_FN(ops) host_table;
+static gl_ctx *host_ctx;
 
 /* ---- LAPACK's xerbla: a bad argument in a reference call is a test bug -- */
 
@@ -672,7 +674,7 @@ static void run_gb2bd(group *gz, group *gv, group *gp, kind kd, lapack_int n,
     gp->cases++;
     for (size_t i = 0; i < sz; i++)
         band0[i] = NAN_R;
-    ops->pack_band('G', n, b, a, n, band0, ld);
+    ops->pack_band(ops, 'G', n, b, a, n, band0, ld);
     long bad = 0;
     for (lapack_int col = 0; col < n; col++)
         for (lapack_int k = 0; k < ld; k++) {
@@ -742,7 +744,7 @@ static void run_gb_chase(group *gz, group *gv, lapack_int n, lapack_int b,
         gfail(gv, "%s: reference ?gesvd failed", desc);
         goto out;
     }
-    int rc = ops->gb_chase(n, b, c, band, ld, NULL);
+    int rc = ops->gb_chase(ops, n, b, c, band, ld, NULL);
     if (rc != 0) {
         gfail(gz, "%s: gb_chase returned %d", desc, rc);
         gfail(gv, "%s: gb_chase returned %d", desc, rc);
@@ -785,7 +787,7 @@ static void run_sb_chase(group *gz, group *gv, group *gp, kind kd,
         band[i] = NAN_R;
     for (lapack_int i = 0; i < n; i++)
         AT(a, n, i, i) += make_scalar(0, (gl_real)0.75);
-    ops->pack_band('H', n, b, a, n, band, ld);
+    ops->pack_band(ops, 'H', n, b, a, n, band, ld);
     for (lapack_int i = 0; i < n; i++)
         AT(a, n, i, i) = GL_REAL(AT(a, n, i, i));
     long bad = 0;
@@ -803,7 +805,7 @@ static void run_sb_chase(group *gz, group *gv, group *gp, kind kd,
         gfail(gv, "%s: reference ?heev failed", desc);
         goto out;
     }
-    int rc = ops->sb_chase(n, b, band, ld, NULL);
+    int rc = ops->sb_chase(ops, n, b, band, ld, NULL);
     if (rc != 0) {
         gfail(gz, "%s: sb_chase returned %d", desc, rc);
         gfail(gv, "%s: sb_chase returned %d", desc, rc);
@@ -1189,7 +1191,7 @@ static void run_apply_panels(group *g, lapack_int n, lapack_int b,
     for (lapack_int pi = 0; pi < npanels; pi++) {
         lapack_int p = trans == 'N' ? npanels - 1 - pi : pi;
         lapack_int k = p * b, kk = nref - k < b ? nref - k : b;
-        ops->larfb('L', trans, storev, len - k, ncols, kk,
+        ops->larfb(ops, 'L', trans, storev, len - k, ncols, kk,
                    v + (size_t)k + (size_t)k * n, n, tv + (size_t)k * b, b,
                    ref + k, len);
     }
@@ -1278,10 +1280,13 @@ int main(int argc, char **argv)
     }
     ref_gesvd = (gesvd_t *)dlsym(lib, GL_SYMBOL(gesvd, gesvd));
     ref_heev = (heev_t *)dlsym(lib, GL_SYMBOL(syev, heev));
-    ops = GL_FN(ops_for)(GL_PATH_HOST);
+    host_ctx = gl_ctx_acquire(GL_PATH_HOST, -1);
+    if (host_ctx && GL_FN(ops_bind)(&host_table, host_ctx) == 0)
+        ops = &host_table;
     if (!ref_gesvd || !ref_heev || !ops) {
         printf("FAIL unit/stages/%c: setup: gesvd %p, heev %p, host ops %p\n",
                prec, (void *)ref_gesvd, (void *)ref_heev, (const void *)ops);
+        gl_ctx_release(host_ctx);
         return 0;
     }
 
@@ -1302,5 +1307,6 @@ int main(int argc, char **argv)
            (double)(w1.tv_sec - w0.tv_sec) +
                1e-9 * (double)(w1.tv_nsec - w0.tv_nsec),
            ((double)clock() - t0) / CLOCKS_PER_SEC);
+    gl_ctx_release(host_ctx);
     return 0;
 }

@@ -1,6 +1,8 @@
 /* What the stand-in drivers of the runtime tests share (mock_cuda.c,
- * mock_hip.c): counters the tests read through dlsym, and the one kernel
- * they run, gl_copy, on host memory. */
+ * mock_hip.c): counters the tests read through dlsym, the number of
+ * devices (GL_MOCK_DEVICES, else the driver's default), the device each
+ * test thread expects its operations on, and the one kernel they run,
+ * gl_copy, on host memory. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -13,7 +15,33 @@ static _Thread_local int ctx_depth;
 static int live_streams, live_host_allocs, launches, wrong_device;
 static int dummy;
 
-EXPORT void mock_set_elem(size_t elem) { copy_elem = elem; }
+/* The devices the driver reports: GL_MOCK_DEVICES (1 to 8), else dflt. */
+enum { MOCK_MAX_DEVICES = 8 };
+static int mock_devices(int dflt)
+{
+    const char *e = getenv("GL_MOCK_DEVICES");
+    int n = e ? atoi(e) : dflt;
+    return n >= 1 && n <= MOCK_MAX_DEVICES ? n : dflt;
+}
+
+/* The device the calling thread's operations must run on (-1: any);
+ * device 0 unless the test says otherwise.  An operation elsewhere counts
+ * in mock_wrong_device. */
+static _Thread_local int expected_device;
+EXPORT void mock_expect_device(int device) { expected_device = device; }
+static void check_device(int device)
+{
+    if (device < 0 || (expected_device >= 0 && device != expected_device))
+        __atomic_add_fetch(&wrong_device, 1, __ATOMIC_SEQ_CST);
+}
+
+/* A stream: the device it was made on (every operation on it must run with
+ * that device current). */
+typedef struct mock_stream {
+    int device;
+} mock_stream;
+
+EXPORT void mock_set_elem(size_t elem) { __atomic_store_n(&copy_elem, elem, __ATOMIC_SEQ_CST); }
 EXPORT int mock_ctx_depth(void) { return ctx_depth; }
 EXPORT int mock_live_streams(void) { return __atomic_load_n(&live_streams, __ATOMIC_SEQ_CST); }
 EXPORT int mock_live_host_allocs(void) { return __atomic_load_n(&live_host_allocs, __ATOMIC_SEQ_CST); }
@@ -40,9 +68,10 @@ static int run_kernel(const char *name, void **params)
     char *src = *(char **)params[2], *dst = *(char **)params[5];
     long long soff = *(long long *)params[3], doff = *(long long *)params[6];
     int lds = *(int *)params[4], ldd = *(int *)params[7];
+    long long elem = (long long)__atomic_load_n(&copy_elem, __ATOMIC_SEQ_CST);
     for (int j = 0; j < cols; j++)
-        memcpy(dst + (doff + (long long)j * ldd) * (long long)copy_elem,
-               src + (soff + (long long)j * lds) * (long long)copy_elem,
-               (size_t)rows * copy_elem);
+        memcpy(dst + (doff + (long long)j * ldd) * elem,
+               src + (soff + (long long)j * lds) * elem,
+               (size_t)rows * (size_t)elem);
     return 0;
 }

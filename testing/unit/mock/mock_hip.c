@@ -1,30 +1,37 @@
 /* A stand-in for libamdhip64.so on machines without an AMD GPU, for
  * testing/unit/test_gpu_runtime.c built for HIP: the HIP entry points the
  * library's HIP runtime (runtime/cudalike.c) resolves, over host memory,
- * as mock_cuda.c does for CUDA.  Two devices and a current device per
- * thread: every memory operation, copy and launch must happen with device
- * 0 current (the one the test selects), and the caller's current device
- * must be back afterwards. */
+ * as mock_cuda.c does for CUDA.  Two devices (GL_MOCK_DEVICES: another
+ * number) and a current device per thread: every memory operation, copy
+ * and launch must happen with the device current that the calling test
+ * thread expects (mock_expect_device; device 0 unless it says otherwise)
+ * and, on a stream, the stream's device; the caller's current device must
+ * be back afterwards. */
 #include <hip/hip_runtime_api.h>
 
 #include "mock_core.h"
 
 static _Thread_local int current_device;
 
-static hipError_t on_device0(void)
+static hipError_t on_device(void)
 {
-    if (current_device != 0)
-        count(&wrong_device, 1);
+    check_device(current_device);
     return hipSuccess;
+}
+static hipError_t on_stream(hipStream_t s)
+{
+    if (s && ((mock_stream *)s)->device != current_device)
+        count(&wrong_device, 1);
+    return on_device();
 }
 
 EXPORT hipError_t hipInit(unsigned flags) { (void)flags; return hipSuccess; }
 EXPORT hipError_t hipDriverGetVersion(int *v) { *v = 50221153; return hipSuccess; }
-EXPORT hipError_t hipGetDeviceCount(int *n) { *n = 2; return hipSuccess; }
+EXPORT hipError_t hipGetDeviceCount(int *n) { *n = mock_devices(2); return hipSuccess; }
 EXPORT hipError_t hipDeviceGet(hipDevice_t *d, int i)
 {
     *d = i;
-    return i >= 0 && i < 2 ? hipSuccess : hipErrorInvalidDevice;
+    return i >= 0 && i < mock_devices(2) ? hipSuccess : hipErrorInvalidDevice;
 }
 EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t d)
 {
@@ -48,7 +55,7 @@ EXPORT hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t d)
 EXPORT hipError_t hipGetDevice(int *d) { *d = current_device; return hipSuccess; }
 EXPORT hipError_t hipSetDevice(int d)
 {
-    if (d < 0 || d >= 2)
+    if (d < 0 || d >= mock_devices(2))
         return hipErrorInvalidDevice;
     current_device = d;
     return hipSuccess;
@@ -60,7 +67,7 @@ EXPORT hipError_t hipModuleLoadData(hipModule_t *m, const void *image)
     if (memcmp(image, "__CLANG_OFFLOAD_BUNDLE__", 24) != 0)
         return hipErrorInvalidImage;
     *m = (hipModule_t)image;
-    return on_device0();
+    return on_device();
 }
 EXPORT hipError_t hipModuleGetFunction(hipFunction_t *f, hipModule_t m, const char *name)
 {
@@ -74,8 +81,8 @@ EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned gx, unsigned g
                                         void **params, void **extra)
 {
     (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
-    (void)shared, (void)s, (void)extra;
-    on_device0();
+    (void)shared, (void)extra;
+    on_stream(s);
     return run_kernel((const char *)f, params) == 0 ? hipSuccess
                                                    : hipErrorNotSupported;
 }
@@ -83,19 +90,20 @@ EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned gx, unsigned g
 EXPORT hipError_t hipMalloc(void **p, size_t bytes)
 {
     *p = malloc(bytes);
-    on_device0();
+    on_device();
     return *p ? hipSuccess : hipErrorOutOfMemory;
 }
-EXPORT hipError_t hipFree(void *p) { free(p); return on_device0(); }
+EXPORT hipError_t hipFree(void *p) { free(p); return on_device(); }
 EXPORT hipError_t hipMallocAsync(void **p, size_t bytes, hipStream_t s)
 {
-    (void)s;
-    return hipMalloc(p, bytes);
+    on_stream(s);
+    *p = malloc(bytes);
+    return *p ? hipSuccess : hipErrorOutOfMemory;
 }
 EXPORT hipError_t hipFreeAsync(void *p, hipStream_t s)
 {
-    (void)s;
-    return hipFree(p);
+    free(p);
+    return on_stream(s);
 }
 EXPORT hipError_t hipHostMalloc(void **p, size_t bytes, unsigned flags)
 {
@@ -104,54 +112,54 @@ EXPORT hipError_t hipHostMalloc(void **p, size_t bytes, unsigned flags)
     if (!*p)
         return hipErrorOutOfMemory;
     count(&live_host_allocs, 1);
-    return on_device0();
+    return on_device();
 }
 EXPORT hipError_t hipHostFree(void *p)
 {
     free(p);
     count(&live_host_allocs, -1);
-    return on_device0();
+    return on_device();
 }
 EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t d, void *h, size_t n, hipStream_t s)
 {
-    (void)s;
     memcpy(d, h, n);
-    return on_device0();
+    return on_stream(s);
 }
 EXPORT hipError_t hipMemcpyDtoHAsync(void *h, hipDeviceptr_t d, size_t n, hipStream_t s)
 {
-    (void)s;
     if (dtoh_fails())
         return hipErrorUnknown;
     memcpy(h, d, n);
-    return on_device0();
+    return on_stream(s);
 }
 EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t d, hipDeviceptr_t from, size_t n, hipStream_t s)
 {
-    (void)s;
     memmove(d, from, n);
-    return on_device0();
+    return on_stream(s);
 }
 
 EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *s, unsigned flags)
 {
     (void)flags;
-    *s = (hipStream_t)malloc(1);
+    mock_stream *m = malloc(sizeof *m);
+    m->device = current_device;
+    *s = (hipStream_t)m;
     count(&live_streams, 1);
-    return on_device0();
+    return on_device();
 }
-EXPORT hipError_t hipStreamSynchronize(hipStream_t s) { (void)s; return on_device0(); }
+EXPORT hipError_t hipStreamSynchronize(hipStream_t s) { return on_stream(s); }
 /* every operation completes when called: nothing to wait for */
 EXPORT hipError_t hipStreamWaitEvent(hipStream_t s, hipEvent_t e, unsigned flags)
 {
-    (void)s, (void)e, (void)flags;
-    return on_device0();
+    (void)e, (void)flags;
+    return on_stream(s);
 }
 EXPORT hipError_t hipStreamDestroy(hipStream_t s)
 {
+    hipError_t rc = on_stream(s);
     free(s);
     count(&live_streams, -1);
-    return on_device0();
+    return rc;
 }
 EXPORT hipError_t hipEventCreateWithFlags(hipEvent_t *e, unsigned flags)
 {

@@ -1,0 +1,50 @@
+/* The execution context of an accelerated call: what its operations run
+ * on.  BLIS hands its kernels a cntx_t and MAGMA a queue; here one gl_ctx
+ * per device in use holds the path, the runtime and device, the runtime's
+ * queue state of the context (queue or stream, kernel objects, staging
+ * buffers, vendor handles, error state: gpu.h open/close), the call's
+ * profile and the device's tuning.  The entry point takes one after the
+ * policy has chosen the path and passes it down through the pipelines,
+ * the operation table (kernels/ops.h) and the runtime; nothing else
+ * decides where an operation runs, and any thread that holds a context
+ * may use it (one thread at a time).
+ *
+ * Contexts are pooled per (path, device): making a queue, a cuBLAS
+ * handle and pinned staging buffers costs milliseconds, so a released
+ * context keeps them for the next call on its device.  The pool lives as
+ * long as the process, as the runtimes' libraries do (device.c). */
+#ifndef GL_CONTEXT_H
+#define GL_CONTEXT_H
+
+#include "gpu.h"
+#include "path.h"
+#include "tune.h"
+
+struct gl_profile;   /* runtime/profile.c */
+
+struct gl_ctx {
+    gl_path path;                      /* host, opencl, cuda or hip */
+    const gl_gpu *runtime;             /* the path's runtime; NULL: host */
+    const gl_gpu *gpu;                 /* what the operations call: the
+                                          runtime, or the profile's timing
+                                          wrapper of it */
+    int device;                        /* the runtime's device; -1: host */
+    const gl_gpu_device_info *info;    /* that device; NULL: host */
+    void *queue;                       /* the runtime's state (gpu.h) */
+    struct gl_profile *profile;        /* GPULAPACK_PROFILE's record */
+    gl_tuning tuning;                  /* taken for this device */
+    struct gl_ctx *next;               /* the pool's list */
+};
+
+/* A context on path (GL_PATH_HOST or a GPU path) and device (the
+ * runtime's index; -1: the device the path's runtime chose from
+ * GPULAPACK_DEVICE), ready for a call: its error state cleared and,
+ * under GPULAPACK_PROFILE, its profile begun.  NULL when the path has no
+ * such device or it cannot be opened. */
+gl_ctx *gl_ctx_acquire(gl_path path, int device);
+
+/* Ends the call's use of ctx (NULL: nothing): its work is waited for and
+ * it goes back to the pool. */
+void gl_ctx_release(gl_ctx *ctx);
+
+#endif

@@ -1,0 +1,470 @@
+#!/usr/bin/python3
+"""The exported LAPACK routines, declared once, and what is generated from
+them (issue 38, "routines declared once").
+
+The table below lists each routine family the library exports: its real
+and complex names (syevd / heevd), whether LAPACK's _2stage form with the
+same arguments is exported too, its arguments in order with their types
+(the hidden CHARACTER lengths follow from the CHARACTER arguments), what
+the entry's workspace query does with each, the arguments its log line
+shows, and whether gpulapack-tune measures it.  From it this script
+writes:
+
+  lapack_api/generated/<family>.inc   included by lapack_api/<family>.c:
+      the arguments (<family>_args), the real routine's type, forwarding,
+      the workspace query and its optimal sizes, the log line's options,
+      the entry (with its ILP64 wide hand-off) and the exported wrappers
+      under all four names (dgesdd_, dgesdd_64_, scipy_dgesdd_,
+      scipy_dgesdd_64_) of every precision;
+  lapack_api/generated/exports.txt    the LAPACK names lib/libgpulapack.so
+      exports (testing/unit/check_library.sh);
+  tools/tune_families.inc             the families gpulapack-tune measures.
+
+The output is committed; testing/unit/check_generated.sh runs this script
+into a temporary directory and fails on any difference.
+
+Usage: tools/routines.py [--out DIR]   (DIR: the repository root, default
+the one this script is in)
+"""
+import argparse
+import os
+import sys
+import textwrap
+
+# ---- the table --------------------------------------------------------------
+#
+# An argument is "name type [role ...]":
+#   type   char     CHARACTER*1        const char *   (a hidden length)
+#          int      INTEGER, input     const gl_int *
+#          int*     INTEGER array      gl_int *
+#          real     REAL, input        const gl_real *
+#          real*    REAL array         gl_real *
+#          scalar*  the matrix type    gl_scalar *
+#          info     INFO               gl_int *
+#   roles  complex  only in the complex routines (cheevd's RWORK)
+#          optimal  the workspace query returns its optimal size in (1),
+#                   which our path writes back as the real routine would
+#          query    a workspace length: -1 in the query
+#          scratch  written by the query, which must not touch the
+#                   caller's (M of ?syevr, ?syevx)
+# info: what INFO is on our path: "rc" the pipeline's return (0 or
+# LAPACK's INFO > 0), "0" always 0.
+# finish: lapack_api/<family>.c defines <family>_finish, which writes what
+# the pipeline left (gesvd's E, the band of ?sbtrd, M of ?syevr/?syevx)
+# and frees its scratch (entry_skeleton.h).
+# tune: gpulapack-tune measures the family, in this order (0: not); the
+# tool knows how to call ?syevd and ?gesdd (tools/gpulapack_tune.c).
+
+
+class Family:
+    def __init__(self, real, cplx, args, log, info="rc", two_stage=False,
+                 finish=False, tune=0):
+        self.real, self.cplx = real, cplx
+        self.args = [Arg(a) for a in args]
+        self.log = log.split()
+        self.info = info
+        self.two_stage = two_stage
+        self.finish = finish
+        self.tune = tune
+        names = [a.name for a in self.args]
+        assert len(set(names)) == len(names), real
+        assert all(n in names for n in self.log), real
+        assert names[-1] == "info" and self.args[-1].type == "info", real
+
+
+class Arg:
+    TYPES = {"char": "const char *", "int": "const gl_int *",
+             "int*": "gl_int *", "real": "const gl_real *",
+             "real*": "gl_real *", "scalar*": "gl_scalar *",
+             "info": "gl_int *"}
+    ROLES = {"complex", "optimal", "query", "scratch"}
+
+    def __init__(self, text):
+        words = text.split()
+        self.name, self.type, roles = words[0], words[1], set(words[2:])
+        assert self.type in self.TYPES, text
+        assert roles <= self.ROLES, text
+        self.complex = "complex" in roles
+        self.role = next((r for r in ("optimal", "query", "scratch")
+                          if r in roles), None)
+
+    @property
+    def ctype(self):
+        return self.TYPES[self.type]
+
+
+ROUTINES = [
+    Family("gesvd", "gesvd",
+           ["jobu char", "jobvt char", "m int", "n int", "a scalar*",
+            "lda int", "s real*", "u scalar*", "ldu int", "vt scalar*",
+            "ldvt int", "work scalar* optimal", "lwork int query",
+            "rwork real* complex", "info info"],
+           log="jobu jobvt m n", finish=True),
+    Family("gesdd", "gesdd",
+           ["jobz char", "m int", "n int", "a scalar*", "lda int",
+            "s real*", "u scalar*", "ldu int", "vt scalar*", "ldvt int",
+            "work scalar* optimal", "lwork int query",
+            "rwork real* complex", "iwork int*", "info info"],
+           log="jobz m n", tune=2),
+    Family("syev", "heev",
+           ["jobz char", "uplo char", "n int", "a scalar*", "lda int",
+            "w real*", "work scalar* optimal", "lwork int query",
+            "rwork real* complex", "info info"],
+           log="jobz uplo n", two_stage=True),
+    Family("syevd", "heevd",
+           ["jobz char", "uplo char", "n int", "a scalar*", "lda int",
+            "w real*", "work scalar* optimal", "lwork int query",
+            "rwork real* complex optimal", "lrwork int complex query",
+            "iwork int* optimal", "liwork int query", "info info"],
+           log="jobz uplo n", two_stage=True, tune=1),
+    Family("syevr", "heevr",
+           ["jobz char", "range char", "uplo char", "n int", "a scalar*",
+            "lda int", "vl real", "vu real", "il int", "iu int",
+            "abstol real", "m int* scratch", "w real*", "z scalar*",
+            "ldz int", "isuppz int*", "work scalar* optimal",
+            "lwork int query", "rwork real* complex optimal",
+            "lrwork int complex query", "iwork int* optimal",
+            "liwork int query", "info info"],
+           log="jobz range uplo n", two_stage=True, finish=True),
+    Family("syevx", "heevx",
+           ["jobz char", "range char", "uplo char", "n int", "a scalar*",
+            "lda int", "vl real", "vu real", "il int", "iu int",
+            "abstol real", "m int* scratch", "w real*", "z scalar*",
+            "ldz int", "work scalar* optimal", "lwork int query",
+            "rwork real* complex", "iwork int*", "ifail int*",
+            "info info"],
+           log="jobz range uplo n", two_stage=True, finish=True),
+    Family("sytrd", "hetrd",
+           ["uplo char", "n int", "a scalar*", "lda int", "d real*",
+            "e real*", "tau scalar*", "work scalar* optimal",
+            "lwork int query", "info info"],
+           log="uplo n", info="0"),
+    Family("sytrd_2stage", "hetrd_2stage",
+           ["vect char", "uplo char", "n int", "a scalar*", "lda int",
+            "d real*", "e real*", "tau scalar*", "hous2 scalar* optimal",
+            "lhous2 int query", "work scalar* optimal", "lwork int query",
+            "info info"],
+           log="vect uplo n", info="0"),
+    Family("gbbrd", "gbbrd",
+           ["vect char", "m int", "n int", "ncc int", "kl int", "ku int",
+            "ab scalar*", "ldab int", "d real*", "e real*", "q scalar*",
+            "ldq int", "pt scalar*", "ldpt int", "c scalar*", "ldc int",
+            "work scalar*", "rwork real* complex", "info info"],
+           log="vect m n ncc kl ku", info="0"),
+    Family("sbtrd", "hbtrd",
+           ["vect char", "uplo char", "n int", "kd int", "ab scalar*",
+            "ldab int", "d real*", "e real*", "q scalar*", "ldq int",
+            "work scalar*", "info info"],
+           log="vect uplo n kd", info="0", finish=True),
+    Family("sbev", "hbev",
+           ["jobz char", "uplo char", "n int", "kd int", "ab scalar*",
+            "ldab int", "w real*", "z scalar*", "ldz int", "work scalar*",
+            "rwork real* complex", "info info"],
+           log="jobz uplo n kd"),
+    Family("sbevd", "hbevd",
+           ["jobz char", "uplo char", "n int", "kd int", "ab scalar*",
+            "ldab int", "w real*", "z scalar*", "ldz int",
+            "work scalar* optimal", "lwork int query",
+            "rwork real* complex optimal", "lrwork int complex query",
+            "iwork int* optimal", "liwork int query", "info info"],
+           log="jobz uplo n kd"),
+]
+
+# ---- C text -----------------------------------------------------------------
+
+HEADER = """\
+/* Generated by tools/routines.py from its table of routines: edit the
+ * table, not this file (testing/unit/check_generated.sh checks that it is
+ * current). */"""
+
+
+def comment(text, width=79):
+    """text as a C comment of lines up to width columns."""
+    lines = textwrap.wrap(text, width - 3, initial_indent="/* ",
+                          subsequent_indent=" * ", break_on_hyphens=False)
+    if len(lines[-1]) + 3 <= width:
+        return "\n".join(lines) + " */"
+    return "\n".join(lines) + "\n */"
+
+
+def wrap(head, items, tail, indent="    ", width=79):
+    """head item, item, ... tail, broken before an item that would pass
+    width columns; items that are (text, complex) pairs go inside one
+    GL_IF_COMPLEX( ... , ) each."""
+    words = []
+    for text, cplx in items:
+        words.append(f"GL_IF_COMPLEX({text}, )" if cplx else text + ",")
+    if words and not items[-1][1]:
+        words[-1] = words[-1][:-1]
+    lines, line = [], head
+    for i, w in enumerate(words):
+        sep = "" if line.endswith(("(", "{")) or line == indent else " "
+        if len(line) + len(sep) + len(w) > width:
+            lines.append(line.rstrip())
+            line, sep = indent, ""
+        line += sep + w
+    if len(line) + len(tail) > width:
+        lines.append(line.rstrip())
+        line = indent
+    lines.append(line + tail)
+    return "\n".join(lines)
+
+
+def signature(head, items):
+    """A function's head, its parameters aligned after the parenthesis."""
+    return wrap(head, [(i, False) for i in items], ")",
+                indent=" " * len(head))
+
+
+def merged(args):
+    """(text, complex) items with adjacent complex-only ones merged into one
+    GL_IF_COMPLEX, as the hand-written code had them."""
+    out = []
+    for text, cplx in args:
+        if cplx and out and out[-1][1]:
+            out[-1] = (out[-1][0] + ", " + text, True)
+        else:
+            out.append((text, cplx))
+    return out
+
+
+def params(f, lengths=True):
+    items = [(f"{a.ctype}{a.name}", a.complex) for a in f.args]
+    if lengths:
+        items += [(f"gl_strlen {a.name}_len", False)
+                  for a in f.args if a.type == "char"]
+    return merged(items)
+
+
+def spell(f, suffix, pattern):
+    """The expanded names of a template's definition, for grep."""
+    names = []
+    for p in "sdcz":
+        base = f.real if p in "sd" else f.cplx
+        names.append(pattern.format(p=p, n=base + suffix))
+    return " ".join(names)
+
+
+def exported(f):
+    forms = [("", f.real, f.cplx)]
+    if f.two_stage:
+        forms.append(("_2stage", f.real + "_2stage", f.cplx + "_2stage"))
+    return forms
+
+
+def struct(f):
+    lines = [f"typedef struct {f.real}_args {{"]
+    for a in f.args:
+        decl = f"{a.ctype}{a.name};"
+        lines.append(f"    GL_IF_COMPLEX({decl})" if a.complex else
+                     f"    {decl}")
+    if f.two_stage:
+        lines.append("    int two_stage;    /* called as the _2stage form */")
+    lines.append(f"}} {f.real}_args;")
+    return "\n".join(lines)
+
+
+def forward(f):
+    r = f.real
+    call = [("a->" + a.name, a.complex) for a in f.args]
+    call += [("1", False) for a in f.args if a.type == "char"]
+    body = wrap(f"    GL_FORWARD(routine, {r}_fn, a->info,",
+                merged(call), ");", indent="               ")
+    return (f"/* The real routine with the caller's arguments, the guard "
+            f"raised. */\n"
+            f"static void {r}_forward(gl_routine *routine, const void *args)\n"
+            f"{{\n    const {r}_args *a = args;\n{body}\n}}")
+
+
+def query(f):
+    """The workspace query and the store of its optimal sizes; None, None
+    for a routine without workspace lengths."""
+    r = f.real
+    subst = [a for a in f.args if a.role] + [f.args[-1]]
+    if not any(a.role == "query" for a in subst):
+        return None, None
+    lines = []
+    for a in subst:
+        target = {"optimal": a.name, "query": "query", "scratch": a.name,
+                  None: "info"}[a.role]
+        stmt = f"q.{a.name} = &o->{target};"
+        lines.append(f"    GL_IF_COMPLEX({stmt})" if a.complex else
+                     f"    {stmt}")
+    q = (comment("The real routine's workspace query (every length -1): "
+                 "the optimal sizes into *o; nonzero when its INFO was.")
+         + "\n"
+         + signature(f"static int {r}_query(", ["gl_routine *routine",
+                     "const void *args", "gl_optimal *o"]) + "\n{\n"
+         f"    {r}_args q = *(const {r}_args *)args;\n"
+         + "\n".join(lines) + "\n"
+         f"    {r}_forward(routine, &q);\n"
+         f"    return o->info != 0;\n}}")
+    stores = []
+    for a in f.args:
+        if a.role == "optimal":
+            stmt = f"a->{a.name}[0] = o->{a.name};"
+            stores.append(f"    GL_IF_COMPLEX({stmt})" if a.complex else
+                          f"    {stmt}")
+    names = ", ".join(a.name.upper() + "(1)" for a in f.args
+                      if a.role == "optimal")
+    s = (comment(f"{names} on exit: the optimal sizes, as the real "
+                 "routine's.") + "\n"
+         f"static void {r}_optimal(const void *args, const gl_optimal *o)\n"
+         f"{{\n    const {r}_args *a = args;\n"
+         + "\n".join(stores) + "\n}")
+    return q, s
+
+
+def describe(f):
+    r = f.real
+    by = {a.name: a for a in f.args}
+    fmt = " ".join(f"{n}=%c" if by[n].type == "char" else f"{n}=%d"
+                   for n in f.log)
+    vals = [(f"gl_logchar(a->{n})" if by[n].type == "char"
+             else f"(int)*a->{n}", False) for n in f.log]
+    call = wrap(f'    snprintf(options, size, "{fmt}",', vals, ");",
+                indent="             ")
+    return (f"/* The call's options in the log line. */\n"
+            f"static void {r}_describe(const void *args, char *options, "
+            f"size_t size)\n{{\n    const {r}_args *a = args;\n{call}\n}}")
+
+
+def spec(f, q):
+    r = f.real
+    finish = f"{r}_finish" if f.finish else "NULL"
+    return (f"static const GL_FN(entry_spec) {r}_spec = {{\n"
+            f"    .request = {r}_request,\n"
+            f"    .forward = {r}_forward,\n"
+            f"    .query = {r + '_query' if q else 'NULL'},\n"
+            f"    .optimal = {r + '_optimal' if q else 'NULL'},\n"
+            f"    .run = {r}_run,\n"
+            f"    .finish = {finish},\n"
+            f"    .describe = {r}_describe,\n"
+            f"    .info_is_rc = {1 if f.info == 'rc' else 0},\n}};")
+
+
+def entry(f):
+    r = f.real
+    return (f"/* Every name's entry: a plain name over an ILP64 LAPACK goes "
+            f"to the ILP64\n * compilation's (GL_TO_WIDE_ENTRY), the rest "
+            f"to the skeleton. */\n"
+            + signature(f"static void {r}_entry(", ["gl_routine *routine",
+                        f"const {r}_args *args"]) +
+            f"\n{{\n    GL_TO_WIDE_ENTRY({r}_entry, routine, args);\n"
+            f"    GL_FN(entry)(routine, &{r}_spec, args, args->info);\n}}\n"
+            + comment(spell(f, '', 'gl_{p}_' + r + '_entry_wide')) + "\n"
+            + f"GL_WIDE_ENTRY({r}_entry);")
+
+
+def routines(f):
+    out = []
+    for suffix, real, cplx in exported(f):
+        for scipy in ("", "scipy_"):
+            var = f"{f.real}{suffix}{'_scipy' if scipy else ''}_routine"
+            macro = "GL_SCIPY_STR" if scipy else "GL_LAPACK_STR"
+            out.append(f"static gl_routine {var} =\n"
+                       f"    GL_ROUTINE_INIT({macro}({real}, {cplx}));")
+    return "\n".join(out)
+
+
+def wrappers(f):
+    out = []
+    lengths = [a.name + "_len" for a in f.args if a.type == "char"]
+    for stage, (suffix, real, cplx) in enumerate(exported(f)):
+        for scipy in ("", "scipy_"):
+            var = f"{f.real}{suffix}{'_scipy' if scipy else ''}_routine"
+            macro = "GL_SCIPY_NAME" if scipy else "GL_LAPACK_NAME"
+            n1 = spell(f, suffix, scipy + "{p}{n}_")
+            n2 = spell(f, suffix, scipy + "{p}{n}_64_")
+            head = wrap(f"GL_EXPORT void {macro}({real}, {cplx})(",
+                        params(f), ")")
+            init = [(a.name, a.complex) for a in f.args]
+            if f.two_stage:
+                init.append((str(stage), False))
+            init = wrap(f"    {f.real}_args args = {{", merged(init), "};",
+                        indent="        ")
+            unused = ", ".join(f"(void){n}" for n in lengths)
+            out.append(f"/* {n1}\n * {n2} */\n{head}\n{{\n{init}\n"
+                       f"    {unused};\n    {f.real}_entry(&{var}, &args);\n}}")
+    return "\n\n".join(out)
+
+
+def family_inc(f):
+    r = f.real
+    q, store = query(f)
+    fn = wrap(f"typedef void {r}_fn(", params(f), ");",
+              indent=" " * (len(r) + 17))
+    parts = [
+        HEADER,
+        comment(f"?{f.real}{' / ?' + f.cplx if f.cplx != f.real else ''}"
+                f"{' and the _2stage forms' if f.two_stage else ''}: the "
+                "arguments as every exported name receives them (less the "
+                "hidden CHARACTER lengths).") + "\n" + struct(f),
+        "/* The real routine (the hidden lengths last). */\n" + fn,
+        comment(f"lapack_api/{r}.c: LAPACK's checks and what the policy "
+                "needs, our pipeline" + (", what it writes after an "
+                "accepted run" if f.finish else "") +
+                " (entry_skeleton.h).") + "\n"
+        f"static gl_request {r}_request(const void *args);\n"
+        f"static int {r}_run(const GL_FN(ops) *ops, const void *args,\n"
+        f"{' ' * (len(r) + 16)}gl_scratch *scratch, gl_stage_times *t);"
+        + (f"\nstatic void {r}_finish(const void *args, gl_scratch *scratch,"
+           f"\n{' ' * (len(r) + 20)}int accepted);" if f.finish else ""),
+        forward(f),
+    ]
+    if q:
+        parts += [q, store]
+    parts += [describe(f), spec(f, q), routines(f), entry(f), wrappers(f)]
+    return "\n\n".join(parts) + "\n"
+
+
+def exports_txt():
+    lines = ["# Generated by tools/routines.py: the LAPACK names "
+             "lib/libgpulapack.so exports",
+             "# (testing/unit/check_library.sh adds the gpulapack_ C API)."]
+    for p in "sdcz":
+        for f in ROUTINES:
+            for suffix, real, cplx in exported(f):
+                base = p + (real if p in "sd" else cplx)
+                for name in (f"{base}_", f"{base}_64_", f"scipy_{base}_",
+                             f"scipy_{base}_64_"):
+                    lines.append(name)
+    return "\n".join(lines) + "\n"
+
+
+def tune_inc():
+    tuned = sorted((f for f in ROUTINES if f.tune), key=lambda f: f.tune)
+    names = [f.real for f in tuned]
+    return (HEADER +
+            "\n\n/* The routine families gpulapack-tune measures, in order "
+            "(the table's tune:\n * it knows how to call ?syevd and ?gesdd). */\n"
+            f'#define GL_TUNE_FAMILIES "{",".join(names)}"\n'
+            f"#define GL_TUNE_FAMILY_NAMES "
+            + ", ".join(f'"{n}"' for n in names) + "\n")
+
+
+def outputs():
+    files = {os.path.join("lapack_api", "generated", f.real + ".inc"):
+             family_inc(f) for f in ROUTINES}
+    files[os.path.join("lapack_api", "generated", "exports.txt")] = \
+        exports_txt()
+    files[os.path.join("tools", "tune_families.inc")] = tune_inc()
+    return files
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", default=root,
+                        help="the root the files are written under")
+    out = parser.parse_args().out
+    for path, text in sorted(outputs().items()):
+        full = os.path.join(out, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
