@@ -139,7 +139,8 @@ typedef struct device_state {
 #if defined(GL_API_CUDA)
     CUcontext context;            /* the primary context, retained */
 #endif
-    pthread_mutex_t lock;         /* module loading */
+    pthread_mutex_t lock;         /* opening, module loading */
+    int opened;                   /* prepare succeeded */
     int module_state[4];          /* per precision: 0 not tried, 1, -1 */
     drv_function kernels[4][GL_K_COUNT];
 } device_state;
@@ -497,14 +498,17 @@ static int choose(int platform, int device, int gpu_only)
     return best;
 }
 
-/* Opens device i for contexts (CUDA: retains its primary context). */
+/* Opens device i for contexts, once (CUDA: retains its primary context,
+ * kept for the process). */
 static int prepare(int i)
 {
     if (i < 0 || i >= device_count())
         return -1;
     device_state *dev = &devices[i];
     pthread_mutex_lock(&dev->lock);
-    drv_result rc = drv_open(dev);
+    drv_result rc = dev->opened ? DRV_OK : drv_open(dev);
+    if (rc == DRV_OK)
+        dev->opened = 1;
     pthread_mutex_unlock(&dev->lock);
     if (rc != DRV_OK) {
         char detail[64];

@@ -228,6 +228,12 @@ int main(void)
     verdict(g->choose(-1, -1, 1) == 0 && g->choose(-1, 3, 0) == -1 &&
                 g->prepare(0) == 0,
             "choose-prepare", "device 0 not chosen or not prepared");
+#ifndef GL_TEST_HIP
+    /* prepare opens a device once: its primary context retained once */
+    snprintf(detail, sizeof detail, "%d retains", mock_int("mock_ctx_retains"));
+    verdict(g->prepare(0) == 0 && mock_int("mock_ctx_retains") == 1,
+            "prepare-once", detail);
+#endif
 #ifdef GL_TEST_HIP
     /* the caller works on device 1: the library must use its device 0 and
      * give device 1 back */
