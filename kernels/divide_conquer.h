@@ -11,7 +11,7 @@
  *
  * Why: on an H100 the system ?bdsdc took 15.7 of the 23.0 s of dgesdd
  * JOBZ='S' at n = 8192, and ?stedc 3.9 of the 7.8 s of dsyevd JOBZ='V'
- * (docs/performance.md; docs/history.md, 2026-11-23).  Almost all of their
+ * (docs/history.md, 2026-11-23).  Almost all of their
  * arithmetic is the products of each merge, vectors of the two halves
  * times the k x k vectors of the merged secular problem, k up to n; the
  * rest is O(n^2) per merge: the deflation's rotations and column moves,

@@ -261,7 +261,7 @@ static lapack_int count_below(lapack_int n, const gl_real *d,
  * tridiagonal_vectors), and the bus n m values; the whole divide and
  * conquer on a device costs about the same at any m (its products, ~n^3
  * flops at the device's rate: 0.1-0.2 s at n = 8192 on an H200,
- * docs/performance.md) and the selected columns are already there.  With
+ * docs/design/stage3-host-work.md) and the selected columns are already there.  With
  * ~0.2 Tflop/s for the host's QR of tall panels, the two meet near m =
  * n/8 at n = 8192 (4 n m^2 = 0.2 s at m ~ 1100), and the device's share
  * only falls with n, so from m = n/8 on the device does it all. */

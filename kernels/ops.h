@@ -228,7 +228,7 @@ typedef struct GL_FN(ops) {
                          const gl_real *d, const gl_real *e, gl_real *s);
     /* C (m x n) = op(A) B of real host arrays (op: transa 'N' or 'T', B
      * k x n), computed on the backend: the merges' products of stage 3's
-     * divide and conquer (kernels/divide_conquer.c).  Return 0, or < 0 when the
+     * divide and conquer (kernels/dc_*.c).  Return 0, or < 0 when the
      * device failed (C, the pipeline's own array, may then be written in
      * part, as by to_host_scratch).  NULL where the system ?bdsdc
      * serves (the host backend). */
@@ -238,7 +238,7 @@ typedef struct GL_FN(ops) {
                         lapack_int ldb, gl_real *c, lapack_int ldc);
 
     /* Stage 3 with its vectors left in the backend's memory: the divide
-     * and conquer of kernels/divide_conquer.c keeps the vectors of the
+     * and conquer of kernels/dc_*.c keeps the vectors of the
      * tridiagonal and bidiagonal problems on the device, and the
      * back-transformation reads them there.  NULL on the host backend
      * (the system's ?stedc and ?bdsdc serve).  Matrices are real arrays

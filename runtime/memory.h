@@ -13,7 +13,7 @@
  * MADV_HUGEPAGE.  Not by default: on a virtual machine that hands free
  * memory back to its host, a fresh huge page is a fresh host allocation,
  * and the first call of a process took up to 1.4 s longer with the advice
- * than without (epyc-zen5-2core, docs/performance.md; docs/history.md,
+ * than without (epyc-zen5-2core, docs/design/host-path.md; docs/history.md,
  * 2026-11-23).
  * They also count against a budget (memory.c): NULL when they would take
  * more than the machine or the process's cgroup can give, or than

@@ -497,7 +497,7 @@ int gl_tune_tile_width(int b)
  * batched products that read and write all of the vectors, so the
  * waves' count (n/group + n/b) sets the memory traffic, and blocks of b
  * sweeps halve the b/2 ones' traffic per flop at 1.5 times their
- * multiplications of zeros (docs/performance.md, "The stage-2
+ * multiplications of zeros (docs/design/backtransform-blocks.md, "The stage-2
  * back-transformation's blocks on a device"). */
 int gl_tune_group(const gl_tuning *t, int b)
 {
@@ -519,7 +519,7 @@ int gl_tune_group(const gl_tuning *t, int b)
  * n / 32 keeps that near 7%, up to 1024 columns.  Each panel also costs
  * about 5 more launches (its catch-up and corrections), some 50 us: below
  * n = 8192 they cost more than the faster updates gain (counted in
- * docs/performance.md, "Values-only calls at the hardware's limit").  The
+ * docs/design/stage1-double-blocking.md).  The
  * host's BLAS runs its rank-b updates near its peak already, and there the
  * corrections cost more than the larger updates gain (docs/history.md). */
 int gl_tune_stage1_block(const gl_tuning *t, long n, int b)

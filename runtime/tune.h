@@ -106,7 +106,7 @@ long gl_tune_panel_groups(void);
  * (the runtime's resident work-groups decide). */
 long gl_tune_chase_groups(void);
 
-/* Stage 3 with vectors on a device (kernels/divide_conquer.c): the
+/* Stage 3 with vectors on a device (kernels/dc_*.c): the
  * largest subproblem of the divide and conquer that the system
  * ?lasd0/?stedc solves whole on the host; the merges above it run on the
  * device (GPULAPACK_DC_LEAF, default 128). */

@@ -5,7 +5,7 @@
 # launch-bound design (a launch per column of a panel: about 6,500 in
 # stage 1 of dgesdd N at 2048 before the one-launch panel leaves) cannot
 # come back unnoticed.  On a GPU each launch or wait costs
-# about 10-20 us whatever it does (docs/performance.md).  Then dsytrd's
+# about 10-20 us whatever it does (docs/design/stage1-panel-leaves.md).  Then dsytrd's
 # reads from the device (below).
 #
 # Counted: every kernel launch (gl_*), every vendor BLAS call (blas *),

@@ -175,6 +175,20 @@ static void test_copies(void)
         check(&g, rc ? INFINITY : ratio(m, n, h, a, ld, 1), 0, "copy %dx%d",
               m, n);
         dev->release(dev, d2);
+        /* copies within one allocation, as between the pieces of an arena
+         * (kernels/arena.h): to a packed matrix (ld m) past the matrix, to
+         * a second packed one, and back to leading dimension ld */
+        size_t lm = (size_t)ld * n, mn = (size_t)m * n;
+        gl_scalar *d3 = dev->alloc(dev, sizeof *d3 * (2 * lm + 2 * mn + 2));
+        gl_scalar *p1 = d3 + lm, *p2 = p1 + mn + 1, *q = p2 + mn + 1;
+        dev->from_host(dev, 'N', m, n, a, ld, d3, ld);
+        dev->copy(dev, m, n, d3, ld, p1, m);
+        dev->copy(dev, m, n, p1, m, p2, m);
+        dev->copy(dev, m, n, p2, m, q, ld);
+        rc = download(h, q, m, n, ld);
+        check(&g, rc ? INFINITY : ratio(m, n, h, a, ld, 1), 0,
+              "copy within one allocation %dx%d", m, n);
+        dev->release(dev, d3);
         /* lascl by a factor that takes several steps */
         gl_real big = (gl_real)0x1p40, small = (gl_real)0x1p-40;
         rc = dev->lascl(dev, small, big, m, n, d, ld) |
