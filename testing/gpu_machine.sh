@@ -205,7 +205,7 @@ lease)
             # demo's dgesdd S/N and dsyevd V/N at 8192 on cuda
             GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 \
                 GPULAPACK_LOG=$out/profile.txt LD_PRELOAD=$ROOT/lib/libgpulapack.so \
-                timeout "$t" build/demo 8192 \
+                DEMO_LAPACK=0 DEMO_CALLS=dgesdd,dsyevd timeout "$t" build/demo 8192 \
                 >"$logs/profile-demo.txt" 2>&1
             grep -E '^(dgesdd|dsyevd) ' "$logs/profile-demo.txt" >>"$sum"
             awk -F'time=' '/ in all, / { print; next }
@@ -283,7 +283,8 @@ lease)
                 --time-limit 150 -o "$out/tune.txt" 2>"$logs/tune-progress.txt"
             { echo "tune file:"; cat "$out/tune.txt"; } >>"$sum" 2>&1
             env -u GPULAPACK_TUNE_FILE HOME=$logs/home GPULAPACK_VERBOSE=1 \
-                LD_PRELOAD=$ROOT/lib/libgpulapack.so timeout 60 build/demo 4096 \
+                LD_PRELOAD=$ROOT/lib/libgpulapack.so DEMO_LAPACK=0 DEMO_CALLS=dgesdd,dsyevd \
+                timeout 60 build/demo 4096 \
                 >"$logs/auto-demo.txt" 2>&1
             grep -E '^gpulapack:' "$logs/auto-demo.txt" | cut -c1-160 >>"$sum" ;;
         *)

@@ -63,6 +63,9 @@ gpu_parts() {
 # 1. Unit tests: the library's internals and shape.
 level_unit() {
 run unit/library 60 testing/unit/check_library.sh
+# lapack_api/generated/ and tools/tune_families.inc are what the routines'
+# table (tools/routines.py) writes
+run unit/generated 60 testing/unit/check_generated.sh
 # the layers point one way (lapack_api -> kernels -> runtime), every header
 # compiles on its own
 run unit/layers 300 testing/unit/check_layers.sh
@@ -92,6 +95,12 @@ for src in testing/unit/test_*.c; do
     case $t in
     test_stages | test_tile_gemm)
         for p in s d c z; do run "unit/${t}_$p" 300 "build/testing/${t}_$p"; done ;;
+    # execution contexts: two calls at once from two threads, on two
+    # OpenCL devices and on one (PoCL's two pthread devices)
+    test_contexts)
+        for p in s d c z; do
+            run "unit/${t}_$p" 600 env POCL_DEVICES="pthread pthread" "build/testing/${t}_$p"
+        done ;;
     # every operation of the OpenCL backend against the host backend, on
     # the OpenCL device (PoCL on a machine without GPU)
     test_device_ops)
