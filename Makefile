@@ -61,7 +61,7 @@ GL_PRECISION_c = 3
 GL_PRECISION_z = 4
 # Algorithm templates (kernels/), also compiled once per precision.
 KERNELS    = ge2gb sy2sb gb2bd svd eig band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
-             backtransform sytrd ops_for gpu_ops \
+             backtransform sytrd ops_bind gpu_ops \
              ref/host_ops ref/chase ref/tile_gemm
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c \
              lapack_api/workspace.c \

@@ -33,7 +33,7 @@ void GL_FN(dc_free)(GL_FN(dc) *s)
     free(s->rot);
     free(s->from);
     gl_host_free(s->leaf_host);
-    if (s->device) {
+    if (s->device && !s->scratch_lent) {
         s->ops->release(s->ops, s->dq2);
         s->ops->release(s->ops, s->ds);
         s->ops->release(s->ops, s->dvt2);
@@ -67,12 +67,21 @@ int GL_FN(dc_alloc)(GL_FN(dc) *s, lapack_int n, size_t leaf_reals,
  * device's n x n scratch. */
 /* gl_s_dc_alloc_device gl_d_dc_alloc_device gl_c_dc_alloc_device gl_z_dc_alloc_device */
 int GL_FN(dc_alloc_device)(GL_FN(dc) *s, lapack_int n, size_t leaf_host_reals,
-                           int svd)
+                           int svd, gl_real *scratch)
 {
     const GL_FN(ops) *ops = s->ops;
     size_t nn = (size_t)n;
-    if (!(s->leaf_host = gl_host_alloc(sizeof(gl_real) * leaf_host_reals)) ||
-        !(s->dq2 = ops->alloc(ops, sizeof(gl_real) * nn * nn)) ||
+    if (!(s->leaf_host = gl_host_alloc(sizeof(gl_real) * leaf_host_reals)))
+        return -1;
+    if (scratch) {
+        s->scratch_lent = 1;
+        s->dq2 = scratch;
+        s->ds = scratch + nn * nn;
+        s->dvt2 = svd ? scratch + 2 * nn * nn : NULL;
+        s->ds2 = svd ? scratch + 3 * nn * nn : NULL;
+        return 0;
+    }
+    if (!(s->dq2 = ops->alloc(ops, sizeof(gl_real) * nn * nn)) ||
         (svd && !(s->dvt2 = ops->alloc(ops, sizeof(gl_real) * nn * nn))) ||
         !(s->ds = ops->alloc(ops, sizeof(gl_real) * nn * nn)) ||
         (svd && !(s->ds2 = ops->alloc(ops, sizeof(gl_real) * nn * nn))))

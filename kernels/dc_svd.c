@@ -869,7 +869,7 @@ static int bidiag_svd_via_host(const GL_FN(ops) *ops, int system,
 int GL_FN(bidiag_svd_device)(const GL_FN(ops) *ops, lapack_int n,
                              gl_real *d, gl_real *e, gl_real *u,
                              lapack_int ldu, gl_real *vt, lapack_int ldvt,
-                             lapack_int *info)
+                             gl_real *scratch, lapack_int *info)
 {
     /* leaves of 3 rows or more: both halves of a split have a row */
     GL_FN(dc) s = GL_FN(dc_start)(ops, 3, 1);
@@ -885,7 +885,7 @@ int GL_FN(bidiag_svd_device)(const GL_FN(ops) *ops, lapack_int n,
     if (!(given = GL_FN(dc_keep_given)(n, d, e)) ||
         GL_FN(dc_alloc)(&s, n, 3 * lm * lm + 2 * lm, 8 * lm, 12 * nn + 10,
                         7 * nn) ||
-        GL_FN(dc_alloc_device)(&s, n, (3 * lm + 2) * nn, 1)) {
+        GL_FN(dc_alloc_device)(&s, n, (3 * lm + 2) * nn, 1, scratch)) {
         /* memory refused: the call restarts on LAPACK */
         free(given);
         GL_FN(dc_free)(&s);

@@ -588,7 +588,7 @@ int GL_FN(tridiag_eig_device)(const GL_FN(ops) *ops, lapack_int n,
     if (!(given = GL_FN(dc_keep_given)(n, d, e)) ||
         GL_FN(dc_alloc)(&s, n, 1 + 4 * lm + lm * lm, 3 + 5 * lm, 10 * nn + 4,
                         7 * nn) ||
-        GL_FN(dc_alloc_device)(&s, n, nn * lm, 0)) {
+        GL_FN(dc_alloc_device)(&s, n, nn * lm, 0, NULL)) {
         /* memory refused: the call restarts on LAPACK */
         free(given);
         GL_FN(dc_free)(&s);

@@ -11,11 +11,12 @@
  *
  * Why: on an H100 the system ?bdsdc took 15.7 of the 23.0 s of dgesdd
  * JOBZ='S' at n = 8192, and ?stedc 3.9 of the 7.8 s of dsyevd JOBZ='V'
- * (docs/history.md, 2026-11-23).  Almost all of their
- * arithmetic is the products of each merge, vectors of the two halves
- * times the k x k vectors of the merged secular problem, k up to n; the
- * rest is O(n^2) per merge: the deflation's rotations and column moves,
- * the vectors of the secular problem.  So the tree is walked here as
+ * (docs/history.md, "the first GPU run: an NVIDIA H100 against cuSOLVER
+ * (`h100`)").  Almost all of their arithmetic is the products of each
+ * merge, vectors of the two halves times the k x k vectors of the merged
+ * secular problem, k up to n; the rest is O(n^2) per merge: the
+ * deflation's rotations and column moves, the vectors of the secular
+ * problem.  So the tree is walked here as
  * ?lasd0/?laed0 do: subproblems up to the context's tuning.dc_leaf rows
  * (GPULAPACK_DC_LEAF) go whole to the system's ?lasd0/?stedc (all the
  * leaves at once, on the host's threads), larger ones are split, and
@@ -133,6 +134,7 @@ typedef struct GL_FN(dc) {
      * copied there, the gathered columns of a merge (n x n) and the
      * vectors of its secular equation (n x n) */
     int device;
+    int scratch_lent;            /* dq2 .. ds2 are the caller's */
     gl_real *leaf_host, *dq2, *ds;
     gl_real *dvt2, *ds2;         /* the SVD's: VT2 (m x m), Q_vt (n x n) */
 } GL_FN(dc);
@@ -196,11 +198,12 @@ int GL_FN(dc_alloc)(GL_FN(dc) *s, lapack_int n, size_t leaf_reals,
 
 /* With the vectors on the device: after dc_alloc, the leaves' host blocks
  * (leaf_host_reals) and the device's n x n scratch, s->dq2, (svd: s->dvt2)
- * s->ds, (svd: s->ds2).  0, or -1 when one was refused (the caller frees
- * s). */
+ * s->ds, (svd: s->ds2): in scratch when the caller lends it (4 n^2 reals
+ * for the SVD, 2 n^2 otherwise, of the backend's memory), else allocated.
+ * 0, or -1 when one was refused (the caller frees s). */
 /* gl_s_dc_alloc_device gl_d_dc_alloc_device gl_c_dc_alloc_device gl_z_dc_alloc_device */
 int GL_FN(dc_alloc_device)(GL_FN(dc) *s, lapack_int n, size_t leaf_host_reals,
-                           int svd);
+                           int svd, gl_real *scratch);
 
 /* gl_s_dc_free gl_d_dc_free gl_c_dc_free gl_z_dc_free */
 void GL_FN(dc_free)(GL_FN(dc) *s);

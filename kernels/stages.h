@@ -185,11 +185,14 @@ int GL_FN(tridiag_eig_device)(const GL_FN(ops) *ops, lapack_int n,
                               lapack_int ldz, lapack_int *info);
 
 /* ?bdsdc('U', 'I', n, d, e, u, ldu, vt, ldvt) with U and VT in the
- * backend's memory (real), as tridiag_eig_device. */
+ * backend's memory (real), as tridiag_eig_device.  scratch: 4 n^2 reals
+ * of the backend's memory the solve may use (the caller's arena, where
+ * they share bytes with what is live only after stage 3), or NULL: it
+ * allocates its own. */
 int GL_FN(bidiag_svd_device)(const GL_FN(ops) *ops, lapack_int n,
                              gl_real *d, gl_real *e, gl_real *u,
                              lapack_int ldu, gl_real *vt, lapack_int ldvt,
-                             lapack_int *info);
+                             gl_real *scratch, lapack_int *info);
 
 /* ?bdsdc('U', 'I', n, d, e, u, ldu, vt, ldvt, ...) with the products of
  * the large merges on the backend (ops->real_product), or the system

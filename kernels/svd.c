@@ -117,6 +117,7 @@ typedef struct svd_call {
      * transposes of the reads */
     gl_scalar *w, *band, *tq, *tp, *tqr, *r, *lu, *lv, *adjoint;
     gl_real *ubd, *vbd;
+    gl_real *dc_scratch;     /* stage 3's on the device: 4 n^2 reals */
     GL_FN(reflectors) keep;
     /* host memory: the band's diagonals and phases (left, right), d, e,
      * U_B, VT_B and stage 3's work (the host images over it), the kept
@@ -199,11 +200,11 @@ static int svd_shape(svd_call *c)
 }
 
 /* The backend's arena (see svd_call).  Nothing is freed before the end of
- * the call, so its peak is its sum; the transposes of the reads share one
- * scratch (they run one after the other; the old code allocated each
- * around its read).  The vectors' pieces (lu, lv, adjoint) are not live
- * during stage 3, where a device's divide and conquer allocates its own
- * 4 n^2 reals (divide_conquer.c), but live beside them now. */
+ * the call; the transposes of the reads share one scratch (they run one
+ * after the other), and the vectors' pieces (lu, lv, adjoint), live only
+ * after stage 3, share their bytes with the 4 n^2 reals of a device's
+ * divide and conquer (kernels/dc_svd.c), so that the peak is that of
+ * allocating each when it is needed. */
 static void *svd_device_plan(svd_call *c, gl_arena *dev)
 {
     const GL_FN(ops) *ops = c->ops;
@@ -223,6 +224,9 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
     size_t at_vp = gl_arena_take(dev, c->vectors, store, es);
     size_t at_ubd = gl_arena_take(dev, c->on_device, cc, sizeof(gl_real));
     size_t at_vbd = gl_arena_take(dev, c->on_device, cc, sizeof(gl_real));
+    size_t share = gl_arena_share_begin(dev), end = share;
+    size_t at_dc = gl_arena_take(dev, c->on_device, 4 * cc, sizeof(gl_real));
+    gl_arena_share_next(dev, share, &end);
     size_t at_lu = gl_arena_take(dev, c->want_l && own_vectors, lsize, es);
     size_t at_lv = gl_arena_take(dev, c->want_r && own_vectors, cc, es);
     /* the transposes on the device: VT of A beside the right side's work
@@ -234,6 +238,7 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
     if (c->want_r && !c->trans && device_reads && cc > adj)
         adj = cc;
     size_t at_adj = gl_arena_take(dev, adj > 0, adj, es);
+    gl_arena_share_end(dev, end);
 
     void *base = ops->alloc(ops, dev->bytes);
     if (!base)
@@ -245,6 +250,7 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
     c->r = qr_kept ? gl_arena_at(base, at_r) : c->w;
     c->keep.vq = gl_arena_at(base, at_vq), c->keep.vp = gl_arena_at(base, at_vp);
     c->ubd = gl_arena_at(base, at_ubd), c->vbd = gl_arena_at(base, at_vbd);
+    c->dc_scratch = gl_arena_at(base, at_dc);
     c->lu = gl_arena_at(base, at_lu), c->lv = gl_arena_at(base, at_lv);
     c->adjoint = gl_arena_at(base, at_adj);
     return base;
@@ -397,7 +403,8 @@ static int svd_stage3(svd_call *c)
                    : 0;
     if (c->on_device)
         return GL_FN(bidiag_svd_device)(ops, cols, c->d, c->ee, c->ubd, cols,
-                                        c->vbd, cols, &c->info) ||
+                                        c->vbd, cols, c->dc_scratch,
+                                        &c->info) ||
                        (c->info != 0 && restart)
                    ? GL_STAGE_FAULT
                    : 0;

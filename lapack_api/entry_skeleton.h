@@ -84,10 +84,10 @@ static inline gl_decision GL_FN(entry_accel)(gl_routine *routine,
     double start = gl_now();
     gl_stage_times t = {0};
     GL_FN(ops) table = {0};
-    int rc = query_failed
-                 ? GL_STAGE_FAULT
-                 : spec->run(GL_FN(accel_ops)(&decision, &table), args,
-                             &scratch, &t);
+    const GL_FN(ops) *ops = GL_FN(accel_ops)(&decision, &table);
+    /* no table (the system LAPACK's helpers missing): as a fault */
+    int rc = query_failed || !ops ? GL_STAGE_FAULT
+                                  : spec->run(ops, args, &scratch, &t);
     decision = gl_accel_outcome(routine, decision, rc, &t, start);
     int accepted = decision.path != GL_PATH_LAPACK;
     if (accepted) {

@@ -39,10 +39,11 @@ static int gesvd_run(const GL_FN(ops) *ops, const void *args,
     /* 'O' puts U (min(m,n) columns) or VT (min(m,n) rows) into A.  The
      * vectors of the bidiagonal by ?bdsdc: ?bdsqr's O(n^3) Givens
      * rotations on the host took 20-40 times the rest of the call
-     * (docs/history.md, 2026-11-22); the SVD is the same to LAPACK's accuracy
-     * (unique up to the signs of singular vector pairs), and a ?bdsdc
-     * failure restarts the call on LAPACK, so INFO > 0 keeps its ?bdsqr
-     * meaning. */
+     * (docs/history.md, "The register-tiled back-transformation, `?gesvd`
+     * by `?bdsdc`, `?hemm` by panels"); the SVD is the same to LAPACK's
+     * accuracy (unique up to the signs of singular vector pairs), and a
+     * ?bdsdc failure restarts the call on LAPACK, so INFO > 0 keeps its
+     * ?bdsqr meaning. */
     char ju = gl_upper(a->jobu), jv = gl_upper(a->jobvt);
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC_RESTART,
                       .jobu = ju == 'O' ? 'S' : ju,

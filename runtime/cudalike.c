@@ -1359,7 +1359,8 @@ static int blas_call_on(queue_state *q, const blas_call_args *x)
         /* one column from the left (the one-stage ?sytrd's products):
          * ?symv/?hemv, which streams the triangle once at the memory's
          * speed; ?symm of one column made dsytrd 6x slower than the
-         * bandwidth bound on an H100 (docs/history.md, 2026-11-23) */
+         * bandwidth bound on an H100 (docs/history.md, "the chase in one
+         * launch, panel leaves over many work-groups (no GPU)") */
         cublasFillMode_t fill =
             x->opt2 ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
 #define HEMV(f) blas.f(h, fill, m, al, a, lda, b, 1, be, c, 1)

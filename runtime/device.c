@@ -201,8 +201,8 @@ const char *gl_path_name(gl_path path)
  * LLVM that stays loaded after dlclose; opening HIP a second time then
  * registers LLVM's command-line options again and LLVM aborts the whole
  * process ("inconsistency in registered CommandLine options": seen on the
- * H200 machine of docs/history.md, 2026-11-26, whose libamdhip64.so.5 sat
- * beside the NVIDIA driver).
+ * H200 machine, whose libamdhip64.so.5 sat beside the NVIDIA driver;
+ * docs/history.md, "the current code on an NVIDIA H200 (`h200`)").
  * A failed dlopen is remembered too: it ran no initializer, and trying
  * again would only cost another search. */
 enum { MAX_LIBRARIES = 16 };

@@ -17,10 +17,10 @@
  * sizes the system LAPACK was faster on one of the machines measured (the
  * Zen 5 of epyc-zen5-2core, whose OpenBLAS is relatively faster, raised the
  * real symmetric values' and the complex Hermitian vectors' ones; first
- * calls on it, docs/history.md 2026-11-23, raised ?gesdd's with vectors);
- * NEVER where it was faster at every size measured.  Keyed by the routine
- * name without its precision letter; one column for values only, one for
- * jobs with vectors (or Q, P). */
+ * calls on it, docs/history.md, "Crossovers with vectors, as of that day",
+ * raised ?gesdd's with vectors); NEVER where it was faster at every size
+ * measured.  Keyed by the routine name without its precision letter; one
+ * column for values only, one for jobs with vectors (or Q, P). */
 #define NEVER LONG_MAX
 
 typedef struct crossover {
@@ -47,12 +47,13 @@ static const crossover host_2core[] = {
 };
 
 /* Hosts with 8 CPUs or more: the 16-core Xeon of the H200 machine against
- * its OpenBLAS with 16 threads (2026-11-26, cross-host.csv, n = 1024,
- * 2048, 4096, interpolated): dsyevd N crosses at about 2550, dsyevd V
- * never (0.74-0.90x), dgesdd N below 1024 (1.70x there), dgesdd S at
- * about 2150.  These agree with the 2-core figures within 5%: both sides
- * use every core, so the ratio hardly moves.  The families not measured
- * there keep the 2-core figures. */
+ * its OpenBLAS with 16 threads (docs/history.md, "The tables of 66c88ab
+ * (moved from performance.md)": crossover-host.csv, n = 1024, 2048, 4096,
+ * interpolated): dsyevd N crosses at about 2550, dsyevd V never
+ * (0.74-0.90x), dgesdd N below 1024 (1.70x there), dgesdd S at about
+ * 2150.  These agree with the 2-core figures within 5%: both sides use
+ * every core, so the ratio hardly moves.  The families not measured there
+ * keep the 2-core figures. */
 static const crossover host_many_core[] = {
     {"gesdd", 768, 2150}, {"syevd", 2500, NEVER},
 };
@@ -459,19 +460,20 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path)
 
 /* A wider band makes stage 1's products faster and the chase, which is
  * memory-bound, slower.  On the host, values only (2 cores of
- * epyc-zen5-2core, docs/history.md, 2026-11-23): 32 was faster up to
- * n = 3000 (dsyevd N 0.17 s against 0.20 at 2000, dgesdd N 0.83 against
- * 0.89 at 3000), 64 at 4000 (dsyevd N 0.93-1.03 s against 1.01-1.05,
- * dgesdd N 1.63 against 1.77); with vectors the back-transformation's
- * blocks want the wider band: 64 from 1500 (dsyevd V 0.55 s against 0.65
- * at 2000).  On a GPU (H200, docs/data/h200-2026-11-26-bands-leaves-
- * 0a0251d.txt), where stage 1 runs on cuBLAS and the chase is a chain of
- * dependent steps, narrower: values 16 up to 4096 (dsyevd N 0.31 s against
- * 0.37 at 32 and 0.47 at 64), 32 from 8192 on (at 16384 2.17 s against
- * 2.36 at 64 and 2.66 at 16; dgesdd N 2.87 against 3.60 and 3.59); with
- * vectors 32 at 8192 (dsyevd V 1.37 s against 1.60 at 64, 1.51 at 24),
- * 64 at 16384 (4.87 s against 5.60 at 32: the back-transformation
- * grows). */
+ * epyc-zen5-2core, docs/history.md, "kept work arrays, a smaller SVD
+ * footprint, the band and crossovers on Zen 5 (`epyc-zen5-2core`)", "The
+ * band for values only"): 32 was faster up to n = 3000 (dsyevd N 0.17 s
+ * against 0.20 at 2000, dgesdd N 0.83 against 0.89 at 3000), 64 at 4000
+ * (dsyevd N 0.93-1.03 s against 1.01-1.05, dgesdd N 1.63 against 1.77);
+ * with vectors the back-transformation's blocks want the wider band: 64
+ * from 1500 (dsyevd V 0.55 s against 0.65 at 2000).  On a GPU (H200,
+ * docs/data/h200-2026-11-26-bands-leaves-0a0251d.txt), where stage 1 runs
+ * on cuBLAS and the chase is a chain of dependent steps, narrower: values
+ * 16 up to 4096 (dsyevd N 0.31 s against 0.37 at 32 and 0.47 at 64), 32
+ * from 8192 on (at 16384 2.17 s against 2.36 at 64 and 2.66 at 16;
+ * dgesdd N 2.87 against 3.60 and 3.59); with vectors 32 at 8192 (dsyevd V
+ * 1.37 s against 1.60 at 64, 1.51 at 24), 64 at 16384 (4.87 s against
+ * 5.60 at 32: the back-transformation grows). */
 int gl_tune_band(const gl_tuning *t, char kind, int complex_, long n,
                  int vectors)
 {

@@ -42,8 +42,9 @@
 #               at 8192, against table's defaults;
 #             before: the values cases at 8192 and 16384 with the
 #               per-wavefront chase and the one-group panel leaves of the
-#               first H100 run (docs/history.md, 2026-11-23), and dgesdd S
-#               at 8192 with the system ?bdsdc;
+#               first H100 run (docs/history.md, "the chase in one launch,
+#               panel leaves over many work-groups (no GPU)"), and dgesdd
+#               S at 8192 with the system ?bdsdc;
 #             suite: the EIG inputs of GL_SUITE_INPUTS (default
 #               svd,sep,se2,sb,bb,sg,gd);
 #             vectors: dsyevd V, dgesdd S, ssyevd V, zheevd V at 8192,
@@ -57,6 +58,10 @@
 #               with band 32, against vectors' defaults;
 #             values: dsyevd N, dgesdd N and dsytrd at 4096, 8192 and
 #               16384 against cuSOLVER + copies;
+#             incumbents: dsyevd N/V and dgesdd N/S at 4096, 8192 and
+#               16384 against Xsyevd (ALG_1, ALG_2 where the library
+#               selects them), Xsyevdx and Xgesvdp, ours run once per n
+#               (docs/benchmarks.md);
 #             auto: bin/gpulapack-tune on this machine (d, syevd and
 #               gesdd, N and V, up to 4096), then the demo at 4096 under
 #               plain LD_PRELOAD: the path auto takes.
@@ -192,7 +197,8 @@ lease)
         before)
             # the chase in one launch and the multi-group panel leaves turned
             # off (per-wavefront launches, one-group panel leaves; see
-            # docs/history.md, 2026-11-23), to compare with table
+            # docs/history.md, "the chase in one launch, panel leaves over
+            # many work-groups (no GPU)"), to compare with table
             bench_rows before "$logs/before.csv" GPULAPACK_CHASE_GROUPS=0 \
                 GPULAPACK_PANEL_ROWS=1048576 BENCH_GPU_SIZES="8192 16384" BENCH_HOST_MAX_N=0 \
                 BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dgbbrd_b32,dsbtrd_b32
@@ -265,6 +271,9 @@ lease)
         values)
             bench_rows values "$out/values.csv" BENCH_GPU_SIZES="4096 8192 16384" \
                 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dsytrd ;;
+        incumbents)
+            bench_rows incumbents "$out/incumbents.csv" BENCH_GPU_SIZES="4096 8192 16384" \
+                BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_N,dsyevd_V,dgesdd_N,dgesdd_S,incumbents ;;
         baseline)
             # the same vector calls with the library of GL_BASELINE_LIB (a
             # directory with an earlier libgpulapack.so, carried as

@@ -75,7 +75,7 @@ run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 # initialization aborts (listing, C API, auto with and without a CUDA
 # device), crossovers from the built-in table and from tune files, and
 # bin/gpulapack-tune's files (the HIP abort seen on the H200 machine,
-# docs/history.md, 2026-11-26)
+# docs/history.md, "the current code on an NVIDIA H200 (`h200`)")
 run unit/auto 300 testing/unit/check_auto.sh
 # every matrix crosses the bus once: the bytes each way of the calls with
 # vectors on the OpenCL device against their input and output arrays

@@ -51,7 +51,9 @@
  *                   routines with complex data (A, U, VT and the compute
  *                   type CUDA_C_64F / CUDA_C_32F) and real values (W, S:
  *                   CUDA_R_64F / CUDA_R_32F).  The band cases have no
- *                   cuSOLVER side.
+ *                   cuSOLVER side.  The incumbent cases (below) time other
+ *                   cuSOLVER routines or options against the same call of
+ *                   ours, the same way.
  * "host"          = the same routine from dlopen("liblapack.so.3",
  *                   RTLD_LOCAL) + dlsym: the system LAPACK's own definition,
  *                   as bench.c does (BENCH_PEER=dlmopen loads it in its own
@@ -81,12 +83,17 @@
  * before the first LAPACK call.
  *
  * Environment: BENCH_GPU_SIZES (default "4096 8192 16384 32768"),
- * BENCH_GPU_CASES (comma list, default all), BENCH_REPS (default 1; the
- * minimum time is reported), BENCH_HOST_MAX_N (default 8192),
+ * BENCH_GPU_CASES (comma list of case names, "all" = every case but the
+ * incumbent ones, "incumbents" = those; default all), BENCH_REPS (default
+ * 1; the minimum time is reported), BENCH_HOST_MAX_N (default 8192),
  * BENCH_GPU_CSV (default build/bench/bench_gpu.csv), BENCH_PEER (dlopen |
  * dlmopen), BENCH_DEVICE (default cuda), BENCH_CUSOLVER (default 1; 0
  * leaves the cuSOLVER side out: our path alone, as for a comparison of
- * our settings).
+ * our settings), BENCH_CUSOLVER_SYEVD_FUNCTION (the cusolverDnFunction_t
+ * value that selects Xsyevd's algorithm, for the _alg1 / _alg2 cases;
+ * default: the one the build's header has, none up to at least 12.0.4,
+ * see cs_syevd_function).  `bench_gpu --help` prints these and the cases
+ * and exits 0 (no device needed); any other argument is an error (exit 2).
  *
  * Cases (random inputs, fixed seed per n; one matrix per n and family):
  *   dsyevd_N, dsyevd_V    dsyevd UPLO=L            | cusolverDnXsyevd
@@ -108,18 +115,46 @@
  *   dsytrd, ssytrd        ?sytrd UPLO=L            | cusolverDn?sytrd
  *   dgbbrd_b32/64/128     dgbbrd VECT=N, M=N=n, KL=0, KU=band (no cuSOLVER)
  *   dsbtrd_b32/64/128     dsbtrd VECT=N, UPLO=L, KD=band      (no cuSOLVER)
+ * The incumbents (issue 39: the current vendor solvers; not in "all"):
+ *   dsyevd_N_alg1, dsyevd_N_alg2, dsyevd_V_alg1, dsyevd_V_alg2
+ *                         dsyevd N / V | cusolverDnXsyevd with a
+ *                         cusolverDnParams_t of its own set by
+ *                         cusolverDnSetAdvOptions(syevd, CUSOLVER_ALG_1 /
+ *                         _2); without a syevd value of cusolverDnFunction_t
+ *                         (none in the headers up to at least 12.0.4) or when
+ *                         the library refuses it, the cuSOLVER side is
+ *                         skipped with a note
+ *   dsyevd_N_evdx, dsyevd_V_evdx
+ *                         dsyevd N / V | cusolverDnXsyevdx RANGE ALL
+ *                         (vl, vu, il, iu not referenced)
+ *   dgesdd_N_svdp, dgesdd_S_svdp
+ *                         dgesdd N / S | cusolverDnXgesvdp econ = 1, jobz
+ *                         NOVECTOR / VECTOR (U and V n x n, allocated for
+ *                         N too; copied out for S; its h_err_sigma in a note)
+ * A case whose LAPACK call (routine, JOBZ, ...) is that of an earlier
+ * selected case at the same n takes ours' and the host's measurement (and
+ * values) from that row instead of calling again (a note says so): one
+ * lease times dsyevd_N, dsyevd_N_alg1, dsyevd_N_alg2 and dsyevd_N_evdx
+ * with one call of ours.
  *
- * Output: '#' configuration lines, one table row per (n, case), '#' note
- * lines, and the CSV file
+ * Output: '#' configuration lines (among them the cuSOLVER version found
+ * at run time, cusolverGetProperty MAJOR.MINOR.PATCH, beside the header's),
+ * one table row per (n, case), '#' note lines, and the CSV file
  *   n,case,precision,band,ours_s,cusolver_s,cusolver_copies_s,host_s,
  *   speedup_vs_cusolver,speedup_vs_cusolver_copies,speedup_vs_host,
  *   stage1_s,stage2_s,stage3_s,back_s,other_s,path,max_rel_diff,
- *   tflops_tridiag
+ *   tflops_tridiag,cusolver_routine,cusolver_version
+ * cusolver_routine names the row's cuSOLVER call (Xsyevd, Xsyevd/ALG_1,
+ * Xsyevd/ALG_2, Xsyevdx/ALL, Xsyevdx/I, Xgesvd, Xgesvdp/econ, Dsytrd,
+ * Ssytrd; also the table's last column), cusolver_version the run-time
+ * cuSOLVER's MAJOR.MINOR.PATCH; both empty where the row has no cuSOLVER
+ * side.
  * speedup_vs_X = X_s / ours_s (above 1: ours is faster).  A side that was
  * skipped, failed or does not exist leaves its fields empty ("skipped" or
  * "-" in the table).  max_rel_diff = max_i |ours_i - ref_i| / max_i |ref_i|
  * over the sorted eigenvalues / singular values, ref = cuSOLVER (the
- * values of its last call), or the host LAPACK for the band cases (and,
+ * values of its last call: for an incumbent case, of that variant), or the
+ * host LAPACK for the band cases (and,
  * with a note, where cuSOLVER was skipped); for
  * ?sytrd, dgbbrd and dsbtrd over the eigenvalues / singular values of the
  * returned tridiagonal / bidiagonal (the real dsterf_ / dbdsqr_ on copies of
@@ -201,6 +236,15 @@ enum kind { K_SYEVD, K_GESDD, K_SYTRD, K_GBBRD, K_SBTRD, K_SYEVR };
 enum family { F_GENERAL, F_SYMMETRIC, F_BAND_UPPER, F_BAND_LOWER,
               F_HERMITIAN, F_GENERAL_COMPLEX };
 
+/* Which cuSOLVER call a case is timed against.  CS_DEFAULT: the routine
+ * of its kind (Xsyevd, Xgesvd, Xsyevdx RANGE I, ?sytrd) with the default
+ * cusolverDnParams_t; the others are the incumbent variants, each its own
+ * case whose LAPACK side (ours, host) is the same call as its base case's:
+ * CS_ALG1 / CS_ALG2 Xsyevd with cusolverDnSetAdvOptions(.., syevd,
+ * CUSOLVER_ALG_1 / _2), CS_EVDX_ALL Xsyevdx RANGE ALL, CS_GESVDP Xgesvdp
+ * (econ). */
+enum cs_variant { CS_DEFAULT, CS_ALG1, CS_ALG2, CS_EVDX_ALL, CS_GESVDP };
+
 typedef struct bench_case {
     const char *name;
     const char *routine;    /* LAPACK name, as gpulapack_timing has it */
@@ -210,32 +254,42 @@ typedef struct bench_case {
     int cplx;               /* complex data (zheevd, cheevd, zgesdd) */
     char job;               /* JOBZ ('N', 'V', 'S'); 'N' for the others */
     int part;               /* ?syevr: the lowest n/part eigenpairs */
+    enum cs_variant cs;     /* the cuSOLVER call (CS_DEFAULT: in "all") */
 } bench_case;
 
 static const bench_case cases[] = {
-    { "dsyevd_N",    "dsyevd", K_SYEVD, 0, 0,   0, 'N', 0 },
-    { "dsyevd_V",    "dsyevd", K_SYEVD, 0, 0,   0, 'V', 0 },
-    { "dgesdd_N",    "dgesdd", K_GESDD, 0, 0,   0, 'N', 0 },
-    { "dgesdd_S",    "dgesdd", K_GESDD, 0, 0,   0, 'S', 0 },
-    { "ssyevd_N",    "ssyevd", K_SYEVD, 1, 0,   0, 'N', 0 },
-    { "ssyevd_V",    "ssyevd", K_SYEVD, 1, 0,   0, 'V', 0 },
-    { "sgesdd_N",    "sgesdd", K_GESDD, 1, 0,   0, 'N', 0 },
-    { "sgesdd_S",    "sgesdd", K_GESDD, 1, 0,   0, 'S', 0 },
-    { "zheevd_N",    "zheevd", K_SYEVD, 0, 0,   1, 'N', 0 },
-    { "zheevd_V",    "zheevd", K_SYEVD, 0, 0,   1, 'V', 0 },
-    { "cheevd_V",    "cheevd", K_SYEVD, 1, 0,   1, 'V', 0 },
-    { "zgesdd_N",    "zgesdd", K_GESDD, 0, 0,   1, 'N', 0 },
-    { "zgesdd_S",    "zgesdd", K_GESDD, 0, 0,   1, 'S', 0 },
-    { "dsyevr_I2",   "dsyevr", K_SYEVR, 0, 0,   0, 'V', 2 },
-    { "dsyevr_I8",   "dsyevr", K_SYEVR, 0, 0,   0, 'V', 8 },
-    { "dsytrd",      "dsytrd", K_SYTRD, 0, 0,   0, 'N', 0 },
-    { "ssytrd",      "ssytrd", K_SYTRD, 1, 0,   0, 'N', 0 },
-    { "dgbbrd_b32",  "dgbbrd", K_GBBRD, 0, 32,  0, 'N', 0 },
-    { "dgbbrd_b64",  "dgbbrd", K_GBBRD, 0, 64,  0, 'N', 0 },
-    { "dgbbrd_b128", "dgbbrd", K_GBBRD, 0, 128, 0, 'N', 0 },
-    { "dsbtrd_b32",  "dsbtrd", K_SBTRD, 0, 32,  0, 'N', 0 },
-    { "dsbtrd_b64",  "dsbtrd", K_SBTRD, 0, 64,  0, 'N', 0 },
-    { "dsbtrd_b128", "dsbtrd", K_SBTRD, 0, 128, 0, 'N', 0 },
+    { "dsyevd_N",    "dsyevd", K_SYEVD, 0, 0,   0, 'N', 0, CS_DEFAULT },
+    { "dsyevd_V",    "dsyevd", K_SYEVD, 0, 0,   0, 'V', 0, CS_DEFAULT },
+    { "dgesdd_N",    "dgesdd", K_GESDD, 0, 0,   0, 'N', 0, CS_DEFAULT },
+    { "dgesdd_S",    "dgesdd", K_GESDD, 0, 0,   0, 'S', 0, CS_DEFAULT },
+    { "ssyevd_N",    "ssyevd", K_SYEVD, 1, 0,   0, 'N', 0, CS_DEFAULT },
+    { "ssyevd_V",    "ssyevd", K_SYEVD, 1, 0,   0, 'V', 0, CS_DEFAULT },
+    { "sgesdd_N",    "sgesdd", K_GESDD, 1, 0,   0, 'N', 0, CS_DEFAULT },
+    { "sgesdd_S",    "sgesdd", K_GESDD, 1, 0,   0, 'S', 0, CS_DEFAULT },
+    { "zheevd_N",    "zheevd", K_SYEVD, 0, 0,   1, 'N', 0, CS_DEFAULT },
+    { "zheevd_V",    "zheevd", K_SYEVD, 0, 0,   1, 'V', 0, CS_DEFAULT },
+    { "cheevd_V",    "cheevd", K_SYEVD, 1, 0,   1, 'V', 0, CS_DEFAULT },
+    { "zgesdd_N",    "zgesdd", K_GESDD, 0, 0,   1, 'N', 0, CS_DEFAULT },
+    { "zgesdd_S",    "zgesdd", K_GESDD, 0, 0,   1, 'S', 0, CS_DEFAULT },
+    { "dsyevr_I2",   "dsyevr", K_SYEVR, 0, 0,   0, 'V', 2, CS_DEFAULT },
+    { "dsyevr_I8",   "dsyevr", K_SYEVR, 0, 0,   0, 'V', 8, CS_DEFAULT },
+    { "dsytrd",      "dsytrd", K_SYTRD, 0, 0,   0, 'N', 0, CS_DEFAULT },
+    { "ssytrd",      "ssytrd", K_SYTRD, 1, 0,   0, 'N', 0, CS_DEFAULT },
+    { "dgbbrd_b32",  "dgbbrd", K_GBBRD, 0, 32,  0, 'N', 0, CS_DEFAULT },
+    { "dgbbrd_b64",  "dgbbrd", K_GBBRD, 0, 64,  0, 'N', 0, CS_DEFAULT },
+    { "dgbbrd_b128", "dgbbrd", K_GBBRD, 0, 128, 0, 'N', 0, CS_DEFAULT },
+    { "dsbtrd_b32",  "dsbtrd", K_SBTRD, 0, 32,  0, 'N', 0, CS_DEFAULT },
+    { "dsbtrd_b64",  "dsbtrd", K_SBTRD, 0, 64,  0, 'N', 0, CS_DEFAULT },
+    { "dsbtrd_b128", "dsbtrd", K_SBTRD, 0, 128, 0, 'N', 0, CS_DEFAULT },
+    /* the incumbents: not in "all"; named, or "incumbents" for all */
+    { "dsyevd_N_alg1", "dsyevd", K_SYEVD, 0, 0, 0, 'N', 0, CS_ALG1 },
+    { "dsyevd_N_alg2", "dsyevd", K_SYEVD, 0, 0, 0, 'N', 0, CS_ALG2 },
+    { "dsyevd_V_alg1", "dsyevd", K_SYEVD, 0, 0, 0, 'V', 0, CS_ALG1 },
+    { "dsyevd_V_alg2", "dsyevd", K_SYEVD, 0, 0, 0, 'V', 0, CS_ALG2 },
+    { "dsyevd_N_evdx", "dsyevd", K_SYEVD, 0, 0, 0, 'N', 0, CS_EVDX_ALL },
+    { "dsyevd_V_evdx", "dsyevd", K_SYEVD, 0, 0, 0, 'V', 0, CS_EVDX_ALL },
+    { "dgesdd_N_svdp", "dgesdd", K_GESDD, 0, 0, 0, 'N', 0, CS_GESVDP },
+    { "dgesdd_S_svdp", "dgesdd", K_GESDD, 0, 0, 0, 'S', 0, CS_GESVDP },
 };
 #define NCASES ((int)(sizeof cases / sizeof cases[0]))
 
@@ -276,6 +330,35 @@ static int is_tridiag_rate_case(const bench_case *c)
 {
     return !c->single && !c->cplx
            && ((c->kind == K_SYEVD && c->job == 'N') || c->kind == K_SYTRD);
+}
+
+/* Do cases a and b make the same LAPACK call (ours and the host: one
+ * timing serves both rows)? */
+static int same_call(const bench_case *a, const bench_case *b)
+{
+    return a->kind == b->kind && a->single == b->single
+           && a->band == b->band && a->cplx == b->cplx && a->job == b->job
+           && a->part == b->part && !strcmp(a->routine, b->routine);
+}
+
+/* The cuSOLVER routine of case c, as the table, the CSV and the notes name
+ * it. */
+static const char *cs_routine(const bench_case *c)
+{
+    switch (c->cs) {
+    case CS_ALG1:     return "Xsyevd/ALG_1";
+    case CS_ALG2:     return "Xsyevd/ALG_2";
+    case CS_EVDX_ALL: return "Xsyevdx/ALL";
+    case CS_GESVDP:   return "Xgesvdp/econ";
+    case CS_DEFAULT:  break;
+    }
+    switch (c->kind) {
+    case K_SYEVD: return "Xsyevd";
+    case K_GESDD: return "Xgesvd";
+    case K_SYEVR: return "Xsyevdx/I";
+    case K_SYTRD: return c->single ? "Ssytrd" : "Dsytrd";
+    default:      return "";
+    }
 }
 
 /* ---- small helpers (the others: bench_common.h) ------------------------ */
@@ -862,6 +945,27 @@ typedef struct dev_bufs {
 
 /* Eigenpairs cusolverDnXsyevdx found (its host output). */
 static int64_t cs_meig;
+/* Xgesvdp's h_err_sigma of its last call (its host output). */
+static double cs_err_sigma;
+
+/* The value of cusolverDnFunction_t that selects Xsyevd's algorithm for
+ * cusolverDnSetAdvOptions, -1 when none is known.  The headers up to at
+ * least 12.0.4 (CUDA 13.0) have none: their cusolverDnFunction_t is
+ * CUSOLVERDN_GETRF, _POTRF, _SYEVBATCHED only (and CUSOLVER_ALG_0..2).  A
+ * build whose header has one passes its name,
+ * -DBENCH_CUSOLVERDN_SYEVD=CUSOLVERDN_SYEVD; at run time
+ * BENCH_CUSOLVER_SYEVD_FUNCTION=<integer> overrides either (for a binary
+ * carried to a machine whose cuSOLVER documents a value its header lacked).
+ * Without one, the _alg1 / _alg2 cases skip their cuSOLVER side with a
+ * note. */
+#ifdef BENCH_CUSOLVERDN_SYEVD
+#define CS_SYEVD_FUNCTION_BUILT ((int)(BENCH_CUSOLVERDN_SYEVD))
+#else
+#define CS_SYEVD_FUNCTION_BUILT (-1)
+#endif
+static int cs_syevd_function = CS_SYEVD_FUNCTION_BUILT;
+/* The run-time cuSOLVER's MAJOR.MINOR.PATCH (cusolverGetProperty). */
+static char cs_version[48] = "unknown";
 
 /* The data types of case c for the 64-bit API: *ta of the matrix (A, U,
  * VT) and the compute type (complex for the complex cases), *tw of the
@@ -875,24 +979,34 @@ static void cs_types(const bench_case *c, cudaDataType *ta, cudaDataType *tw)
         *ta = *tw;
 }
 
-/* The cuSOLVER call of case c (asynchronous). */
+/* The cuSOLVER call of case c (asynchronous) with parameters p. */
 static cusolverStatus_t cs_compute(const bench_case *c, lint n,
-                                   const dev_bufs *b)
+                                   const dev_bufs *b, cusolverDnParams_t p)
 {
     cudaDataType ty, tw;
+    cusolverEigMode_t jobz = c->job == 'N' ? CUSOLVER_EIG_MODE_NOVECTOR
+                                           : CUSOLVER_EIG_MODE_VECTOR;
     cs_types(c, &ty, &tw);
+    if (c->cs == CS_EVDX_ALL) {     /* vl, vu, il, iu not referenced */
+        double vl = 0, vu = 0;
+        return cusolverDnXsyevdx(cs_handle, p, jobz, CUSOLVER_EIG_RANGE_ALL,
+                                 CUBLAS_FILL_MODE_LOWER, n, ty, b->a, n, &vl,
+                                 &vu, 1, n, &cs_meig, tw, b->w, ty, b->work,
+                                 b->dbytes, b->hwork, b->hbytes, b->info);
+    }
+    if (c->cs == CS_GESVDP)         /* econ = 1: U n x n, V (not VT) n x n */
+        return cusolverDnXgesvdp(cs_handle, p, jobz, 1, n, n, ty, b->a, n, tw,
+                                 b->w, ty, b->u, n, ty, b->vt, n, ty, b->work,
+                                 b->dbytes, b->hwork, b->hbytes, b->info,
+                                 &cs_err_sigma);
     switch (c->kind) {
-    case K_SYEVD:
-        return cusolverDnXsyevd(cs_handle, cs_params,
-                                c->job == 'V' ? CUSOLVER_EIG_MODE_VECTOR
-                                              : CUSOLVER_EIG_MODE_NOVECTOR,
-                                CUBLAS_FILL_MODE_LOWER, n, ty, b->a, n, tw,
-                                b->w, ty, b->work, b->dbytes, b->hwork,
-                                b->hbytes, b->info);
+    case K_SYEVD:   /* CS_DEFAULT, CS_ALG1, CS_ALG2: p tells */
+        return cusolverDnXsyevd(cs_handle, p, jobz, CUBLAS_FILL_MODE_LOWER, n,
+                                ty, b->a, n, tw, b->w, ty, b->work, b->dbytes,
+                                b->hwork, b->hbytes, b->info);
     case K_SYEVR: {
         double vl = 0, vu = 0;
-        return cusolverDnXsyevdx(cs_handle, cs_params,
-                                 CUSOLVER_EIG_MODE_VECTOR,
+        return cusolverDnXsyevdx(cs_handle, p, CUSOLVER_EIG_MODE_VECTOR,
                                  CUSOLVER_EIG_RANGE_I, CUBLAS_FILL_MODE_LOWER,
                                  n, ty, b->a, n, &vl, &vu, 1,
                                  subset_last(c, n), &cs_meig, tw, b->w, ty,
@@ -901,10 +1015,9 @@ static cusolverStatus_t cs_compute(const bench_case *c, lint n,
     }
     case K_GESDD: {
         signed char jb = c->job == 'S' ? 'S' : 'N';
-        return cusolverDnXgesvd(cs_handle, cs_params, jb, jb, n, n, ty, b->a,
-                                n, tw, b->w, ty, b->u, n, ty, b->vt, n, ty,
-                                b->work, b->dbytes, b->hwork, b->hbytes,
-                                b->info);
+        return cusolverDnXgesvd(cs_handle, p, jb, jb, n, n, ty, b->a, n, tw,
+                                b->w, ty, b->u, n, ty, b->vt, n, ty, b->work,
+                                b->dbytes, b->hwork, b->hbytes, b->info);
     }
     case K_SYTRD:
         if (c->single)
@@ -954,8 +1067,17 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
     cudaDataType ty, tw;
     const void *ha = single ? (const void *)in->as : (const void *)in->a;
     int svd_vec = c->kind == K_GESDD && vec;
+    /* U and VT (V for Xgesvdp) on the device: Xgesvdp gets them for JOBZ
+     * N too (allocated, never copied out) */
+    int svd_uv = svd_vec || c->cs == CS_GESVDP;
     int tri = c->kind == K_SYTRD;
     int subset = c->kind == K_SYEVR;
+    /* Xsyevdx (RANGE I or ALL): h_meig values; W is zeroed beyond them */
+    int evdx = subset || c->cs == CS_EVDX_ALL;
+    int alg = c->cs == CS_ALG1 ? 1 : c->cs == CS_ALG2 ? 2 : 0;
+    cusolverDnParams_t p = cs_params, own = NULL;
+    cusolverEigMode_t jobz = vec ? CUSOLVER_EIG_MODE_VECTOR
+                                 : CUSOLVER_EIG_MODE_NOVECTOR;
     /* A is an output (of a subset: its first m columns) */
     int a_out = tri || (c->kind == K_SYEVD && vec) || subset;
     size_t ab_out = subset ? (size_t)n * (size_t)subset_last(c, n) * esz
@@ -968,12 +1090,30 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
 
     memset(&b, 0, sizeof b);
     cs_types(c, &ty, &tw);
+    if (alg) {  /* Xsyevd's algorithm: parameters of its own */
+        if (cs_syevd_function < 0) {
+            snprintf(why, sizeof why, "no syevd value of cusolverDnFunction_t"
+                     " in this build's cusolverDn.h (%d.%d.%d): ALG_%d not"
+                     " selectable (BENCH_CUSOLVER_SYEVD_FUNCTION)",
+                     CUSOLVER_VER_MAJOR, CUSOLVER_VER_MINOR,
+                     CUSOLVER_VER_PATCH, alg);
+            goto out;
+        }
+        CS_TRY("cusolverDnCreateParams", cusolverDnCreateParams(&own));
+        p = own;
+        CS_TRY(alg == 1 ? "cusolverDnSetAdvOptions(syevd, CUSOLVER_ALG_1)"
+                        : "cusolverDnSetAdvOptions(syevd, CUSOLVER_ALG_2)",
+               cusolverDnSetAdvOptions(own,
+                                       (cusolverDnFunction_t)cs_syevd_function,
+                                       alg == 1 ? CUSOLVER_ALG_1
+                                                : CUSOLVER_ALG_2));
+    }
     if (tri && (int64_t)n * n > INT_MAX) {
         snprintf(why, sizeof why, "n*n exceeds INT_MAX (the 32-bit legacy"
                  " ?sytrd API)");
         goto out;
     }
-    double dneed = (double)ab + (double)vb + (svd_vec ? 2.0 * (double)ab : 0)
+    double dneed = (double)ab + (double)vb + (svd_uv ? 2.0 * (double)ab : 0)
                    + (tri ? 2.0 * (double)vb : 0);
     if (!device_fits(dneed, "the matrix and outputs", why, sizeof why))
         goto out;
@@ -985,7 +1125,7 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
     CU_TRY("cudaMalloc A", cudaMalloc(&b.a, ab));
     CU_TRY("cudaMalloc W", cudaMalloc(&b.w, vb));
     CU_TRY("cudaMalloc info", cudaMalloc((void **)&b.info, sizeof(int)));
-    if (svd_vec) {
+    if (svd_uv) {
         CU_TRY("cudaMalloc U", cudaMalloc(&b.u, ab));
         CU_TRY("cudaMalloc VT", cudaMalloc(&b.vt, ab));
     }
@@ -993,19 +1133,34 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
         CU_TRY("cudaMalloc E", cudaMalloc(&b.e, vb));
         CU_TRY("cudaMalloc TAU", cudaMalloc(&b.tau, vb));
     }
-    switch (c->kind) {
+    switch (c->cs == CS_EVDX_ALL ? -1 : c->cs == CS_GESVDP ? -2
+                                      : (int)c->kind) {
+    case -1: {  /* Xsyevdx RANGE ALL */
+        double vl = 0, vu = 0;
+        CS_TRY("cusolverDnXsyevdx_bufferSize",
+               cusolverDnXsyevdx_bufferSize(
+                   cs_handle, p, jobz, CUSOLVER_EIG_RANGE_ALL,
+                   CUBLAS_FILL_MODE_LOWER, n, ty, b.a, n, &vl, &vu, 1, n,
+                   &cs_meig, tw, b.w, ty, &b.dbytes, &b.hbytes));
+        break;
+    }
+    case -2:    /* Xgesvdp, econ */
+        CS_TRY("cusolverDnXgesvdp_bufferSize",
+               cusolverDnXgesvdp_bufferSize(cs_handle, p, jobz, 1, n, n, ty,
+                                            b.a, n, tw, b.w, ty, b.u, n, ty,
+                                            b.vt, n, ty, &b.dbytes,
+                                            &b.hbytes));
+        break;
     case K_SYEVD:
         CS_TRY("cusolverDnXsyevd_bufferSize",
                cusolverDnXsyevd_bufferSize(
-                   cs_handle, cs_params,
-                   vec ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR,
-                   CUBLAS_FILL_MODE_LOWER, n, ty, b.a, n, tw, b.w, ty,
-                   &b.dbytes, &b.hbytes));
+                   cs_handle, p, jobz, CUBLAS_FILL_MODE_LOWER, n, ty, b.a, n,
+                   tw, b.w, ty, &b.dbytes, &b.hbytes));
         break;
     case K_GESDD: {
         signed char jb = vec ? 'S' : 'N';
         CS_TRY("cusolverDnXgesvd_bufferSize",
-               cusolverDnXgesvd_bufferSize(cs_handle, cs_params, jb, jb, n, n,
+               cusolverDnXgesvd_bufferSize(cs_handle, p, jb, jb, n, n,
                                            ty, b.a, n, tw, b.w, ty, b.u, n,
                                            ty, b.vt, n, ty, &b.dbytes,
                                            &b.hbytes));
@@ -1015,7 +1170,7 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
         double vl = 0, vu = 0;
         CS_TRY("cusolverDnXsyevdx_bufferSize",
                cusolverDnXsyevdx_bufferSize(
-                   cs_handle, cs_params, CUSOLVER_EIG_MODE_VECTOR,
+                   cs_handle, p, CUSOLVER_EIG_MODE_VECTOR,
                    CUSOLVER_EIG_RANGE_I, CUBLAS_FILL_MODE_LOWER, n, ty, b.a, n,
                    &vl, &vu, 1, subset_last(c, n), &cs_meig, tw, b.w, ty,
                    &b.dbytes, &b.hbytes));
@@ -1076,11 +1231,7 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
             if (copies)
                 CU_TRY("cudaMemcpy A in", cudaMemcpy(b.a, ha, ab,
                                                      cudaMemcpyHostToDevice));
-            CS_TRY(c->kind == K_SYEVD ? "cusolverDnXsyevd"
-                   : c->kind == K_GESDD ? "cusolverDnXgesvd"
-                   : subset ? "cusolverDnXsyevdx"
-                   : single ? "cusolverDnSsytrd" : "cusolverDnDsytrd",
-                   cs_compute(c, n, &b));
+            CS_TRY(cs_routine(c), cs_compute(c, n, &b, p));
             if (copies) {
                 CU_TRY("cudaMemcpy W out",
                        cudaMemcpy(hw, b.w, vb, cudaMemcpyDeviceToHost));
@@ -1121,7 +1272,7 @@ static void cusolver_run(const bench_case *c, const input *in, long reps,
     /* The values of the last call (with copies: already on the host). */
     if (kern->info == 0 && cop->info == 0) {
         int vok = 1;
-        if (subset && cs_meig >= 0 && cs_meig < n)   /* W beyond m: zeros */
+        if (evdx && cs_meig >= 0 && cs_meig < n)     /* W beyond m: zeros */
             memset((char *)hw + (size_t)cs_meig * rsz, 0,
                    (size_t)(n - cs_meig) * rsz);
         if (tri)
@@ -1139,6 +1290,8 @@ out:
         snprintf(kern->why, sizeof kern->why, "%s", why);
         snprintf(cop->why, sizeof cop->why, "%s", why);
     }
+    if (own)
+        cusolverDnDestroyParams(own);
     cudaFree(b.a);
     cudaFree(b.w);
     cudaFree(b.u);
@@ -1158,12 +1311,6 @@ out:
 }
 #undef CU_TRY
 #undef CS_TRY
-
-/* ---- configuration (parsing it: bench_common.h) ------------------------- */
-static const char *case_name(int i)
-{
-    return cases[i].name;
-}
 
 /* ---- output ------------------------------------------------------------ */
 /* Table and CSV text of a time: "-" / "" where the side does not exist,
@@ -1196,8 +1343,98 @@ static void fmt_ratio(const result *other, int exists, const result *o,
     }
 }
 
+/* ---- configuration (the rest: bench_common.h) -------------------------- */
+/* The cases BENCH_GPU_CASES selects into on[]: a comma list of names (any
+ * case), "all" (every case but the incumbent variants) and "incumbents"
+ * (every incumbent variant, cs != CS_DEFAULT); empty or unset: "all".  An
+ * unknown name: the list of cases on stderr, exit 2. */
+static void select_cases(int *on)
+{
+    const char *s = env_or("BENCH_GPU_CASES", "all");
+    char *buf = xdup(s, strlen(s) + 1), *save = NULL;
+    int any = 0;
+    for (char *tok = strtok_r(buf, " ,\t", &save); tok;
+         tok = strtok_r(NULL, " ,\t", &save)) {
+        int found = 0;
+        for (int i = 0; i < NCASES; i++)
+            if ((!strcasecmp(tok, "all") && cases[i].cs == CS_DEFAULT)
+                || (!strcasecmp(tok, "incumbents")
+                    && cases[i].cs != CS_DEFAULT)
+                || !strcasecmp(tok, cases[i].name))
+                on[i] = found = 1;
+        if (!found) {
+            fprintf(stderr, BENCH_PROG ": unknown case '%s'; cases are:", tok);
+            for (int i = 0; i < NCASES; i++)
+                fprintf(stderr, " %s", cases[i].name);
+            fprintf(stderr, " (and all, incumbents)\n");
+            exit(2);
+        }
+        any = 1;
+    }
+    if (!any)
+        for (int i = 0; i < NCASES; i++)
+            on[i] = cases[i].cs == CS_DEFAULT;
+    free(buf);
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+"usage: bench_gpu [--help]\n"
+"gpulapack's GPU path (GPULAPACK_DEVICE=cuda) against cuSOLVER (compute\n"
+"only, and with its copies) and the host LAPACK, on the same matrices.\n"
+"Configured by the environment (details: the comment at the top of\n"
+"testing/bench/bench_gpu.c and docs/benchmarks.md):\n"
+"  BENCH_GPU_SIZES   sizes (default \"4096 8192 16384 32768\")\n"
+"  BENCH_GPU_CASES   comma list of cases, \"all\" (default: every case but\n"
+"                    the incumbent variants) and \"incumbents\" (those)\n"
+"  BENCH_REPS        repetitions, the minimum reported (default 1)\n"
+"  BENCH_HOST_MAX_N  the host LAPACK up to this n (default 8192)\n"
+"  BENCH_GPU_CSV     the CSV (default build/bench/bench_gpu.csv)\n"
+"  BENCH_PEER        dlopen | dlmopen (how the host LAPACK is loaded)\n"
+"  BENCH_DEVICE      GPULAPACK_DEVICE for ours (default cuda; cuda:i)\n"
+"  BENCH_CUSOLVER    0 leaves the cuSOLVER side out (default 1)\n"
+"  BENCH_CUSOLVER_SYEVD_FUNCTION  the cusolverDnFunction_t value that\n"
+"                    selects Xsyevd's algorithm (default %d%s)\n"
+"cuSOLVER header %d.%d.%d.  Cases (ours | cuSOLVER):\n",
+            CS_SYEVD_FUNCTION_BUILT,
+            CS_SYEVD_FUNCTION_BUILT < 0 ? ": none in this build's\n"
+                                          "                    header; the"
+                                          " _alg1/_alg2 cases then skip"
+                                          " cuSOLVER" : "",
+            CUSOLVER_VER_MAJOR, CUSOLVER_VER_MINOR, CUSOLVER_VER_PATCH);
+    for (int i = 0; i < NCASES; i++) {
+        const bench_case *c = &cases[i];
+        char what[48] = "";
+        if (c->kind == K_SYEVD || c->kind == K_GESDD)
+            snprintf(what, sizeof what, " JOBZ=%c", c->job);
+        else if (c->kind == K_SYEVR)
+            snprintf(what, sizeof what, " JOBZ=V RANGE=I IU=n/%d", c->part);
+        else if (c->band)
+            snprintf(what, sizeof what, " band %d", c->band);
+        fprintf(f, "  %-13s  %s%s | %s%s%s\n", c->name, c->routine, what,
+                has_cusolver(c) ? "cusolverDn" : "(none)",
+                has_cusolver(c) ? cs_routine(c) : "",
+                c->cs != CS_DEFAULT ? "  (incumbent)" : "");
+    }
+}
+
 int main(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        fprintf(stderr, "bench_gpu: unknown argument '%s'\n", argv[i]);
+        usage(stderr);
+        return 2;
+    }
+
+    /* The cases first: a wrong name fails here too, with no device. */
+    int on[NCASES] = { 0 };
+    select_cases(on);
+
     /* Before anything can reach the library: it reads these once. */
     const char *device = env_or("BENCH_DEVICE", "cuda");
     setenv("GPULAPACK_DEVICE", device, 1);
@@ -1226,13 +1463,18 @@ int main(int argc, char **argv)
     lint sizes[64];
     int nsizes = parse_sizes("BENCH_GPU_SIZES", "4096 8192 16384 32768",
                              sizes, 64, 200000);
-    int on[NCASES] = { 0 };
-    parse_cases("BENCH_GPU_CASES", "all", on, NCASES, case_name);
+
     long reps = parse_long("BENCH_REPS", "1", 1, 1000);
     long host_max = parse_long("BENCH_HOST_MAX_N", "8192", 0, 1000000);
     int with_cusolver = parse_long("BENCH_CUSOLVER", "1", 0, 1) != 0;
     const char *csv_path = env_or("BENCH_GPU_CSV", "build/bench/bench_gpu.csv");
     const char *peer_mode = env_or("BENCH_PEER", "dlopen");
+    {
+        char dflt[16];
+        snprintf(dflt, sizeof dflt, "%d", CS_SYEVD_FUNCTION_BUILT);
+        cs_syevd_function = (int)parse_long("BENCH_CUSOLVER_SYEVD_FUNCTION",
+                                            dflt, -1, INT_MAX);
+    }
 
     /* The host LAPACK: the system's own definitions. */
     void *h = open_system_lapack(peer_mode);
@@ -1255,7 +1497,7 @@ int main(int argc, char **argv)
     /* Configuration lines. */
     {
         struct cudaDeviceProp prop;
-        int drv = 0, rt = 0, csv_ver = 0;
+        int drv = 0, rt = 0, csv_ver = 0, cmaj = -1, cmin = -1, cpat = -1;
         char date[64];
         time_t tnow = time(NULL);
         memset(&prop, 0, sizeof prop);
@@ -1263,13 +1505,25 @@ int main(int argc, char **argv)
         cudaDriverGetVersion(&drv);
         cudaRuntimeGetVersion(&rt);
         cusolverGetVersion(&csv_ver);
+        /* the cuSOLVER this run loaded (not the header's) */
+        if (cusolverGetProperty(MAJOR_VERSION, &cmaj)
+                   != CUSOLVER_STATUS_SUCCESS
+            || cusolverGetProperty(MINOR_VERSION, &cmin)
+                   != CUSOLVER_STATUS_SUCCESS
+            || cusolverGetProperty(PATCH_LEVEL, &cpat)
+                   != CUSOLVER_STATUS_SUCCESS)
+            snprintf(cs_version, sizeof cs_version, "unknown");
+        else
+            snprintf(cs_version, sizeof cs_version, "%d.%d.%d", cmaj, cmin,
+                     cpat);
         strftime(date, sizeof date, "%Y-%m-%d %H:%M:%S %z", localtime(&tnow));
         printf("# gpu: device %d of %d: %s, compute capability %d.%d, %d SMs,"
                " %.1f GiB\n", dev, ndev, prop.name, prop.major, prop.minor,
                prop.multiProcessorCount, gib((double)prop.totalGlobalMem));
-        printf("# cuda: driver %d.%d, runtime %d.%d, cuSOLVER %d (header"
+        printf("# cuda: driver %d.%d, runtime %d.%d, cuSOLVER %s at run time"
+               " (cusolverGetProperty; cusolverGetVersion %d; header"
                " %d.%d.%d)\n", drv / 1000, drv % 1000 / 10, rt / 1000,
-               rt % 1000 / 10, csv_ver, CUSOLVER_VER_MAJOR,
+               rt % 1000 / 10, cs_version, csv_ver, CUSOLVER_VER_MAJOR,
                CUSOLVER_VER_MINOR, CUSOLVER_VER_PATCH);
         printf("# date: %s\n", date);
         printf("# command:");
@@ -1314,6 +1568,19 @@ int main(int argc, char **argv)
            " for zheevd, cheevd, zgesdd), legacy ?sytrd; cusolver_s ="
            " compute only (matrix on the device), cusolver_copies_s ="
            " cudaMemcpy in + compute + cudaMemcpy out\n");
+    printf("# cusolver incumbents: _alg1/_alg2 Xsyevd with"
+           " cusolverDnSetAdvOptions(params, ");
+    if (cs_syevd_function < 0)
+        printf("none: this build's cusolverDn.h %d.%d.%d has no syevd value"
+               " of cusolverDnFunction_t, so no ALG_1/ALG_2 (their cuSOLVER"
+               " side is skipped; BENCH_CUSOLVER_SYEVD_FUNCTION=<value>"
+               " sets one)", CUSOLVER_VER_MAJOR, CUSOLVER_VER_MINOR,
+               CUSOLVER_VER_PATCH);
+    else
+        printf("(cusolverDnFunction_t)%d, CUSOLVER_ALG_1 / _2)",
+               cs_syevd_function);
+    printf("; _evdx Xsyevdx RANGE ALL; _svdp Xgesvdp econ; ours and host"
+           " measured once per n for cases making the same LAPACK call\n");
     printf("# max_rel_diff: ours against cuSOLVER; the band cases against"
            " the host LAPACK\n");
     printf("# sizes:");
@@ -1342,7 +1609,8 @@ int main(int argc, char **argv)
     fprintf(csv, "n,case,precision,band,ours_s,cusolver_s,cusolver_copies_s,"
                  "host_s,speedup_vs_cusolver,speedup_vs_cusolver_copies,"
                  "speedup_vs_host,stage1_s,stage2_s,stage3_s,back_s,other_s,"
-                 "path,max_rel_diff,tflops_tridiag\n");
+                 "path,max_rel_diff,tflops_tridiag,cusolver_routine,"
+                 "cusolver_version\n");
 
     /* Warm-up: every selected case once on each side (CUDA context and
      * module loading, cuSOLVER's and the library's first-use set-up, thread
@@ -1372,11 +1640,11 @@ int main(int argc, char **argv)
     }
 
     printf("%6s  %-11s  %4s  %4s  %9s  %10s  %10s  %9s  %9s  %9s  %9s"
-           "  %8s  %8s  %8s  %8s  %8s  %-6s  %12s  %7s\n", "n", "case",
+           "  %8s  %8s  %8s  %8s  %8s  %-6s  %12s  %7s  %s\n", "n", "case",
            "prec", "band", "ours_s", "cusolver_s", "cus+cp_s", "host_s",
            "vs_cus", "vs_cus+cp", "vs_host", "stage1_s", "stage2_s",
            "stage3_s", "back_s", "other_s", "path", "max_rel_diff",
-           "TFLOP/s");
+           "TFLOP/s", "cusolver");
     fflush(stdout);
 
     input in;
@@ -1386,6 +1654,16 @@ int main(int argc, char **argv)
         double *vo = xmalloc((size_t)n * sizeof(double));
         double *vc = xmalloc((size_t)n * sizeof(double));
         double *vh = xmalloc((size_t)n * sizeof(double));
+        /* ours and the host per case, for the cases after it with the same
+         * LAPACK call (the incumbent variants): measured once per n */
+        struct shared {
+            int have;
+            result ro, rh;
+            double *vo, *vh;
+            int contaminated;
+            char nested[24];
+        } sh[NCASES];
+        memset(sh, 0, sizeof sh);
         for (int ci = 0; ci < NCASES; ci++) {
             if (!on[ci])
                 continue;
@@ -1402,38 +1680,67 @@ int main(int argc, char **argv)
             result_init(&rc);
             result_init(&rh);
             int cus = has_cusolver(c) && with_cusolver;
-
-            /* ours */
-            double mbytes = (double)input_elems(family_of(c), n, in.band)
-                            * (double)elem_size(c);
-            size_t dfree = 0, dtotal = 0;
-            if (cudaMemGetInfo(&dfree, &dtotal) != cudaSuccess)
-                (void)cudaGetLastError();
-            if (n > host_max && !ours_on_device)
-                snprintf(ro.why, sizeof ro.why, "ours' path is \"%s\" (not a"
-                         " device) and n > BENCH_HOST_MAX_N = %ld", ours_path,
-                         host_max);
-            else if (n > host_max && 3.0 * mbytes > (double)dtotal)
-                snprintf(ro.why, sizeof ro.why, "the matrix (%.1f GiB) does"
-                         " not fit three times in the device's %.1f GiB: the"
-                         " library would run it on the host", gib(mbytes),
-                         gib((double)dtotal));
-            else
-                lapack_run(c, &in, &ours, reps, vo, &ro, NULL, NULL, 0);
+            /* ours and the host of an earlier case of this n making the
+             * same LAPACK call (an incumbent variant's base case) */
+            int from = -1;
+            for (int cj = 0; cj < ci && from < 0; cj++)
+                if (sh[cj].have && same_call(&cases[cj], c))
+                    from = cj;
+            int contaminated = 0;
+            char nested[24] = "";
+            if (from >= 0) {
+                ro = sh[from].ro;
+                rh = sh[from].rh;
+                memcpy(vo, sh[from].vo, (size_t)n * sizeof(double));
+                memcpy(vh, sh[from].vh, (size_t)n * sizeof(double));
+                contaminated = sh[from].contaminated;
+                snprintf(nested, sizeof nested, "%s", sh[from].nested);
+            } else {    /* ours */
+                double mbytes = (double)input_elems(family_of(c), n, in.band)
+                                * (double)elem_size(c);
+                size_t dfree = 0, dtotal = 0;
+                if (cudaMemGetInfo(&dfree, &dtotal) != cudaSuccess)
+                    (void)cudaGetLastError();
+                if (n > host_max && !ours_on_device)
+                    snprintf(ro.why, sizeof ro.why, "ours' path is \"%s\""
+                             " (not a device) and n > BENCH_HOST_MAX_N = %ld",
+                             ours_path, host_max);
+                else if (n > host_max && 3.0 * mbytes > (double)dtotal)
+                    snprintf(ro.why, sizeof ro.why, "the matrix (%.1f GiB)"
+                             " does not fit three times in the device's %.1f"
+                             " GiB: the library would run it on the host",
+                             gib(mbytes), gib((double)dtotal));
+                else
+                    lapack_run(c, &in, &ours, reps, vo, &ro, NULL, NULL, 0);
+            }
 
             /* cuSOLVER */
             if (cus)
                 cusolver_run(c, &in, reps, vc, &rk, &rc);
 
             /* the host LAPACK */
-            int contaminated = 0;
-            char nested[24] = "";
-            if (n > host_max)
+            if (from >= 0)
+                ;   /* taken with ours' above */
+            else if (n > host_max)
                 snprintf(rh.why, sizeof rh.why, "n > BENCH_HOST_MAX_N = %ld",
                          host_max);
             else
                 lapack_run(c, &in, &host, reps, vh, &rh, &contaminated,
                            nested, sizeof nested);
+            /* kept for the later cases of this n that make the same call */
+            if (from < 0)
+                for (int cj = ci + 1; cj < NCASES; cj++)
+                    if (on[cj] && same_call(&cases[cj], c)) {
+                        sh[ci].have = 1;
+                        sh[ci].ro = ro;
+                        sh[ci].rh = rh;
+                        sh[ci].vo = xdup(vo, (size_t)n * sizeof(double));
+                        sh[ci].vh = xdup(vh, (size_t)n * sizeof(double));
+                        sh[ci].contaminated = contaminated;
+                        snprintf(sh[ci].nested, sizeof sh[ci].nested, "%s",
+                                 nested);
+                        break;
+                    }
 
             /* max_rel_diff: ours against cuSOLVER, else against the host */
             double diff = NAN;
@@ -1501,11 +1808,21 @@ int main(int argc, char **argv)
                 }
             }
             printf("%6d  %-11s  %4s  %4s  %9s  %10s  %10s  %9s  %9s  %9s"
-                   "  %9s  %8s  %8s  %8s  %8s  %8s  %-6s  %12s  %7s\n", n,
+                   "  %9s  %8s  %8s  %8s  %8s  %8s  %-6s  %12s  %7s  %s\n", n,
                    c->name, c->single ? "fp32" : "fp64",
                    band_s[0] ? band_s : "-", t_o, t_k, t_c, t_h, t_sk, t_sc,
                    t_sh, stages_t[0], stages_t[1], stages_t[2], stages_t[3],
-                   stages_t[4], ro.ran ? path : "-", t_diff, t_tf);
+                   stages_t[4], ro.ran ? path : "-", t_diff, t_tf,
+                   cus ? cs_routine(c) : "-");
+            if (from >= 0)
+                printf("#   note: ours and host: the measurement of the %s"
+                       " row (the same call)\n", cases[from].name);
+            if (cus && rk.ran && c->cs == CS_GESVDP)
+                printf("#   note: Xgesvdp h_err_sigma %.3e (last call)\n",
+                       cs_err_sigma);
+            if (cus && rk.ran && c->cs == CS_EVDX_ALL && cs_meig != n)
+                printf("#   note: Xsyevdx RANGE ALL found %lld of %d"
+                       " eigenvalues\n", (long long)cs_meig, n);
             if (!ro.ran)
                 printf("#   note: ours skipped: %s\n", ro.why);
             if (cus && !rk.ran)
@@ -1529,12 +1846,17 @@ int main(int argc, char **argv)
                        " LAPACK's alone (use BENCH_PEER=dlmopen)\n",
                        nested[0] ? nested : "routine");
             fprintf(csv, "%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,"
-                    "%s,%s\n", n, c->name, c->single ? "fp32" : "fp64",
+                    "%s,%s,%s,%s\n", n, c->name, c->single ? "fp32" : "fp64",
                     band_s, c_o, c_k, c_c, c_h, c_sk, c_sc, c_sh,
                     stages_c[0], stages_c[1], stages_c[2], stages_c[3],
-                    stages_c[4], path, c_diff, c_tf);
+                    stages_c[4], path, c_diff, c_tf,
+                    cus ? cs_routine(c) : "", cus ? cs_version : "");
             fflush(stdout);
             fflush(csv);
+        }
+        for (int ci = 0; ci < NCASES; ci++) {
+            free(sh[ci].vo);
+            free(sh[ci].vh);
         }
         free(vo);
         free(vc);

@@ -859,7 +859,7 @@ static int bidiag_svd_on(int resident, lapack_int n, gl_real *d, gl_real *e,
     size_t nn = (size_t)n * (size_t)n;
     gl_real *ud = dev->alloc(dev, sizeof *ud * nn), *vd = dev->alloc(dev, sizeof *vd * nn);
     int rc = !ud || !vd ||
-             GL_FN(bidiag_svd_device)(dev, n, d, e, ud, n, vd, n, info) ||
+             GL_FN(bidiag_svd_device)(dev, n, d, e, ud, n, vd, n, NULL, info) ||
              dev->real_to_host(dev, n, n, ud, n, u, n) ||
              dev->real_to_host(dev, n, n, vd, n, vt, n);
     dev->release(dev, ud);
