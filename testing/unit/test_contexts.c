@@ -16,7 +16,8 @@
  * ||A Z - Z W||_max <= THRESH * n * eps * ||A||_max (eigenvectors) and
  * ||A - U S V^H||_max within the same bound (SVD).  A context that ran on
  * the wrong device, a shared queue or a race between the two calls moves
- * results by O(||A||), far beyond the bound. */
+ * results by O(||A||), far beyond the bound.  TEST_VERBOSE=1 prints each
+ * ratio. */
 #include <complex.h>
 #include <float.h>
 #include <math.h>
