@@ -51,6 +51,46 @@ typedef struct gl_arg {
 #define GL_VALUE(v) ((gl_arg){sizeof(v), &(v), 0})
 #define GL_MEM(p, e) ((gl_arg){0, (p), (e)})
 
+/* A launch of the copy kernel (GL_K_COPY) for dst = src, rows x cols
+ * elements of elem bytes with leading dimensions: the runtimes' copies a
+ * DMA cannot make (a strided matrix, OpenCL's copies within one buffer).
+ * The kernel moves bits, so the precision is only the element's size:
+ * 4 s, 8 d (c on a device without fp64), 16 z.  Filled in place (args
+ * point into it); 0, or -1 for an element size or a dimension the kernel
+ * does not take. */
+typedef struct gl_copy_launch {
+    int precision, rows, cols, ld_src, ld_dst, conj_trans;
+    gl_arg args[7];
+    size_t groups[2], local[2];
+} gl_copy_launch;
+
+static inline int gl_copy_launch_make(gl_copy_launch *l, int fp64,
+                                      size_t elem, size_t rows, size_t cols,
+                                      const void *src, size_t ld_src,
+                                      void *dst, size_t ld_dst)
+{
+    l->precision = elem == 4    ? 1
+                   : elem == 8  ? (fp64 ? 2 : 3)
+                   : elem == 16 ? 4
+                                : 0;
+    if (!l->precision || rows > 0x7fffffff || cols > 0x7fffffff ||
+        ld_src > 0x7fffffff || ld_dst > 0x7fffffff)
+        return -1;
+    l->rows = (int)rows, l->cols = (int)cols;
+    l->ld_src = (int)ld_src, l->ld_dst = (int)ld_dst, l->conj_trans = 0;
+    l->args[0] = GL_VALUE(l->rows);
+    l->args[1] = GL_VALUE(l->cols);
+    l->args[2] = GL_MEM(src, elem);
+    l->args[3] = GL_VALUE(l->ld_src);
+    l->args[4] = GL_MEM(dst, elem);
+    l->args[5] = GL_VALUE(l->ld_dst);
+    l->args[6] = GL_VALUE(l->conj_trans);
+    l->local[0] = l->local[1] = 16;
+    l->groups[0] = (rows + 15) / 16;
+    l->groups[1] = (cols + 15) / 16;
+    return 0;
+}
+
 /* What discovery found about one device of a runtime. */
 typedef struct gl_gpu_device_info {
     char id[24];                      /* "opencl:p.d", "cuda:i", "hip:i" */

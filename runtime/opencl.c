@@ -572,27 +572,17 @@ static int host_rect(queue_state *q, int to_device, size_t elem, size_t rows,
                         ld_dev, host, ld_host);
 }
 
-/* dst = src through the copy kernel, rows x cols elements of elem bytes
- * (4, 8 or 16: the s, d (c without fp64) and z kernels move the bits). */
+/* dst = src through the copy kernel (gpu.h gl_copy_launch). */
 static int copy_kernel(queue_state *q, size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
                        size_t ld_dst)
 {
-    int precision = elem == 4    ? 1
-                    : elem == 8  ? (q->dev->info.fp64 ? 2 : 3)
-                    : elem == 16 ? 4
-                                 : 0;
-    if (!precision || rows > 0x7fffffff || cols > 0x7fffffff ||
-        ld_src > 0x7fffffff || ld_dst > 0x7fffffff)
+    gl_copy_launch l;
+    if (gl_copy_launch_make(&l, q->dev->info.fp64, elem, rows, cols, src,
+                            ld_src, dst, ld_dst) != 0)
         return -1;
-    int r = (int)rows, c = (int)cols, lds = (int)ld_src, ldd = (int)ld_dst,
-        conj_trans = 0;
-    gl_arg args[] = {GL_VALUE(r),   GL_VALUE(c),       GL_MEM(src, elem),
-                     GL_VALUE(lds), GL_MEM(dst, elem), GL_VALUE(ldd),
-                     GL_VALUE(conj_trans)};
-    size_t local[2] = {16, 16}, groups[2] = {(rows + 15) / 16, (cols + 15) / 16};
-    return launch_uncounted(q, precision, GL_K_COPY, 2, groups, local, 7,
-                            args);
+    return launch_uncounted(q, l.precision, GL_K_COPY, 2, l.groups, l.local,
+                            7, l.args);
 }
 
 /* A copy within one buffer (the pieces of one arena, kernels/arena.h):

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The exported LAPACK routines, declared once, and what is generated from
-them (issue 38, "routines declared once").
+them.
 
 The table below lists each routine family the library exports: its real
 and complex names (syevd / heevd), whether LAPACK's _2stage form with the

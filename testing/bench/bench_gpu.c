@@ -115,7 +115,7 @@
  *   dsytrd, ssytrd        ?sytrd UPLO=L            | cusolverDn?sytrd
  *   dgbbrd_b32/64/128     dgbbrd VECT=N, M=N=n, KL=0, KU=band (no cuSOLVER)
  *   dsbtrd_b32/64/128     dsbtrd VECT=N, UPLO=L, KD=band      (no cuSOLVER)
- * The incumbents (issue 39: the current vendor solvers; not in "all"):
+ * The incumbents (the vendors' current solvers; not in "all"):
  *   dsyevd_N_alg1, dsyevd_N_alg2, dsyevd_V_alg1, dsyevd_V_alg2
  *                         dsyevd N / V | cusolverDnXsyevd with a
  *                         cusolverDnParams_t of its own set by
