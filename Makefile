@@ -60,7 +60,7 @@ GL_PRECISION_d = 2
 GL_PRECISION_c = 3
 GL_PRECISION_z = 4
 # Algorithm templates (kernels/), also compiled once per precision.
-KERNELS    = ge2gb sy2sb gb2bd svd eig band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
+KERNELS    = ge2gb sy2sb gb2bd svd eig eig_one_stage eig_vendor band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
              backtransform sytrd ops_bind gpu_ops \
              ref/host_ops ref/chase ref/tile_gemm
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c \
@@ -99,12 +99,18 @@ CUDA_ARCH_FLAGS = -gencode arch=compute_80,code=sm_80 \
 HIP_ARCH_FLAGS  = --offload-arch=gfx90a --offload-arch=gfx940
 ifneq ($(filter cuda,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_CUDA
-GPU_UNIT_BIN += build/testing/test_gpu_runtime_cuda build/testing/mock-cuda/libcuda.so.1
+GPU_UNIT_BIN += build/testing/test_gpu_runtime_cuda build/testing/mock-cuda/libcuda.so.1 \
+                $(foreach p,$(PRECISIONS),build/testing/test_vendor_solver_cuda_$(p)) \
+                build/testing/mock-cusolver/libcusolver.so.12 \
+                build/testing/mock-cusolver-decoy/libcusolver.so.12
 EMBED_OBJ  += $(B)/runtime/cuda.o $(foreach p,$(PRECISIONS),$(B)/cuda/image_$(p).o)
 endif
 ifneq ($(filter hip,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_HIP
-GPU_UNIT_BIN += build/testing/test_gpu_runtime_hip build/testing/mock-hip/libamdhip64.so.5
+GPU_UNIT_BIN += build/testing/test_gpu_runtime_hip build/testing/mock-hip/libamdhip64.so.5 \
+                $(foreach p,$(PRECISIONS),build/testing/test_vendor_solver_hip_$(p)) \
+                build/testing/mock-rocsolver/librocsolver.so.0 \
+                build/testing/mock-rocsolver-decoy/librocsolver.so.0
 EMBED_OBJ  += $(B)/runtime/hip.o $(foreach p,$(PRECISIONS),$(B)/hip/image_$(p).o)
 endif
 
@@ -207,7 +213,8 @@ UNIT_SRC  = $(wildcard testing/unit/test_*.c)
 UNIT_TEMPLATES = test_stages test_tile_gemm test_device_ops test_contexts
 UNIT_PLAIN_BIN = $(patsubst testing/unit/%.c,build/testing/%,\
                      $(filter-out $(UNIT_TEMPLATES:%=testing/unit/%.c) \
-                                  testing/unit/test_gpu_runtime.c,$(UNIT_SRC)))
+                                  testing/unit/test_gpu_runtime.c \
+                                  testing/unit/test_vendor_solver.c,$(UNIT_SRC)))
 unit_template_bin = $(foreach p,$(PRECISIONS),build/testing/$(1)_$(p))
 UNIT_BIN  = $(filter-out build/testing/test_fault,$(UNIT_PLAIN_BIN)) \
             $(foreach t,test_stages test_tile_gemm $(OPENCL_UNIT_TEMPLATES),$(call unit_template_bin,$(t))) \
@@ -241,6 +248,22 @@ build/testing/mock-cuda/libcuda.so.1: testing/unit/mock/mock_cuda.c testing/unit
 build/testing/mock-hip/libamdhip64.so.5: testing/unit/mock/mock_hip.c testing/unit/mock/mock_core.h
 	mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -D__HIP_PLATFORM_AMD__ $< -o $@
+# the vendor's eigensolver (kernels/eig_vendor.c) over the stand-in drivers
+# and stand-in solvers (cuSOLVER, rocSOLVER: mock_solver.c, in folders of
+# their own so that a run can leave them out), per API and precision
+build/testing/test_vendor_solver_cuda_%: testing/unit/test_vendor_solver.c $(HEADERS) lib/libgpulapack.a | build/testing
+	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+build/testing/test_vendor_solver_hip_%: testing/unit/test_vendor_solver.c $(HEADERS) lib/libgpulapack.a | build/testing
+	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_TEST_HIP -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+build/testing/mock-cusolver/libcusolver.so.12: testing/unit/mock/mock_solver.c
+	mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -I$(CUDA_HOME)/include $< -o $@ -ldl
+build/testing/mock-rocsolver/librocsolver.so.0: testing/unit/mock/mock_solver.c
+	mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -DMOCK_ROCSOLVER $< -o $@ -ldl
+build/testing/mock-cusolver-decoy/libcusolver.so.12 build/testing/mock-rocsolver-decoy/librocsolver.so.0: testing/unit/mock/mock_solver.c
+	mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -DMOCK_DECOY $< -o $@
 
 # the automatic choice (testing/unit/check_auto.sh): a LAPACK caller linked
 # before -llapack, and the stand-in HIP whose second initialization aborts

@@ -55,6 +55,12 @@ const char *gpulapack_gpu_runtimes(void);
  * $XDG_CACHE_HOME/gpulapack/tune.txt or ~/.cache/gpulapack/tune.txt). */
 const char *gpulapack_tune_table(void);
 
+/* The vendor eigensolvers of the GPU runtimes that have a device, e.g.
+ * "cuSOLVER 12.9.1" (several joined by ", "); "" for none.  Found on the
+ * first call, which opens the solver libraries (never the library's
+ * load); later calls return the same string. */
+const char *gpulapack_vendor_solver(void);
+
 /* Where the time of an accelerated call went, in seconds (0 for a stage the
  * call did not run): stage 1 = dense to band
  * (including a QR/LQ first for tall or wide matrices), stage 2 = band to

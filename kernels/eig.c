@@ -123,9 +123,15 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
         ops->from_host(ops, 'N', n, m, host, n, dev, n);
     if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', m, dev, n))
         goto out;
-    if (q->a && GL_FN(apply_panels)(ops, 'C', 'N', n - bw,
-                                    gl_sy2sb_reflectors(n, bw), bw,
-                                    q->a + bw, q->lda, q->t, m, dev + bw, n))
+    /* Q1: stage 1's panels below the band, or (b = 0) the one-stage
+     * reflectors below the subdiagonal (he_tridiag_one_stage) */
+    if (q->a && (bw == 0 ? GL_FN(apply_panels)(ops, 'C', 'N', n - 1, n - 1,
+                                               GL_ONE_STAGE_BLOCK, q->a + 1,
+                                               q->lda, q->t, m, dev + 1, n)
+                         : GL_FN(apply_panels)(ops, 'C', 'N', n - bw,
+                                               gl_sy2sb_reflectors(n, bw), bw,
+                                               q->a + bw, q->lda, q->t, m,
+                                               dev + bw, n)))
         goto out;
     if (protect == 'L' || protect == 'U'
             ? read_over_input(ops, protect, n, m, dev, z, ldz)
@@ -734,9 +740,28 @@ static int eig_values(eig_call *c, lapack_int *m, gl_real *w)
     return 0;
 }
 
-/* The pipeline in steps: plan, reduce (he_tridiag: stages 1 and 2),
- * stage 3 with the vectors or the values, read (unscale); eig_free
- * releases the call's memory whichever step stopped it. */
+/* The method of the call (docs/design/methods.md): the context's, as the
+ * policy chose it (lapack_api/entry.c), where it can run this job: the
+ * vendor's solver for the whole spectrum of ?syev/?syevd only (the policy
+ * asks it only where the runtime has one), the one-stage reduction on a
+ * device only; the two-stage reduction otherwise. */
+static gl_method eig_method(const GL_FN(ops) *ops, const gl_eig_job *job)
+{
+    gl_method method = ops->ctx ? ops->ctx->method : GL_METHOD_TWO_STAGE;
+    if (ops->host_memory)
+        return GL_METHOD_TWO_STAGE;
+    if (method == GL_METHOD_VENDOR &&
+        (job->range != 'A' ||
+         (job->driver != GL_EIG_SYEV && job->driver != GL_EIG_SYEVD)))
+        return GL_METHOD_TWO_STAGE;
+    return method;
+}
+
+/* The pipeline in steps: the method (the vendor's solver is a pipeline
+ * of its own), plan, reduce (he_tridiag: stages 1 and 2, or
+ * he_tridiag_one_stage), stage 3 with the vectors or the values, read
+ * (unscale); eig_free releases the call's memory whichever step stopped
+ * it. */
 /* gl_s_eig gl_d_eig gl_c_eig gl_z_eig */
 int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
@@ -746,12 +771,22 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     *m = 0;
     if (n == 0)
         return 0;
+    gl_method method = eig_method(ops, job);
+    if (method == GL_METHOD_VENDOR) {
+        int info = GL_FN(eig_vendor)(ops, job, n, a, lda, w, z, ldz, times);
+        *m = info == 0 ? n : 0;
+        return info;
+    }
     eig_call c = {.ops = ops, .f = GL_FN(lapack_fns_get)(), .job = job,
                   .n = n, .vectors = z != NULL};
     int rc = eig_plan(&c, a, lda);
+    GL_FN(tridiag_q) *keep = c.vectors ? &c.q : NULL;
     if (rc == 0 &&
-        GL_FN(he_tridiag)(ops, job->uplo, n, a, lda, c.sigma, c.d, c.e, NULL,
-                          0, NULL, c.vectors ? &c.q : NULL, &c.reduce))
+        (method == GL_METHOD_ONE_STAGE
+             ? GL_FN(he_tridiag_one_stage)(ops, job->uplo, n, a, lda, c.sigma,
+                                           c.d, c.e, keep, &c.reduce)
+             : GL_FN(he_tridiag)(ops, job->uplo, n, a, lda, c.sigma, c.d, c.e,
+                                 NULL, 0, NULL, keep, &c.reduce)))
         rc = GL_STAGE_FAULT;
     if (rc == 0) {
         c.t2 = gl_profile_stage(ops->ctx, "stage3");

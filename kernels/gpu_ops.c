@@ -19,7 +19,9 @@
 #include "../runtime/precision.h"
 #include "../runtime/fault.h"
 #include "../runtime/gpu.h"
+#include "../runtime/config.h"
 #include "../runtime/log.h"
+#include "../runtime/profile.h"
 #include "../runtime/tune.h"
 #include "ops.h"
 #include "stages.h"
@@ -957,27 +959,90 @@ static long chase_groups(const GL_FN(ops) *ops, lapack_int nsweeps)
     return groups < nsweeps ? groups : nsweeps;
 }
 
-/* The chase in one launch of kernel k over groups work-groups: args
- * holds the progress counters at progress_slot (zeroed here); -1 when a
- * wait timed out (the kernel's failure flag). */
-static int run_all(const GL_FN(ops) *ops, gl_kernel k, gl_arg *args, int nargs,
-                   int progress_slot, long groups, lapack_int nsweeps)
+/* The window chases' widest band (chase.h WIN_B for the Hermitian one,
+ * GB_WIN_B for the general one: 32, 16 for the general one in complex
+ * double; half that on an OpenCL device with less than 48 KB of local
+ * memory, whose kernels are built with CHASE_SMALL_LOCAL) and largest
+ * work-group (WIN_THREADS). */
+static int window_band(const GL_FN(ops) *ops, int hermitian)
 {
-    size_t count = (size_t)nsweeps + 2;
-    int *progress = RT(ops)->alloc(ops->ctx, sizeof *progress * count);
-    int *zeros = calloc(count, sizeof *zeros);
+    unsigned long long local = ops->ctx->info ? ops->ctx->info->local_memory : 0;
+    int b = hermitian || GL_PRECISION != 4 ? 32 : 16;
+    return local > 0 && local < 48 * 1024 ? b / 2 : b;
+}
+enum { WIN_THREADS = GL_PRECISION == 4 ? 128 : 256 };
+
+/* The window kernel for a chase of half-width b, when it applies: the
+ * chase runs in one launch (groups > 0) and the context asks for it. */
+static int use_window(const GL_FN(ops) *ops, long groups, lapack_int b,
+                      int hermitian)
+{
+    return groups > 0 && ops->ctx->tuning.chase_kernel == GL_CHASE_WINDOW &&
+           b <= window_band(ops, hermitian);
+}
+
+/* Work-items of the window kernels' work-groups. */
+static size_t window_threads(const GL_FN(ops) *ops)
+{
+    size_t local = chase_threads(ops);
+    return local < WIN_THREADS ? local : WIN_THREADS;
+}
+
+/* The traffic the window chase's work-groups counted (chase.h win_state:
+ * values read and written in the band, steps), into the profile as
+ * chase_read and chase_written rows: their calls are the steps, their
+ * bytes the band's bytes moved. */
+static void chase_traffic(const GL_FN(ops) *ops, const int *counts,
+                          long groups)
+{
+    unsigned *c = malloc(sizeof *c * 3 * (size_t)groups);
+    if (c && RT(ops)->read(ops->ctx, sizeof *c, 3 * (size_t)groups, 1, counts,
+                           3 * (size_t)groups, c, 3 * (size_t)groups) == 0) {
+        double read = 0, written = 0;
+        long steps = 0;
+        for (long g = 0; g < groups; g++) {
+            read += c[3 * g];
+            written += c[3 * g + 1];
+            steps += c[3 * g + 2];
+        }
+        gl_profile_count(ops->ctx, "chase_read", steps, read * ES);
+        gl_profile_count(ops->ctx, "chase_written", steps, written * ES);
+    }
+    free(c);
+}
+
+/* The chase in one launch of kernel k over groups work-groups of local
+ * work-items: args holds the progress counters at progress_slot (zeroed
+ * here) and, at counts_slot (-1: none), 3 counters per work-group
+ * (chase_traffic); -1 when a wait timed out (the kernel's failure
+ * flag). */
+static int run_all(const GL_FN(ops) *ops, gl_kernel k, gl_arg *args, int nargs,
+                   int progress_slot, int counts_slot, long groups,
+                   lapack_int nsweeps, size_t local)
+{
+    size_t count = (size_t)nsweeps + 2,
+           extra = counts_slot >= 0 ? 3 * (size_t)groups : 0;
+    int *progress =
+        RT(ops)->alloc(ops->ctx, sizeof *progress * (count + extra));
+    int *zeros = calloc(count + extra, sizeof *zeros);
     int failed = 1;
     if (zeros && gl_fault_hit(GL_FAULT_WAIT))
         zeros[0] = 1;   /* the tests: as if a wait had timed out */
-    size_t blocks = (size_t)groups, local = chase_threads(ops);
+    size_t blocks = (size_t)groups;
     args[progress_slot] = GL_MEM(progress, sizeof *progress);
+    if (counts_slot >= 0)
+        args[counts_slot] =
+            GL_MEM(progress ? progress + count : NULL, sizeof *progress);
     int rc = !progress || !zeros ||
-             RT(ops)->write(ops->ctx, sizeof *progress, count, 1, zeros, count,
-                            progress, count) != 0 ||
+             RT(ops)->write(ops->ctx, sizeof *progress, count + extra, 1,
+                            zeros, count + extra, progress,
+                            count + extra) != 0 ||
              RT(ops)->launch(ops->ctx, GL_PRECISION, k, 1, &blocks, &local,
                              nargs, args) != 0 ||
              RT(ops)->read(ops->ctx, sizeof failed, 1, 1, progress, 1, &failed,
                            1) != 0;
+    if (rc == 0 && !failed && extra && gl_profile_clock(ops->ctx) != 0)
+        chase_traffic(ops, progress + count, groups);
     free(zeros);
     RT(ops)->release(ops->ctx, progress);
     if (rc == 0 && failed)
@@ -1012,8 +1077,21 @@ static int dev_gb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
     long groups = chase_groups(ops, n - 1);
+    int nsweeps = (int)(n - 1);
+    if (use_window(ops, groups, b, 0)) {
+        gl_arg win[] = {VAL(n),        VAL(b),        VAL(c),
+                        MEM(band),     VAL(ldband),   VAL(nsweeps),
+                        GL_MEM(NULL, sizeof(int)),    GL_MEM(NULL, sizeof(int)),
+                        VAL(kept),     VAL(group),    VAL(keep_b),
+                        GL_MEM(first, sizeof *first),
+                        MEM(keep ? keep->vq : NULL),  MEM(keep ? keep->tauq : NULL),
+                        MEM(keep ? keep->vp : NULL),  MEM(keep ? keep->taup : NULL)};
+        int rc = run_all(ops, GL_K_GB_CHASE_WINDOW, win, NARGS(win), 6, 7,
+                         groups, n - 1, window_threads(ops));
+        RT(ops)->release(ops->ctx, first);
+        return rc;
+    }
     if (groups > 0) {
-        int nsweeps = (int)(n - 1);
         gl_arg all[] = {VAL(n),        VAL(b),        VAL(c),
                         MEM(band),     VAL(ldband),   VAL(nsweeps),
                         GL_MEM(NULL, sizeof(int)),    VAL(kept),
@@ -1021,7 +1099,8 @@ static int dev_gb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                         MEM(keep ? keep->vq : NULL),  MEM(keep ? keep->tauq : NULL),
                         MEM(keep ? keep->vp : NULL),  MEM(keep ? keep->taup : NULL)};
         int rc =
-            run_all(ops, GL_K_GB_CHASE_ALL, all, NARGS(all), 6, groups, n - 1);
+            run_all(ops, GL_K_GB_CHASE_ALL, all, NARGS(all), 6, -1, groups,
+                    n - 1, chase_threads(ops));
         RT(ops)->release(ops->ctx, first);
         return rc;
     }
@@ -1054,8 +1133,21 @@ static int dev_sb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
     long groups = chase_groups(ops, n - 2);
+    int nsweeps = (int)(n - 2);
+    if (use_window(ops, groups, b, 1)) {
+        gl_arg win[] = {VAL(n),       VAL(b),       MEM(band),
+                        VAL(ldband),  VAL(nsweeps), GL_MEM(NULL, sizeof(int)),
+                        GL_MEM(NULL, sizeof(int)),  VAL(kept),
+                        VAL(group),   VAL(keep_b),
+                        GL_MEM(first, sizeof *first),
+                        MEM(keep ? keep->vq : NULL),
+                        MEM(keep ? keep->tauq : NULL)};
+        int rc = run_all(ops, GL_K_SB_CHASE_WINDOW, win, NARGS(win), 5, 6,
+                         groups, n - 2, window_threads(ops));
+        RT(ops)->release(ops->ctx, first);
+        return rc;
+    }
     if (groups > 0) {
-        int nsweeps = (int)(n - 2);
         gl_arg all[] = {VAL(n),       VAL(b),       MEM(band),
                         VAL(ldband),  VAL(nsweeps), GL_MEM(NULL, sizeof(int)),
                         VAL(kept),    VAL(group),   VAL(keep_b),
@@ -1063,7 +1155,8 @@ static int dev_sb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                         MEM(keep ? keep->vq : NULL),
                         MEM(keep ? keep->tauq : NULL)};
         int rc =
-            run_all(ops, GL_K_SB_CHASE_ALL, all, NARGS(all), 5, groups, n - 2);
+            run_all(ops, GL_K_SB_CHASE_ALL, all, NARGS(all), 5, -1, groups,
+                    n - 2, chase_threads(ops));
         RT(ops)->release(ops->ctx, first);
         return rc;
     }

@@ -362,6 +362,34 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
                lapack_int *ifail, gl_stage_times *times);
 
+/* GL_FN(eig) by the vendor's eigensolver on the context's device
+ * (ops->ctx->method == GL_METHOD_VENDOR; gl_ctx_has_vendor_solver): the
+ * full spectrum of ?syev/?syevd/?heev/?heevd (job->range 'A'), W and, with
+ * z, the vectors; LAPACK's INFO (> 0: not converged) or a GL_STAGE_* code
+ * (kernels/status.h) for anything the pipeline cannot do, which restarts
+ * the call on the real LAPACK. */
+int GL_FN(eig_vendor)(const GL_FN(ops) *ops, const gl_eig_job *job,
+                      lapack_int n, const gl_scalar *a, lapack_int lda,
+                      gl_real *w, gl_scalar *z, lapack_int ldz,
+                      gl_stage_times *times);
+
+/* GL_FN(eig)'s reduction by the one-stage method (ops->ctx->method ==
+ * GL_METHOD_ONE_STAGE on a device; kernels/eig_one_stage.c): Hermitian A
+ * (its uplo triangle) times sigma -> real tridiagonal d (n), e (n-1), as
+ * he_tridiag.  keep (may be NULL) receives Q = Q1 diag(phase) in the
+ * one-stage form, b = 0: the n-1 reflectors of LAPACK's one-stage
+ * reduction of the lower triangle (reflector i unit at row i+1, stored
+ * below it in column i of a, ld n) in panels of GL_ONE_STAGE_BLOCK
+ * columns, panel j0's forward T factor at column j0 of t (ld
+ * GL_ONE_STAGE_BLOCK), no chase; tridiag_q_apply and
+ * dc_vectors_on_device take it as they take he_tridiag's. */
+enum { GL_ONE_STAGE_BLOCK = 32 };
+int GL_FN(he_tridiag_one_stage)(const GL_FN(ops) *ops, char uplo,
+                                lapack_int n, const gl_scalar *a,
+                                lapack_int lda, gl_real sigma, gl_real *d,
+                                gl_real *e, GL_FN(tridiag_q) *keep,
+                                gl_stage_times *times);
+
 /* The real bidiagonal (kind 'G': packed upper band of half-width b,
  * ldband = 3b+1) or tridiagonal (kind 'H': packed lower band) that stage 2
  * left in the backend's band, into host d (n) and e (n-1).  The chase

@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../runtime/config.h"
 #include "../runtime/context.h"
@@ -15,14 +16,14 @@
 
 static gl_decision forward_because(gl_reason reason)
 {
-    return (gl_decision){GL_PATH_LAPACK, reason, "", NULL};
+    return (gl_decision){GL_PATH_LAPACK, reason, "", NULL, NULL};
 }
 
 static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
 {
-    gl_decision d = {path, reason, "", NULL};
+    gl_decision d = {path, reason, "", NULL, NULL};
     va_list args;
     va_start(args, fmt);
     vsnprintf(d.why, sizeof d.why, fmt, args);
@@ -167,16 +168,82 @@ static gl_decision policy_auto(const call_facts *f)
                 size_text(gpu_floor, b2, sizeof b2));
 }
 
-/* An accepted call gets its execution context here; a device whose
- * context cannot be made (its queue, its state) sends the call to LAPACK. */
-static gl_decision with_context(gl_decision d)
+/* gpulapack-tune's forced method (-1: none), as the forced path */
+static int forced_method = -1;
+
+void gl_policy_force_method(int method)
+{
+    __atomic_store_n(&forced_method, method, __ATOMIC_RELEASE);
+}
+
+/* The family of routine (without its precision letter) starts with one
+ * of these */
+static int family_is(const char *routine, const char *prefix)
+{
+    return strncmp(routine + 1, prefix, strlen(prefix)) == 0;
+}
+
+/* ?syev, ?syevd, ?heev, ?heevd and their _2stage names: the whole
+ * spectrum, what the vendor's solvers (cusolverDnXsyevd, rocsolver_?syevd)
+ * compute; ?syevr and ?syevx (subsets, ISUPPZ, IFAIL) are not theirs. */
+static int vendor_family(const char *routine)
+{
+    static const char *const names[] = {"syev", "syevd", "heev", "heevd"};
+    char base[24];
+    snprintf(base, sizeof base, "%s", routine + 1);
+    char *two = strstr(base, "_2stage");
+    if (two)
+        *two = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(base, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The method of a call on a GPU path (docs/design/methods.md): forced by
+ * gpulapack-tune, else GPULAPACK_METHOD, else the tuning table; a method
+ * that cannot run the call falls to the two-stage reduction.  Only the
+ * ?syev family has a choice; the SVD routines are two-stage (logged),
+ * the others (?sytrd, band routines) have no method in the log. */
+static void choose_method(gl_decision *d, const call_facts *f)
+{
+    int eig = family_is(f->name, "syev") || family_is(f->name, "heev");
+    int svd = family_is(f->name, "gesdd") || family_is(f->name, "gesvd");
+    if (d->path == GL_PATH_HOST || (!eig && !svd))
+        return;
+    int method = GL_METHOD_TWO_STAGE;
+    int force = __atomic_load_n(&forced_method, __ATOMIC_ACQUIRE);
+    switch (eig ? gl_config_get()->method : GL_METHOD_FORCE_TWO_STAGE) {
+    case GL_METHOD_FORCE_TWO_STAGE: method = GL_METHOD_TWO_STAGE; break;
+    case GL_METHOD_FORCE_ONE_STAGE: method = GL_METHOD_ONE_STAGE; break;
+    case GL_METHOD_FORCE_VENDOR: method = GL_METHOD_VENDOR; break;
+    default:
+        method = gl_tune_method(f->name, f->request->vectors,
+                                gl_path_name(d->path),
+                                (long)f->request->size);
+    }
+    if (eig && force >= 0)
+        method = force;
+    if (method == GL_METHOD_VENDOR &&
+        (!vendor_family(f->name) || !gl_ctx_has_vendor_solver(d->ctx)))
+        method = GL_METHOD_TWO_STAGE;
+    d->ctx->method = (gl_method)method;
+    d->method = gl_tune_method_name(method);
+}
+
+/* An accepted call gets its execution context here, and on a GPU path
+ * its method; a device whose context cannot be made (its queue, its
+ * state) sends the call to LAPACK. */
+static gl_decision with_context(gl_decision d, const call_facts *f)
 {
     if (d.path == GL_PATH_LAPACK)
         return d;
     d.ctx = gl_ctx_acquire(d.path, -1);
-    return d.ctx ? d
-                 : take(GL_PATH_LAPACK, GL_REASON_DEVICE, "%s context-failed",
-                        gl_path_name(d.path));
+    if (!d.ctx)
+        return take(GL_PATH_LAPACK, GL_REASON_DEVICE, "%s context-failed",
+                    gl_path_name(d.path));
+    choose_method(&d, f);
+    return d;
 }
 
 gl_decision gl_policy(const gl_request *request)
@@ -208,10 +275,10 @@ gl_decision gl_policy(const gl_request *request)
                             : gl_tune_crossover(name, request->vectors, "host");
     int force = __atomic_load_n(&forced, __ATOMIC_ACQUIRE);
     if (force != (int)GL_PATH_NONE)
-        return with_context(policy_forced(&f, (gl_path)force));
+        return with_context(policy_forced(&f, (gl_path)force), &f);
     if (config->device.kind != GL_DEVICE_AUTO)
-        return with_context(policy_named(&f, &config->device));
-    return with_context(policy_auto(&f));
+        return with_context(policy_named(&f, &config->device), &f);
+    return with_context(policy_auto(&f), &f);
 }
 
 gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
@@ -285,9 +352,11 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
      * reason's name first ("size", "fault", ...), then the detail */
     const char *why = decision.why;
     if (decision.path != GL_PATH_LAPACK) {
-        gl_log(level, "%s %s path=%s%s%s info=%d time=%.6fs",
+        gl_log(level, "%s %s path=%s%s%s%s%s info=%d time=%.6fs",
                call->routine->name, options, gl_path_name(decision.path),
-               *why ? " reason=" : "", why, (int)info, elapsed);
+               decision.method ? " method=" : "",
+               decision.method ? decision.method : "", *why ? " reason=" : "",
+               why, (int)info, elapsed);
         return;
     }
     gl_reason reason =

@@ -94,6 +94,8 @@ typedef struct gl_decision {
     struct gl_ctx *ctx;    /* our path's execution context (context.h),
                               released by gl_accel_outcome or gl_call_end;
                               NULL when forwarded */
+    const char *method;    /* the GPU path's method for the log (method=
+                              two-stage, one-stage, vendor); NULL: none */
 } gl_decision;
 
 /* The one place that decides between our path and the real LAPACK. */
@@ -106,6 +108,10 @@ gl_decision gl_policy(const gl_request *request);
  * lapack). */
 #define GL_PATH_NONE ((gl_path)-1)
 void gl_policy_force(gl_path path);
+/* gpulapack-tune: the ?syev-family calls on a GPU path take this method
+ * (a gl_method, runtime/context.h) whatever GPULAPACK_METHOD and the
+ * table say, where it can run them; -1 ends it. */
+void gl_policy_force_method(int method);
 gl_path gl_policy_last_path(void);
 
 /* After one of our pipelines ran (rc: 0, LAPACK's INFO > 0, or a

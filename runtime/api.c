@@ -1,8 +1,10 @@
 /* The gpulapack_ C API (include/gpulapack.h). */
 #include "../include/gpulapack.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "backend.h"
 #include "config.h"
 #include "device.h"
 #include "fortran.h"
@@ -57,3 +59,35 @@ GL_API const char *gpulapack_gpu_runtimes(void)
 }
 
 GL_API const char *gpulapack_tune_table(void) { return gl_tune_source(); }
+
+/* The solver versions of the GPU runtimes with a device, joined by ", "
+ * (gpulapack_vendor_solver): found once, on the first call, so that no
+ * solver library opens at the library's load or where no device is. */
+static char vendor_solvers[192];
+static pthread_once_t vendor_solvers_once = PTHREAD_ONCE_INIT;
+
+static void find_vendor_solvers(void)
+{
+    size_t at = 0;
+    for (int r = 0; r < GL_NBACKENDS; r++) {
+        const gl_backend *b = &gl_backends[r];
+        const gl_gpu *g = gl_backend_is_gpu(b) ? gl_device_gpu(b->path) : NULL;
+        char v[64] = "";
+        if (!g)
+            g = b->gpu;
+        if (!g || !g->solver_version || g->device_count() < 1 ||
+            g->solver_version(v, sizeof v) != 0 || !v[0])
+            continue;
+        int len = snprintf(vendor_solvers + at, sizeof vendor_solvers - at,
+                           "%s%s", at ? ", " : "", v);
+        if (len < 0 || (size_t)len >= sizeof vendor_solvers - at)
+            break;   /* truncated: what fits */
+        at += (size_t)len;
+    }
+}
+
+GL_API const char *gpulapack_vendor_solver(void)
+{
+    pthread_once(&vendor_solvers_once, find_vendor_solvers);
+    return vendor_solvers;
+}

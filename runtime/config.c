@@ -159,7 +159,18 @@ static void config_read(void)
     config.panel_rows = parse_count(getenv("GPULAPACK_PANEL_ROWS"), 0);
     config.panel_groups = parse_count(getenv("GPULAPACK_PANEL_GROUPS"), -1);
     config.chase_groups = parse_count(getenv("GPULAPACK_CHASE_GROUPS"), -1);
+    const char *chase = getenv("GPULAPACK_CHASE");
+    config.chase_kernel = !chase                      ? GL_CHASE_TUNED
+                          : !strcmp(chase, "tasks")  ? GL_CHASE_TASKS
+                          : !strcmp(chase, "window") ? GL_CHASE_WINDOW
+                                                     : GL_CHASE_TUNED;
     config.dc_leaf = parse_count(getenv("GPULAPACK_DC_LEAF"), 0);
+    const char *method = getenv("GPULAPACK_METHOD");
+    config.method = !method ? GL_METHOD_AUTO
+                    : !strcasecmp(method, "two-stage") ? GL_METHOD_FORCE_TWO_STAGE
+                    : !strcasecmp(method, "one-stage") ? GL_METHOD_FORCE_ONE_STAGE
+                    : !strcasecmp(method, "vendor")    ? GL_METHOD_FORCE_VENDOR
+                                                       : GL_METHOD_AUTO;
     config.profile = parse_count(getenv("GPULAPACK_PROFILE"), 0) != 0;
     const char *disable = getenv("GPULAPACK_DISABLE");
     config.disable = (disable && *disable) ? strdup(disable) : NULL;

@@ -20,6 +20,18 @@ typedef struct gl_device_request {
     int platform;   /* OpenCL platform; -1 = any */
 } gl_device_request;
 
+/* GPULAPACK_CHASE: the device chase's kernel (kernels/device/chase.h):
+ * each task's blocks read from the band and written back (tasks), or a
+ * sweep's working window kept in local memory from step to step
+ * (window). */
+enum { GL_CHASE_TUNED, GL_CHASE_TASKS, GL_CHASE_WINDOW };
+
+/* GPULAPACK_METHOD: how a GPU path solves a ?syev-family call
+ * (docs/design/methods.md): the tuning table's choice (auto), or one
+ * method for every size. */
+enum { GL_METHOD_AUTO, GL_METHOD_FORCE_TWO_STAGE, GL_METHOD_FORCE_ONE_STAGE,
+       GL_METHOD_FORCE_VENDOR };
+
 typedef struct gl_config {
     int verbose;                /* GPULAPACK_VERBOSE, 0..3 */
     int log_fd;                 /* stderr, or the GPULAPACK_LOG file */
@@ -42,6 +54,7 @@ typedef struct gl_config {
     long panel_rows;            /* GPULAPACK_PANEL_ROWS: rows per work-group of tall panel leaves, 0 = tuned */
     long panel_groups;          /* GPULAPACK_PANEL_GROUPS: work-groups of a tall panel leaf's launch, -1 = tuned */
     long chase_groups;          /* GPULAPACK_CHASE_GROUPS: one-launch chase's work-groups, 0 = waves, -1 = tuned */
+    int chase_kernel;           /* GPULAPACK_CHASE: GL_CHASE_TASKS or GL_CHASE_WINDOW, 0 = tuned */
     long dc_leaf;               /* GPULAPACK_DC_LEAF: largest stage-3 subproblem left whole to LAPACK, 0 = tuned */
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
@@ -49,6 +62,7 @@ typedef struct gl_config {
     const char *tune_file;      /* GPULAPACK_TUNE_FILE, NULL = the default under the cache directory */
     gl_device_request device;   /* GPULAPACK_DEVICE */
     int device_valid;           /* 0 if GPULAPACK_DEVICE could not be parsed */
+    int method;                 /* GPULAPACK_METHOD: GL_METHOD_FORCE_* or GL_METHOD_AUTO */
 } gl_config;
 
 const gl_config *gl_config_get(void);

@@ -58,6 +58,7 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device)
     ctx->next = NULL;
     if (runtime)
         runtime->reset(ctx);
+    ctx->method = GL_METHOD_TWO_STAGE;
     gl_profile_begin(ctx);
     return ctx;
 }
@@ -75,4 +76,12 @@ void gl_ctx_release(gl_ctx *ctx)
     ctx->next = pool;
     pool = ctx;
     pthread_mutex_unlock(&pool_lock);
+}
+
+int gl_ctx_has_vendor_solver(gl_ctx *ctx)
+{
+    const gl_gpu *rt = ctx ? ctx->runtime : NULL;
+    return rt && rt->solver_ready && rt->eig_solve && ctx->queue
+               ? rt->solver_ready(ctx)
+               : 0;
 }

@@ -22,6 +22,19 @@
 
 struct gl_profile;   /* runtime/profile.c */
 
+/* How a GPU path solves an accepted call (docs/design/methods.md): the
+ * two-stage reduction (dense -> band -> tridiagonal/bidiagonal by bulge
+ * chasing), the one-stage reduction on the device (?sytrd's Householder
+ * tridiagonalization, then the device's stage 3 and the back-
+ * transformation by its reflectors), or the vendor's own solver
+ * (cuSOLVER, rocSOLVER) opened at run time.  The policy chooses per
+ * routine, job and size (tune.h) and logs it (method=). */
+typedef enum gl_method {
+    GL_METHOD_TWO_STAGE,
+    GL_METHOD_ONE_STAGE,
+    GL_METHOD_VENDOR,
+} gl_method;
+
 struct gl_ctx {
     gl_path path;                      /* host, opencl, cuda or hip */
     const gl_gpu *runtime;             /* the path's runtime; NULL: host */
@@ -33,6 +46,8 @@ struct gl_ctx {
     void *queue;                       /* the runtime's state (gpu.h) */
     struct gl_profile *profile;        /* GPULAPACK_PROFILE's record */
     gl_tuning tuning;                  /* taken for this device */
+    gl_method method;                  /* the call's, set by the policy
+                                          (two-stage unless it says) */
     struct gl_ctx *next;               /* the pool's list */
 };
 
@@ -42,6 +57,11 @@ struct gl_ctx {
  * under GPULAPACK_PROFILE, its profile begun.  NULL when the path has no
  * such device or it cannot be opened. */
 gl_ctx *gl_ctx_acquire(gl_path path, int device);
+
+/* 1 when ctx's runtime has the vendor's eigensolver (cuSOLVER on CUDA,
+ * rocSOLVER on HIP), opened at most once per process on first use and
+ * never closed; 0 for the host, OpenCL or a library that is missing. */
+int gl_ctx_has_vendor_solver(gl_ctx *ctx);
 
 /* Ends the call's use of ctx (NULL: nothing): its work is waited for and
  * it goes back to the pool. */

@@ -20,6 +20,7 @@ const char *const gl_kernel_names[GL_K_COUNT] = {
     "gl_dc_fill", "gl_dc_rotate", "gl_dc_gather", "gl_dc_secular_w",
     "gl_dc_secular_vectors", "gl_dc_support", "gl_dc_phase_rows", "gl_dc_svd_first_row",
     "gl_dc_svd_z", "gl_dc_svd_vectors", "gl_wy_build", "gl_dc_secular_roots",
+    "gl_sb_chase_window", "gl_gb_chase_window",
 };
 
 const char *gl_backends_compiled(void) { return GL_BACKENDS; }

@@ -23,6 +23,7 @@
 #define GL_GPU_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct gl_ctx gl_ctx;   /* runtime/context.h */
 
@@ -35,6 +36,7 @@ typedef enum gl_kernel {
     GL_K_DC_FILL, GL_K_DC_ROTATE, GL_K_DC_GATHER, GL_K_DC_SECULAR_W,
     GL_K_DC_SECULAR_VECTORS, GL_K_DC_SUPPORT, GL_K_DC_PHASE_ROWS, GL_K_DC_SVD_FIRST_ROW,
     GL_K_DC_SVD_Z, GL_K_DC_SVD_VECTORS, GL_K_WY_BUILD, GL_K_DC_SECULAR_ROOTS,
+    GL_K_SB_CHASE_WINDOW, GL_K_GB_CHASE_WINDOW,
     GL_K_COUNT
 } gl_kernel;
 
@@ -99,6 +101,9 @@ typedef struct gl_gpu_device_info {
     int gpu;                          /* a GPU (else an OpenCL CPU device) */
     int fp64;                         /* double precision supported */
     unsigned long long memory;        /* global memory, bytes */
+    unsigned long long local_memory;  /* local (shared) memory per
+                                         work-group, bytes; 0: the 48 KB
+                                         CUDA and HIP give any kernel */
     unsigned compute_units, clock_mhz;
 } gl_gpu_device_info;
 
@@ -214,6 +219,31 @@ typedef struct gl_gpu {
      * where the API does not promise that a running work-group keeps
      * running (OpenCL 1.2). */
     int (*resident_groups)(gl_ctx *ctx);
+
+    /* The vendor's dense eigensolver (cuSOLVER's Xsyevd on CUDA,
+     * rocSOLVER's ?syevd/?heevd on HIP), its library opened with dlopen
+     * at most once per process, on first use, and never closed; NULL
+     * where the runtime has none (OpenCL).  solver_ready: 1 when it is
+     * there for ctx (the library and its entry points found, the
+     * context's solver handle made on the context's stream), else 0.
+     * eig_solve: the eigenvalues (jobz 'N') or eigenpairs ('V') of the
+     * n x n Hermitian (symmetric) matrix a of precision (1 s, 2 d, 3 c,
+     * 4 z) in its uplo ('U', 'L') triangle, device memory with leading
+     * dimension lda: the n real values ascending into w (device), the
+     * vectors over a ('V'; a is destroyed either way).  On the context's
+     * stream, with device workspace from alloc (stream-ordered as
+     * alloc's), and one host synchronization: the read of the solver's
+     * INFO into *info_host (LAPACK's meaning: < 0 an illegal argument,
+     * > 0 not converged).  0, or -1 (the context's error state set)
+     * when the solver is missing or the call or anything before it
+     * failed.  solver_version: "cuSOLVER 12.0.4", "rocSOLVER 3.25.0"
+     * into buf (opens the library; no device needed): 0, or -1 when the
+     * library is missing. */
+    int (*solver_ready)(gl_ctx *ctx);
+    int (*eig_solve)(gl_ctx *ctx, int precision, char jobz, char uplo,
+                     int64_t n, void *a, int64_t lda, void *w,
+                     int *info_host);
+    int (*solver_version)(char *buf, size_t len);
 
     void (*fail)(gl_ctx *ctx);
     void (*reset)(gl_ctx *ctx);

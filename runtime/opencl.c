@@ -139,6 +139,7 @@ static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
     info->gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
     info->fp64 = fp64 != 0;
     info->memory = memory;
+    info->local_memory = dev->local_memory;
     info->compute_units = units;
     info->clock_mhz = clock;
     dev->platform_id = platform;

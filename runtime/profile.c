@@ -230,6 +230,16 @@ static int w_batch_end(gl_ctx *ctx)
     return rc;
 }
 
+static int w_eig_solve(gl_ctx *ctx, int precision, char jobz, char uplo,
+                       int64_t n, void *a, int64_t lda, void *w,
+                       int *info_host)
+{
+    double t0 = gl_now();
+    int rc = INNER->eig_solve(ctx, precision, jobz, uplo, n, a, lda, w,
+                              info_host);
+    return timed(ctx, "vendor eig", t0, 0, rc);
+}
+
 /* ---- a call's profile --------------------------------------------------- */
 
 /* The wrapper: the runtime's own entries where nothing is timed, and its
@@ -251,6 +261,8 @@ static void wrap(gl_gpu *w, const gl_gpu *gpu)
     w->blas_her2k = gpu->blas_her2k ? w_blas_her2k : NULL;
     w->batch_begin = gpu->batch_begin ? w_batch_begin : NULL;
     w->batch_end = gpu->batch_end ? w_batch_end : NULL;
+    /* solver_ready and solver_version are the runtime's own */
+    w->eig_solve = gpu->eig_solve ? w_eig_solve : NULL;
 }
 
 void gl_profile_begin(gl_ctx *ctx)
@@ -295,6 +307,14 @@ void gl_profile_section(gl_ctx *ctx, const char *name, double since)
     profile *prof = active(ctx);
     if (prof)
         add(prof, name, 1, gl_now() - since, 0);
+}
+
+void gl_profile_count(gl_ctx *ctx, const char *name, long calls,
+                      double bytes)
+{
+    profile *prof = active(ctx);
+    if (prof)
+        add(prof, name, calls, 0, bytes);
 }
 
 void gl_profile_end(gl_ctx *ctx, const char *routine)

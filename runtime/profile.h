@@ -30,6 +30,12 @@ double gl_profile_clock(const gl_ctx *ctx);
  * section `name` (a string literal) of the current stage. */
 void gl_profile_section(gl_ctx *ctx, const char *name, double since);
 
+/* Adds calls and an amount (bytes) without time to the row `name` (a
+ * string literal) of the current stage: what a kernel counted (the
+ * window chase's traffic, kernels/gpu_ops.c chase_traffic). */
+void gl_profile_count(gl_ctx *ctx, const char *name, long calls,
+                      double bytes);
+
 /* Writes the profile of ctx's call to the log (level 1), one line per
  * stage and operation, and ends it; nothing if none was begun. */
 void gl_profile_end(gl_ctx *ctx, const char *routine);

@@ -124,7 +124,12 @@ static long builtin_gpu(const char *family, int vectors)
  *
  *   gpulapack-tune 1 host=<cpu model>/<cpus> [gpu=<path>:<device>/<bytes>]...
  *   <family> <N|V> <s|d|c|z> <host|cuda|hip|opencl> <n|never>
+ *   method <family> <N|V> <s|d|c|z> <cuda|hip|opencl> <n> <two-stage|one-stage|vendor>
  *
+ * A method line: from size n on (up to the next method line of the same
+ * case), the GPU path solves the family's calls by that method
+ * (gl_tune_method); a case with method lines takes none of the built-in
+ * ones.
  * Names with their blanks as '_'.  The file is read once per process, on
  * the first call that asks for a crossover.  One written on another host
  * (CPU model or CPU count) or malformed is ignored whole; the lines of a
@@ -135,7 +140,8 @@ typedef struct entry {
     char family[24];
     char job, precision;
     char path[8];
-    long n;
+    long n;        /* the crossover, or a method line's first size */
+    int method;    /* -1: a crossover line; else a method line's gl_method */
 } entry;
 static entry entries[MAX_ENTRIES];
 static int nentries;
@@ -224,6 +230,60 @@ static int valid_path(const char *path)
     return gl_backend_named(path) && strlen(path) < sizeof entries[0].path;
 }
 
+static const char *const method_names[] = {"two-stage", "one-stage",
+                                            "vendor"};
+
+const char *gl_tune_method_name(int method)
+{
+    return method >= 0 && method < (int)COUNT(method_names)
+               ? method_names[method]
+               : "?";
+}
+
+int gl_tune_method_named(const char *name)
+{
+    for (int m = 0; m < (int)COUNT(method_names); m++)
+        if (strcmp(name, method_names[m]) == 0)
+            return m;
+    return -1;
+}
+
+/* "method <family> <N|V> <s|d|c|z> <gpu path> <n> <method>" of a GPU
+ * named in the header; 0, or -1 with why. */
+static int parse_method_line(const char *line, int number, char *why,
+                             size_t why_size)
+{
+    char family[64], job[8], prec[8], path[16], value[32], name[16],
+        extra[8];
+    int fields = sscanf(line, "method %63s %7s %7s %15s %31s %15s %7s", family,
+                        job, prec, path, value, name, extra);
+    char *end = NULL;
+    long n = fields >= 5 ? strtol(value, &end, 10) : -1;
+    int gpu_known = 0;
+    for (int g = 0; g < ngpus; g++)
+        gpu_known |= strcmp(gpus[g].path, path) == 0;
+    int method = fields == 6 ? gl_tune_method_named(name) : -1;
+    if (fields != 6 || strlen(family) >= sizeof entries[0].family ||
+        (strcmp(job, "N") != 0 && strcmp(job, "V") != 0) ||
+        strlen(prec) != 1 || !strchr("sdcz", prec[0]) || !valid_path(path) ||
+        !gpu_known || !end || *end || n < 0 || method < 0) {
+        snprintf(why, why_size, "line %d malformed", number);
+        return -1;
+    }
+    if (nentries == MAX_ENTRIES) {
+        snprintf(why, why_size, "more than %d lines", MAX_ENTRIES);
+        return -1;
+    }
+    entry *e = &entries[nentries++];
+    memcpy(e->family, family, strlen(family) + 1);   /* checked above */
+    e->job = job[0];
+    e->precision = prec[0];
+    memcpy(e->path, path, strlen(path) + 1);   /* a valid_path name */
+    e->n = n;
+    e->method = method;
+    return 0;
+}
+
 /* Parses the file; 0, or -1 with why (the caller logs it). */
 static int parse_file(FILE *f, char *why, size_t why_size)
 {
@@ -287,6 +347,11 @@ static int parse_file(FILE *f, char *why, size_t why_size)
                             prec, path, value, extra);
         if (fields <= 0)
             continue;
+        if (strcmp(family, "method") == 0) {
+            if (parse_method_line(line, number, why, why_size))
+                return -1;
+            continue;
+        }
         char *end = NULL;
         long n = strcmp(value, "never") == 0 ? NEVER : strtol(value, &end, 10);
         int gpu_known = strcmp(path, "host") == 0;
@@ -310,6 +375,7 @@ static int parse_file(FILE *f, char *why, size_t why_size)
         e->precision = prec[0];
         memcpy(e->path, path, strlen(path) + 1);   /* a valid_path name */
         e->n = n;
+        e->method = -1;
     }
     return 0;
 }
@@ -415,7 +481,7 @@ static const entry *file_entry(const char *routine, int vectors,
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < nentries; i++) {
             const entry *e = &entries[i];
-            if (e->precision == routine[0] &&
+            if (e->method < 0 && e->precision == routine[0] &&
                 e->job == (vectors ? 'V' : 'N') &&
                 strcmp(e->family, names[k]) == 0 &&
                 strcmp(e->path, path) == 0)
@@ -456,6 +522,47 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path)
 {
     return strcmp(path, "host") == 0 ? builtin_host(routine + 1, vectors)
                                      : builtin_gpu(routine + 1, vectors);
+}
+
+/* The built-in methods of the GPU paths (docs/design/methods.md, counted,
+ * not yet measured on a GPU): the one-stage reduction below
+ * ONE_STAGE_BELOW for the ?syev family, values and vectors, on CUDA and
+ * HIP; the two-stage reduction from there on and on OpenCL, whose
+ * launches cost more (the one-stage makes 13 per column, the two-stage
+ * about 4); the vendor's solver
+ * never until measured (gpulapack-tune, GPULAPACK_METHOD).  Per column,
+ * the one-stage reduction costs about 13 dependent launches (3-4 us
+ * each) and its ?hemv's n^2/6 elements read (8n^2/6 bytes at 2.5 TB/s),
+ * the two-stage about 3 chase steps (16 us each on the H200, tasks
+ * kernel) and 1 launch of stage 1: about even below 2048, where the
+ * one-stage's fewer fixed costs (no band, no chase store, one host wait
+ * instead of two) decide; above, the ?hemv's bytes grow as n^2 per
+ * column and the two-stage's flops run on the tensor cores. */
+enum { ONE_STAGE_BELOW = 2048 };
+
+int gl_tune_method(const char *routine, int vectors, const char *path,
+                   long n)
+{
+    file_ready();
+    const char *family = measured_family(routine + 1);
+    long best_from = -1;
+    int method = -1;
+    for (int i = 0; i < nentries; i++) {
+        const entry *e = &entries[i];
+        if (e->method >= 0 && e->precision == routine[0] &&
+            e->job == (vectors ? 'V' : 'N') &&
+            (strcmp(e->family, routine + 1) == 0 ||
+             strcmp(e->family, family) == 0) &&
+            strcmp(e->path, path) == 0 && e->n <= n && e->n > best_from) {
+            best_from = e->n;
+            method = e->method;
+        }
+    }
+    if (method >= 0 && gpu_lines_apply(path))
+        return method;
+    int eig = strcmp(family, "syevd") == 0 || strcmp(family, "heevd") == 0;
+    int cudalike = strcmp(path, "cuda") == 0 || strcmp(path, "hip") == 0;
+    return eig && cudalike && n < ONE_STAGE_BELOW ? 1 : 0;
 }
 
 /* A wider band makes stage 1's products faster and the chase, which is
@@ -575,6 +682,17 @@ long gl_tune_max_groups(void) { return gl_config_get()->max_groups; }
  * half an H100's multiprocessors, at two rows per work-item. */
 long gl_tune_chase_groups(void) { return gl_config_get()->chase_groups; }
 
+/* The window kernel: a sweep's block stays in local memory from one step
+ * to the next, a step's three updates run as one phase and its reflector
+ * is made before the wait for the sweep ahead (kernels/device/chase.h).
+ * Not timed on a GPU yet; the tasks kernel is the one measured on the
+ * H200 (0.40 s at n = 8192, b = 32). */
+int gl_tune_chase_kernel(void)
+{
+    int k = gl_config_get()->chase_kernel;
+    return k != GL_CHASE_TUNED ? k : GL_CHASE_WINDOW;
+}
+
 long gl_tune_panel_groups(void) { return gl_config_get()->panel_groups; }
 
 long gl_tune_panel_rows(void)
@@ -606,6 +724,7 @@ void gl_tune_snapshot(const gl_gpu_device_info *info, gl_tuning *out)
         .panel_rows = gl_tune_panel_rows(),
         .panel_groups = gl_tune_panel_groups(),
         .chase_groups = gl_tune_chase_groups(),
+        .chase_kernel = gl_tune_chase_kernel(),
         .dc_leaf = gl_tune_dc_leaf(),
         .chunk = gl_tune_chunk(),
         .sytrd_stages = gl_tune_sytrd_stages(),

@@ -23,6 +23,18 @@ long gl_tune_gpu_floor(const char *routine, int vectors);
 /* The built-in figure, whatever the file says (for gpulapack-tune). */
 long gl_tune_builtin(const char *routine, int vectors, const char *path);
 
+/* The method of GPU path ("cuda", "hip", "opencl") for a call of routine
+ * ("dsyevd") and job of size n: a gl_method (context.h: 0 two-stage, 1
+ * one-stage, 2 vendor), from the tune file's method lines for this
+ * device, else built in (docs/design/methods.md).  Only the ?syev family
+ * has methods other than the two-stage; the policy checks that the
+ * method can run the call (lapack_api/entry.c). */
+int gl_tune_method(const char *routine, int vectors, const char *path,
+                   long n);
+/* "two-stage", "one-stage", "vendor" for a gl_method, and back (-1: none). */
+const char *gl_tune_method_name(int method);
+int gl_tune_method_named(const char *name);
+
 /* "built-in", or the name of the tune file in force. */
 const char *gl_tune_source(void);
 /* The file the library reads (GPULAPACK_TUNE_FILE or the default), into
@@ -48,6 +60,7 @@ typedef struct gl_tuning {
     long panel_rows;       /* gl_tune_panel_rows */
     long panel_groups;     /* gl_tune_panel_groups */
     long chase_groups;     /* gl_tune_chase_groups */
+    int chase_kernel;      /* gl_tune_chase_kernel */
     long dc_leaf;          /* gl_tune_dc_leaf */
     int chunk;             /* gl_tune_chunk */
     int sytrd_stages;      /* gl_tune_sytrd_stages */
@@ -105,6 +118,9 @@ long gl_tune_panel_groups(void);
  * GPULAPACK_CHASE_GROUPS (0: one launch per wavefront), -1 when unset
  * (the runtime's resident work-groups decide). */
 long gl_tune_chase_groups(void);
+/* The device chase's kernel (config.h GL_CHASE_*); GPULAPACK_CHASE
+ * overrides. */
+int gl_tune_chase_kernel(void);
 
 /* Stage 3 with vectors on a device (kernels/dc_*.c): the
  * largest subproblem of the divide and conquer that the system

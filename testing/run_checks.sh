@@ -77,6 +77,8 @@ run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 # bin/gpulapack-tune's files (the HIP abort seen on the H200 machine,
 # docs/history.md, "the current code on an NVIDIA H200 (`h200`)")
 run unit/auto 300 testing/unit/check_auto.sh
+# the ?syev family's method per size and job from a tune file (PoCL)
+run unit/methods 300 testing/unit/check_methods.sh
 # every matrix crosses the bus once: the bytes each way of the calls with
 # vectors on the OpenCL device against their input and output arrays
 run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
@@ -128,13 +130,29 @@ for src in testing/unit/test_*.c; do
     test_fault)
         run "unit/$t" 300 "build/testing/$t"
         run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 \
-            GPULAPACK_CHASE_GROUPS=4 GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 "build/testing/$t" ;;
+            GPULAPACK_CHASE_GROUPS=4 GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 "build/testing/$t"
+        # and inside the one-stage method of the ?syev family
+        run "unit/$t-one-stage" 300 env GPULAPACK_METHOD=one-stage "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
             [ -x "build/testing/${t}_$api" ] &&
                 run "unit/${t}_$api" 300 env LD_LIBRARY_PATH="$ROOT/build/testing/mock-$api" \
                     "build/testing/${t}_$api"
+        done ;;
+    # the vendor's eigensolver as a method (kernels/eig_vendor.c) over the
+    # stand-in drivers and stand-in cuSOLVER/rocSOLVER, per precision; each
+    # binary runs itself again with a decoy solver library
+    test_vendor_solver)
+        for api in cuda hip; do
+            solver=cusolver
+            [ "$api" = hip ] && solver=rocsolver
+            for p in s d c z; do
+                [ -x "build/testing/${t}_${api}_$p" ] &&
+                    run "unit/${t}_${api}_$p" 300 env \
+                        LD_LIBRARY_PATH="$ROOT/build/testing/mock-$api:$ROOT/build/testing/mock-$solver" \
+                        "build/testing/${t}_${api}_$p"
+            done
         done ;;
     *) run "unit/$t" 300 "build/testing/$t" ;;
     esac
@@ -216,6 +234,11 @@ run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
     GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 \
     GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 \
     GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
+#    The ?syev family by the one-stage method on the device (every 4th
+#    size/type pair, the divide and conquer merging from 8 rows on it).
+run own-opencl/test_vectors-one-stage 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
+    GPULAPACK_MIN_N=0 GPULAPACK_METHOD=one-stage GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_DC_LEAF=8 \
+    GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd,syevr,syevx GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
 
 # 3. The demo runs, and its calls go through the library: each call's
 #    table line shows the path its log line gave, INFO = 0, the system
@@ -348,6 +371,12 @@ run lapack-suite-opencl-other-kernels 3600 "$PYTHON" testing/lapack_suite/run_su
     --lib "$LIB" --tag opencl-other-kernels --lapack ref --inputs svd,sep,se2,sb,bb \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PANEL_ROWS=4 --env GPULAPACK_PANEL_GROUPS=4 \
     --env GPULAPACK_CHASE_GROUPS=4 --env GPULAPACK_DC_LEAF=8 --expect-path opencl
+#    The ?syev family by the one-stage method on the device: every call of
+#    it on path=opencl with method=one-stage.
+run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag opencl-one-stage --lapack ref --inputs sep,se2,sg \
+    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=one-stage \
+    --expect-path opencl --expect-method one-stage
 #    On each CUDA/HIP device: LAPACK's whole EIG suite in four precisions.
 gpu_parts suite
 }

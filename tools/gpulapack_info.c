@@ -29,6 +29,8 @@ int main(void)
                d.memory / 1073741824.0, d.compute_units, d.clock_mhz,
                d.fp64 ? "yes" : "no");
     }
+    const char *solver = gpulapack_vendor_solver();
+    printf("vendor solver:     %s\n", *solver ? solver : "none");
     printf("crossover table:   %s\n", gpulapack_tune_table());
     printf("accelerated calls: path=%s%s\n", gpulapack_path(),
            !device || !*device

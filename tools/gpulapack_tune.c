@@ -17,6 +17,10 @@
  * not timed (contexts, modules, threads): the crossovers are those of a
  * program's later calls; the progress line shows that first call's time.
  *
+ * On each GPU path it also times the methods of the ?syev family
+ * (two-stage, one-stage, vendor) at doubling sizes and writes "method"
+ * lines where the fastest changes (measure_methods below).
+ *
  * Usage: gpulapack-tune [-o FILE] [--families syevd,gesdd] [--jobs N,V]
  *        [--precisions d,z] [--paths host,cuda,...] [--min-n 256]
  *        [--max-n 4096] [--time-limit 300] [-q]
@@ -32,6 +36,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "context.h"
 #include "device.h"
 #include "entry.h"
 #include "gpu.h"
@@ -426,6 +431,54 @@ static int write_file(const char *name, const char *header)
     return 0;
 }
 
+/* ---- methods ------------------------------------------------------------
+ *
+ * The ?syev family on a GPU path has three methods (docs/design/methods.md):
+ * at sizes from --min-n, doubling up to --max-n, each is timed on the same
+ * matrix, and a "method" line is written where the fastest changes (the
+ * first from 0).  The vendor's solver must be 5% faster than the better of
+ * the others: where the runtime has none, the call falls back to the
+ * two-stage reduction and times the same. */
+static void add_method_line(const problem *pb, gl_path gpu, long from,
+                            int method)
+{
+    if (nlines == 64)
+        return;
+    int cplx = pb->prec == 'c' || pb->prec == 'z';
+    snprintf(lines[nlines++], sizeof lines[0], "method %s %c %c %s %ld %s",
+             cplx ? "heevd" : "syevd", pb->vectors ? 'V' : 'N', pb->prec,
+             gl_path_name(gpu), from, gl_tune_method_name(method));
+}
+
+static void measure_methods(problem *pb, gl_path gpu, const char *label,
+                            char *summary, size_t size)
+{
+    int last = -1;
+    for (long n = min_n; n <= max_n && !over_time(); n *= 2) {
+        pb->n = (int)n;
+        make_matrix(pb);
+        double best = -1;
+        int pick = -1;
+        for (int m = GL_METHOD_TWO_STAGE; m <= GL_METHOD_VENDOR; m++) {
+            gl_policy_force_method(m);
+            double t = timed(pb, gpu);
+            gl_policy_force_method(-1);
+            progress("%s: %s %s at n=%ld: %.3f s", label, gl_path_name(gpu),
+                     gl_tune_method_name(m), n, t);
+            if (t >= 0 &&
+                (pick < 0 || t < (m == GL_METHOD_VENDOR ? 0.95 : 1) * best))
+                best = t, pick = m;
+        }
+        if (pick >= 0 && pick != last) {
+            add_method_line(pb, gpu, last < 0 ? 0 : n, pick);
+            size_t used = strlen(summary);
+            snprintf(summary + used, size - used, " %s from %ld;",
+                     gl_tune_method_name(pick), last < 0 ? 0 : n);
+            last = pick;
+        }
+    }
+}
+
 /* ---- main --------------------------------------------------------------- */
 
 static int usage(void)
@@ -563,6 +616,9 @@ int main(int argc, char **argv)
                         else
                             snprintf(summary + used, sizeof summary - used,
                                      " %s from %ld;", name, n);
+                        if (g >= 0 && !pb.gesdd && n != 0 && !failed)
+                            measure_methods(&pb, path, label, summary,
+                                            sizeof summary);
                     }
                     progress("%s:%s\n", label, summary);
                 }

@@ -478,3 +478,539 @@ KERNEL gl_sb_chase_all(int n, int b, GLOBAL scalar_t *band, gl_long boff,
         }
     }
 }
+
+/* ---- The window chase of a Hermitian band (GPULAPACK_CHASE=window) ----
+ * The tasks above read every block of a step from the band and write it
+ * back, and run the step's three updates one after another, each with its
+ * own reductions and barriers.  Here a work-group keeps its sweep's
+ * working window in local memory as the sweep moves along the band
+ * (the persistent, shared-memory-resident chase of "Accelerating
+ * Bidiagonalization of Banded Matrices through Memory-Aware Bulge-Chasing
+ * on GPUs" and of Wang et al.'s PPoPP'25 tridiagonalization):
+ *  - step j's block below the diagonal block, B_j = A(r1+1 : r1+b, R_j),
+ *    is the next step's bulge: it stays in local memory and becomes step
+ *    j+1's B_prev, written back only once that step has updated it; each
+ *    step reads D_j (its lower triangle only, packed) and B_j and writes
+ *    B_prev and D_j: about 1.5 b^2 values each way per step instead of
+ *    2.5 b^2;
+ *  - step j's reflector depends only on B_prev, which no other sweep
+ *    touches, so it is made before the wait for the sweep ahead, and the
+ *    wait's latency hides behind it;
+ *  - the step's updates (left on B_prev, both sides of D_j, right on B_j)
+ *    need 3 len dot products with the reflector, computed in one pass by
+ *    the whole group (win_dots), then one elementwise pass updates all
+ *    three blocks: two barriers and one reduction instead of three
+ *    rounds of each.
+ * The dependencies are those of gl_sb_chase_all: step j of sweep s runs
+ * once sweep s-1 has done step j+2.  B_prev and D_j are written back
+ * before step j is published; B_j, held in local memory, lies below every
+ * row the sweep behind may touch until step j+1 is published (it reaches
+ * rows up to s+1+(j+1)b then, B_j starts at s+(j+1)b+1).  WIN_B bounds
+ * the half-width (the host checks it), WIN_THREADS the work-group.
+ * Counted traffic: counts[3 g .. 3 g + 2] (work-group g) receive the
+ * values it read and wrote in the band and the steps it ran, for the
+ * profile (chase_traffic). */
+#ifdef CHASE_SMALL_LOCAL
+#define WIN_B 16
+#else
+#define WIN_B 32
+#endif
+#define WIN_LD (WIN_B + 1)
+#if PRECISION == 4
+#define WIN_THREADS 128
+#else
+#define WIN_THREADS 256
+#endif
+#define WIN_PACKED (WIN_B * (WIN_B + 1) / 2)
+
+/* D(k, l), k >= l, in the packed lower triangle (columns one after
+ * another). */
+DEVFN int win_tri(int k, int l)
+{
+    return l * (2 * WIN_B - l + 1) / 2 + (k - l);
+}
+
+/* Hermitian D(k, l) for any k, l < len from its packed lower triangle. */
+DEVFN scalar_t win_herm(const LOCAL scalar_t *d, int k, int l)
+{
+    if (k > l)
+        return d[win_tri(k, l)];
+    if (k < l)
+        return s_conj(d[win_tri(l, k)]);
+    return s_make(s_re(d[win_tri(k, k)]), 0);
+}
+
+/* The reflector of column 0 of bp (len rows) into v, by the group: bp's
+ * column becomes (beta, 0, ..., 0), v[0] = 1; tau returned to each. */
+DEVFN scalar_t win_reflector(LOCAL scalar_t *bp, int len, LOCAL scalar_t *v,
+                             LOCAL scalar_t *scratch, LOCAL real_t *rscratch)
+{
+    for (int k = LID(0); k < len; k += LSIZE(0))
+        v[k] = bp[k];
+    BARRIER();
+    scalar_t tau = group_larfg_local(len, &v[0], &v[1], 1, scratch, rscratch);
+    for (int k = LID(0); k < len; k += LSIZE(0))
+        bp[k] = k == 0 ? v[0] : s_zero();
+    BARRIER();   /* v[0] (beta) is read */
+    if (LID(0) == 0)
+        v[0] = s_make(1, 0);
+    BARRIER();
+    return tau;
+}
+
+/* The 3 len dot products of a step with v, by the group, split over
+ * parts work-items each and summed in part (scratch, LSIZE(0) values):
+ * dots[c] = v^H B_prev(:, c) (c = 1 .. ncols), dots[WIN_B + k] = (D v)_k,
+ * dots[2 WIN_B + i] = (B_j v)_i (i < nb). */
+DEVFN void win_dots(int len, int ncols, int nb, const LOCAL scalar_t *v,
+                    const LOCAL scalar_t *bp, const LOCAL scalar_t *d,
+                    const LOCAL scalar_t *bc, LOCAL scalar_t *dots,
+                    LOCAL scalar_t *part)
+{
+    int ndots = 3 * WIN_B, parts = LSIZE(0) / ndots;
+    parts = parts > 0 ? parts : 1;
+    for (int t = LID(0); t < ndots * parts; t += LSIZE(0)) {
+        int dot = t / parts, p = t % parts, kind = dot / WIN_B,
+            idx = dot % WIN_B;
+        scalar_t sum = s_zero();
+        if (kind == 0 && idx >= 1 && idx <= ncols)
+            for (int k = p; k < len; k += parts)
+                sum = s_fcma(sum, v[k], bp[k + idx * WIN_LD]);
+        if (kind == 1 && idx < len)
+            for (int l = p; l < len; l += parts)
+                sum = s_add(sum, s_mul(win_herm(d, idx, l), v[l]));
+        if (kind == 2 && idx < nb)
+            for (int k = p; k < len; k += parts)
+                sum = s_add(sum, s_mul(bc[idx + k * WIN_LD], v[k]));
+        if (parts == 1)
+            dots[dot] = sum;
+        else
+            part[t] = sum;
+    }
+    BARRIER();
+    for (int dot = LID(0); parts > 1 && dot < ndots; dot += LSIZE(0)) {
+        scalar_t sum = s_zero();
+        for (int p = 0; p < parts; p++)
+            sum = s_add(sum, part[dot * parts + p]);
+        dots[dot] = sum;
+    }
+    BARRIER();
+}
+
+/* A step's updates from its dot products (tau != 0): B_prev(:, 1:ncols)
+ * := H^H B_prev, D := H^H D H (?larfy: y = tau D v, y -= 1/2 tau (y^H v)
+ * v, D -= v y^H + y v^H, lower triangle only), B_j := B_j H. */
+DEVFN void win_update(int len, int ncols, int nb, scalar_t tau,
+                      const LOCAL scalar_t *v, LOCAL scalar_t *bp,
+                      LOCAL scalar_t *d, LOCAL scalar_t *bc,
+                      LOCAL scalar_t *dots, LOCAL scalar_t *scratch)
+{
+    LOCAL scalar_t *y = dots + WIN_B;
+    scalar_t yv = s_zero();
+    for (int k = LID(0); k < len; k += LSIZE(0))
+        yv = s_fcma(yv, s_mul(tau, y[k]), v[k]);
+    yv = group_sum(yv, scratch);
+    scalar_t alpha = s_mul(s_make(-0.5f, 0), s_mul(tau, yv));
+    for (int k = LID(0); k < len; k += LSIZE(0))
+        y[k] = s_add(s_mul(tau, y[k]), s_mul(alpha, v[k]));
+    BARRIER();
+    int nleft = len * ncols, ntri = len * len, nright = nb * len;
+    for (int idx = LID(0); idx < nleft + ntri + nright; idx += LSIZE(0)) {
+        if (idx < nleft) {
+            int k = idx % len, c = 1 + idx / len;
+            bp[k + c * WIN_LD] = s_fms(bp[k + c * WIN_LD], v[k],
+                                       s_mul(s_conj(tau), dots[c]));
+        } else if (idx < nleft + ntri) {
+            int k = (idx - nleft) % len, l = (idx - nleft) / len;
+            LOCAL scalar_t *x = &d[win_tri(k, l)];
+            if (k == l)
+                *x = s_make(s_re(*x) - 2 * s_re(s_mul(v[k], s_conj(y[k]))),
+                            0);
+            else if (k > l)
+                *x = s_sub(*x, s_add(s_mul(v[k], s_conj(y[l])),
+                                     s_mul(y[k], s_conj(v[l]))));
+        } else {
+            int i = (idx - nleft - ntri) % nb, k = (idx - nleft - ntri) / nb;
+            scalar_t z = s_mul(tau, dots[2 * WIN_B + i]);
+            bc[i + k * WIN_LD] = s_fms(bc[i + k * WIN_LD], z, s_conj(v[k]));
+        }
+    }
+    BARRIER();
+}
+
+/* rows x cols of the band from (r, c) (element (k, l) at g[k + l*gs])
+ * into or out of local t (leading dimension WIN_LD), or the lower
+ * triangle of a rows x rows block into or out of packed t; by the group,
+ * then a barrier.  Returns the values moved. */
+DEVFN unsigned win_load(LOCAL scalar_t *t, const GLOBAL scalar_t *g, int gs,
+                   int rows, int cols, int packed)
+{
+    for (int idx = LID(0); idx < rows * cols; idx += LSIZE(0)) {
+        int k = idx % rows, l = idx / rows;
+        if (!packed)
+            t[k + l * WIN_LD] = g[k + (gl_long)l * gs];
+        else if (k >= l)
+            t[win_tri(k, l)] = g[k + (gl_long)l * gs];
+    }
+    BARRIER();
+    return (unsigned)(packed ? rows * (rows + 1) / 2 : rows * cols);
+}
+
+DEVFN unsigned win_store(const LOCAL scalar_t *t, GLOBAL scalar_t *g, int gs,
+                    int rows, int cols, int packed)
+{
+    for (int idx = LID(0); idx < rows * cols; idx += LSIZE(0)) {
+        int k = idx % rows, l = idx / rows;
+        if (!packed)
+            g[k + (gl_long)l * gs] = t[k + l * WIN_LD];
+        else if (k >= l)
+            g[k + (gl_long)l * gs] = t[win_tri(k, l)];
+    }
+    BARRIER();
+    return (unsigned)(packed ? rows * (rows + 1) / 2 : rows * cols);
+}
+
+/* What one work-group of the window chase holds: its two blocks (B_prev
+ * and B_j swap roles each step), the diagonal block, the reflector, the
+ * dot products, reduction scratch and the traffic it counted. */
+typedef struct win_state {
+    LOCAL scalar_t *bp, *bc, *d, *v, *dots, *scratch;
+    LOCAL real_t *rscratch;
+    LOCAL int *ok;
+    unsigned read, written, steps;
+} win_state;
+
+/* Sweep s of the window chase: steps steps, the sweep ahead having
+ * before steps; 0 if a wait failed. */
+DEVFN int win_sweep(int n, int b, GLOBAL scalar_t *band, int ld, int s,
+                    int steps, int before, GLOBAL int *progress, int keep,
+                    int group, int keep_b, const GLOBAL int *first,
+                    GLOBAL scalar_t *vq, GLOBAL scalar_t *tauq, win_state *w)
+{
+    const int cs = ld - 1;
+#define SB(r, col) band[(gl_long)((r) - (col)) + (gl_long)(col) * ld]
+    int good = 1;
+    for (int j = 0; j < steps; j++) {
+        int r0 = s + 1 + j * b, r1 = min(s + (j + 1) * b, n - 1);
+        int len = r1 - r0 + 1, q = j == 0 ? s : r0 - b;
+        int nb = min(r1 + b, n - 1) - r1, ncols = j == 0 ? 0 : b - 1;
+        scalar_t tau = s_zero();
+        if (j > 0)   /* B_prev is this sweep's alone: before the wait */
+            tau = win_reflector(w->bp, len, w->v, w->scratch, w->rscratch);
+        good = good && sweep_wait(progress, s, min(j + 3, before), w->ok);
+        if (!good)
+            return 0;
+        if (j == 0) {
+            w->read += win_load(w->bp, &SB(r0, q), 1, len, 1, 0);
+            tau = win_reflector(w->bp, len, w->v, w->scratch, w->rscratch);
+        }
+        w->read += win_load(w->d, &SB(r0, r0), cs, len, len, 1);
+        w->read += win_load(w->bc, nb > 0 ? &SB(r1 + 1, r0) : band, cs, nb,
+                            len, 0);
+        if (keep)
+            keep_reflector(s, j, group, keep_b, first, w->v, len, tau, vq,
+                           tauq);
+        w->written += keep ? (unsigned)len + 1 : 0;
+        int on = !s_is_zero(tau);   /* H = I: nothing to apply */
+        win_dots(on ? len : 0, ncols, nb, w->v, w->bp, w->d, w->bc, w->dots,
+                 w->scratch);
+        win_update(on ? len : 0, ncols, nb, tau, w->v, w->bp, w->d, w->bc,
+                   w->dots, w->scratch);
+        w->written += win_store(w->bp, &SB(r0, q), cs, len, 1 + ncols, 0);
+        w->written += win_store(w->d, &SB(r0, r0), cs, len, len, 1);
+        if (j == steps - 1)   /* the last block below goes back too */
+            w->written += win_store(w->bc, nb > 0 ? &SB(r1 + 1, r0) : band,
+                                    cs, nb, len, 0);
+        sweep_done(progress, s, j + 1);
+        LOCAL scalar_t *t = w->bp;
+        w->bp = w->bc;
+        w->bc = t;
+        w->steps++;
+    }
+#undef SB
+    return good;
+}
+
+/* The Hermitian chase in one launch with each sweep's window in local
+ * memory (b <= WIN_B, LSIZE(0) <= WIN_THREADS); progress as for
+ * gl_sb_chase_all; counts: 3 values per work-group (chase_traffic). */
+KERNEL gl_sb_chase_window(int n, int b, GLOBAL scalar_t *band, gl_long boff,
+                          int ld, int nsweeps, GLOBAL int *progress,
+                          gl_long poff, GLOBAL unsigned *counts, gl_long coff,
+                          int keep, int group, int keep_b,
+                          const GLOBAL int *first, gl_long foff,
+                          GLOBAL scalar_t *vq, gl_long vqoff,
+                          GLOBAL scalar_t *tauq, gl_long tqoff)
+{
+    LOCAL_MEM scalar_t blocks[2 * WIN_B * WIN_LD];
+    LOCAL_MEM scalar_t diag[WIN_PACKED];
+    LOCAL_MEM scalar_t v[WIN_B], dots[3 * WIN_B];
+    LOCAL_MEM scalar_t scratch[WIN_THREADS];
+    LOCAL_MEM real_t rscratch[WIN_THREADS];
+    LOCAL_MEM int ok[1];
+    win_state w = {blocks, blocks + WIN_B * WIN_LD, diag, v, dots, scratch,
+                   rscratch, ok, 0, 0, 0};
+    progress += poff;
+    for (int s = sweep_claim(progress, ok); s < nsweeps;
+         s = sweep_claim(progress, ok)) {
+        int steps = sb_steps(n, b, s), before = s > 0 ? sb_steps(n, b, s - 1) : 0;
+        if (!win_sweep(n, b, band + boff, ld, s, steps, before, progress, keep,
+                       group, keep_b, first + foff, vq + vqoff, tauq + tqoff,
+                       &w))
+            break;
+    }
+    if (LID(0) == 0) {
+        counts[coff + 3 * GID(0)] = w.read;
+        counts[coff + 3 * GID(0) + 1] = w.written;
+        counts[coff + 3 * GID(0) + 2] = w.steps;
+    }
+}
+
+/* ---- The window chase of a general band (GPULAPACK_CHASE=window) ----
+ * gb_task's step j of sweep s (pivot row r, column p, pe = p + tw) as a
+ * work-group that keeps its block in local memory from step to step:
+ * H_j = A(p : pe, p : p+tw+b), the rows step j's left reflector updates
+ * with that reflector's column, is where step j+1 takes its right
+ * reflector (row p = r_{j+1}) and the first rows of its right update, so
+ * it stays in local memory and goes back to the band once step j+1 has
+ * updated it.  Each step reads G_j = A(g0 : pe, p : pe), the rows of its
+ * right update below H_{j-1}, and X_j = A(p : pe, pe+1 : p+tw+b), the
+ * columns of its left update right of G_j; it writes H_{j-1} and the
+ * c - 1 rows of G_j above H_j.  The right reflector (from H_{j-1}) is
+ * made before the wait for the sweep ahead.  Rows of H_j are below
+ * every row the sweep behind may touch until step j+1 is published, as
+ * for gl_sb_chase_window.  GB_WIN_B bounds the half-width (the host
+ * checks it). */
+#if PRECISION == 4
+#define GB_WIN_FULL 16
+#else
+#define GB_WIN_FULL 32
+#endif
+#ifdef CHASE_SMALL_LOCAL
+#define GB_WIN_B (GB_WIN_FULL / 2)
+#else
+#define GB_WIN_B GB_WIN_FULL
+#endif
+#define GB_WIN_LD (GB_WIN_B + 1)
+#define GB_WIN_COLS (2 * GB_WIN_B)
+
+/* The reflector of len values of local x at stride inc (conjugated when
+ * conj: a row, for a reflector from the right) into v, by the group: x
+ * becomes (beta, 0, ..., 0), v[0] = 1; tau to each work-item. */
+DEVFN scalar_t gbw_reflector(LOCAL scalar_t *x, int inc, int len, int conj,
+                             LOCAL scalar_t *v, LOCAL scalar_t *scratch,
+                             LOCAL real_t *rscratch)
+{
+    for (int k = LID(0); k < len; k += LSIZE(0))
+        v[k] = conj ? s_conj(x[k * inc]) : x[k * inc];
+    BARRIER();
+    scalar_t tau = group_larfg_local(len, &v[0], &v[1], 1, scratch, rscratch);
+    for (int k = LID(0); k < len; k += LSIZE(0))
+        x[k * inc] = k == 0 ? v[0] : s_zero();
+    BARRIER();   /* v[0] (beta) is read */
+    if (LID(0) == 0)
+        v[0] = s_make(1, 0);
+    BARRIER();
+    return tau;
+}
+
+/* Row i of the right update's rows: the rows of H_{j-1} below its first
+ * (np of them, at column off of hp), then those of G_j in hn. */
+DEVFN LOCAL scalar_t *gbw_row(LOCAL scalar_t *hp, int np, int off,
+                              LOCAL scalar_t *hn, int i)
+{
+    return i < np ? hp + (i + 1) + off * GB_WIN_LD : hn + (i - np);
+}
+
+/* C := C H for the nrows right-update rows (len columns each, column
+ * stride GB_WIN_LD), H = I - tau v v^H: a row's dot product per
+ * work-item into dots, then the elementwise update. */
+DEVFN void gbw_right(int nrows, int len, scalar_t tau, const LOCAL scalar_t *v,
+                     LOCAL scalar_t *hp, int np, int off, LOCAL scalar_t *hn,
+                     LOCAL scalar_t *dots)
+{
+    for (int i = LID(0); i < nrows; i += LSIZE(0)) {
+        LOCAL scalar_t *row = gbw_row(hp, np, off, hn, i);
+        scalar_t w = s_zero();
+        for (int k = 0; k < len; k++)
+            w = s_add(w, s_mul(row[k * GB_WIN_LD], v[k]));
+        dots[i] = s_mul(w, tau);
+    }
+    BARRIER();
+    for (int idx = LID(0); idx < nrows * len; idx += LSIZE(0)) {
+        int i = idx % nrows, k = idx / nrows;
+        LOCAL scalar_t *x = gbw_row(hp, np, off, hn, i) + k * GB_WIN_LD;
+        *x = s_fms(*x, dots[i], s_conj(v[k]));
+    }
+    BARRIER();
+}
+
+/* C := H^H C for columns 1 .. ncols of the len rows of h (from row h0). */
+DEVFN void gbw_left(int len, int ncols, scalar_t tau, const LOCAL scalar_t *v,
+                    LOCAL scalar_t *h, LOCAL scalar_t *dots)
+{
+    for (int c = LID(0); c < ncols; c += LSIZE(0)) {
+        scalar_t dot = s_zero();
+        for (int k = 0; k < len; k++)
+            dot = s_fcma(dot, v[k], h[k + (c + 1) * GB_WIN_LD]);
+        dots[c] = s_mul(s_conj(tau), dot);
+    }
+    BARRIER();
+    for (int idx = LID(0); idx < len * ncols; idx += LSIZE(0)) {
+        int k = idx % len, c = 1 + idx / len;
+        h[k + c * GB_WIN_LD] = s_fms(h[k + c * GB_WIN_LD], v[k], dots[c - 1]);
+    }
+    BARRIER();
+}
+
+/* rows x cols between the band (element (k, l) at g[k + l*gs]) and
+ * local t (leading dimension GB_WIN_LD), by the group, then a barrier;
+ * the values moved. */
+DEVFN unsigned gbw_load(LOCAL scalar_t *t, const GLOBAL scalar_t *g, int gs,
+                        int rows, int cols)
+{
+    for (int idx = LID(0); idx < rows * cols; idx += LSIZE(0))
+        t[idx % rows + idx / rows * GB_WIN_LD] =
+            g[idx % rows + (gl_long)(idx / rows) * gs];
+    BARRIER();
+    return (unsigned)(rows * cols);
+}
+
+DEVFN unsigned gbw_store(const LOCAL scalar_t *t, GLOBAL scalar_t *g, int gs,
+                         int rows, int cols)
+{
+    for (int idx = LID(0); idx < rows * cols; idx += LSIZE(0))
+        g[idx % rows + (gl_long)(idx / rows) * gs] =
+            t[idx % rows + idx / rows * GB_WIN_LD];
+    BARRIER();
+    return (unsigned)(rows * cols);
+}
+
+/* What a work-group of the general window chase holds: two buffers of
+ * GB_WIN_LD x GB_WIN_COLS values that take turns, G_j and H_j in
+ * buf[cur] and H_{j-1} from row prev_row of the other (np + 1 rows, 1 +
+ * ncp columns); the reflector, the dot products, reduction scratch, the
+ * counted traffic. */
+typedef struct gbw_state {
+    LOCAL scalar_t *buf[2];
+    LOCAL scalar_t *v, *dots, *scratch;
+    LOCAL real_t *rscratch;
+    LOCAL int *ok;
+    int cur, prev_row, np, ncp;
+    unsigned read, written, steps;
+} gbw_state;
+
+/* The reflectors of step j (keep: into the store). */
+typedef struct gbw_keep {
+    int keep, group, keep_b;
+    const GLOBAL int *first;
+    GLOBAL scalar_t *vq, *tauq, *vp, *taup;
+} gbw_keep;
+
+/* Step j of sweep s (the last one of it: last); 0 if the wait failed. */
+DEVFN int gbw_step(int n, int b, int c, GLOBAL scalar_t *band, int ld, int s,
+                   int j, int last, int before, GLOBAL int *progress,
+                   const gbw_keep *kp, gbw_state *w)
+{
+    const int up = (ld - 1) / 3 * 2, tw = b - c, cs = ld - 1;
+#define GB(r, col) band[(gl_long)(up + (r) - (col)) + (gl_long)(col) * ld]
+    int r = j == 0 ? s : s + c + (j - 1) * b, p = j == 0 ? s + c : r + b;
+    int pe = min(p + tw, n - 1), len = pe - p + 1, np = j > 0 ? w->np : 0;
+    int g0 = r + 1 + np, gr = pe - g0 + 1, h0 = gr - len;
+    int ncols = min(p + tw + b, n - 1) - p, xcols = ncols + 1 - len;
+    LOCAL scalar_t *hp = w->buf[1 - w->cur] + w->prev_row,
+                   *hn = w->buf[w->cur];
+    scalar_t tau = s_zero();
+    if (j > 0)   /* H_{j-1} is this sweep's alone: before the wait */
+        tau = gbw_reflector(hp + b * GB_WIN_LD, GB_WIN_LD, len, 1, w->v,
+                            w->scratch, w->rscratch);
+    if (!sweep_wait(progress, s, min(j + 3, before), w->ok))
+        return 0;
+    if (j == 0) {   /* row s, through hn's first row (G comes after) */
+        w->read += gbw_load(hn, &GB(r, p), cs, 1, len);
+        tau = gbw_reflector(hn, GB_WIN_LD, len, 1, w->v, w->scratch,
+                            w->rscratch);
+        w->written += gbw_store(hn, &GB(r, p), cs, 1, len);
+    }
+    if (kp->keep)
+        keep_reflector(s, j, kp->group, kp->keep_b, kp->first, w->v, len,
+                       tau, kp->vp, kp->taup);
+    w->read += gbw_load(hn, &GB(g0, p), cs, gr, len);
+    w->read += gbw_load(hn + h0 + len * GB_WIN_LD,
+                        xcols > 0 ? &GB(p, pe + 1) : band, cs, len, xcols);
+    gbw_right(s_is_zero(tau) ? 0 : np + gr, len, tau, w->v, hp, np, b, hn,
+              w->dots);
+    tau = gbw_reflector(hn + h0, 1, len, 0, w->v, w->scratch, w->rscratch);
+    if (kp->keep)
+        keep_reflector(s, j, kp->group, kp->keep_b, kp->first, w->v, len,
+                       tau, kp->vq, kp->tauq);
+    w->written += kp->keep ? 2 * ((unsigned)len + 1) : 0;
+    gbw_left(len, s_is_zero(tau) ? 0 : ncols, tau, w->v, hn + h0, w->dots);
+    if (j > 0)
+        w->written += gbw_store(hp, &GB(r, r), cs, np + 1, 1 + w->ncp);
+    w->written += gbw_store(hn, h0 > 0 ? &GB(g0, p) : band, cs, h0, len);
+    if (last)
+        w->written += gbw_store(hn + h0, &GB(p, p), cs, len, 1 + ncols);
+#undef GB
+    w->np = len - 1;
+    w->ncp = ncols;
+    w->prev_row = h0;
+    w->cur = 1 - w->cur;
+    w->steps++;
+    return 1;
+}
+
+/* The chase of an upper band of half-width b -> c in one launch with
+ * each sweep's block in local memory (b <= GB_WIN_B, LSIZE(0) <=
+ * WIN_THREADS); progress and counts as for gl_sb_chase_window, the
+ * reflector store as for gl_gb_chase_all. */
+KERNEL gl_gb_chase_window(int n, int b, int c, GLOBAL scalar_t *band,
+                          gl_long boff, int ld, int nsweeps,
+                          GLOBAL int *progress, gl_long poff,
+                          GLOBAL unsigned *counts, gl_long coff, int keep,
+                          int group, int keep_b, const GLOBAL int *first,
+                          gl_long foff, GLOBAL scalar_t *vq, gl_long vqoff,
+                          GLOBAL scalar_t *tauq, gl_long tqoff,
+                          GLOBAL scalar_t *vp, gl_long vpoff,
+                          GLOBAL scalar_t *taup, gl_long tpoff)
+{
+    LOCAL_MEM scalar_t buf0[GB_WIN_LD * GB_WIN_COLS];
+    LOCAL_MEM scalar_t buf1[GB_WIN_LD * GB_WIN_COLS];
+    LOCAL_MEM scalar_t v[GB_WIN_B + 1], dots[GB_WIN_COLS];
+    LOCAL_MEM scalar_t scratch[WIN_THREADS];
+    LOCAL_MEM real_t rscratch[WIN_THREADS];
+    LOCAL_MEM int ok[1];
+    gbw_state w;
+    w.buf[0] = buf0;   /* member by member: hipcc's backend takes no
+                          aggregate of local addresses */
+    w.buf[1] = buf1;
+    w.v = v;
+    w.dots = dots;
+    w.scratch = scratch;
+    w.rscratch = rscratch;
+    w.ok = ok;
+    w.cur = w.prev_row = w.np = w.ncp = 0;
+    w.read = w.written = w.steps = 0;
+    gbw_keep kp = {keep, group, keep_b, first + foff, vq + vqoff,
+                   tauq + tqoff, vp + vpoff, taup + tpoff};
+    progress += poff;
+    band += boff;
+    for (int s = sweep_claim(progress, ok); s < nsweeps;
+         s = sweep_claim(progress, ok)) {
+        int steps = gb_steps(n, b, c, s),
+            before = s > 0 ? gb_steps(n, b, c, s - 1) : 0, good = 1;
+        for (int j = 0; good && j < steps; j++) {
+            good = gbw_step(n, b, c, band, ld, s, j, j == steps - 1, before,
+                            progress, &kp, &w);
+            if (good)
+                sweep_done(progress, s, j + 1);
+        }
+        if (!good)
+            break;
+    }
+    if (LID(0) == 0) {
+        counts[coff + 3 * GID(0)] = w.read;
+        counts[coff + 3 * GID(0) + 1] = w.written;
+        counts[coff + 3 * GID(0) + 2] = w.steps;
+    }
+}

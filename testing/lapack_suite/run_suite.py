@@ -253,10 +253,17 @@ def parse_output(text):
     return r
 
 
-def count_log(lines, expect_path):
+# The ?syev family (the routines with a method, docs/design/methods.md).
+EIG_FAMILY = re.compile(r"^(scipy_)?[sdcz](sy|he)ev")
+LOG_METHOD = re.compile(r"\bmethod=(\S+)")
+
+
+def count_log(lines, expect_path, expect_method=None):
     res = {"calls": 0, "routines": collections.Counter(),
            "paths": collections.Counter(), "other": 0, "violations": 0,
-           "violation_examples": collections.Counter()}
+           "violation_examples": collections.Counter(),
+           "methods": collections.Counter(), "method_violations": 0,
+           "method_examples": collections.Counter()}
     for line in lines:
         m = LOG_LINE.match(line)
         if not m:
@@ -267,6 +274,16 @@ def count_log(lines, expect_path):
         res["calls"] += 1
         res["routines"][routine] += 1
         res["paths"][path] += 1
+        mm = LOG_METHOD.search(line)
+        if mm:
+            res["methods"][mm.group(1)] += 1
+        # every ?syev-family call on a GPU path names the expected method
+        if (expect_method and path not in ("lapack", "host")
+                and EIG_FAMILY.match(routine)
+                and (not mm or mm.group(1) != expect_method)):
+            res["method_violations"] += 1
+            res["method_examples"]["%s method=%s" % (
+                routine, mm.group(1) if mm else "(none)")] += 1
         if expect_path and path != expect_path:
             mi = LOG_INFO.search(line)
             info = int(mi.group(1)) if mi else 0
@@ -459,6 +476,10 @@ def parse_args(argv):
                     help="every logged call with info>=0 must have "
                          "path=PATH, unless it was a query, nested, invalid, "
                          "non-finite or of size < 2")
+    ap.add_argument("--expect-method", default=None, metavar="METHOD",
+                    help="every ?syev-family call on a GPU path must log "
+                         "method=METHOD (two-stage, one-stage, vendor), and "
+                         "the sep/se2/sg inputs must log at least one")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", default=os.path.join(REPO_ROOT, "build",
                                                    "lapack_suite"),
@@ -855,7 +876,7 @@ def main(argv):
                 log_lines = f.read().splitlines()
         except OSError:
             log_lines = []
-        lg = count_log(log_lines, args.expect_path)
+        lg = count_log(log_lines, args.expect_path, args.expect_method)
         rec["log"] = lg
         agg_routines.update(lg["routines"])
         agg_paths.update(lg["paths"])
@@ -871,6 +892,18 @@ def main(argv):
                 shown += ", %d more kinds" % (len(ex) - 3)
             R.append("%d call(s) with info>=0 not on path=%s (%s)"
                      % (lg["violations"], args.expect_path, shown))
+        if args.expect_method and lg["method_violations"]:
+            ex = sorted(lg["method_examples"].items(),
+                        key=lambda kv: (-kv[1], kv[0]))
+            R.append("%d ?syev-family call(s) on a GPU path without "
+                     "method=%s (%s)" % (lg["method_violations"],
+                                         args.expect_method,
+                                         ", ".join("%d x %s" % (v, k)
+                                                   for k, v in ex[:3])))
+        if (args.expect_method and g in ("sep", "se2", "{p}sg")
+                and not pr.get("error")
+                and lg["methods"][args.expect_method] == 0):
+            R.append("no call logged method=%s" % args.expect_method)
 
     # ---- report ----
     print("LAPACK EIG testing suite: lib=%s tag=%s env=%s"

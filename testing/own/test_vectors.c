@@ -81,7 +81,8 @@
  * Environment: GPULAPACK_DEVICE=host and GPULAPACK_MIN_N=0 are set unless
  * already set. GPULAPACK_BAND (read by the library once, at its first call)
  * is shown in the test name: run_checks.sh runs this program again with
- * GPULAPACK_BAND=4 and 8 (and GPULAPACK_TEST_VECTORS_EVERY=4).
+ * GPULAPACK_BAND=4 and 8 (and GPULAPACK_TEST_VECTORS_EVERY=4); so is
+ * GPULAPACK_METHOD (run on OpenCL with one-stage for the ?syev family).
  *   GPULAPACK_TEST_EXPECT_PATH=host   every call must log path=host
  *   GPULAPACK_TEST_VECTORS_EVERY=k    only every k-th (size, type) pair
  *   GPULAPACK_TEST_VECTORS_PRECS=dz   precisions (default sdcz)
@@ -1511,7 +1512,11 @@ int main(void)
     e = getenv("GPULAPACK_BAND");
     if (e && *e)
         snprintf(band_env, sizeof band_env, "%s", e);
-    snprintf(name, sizeof name, "vectors%s%s", band_env[0] ? "-band" : "", band_env);
+    /* GPULAPACK_METHOD (the ?syev family's method on a GPU path) names
+     * the run too: vectors-one-stage/... */
+    e = getenv("GPULAPACK_METHOD");
+    snprintf(name, sizeof name, "vectors%s%s%s%s", band_env[0] ? "-band" : "", band_env,
+             e && *e ? "-" : "", e && *e ? e : "");
     tu_init(name);
     t_start = tu_now();
     expect_path = getenv("GPULAPACK_TEST_EXPECT_PATH");

@@ -18,7 +18,7 @@ expected=$(
     printf '%s\n' gpulapack_version gpulapack_lapack_library \
         gpulapack_backends gpulapack_device_count gpulapack_last_timing \
         gpulapack_device_info gpulapack_path gpulapack_gpu_runtimes \
-        gpulapack_tune_table
+        gpulapack_tune_table gpulapack_vendor_solver
 )
 exported=$(nm -D --defined-only "$LIB" | awk '{print $3}')
 diff_out=$(diff <(sort <<<"$expected") <(sort <<<"$exported"))

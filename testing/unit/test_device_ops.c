@@ -620,7 +620,7 @@ static void test_chases(void)
     group g = {.name = "gb_chase (b->c, b->1 with reflectors), sb_chase"};
     /* within the chase's local window (chase.h CHASE_TILE: 64, 32 in
      * complex double) and, in complex double, beyond */
-    const lapack_int bs[] = {1, 2, 3, 4, 5, 8, 16, 31, 64};
+    const lapack_int bs[] = {1, 2, 3, 4, 5, 8, 16, 31, 32, 64};
     for (size_t ib = 0; ib < sizeof bs / sizeof *bs; ib++) {
         lapack_int b = bs[ib];
         const lapack_int ns[] = {b + 1, 3 * b + 7, 2 * b + 70, 50};

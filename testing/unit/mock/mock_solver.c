@@ -1,0 +1,344 @@
+/* Stand-in vendor eigensolvers over the stand-in drivers (mock_cuda.c,
+ * mock_hip.c: device memory is host memory): cuSOLVER's Xsyevd
+ * (libcusolver.so.12 in build/testing/mock-cuda/) or, built with
+ * -DMOCK_ROCSOLVER, rocSOLVER's ?syevd/?heevd with rocBLAS's handle
+ * (librocsolver.so.0 in build/testing/mock-hip/), computing by the system
+ * LAPACK's ?syevd/?heevd in place.  They check what the library hands
+ * them (a handle on a stream, the data types, a workspace at least as
+ * large as asked for, which they overwrite), count calls and handles,
+ * and fail on request: mock_solver_fail(mode) through dlsym, or
+ * GL_MOCK_SOLVER_FAIL=mode for a whole program (read at the first
+ * call):
+ *   1  the solver call returns an error status
+ *   2  INFO = -4 (an illegal argument)
+ *   3  INFO = 1 (not converged)
+ *   4  the handle cannot be made
+ * The cuSOLVER stand-in reports version 12.9.1 and takes
+ * cusolverDnSetAdvOptions(function 7, ALG_0..2) (the value the tests give
+ * GPULAPACK_CUSOLVER_SYEVD_FUNCTION), recording the algorithm of the last
+ * Xsyevd in mock_solver_last_alg.  Built with -DMOCK_DECOY: a library of
+ * the solver's soname without its entry points (the library must then
+ * report no vendor solver). */
+#ifdef MOCK_DECOY
+/* the decoy: the soname, none of the entry points */
+__attribute__((visibility("default"))) int mock_solver_decoy = 1;
+#else
+#include <dlfcn.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+/* the system LAPACK (LP64), opened here: in a test linked with the
+ * library, dsyevd_ and the others are the library's own entry points */
+typedef void sy_fn(const char *, const char *, const int *, void *,
+                   const int *, void *, void *, const int *, int *,
+                   const int *, int *, size_t, size_t);
+typedef void he_fn(const char *, const char *, const int *, void *,
+                   const int *, void *, void *, const int *, void *,
+                   const int *, int *, const int *, int *, size_t, size_t);
+static void *lapack_fn(const char *name)
+{
+    static void *lib;
+    if (!lib)
+        lib = dlopen("liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
+    return lib ? dlsym(lib, name) : NULL;
+}
+
+static int fail_mode = -1;   /* -1: GL_MOCK_SOLVER_FAIL not read yet */
+static int calls, live_handles, last_alg = -1, streams_set;
+
+EXPORT void mock_solver_fail(int mode) { __atomic_store_n(&fail_mode, mode, __ATOMIC_SEQ_CST); }
+EXPORT int mock_solver_calls(void) { return __atomic_load_n(&calls, __ATOMIC_SEQ_CST); }
+EXPORT int mock_solver_live_handles(void) { return __atomic_load_n(&live_handles, __ATOMIC_SEQ_CST); }
+EXPORT int mock_solver_last_alg(void) { return __atomic_load_n(&last_alg, __ATOMIC_SEQ_CST); }
+EXPORT int mock_solver_streams_set(void) { return __atomic_load_n(&streams_set, __ATOMIC_SEQ_CST); }
+
+static int mode(void)
+{
+    int m = __atomic_load_n(&fail_mode, __ATOMIC_SEQ_CST);
+    if (m < 0) {
+        const char *e = getenv("GL_MOCK_SOLVER_FAIL");
+        m = e ? atoi(e) : 0;
+        __atomic_store_n(&fail_mode, m, __ATOMIC_SEQ_CST);
+    }
+    return m;
+}
+
+static void count(int *c, int by) { __atomic_add_fetch(c, by, __ATOMIC_SEQ_CST); }
+
+/* max |a_ij| over the uplo triangle of the last call's matrix, as the
+ * solver saw it (the library scales A into LAPACK's safe range first) */
+static double last_anrm = -1;
+EXPORT double mock_solver_last_anrm(void) { return last_anrm; }
+
+static void note_norm(int p, char uplo, int n, const void *a, int lda)
+{
+    double m = 0;
+    for (int j = 0; j < n; j++)
+        for (int i = uplo == 'L' ? j : 0; i < (uplo == 'L' ? n : j + 1); i++) {
+            size_t k = (size_t)i + (size_t)j * (size_t)lda;
+            double x = p == 1 ? fabs((double)((const float *)a)[k])
+                     : p == 2 ? fabs(((const double *)a)[k])
+                     : p == 3 ? hypot(((const float *)a)[2 * k], ((const float *)a)[2 * k + 1])
+                              : hypot(((const double *)a)[2 * k], ((const double *)a)[2 * k + 1]);
+            m = x > m ? x : m;
+        }
+    last_anrm = m;
+}
+
+/* The system LAPACK runs on host copies of its own, never on the
+ * stand-in's device buffers: OpenBLAS 0.3.21 as Debian 12 ships it (built
+ * by GCC 12, whose tree vectorizer miscompiles the x86-64 zgemv_n kernel;
+ * OpenBLAS issue #4013, fixed in 0.3.24) reads x one stride past its last
+ * element.  ?latrd (the panel of ?hetrd, uplo 'U') passes x = a row of A
+ * (stride lda) or of its W panel (stride n), so ?heevd reads up to a
+ * column past the end of A and of WORK: past the library's n x n device
+ * array, a fault when that ends at the top of the heap.  Each copy has
+ * one column and a cache line of slack after it; A and W go back within
+ * the device buffers' bounds, as a real solver's kernels write them. */
+static void *padded(size_t count, size_t ld, size_t size)
+{
+    return calloc(count + ld + 64, size);
+}
+
+/* ?syevd/?heevd of precision p (1 s, 2 d, 3 c, 4 z) over a (ld lda), W
+ * into w; LAPACK's INFO. */
+static int lapack_eig(int p, char jobz, char uplo, int n, void *a, int lda,
+                      void *w)
+{
+    static const char *const names[4] = {"ssyevd_", "dsyevd_", "cheevd_",
+                                         "zheevd_"};
+    void *f = lapack_fn(names[p - 1]);
+    int info = 0, lwork = -1, lrwork = -1, liwork = -1, iq = 0;
+    double q[2] = {0, 0}, rq = 0;   /* float queries land in the first half */
+    size_t real = p == 1 || p == 3 ? 4 : 8, elem = p <= 2 ? real : 2 * real;
+    size_t ld = (size_t)(lda > 1 ? lda : 1), nn = (size_t)(n > 1 ? n : 1);
+    size_t span = n > 0 ? ld * (size_t)(n - 1) + (size_t)n : 0;   /* of A */
+    if (!f)
+        return -100;
+    note_norm(p, uplo, n, a, lda);
+    if (p <= 2)
+        ((sy_fn *)f)(&jobz, &uplo, &n, a, &lda, w, q, &lwork, &iq, &liwork,
+                     &info, 1, 1);
+    else
+        ((he_fn *)f)(&jobz, &uplo, &n, a, &lda, w, q, &lwork, &rq, &lrwork,
+                     &iq, &liwork, &info, 1, 1);
+    lwork = (int)(p == 1 || p == 3 ? *(float *)q : q[0]) + 1;
+    lrwork = (int)(p == 3 ? *(float *)&rq : rq) + 1;
+    liwork = iq > 0 ? iq : 1;
+    void *ah = padded(ld * nn, ld, elem), *wh = padded(nn, nn, real),
+         *work = padded((size_t)lwork, nn, elem),
+         *rwork = padded((size_t)lrwork, nn, real);
+    int *iwork = padded((size_t)liwork, nn, sizeof *iwork);
+    if (!ah || !wh || !work || !rwork || !iwork)
+        info = -101;
+    else {
+        memcpy(ah, a, span * elem);
+        if (p <= 2)
+            ((sy_fn *)f)(&jobz, &uplo, &n, ah, &lda, wh, work, &lwork, iwork,
+                         &liwork, &info, 1, 1);
+        else
+            ((he_fn *)f)(&jobz, &uplo, &n, ah, &lda, wh, work, &lwork, rwork,
+                         &lrwork, iwork, &liwork, &info, 1, 1);
+        memcpy(a, ah, span * elem);
+        memcpy(w, wh, (size_t)n * real);
+    }
+    free(ah), free(wh), free(work), free(rwork), free(iwork);
+    return info;
+}
+
+/* The failure modes of a solver call: 1 an error status (returned as
+ * -1), else the INFO to report instead of computing (0: compute). */
+static int injected(int *info)
+{
+    int m = mode();
+    *info = m == 2 ? -4 : m == 3 ? 1 : 0;
+    return m == 1 ? -1 : 0;
+}
+
+#ifndef MOCK_ROCSOLVER
+#include <cusolverDn.h>
+
+typedef struct mock_handle { cudaStream_t stream; int has_stream; } mock_handle;
+typedef struct mock_params { int alg; } mock_params;
+/* what the last bufferSize asked for */
+static size_t asked_device, asked_host;
+
+EXPORT cusolverStatus_t cusolverGetProperty(libraryPropertyType type, int *value)
+{
+    *value = type == MAJOR_VERSION ? 12 : type == MINOR_VERSION ? 9 : 1;
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+EXPORT cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *handle)
+{
+    if (mode() == 4)
+        return CUSOLVER_STATUS_NOT_INITIALIZED;
+    *handle = (cusolverDnHandle_t)calloc(1, sizeof(mock_handle));
+    count(&live_handles, 1);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+EXPORT cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t handle)
+{
+    free(handle);
+    count(&live_handles, -1);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+EXPORT cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t s)
+{
+    mock_handle *h = (mock_handle *)handle;
+    h->stream = s;
+    h->has_stream = s != NULL;
+    count(&streams_set, 1);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+EXPORT cusolverStatus_t cusolverDnCreateParams(cusolverDnParams_t *params)
+{
+    *params = (cusolverDnParams_t)calloc(1, sizeof(mock_params));
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+EXPORT cusolverStatus_t cusolverDnDestroyParams(cusolverDnParams_t params)
+{
+    free(params);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+EXPORT cusolverStatus_t cusolverDnSetAdvOptions(cusolverDnParams_t params,
+                                                cusolverDnFunction_t function,
+                                                cusolverAlgMode_t algo)
+{
+    if ((int)function != 7 || (int)algo < 0 || (int)algo > 2)
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    ((mock_params *)params)->alg = (int)algo;
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+/* precision 1-4 of the types, 0 if they do not go together */
+static int precision_of(cudaDataType ta, cudaDataType tw, cudaDataType tc)
+{
+    if (ta != tc)
+        return 0;
+    return ta == CUDA_R_32F && tw == CUDA_R_32F   ? 1
+           : ta == CUDA_R_64F && tw == CUDA_R_64F ? 2
+           : ta == CUDA_C_32F && tw == CUDA_R_32F ? 3
+           : ta == CUDA_C_64F && tw == CUDA_R_64F ? 4
+                                                  : 0;
+}
+
+static int fill_ok(cublasFillMode_t uplo)
+{
+    return uplo == CUBLAS_FILL_MODE_LOWER || uplo == CUBLAS_FILL_MODE_UPPER;
+}
+
+EXPORT cusolverStatus_t cusolverDnXsyevd_bufferSize(
+    cusolverDnHandle_t handle, cusolverDnParams_t params, cusolverEigMode_t jobz,
+    cublasFillMode_t uplo, int64_t n, cudaDataType ta, const void *a,
+    int64_t lda, cudaDataType tw, const void *w, cudaDataType tc,
+    size_t *device_bytes, size_t *host_bytes)
+{
+    (void)params, (void)jobz, (void)a, (void)w;
+    if (!handle || !precision_of(ta, tw, tc) || !fill_ok(uplo) || n < 0 ||
+        lda < (n > 1 ? n : 1))
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    /* sizes a real one might ask for: the library must allocate them */
+    asked_device = *device_bytes = (size_t)(n * n + 100) * 8;
+    asked_host = *host_bytes = 64;
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+EXPORT cusolverStatus_t cusolverDnXsyevd(
+    cusolverDnHandle_t handle, cusolverDnParams_t params, cusolverEigMode_t jobz,
+    cublasFillMode_t uplo, int64_t n, cudaDataType ta, void *a, int64_t lda,
+    cudaDataType tw, void *w, cudaDataType tc, void *dwork, size_t dbytes,
+    void *hwork, size_t hbytes, int *info)
+{
+    mock_handle *h = (mock_handle *)handle;
+    int p = precision_of(ta, tw, tc);
+    if (!h || !h->has_stream || !params || !p || !fill_ok(uplo) || n < 0 ||
+        lda < (n > 1 ? n : 1) || dbytes < asked_device || hbytes < asked_host ||
+        !dwork || !hwork || !info)
+        return CUSOLVER_STATUS_INVALID_VALUE;
+    count(&calls, 1);
+    __atomic_store_n(&last_alg, ((mock_params *)params)->alg, __ATOMIC_SEQ_CST);
+    memset(dwork, 0xA5, dbytes);   /* the workspace is the solver's */
+    memset(hwork, 0x5A, hbytes);
+    if (injected(info) != 0)
+        return CUSOLVER_STATUS_EXECUTION_FAILED;
+    if (*info == 0)
+        *info = lapack_eig(p, jobz == CUSOLVER_EIG_MODE_VECTOR ? 'V' : 'N',
+                           uplo == CUBLAS_FILL_MODE_LOWER ? 'L' : 'U', (int)n,
+                           a, (int)lda, w);
+    return CUSOLVER_STATUS_SUCCESS;
+}
+
+#else /* rocSOLVER: the prototypes of runtime/cudalike.c's copy */
+typedef struct mock_handle { void *stream; int has_stream; } *rocblas_handle;
+
+EXPORT int rocblas_create_handle(rocblas_handle *handle)
+{
+    if (mode() == 4)
+        return 1;   /* rocblas_status_invalid_handle */
+    *handle = calloc(1, sizeof **handle);
+    count(&live_handles, 1);
+    return 0;
+}
+
+EXPORT int rocblas_destroy_handle(rocblas_handle handle)
+{
+    free(handle);
+    count(&live_handles, -1);
+    return 0;
+}
+
+EXPORT int rocblas_set_stream(rocblas_handle handle, void *stream)
+{
+    handle->stream = stream;
+    handle->has_stream = stream != NULL;
+    count(&streams_set, 1);
+    return 0;
+}
+
+EXPORT int rocsolver_get_version_string(char *buf, size_t len)
+{
+    strncpy(buf, "3.26.0.mock", len);
+    buf[len - 1] = 0;
+    return 0;
+}
+
+/* evect 211 original, 213 none; uplo 121 upper, 122 lower; E: n reals */
+static int roc_eig(int p, rocblas_handle h, int evect, int uplo, int n,
+                   void *a, int lda, void *d, void *e, int *info)
+{
+    if (!h || !h->has_stream || (evect != 211 && evect != 213) ||
+        (uplo != 121 && uplo != 122) || n < 0 || lda < (n > 1 ? n : 1) ||
+        !e || !info)
+        return 3;   /* rocblas_status_invalid_pointer / value */
+    count(&calls, 1);
+    memset(e, 0xA5, (size_t)n * (p == 1 || p == 3 ? 4 : 8));
+    if (injected(info) != 0)
+        return 6;   /* rocblas_status_internal_error */
+    if (*info == 0)
+        *info = lapack_eig(p, evect == 211 ? 'V' : 'N', uplo == 122 ? 'L' : 'U',
+                           n, a, lda, d);
+    return 0;
+}
+
+#define ROC_EIG(name, p)                                                     \
+    EXPORT int name(rocblas_handle h, int evect, int uplo, int n, void *a,   \
+                    int lda, void *d, void *e, int *info)                    \
+    {                                                                        \
+        return roc_eig(p, h, evect, uplo, n, a, lda, d, e, info);            \
+    }
+ROC_EIG(rocsolver_ssyevd, 1)
+ROC_EIG(rocsolver_dsyevd, 2)
+ROC_EIG(rocsolver_cheevd, 3)
+ROC_EIG(rocsolver_zheevd, 4)
+#endif
+#endif /* MOCK_DECOY */
