@@ -29,28 +29,21 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
     q->a = q->t = q->phase = NULL;
 }
 
-/* The rows of column j of an n x n matrix's uplo triangle: from *first,
- * the count returned. */
-static size_t triangle_rows(char uplo, lapack_int n, lapack_int j,
-                            lapack_int *first)
-{
-    *first = uplo == 'L' ? j : 0;
-    return (size_t)(uplo == 'L' ? n - j : j + 1);
-}
-
 /* z (n x m, n x n: the caller's A) = dev (ld n) read over the caller's
  * input, of which the restart on LAPACK after a failed read needs the
  * uplo triangle: column blocks go straight into z, each block's part of
  * the triangle kept first and put back if a read fails -- half the
- * copies and the host memory of a read through a whole bounce array. */
-static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
+ * copies and the host memory of a read through a whole bounce array.
+ * gl_s_read_over_input gl_d_read_over_input gl_c_read_over_input
+ * gl_z_read_over_input */
+int GL_FN(read_over_input)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                            lapack_int m, const gl_scalar *dev, gl_scalar *z,
                            lapack_int ldz)
 {
     lapack_int first;
     size_t kept_count = 0;
     for (lapack_int j = 0; j < m; j++)
-        kept_count += triangle_rows(uplo, n, j, &first);
+        kept_count += gl_triangle_rows(uplo, n, j, &first);
     gl_scalar *kept = ops->host_memory
                           ? NULL
                           : gl_host_alloc(sizeof *kept * kept_count);
@@ -62,7 +55,7 @@ static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
     for (lapack_int j0 = 0; j0 < m && rc == 0; j0 += nb) {
         lapack_int nc = m - j0 < nb ? m - j0 : nb;
         for (lapack_int j = j0; j < j0 + nc; j++) {
-            size_t rows = triangle_rows(uplo, n, j, &first);
+            size_t rows = gl_triangle_rows(uplo, n, j, &first);
             memcpy(kept + at, z + first + (size_t)j * ldz,
                    sizeof *kept * rows);
             at += rows;
@@ -72,7 +65,7 @@ static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
     }
     size_t back = 0;
     for (lapack_int j = 0; rc != 0 && back < at; j++) {
-        size_t rows = triangle_rows(uplo, n, j, &first);
+        size_t rows = gl_triangle_rows(uplo, n, j, &first);
         memcpy(z + first + (size_t)j * ldz, kept + back, sizeof *kept * rows);
         back += rows;
     }
@@ -134,7 +127,7 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                                                dev + bw, n)))
         goto out;
     if (protect == 'L' || protect == 'U'
-            ? read_over_input(ops, protect, n, m, dev, z, ldz)
+            ? GL_FN(read_over_input)(ops, protect, n, m, dev, z, ldz)
             : (protect ? ops->to_host : ops->to_host_scratch)(ops, n, m, dev,
                                                               n, z, ldz))
         goto out;

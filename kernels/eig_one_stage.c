@@ -28,20 +28,10 @@
 
 enum { NB = GL_ONE_STAGE_BLOCK };
 
-/* One reduction's device memory: the matrix X (n x n), V and W of a
- * panel (n x NB each, ld n), y = A22 v (n), the corrections' product
- * (NB), w^H v and the coefficient of v (1 each), then what the host reads
- * at the end, contiguous: the diagonal (n), the subdiagonal (n - 1, room
- * n), tau (n) and S (NB x n, ld NB: column i holds V^H v_i over the
- * panel's earlier reflectors). */
-typedef struct one_stage {
-    lapack_int n;
-    gl_scalar *x, *work;
-    gl_scalar *vd, *wd, *y, *tmp, *dot, *coef;
-    gl_scalar *out, *diag, *sub, *td, *s;
-} one_stage;
 
-static int one_stage_alloc(const GL_FN(ops) *ops, one_stage *r, lapack_int n)
+/* gl_s_one_stage_alloc gl_d_one_stage_alloc gl_c_one_stage_alloc gl_z_one_stage_alloc */
+int GL_FN(one_stage_alloc)(const GL_FN(ops) *ops, GL_FN(one_stage) *r,
+                           lapack_int n)
 {
     size_t panel = (size_t)n * NB;
     size_t outlen = 3 * (size_t)n + (size_t)NB * (size_t)n;
@@ -63,7 +53,7 @@ static int one_stage_alloc(const GL_FN(ops) *ops, one_stage *r, lapack_int n)
  * date with the panel's earlier reflectors, its reflector made (tau into
  * td[i]), w = tau (A22 - V W^H - W V^H) v - tau/2 (w^H v) v, and S's
  * column i = V(c+1:, 0:c)^H v. */
-static int column_step(const GL_FN(ops) *ops, const one_stage *r,
+static int column_step(const GL_FN(ops) *ops, const GL_FN(one_stage) *r,
                        lapack_int j0, lapack_int c)
 {
     lapack_int n = r->n, i = j0 + c, len = n - i, lv = len - 1;
@@ -98,9 +88,8 @@ static int column_step(const GL_FN(ops) *ops, const one_stage *r,
     return 0;
 }
 
-/* The reduction of X's lower triangle, panel by panel, every step on the
- * device; then the diagonal and subdiagonal gathered beside tau and S. */
-static int reduce(const GL_FN(ops) *ops, const one_stage *r)
+/* gl_s_one_stage_reduce gl_d_one_stage_reduce gl_c_one_stage_reduce gl_z_one_stage_reduce */
+int GL_FN(one_stage_reduce)(const GL_FN(ops) *ops, const GL_FN(one_stage) *r)
 {
     lapack_int n = r->n;
     for (lapack_int j0 = 0; j0 < n - 1; j0 += NB) {
@@ -143,7 +132,7 @@ static void panel_t(lapack_int n, const gl_scalar *tau, const gl_scalar *s,
 /* d, e (and with keep its phases and T) from the one read of the
  * diagonal, subdiagonal, tau and S: 0, or GL_STAGE_FAULT when the device
  * failed anywhere before. */
-static int finish(const GL_FN(ops) *ops, const one_stage *r, gl_real *d,
+static int finish(const GL_FN(ops) *ops, const GL_FN(one_stage) *r, gl_real *d,
                   gl_real *e, GL_FN(tridiag_q) *keep)
 {
     lapack_int n = r->n;
@@ -182,7 +171,7 @@ int GL_FN(he_tridiag_one_stage)(const GL_FN(ops) *ops, char uplo,
                                 gl_real *e, GL_FN(tridiag_q) *keep,
                                 gl_stage_times *times)
 {
-    one_stage r = {0};
+    GL_FN(one_stage) r = {0};
     int rc = GL_STAGE_FAULT;
     if (keep) {
         *keep = (GL_FN(tridiag_q)){.n = n, .b = 0, .lda = n};
@@ -191,7 +180,7 @@ int GL_FN(he_tridiag_one_stage)(const GL_FN(ops) *ops, char uplo,
         if (!keep->t || !keep->phase)
             goto out;
     }
-    if (one_stage_alloc(ops, &r, n))
+    if (GL_FN(one_stage_alloc)(ops, &r, n))
         goto out;
     if (keep)
         keep->a = r.x;   /* its reflectors; released with keep */
@@ -200,7 +189,7 @@ int GL_FN(he_tridiag_one_stage)(const GL_FN(ops) *ops, char uplo,
     if (sigma != 1 && ops->lascl(ops, 1, sigma, n, n, r.x, n))
         goto out;
     double t0 = gl_profile_stage(ops->ctx, "stage1");
-    if (reduce(ops, &r) || finish(ops, &r, d, e, keep))
+    if (GL_FN(one_stage_reduce)(ops, &r) || finish(ops, &r, d, e, keep))
         goto out;
     if (times)
         *times = (gl_stage_times){.stage1 = gl_now() - t0};

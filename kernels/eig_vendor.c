@@ -32,51 +32,6 @@
 
 #define RT(ops) ((ops)->ctx->gpu)
 
-/* The rows of column j of an n x n matrix's uplo triangle (eig.c's). */
-static size_t triangle_rows(char uplo, lapack_int n, lapack_int j,
-                            lapack_int *first)
-{
-    *first = uplo == 'L' ? j : 0;
-    return (size_t)(uplo == 'L' ? n - j : j + 1);
-}
-
-/* z (n x n, the caller's A) = dev (ld n), column block by column block,
- * each block's part of A's uplo triangle kept first and all of it put
- * back if a read fails (eig.c's read_over_input, for a square read). */
-static int read_over_input(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                           const gl_scalar *dev, gl_scalar *z, lapack_int ldz)
-{
-    lapack_int first;
-    size_t kept_count = (size_t)n * (size_t)(n + 1) / 2;
-    gl_scalar *kept = ops->host_memory
-                          ? NULL
-                          : gl_host_alloc(sizeof *kept * kept_count);
-    if (!kept)   /* the host backend, or no memory: a complete read */
-        return ops->to_host(ops, n, n, dev, n, z, ldz);
-    lapack_int nb = gl_kept_read_cols(sizeof *kept, n, n);
-    size_t at = 0;
-    int rc = 0;
-    for (lapack_int j0 = 0; j0 < n && rc == 0; j0 += nb) {
-        lapack_int nc = n - j0 < nb ? n - j0 : nb;
-        for (lapack_int j = j0; j < j0 + nc; j++) {
-            size_t rows = triangle_rows(uplo, n, j, &first);
-            memcpy(kept + at, z + first + (size_t)j * ldz,
-                   sizeof *kept * rows);
-            at += rows;
-        }
-        rc = ops->to_host_scratch(ops, n, nc, dev + (size_t)j0 * n, n,
-                                  z + (size_t)j0 * ldz, ldz);
-    }
-    size_t back = 0;
-    for (lapack_int j = 0; rc != 0 && back < at; j++) {
-        size_t rows = triangle_rows(uplo, n, j, &first);
-        memcpy(z + first + (size_t)j * ldz, kept + back, sizeof *kept * rows);
-        back += rows;
-    }
-    gl_host_free(kept);
-    return rc;
-}
-
 /* A (its uplo triangle) times sigma into dev (ld n) through a host image;
  * 0, or -1 without host memory. */
 static int upload_scaled(const GL_FN(ops) *ops, char uplo, lapack_int n,
@@ -89,7 +44,7 @@ static int upload_scaled(const GL_FN(ops) *ops, char uplo, lapack_int n,
     memset(image, 0, sizeof *image * (size_t)n * (size_t)n);
     for (lapack_int j = 0; j < n; j++) {
         lapack_int first;
-        size_t rows = triangle_rows(uplo, n, j, &first);
+        size_t rows = gl_triangle_rows(uplo, n, j, &first);
         for (size_t i = 0; i < rows; i++)
             image[first + i + (size_t)j * n] =
                 a[first + i + (size_t)j * lda] * sigma;
@@ -129,7 +84,7 @@ static int vendor_solve(const GL_FN(ops) *ops, const gl_eig_job *job,
     /* W into the caller's w (a restart writes it again), then Z */
     if (ops->real_to_host(ops, n, 1, wd, n, w, n) != 0 ||
         (z && ((const void *)z == (const void *)a
-                   ? read_over_input(ops, job->uplo, n, dev, z, ldz)
+                   ? GL_FN(read_over_input)(ops, job->uplo, n, n, dev, z, ldz)
                    : ops->to_host_scratch(ops, n, n, dev, n, z, ldz))))
         goto out;
     rc = 0;

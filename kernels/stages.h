@@ -362,6 +362,23 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
                lapack_int *ifail, gl_stage_times *times);
 
+/* The rows of column j of an n x n matrix's uplo triangle: from *first,
+ * the count returned. */
+static inline size_t gl_triangle_rows(char uplo, lapack_int n, lapack_int j,
+                                      lapack_int *first)
+{
+    *first = uplo == 'L' ? j : 0;
+    return (size_t)(uplo == 'L' ? n - j : j + 1);
+}
+
+/* z (n x m; n x n: the caller's A) = dev (ld n), column block by column
+ * block, each block's part of the caller's uplo triangle kept first and
+ * all of it put back if a read fails: the restart on LAPACK after a
+ * failed read finds A as it was.  0 or -1. */
+int GL_FN(read_over_input)(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                           lapack_int m, const gl_scalar *dev, gl_scalar *z,
+                           lapack_int ldz);
+
 /* GL_FN(eig) by the vendor's eigensolver on the context's device
  * (ops->ctx->method == GL_METHOD_VENDOR; gl_ctx_has_vendor_solver): the
  * full spectrum of ?syev/?syevd/?heev/?heevd (job->range 'A'), W and, with
@@ -384,6 +401,27 @@ int GL_FN(eig_vendor)(const GL_FN(ops) *ops, const gl_eig_job *job,
  * GL_ONE_STAGE_BLOCK), no chase; tridiag_q_apply and
  * dc_vectors_on_device take it as they take he_tridiag's. */
 enum { GL_ONE_STAGE_BLOCK = 32 };
+/* The device's one-stage reduction, shared with the device ?sytrd
+ * (kernels/sytrd.c): its device memory, the matrix X (n x n, ld n), V and
+ * W of a panel (n x GL_ONE_STAGE_BLOCK each, ld n), y = A22 v (n), the
+ * corrections' product (GL_ONE_STAGE_BLOCK), w^H v and the coefficient
+ * of v (1 each), then what the host reads at the end, contiguous (out):
+ * the diagonal (n), the subdiagonal (n - 1, room n), tau (n) and S
+ * (GL_ONE_STAGE_BLOCK x n, ld GL_ONE_STAGE_BLOCK: column i holds V^H v_i
+ * over the panel's earlier reflectors, ?larft's S).  one_stage_alloc: 0 or
+ * GL_STAGE_FAULT (release x and work either way); one_stage_reduce:
+ * X's lower triangle to tridiagonal in place, LAPACK's blocked steps
+ * (the reflectors below the subdiagonal, tau in td), every step on the
+ * device, then the diagonal and subdiagonal gathered into out. */
+typedef struct GL_FN(one_stage) {
+    lapack_int n;
+    gl_scalar *x, *work;
+    gl_scalar *vd, *wd, *y, *tmp, *dot, *coef;
+    gl_scalar *out, *diag, *sub, *td, *s;
+} GL_FN(one_stage);
+int GL_FN(one_stage_alloc)(const GL_FN(ops) *ops, GL_FN(one_stage) *r,
+                           lapack_int n);
+int GL_FN(one_stage_reduce)(const GL_FN(ops) *ops, const GL_FN(one_stage) *r);
 int GL_FN(he_tridiag_one_stage)(const GL_FN(ops) *ops, char uplo,
                                 lapack_int n, const gl_scalar *a,
                                 lapack_int lda, gl_real sigma, gl_real *d,

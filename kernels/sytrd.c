@@ -78,75 +78,27 @@ static int sytrd_one_stage_device(const GL_FN(ops) *ops, char uplo,
 {
     int upper = uplo == 'U';
     size_t nn = (size_t)n * (size_t)n;
-    lapack_int nb = SYTRD_BLOCK < n - 1 ? SYTRD_BLOCK : n - 1;
     /* X, the matrix reduced in the 'L' format (for 'U' J A J, made in rev
-     * on the host); V (dense, its unit diagonal and zeros stored) and W of
-     * a panel (ld n), y = A22 v, the corrections' products (nb), the
-     * reflectors' scalars (n), w^H v and the coefficient of v */
+     * on the host), and the reduction's panels: GL_FN(one_stage) */
     gl_scalar *rev = upper ? gl_host_alloc(sizeof *rev * nn) : NULL;
-    gl_scalar *x = ops->alloc(ops, sizeof *x * nn);
-    size_t panel = (size_t)n * (size_t)nb;
-    gl_scalar *work =
-        ops->alloc(ops, sizeof *work * (2 * panel + 2 * (size_t)n + nb + 2));
     gl_scalar *taus = malloc(sizeof *taus * (size_t)n);
+    GL_FN(one_stage) r = {0};
     int rc = GL_STAGE_FAULT;
-    if ((upper && !rev) || !x || !work || !taus)
+    if ((upper && !rev) || !taus || GL_FN(one_stage_alloc)(ops, &r, n))
         goto out;
-    gl_scalar *vd = work, *wd = vd + panel, *y = wd + panel, *tmp = y + n,
-              *td = tmp + nb, *dot = td + n, *coef = dot + 1;
     double t0 = gl_profile_stage(ops->ctx, "stage1");
     if (upper)
         reverse_upper(n, a, lda, rev);
-    ops->from_host(ops, 'N', n, n, upper ? rev : a, upper ? n : lda, x, n);
-
-    for (lapack_int j0 = 0; j0 < n - 1; j0 += nb) {
-        lapack_int kb = n - 1 - j0 < nb ? n - 1 - j0 : nb, m = n - j0;
-        for (lapack_int c = 0; c < kb; c++) {
-            /* rows of V and W: the panel's, from row j0 */
-            lapack_int i = j0 + c, len = m - c, lv = len - 1;
-            gl_scalar *col = x + i + (size_t)i * n;   /* X(i:n, i) */
-            if (c > 0) {
-                ops->gemm(ops, 'N', 'C', len, 1, c, -1, vd + c, n, wd + c, n, 1,
-                          col, n);
-                ops->gemm(ops, 'N', 'C', len, 1, c, -1, wd + c, n, vd + c, n, 1,
-                          col, n);
-            }
-            /* X(i+1, i) := beta, the reflector below it, tau into td[i] */
-            gl_scalar *ti = td + i;
-            if (ops->geqrt(ops, lv, 1, col + 1, n, ti, 1))
-                goto out;
-            gl_scalar *v = vd + (c + 1) + (size_t)c * n,
-                      *w = wd + (c + 1) + (size_t)c * n;
-            ops->unpack_v(ops, 'C', lv, 1, col + 1, n, v, n);
-            ops->hemv(ops, 'L', lv, 1, x + (i + 1) + (size_t)(i + 1) * n, n, v,
-                      0, y);
-            if (c > 0) {
-                ops->gemm(ops, 'C', 'N', c, 1, lv, 1, wd + c + 1, n, v, n, 0,
-                          tmp, nb);
-                ops->gemm(ops, 'N', 'N', lv, 1, c, -1, vd + c + 1, n, tmp, nb,
-                          1, y, n);
-                ops->gemm(ops, 'C', 'N', c, 1, lv, 1, vd + c + 1, n, v, n, 0,
-                          tmp, nb);
-                ops->gemm(ops, 'N', 'N', lv, 1, c, -1, wd + c + 1, n, tmp, nb,
-                          1, y, n);
-            }
-            /* w = tau y, then w -= tau/2 (w^H v) v */
-            ops->gemm(ops, 'N', 'N', lv, 1, 1, 1, y, n, ti, 1, 0, w, n);
-            ops->gemm(ops, 'C', 'N', 1, 1, lv, 1, w, n, v, n, 0, dot, 1);
-            ops->gemm(ops, 'N', 'N', 1, 1, 1, -0.5, ti, 1, dot, 1, 0, coef, 1);
-            ops->gemm(ops, 'N', 'N', lv, 1, 1, 1, v, n, coef, 1, 1, w, n);
-        }
-        lapack_int rest = m - kb;
-        ops->her2k(ops, 'L', 'N', rest, kb, -1, vd + kb, n, wd + kb, n, 1,
-                   x + (j0 + kb) + (size_t)(j0 + kb) * n, n);
-    }
+    ops->from_host(ops, 'N', n, n, upper ? rev : a, upper ? n : lda, r.x, n);
+    if (GL_FN(one_stage_reduce)(ops, &r))
+        goto out;
 
     /* the scalars, then X into A (or rev): every failure of the device
      * is reported by these reads, before A is written */
     gl_scalar *dst = upper ? rev : a;
     lapack_int ldd = upper ? n : lda;
-    if (ops->to_host(ops, n - 1, 1, td, n, taus, n) ||
-        ops->to_host(ops, n, n, x, n, dst, ldd))
+    if (ops->to_host(ops, n - 1, 1, r.td, n, taus, n) ||
+        ops->to_host(ops, n, n, r.x, n, dst, ldd))
         goto out;
     for (lapack_int i = 0; i < n; i++) {
         gl_scalar *dii = dst + i + (size_t)i * ldd;
@@ -163,8 +115,8 @@ static int sytrd_one_stage_device(const GL_FN(ops) *ops, char uplo,
         times->stage1 = gl_now() - t0;
     rc = 0;
 out:
-    ops->release(ops, x);
-    ops->release(ops, work);
+    ops->release(ops, r.x);
+    ops->release(ops, r.work);
     gl_host_free(rev);
     free(taus);
     return rc;

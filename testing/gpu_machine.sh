@@ -24,7 +24,7 @@
 #           testing/bench/run_bench.sh.
 #           testing/gpu_machine.sh lease OUT [SECONDS]
 #           one call of a lease: setup, then the parts of GL_LEASE_PARTS
-#           (default "checks table profile crossover tuning before suite")
+#           (default "checks chase incumbents table profile crossover suite")
 #           in that order, each bounded by what is left of SECONDS (default
 #           540):
 #             checks: ops, own, vectors of every 4th pair, spectra, side by
@@ -58,6 +58,10 @@
 #               with band 32, against vectors' defaults;
 #             values: dsyevd N, dgesdd N and dsytrd at 4096, 8192 and
 #               16384 against cuSOLVER + copies;
+#             chase: the chase's kernels (GPULAPACK_CHASE tasks, then
+#               window with work-groups of 64, 128 and 256) alone, dsbtrd
+#               and dgbbrd VECT=N with bands 32 and 64, and in dsyevd N, at
+#               8192 and 32768 (GL_CHASE_SIZES), our path alone;
 #             incumbents: dsyevd N/V and dgesdd N/S at 4096, 8192 and
 #               16384 against Xsyevd (ALG_1, ALG_2 where the library
 #               selects them), Xsyevdx and Xgesvdp, ours run once per n
@@ -169,7 +173,7 @@ lease)
     "$self" setup >"$logs/setup.log" 2>&1 || { cat "$logs/setup.log"; exit 1; }
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu \
         --format=csv >"$sum" 2>&1
-    for part in ${GL_LEASE_PARTS:-checks table profile crossover tuning before suite}; do
+    for part in ${GL_LEASE_PARTS:-checks chase incumbents table profile crossover suite}; do
         t=$(left)
         [ "$t" -gt 20 ] || { echo "$part: no time left" >>"$sum"; continue; }
         echo "== $part (at $((${2:-540} - t)) s)" >>"$sum"
@@ -271,6 +275,19 @@ lease)
         values)
             bench_rows values "$out/values.csv" BENCH_GPU_SIZES="4096 8192 16384" \
                 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dsytrd ;;
+        chase)
+            # the chase's kernels side by side, alone (dsbtrd and dgbbrd
+            # VECT=N: band to tridiagonal and to bidiagonal, bands 32 and
+            # 64) and in dsyevd N: the tasks kernel, then the window
+            # kernels with work-groups of 64, 128 and 256 (bands wider
+            # than the window take the tasks kernel)
+            for v in tasks:64 window:64 window:128 window:256; do
+                echo "-- GPULAPACK_CHASE=${v%:*} GPULAPACK_GROUP_THREADS=${v#*:}" >>"$sum"
+                bench_rows "chase-${v%:*}-${v#*:}" "$logs/chase-${v%:*}-${v#*:}.csv" \
+                    GPULAPACK_CHASE="${v%:*}" GPULAPACK_GROUP_THREADS="${v#*:}" BENCH_CUSOLVER=0 \
+                    BENCH_GPU_SIZES="${GL_CHASE_SIZES:-8192 32768}" BENCH_HOST_MAX_N=0 \
+                    BENCH_GPU_CASES=dsbtrd_b32,dsbtrd_b64,dgbbrd_b32,dgbbrd_b64,dsyevd_N
+            done ;;
         incumbents)
             bench_rows incumbents "$out/incumbents.csv" BENCH_GPU_SIZES="4096 8192 16384" \
                 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dsyevd_N,dsyevd_V,dgesdd_N,dgesdd_S,incumbents ;;

@@ -90,6 +90,11 @@ run unit/install 120 testing/unit/check_install.sh
 # dsytrd's reads from the device at n = 512 (at most 4); about 1.5
 # minutes on 2 cores
 run unit/launches 600 testing/unit/check_launches.sh
+# the window chases' global-memory traffic per step, counted by the
+# kernels into the profile (dsyevd N, zheevd N, dgesdd N, zgesdd N at
+# n = 384, band 16, on PoCL): each way within 2x of the window a step
+# updates, one launch per chase
+run unit/chase-traffic 300 testing/unit/check_chase_traffic.sh
 # Unit-test templates (the Makefile's UNIT_TEMPLATES) run as their four
 # per-precision binaries.
 for src in testing/unit/test_*.c; do
@@ -117,6 +122,21 @@ for src in testing/unit/test_*.c; do
         for p in s d c z; do
             run "unit/${t}_$p-other-kernels" 600 env GPULAPACK_DEVICE=opencl \
                 GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
+        done
+        # the chases alone (TEST_DEVICE_OPS_ONLY=chases) with their other
+        # kernels and work-group counts: the tasks kernel in one launch;
+        # the window kernels (the default above) with one work-group
+        # running every sweep, and with more work-groups than sweeps of
+        # the widest work-group the kernels take
+        for p in s d c z; do
+            run "unit/${t}_$p-chase-tasks" 300 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
+                GPULAPACK_CHASE=tasks GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
+        done
+        for p in d z; do
+            run "unit/${t}_$p-chase-one-group" 300 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
+                GPULAPACK_CHASE_GROUPS=1 "build/testing/${t}_$p"
+            run "unit/${t}_$p-chase-many-groups" 300 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
+                GPULAPACK_CHASE_GROUPS=200 GPULAPACK_GROUP_THREADS=256 "build/testing/${t}_$p"
         done
         # plain GEMMs through CLBlast (taken by default on GPUs only)
         for p in d z; do

@@ -523,6 +523,32 @@ KERNEL gl_sb_chase_all(int n, int b, GLOBAL scalar_t *band, gl_long boff,
 #endif
 #define WIN_PACKED (WIN_B * (WIN_B + 1) / 2)
 
+/* The reflector of len values of local x at stride inc (conjugated when
+ * conj: a row, for a reflector from the right) into v, by the group: x
+ * becomes (beta, 0, ..., 0), v[0] = 1; tau to each work-item.  ?larfg
+ * itself (larfg_local) by work-item 0: the window's reflectors are at
+ * most WIN_B long, so a serial norm costs about what a group reduction's
+ * barriers would, and the step keeps two barriers here instead of
+ * twenty (PoCL's compile time grows with them too).  slot: one value. */
+DEVFN scalar_t window_reflector(LOCAL scalar_t *x, int inc, int len, int conj,
+                                LOCAL scalar_t *v, LOCAL scalar_t *slot)
+{
+    for (int k = LID(0); k < len; k += LSIZE(0))
+        v[k] = conj ? s_conj(x[k * inc]) : x[k * inc];
+    BARRIER();
+    for (int k = 1 + LID(0); k < len; k += LSIZE(0))
+        x[k * inc] = s_zero();
+    if (LID(0) == 0 && len > 0) {
+        slot[0] = larfg_local(len, &v[0], &v[1], 1);
+        x[0] = v[0];
+        v[0] = s_make(1, 0);
+    }
+    BARRIER();
+    scalar_t tau = len > 0 ? slot[0] : s_zero();
+    BARRIER();   /* slot is the next reflector's */
+    return tau;
+}
+
 /* D(k, l), k >= l, in the packed lower triangle (columns one after
  * another). */
 DEVFN int win_tri(int k, int l)
@@ -538,24 +564,6 @@ DEVFN scalar_t win_herm(const LOCAL scalar_t *d, int k, int l)
     if (k < l)
         return s_conj(d[win_tri(l, k)]);
     return s_make(s_re(d[win_tri(k, k)]), 0);
-}
-
-/* The reflector of column 0 of bp (len rows) into v, by the group: bp's
- * column becomes (beta, 0, ..., 0), v[0] = 1; tau returned to each. */
-DEVFN scalar_t win_reflector(LOCAL scalar_t *bp, int len, LOCAL scalar_t *v,
-                             LOCAL scalar_t *scratch, LOCAL real_t *rscratch)
-{
-    for (int k = LID(0); k < len; k += LSIZE(0))
-        v[k] = bp[k];
-    BARRIER();
-    scalar_t tau = group_larfg_local(len, &v[0], &v[1], 1, scratch, rscratch);
-    for (int k = LID(0); k < len; k += LSIZE(0))
-        bp[k] = k == 0 ? v[0] : s_zero();
-    BARRIER();   /* v[0] (beta) is read */
-    if (LID(0) == 0)
-        v[0] = s_make(1, 0);
-    BARRIER();
-    return tau;
 }
 
 /* The 3 len dot products of a step with v, by the group, split over
@@ -670,65 +678,73 @@ DEVFN unsigned win_store(const LOCAL scalar_t *t, GLOBAL scalar_t *g, int gs,
     return (unsigned)(packed ? rows * (rows + 1) / 2 : rows * cols);
 }
 
+/* Where a window chase keeps its reflectors (keep != 0): the store of
+ * keep_reflector, vp and taup for the general chase's right ones. */
+typedef struct chase_keep {
+    int keep, group, keep_b;
+    const GLOBAL int *first;
+    GLOBAL scalar_t *vq, *tauq, *vp, *taup;
+} chase_keep;
+
 /* What one work-group of the window chase holds: its two blocks (B_prev
  * and B_j swap roles each step), the diagonal block, the reflector, the
  * dot products, reduction scratch and the traffic it counted. */
 typedef struct win_state {
     LOCAL scalar_t *bp, *bc, *d, *v, *dots, *scratch;
-    LOCAL real_t *rscratch;
     LOCAL int *ok;
     unsigned read, written, steps;
 } win_state;
 
-/* Sweep s of the window chase: steps steps, the sweep ahead having
- * before steps; 0 if a wait failed. */
-DEVFN int win_sweep(int n, int b, GLOBAL scalar_t *band, int ld, int s,
-                    int steps, int before, GLOBAL int *progress, int keep,
-                    int group, int keep_b, const GLOBAL int *first,
-                    GLOBAL scalar_t *vq, GLOBAL scalar_t *tauq, win_state *w)
+/* Step j of sweep s of the window chase (the last one of it: last), the
+ * sweep ahead having before steps; 0 if the wait failed.  Every barrier
+ * is passed whatever the case (counts of 0 instead of branches, as in
+ * sb_task). */
+DEVFN int win_step(int n, int b, GLOBAL scalar_t *band, int ld, int s, int j,
+                   int last, int before, GLOBAL int *progress,
+                   const chase_keep *kp, win_state *w)
 {
     const int cs = ld - 1;
 #define SB(r, col) band[(gl_long)((r) - (col)) + (gl_long)(col) * ld]
-    int good = 1;
-    for (int j = 0; j < steps; j++) {
-        int r0 = s + 1 + j * b, r1 = min(s + (j + 1) * b, n - 1);
-        int len = r1 - r0 + 1, q = j == 0 ? s : r0 - b;
-        int nb = min(r1 + b, n - 1) - r1, ncols = j == 0 ? 0 : b - 1;
-        scalar_t tau = s_zero();
-        if (j > 0)   /* B_prev is this sweep's alone: before the wait */
-            tau = win_reflector(w->bp, len, w->v, w->scratch, w->rscratch);
-        good = good && sweep_wait(progress, s, min(j + 3, before), w->ok);
-        if (!good)
-            return 0;
-        if (j == 0) {
-            w->read += win_load(w->bp, &SB(r0, q), 1, len, 1, 0);
-            tau = win_reflector(w->bp, len, w->v, w->scratch, w->rscratch);
-        }
-        w->read += win_load(w->d, &SB(r0, r0), cs, len, len, 1);
-        w->read += win_load(w->bc, nb > 0 ? &SB(r1 + 1, r0) : band, cs, nb,
-                            len, 0);
-        if (keep)
-            keep_reflector(s, j, group, keep_b, first, w->v, len, tau, vq,
-                           tauq);
-        w->written += keep ? (unsigned)len + 1 : 0;
-        int on = !s_is_zero(tau);   /* H = I: nothing to apply */
-        win_dots(on ? len : 0, ncols, nb, w->v, w->bp, w->d, w->bc, w->dots,
-                 w->scratch);
-        win_update(on ? len : 0, ncols, nb, tau, w->v, w->bp, w->d, w->bc,
-                   w->dots, w->scratch);
-        w->written += win_store(w->bp, &SB(r0, q), cs, len, 1 + ncols, 0);
-        w->written += win_store(w->d, &SB(r0, r0), cs, len, len, 1);
-        if (j == steps - 1)   /* the last block below goes back too */
-            w->written += win_store(w->bc, nb > 0 ? &SB(r1 + 1, r0) : band,
-                                    cs, nb, len, 0);
-        sweep_done(progress, s, j + 1);
-        LOCAL scalar_t *t = w->bp;
-        w->bp = w->bc;
-        w->bc = t;
-        w->steps++;
-    }
+    int r0 = s + 1 + j * b, r1 = min(s + (j + 1) * b, n - 1);
+    int len = r1 - r0 + 1, q = j == 0 ? s : r0 - b;
+    int nb = min(r1 + b, n - 1) - r1, ncols = j == 0 ? 0 : b - 1;
+    /* B_prev is this sweep's alone: its reflector comes before the wait */
+    scalar_t tau = window_reflector(w->bp, 1, j > 0 ? len : 0, 0, w->v,
+                                    w->scratch);
+    int go = sweep_wait(progress, s, min(j + 3, before), w->ok);
+    len = go ? len : 0;
+    nb = go ? nb : 0;
+    int first = go && j == 0;   /* column s, loaded */
+    w->read += win_load(w->bp, first ? &SB(r0, q) : band, 1, first ? len : 0,
+                        1, 0);
+    scalar_t tau0 = window_reflector(w->bp, 1, first ? len : 0, 0, w->v,
+                                     w->scratch);
+    tau = first ? tau0 : go ? tau : s_zero();
+    w->read += win_load(w->d, go ? &SB(r0, r0) : band, cs, len, len, 1);
+    w->read += win_load(w->bc, nb > 0 ? &SB(r1 + 1, r0) : band, cs, nb,
+                        len, 0);
+    if (kp->keep && go)
+        keep_reflector(s, j, kp->group, kp->keep_b, kp->first, w->v, len,
+                       tau, kp->vq, kp->tauq);
+    w->written += kp->keep && go ? (unsigned)len + 1 : 0;
+    int on = !s_is_zero(tau);   /* H = I: nothing to apply */
+    win_dots(on ? len : 0, ncols, nb, w->v, w->bp, w->d, w->bc, w->dots,
+             w->scratch);
+    win_update(on ? len : 0, ncols, nb, tau, w->v, w->bp, w->d, w->bc,
+               w->dots, w->scratch);
+    w->written += win_store(w->bp, go ? &SB(r0, q) : band, cs, len,
+                            1 + ncols, 0);
+    w->written += win_store(w->d, go ? &SB(r0, r0) : band, cs, len, len, 1);
+    /* the last block below goes back with the sweep's last step */
+    int rest = last && nb > 0;
+    w->written += win_store(w->bc, rest ? &SB(r1 + 1, r0) : band, cs,
+                            rest ? nb : 0, len, 0);
 #undef SB
-    return good;
+    LOCAL scalar_t *t = w->bp;
+    w->bp = w->bc;
+    w->bc = t;
+    w->steps += go;
+    return go;
 }
 
 /* The Hermitian chase in one launch with each sweep's window in local
@@ -746,18 +762,22 @@ KERNEL gl_sb_chase_window(int n, int b, GLOBAL scalar_t *band, gl_long boff,
     LOCAL_MEM scalar_t diag[WIN_PACKED];
     LOCAL_MEM scalar_t v[WIN_B], dots[3 * WIN_B];
     LOCAL_MEM scalar_t scratch[WIN_THREADS];
-    LOCAL_MEM real_t rscratch[WIN_THREADS];
     LOCAL_MEM int ok[1];
     win_state w = {blocks, blocks + WIN_B * WIN_LD, diag, v, dots, scratch,
-                   rscratch, ok, 0, 0, 0};
+                   ok, 0, 0, 0};
+    chase_keep kp = {keep, group, keep_b, first + foff, vq + vqoff,
+                   tauq + tqoff, NULL, NULL};
     progress += poff;
-    for (int s = sweep_claim(progress, ok); s < nsweeps;
+    band += boff;
+    int good = 1;
+    for (int s = sweep_claim(progress, ok); good && s < nsweeps;
          s = sweep_claim(progress, ok)) {
         int steps = sb_steps(n, b, s), before = s > 0 ? sb_steps(n, b, s - 1) : 0;
-        if (!win_sweep(n, b, band + boff, ld, s, steps, before, progress, keep,
-                       group, keep_b, first + foff, vq + vqoff, tauq + tqoff,
-                       &w))
-            break;
+        for (int j = 0; good && j < steps; j++) {
+            good = win_step(n, b, band, ld, s, j, j == steps - 1, before,
+                            progress, &kp, &w);
+            sweep_done(progress, s, j + 1);   /* after a failure: moot */
+        }
     }
     if (LID(0) == 0) {
         counts[coff + 3 * GID(0)] = w.read;
@@ -793,26 +813,6 @@ KERNEL gl_sb_chase_window(int n, int b, GLOBAL scalar_t *band, gl_long boff,
 #endif
 #define GB_WIN_LD (GB_WIN_B + 1)
 #define GB_WIN_COLS (2 * GB_WIN_B)
-
-/* The reflector of len values of local x at stride inc (conjugated when
- * conj: a row, for a reflector from the right) into v, by the group: x
- * becomes (beta, 0, ..., 0), v[0] = 1; tau to each work-item. */
-DEVFN scalar_t gbw_reflector(LOCAL scalar_t *x, int inc, int len, int conj,
-                             LOCAL scalar_t *v, LOCAL scalar_t *scratch,
-                             LOCAL real_t *rscratch)
-{
-    for (int k = LID(0); k < len; k += LSIZE(0))
-        v[k] = conj ? s_conj(x[k * inc]) : x[k * inc];
-    BARRIER();
-    scalar_t tau = group_larfg_local(len, &v[0], &v[1], 1, scratch, rscratch);
-    for (int k = LID(0); k < len; k += LSIZE(0))
-        x[k * inc] = k == 0 ? v[0] : s_zero();
-    BARRIER();   /* v[0] (beta) is read */
-    if (LID(0) == 0)
-        v[0] = s_make(1, 0);
-    BARRIER();
-    return tau;
-}
 
 /* Row i of the right update's rows: the rows of H_{j-1} below its first
  * (np of them, at column off of hp), then those of G_j in hn. */
@@ -894,23 +894,16 @@ DEVFN unsigned gbw_store(const LOCAL scalar_t *t, GLOBAL scalar_t *g, int gs,
 typedef struct gbw_state {
     LOCAL scalar_t *buf[2];
     LOCAL scalar_t *v, *dots, *scratch;
-    LOCAL real_t *rscratch;
     LOCAL int *ok;
     int cur, prev_row, np, ncp;
     unsigned read, written, steps;
 } gbw_state;
 
-/* The reflectors of step j (keep: into the store). */
-typedef struct gbw_keep {
-    int keep, group, keep_b;
-    const GLOBAL int *first;
-    GLOBAL scalar_t *vq, *tauq, *vp, *taup;
-} gbw_keep;
 
 /* Step j of sweep s (the last one of it: last); 0 if the wait failed. */
 DEVFN int gbw_step(int n, int b, int c, GLOBAL scalar_t *band, int ld, int s,
                    int j, int last, int before, GLOBAL int *progress,
-                   const gbw_keep *kp, gbw_state *w)
+                   const chase_keep *kp, gbw_state *w)
 {
     const int up = (ld - 1) / 3 * 2, tw = b - c, cs = ld - 1;
 #define GB(r, col) band[(gl_long)(up + (r) - (col)) + (gl_long)(col) * ld]
@@ -920,38 +913,49 @@ DEVFN int gbw_step(int n, int b, int c, GLOBAL scalar_t *band, int ld, int s,
     int ncols = min(p + tw + b, n - 1) - p, xcols = ncols + 1 - len;
     LOCAL scalar_t *hp = w->buf[1 - w->cur] + w->prev_row,
                    *hn = w->buf[w->cur];
-    scalar_t tau = s_zero();
-    if (j > 0)   /* H_{j-1} is this sweep's alone: before the wait */
-        tau = gbw_reflector(hp + b * GB_WIN_LD, GB_WIN_LD, len, 1, w->v,
-                            w->scratch, w->rscratch);
-    if (!sweep_wait(progress, s, min(j + 3, before), w->ok))
-        return 0;
-    if (j == 0) {   /* row s, through hn's first row (G comes after) */
-        w->read += gbw_load(hn, &GB(r, p), cs, 1, len);
-        tau = gbw_reflector(hn, GB_WIN_LD, len, 1, w->v, w->scratch,
-                            w->rscratch);
-        w->written += gbw_store(hn, &GB(r, p), cs, 1, len);
-    }
-    if (kp->keep)
+    /* Every barrier is passed whatever the case (counts of 0 instead of
+     * branches, as in gb_task: PoCL compiles a barrier under a condition
+     * by duplicating the code after it).  H_{j-1} is this sweep's alone:
+     * its reflector is made before the wait. */
+    scalar_t tau = window_reflector(hp + b * GB_WIN_LD, GB_WIN_LD,
+                                    j > 0 ? len : 0, 1, w->v, w->scratch);
+    int go = sweep_wait(progress, s, min(j + 3, before), w->ok);
+    len = go ? len : 0;
+    gr = go ? gr : 0;
+    np = go ? np : 0;
+    h0 = go ? h0 : 0;
+    ncols = go ? ncols : 0;
+    xcols = go ? xcols : 0;
+    /* j = 0: row s, through hn's first row (G comes after) */
+    int row = go && j == 0;
+    w->read += gbw_load(hn, row ? &GB(r, p) : band, cs, row, len);
+    scalar_t tau0 = window_reflector(hn, GB_WIN_LD, row ? len : 0, 1, w->v,
+                                     w->scratch);
+    w->written += gbw_store(hn, row ? &GB(r, p) : band, cs, row, len);
+    tau = row ? tau0 : go ? tau : s_zero();
+    if (kp->keep && go)
         keep_reflector(s, j, kp->group, kp->keep_b, kp->first, w->v, len,
                        tau, kp->vp, kp->taup);
-    w->read += gbw_load(hn, &GB(g0, p), cs, gr, len);
+    w->read += gbw_load(hn, gr > 0 ? &GB(g0, p) : band, cs, gr, len);
     w->read += gbw_load(hn + h0 + len * GB_WIN_LD,
                         xcols > 0 ? &GB(p, pe + 1) : band, cs, len, xcols);
     gbw_right(s_is_zero(tau) ? 0 : np + gr, len, tau, w->v, hp, np, b, hn,
               w->dots);
-    tau = gbw_reflector(hn + h0, 1, len, 0, w->v, w->scratch, w->rscratch);
-    if (kp->keep)
+    tau = window_reflector(hn + h0, 1, len, 0, w->v, w->scratch);
+    if (kp->keep && go)
         keep_reflector(s, j, kp->group, kp->keep_b, kp->first, w->v, len,
                        tau, kp->vq, kp->tauq);
-    w->written += kp->keep ? 2 * ((unsigned)len + 1) : 0;
+    w->written += kp->keep && go ? 2 * ((unsigned)len + 1) : 0;
     gbw_left(len, s_is_zero(tau) ? 0 : ncols, tau, w->v, hn + h0, w->dots);
-    if (j > 0)
-        w->written += gbw_store(hp, &GB(r, r), cs, np + 1, 1 + w->ncp);
+    int prev = go && j > 0, rest = go && last;
+    w->written += gbw_store(hp, prev ? &GB(r, r) : band, cs,
+                            prev ? np + 1 : 0, 1 + w->ncp);
     w->written += gbw_store(hn, h0 > 0 ? &GB(g0, p) : band, cs, h0, len);
-    if (last)
-        w->written += gbw_store(hn + h0, &GB(p, p), cs, len, 1 + ncols);
+    w->written += gbw_store(hn + h0, rest ? &GB(p, p) : band, cs,
+                            rest ? len : 0, 1 + ncols);
 #undef GB
+    if (!go)
+        return 0;
     w->np = len - 1;
     w->ncp = ncols;
     w->prev_row = h0;
@@ -978,7 +982,6 @@ KERNEL gl_gb_chase_window(int n, int b, int c, GLOBAL scalar_t *band,
     LOCAL_MEM scalar_t buf1[GB_WIN_LD * GB_WIN_COLS];
     LOCAL_MEM scalar_t v[GB_WIN_B + 1], dots[GB_WIN_COLS];
     LOCAL_MEM scalar_t scratch[WIN_THREADS];
-    LOCAL_MEM real_t rscratch[WIN_THREADS];
     LOCAL_MEM int ok[1];
     gbw_state w;
     w.buf[0] = buf0;   /* member by member: hipcc's backend takes no
@@ -987,26 +990,23 @@ KERNEL gl_gb_chase_window(int n, int b, int c, GLOBAL scalar_t *band,
     w.v = v;
     w.dots = dots;
     w.scratch = scratch;
-    w.rscratch = rscratch;
     w.ok = ok;
     w.cur = w.prev_row = w.np = w.ncp = 0;
     w.read = w.written = w.steps = 0;
-    gbw_keep kp = {keep, group, keep_b, first + foff, vq + vqoff,
+    chase_keep kp = {keep, group, keep_b, first + foff, vq + vqoff,
                    tauq + tqoff, vp + vpoff, taup + tpoff};
     progress += poff;
     band += boff;
-    for (int s = sweep_claim(progress, ok); s < nsweeps;
+    int good = 1;
+    for (int s = sweep_claim(progress, ok); good && s < nsweeps;
          s = sweep_claim(progress, ok)) {
         int steps = gb_steps(n, b, c, s),
-            before = s > 0 ? gb_steps(n, b, c, s - 1) : 0, good = 1;
+            before = s > 0 ? gb_steps(n, b, c, s - 1) : 0;
         for (int j = 0; good && j < steps; j++) {
             good = gbw_step(n, b, c, band, ld, s, j, j == steps - 1, before,
                             progress, &kp, &w);
-            if (good)
-                sweep_done(progress, s, j + 1);
+            sweep_done(progress, s, j + 1);   /* after a failure: moot */
         }
-        if (!good)
-            break;
     }
     if (LID(0) == 0) {
         counts[coff + 3 * GID(0)] = w.read;

@@ -618,8 +618,10 @@ static double reconstruction(int herm, lapack_int n, const gl_scalar *b0,
 static void test_chases(void)
 {
     group g = {.name = "gb_chase (b->c, b->1 with reflectors), sb_chase"};
-    /* within the chase's local window (chase.h CHASE_TILE: 64, 32 in
-     * complex double) and, in complex double, beyond */
+    /* within the chase's local tile (chase.h CHASE_TILE: 64, 32 in
+     * complex double) and, in complex double, beyond; the window kernels
+     * up to their widest band (WIN_B, GB_WIN_B: 32, 16 for the general
+     * one in complex double) and the tasks kernels beyond it */
     const lapack_int bs[] = {1, 2, 3, 4, 5, 8, 16, 31, 32, 64};
     for (size_t ib = 0; ib < sizeof bs / sizeof *bs; ib++) {
         lapack_int b = bs[ib];
@@ -1305,6 +1307,15 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("# device %s: %s\n", info->id, info->name);
+    /* TEST_DEVICE_OPS_ONLY=chases: the chases alone, for runs that try
+     * their kernels and work-group counts (run_checks.sh) */
+    const char *only = getenv("TEST_DEVICE_OPS_ONLY");
+    if (only && strcmp(only, "chases") == 0) {
+        test_chases();
+        gl_ctx_release(dev_ctx);
+        gl_ctx_release(host_ctx);
+        return failures != 0;
+    }
     test_copies();
     test_pack_band();
     test_panels();
