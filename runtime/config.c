@@ -164,6 +164,10 @@ static void config_read(void)
                           : !strcmp(chase, "tasks")  ? GL_CHASE_TASKS
                           : !strcmp(chase, "window") ? GL_CHASE_WINDOW
                                                      : GL_CHASE_TUNED;
+    long alg = parse_count(getenv("GPULAPACK_CUSOLVER_SYEVD_ALG"), 0),
+         function = parse_count(getenv("GPULAPACK_CUSOLVER_SYEVD_FUNCTION"), -1);
+    config.cusolver_syevd_alg = alg <= 2 ? (int)alg : 0;
+    config.cusolver_syevd_function = function < 1000000 ? (int)function : -1;
     config.dc_leaf = parse_count(getenv("GPULAPACK_DC_LEAF"), 0);
     const char *method = getenv("GPULAPACK_METHOD");
     config.method = !method ? GL_METHOD_AUTO

@@ -55,6 +55,8 @@ typedef struct gl_config {
     long panel_groups;          /* GPULAPACK_PANEL_GROUPS: work-groups of a tall panel leaf's launch, -1 = tuned */
     long chase_groups;          /* GPULAPACK_CHASE_GROUPS: one-launch chase's work-groups, 0 = waves, -1 = tuned */
     int chase_kernel;           /* GPULAPACK_CHASE: GL_CHASE_TASKS or GL_CHASE_WINDOW, 0 = tuned */
+    int cusolver_syevd_alg;     /* GPULAPACK_CUSOLVER_SYEVD_ALG: 1, 2; 0 = cuSOLVER's default */
+    int cusolver_syevd_function; /* GPULAPACK_CUSOLVER_SYEVD_FUNCTION: cusolverDnFunction_t of Xsyevd, -1 = unknown */
     long dc_leaf;               /* GPULAPACK_DC_LEAF: largest stage-3 subproblem left whole to LAPACK, 0 = tuned */
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */

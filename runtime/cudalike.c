@@ -1507,15 +1507,6 @@ static struct {
     int alg, function;
 } solver;
 
-/* A small non-negative integer of the environment, else dflt. */
-static int env_int(const char *name, int dflt)
-{
-    const char *s = getenv(name);
-    char *end;
-    long v = s && *s ? strtol(s, &end, 10) : -1;
-    return s && *s && !*end && v >= 0 && v < 1000000 ? (int)v : dflt;
-}
-
 static void solver_load(void)
 {
     static const char *const names[] = {"libcusolver.so.12",
@@ -1533,10 +1524,8 @@ static void solver_load(void)
 #undef SOLVER_LOAD
     *(void **)&solver.cusolverDnSetAdvOptions =
         dlsym(lib, "cusolverDnSetAdvOptions");
-    solver.alg = env_int("GPULAPACK_CUSOLVER_SYEVD_ALG", 0);
-    solver.function = env_int("GPULAPACK_CUSOLVER_SYEVD_FUNCTION", -1);
-    if (solver.alg > 2)
-        solver.alg = 0;
+    solver.alg = gl_config_get()->cusolver_syevd_alg;
+    solver.function = gl_config_get()->cusolver_syevd_function;
     solver.loaded = 1;
     gl_log(2, API ": cuSOLVER loaded");
 }

@@ -397,6 +397,20 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
     --lib "$LIB" --tag opencl-one-stage --lapack ref --inputs sep,se2,sg \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=one-stage \
     --expect-path opencl --expect-method one-stage
+#    The ?syev family by the vendor's solver, over the stand-in CUDA driver
+#    and cuSOLVER (built with the CUDA backend): every ?syev, ?syevd,
+#    ?heev, ?heevd call on path=cuda with method=vendor.  The exported
+#    routines the vendor's solver does not serve are forwarded
+#    (GPULAPACK_DISABLE): on the stand-in, which runs no kernel, they
+#    would fail over to LAPACK.
+if [ -e build/testing/mock-cusolver/libcusolver.so.12 ]; then
+    run lapack-suite-cuda-vendor 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+        --lib "$LIB" --tag cuda-vendor --lapack ref --inputs sep,se2 \
+        --env LD_LIBRARY_PATH="$ROOT/build/testing/mock-cuda:$ROOT/build/testing/mock-cusolver" \
+        --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=vendor \
+        --env GPULAPACK_DISABLE=gbbrd,gesdd,gesvd,hbev,hbevd,hbtrd,heevr,heevr_2stage,heevx,heevx_2stage,hetrd,hetrd_2stage,sbev,sbevd,sbtrd,syevr,syevr_2stage,syevx,syevx_2stage,sytrd,sytrd_2stage \
+        --expect-path cuda --expect-method vendor
+fi
 #    On each CUDA/HIP device: LAPACK's whole EIG suite in four precisions.
 gpu_parts suite
 }

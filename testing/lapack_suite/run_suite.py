@@ -79,8 +79,9 @@ LOG_REASON = re.compile(r"\breason=(\S+)")
 # own path serves every option.
 # Reasons that leave even a served call with the real LAPACK legitimately:
 # invalid arguments, workspace queries, calls from inside LAPACK, trivial
-# sizes (n < 2 is answered by LAPACK), Inf/NaN input.
-LOG_EXEMPT = {"args", "query", "nested", "nonfinite"}
+# sizes (n < 2 is answered by LAPACK), Inf/NaN input, routines the run
+# forwards on purpose (GPULAPACK_DISABLE).
+LOG_EXEMPT = {"args", "query", "nested", "nonfinite", "disabled"}
 
 print_lock = threading.Lock()
 
