@@ -404,9 +404,12 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
 #    (GPULAPACK_DISABLE): on the stand-in, which runs no kernel, they
 #    would fail over to LAPACK.
 if [ -e build/testing/mock-cusolver/libcusolver.so.12 ]; then
-    run lapack-suite-cuda-vendor 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+    # the stand-ins' folders after the flavour's LAPACK (the runner puts
+    # the outer LD_LIBRARY_PATH after its own; an --env would replace it)
+    run lapack-suite-cuda-vendor 3600 env \
+        LD_LIBRARY_PATH="$ROOT/build/testing/mock-cuda:$ROOT/build/testing/mock-cusolver" \
+        "$PYTHON" testing/lapack_suite/run_suite.py \
         --lib "$LIB" --tag cuda-vendor --lapack ref --inputs sep,se2 \
-        --env LD_LIBRARY_PATH="$ROOT/build/testing/mock-cuda:$ROOT/build/testing/mock-cusolver" \
         --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=vendor \
         --env GPULAPACK_DISABLE=gbbrd,gesdd,gesvd,hbev,hbevd,hbtrd,heevr,heevr_2stage,heevx,heevx_2stage,hetrd,hetrd_2stage,sbev,sbevd,sbtrd,syevr,syevr_2stage,syevx,syevx_2stage,sytrd,sytrd_2stage \
         --expect-path cuda --expect-method vendor
