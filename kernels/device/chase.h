@@ -887,15 +887,16 @@ DEVFN unsigned gbw_store(const LOCAL scalar_t *t, GLOBAL scalar_t *g, int gs,
 }
 
 /* What a work-group of the general window chase holds: two buffers of
- * GB_WIN_LD x GB_WIN_COLS values that take turns, G_j and H_j in
- * buf[cur] and H_{j-1} from row prev_row of the other (np + 1 rows, 1 +
- * ncp columns); the reflector, the dot products, reduction scratch, the
- * counted traffic. */
+ * GB_WIN_LD x GB_WIN_COLS values that take turns (swapped as pointers,
+ * not indexed: an indexed pair goes to the stack), G_j and H_j in next
+ * and H_{j-1} from row prev_row of prev (np + 1 rows, 1 + ncp columns);
+ * the reflector, the dot products, reduction scratch, the counted
+ * traffic. */
 typedef struct gbw_state {
-    LOCAL scalar_t *buf[2];
+    LOCAL scalar_t *next, *prev;
     LOCAL scalar_t *v, *dots, *scratch;
     LOCAL int *ok;
-    int cur, prev_row, np, ncp;
+    int prev_row, np, ncp;
     unsigned read, written, steps;
 } gbw_state;
 
@@ -911,8 +912,7 @@ DEVFN int gbw_step(int n, int b, int c, GLOBAL scalar_t *band, int ld, int s,
     int pe = min(p + tw, n - 1), len = pe - p + 1, np = j > 0 ? w->np : 0;
     int g0 = r + 1 + np, gr = pe - g0 + 1, h0 = gr - len;
     int ncols = min(p + tw + b, n - 1) - p, xcols = ncols + 1 - len;
-    LOCAL scalar_t *hp = w->buf[1 - w->cur] + w->prev_row,
-                   *hn = w->buf[w->cur];
+    LOCAL scalar_t *hp = w->prev + w->prev_row, *hn = w->next;
     /* Every barrier is passed whatever the case (counts of 0 instead of
      * branches, as in gb_task: PoCL compiles a barrier under a condition
      * by duplicating the code after it).  H_{j-1} is this sweep's alone:
@@ -959,7 +959,8 @@ DEVFN int gbw_step(int n, int b, int c, GLOBAL scalar_t *band, int ld, int s,
     w->np = len - 1;
     w->ncp = ncols;
     w->prev_row = h0;
-    w->cur = 1 - w->cur;
+    w->next = w->prev;   /* the buffer H_{j-1} leaves */
+    w->prev = hn;
     w->steps++;
     return 1;
 }
@@ -984,14 +985,14 @@ KERNEL gl_gb_chase_window(int n, int b, int c, GLOBAL scalar_t *band,
     LOCAL_MEM scalar_t scratch[WIN_THREADS];
     LOCAL_MEM int ok[1];
     gbw_state w;
-    w.buf[0] = buf0;   /* member by member: hipcc's backend takes no
-                          aggregate of local addresses */
-    w.buf[1] = buf1;
+    w.next = buf0;   /* member by member: hipcc's backend takes no
+                        aggregate of local addresses */
+    w.prev = buf1;
     w.v = v;
     w.dots = dots;
     w.scratch = scratch;
     w.ok = ok;
-    w.cur = w.prev_row = w.np = w.ncp = 0;
+    w.prev_row = w.np = w.ncp = 0;
     w.read = w.written = w.steps = 0;
     chase_keep kp = {keep, group, keep_b, first + foff, vq + vqoff,
                    tauq + tqoff, vp + vpoff, taup + tpoff};
