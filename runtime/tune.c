@@ -248,25 +248,27 @@ int gl_tune_method_named(const char *name)
     return -1;
 }
 
-/* "method <family> <N|V> <s|d|c|z> <gpu path> <n> <method>" of a GPU
- * named in the header; 0, or -1 with why. */
-static int parse_method_line(const char *line, int number, char *why,
-                             size_t why_size)
+/* path is a GPU of the header, or host where host_ok. */
+static int path_known(const char *path, int host_ok)
 {
-    char family[64], job[8], prec[8], path[16], value[32], name[16],
-        extra[8];
-    int fields = sscanf(line, "method %63s %7s %7s %15s %31s %15s %7s", family,
-                        job, prec, path, value, name, extra);
-    char *end = NULL;
-    long n = fields >= 5 ? strtol(value, &end, 10) : -1;
-    int gpu_known = 0;
+    int known = host_ok && strcmp(path, "host") == 0;
     for (int g = 0; g < ngpus; g++)
-        gpu_known |= strcmp(gpus[g].path, path) == 0;
-    int method = fields == 6 ? gl_tune_method_named(name) : -1;
-    if (fields != 6 || strlen(family) >= sizeof entries[0].family ||
+        known |= strcmp(gpus[g].path, path) == 0;
+    return known;
+}
+
+/* The entry of line number, after the checks every line shares (the
+ * family's length, job N or V, precision s/d/c/z, a path the header
+ * names, or host where host_ok); ok: the line's own fields passed (the
+ * others are read only then).  0, or -1 with why. */
+static int add_entry(int ok, const char *family, const char *job,
+                     const char *prec, const char *path, int host_ok, long n,
+                     int method, int number, char *why, size_t why_size)
+{
+    if (!ok || strlen(family) >= sizeof entries[0].family ||
         (strcmp(job, "N") != 0 && strcmp(job, "V") != 0) ||
         strlen(prec) != 1 || !strchr("sdcz", prec[0]) || !valid_path(path) ||
-        !gpu_known || !end || *end || n < 0 || method < 0) {
+        !path_known(path, host_ok)) {
         snprintf(why, why_size, "line %d malformed", number);
         return -1;
     }
@@ -282,6 +284,23 @@ static int parse_method_line(const char *line, int number, char *why,
     e->n = n;
     e->method = method;
     return 0;
+}
+
+/* "method <family> <N|V> <s|d|c|z> <gpu path> <n> <method>" of a GPU
+ * named in the header; 0, or -1 with why. */
+static int parse_method_line(const char *line, int number, char *why,
+                             size_t why_size)
+{
+    char family[64], job[8], prec[8], path[16], value[32], name[16],
+        extra[8];
+    int fields = sscanf(line, "method %63s %7s %7s %15s %31s %15s %7s", family,
+                        job, prec, path, value, name, extra);
+    char *end = NULL;
+    long n = fields >= 5 ? strtol(value, &end, 10) : -1;
+    int method = fields == 6 ? gl_tune_method_named(name) : -1;
+    return add_entry(fields == 6 && end && !*end && n >= 0 && method >= 0,
+                     family, job, prec, path, 0, n, method, number, why,
+                     why_size);
 }
 
 /* Parses the file; 0, or -1 with why (the caller logs it). */
@@ -353,29 +372,13 @@ static int parse_file(FILE *f, char *why, size_t why_size)
             continue;
         }
         char *end = NULL;
-        long n = strcmp(value, "never") == 0 ? NEVER : strtol(value, &end, 10);
-        int gpu_known = strcmp(path, "host") == 0;
-        for (int g = 0; g < ngpus; g++)
-            gpu_known |= strcmp(gpus[g].path, path) == 0;
-        if (fields != 5 || strlen(family) >= sizeof entries[0].family ||
-            (strcmp(job, "N") != 0 && strcmp(job, "V") != 0) ||
-            strlen(prec) != 1 || !strchr("sdcz", prec[0]) ||
-            !valid_path(path) || !gpu_known ||
-            (n != NEVER && (!end || *end || n < 0))) {
-            snprintf(why, why_size, "line %d malformed", number);
+        long n = fields < 5                     ? -1
+                 : strcmp(value, "never") == 0 ? NEVER
+                                               : strtol(value, &end, 10);
+        if (add_entry(fields == 5 && (n == NEVER || (end && !*end && n >= 0)),
+                      family, job, prec, path, 1, n, -1, number, why,
+                      why_size))
             return -1;
-        }
-        if (nentries == MAX_ENTRIES) {
-            snprintf(why, why_size, "more than %d lines", MAX_ENTRIES);
-            return -1;
-        }
-        entry *e = &entries[nentries++];
-        memcpy(e->family, family, strlen(family) + 1);   /* checked above */
-        e->job = job[0];
-        e->precision = prec[0];
-        memcpy(e->path, path, strlen(path) + 1);   /* a valid_path name */
-        e->n = n;
-        e->method = -1;
     }
     return 0;
 }
