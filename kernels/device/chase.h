@@ -678,6 +678,19 @@ DEVFN unsigned win_store(const LOCAL scalar_t *t, GLOBAL scalar_t *g, int gs,
     return (unsigned)(packed ? rows * (rows + 1) / 2 : rows * cols);
 }
 
+/* A window kernel's counted traffic into its work-group's three counters
+ * (read, written, steps: kernels/gpu_ops.c chase_traffic), by work-item
+ * 0 at the end of the launch. */
+DEVFN void traffic_publish(GLOBAL unsigned *counts, unsigned read,
+                           unsigned written, unsigned steps)
+{
+    if (LID(0) == 0) {
+        counts[3 * GID(0)] = read;
+        counts[3 * GID(0) + 1] = written;
+        counts[3 * GID(0) + 2] = steps;
+    }
+}
+
 /* Where a window chase keeps its reflectors (keep != 0): the store of
  * keep_reflector, vp and taup for the general chase's right ones. */
 typedef struct chase_keep {
@@ -779,11 +792,7 @@ KERNEL gl_sb_chase_window(int n, int b, GLOBAL scalar_t *band, gl_long boff,
             sweep_done(progress, s, j + 1);   /* after a failure: moot */
         }
     }
-    if (LID(0) == 0) {
-        counts[coff + 3 * GID(0)] = w.read;
-        counts[coff + 3 * GID(0) + 1] = w.written;
-        counts[coff + 3 * GID(0) + 2] = w.steps;
-    }
+    traffic_publish(counts + coff, w.read, w.written, w.steps);
 }
 
 /* ---- The window chase of a general band (GPULAPACK_CHASE=window) ----
@@ -1009,9 +1018,5 @@ KERNEL gl_gb_chase_window(int n, int b, int c, GLOBAL scalar_t *band,
             sweep_done(progress, s, j + 1);   /* after a failure: moot */
         }
     }
-    if (LID(0) == 0) {
-        counts[coff + 3 * GID(0)] = w.read;
-        counts[coff + 3 * GID(0) + 1] = w.written;
-        counts[coff + 3 * GID(0) + 2] = w.steps;
-    }
+    traffic_publish(counts + coff, w.read, w.written, w.steps);
 }
