@@ -251,14 +251,14 @@ build/testing/mock-hip/libamdhip64.so.5: testing/unit/mock/mock_hip.c testing/un
 # the vendor's eigensolver (kernels/eig_vendor.c) over the stand-in drivers
 # and stand-in solvers (cuSOLVER, rocSOLVER: mock_solver.c, in folders of
 # their own so that a run can leave them out), per API and precision
-build/testing/test_vendor_solver_cuda_%: testing/unit/test_vendor_solver.c $(HEADERS) lib/libgpulapack.a | build/testing
+build/testing/test_vendor_solver_cuda_%: testing/unit/test_vendor_solver.c testing/unit/mock/system_eig.h $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
-build/testing/test_vendor_solver_hip_%: testing/unit/test_vendor_solver.c $(HEADERS) lib/libgpulapack.a | build/testing
+build/testing/test_vendor_solver_hip_%: testing/unit/test_vendor_solver.c testing/unit/mock/system_eig.h $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_TEST_HIP -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
-build/testing/mock-cusolver/libcusolver.so.12: testing/unit/mock/mock_solver.c
+build/testing/mock-cusolver/libcusolver.so.12: testing/unit/mock/mock_solver.c testing/unit/mock/system_eig.h
 	mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -I$(CUDA_HOME)/include $< -o $@ -ldl
-build/testing/mock-rocsolver/librocsolver.so.0: testing/unit/mock/mock_solver.c
+build/testing/mock-rocsolver/librocsolver.so.0: testing/unit/mock/mock_solver.c testing/unit/mock/system_eig.h
 	mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -DMOCK_ROCSOLVER $< -o $@ -ldl
 build/testing/mock-cusolver-decoy/libcusolver.so.12 build/testing/mock-rocsolver-decoy/librocsolver.so.0: testing/unit/mock/mock_solver.c

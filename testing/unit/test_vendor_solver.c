@@ -38,6 +38,7 @@
 #include "../kernels/status.h"
 #include "context.h"
 #include "gpu.h"
+#include "mock/system_eig.h"
 
 #ifdef GL_TEST_HIP
 #define PATH GL_PATH_HIP
@@ -115,44 +116,15 @@ static void make(lapack_int n, char uplo, double scale, gl_scalar *full,
                                    : (gl_scalar)NAN;
 }
 
-/* the system LAPACK's ?syevd/?heevd (the test's own dsyevd_ is the
- * library's entry point) */
-typedef void sy_fn(const char *, const char *, const int *, void *,
-                   const int *, void *, void *, const int *, int *,
-                   const int *, int *, size_t, size_t);
-typedef void he_fn(const char *, const char *, const int *, void *,
-                   const int *, void *, void *, const int *, void *,
-                   const int *, int *, const int *, int *, size_t, size_t);
+/* the system LAPACK's ?syevd/?heevd of the n x n full (ld n): W into w,
+ * full left as it is; LAPACK's INFO */
 static int reference(lapack_int n, char uplo, char jobz,
                      const gl_scalar *full, gl_real *w)
 {
-    static void *f;
-    if (!f) {
-        void *lib = dlopen("liblapack.so.3", RTLD_NOW | RTLD_LOCAL);
-        f = lib ? dlsym(lib, GL_COMPLEX ? GL_STR(GL_P) "heevd_"
-                                        : GL_STR(GL_P) "syevd_")
-                : NULL;
-    }
-    if (!f)
-        return -1;
-    int nn = (int)n, lwork = 2 * nn * nn + 6 * nn + 1, lrwork = lwork,
-        liwork = 5 * nn + 3, info = 0;
-    /* a column of slack after A: Debian 12's OpenBLAS 0.3.21 zgemv_n
-     * reads x one stride past its end (mock_solver.c, lapack_eig) */
-    gl_scalar *a = malloc(sizeof *a * (size_t)(n * (n + 1) + 64)),
-              *work = malloc(sizeof *work * (size_t)lwork);
-    gl_real *rwork = malloc(sizeof *rwork * (size_t)lrwork);
-    int *iwork = malloc(sizeof *iwork * (size_t)liwork);
+    gl_scalar *a = malloc(sizeof *a * (size_t)(n * n));
     memcpy(a, full, sizeof *a * (size_t)(n * n));
-#if GL_COMPLEX
-    ((he_fn *)f)(&jobz, &uplo, &nn, a, &nn, w, work, &lwork, rwork, &lrwork,
-                 iwork, &liwork, &info, 1, 1);
-#else
-    (void)lrwork;
-    ((sy_fn *)f)(&jobz, &uplo, &nn, a, &nn, w, work, &lwork, iwork, &liwork,
-                 &info, 1, 1);
-#endif
-    free(a), free(work), free(rwork), free(iwork);
+    int info = system_eig(GL_PRECISION, jobz, uplo, (int)n, a, (int)n, w);
+    free(a);
     return info;
 }
 
