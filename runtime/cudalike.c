@@ -1236,6 +1236,16 @@ static int batch_end(gl_ctx *ctx)
 
 /* ---- vendor BLAS ---------------------------------------------------------- */
 
+/* The first of the sonames (NULL-terminated) that opens, or NULL: a
+ * vendor library, opened once and never closed (the loaders below). */
+static void *open_first(const char *const *names)
+{
+    void *lib = NULL;
+    for (int i = 0; names[i] && !lib; i++)
+        lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    return lib;
+}
+
 #if defined(GL_API_CUDA)
 #include <cublas_v2.h>
 
@@ -1266,9 +1276,7 @@ static void blas_load(void)
                                         NULL};
     if (gl_config_get()->vendor_blas == 0)
         return;
-    void *lib = NULL;
-    for (int i = 0; names[i] && !lib; i++)
-        lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    void *lib = open_first(names);
     if (!lib)
         return;
 #define BLAS_LOAD(f)                                                         \
@@ -1500,11 +1508,6 @@ static struct {
 #undef SOLVER_DECLARE
     __typeof__(cusolverDnSetAdvOptions) *cusolverDnSetAdvOptions;
     int loaded;
-    /* GPULAPACK_CUSOLVER_SYEVD_ALG (1, 2; 0: cuSOLVER's default) and the
-     * cusolverDnFunction_t value that selects Xsyevd's algorithm
-     * (GPULAPACK_CUSOLVER_SYEVD_FUNCTION; -1: not known -- the headers up
-     * to 12.0.4 have none, docs/env.md) */
-    int alg, function;
 } solver;
 
 static void solver_load(void)
@@ -1512,9 +1515,7 @@ static void solver_load(void)
     static const char *const names[] = {"libcusolver.so.12",
                                         "libcusolver.so.11", "libcusolver.so",
                                         NULL};
-    void *lib = NULL;
-    for (int i = 0; names[i] && !lib; i++)
-        lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    void *lib = open_first(names);
     if (!lib)
         return;
 #define SOLVER_LOAD(f)                                                       \
@@ -1524,8 +1525,6 @@ static void solver_load(void)
 #undef SOLVER_LOAD
     *(void **)&solver.cusolverDnSetAdvOptions =
         dlsym(lib, "cusolverDnSetAdvOptions");
-    solver.alg = gl_config_get()->cusolver_syevd_alg;
-    solver.function = gl_config_get()->cusolver_syevd_function;
     solver.loaded = 1;
     gl_log(2, API ": cuSOLVER loaded");
 }
@@ -1555,17 +1554,22 @@ static int solver_handle_make(queue_state *q)
     }
     q->solver = h;
     q->solver_params = p;
-    if (!solver.alg)
+    /* GPULAPACK_CUSOLVER_SYEVD_ALG (1, 2; 0: cuSOLVER's default) through
+     * the cusolverDnFunction_t value that selects Xsyevd's algorithm
+     * (GPULAPACK_CUSOLVER_SYEVD_FUNCTION; -1: not known -- the headers up
+     * to 12.0.4 have none, docs/env.md) */
+    int alg = gl_config_get()->cusolver_syevd_alg,
+        function = gl_config_get()->cusolver_syevd_function;
+    if (!alg)
         return 0;
     cusolverStatus_t s = CUSOLVER_STATUS_NOT_SUPPORTED;
-    if (solver.function >= 0 && solver.cusolverDnSetAdvOptions)
+    if (function >= 0 && solver.cusolverDnSetAdvOptions)
         s = solver.cusolverDnSetAdvOptions(
-            p, (cusolverDnFunction_t)solver.function,
-            solver.alg == 1 ? CUSOLVER_ALG_1 : CUSOLVER_ALG_2);
+            p, (cusolverDnFunction_t)function,
+            alg == 1 ? CUSOLVER_ALG_1 : CUSOLVER_ALG_2);
     if (s != CUSOLVER_STATUS_SUCCESS)
         gl_log(1, API ": Xsyevd ALG_%d not selectable (function %d, status "
-                      "%d): cuSOLVER's default", solver.alg, solver.function,
-               (int)s);
+                      "%d): cuSOLVER's default", alg, function, (int)s);
     return 0;
 }
 
@@ -1671,9 +1675,7 @@ static void solver_load(void)
                                          "rocsolver_dsyevd",
                                          "rocsolver_cheevd",
                                          "rocsolver_zheevd"};
-    void *lib = NULL;
-    for (int i = 0; names[i] && !lib; i++)
-        lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    void *lib = open_first(names);
     if (!lib ||
         !(*(void **)&solver.create = dlsym(lib, "rocblas_create_handle")) ||
         !(*(void **)&solver.destroy = dlsym(lib, "rocblas_destroy_handle")) ||
