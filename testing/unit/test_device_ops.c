@@ -869,6 +869,69 @@ static int bidiag_svd_on(int resident, lapack_int n, gl_real *d, gl_real *e,
     return rc;
 }
 
+/* One bidiagonal (d, e) by bidiag_svd_on against the system ?bdsdc: the
+ * values, U S VT - B and the orthogonality of U and VT, each within
+ * THRESH * n; what and tag name the case. */
+static void bidiag_svd_case(group *g, int resident, lapack_int n,
+                            const gl_real *d0, const gl_real *e0,
+                            const char *what, int tag)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int info = 0, rinfo = 0;
+    size_t nn = (size_t)n * n;
+    gl_real *d = malloc(sizeof *d * (4 * (size_t)n + 4 * nn + 3 * nn +
+                                     4 * (size_t)n));
+    gl_real *e = d + n, *rd = e + n, *re = rd + n, *u = re + n, *vt = u + nn,
+            *ru = vt + nn, *rvt = ru + nn, *work = rvt + nn;
+    lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)n);
+    memcpy(d, d0, sizeof *d * (size_t)n);
+    memcpy(rd, d0, sizeof *d * (size_t)n);
+    memcpy(e, e0, sizeof *e * (size_t)n);
+    memcpy(re, e0, sizeof *e * (size_t)n);
+    /* B, in double */
+    double *bmat = calloc(2 * nn, sizeof *bmat), *x = bmat + nn, bnorm = 0;
+    for (lapack_int i = 0; i < n; i++) {
+        bmat[i + (size_t)i * n] = d[i];
+        if (i + 1 < n)
+            bmat[i + (size_t)(i + 1) * n] = e[i];
+        bnorm = fmax(bnorm, fabs((double)d[i]) +
+                                (i + 1 < n ? fabs((double)e[i]) : 0));
+    }
+    int rc = bidiag_svd_on(resident, n, d, e, u, vt, work, iwork, &info);
+    f->bdsdc("U", "I", &n, rd, re, ru, &n, rvt, &n, NULL, NULL, work, iwork,
+             &rinfo, 1, 1);
+    double worst = 0;
+    for (lapack_int i = 0; i < n; i++) {
+        worst = fmax(worst, fabs((double)(d[i] - rd[i])));
+        if (d[i] < 0 || (i > 0 && d[i] > d[i - 1]))
+            worst = INFINITY;   /* not descending, or negative */
+    }
+    check(g, rc || info || rinfo ? INFINITY : worst / (EPS * bnorm),
+          THRESH * n, "bidiag_svd n=%d %s%d: values", n, what, tag);
+    /* U diag(s) VT - B */
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < n; i++) {
+            double sb = 0;
+            for (lapack_int l = 0; l < n; l++)
+                sb += (double)u[i + (size_t)l * n] * d[l] *
+                      vt[l + (size_t)j * n];
+            x[i + (size_t)j * n] = sb;
+        }
+    double res = real_diff(n, x, bmat) / (EPS * bnorm);
+    /* ours, and the system ?bdsdc's for the message: its merges can lose
+     * orthogonality too (Reference-LAPACK issue 255) */
+    double orth = orthogonality(n, u, vt);
+    double ref_orth = orthogonality(n, ru, rvt);
+    check(g, rc || info ? INFINITY : res, THRESH * n,
+          "bidiag_svd n=%d %s%d: U S VT - B", n, what, tag);
+    check(g, rc || info ? INFINITY : orth, THRESH * n,
+          "bidiag_svd n=%d %s%d: orthogonality (the system ?bdsdc's: %.3g)",
+          n, what, tag, ref_orth);
+    free(bmat);
+    free(iwork);
+    free(d);
+}
+
 static void test_bidiag_svd(int resident)
 {
     group g = {.name = resident ? "bidiag_svd_device (divide and conquer, U "
@@ -910,14 +973,8 @@ static void test_bidiag_svd(int resident)
     const lapack_int ns[] = {26, 40, 97, 256};
     for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
         for (int kind = 0; kind < 6; kind++) {
-            lapack_int n = ns[in], info = 0, rinfo = 0;
-            size_t nn = (size_t)n * n;
-            gl_real *d = malloc(sizeof *d * (4 * (size_t)n + 4 * nn +
-                                             3 * nn + 4 * (size_t)n));
-            gl_real *e = d + n, *rd = e + n, *re = rd + n, *u = re + n,
-                    *vt = u + nn, *ru = vt + nn, *rvt = ru + nn,
-                    *work = rvt + nn;
-            lapack_int *iwork = malloc(sizeof *iwork * 8 * (size_t)n);
+            lapack_int n = ns[in];
+            gl_real *d = malloc(sizeof *d * 2 * (size_t)n), *e = d + n;
             for (lapack_int i = 0; i < n; i++) {
                 double x = urand(), y = urand();
                 d[i] = kind == 0 ? x
@@ -932,52 +989,8 @@ static void test_bidiag_svd(int resident)
                      : kind == 3 ? (i % 17 == 5 ? 0 : y)
                      : kind == 4 ? y
                                  : y * pow(10, 10 * x);
-                rd[i] = d[i];
-                re[i] = e[i];
             }
-            /* B, in double */
-            double *bmat = calloc(2 * nn, sizeof *bmat), *x = bmat + nn,
-                   bnorm = 0;
-            for (lapack_int i = 0; i < n; i++) {
-                bmat[i + (size_t)i * n] = d[i];
-                if (i + 1 < n)
-                    bmat[i + (size_t)(i + 1) * n] = e[i];
-                bnorm = fmax(bnorm, fabs((double)d[i]) +
-                                        (i + 1 < n ? fabs((double)e[i]) : 0));
-            }
-            int rc = bidiag_svd_on(resident, n, d, e, u, vt, work, iwork,
-                                   &info);
-            f->bdsdc("U", "I", &n, rd, re, ru, &n, rvt, &n, NULL, NULL, work,
-                     iwork, &rinfo, 1, 1);
-            double worst = 0;
-            for (lapack_int i = 0; i < n; i++) {
-                worst = fmax(worst, fabs((double)(d[i] - rd[i])));
-                if (d[i] < 0 || (i > 0 && d[i] > d[i - 1]))
-                    worst = INFINITY;   /* not descending, or negative */
-            }
-            check(&g, rc || info || rinfo ? INFINITY : worst / (EPS * bnorm),
-                  THRESH * n, "bidiag_svd n=%d kind=%d: values", n, kind);
-            /* U diag(s) VT - B */
-            for (lapack_int j = 0; j < n; j++)
-                for (lapack_int i = 0; i < n; i++) {
-                    double sb = 0;
-                    for (lapack_int l = 0; l < n; l++)
-                        sb += (double)u[i + (size_t)l * n] * d[l] *
-                              vt[l + (size_t)j * n];
-                    x[i + (size_t)j * n] = sb;
-                }
-            double res = real_diff(n, x, bmat) / (EPS * bnorm);
-            /* ours, and the system ?bdsdc's for the message: its merges
-             * can lose orthogonality too (Reference-LAPACK issue 255) */
-            double orth = orthogonality(n, u, vt);
-            double ref_orth = orthogonality(n, ru, rvt);
-            check(&g, rc || info ? INFINITY : res, THRESH * n,
-                  "bidiag_svd n=%d kind=%d: U S VT - B", n, kind);
-            check(&g, rc || info ? INFINITY : orth, THRESH * n,
-                  "bidiag_svd n=%d kind=%d: orthogonality (the system "
-                  "?bdsdc's: %.3g)", n, kind, ref_orth);
-            free(bmat);
-            free(iwork);
+            bidiag_svd_case(&g, resident, n, d, e, "kind=", kind);
             free(d);
         }
     /* a secular equation of ours that does not converge (fault
@@ -1308,10 +1321,18 @@ int main(int argc, char **argv)
     }
     printf("# device %s: %s\n", info->id, info->name);
     /* TEST_DEVICE_OPS_ONLY=chases: the chases alone, for runs that try
-     * their kernels and work-group counts (run_checks.sh) */
+     * their kernels and work-group counts (run_checks.sh); =bidiag_svd:
+     * the divide and conquer's SVD alone (its random cases then differ
+     * from a full run's with the same seed) */
     const char *only = getenv("TEST_DEVICE_OPS_ONLY");
-    if (only && strcmp(only, "chases") == 0) {
-        test_chases();
+    if (only && (strcmp(only, "chases") == 0 ||
+                 strcmp(only, "bidiag_svd") == 0)) {
+        if (strcmp(only, "chases") == 0) {
+            test_chases();
+        } else {
+            test_bidiag_svd(0);
+            test_bidiag_svd(1);
+        }
         gl_ctx_release(dev_ctx);
         gl_ctx_release(host_ctx);
         return failures != 0;
