@@ -16,9 +16,37 @@ typedef GL_FN(dc_secular) secular;
 
 /* ---- the roots of both ---- */
 
+/* Root j's columns of the SVD's secular problem re-formed from one
+ * difference: dsigma_i - s_j = (dsigma_i - dsigma_o) + (dsigma_o - s_j)
+ * and dsigma_i + s_j = (dsigma_i + dsigma_o) - (dsigma_o - s_j), o the
+ * nearer pole of the root's interval (the form of the device's
+ * dc_svd_minus and dc_svd_plus).  ?lasd4 subtracts each of its steps
+ * from every entry of DELTA and adds it to every entry of WORK, so where
+ * its first steps are large against the root's final distance from the
+ * poles (graded values), each entry keeps its own cancellation error and
+ * the entries of one column no longer agree on one root: 4e-10
+ * relatively on the graded bidiagonal of test_device_ops (kind 5, n =
+ * 40).  ?lasd3's recomputed z is built from the rows of these columns
+ * and is only as consistent as they are: there the vectors of two roots
+ * next to close poles lost orthogonality, 420 eps, as they do with the
+ * system ?lasd1 on that merge.  With one difference per root every
+ * column is exact for one root, which Gu and Eisenstat's z needs. */
+static void svd_root_columns(lapack_int k, lapack_int j, const gl_real *ds,
+                             gl_real *delta, gl_real *sums)
+{
+    lapack_int o = j + 1 < k && GL_R(fabs)(delta[j + 1]) < GL_R(fabs)(delta[j])
+                       ? j + 1
+                       : j;
+    gl_real t = delta[o], p = ds[o];
+    for (lapack_int i = 0; i < k; i++) {
+        delta[i] = (ds[i] - p) + t;
+        sums[i] = (ds[i] + p) - t;
+    }
+}
+
 /* The roots of an item, each by ?lasd4 (the SVD's: d[j] = s_j,
- * delta(:, j) and sums(:, j)) or ?laed4 (the tridiagonal's: d[j] =
- * lambda_j, delta(:, j)). */
+ * delta(:, j) and sums(:, j), re-formed by svd_root_columns) or ?laed4
+ * (the tridiagonal's: d[j] = lambda_j, delta(:, j)). */
 static int roots(void *ctx, long item)
 {
     secular *q = ctx;
@@ -37,6 +65,9 @@ static int roots(void *ctx, long item)
             __atomic_store_n(&q->info, j1, __ATOMIC_RELAXED);
             return -1;
         }
+        if (q->sums)
+            svd_root_columns(k, j, q->poles, &RAT(q->delta, k, 0, j),
+                             &RAT(q->sums, k, 0, j));
     }
     return 0;
 }
