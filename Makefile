@@ -63,7 +63,7 @@ GL_PRECISION_z = 4
 KERNELS    = ge2gb sy2sb gb2bd svd eig eig_one_stage eig_vendor band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
              backtransform sytrd ops_bind gpu_ops \
              ref/host_ops ref/chase ref/tile_gemm
-COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c \
+COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
              runtime/log.c runtime/memory.c runtime/parallel.c runtime/profile.c runtime/timing.c \

@@ -356,6 +356,47 @@ static int device_order(wy_apply *a)
     return rc;
 }
 
+/* A device's batch of blocks for apply_chase: how many (of the blocks
+ * there are) go out at a time, and the scalars between two blocks
+ * (*stride: one parallelogram of at most b + group - 1 rows and group
+ * columns, each column on a 64-byte boundary for vector loads of whole
+ * lines).  V and Y of a batch take at most DEVICE_BATCH_BYTES, and at
+ * most a quarter of E's e_scalars: the memory a call plans for
+ * (apply_chase_device_bytes) stays a share of its matrices. */
+static int chase_batch(lapack_int b, lapack_int group, size_t blocks,
+                       size_t e_scalars, size_t *stride)
+{
+    const lapack_int line = GL_LINE_BYTES / sizeof(gl_scalar);
+    size_t ldv = (size_t)(b + group - 1 + line - 1) / line * line;
+    *stride = ldv * (size_t)group;
+    size_t bytes = DEVICE_BATCH_BYTES;
+    if (e_scalars / 4 * sizeof(gl_scalar) < bytes)
+        bytes = e_scalars / 4 * sizeof(gl_scalar);
+    size_t fit = bytes / (2 * *stride * sizeof(gl_scalar));
+    if (fit > blocks)
+        fit = blocks;
+    return fit < 1 ? 1 : fit < DEVICE_BATCH ? (int)fit : DEVICE_BATCH;
+}
+
+/* gl_s_apply_chase_device_bytes gl_d_apply_chase_device_bytes
+ * gl_c_apply_chase_device_bytes gl_z_apply_chase_device_bytes */
+size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
+                                       lapack_int group, lapack_int ncols)
+{
+    lapack_int ngroups;
+    if (group < 1)
+        group = 1;
+    size_t slots = GL_FN(reflectors_slots)(n, b, group, &ngroups), stride;
+    if (ngroups == 0 || ncols <= 0)
+        return 0;
+    size_t e_scalars = (size_t)n * (size_t)ncols;
+    int capacity = chase_batch(b, group, slots / (size_t)group + 1,
+                               e_scalars, &stride);
+    size_t blocks = 2 * (size_t)capacity * stride * sizeof(gl_scalar);
+    return blocks + gl_wy_scratch_bytes(e_scalars * sizeof(gl_scalar)) +
+           3 * sizeof(lapack_int) * (slots / (size_t)group + 1);
+}
+
 /* gl_s_apply_chase gl_d_apply_chase gl_c_apply_chase gl_z_apply_chase */
 int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
@@ -366,32 +407,27 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
         return 0;
     const gl_scalar *vstore = which == 'P' ? r->vp : r->vq;
     const gl_scalar *taustore = which == 'P' ? r->taup : r->tauq;
-    /* One parallelogram: rows = b + group - 1 at most, group columns; the
-     * columns start on 64-byte boundaries (vector loads of whole lines). */
-    const lapack_int line = GL_LINE_BYTES / sizeof(gl_scalar);
-    lapack_int ldv = (b + group - 1 + line - 1) / line * line;
-    size_t stride = (size_t)ldv * (size_t)group;
-    size_t fit = DEVICE_BATCH_BYTES / (2 * stride * sizeof(gl_scalar));
-    const int capacity = ops->host_memory ? HOST_BATCH
-                         : fit < 1            ? 1
-                         : fit < DEVICE_BATCH ? (int)fit
-                                              : DEVICE_BATCH;
-    size_t both = 2 * (size_t)capacity * stride;
     /* The blocks built by the device where it can (nothing crosses the
      * bus; every block listed first, apply_listed), else on the host
      * from the store itself, or from one read of it (not a read per
      * block: each is a wait for the device). */
     int on_device = !ops->host_memory && ops->wy_build && ops->ints_to_device;
+    size_t slots = (size_t)r->first[r->ngroups];
+    size_t stride, blocks = slots / (size_t)group + 1;
+    int batch = chase_batch(b, group, blocks, (size_t)r->n * (size_t)ncols,
+                            &stride);
+    const int capacity = ops->host_memory ? HOST_BATCH : batch;
+    const lapack_int ldv = (lapack_int)(stride / (size_t)group);
+    size_t both = 2 * (size_t)capacity * stride;
     gl_scalar *host =
         on_device ? NULL : gl_host_alloc(sizeof *host * both);
-    size_t slots = (size_t)r->first[r->ngroups];
     gl_scalar *copy =
         ops->host_memory || on_device
             ? NULL
             : gl_host_alloc(sizeof *copy * slots * ((size_t)b + 1));
     gl_scalar *dev = ops->alloc(ops, sizeof *dev * both);
-    /* at most one block per (group, step): slots / group of them */
-    size_t listed = on_device ? slots / (size_t)group + 1 : (size_t)capacity;
+    /* at most one block per (group, step) */
+    size_t listed = on_device ? blocks : (size_t)capacity;
     lapack_int *dims = malloc(sizeof *dims * 3 * listed);
     size_t *cols = malloc(sizeof *cols * listed);
     int rc = 0;
@@ -465,6 +501,27 @@ static void merge_panels(const GL_FN(ops) *ops, char storev, lapack_int len,
     }
 }
 
+/* Reflectors merged into one block reflector of apply_panels: whole
+ * panels of nb, about PANEL_GROUP_COLS. */
+static lapack_int panels_group_cols(lapack_int nb)
+{
+    lapack_int per_group = PANEL_GROUP_COLS / nb > 1 ? PANEL_GROUP_COLS / nb : 1;
+    return per_group * nb;
+}
+
+/* gl_s_apply_panels_device_bytes gl_d_apply_panels_device_bytes
+ * gl_c_apply_panels_device_bytes gl_z_apply_panels_device_bytes */
+size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
+                                        lapack_int nb, lapack_int ncols)
+{
+    if (nref <= 0 || ncols <= 0)
+        return 0;
+    size_t k = (size_t)min_int(panels_group_cols(nb), nref);
+    size_t merged = (size_t)len * k + k * k;   /* vg and tg */
+    return sizeof(gl_scalar) *
+           (merged + GL_LARFB_SCRATCH((size_t)len, (size_t)ncols, k));
+}
+
 /* gl_s_apply_panels gl_d_apply_panels gl_c_apply_panels gl_z_apply_panels */
 int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int len, lapack_int nref, lapack_int nb,
@@ -474,8 +531,7 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
 {
     if (nref <= 0 || ncols <= 0)
         return 0;
-    lapack_int per_group = PANEL_GROUP_COLS / nb > 1 ? PANEL_GROUP_COLS / nb : 1;
-    lapack_int group_cols = per_group * nb;
+    lapack_int group_cols = panels_group_cols(nb);
     lapack_int ngroups = (nref + group_cols - 1) / group_cols;
     lapack_int kmax = min_int(group_cols, nref);
     gl_scalar *vg = ops->alloc(ops, sizeof *vg * ((size_t)len * (size_t)kmax +

@@ -312,6 +312,63 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                               1, NULL, 1, NULL, 1, times);
 }
 
+/* gl_s_band_device_bytes gl_d_band_device_bytes gl_c_band_device_bytes gl_z_band_device_bytes */
+size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
+                                lapack_int m, lapack_int n, lapack_int kl,
+                                lapack_int ku, char vectors, lapack_int ncc,
+                                size_t *largest)
+{
+    const size_t es = sizeof(gl_scalar), rs = sizeof(gl_real);
+    lapack_int ngroups;
+    if (kind == 'H') {   /* sb_tridiag, sb_eig (kl the half-width) */
+        lapack_int b = kl < n - 1 ? kl : n - 1;
+        size_t nn = (size_t)n * (size_t)n;
+        size_t band = (2 * (size_t)b + 1) * (size_t)n * es;
+        *largest = band;
+        if (vectors == 'N')
+            return band;
+        lapack_int group = gl_tune_group(tuning, b);
+        size_t store = GL_FN(reflectors_slots)(n, b, group, &ngroups) *
+                       ((size_t)b + 1) * es;
+        /* Z of T and the divide and conquer ('D'), or Q itself from the
+         * identity ('Q', ?sbtrd), in the call's precision where it is not
+         * Z of T itself */
+        size_t z = vectors == 'D' ? nn * rs : 0;
+        if (vectors != 'D' || GL_COMPLEX)
+            z += nn * es;
+        size_t dc = vectors == 'D' ? (3 * nn + 6 * (size_t)n) * rs : 0;
+        size_t back = z + GL_FN(apply_chase_device_bytes)(n, b, group, n);
+        *largest = nn * es > band ? nn * es : band;
+        size_t most = band > dc ? band : dc;
+        return store + (most > back ? most : back);
+    }
+    /* gb_bidiag_q: X = A or A^H, rows x cols, half-width b = kl + ku */
+    int trans = m < n;
+    lapack_int rows = trans ? n : m, cols = trans ? m : n;
+    if (kl > m - 1)
+        kl = m - 1 > 0 ? m - 1 : 0;
+    if (ku > n - 1)
+        ku = n - 1 > 0 ? n - 1 : 0;
+    lapack_int lo = trans ? ku : kl, b = kl + ku < cols - 1 ? kl + ku : cols - 1;
+    if (b < lo)
+        b = lo;
+    size_t band = (3 * (size_t)b + 1) * (size_t)cols * es;
+    *largest = band;
+    if (vectors == 'N' && ncc <= 0)
+        return band;
+    size_t rr = (size_t)rows * rows, cc = (size_t)cols * cols;
+    size_t ccopy = (size_t)m * (size_t)(ncc > 0 ? ncc : 0);
+    size_t buf = (rr > cc ? rr : cc);
+    buf = (buf > ccopy ? buf : ccopy) * es;
+    lapack_int group = gl_tune_group(tuning, b);
+    size_t store = GL_FN(reflectors_slots)(cols, b, group, &ngroups) *
+                   ((size_t)b + 1) * es;
+    size_t q = GL_FN(apply_chase_device_bytes)(cols, b, group, rows);
+    size_t p = GL_FN(apply_chase_device_bytes)(cols, b, group, cols);
+    *largest = buf > band ? buf : band;
+    return band + buf + 2 * store + (q > p ? q : p);
+}
+
 /* gl_s_sb_tridiag gl_d_sb_tridiag gl_c_sb_tridiag gl_z_sb_tridiag */
 int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                       lapack_int kd, const gl_scalar *ab, lapack_int ldab,

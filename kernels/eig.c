@@ -750,6 +750,70 @@ static gl_method eig_method(const GL_FN(ops) *ops, const gl_eig_job *job)
     return method;
 }
 
+/* gl_s_eig_device_bytes gl_d_eig_device_bytes gl_c_eig_device_bytes gl_z_eig_device_bytes */
+size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
+                               lapack_int n, int vectors, gl_method method,
+                               size_t *largest)
+{
+    const size_t es = sizeof(gl_scalar), rs = sizeof(gl_real);
+    const size_t nn = (size_t)n * (size_t)n;
+    *largest = nn * es;
+    if (method == GL_METHOD_VENDOR &&
+        (job->range != 'A' ||
+         (job->driver != GL_EIG_SYEV && job->driver != GL_EIG_SYEVD)))
+        method = GL_METHOD_TWO_STAGE;
+    if (method == GL_METHOD_VENDOR)   /* A, W, the solver's work as ?syevd's */
+        return nn * es + (size_t)n * rs +
+               (vectors ? 2 * nn + 6 * (size_t)n + 1 : 2 * (size_t)n + 1) * es;
+    /* ?syevd and ?syevr's whole spectrum: Z of T on the device, with the
+     * divide and conquer's two n^2 scratches; ?syevr's subsets may take
+     * it (subset_by_dc decides from the values): counted so */
+    int on_device = vectors && (job->driver == GL_EIG_SYEVD ||
+                                job->driver == GL_EIG_SYEVR);
+    /* the columns of Z: RANGE 'I' knows them, 'V' counts all */
+    lapack_int m = job->range == 'I' ? job->iu - job->il + 1 : n;
+    size_t resident, reduce, back_chase = 0, back_panels;
+    if (method == GL_METHOD_ONE_STAGE) {
+        enum { NB = GL_ONE_STAGE_BLOCK };
+        size_t panel = (size_t)n * NB;
+        resident = nn * es + (vectors ? NB * (size_t)n * es : 0);
+        reduce = (2 * panel + 4 * (size_t)n + 2 * NB + 2 + NB * (size_t)n) *
+                 es;
+        back_panels = GL_FN(apply_panels_device_bytes)(n - 1, n - 1, NB, m);
+    } else {
+        lapack_int b = gl_tune_band(tuning, 'H', GL_COMPLEX, n, vectors);
+        lapack_int bw = b < n - 1 ? b : n - 1, group = gl_tune_group(tuning, bw);
+        lapack_int ngroups;
+        size_t store = vectors ? GL_FN(reflectors_slots)(n, bw, group,
+                                                         &ngroups) *
+                                     ((size_t)bw + 1) * es
+                               : 0;
+        resident = nn * es +
+                   (vectors ? (size_t)(bw > 0 ? bw : 1) * n * es + store : 0);
+        reduce = (2 * (size_t)bw + 1) * n * es +
+                 (bw > 1 ? GL_FN(sy2sb_device_bytes)(
+                               n, bw, gl_tune_stage1_block(tuning, n, bw))
+                         : 0);
+        back_chase = GL_FN(apply_chase_device_bytes)(n, bw, group, m);
+        back_panels = GL_FN(apply_panels_device_bytes)(
+            n - bw, gl_sy2sb_reflectors(n, bw), bw, m);
+    }
+    if (!vectors)
+        return resident + reduce;
+    /* the vectors: Z of T (real) and its divide and conquer's scratch, Z
+     * in the call's precision where it is not Z of T itself */
+    size_t z = on_device ? nn * rs : 0;
+    if (!on_device || GL_COMPLEX)
+        z += (size_t)n * (size_t)m * es;
+    /* with the merges' vectors of n values (d, z, the roots' columns) */
+    size_t dc = on_device ? (3 * nn + 6 * (size_t)n) * rs : 0;
+    size_t back = back_chase > back_panels ? back_chase : back_panels;
+    size_t most = reduce > dc ? reduce : dc;
+    if (z + back > most)
+        most = z + back;
+    return resident + most;
+}
+
 /* The pipeline in steps: the method (the vendor's solver is a pipeline
  * of its own), plan, reduce (he_tridiag: stages 1 and 2, or
  * he_tridiag_one_stage), stage 3 with the vectors or the values, read

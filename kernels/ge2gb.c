@@ -81,20 +81,48 @@ static void stale_product(const GL_FN(ops) *ops, char op, lapack_int rows,
     ops->trmm(ops, 'R', 'U', 'N', 'N', rows, k, 1, t, ldt, out, ldout);
 }
 
+/* Steps of b columns whose updates the rest of the matrix takes
+ * together: `block` columns' (rounded down to whole steps). */
+static lapack_int block_steps(lapack_int n, lapack_int b, lapack_int block)
+{
+    lapack_int steps = block / b > 1 ? block / b : 1;
+    return steps > (n + b - 1) / b ? (n + b - 1) / b : steps;
+}
+
+/* ge2gb's work: L (m x 2 block) and R (n x 2 block), rows from the
+ * block's first row and column; Z (2 block x b); T when not kept. */
+static size_t work_scalars(lapack_int m, lapack_int n, lapack_int b,
+                           lapack_int block)
+{
+    lapack_int steps = block_steps(n, b, block);
+    size_t cols = 2 * (size_t)steps * (size_t)b;
+    size_t words = (size_t)b * (size_t)b;
+    if (steps > 1)
+        words += cols * ((size_t)m + (size_t)n + (size_t)b);
+    return words;
+}
+
+/* gl_s_ge2gb_device_bytes gl_d_ge2gb_device_bytes gl_c_ge2gb_device_bytes gl_z_ge2gb_device_bytes */
+size_t GL_FN(ge2gb_device_bytes)(lapack_int m, lapack_int n, lapack_int b,
+                                 lapack_int block)
+{
+    if (b < 1)
+        return 0;
+    /* the operations' own scratch: a panel's block reflector applied to
+     * the rest of its block row or column (larfb) */
+    size_t longest = (size_t)(m > n ? m : n);
+    return sizeof(gl_scalar) * (work_scalars(m, n, b, block) +
+                                GL_LARFB_SCRATCH(longest, longest, b));
+}
+
 /* gl_s_ge2gb gl_d_ge2gb gl_c_ge2gb gl_z_ge2gb */
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                  lapack_int b, lapack_int block, gl_scalar *a, lapack_int lda,
                  gl_scalar *tq, gl_scalar *tp)
 {
-    lapack_int steps = block / b > 1 ? block / b : 1;
-    if (steps > (n + b - 1) / b)
-        steps = (n + b - 1) / b;
-    /* L (m x 2 block) and R (n x 2 block), rows from the block's first
-     * row and column; Z (2 block x b); T when not kept */
+    lapack_int steps = block_steps(n, b, block);
     size_t cols = 2 * (size_t)steps * (size_t)b;
-    size_t words = (size_t)b * (size_t)b;
-    if (steps > 1)
-        words += cols * ((size_t)m + (size_t)n + (size_t)b);
+    size_t words = work_scalars(m, n, b, block);
     gl_scalar *work = NULL;
     if (steps > 1 || !tq || !tp) {
         work = ops->alloc(ops, sizeof *work * words);

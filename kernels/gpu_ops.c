@@ -620,9 +620,8 @@ static int dev_larfb(const GL_FN(ops) *ops, char side, char trans, char storev,
     lapack_int len = side == 'L' ? m : n;   /* V' is len x k */
     lapack_int wr = side == 'L' ? k : m, wc = side == 'L' ? n : k;
     size_t wsize = (size_t)wr * (size_t)wc;
-    gl_scalar *w =
-        RT(ops)->alloc(ops->ctx, ES * (2 * wsize + (size_t)len * (size_t)k +
-                                       (size_t)k * (size_t)k));
+    gl_scalar *w = RT(ops)->alloc(
+        ops->ctx, ES * GL_LARFB_SCRATCH(len, side == 'L' ? n : m, k));
     if (!w)
         return -1;
     gl_scalar *w2 = w + wsize, *vd = w2 + wsize, *td = vd + (size_t)len * k;
@@ -766,7 +765,6 @@ static int dev_gelqt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
  * a GPU than two of its parts).  Consecutive blocks of one shape whose
  * rows lie equally spaced and apart (a wave of backtransform.c's device
  * order) commute: such a run is one pair of batched products. */
-enum { WY_SCRATCH_BYTES = 256 << 20 };   /* V^H E of a run, at most */
 
 /* The length of the run from block i, at most longest. */
 static lapack_int wy_run(lapack_int nblocks, const lapack_int *row0,
@@ -796,7 +794,11 @@ static int dev_apply_wy(const GL_FN(ops) *ops, lapack_int nblocks,
     if (kmax == 0 || ncols <= 0)
         return 0;
     size_t per = ES * (size_t)kmax * (size_t)ncols;
-    lapack_int longest = (lapack_int)(WY_SCRATCH_BYTES / per), most = 1;
+    lapack_int longest =
+                   (lapack_int)(gl_wy_scratch_bytes(ES * (size_t)lde *
+                                                    (size_t)ncols) /
+                                per),
+               most = 1;
     longest = longest < 1 ? 1 : longest;
     for (lapack_int i = 0, run; i < nblocks; i += run) {
         run = wy_run(nblocks, row0, rows, k, i, longest);

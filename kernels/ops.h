@@ -23,6 +23,25 @@
  * blocks that kernels load by vectors are laid out in whole lines. */
 enum { GL_LINE_BYTES = 64 };
 
+/* Device scratch the operations take beside their operands, which the
+ * pipelines' plans count (kernels/plan.c): a device's apply_wy holds
+ * V^H E of a run of blocks in at most gl_wy_scratch_bytes(bytes of E)
+ * (256 MiB, and a quarter of E: the scratch stays a share of the call's
+ * matrices); larfb on m x n with k reflectors makes V' and T dense and
+ * keeps two k x n (side 'L') or m x k products: GL_LARFB_SCRATCH
+ * scalars, len the length of V'. */
+#ifndef GL_OPS_SCRATCH
+#define GL_OPS_SCRATCH
+static inline size_t gl_wy_scratch_bytes(size_t e_bytes)
+{
+    size_t cap = (size_t)256 << 20;
+    return e_bytes / 4 < cap ? e_bytes / 4 : cap;
+}
+#define GL_LARFB_SCRATCH(len, other, k)                                      \
+    (2 * (size_t)(k) * (size_t)(other) + (size_t)(len) * (size_t)(k) +        \
+     (size_t)(k) * (size_t)(k))
+#endif
+
 /* The reflectors of a chase to half-width 1, kept for the
  * back-transformation (backtransform.c), in the backend's memory.  Step j
  * of sweep s makes one reflector per side acting on the rows (left, Q) or
@@ -319,5 +338,9 @@ typedef struct GL_FN(ops) {
  * compiled in.  The context's error state and profile are
  * gl_ctx_acquire's, not this function's. */
 int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx);
+
+/* The GPU paths' template (kernels/gpu_ops.c): also what the device plans
+ * decide from (kernels/svd.c svd_device_bytes). */
+extern const GL_FN(ops) GL_FN(gpu_ops);
 
 #endif

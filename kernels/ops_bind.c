@@ -7,7 +7,6 @@
 #include "lapack_fns.h"
 #include "ops.h"
 #include "ref/host.h"
-extern const GL_FN(ops) GL_FN(gpu_ops);
 
 /* gl_s_ops_bind gl_d_ops_bind gl_c_ops_bind gl_z_ops_bind */
 int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx)

@@ -49,6 +49,12 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int block, gl_scalar *a, lapack_int lda,
                  gl_scalar *tau, gl_scalar *tq);
 
+/* Device bytes that ge2gb and sy2sb allocate beside their matrix while
+ * they run, their operations' scratch included (kernels/plan.c). */
+size_t GL_FN(ge2gb_device_bytes)(lapack_int m, lapack_int n, lapack_int b,
+                                 lapack_int block);
+size_t GL_FN(sy2sb_device_bytes)(lapack_int n, lapack_int b, lapack_int block);
+
 /* Reflectors of the panels of sy2sb below a band of half-width b: how
  * many there are for an n x n matrix (apply_panels' nref). */
 static inline lapack_int gl_sy2sb_reflectors(lapack_int n, lapack_int b)
@@ -95,6 +101,15 @@ void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
 int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
                        lapack_int lde);
+
+/* Device bytes that apply_chase (a chase of an n x n band of half-width b
+ * in groups of `group` sweeps) and apply_panels allocate while they
+ * apply their reflectors to ncols columns, their operations' scratch
+ * included (kernels/plan.c). */
+size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
+                                       lapack_int group, lapack_int ncols);
+size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
+                                        lapack_int nb, lapack_int ncols);
 
 /* E (len x ncols) := H E (trans 'N') or H^H E ('C'), H = H_0 H_1 ... the
  * block reflectors of a blocked QR (storev 'C': reflector i in V(i:len, i),
@@ -164,6 +179,14 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
                gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
                gl_real *e, gl_stage_times *times);
+
+/* The device memory that svd (above; U or VT over A when u_over_a,
+ * vt_over_a) and eig (kernels/eig.c, with the method) take on a device
+ * of this tuning: their high-water mark, from the pieces they allocate
+ * (kernels/plan.c), and in *largest their largest single allocation. */
+size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
+                               lapack_int m, lapack_int n, int u_over_a,
+                               int vt_over_a, size_t *largest);
 
 /* ?stedc('I', n, d, e, z, ldz, work, lwork, iwork, liwork) with the
  * products of the large merges on the backend (ops->real_product), or the
@@ -361,6 +384,18 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
                gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
                lapack_int *ifail, gl_stage_times *times);
+size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
+                               lapack_int n, int vectors, gl_method method,
+                               size_t *largest);
+/* The same for the band pipelines (kernels/band_values.c): kind 'H'
+ * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by
+ * the divide and conquer on the device, 'Q' Q itself or Z of the host's
+ * stage 3) or 'G' (gb_bidiag_q: m x n, kl + ku; vectors 'N' or 'V',
+ * ncc columns of C). */
+size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
+                                lapack_int m, lapack_int n, lapack_int kl,
+                                lapack_int ku, char vectors, lapack_int ncc,
+                                size_t *largest);
 
 /* The rows of column j of an n x n matrix's uplo triangle: from *first,
  * the count returned. */

@@ -130,10 +130,9 @@ typedef struct svd_call {
     double t[5];               /* profile marks: stage1 .. out */
 } svd_call;
 
-/* The call's decisions, before any memory: scaling, band, the tall QR,
- * where stage 3 leaves its vectors, how they are read.  0, or
- * GL_STAGE_NONFINITE. */
-static int svd_shape(svd_call *c)
+/* The call's decisions that A's values do not take part in: band, the
+ * tall QR, where stage 3 leaves its vectors, how they are read. */
+static void svd_decide(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
     c->trans = c->m < c->n;
@@ -143,18 +142,6 @@ static int svd_shape(svd_call *c)
     char jobr = c->trans ? c->job->jobu : c->job->jobvt;   /* X's right */
     c->want_l = jobl != 'N', c->want_r = jobr != 'N';
     c->vectors = c->want_l || c->want_r;
-
-    /* max |a_ij| (?lange 'M'); Inf/NaN stays with LAPACK. */
-    c->anrm = GL_FN(max_abs)('A', c->m, c->n, c->a, c->lda, 0);
-    if (!isfinite(c->anrm))
-        return GL_STAGE_NONFINITE;
-    const gl_real eps = c->f->lamch("P", 1);
-    const gl_real smlnum = GL_R(sqrt)(c->f->lamch("S", 1)) / eps;
-    const gl_real bignum = 1 / smlnum;
-    if (c->anrm > 0 && c->anrm < smlnum)
-        c->scaled_to = smlnum;
-    else if (c->anrm > bignum)
-        c->scaled_to = bignum;
 
     lapack_int b = gl_tune_band(&ops->ctx->tuning, 'G', GL_COMPLEX, cols,
                                 c->vectors);
@@ -196,39 +183,64 @@ static int svd_shape(svd_call *c)
         c->orows = c->ocols = cols;
     }
     c->ldo = c->over == c->u ? c->ldu : c->ldvt;
+}
+
+/* The call's decisions, before any memory: scaling, band, the tall QR,
+ * where stage 3 leaves its vectors, how they are read.  0, or
+ * GL_STAGE_NONFINITE. */
+static int svd_shape(svd_call *c)
+{
+    /* max |a_ij| (?lange 'M'); Inf/NaN stays with LAPACK. */
+    c->anrm = GL_FN(max_abs)('A', c->m, c->n, c->a, c->lda, 0);
+    if (!isfinite(c->anrm))
+        return GL_STAGE_NONFINITE;
+    const gl_real eps = c->f->lamch("P", 1);
+    const gl_real smlnum = GL_R(sqrt)(c->f->lamch("S", 1)) / eps;
+    const gl_real bignum = 1 / smlnum;
+    if (c->anrm > 0 && c->anrm < smlnum)
+        c->scaled_to = smlnum;
+    else if (c->anrm > bignum)
+        c->scaled_to = bignum;
+    svd_decide(c);
     return 0;
 }
 
-/* The backend's arena (see svd_call).  Nothing is freed before the end of
- * the call; the transposes of the reads share one scratch (they run one
- * after the other), and the vectors' pieces (lu, lv, adjoint), live only
- * after stage 3, share their bytes with the 4 n^2 reals of a device's
- * divide and conquer (kernels/dc_svd.c), so that the peak is that of
- * allocating each when it is needed. */
-static void *svd_device_plan(svd_call *c, gl_arena *dev)
+
+/* The backend's arena (see svd_call): the offsets of its pieces, its
+ * size in dev->bytes.  Nothing is freed before the end of the call; the
+ * transposes of the reads share one scratch (they run one after the
+ * other), and the vectors' pieces (lu, lv, adjoint), live only after
+ * stage 3, share their bytes with the 4 n^2 reals of a device's divide
+ * and conquer (kernels/dc_svd.c), so that the peak is that of allocating
+ * each when it is needed. */
+typedef struct svd_layout {
+    size_t w, band, tq, tqr, r, vq, vp, ubd, vbd, dc, lu, lv, adj;
+} svd_layout;
+
+static void svd_device_layout(const svd_call *c, gl_arena *dev, svd_layout *at)
 {
     const GL_FN(ops) *ops = c->ops;
     size_t rows = (size_t)c->rows, cols = (size_t)c->cols;
     size_t cc = cols * cols, nbc = (size_t)c->nb * cols;
     size_t lsize = rows * (size_t)c->ucols, es = sizeof(gl_scalar);
     int own_vectors = !ops->host_memory, qr_kept = c->tall && c->vectors;
-    size_t at_w = gl_arena_take(dev, 1, rows * cols, es);
-    size_t at_band = gl_arena_take(dev, 1, (size_t)c->ldband * cols, es);
-    size_t at_tq = gl_arena_take(dev, c->vectors, 2 * nbc, es);
-    size_t at_tqr = gl_arena_take(dev, qr_kept, nbc, es);
-    size_t at_r = gl_arena_take(dev, qr_kept, cc, es);
+    at->w = gl_arena_take(dev, 1, rows * cols, es);
+    at->band = gl_arena_take(dev, 1, (size_t)c->ldband * cols, es);
+    at->tq = gl_arena_take(dev, c->vectors, 2 * nbc, es);
+    at->tqr = gl_arena_take(dev, qr_kept, nbc, es);
+    at->r = gl_arena_take(dev, qr_kept, cc, es);
     lapack_int ngroups;
     size_t slots = GL_FN(reflectors_slots)(c->cols, c->bw, c->group, &ngroups);
     size_t store = slots * ((size_t)c->bw + 1);
-    size_t at_vq = gl_arena_take(dev, c->vectors, store, es);
-    size_t at_vp = gl_arena_take(dev, c->vectors, store, es);
-    size_t at_ubd = gl_arena_take(dev, c->on_device, cc, sizeof(gl_real));
-    size_t at_vbd = gl_arena_take(dev, c->on_device, cc, sizeof(gl_real));
+    at->vq = gl_arena_take(dev, c->vectors, store, es);
+    at->vp = gl_arena_take(dev, c->vectors, store, es);
+    at->ubd = gl_arena_take(dev, c->on_device, cc, sizeof(gl_real));
+    at->vbd = gl_arena_take(dev, c->on_device, cc, sizeof(gl_real));
     size_t share = gl_arena_share_begin(dev), end = share;
-    size_t at_dc = gl_arena_take(dev, c->on_device, 4 * cc, sizeof(gl_real));
+    at->dc = gl_arena_take(dev, c->on_device, 4 * cc, sizeof(gl_real));
     gl_arena_share_next(dev, share, &end);
-    size_t at_lu = gl_arena_take(dev, c->want_l && own_vectors, lsize, es);
-    size_t at_lv = gl_arena_take(dev, c->want_r && own_vectors, cc, es);
+    at->lu = gl_arena_take(dev, c->want_l && own_vectors, lsize, es);
+    at->lv = gl_arena_take(dev, c->want_r && own_vectors, cc, es);
     /* the transposes on the device: VT of A beside the right side's work
      * (beside, m < n), or one of the reads (read_adjoint) */
     int device_reads = own_vectors && !c->host_image;
@@ -237,23 +249,73 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
         adj = lsize;
     if (c->want_r && !c->trans && device_reads && cc > adj)
         adj = cc;
-    size_t at_adj = gl_arena_take(dev, adj > 0, adj, es);
+    at->adj = gl_arena_take(dev, adj > 0, adj, es);
     gl_arena_share_end(dev, end);
+}
 
-    void *base = ops->alloc(ops, dev->bytes);
+static void *svd_device_plan(svd_call *c, gl_arena *dev)
+{
+    svd_layout at;
+    svd_device_layout(c, dev, &at);
+    void *base = c->ops->alloc(c->ops, dev->bytes);
     if (!base)
         return NULL;
-    c->w = gl_arena_at(base, at_w), c->band = gl_arena_at(base, at_band);
-    c->tq = gl_arena_at(base, at_tq);
+    size_t nbc = (size_t)c->nb * (size_t)c->cols;
+    c->w = gl_arena_at(base, at.w), c->band = gl_arena_at(base, at.band);
+    c->tq = gl_arena_at(base, at.tq);
     c->tp = c->tq ? c->tq + nbc : NULL;
-    c->tqr = gl_arena_at(base, at_tqr);
-    c->r = qr_kept ? gl_arena_at(base, at_r) : c->w;
-    c->keep.vq = gl_arena_at(base, at_vq), c->keep.vp = gl_arena_at(base, at_vp);
-    c->ubd = gl_arena_at(base, at_ubd), c->vbd = gl_arena_at(base, at_vbd);
-    c->dc_scratch = gl_arena_at(base, at_dc);
-    c->lu = gl_arena_at(base, at_lu), c->lv = gl_arena_at(base, at_lv);
-    c->adjoint = gl_arena_at(base, at_adj);
+    c->tqr = gl_arena_at(base, at.tqr);
+    c->r = at.r != GL_ARENA_NONE ? gl_arena_at(base, at.r) : c->w;
+    c->keep.vq = gl_arena_at(base, at.vq), c->keep.vp = gl_arena_at(base, at.vp);
+    c->ubd = gl_arena_at(base, at.ubd), c->vbd = gl_arena_at(base, at.vbd);
+    c->dc_scratch = gl_arena_at(base, at.dc);
+    c->lu = gl_arena_at(base, at.lu), c->lv = gl_arena_at(base, at.lv);
+    c->adjoint = gl_arena_at(base, at.adj);
     return base;
+}
+
+/* gl_s_svd_device_bytes gl_d_svd_device_bytes gl_c_svd_device_bytes gl_z_svd_device_bytes */
+size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
+                               lapack_int m, lapack_int n, int u_over_a,
+                               int vt_over_a, size_t *largest)
+{
+    /* the decisions and the arena of a call on a device of this tuning:
+     * the device's table, A's place marked (the outputs over it) */
+    static const gl_scalar mark;
+    gl_ctx ctx = {.tuning = *tuning};
+    GL_FN(ops) table = GL_FN(gpu_ops);
+    table.ctx = &ctx;
+    gl_scalar *a = (gl_scalar *)&mark;
+    svd_call c = {.ops = &table, .job = job, .m = m, .n = n, .a = a,
+                  .u = u_over_a ? a : NULL, .vt = vt_over_a ? a : NULL};
+    svd_decide(&c);
+    gl_arena dev = {0};
+    svd_layout at;
+    svd_device_layout(&c, &dev, &at);
+    *largest = dev.bytes;
+    lapack_int rows = c.rows, cols = c.cols, nb = c.nb;
+    size_t most = GL_FN(ge2gb_device_bytes)(
+        c.r1, cols, nb, gl_tune_stage1_block(tuning, cols, nb));
+    size_t left = 0, right = 0;
+    if (c.want_l) {
+        left = GL_FN(apply_chase_device_bytes)(cols, c.bw, c.group, c.ucols);
+        size_t panels = GL_FN(apply_panels_device_bytes)(c.r1, cols, nb,
+                                                         c.ucols);
+        if (c.tall)
+            panels = GL_FN(apply_panels_device_bytes)(rows, cols, nb, c.ucols);
+        left = left > panels ? left : panels;
+    }
+    if (c.want_r) {
+        right = GL_FN(apply_chase_device_bytes)(cols, c.bw, c.group, cols);
+        size_t panels =
+            cols > nb ? GL_FN(apply_panels_device_bytes)(cols - nb, cols - nb,
+                                                         nb, cols)
+                      : 0;
+        right = right > panels ? right : panels;
+    }
+    most = most > left ? most : left;
+    most = most > right ? most : right;
+    return dev.bytes + most;
 }
 
 /* The host's arena: the band's diagonals and phases (4 n scalars), d, e,

@@ -43,6 +43,23 @@ static void panel_update(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
     ops->gemm(ops, 'N', 'N', pn, kk, kk, -0.5, v, ldw, mm, ldm, 1, x, ldw);
 }
 
+/* sy2sb's work (below): VA, WA, S, M and the corrections' scratch. */
+static size_t work_scalars(lapack_int n, lapack_int b, lapack_int block)
+{
+    size_t ldw = (size_t)(n - b);
+    size_t cols = (size_t)(block / b > 1 ? block / b : 1) * (size_t)b;
+    return (2 * cols + (size_t)b) * ldw + (cols + (size_t)b) * (size_t)b;
+}
+
+/* gl_s_sy2sb_device_bytes gl_d_sy2sb_device_bytes gl_c_sy2sb_device_bytes gl_z_sy2sb_device_bytes */
+size_t GL_FN(sy2sb_device_bytes)(lapack_int n, lapack_int b, lapack_int block)
+{
+    if (n - b < 2 || b < 1)
+        return 0;
+    /* the operations' own scratch: a product of a panel's rows, b wide */
+    return sizeof(gl_scalar) * (work_scalars(n, b, block) + (size_t)n * b);
+}
+
 /* gl_s_sy2sb gl_d_sy2sb gl_c_sy2sb gl_z_sy2sb */
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int block, gl_scalar *a, lapack_int lda,
@@ -57,9 +74,7 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
     lapack_int ldw = n - b;
     lapack_int panels = block / b > 1 ? block / b : 1;
     size_t cols = (size_t)panels * (size_t)b;
-    gl_scalar *work =
-        ops->alloc(ops, sizeof *work * ((2 * cols + b) * (size_t)ldw +
-                                        (cols + b) * (size_t)b));
+    gl_scalar *work = ops->alloc(ops, sizeof *work * work_scalars(n, b, block));
     if (!work)
         return GL_STAGE_FAULT;
     gl_scalar *va = work, *wa = va + cols * ldw, *s = wa + cols * ldw,

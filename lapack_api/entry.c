@@ -16,14 +16,14 @@
 
 static gl_decision forward_because(gl_reason reason)
 {
-    return (gl_decision){GL_PATH_LAPACK, reason, "", NULL, NULL};
+    return (gl_decision){.path = GL_PATH_LAPACK, .reason = reason};
 }
 
 static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static gl_decision take(gl_path path, gl_reason reason, const char *fmt, ...)
 {
-    gl_decision d = {path, reason, "", NULL, NULL};
+    gl_decision d = {.path = path, .reason = reason};
     va_list args;
     va_start(args, fmt);
     vsnprintf(d.why, sizeof d.why, fmt, args);
@@ -55,16 +55,11 @@ static const char *size_text(long n, char *buf, size_t size)
     return buf;
 }
 
-/* Device memory a call needs: the matrix and its copies, the vectors and
- * the band and scratch, about 3 matrices without vectors and 5 with;
- * saturated rather than wrapped for absurd sizes. */
-static int64_t working_set(const gl_request *request, int64_t elem)
+/* The device memory a call needs on a device (gl_need_query). */
+static gl_device_need need_of(const void *call,
+                              const struct gl_gpu_device_info *info)
 {
-    double elements = request->elements > 0
-                          ? (double)request->elements
-                          : (double)request->size * (double)request->size;
-    double bytes = elements * (double)elem * (request->vectors ? 5 : 3);
-    return bytes < 9e18 ? (int64_t)bytes : INT64_MAX;
+    return gl_plan_need(call, info, GL_METHOD_TWO_STAGE);
 }
 
 /* What the three policies below share about one call. */
@@ -72,7 +67,7 @@ typedef struct call_facts {
     const gl_request *request;
     const char *name;      /* the LAPACK routine, e.g. "dsyevd" */
     int fp64;              /* d or z: the device must have double */
-    int64_t bytes;         /* the working set in device memory */
+    gl_need_query need;    /* its device memory (plan.c) */
     long min_n;            /* GPULAPACK_MIN_N, -1 unset */
     long host_n;           /* the host path's crossover */
 } call_facts;
@@ -84,7 +79,7 @@ static gl_decision policy_forced(const call_facts *f, gl_path path)
         return forward_because(GL_REASON_OPTION);
     if (path == GL_PATH_LAPACK)
         return forward_because(GL_REASON_SIZE);
-    path = gl_device_path_of(path, f->fp64, f->bytes);
+    path = gl_device_path_of(path, f->fp64, &f->need);
     return path == GL_PATH_LAPACK ? forward_because(GL_REASON_DEVICE)
                                   : take(path, GL_REASON_NONE, "forced");
 }
@@ -107,9 +102,10 @@ static gl_decision policy_named(const call_facts *f,
         return forward_because(GL_REASON_SIZE);
     if (!request->supported)
         return forward_because(GL_REASON_OPTION);
-    gl_path path = gl_device_path(device, f->fp64, f->bytes);
+    const char *why;
+    gl_path path = gl_device_path(device, f->fp64, &f->need, &why);
     if (path == GL_PATH_LAPACK)
-        return forward_because(GL_REASON_DEVICE);
+        return take(GL_PATH_LAPACK, GL_REASON_DEVICE, "%s", why);
     long n = f->min_n >= 0 ? f->min_n
              : gl_tune_crossover(f->name, request->vectors, gl_path_name(path));
     if (n == LONG_MAX)
@@ -139,7 +135,7 @@ static gl_decision policy_auto(const call_facts *f)
         return forward_because(GL_REASON_OPTION);
     const char *why_host = NULL;
     if (request->size >= gpu_floor) {
-        gl_path path = gl_device_auto(f->fp64, f->bytes, &why_host);
+        gl_path path = gl_device_auto(f->fp64, &f->need, &why_host);
         if (path != GL_PATH_HOST) {
             const char *gpu = gl_path_name(path);
             long gpu_n = f->min_n >= 0 ? f->min_n
@@ -243,6 +239,11 @@ static gl_decision with_context(gl_decision d, const call_facts *f)
         return take(GL_PATH_LAPACK, GL_REASON_DEVICE, "%s context-failed",
                     gl_path_name(d.path));
     choose_method(&d, f);
+    if (d.ctx->info) {   /* a GPU path: its plan, by the method chosen */
+        d.plan = "in-core";
+        d.plan_bytes =
+            gl_plan_need(f->request, d.ctx->info, d.ctx->method).bytes;
+    }
     return d;
 }
 
@@ -267,7 +268,7 @@ gl_decision gl_policy(const gl_request *request)
         .request = request,
         .name = name,
         .fp64 = prec == 'd' || prec == 'z',
-        .bytes = working_set(request, prec == 's' ? 4 : prec == 'z' ? 16 : 8),
+        .need = {need_of, request},
         /* GPULAPACK_MIN_N: one crossover for every routine and path */
         .min_n = config->min_n,
     };
@@ -352,11 +353,15 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
      * reason's name first ("size", "fault", ...), then the detail */
     const char *why = decision.why;
     if (decision.path != GL_PATH_LAPACK) {
-        gl_log(level, "%s %s path=%s%s%s%s%s info=%d time=%.6fs",
+        char plan[64] = "";
+        if (decision.plan)
+            snprintf(plan, sizeof plan, " plan=%s device_bytes=%lld",
+                     decision.plan, (long long)decision.plan_bytes);
+        gl_log(level, "%s %s path=%s%s%s%s%s%s info=%d time=%.6fs",
                call->routine->name, options, gl_path_name(decision.path),
                decision.method ? " method=" : "",
-               decision.method ? decision.method : "", *why ? " reason=" : "",
-               why, (int)info, elapsed);
+               decision.method ? decision.method : "", plan,
+               *why ? " reason=" : "", why, (int)info, elapsed);
         return;
     }
     gl_reason reason =

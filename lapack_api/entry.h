@@ -7,7 +7,9 @@
 #include <stdint.h>
 
 #include "../runtime/fortran.h"
+#include "../runtime/device.h"
 #include "../runtime/path.h"
+#include "../runtime/tune.h"
 #include "../runtime/real_lapack.h"
 #include "argcheck.h"
 #include "../runtime/log.h"
@@ -81,9 +83,22 @@ typedef struct gl_request {
                               workspace given is at least LAPACK's minimum) */
     int vectors;           /* vectors (or Q, P) are asked for: the crossover
                               of the job with vectors applies */
-    int64_t elements;      /* elements of the input matrix when it is not
-                              size x size (m n of ?gesdd); 0: size^2 */
+    /* The device plan of our pipeline for this call (kernels'
+     * *_device_bytes): its device high-water mark on a device of this
+     * tuning, by the method (a gl_method), and its largest allocation
+     * in *largest; args is the call's (set by the skeleton). */
+    size_t (*device_bytes)(const void *args, const gl_tuning *tuning,
+                           int method, size_t *largest);
+    const void *args;
 } gl_request;
+
+/* What the call needs of the device info (plan.c): its pipeline's plan
+ * with the device's tuning, by the method (a gl_method; the policy fits
+ * the two-stage method's, which the others never exceed:
+ * docs/design/memory.md). */
+gl_device_need gl_plan_need(const gl_request *request,
+                            const struct gl_gpu_device_info *info,
+                            int method);
 
 typedef struct gl_decision {
     gl_path path;
@@ -96,6 +111,9 @@ typedef struct gl_decision {
                               NULL when forwarded */
     const char *method;    /* the GPU path's method for the log (method=
                               two-stage, one-stage, vendor); NULL: none */
+    const char *plan;      /* the GPU path's memory plan for the log
+                              (plan=in-core); NULL: none */
+    int64_t plan_bytes;    /* its device bytes (device_bytes=) */
 } gl_decision;
 
 /* The one place that decides between our path and the real LAPACK. */

@@ -112,6 +112,7 @@ static inline void GL_FN(entry)(gl_routine *routine,
     }
     gl_request request = spec->request(args);
     request.routine = routine;
+    request.args = args;
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK)
         decision = GL_FN(entry_accel)(routine, spec, args, decision, info);

@@ -7,6 +7,16 @@
 #include "entry_skeleton.h"
 #include "generated/gbbrd.inc"
 
+static size_t gbbrd_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, size_t *largest)
+{
+    const gbbrd_args *a = args;
+    (void)method;
+    return GL_FN(band_device_bytes)(tuning, 'G', *a->m, *a->n, *a->kl, *a->ku,
+                                    gl_upper(a->vect) == 'N' ? 'N' : 'V',
+                                    *a->ncc, largest);
+}
+
 static gl_request gbbrd_request(const void *args)
 {
     const gbbrd_args *a = args;
@@ -17,6 +27,7 @@ static gl_request gbbrd_request(const void *args)
                                    *a->ldc),
         .size = m < n ? m : n,
         .vectors = gl_upper(a->vect) != 'N' || *a->ncc > 0,
+        .device_bytes = gbbrd_device_bytes,
         .supported = m >= 2 && n >= 2 &&
                      GL_INTS_FIT(m, n, *a->ncc, *a->kl, *a->ku, *a->ldab,
                                  *a->ldq, *a->ldpt, *a->ldc),

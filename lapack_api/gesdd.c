@@ -8,6 +8,19 @@
 #include "workspace.h"
 #include "generated/gesdd.inc"
 
+static size_t gesdd_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, size_t *largest)
+{
+    const gesdd_args *a = args;
+    char z = gl_upper(a->jobz);
+    gl_svd_job job = {.stage3 = GL_SVD_BDSDC, .jobu = z == 'O' ? 'S' : z,
+                      .jobvt = z == 'O' ? 'S' : z};
+    (void)method;
+    return GL_FN(svd_device_bytes)(tuning, &job, *a->m, *a->n,
+                                   z == 'O' && *a->m >= *a->n,
+                                   z == 'O' && *a->m < *a->n, largest);
+}
+
 static gl_request gesdd_request(const void *args)
 {
     const gesdd_args *a = args;
@@ -17,8 +30,8 @@ static gl_request gesdd_request(const void *args)
                                    *a->ldvt),
         .query = *a->lwork == -1,
         .size = m < n ? m : n,
-        .elements = (int64_t)m * n,
         .vectors = gl_upper(a->jobz) != 'N',
+        .device_bytes = gesdd_device_bytes,
         .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt) &&
                      gl_workspace_gesdd(GL_COMPLEX, *a->jobz, m, n, *a->lwork),
     };

@@ -8,6 +8,19 @@
 #include "workspace.h"
 #include "generated/gesvd.inc"
 
+static size_t gesvd_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, size_t *largest)
+{
+    const gesvd_args *a = args;
+    char ju = gl_upper(a->jobu), jv = gl_upper(a->jobvt);
+    gl_svd_job job = {.stage3 = GL_SVD_BDSDC_RESTART,
+                      .jobu = ju == 'O' ? 'S' : ju,
+                      .jobvt = jv == 'O' ? 'S' : jv};
+    (void)method;
+    return GL_FN(svd_device_bytes)(tuning, &job, *a->m, *a->n, ju == 'O',
+                                   jv == 'O', largest);
+}
+
 static gl_request gesvd_request(const void *args)
 {
     const gesvd_args *a = args;
@@ -17,8 +30,8 @@ static gl_request gesvd_request(const void *args)
         .arg_info = gl_check_gesvd(ju, jv, m, n, *a->lda, *a->ldu, *a->ldvt),
         .query = *a->lwork == -1,
         .size = m < n ? m : n,
-        .elements = (int64_t)m * n,
         .vectors = ju != 'N' || jv != 'N',
+        .device_bytes = gesvd_device_bytes,
         .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt) &&
                      gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0],
                                         *a->jobu, *a->jobvt, m, n, *a->lwork),

@@ -7,6 +7,16 @@
 #include "entry_skeleton.h"
 #include "generated/sbev.inc"
 
+static size_t sbev_device_bytes(const void *args, const gl_tuning *tuning,
+                                int method, size_t *largest)
+{
+    const sbev_args *a = args;
+    (void)method;
+    return GL_FN(band_device_bytes)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
+                                    gl_upper(a->jobz) == 'N' ? 'N' : 'Q', 0,
+                                    largest);
+}
+
 static gl_request sbev_request(const void *args)
 {
     const sbev_args *a = args;
@@ -15,6 +25,7 @@ static gl_request sbev_request(const void *args)
                                   *a->kd, *a->ldab, *a->ldz),
         .size = *a->n,
         .vectors = gl_upper(a->jobz) != 'N',
+        .device_bytes = sbev_device_bytes,
         .supported = *a->n >= 2 && GL_INTS_FIT(*a->n, *a->kd, *a->ldab, *a->ldz),
     };
 }

@@ -8,6 +8,16 @@
 #include "workspace.h"
 #include "generated/sbevd.inc"
 
+static size_t sbevd_device_bytes(const void *args, const gl_tuning *tuning,
+                                int method, size_t *largest)
+{
+    const sbevd_args *a = args;
+    (void)method;
+    return GL_FN(band_device_bytes)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
+                                    gl_upper(a->jobz) == 'N' ? 'N' : 'D', 0,
+                                    largest);
+}
+
 static gl_request sbevd_request(const void *args)
 {
     const sbevd_args *a = args;
@@ -19,6 +29,7 @@ static gl_request sbevd_request(const void *args)
                  *a->liwork == -1 GL_IF_COMPLEX(|| *a->lrwork == -1),
         .size = n,
         .vectors = gl_upper(a->jobz) != 'N',
+        .device_bytes = sbevd_device_bytes,
         .supported = n >= 2 && GL_INTS_FIT(n, kd, *a->ldab, *a->ldz) &&
                      gl_workspace_sbevd(GL_COMPLEX, *a->jobz, n, *a->lwork,
                                         GL_PICK(0, *a->lrwork), *a->liwork),

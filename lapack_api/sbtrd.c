@@ -7,6 +7,16 @@
 #include "entry_skeleton.h"
 #include "generated/sbtrd.inc"
 
+static size_t sbtrd_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, size_t *largest)
+{
+    const sbtrd_args *a = args;
+    (void)method;
+    return GL_FN(band_device_bytes)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
+                                    gl_upper(a->vect) == 'N' ? 'N' : 'Q', 0,
+                                    largest);
+}
+
 static gl_request sbtrd_request(const void *args)
 {
     const sbtrd_args *a = args;
@@ -18,6 +28,7 @@ static gl_request sbtrd_request(const void *args)
                                    *a->ldab, wantq ? *a->ldq : 0),
         .size = *a->n,
         .vectors = vect != 'N',
+        .device_bytes = sbtrd_device_bytes,
         .supported = *a->n >= 2 &&
                      GL_INTS_FIT(*a->n, *a->kd, *a->ldab, wantq ? *a->ldq : 1),
     };

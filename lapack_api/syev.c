@@ -7,6 +7,15 @@
 #include "workspace.h"
 #include "generated/syev.inc"
 
+static size_t syev_device_bytes(const void *args, const gl_tuning *tuning,
+                                int method, size_t *largest)
+{
+    const syev_args *a = args;
+    gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
+    return GL_FN(eig_device_bytes)(tuning, &job, *a->n,
+                                   gl_upper(a->jobz) != 'N', method, largest);
+}
+
 static gl_request syev_request(const void *args)
 {
     const syev_args *a = args;
@@ -17,6 +26,7 @@ static gl_request syev_request(const void *args)
         .query = *a->lwork == -1,
         .size = n,
         .vectors = gl_upper(a->jobz) != 'N',
+        .device_bytes = syev_device_bytes,
         .supported = n >= 2 && GL_INTS_FIT(n, *a->lda) &&
                      gl_workspace_syev(GL_PREC_CHAR, a->two_stage, *a->jobz,
                                        n, *a->lwork),

@@ -7,6 +7,15 @@
 #include "workspace.h"
 #include "generated/syevd.inc"
 
+static size_t syevd_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, size_t *largest)
+{
+    const syevd_args *a = args;
+    gl_eig_job job = {.driver = GL_EIG_SYEVD, .range = 'A'};
+    return GL_FN(eig_device_bytes)(tuning, &job, *a->n,
+                                   gl_upper(a->jobz) != 'N', method, largest);
+}
+
 static gl_request syevd_request(const void *args)
 {
     const syevd_args *a = args;
@@ -18,6 +27,7 @@ static gl_request syevd_request(const void *args)
                  *a->liwork == -1 GL_IF_COMPLEX(|| *a->lrwork == -1),
         .size = *a->n,
         .vectors = jobz != 'N',
+        .device_bytes = syevd_device_bytes,
         .supported = *a->n >= 2 && GL_INTS_FIT(*a->n, *a->lda) &&
                      gl_workspace_syevd(GL_PREC_CHAR, a->two_stage, *a->jobz,
                                         *a->n, *a->lwork,

@@ -8,12 +8,24 @@
 #include "workspace.h"
 #include "generated/syevr.inc"
 
+static size_t syevr_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, size_t *largest)
+{
+    const syevr_args *a = args;
+    gl_eig_job job = {.driver = GL_EIG_SYEVR, .range = gl_upper(a->range)};
+    if (job.range == 'I')
+        job.il = *a->il, job.iu = *a->iu;
+    return GL_FN(eig_device_bytes)(tuning, &job, *a->n,
+                                   gl_upper(a->jobz) != 'N', method, largest);
+}
+
 static gl_request syevr_request(const void *args)
 {
     const syevr_args *a = args;
     gl_request request = gl_syevr_request(a->two_stage, a->jobz, a->range,
                                           a->uplo, a->n, a->lda, a->vl, a->vu,
                                           a->il, a->iu, a->ldz);
+    request.device_bytes = syevr_device_bytes;
     request.query = *a->lwork == -1 ||
                     *a->liwork == -1 GL_IF_COMPLEX(|| *a->lrwork == -1);
     request.supported =

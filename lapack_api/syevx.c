@@ -8,12 +8,24 @@
 #include "workspace.h"
 #include "generated/syevx.inc"
 
+static size_t syevx_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, size_t *largest)
+{
+    const syevx_args *a = args;
+    gl_eig_job job = {.driver = GL_EIG_SYEVX, .range = gl_upper(a->range)};
+    if (job.range == 'I')
+        job.il = *a->il, job.iu = *a->iu;
+    return GL_FN(eig_device_bytes)(tuning, &job, *a->n,
+                                   gl_upper(a->jobz) != 'N', method, largest);
+}
+
 static gl_request syevx_request(const void *args)
 {
     const syevx_args *a = args;
     gl_request request = gl_syevr_request(a->two_stage, a->jobz, a->range,
                                           a->uplo, a->n, a->lda, a->vl, a->vu,
                                           a->il, a->iu, a->ldz);
+    request.device_bytes = syevx_device_bytes;
     request.query = *a->lwork == -1;
     request.supported = request.supported &&
                         gl_workspace_syevx(GL_PREC_CHAR, a->two_stage,

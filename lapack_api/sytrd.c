@@ -8,6 +8,17 @@
 #include "entry_skeleton.h"
 #include "generated/sytrd.inc"
 
+/* The device's ?sytrd is the one-stage reduction (kernels/sytrd.c). */
+static size_t sytrd_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, size_t *largest)
+{
+    const sytrd_args *a = args;
+    gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
+    (void)method;
+    return GL_FN(eig_device_bytes)(tuning, &job, *a->n, 0,
+                                   GL_METHOD_ONE_STAGE, largest);
+}
+
 static gl_request sytrd_request(const void *args)
 {
     const sytrd_args *a = args;
@@ -16,6 +27,7 @@ static gl_request sytrd_request(const void *args)
         .query = *a->lwork == -1,
         .size = *a->n,
         .vectors = 1,
+        .device_bytes = sytrd_device_bytes,
         .supported = *a->n >= 2 && *a->lwork >= 1 &&
                      GL_INTS_FIT(*a->n, *a->lda),
     };

@@ -8,6 +8,18 @@
 #include "workspace.h"
 #include "generated/sytrd_2stage.inc"
 
+/* The two-stage reduction of the values (kernels/eig.c he_tridiag). */
+static size_t sytrd_2stage_device_bytes(const void *args,
+                                        const gl_tuning *tuning, int method,
+                                        size_t *largest)
+{
+    const sytrd_2stage_args *a = args;
+    gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
+    (void)method;
+    return GL_FN(eig_device_bytes)(tuning, &job, *a->n, 0,
+                                   GL_METHOD_TWO_STAGE, largest);
+}
+
 static gl_request sytrd_2stage_request(const void *args)
 {
     const sytrd_2stage_args *a = args;
@@ -16,6 +28,7 @@ static gl_request sytrd_2stage_request(const void *args)
                                           *a->n, *a->lda),
         .query = *a->lwork == -1 || *a->lhous2 == -1,
         .size = *a->n,
+        .device_bytes = sytrd_2stage_device_bytes,
         .supported = gl_upper(a->vect) == 'N' && *a->n >= 2 &&
                      GL_INTS_FIT(*a->n, *a->lda) &&
                      gl_workspace_sytrd_2stage(GL_PREC_CHAR, *a->vect, *a->n,

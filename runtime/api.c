@@ -47,10 +47,19 @@ GL_API int gpulapack_device_info(int i, gpulapack_device *out)
     return 1;
 }
 
+/* One double: the least any call needs. */
+static gl_device_need smallest(const void *call,
+                               const struct gl_gpu_device_info *info)
+{
+    (void)call, (void)info;
+    return (gl_device_need){8, 8};
+}
+
 GL_API const char *gpulapack_path(void)
 {
     /* a small double-precision problem: what every call would get */
-    return gl_path_name(gl_device_path(&gl_config_get()->device, 1, 8));
+    gl_need_query need = {smallest, NULL};
+    return gl_path_name(gl_device_path(&gl_config_get()->device, 1, &need, NULL));
 }
 
 GL_API const char *gpulapack_gpu_runtimes(void)

@@ -28,6 +28,22 @@ static long parse_count(const char *text, long fallback)
     return value;
 }
 
+/* A non-negative decimal number (1.5, 0.25); fallback when unset or
+ * malformed. */
+static double parse_amount(const char *text, double fallback)
+{
+    if (!text || !*text)
+        return fallback;
+    errno = 0;
+    char *end;
+    double value = strtod(text, &end);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (errno || *end || end == text || !(value >= 0) || value > 1e15)
+        return fallback;
+    return value;
+}
+
 /* ":<int>" or ":<int>.<int>" after a backend name. */
 static int parse_index(const char *text, int *first, int *second)
 {
@@ -153,6 +169,8 @@ static void config_read(void)
     config.hugepages = parse_count(getenv("GPULAPACK_HUGEPAGES"), 0) != 0;
     config.host_memory_mb =
         parse_count(getenv("GPULAPACK_HOST_MEMORY_MB"), -1);
+    config.device_memory_mb =
+        parse_amount(getenv("GPULAPACK_DEVICE_MEMORY_MB"), -1);
     config.host_keep_mb = parse_count(getenv("GPULAPACK_HOST_KEEP_MB"), -1);
     config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
     config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);

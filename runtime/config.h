@@ -48,6 +48,7 @@ typedef struct gl_config {
     int graphs;                 /* GPULAPACK_GRAPHS: 0 no CUDA/HIP graphs */
     int hugepages;              /* GPULAPACK_HUGEPAGES: 1 advise huge pages for work arrays */
     long host_memory_mb;        /* GPULAPACK_HOST_MEMORY_MB: cap on large work arrays, -1 = none */
+    double device_memory_mb;    /* GPULAPACK_DEVICE_MEMORY_MB: cap on a call's device memory, -1 = none */
     long host_keep_mb;          /* GPULAPACK_HOST_KEEP_MB: cap on large arrays kept between calls, -1 = none */
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */

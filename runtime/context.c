@@ -3,9 +3,12 @@
 #include "context.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
+#include "config.h"
 #include "device.h"
+#include "log.h"
 #include "profile.h"
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -59,6 +62,9 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device)
     if (runtime)
         runtime->reset(ctx);
     ctx->method = GL_METHOD_TWO_STAGE;
+    ctx->memory.peak = ctx->memory.in_use;
+    ctx->memory.limit = gl_device_memory_cap();
+    ctx->memory.capped = ctx->memory.limit != SIZE_MAX;
     gl_profile_begin(ctx);
     return ctx;
 }
@@ -84,4 +90,53 @@ int gl_ctx_has_vendor_solver(gl_ctx *ctx)
     return rt && rt->solver_ready && rt->eig_solve && ctx->queue
                ? rt->solver_ready(ctx)
                : 0;
+}
+
+int gl_ctx_memory_allows(const gl_ctx *ctx, size_t bytes)
+{
+    const gl_device_ledger *m = &ctx->memory;
+    return !m->capped ||
+                   (m->in_use <= m->limit && bytes <= m->limit - m->in_use)
+               ? 0
+               : -1;
+}
+
+int gl_ctx_memory_took(gl_ctx *ctx, void *ptr, size_t bytes)
+{
+    gl_device_ledger *m = &ctx->memory;
+    if (m->count == m->capacity) {
+        size_t capacity = m->capacity ? 2 * m->capacity : 32;
+        struct gl_ledger_entry *grown =
+            realloc(m->live, sizeof *grown * capacity);
+        if (!grown)
+            return -1;
+        m->live = grown;
+        m->capacity = capacity;
+    }
+    m->live[m->count++] = (struct gl_ledger_entry){ptr, bytes};
+    m->in_use += bytes;
+    if (m->in_use > m->peak)
+        m->peak = m->in_use;
+    gl_log(3, "device memory: +%zu bytes, %zu in use", bytes, m->in_use);
+    return 0;
+}
+
+void gl_ctx_memory_gave(gl_ctx *ctx, void *ptr)
+{
+    gl_device_ledger *m = &ctx->memory;
+    /* the latest first: scratch is released soon after it is taken */
+    for (size_t i = m->count; i-- > 0;)
+        if (m->live[i].ptr == ptr) {
+            m->in_use -= m->live[i].bytes;
+            gl_log(3, "device memory: -%zu bytes, %zu in use",
+                   m->live[i].bytes, m->in_use);
+            m->live[i] = m->live[--m->count];
+            return;
+        }
+}
+
+void gl_ctx_memory_close(gl_ctx *ctx)
+{
+    free(ctx->memory.live);
+    ctx->memory = (gl_device_ledger){0};
 }

@@ -35,6 +35,23 @@ typedef enum gl_method {
     GL_METHOD_VENDOR,
 } gl_method;
 
+/* The device memory a context's call holds, as its runtime allocates and
+ * releases it (runtime/cudalike.c, runtime/opencl.c): what the profile
+ * reports as the call's high-water mark, and where GPULAPACK_DEVICE_
+ * MEMORY_MB is enforced (an allocation past it is refused as the driver
+ * would refuse one past the device's memory). */
+typedef struct gl_device_ledger {
+    size_t in_use;   /* bytes allocated and not yet released */
+    size_t peak;     /* the most in_use since the call began */
+    size_t limit;    /* refuse beyond this ... */
+    int capped;      /* ... when set (GPULAPACK_DEVICE_MEMORY_MB) */
+    struct gl_ledger_entry {
+        void *ptr;
+        size_t bytes;
+    } *live;         /* the allocations in use */
+    size_t count, capacity;
+} gl_device_ledger;
+
 struct gl_ctx {
     gl_path path;                      /* host, opencl, cuda or hip */
     const gl_gpu *runtime;             /* the path's runtime; NULL: host */
@@ -48,6 +65,7 @@ struct gl_ctx {
     gl_tuning tuning;                  /* taken for this device */
     gl_method method;                  /* the call's, set by the policy
                                           (two-stage unless it says) */
+    gl_device_ledger memory;           /* its device memory */
     struct gl_ctx *next;               /* the pool's list */
 };
 
@@ -62,6 +80,17 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device);
  * rocSOLVER on HIP), opened at most once per process on first use and
  * never closed; 0 for the host, OpenCL or a library that is missing. */
 int gl_ctx_has_vendor_solver(gl_ctx *ctx);
+
+/* The ledger's side of a runtime's alloc: 0 when bytes more fit under
+ * the context's limit, -1 (nothing recorded) when they do not. */
+int gl_ctx_memory_allows(const gl_ctx *ctx, size_t bytes);
+/* Records the allocation ptr of bytes (after the runtime made it); -1
+ * when the ledger cannot grow (the runtime then frees ptr and fails). */
+int gl_ctx_memory_took(gl_ctx *ctx, void *ptr, size_t bytes);
+/* Forgets the allocation ptr (the runtime releases it). */
+void gl_ctx_memory_gave(gl_ctx *ctx, void *ptr);
+/* Frees the ledger's own list (the runtime's close). */
+void gl_ctx_memory_close(gl_ctx *ctx);
 
 /* Ends the call's use of ctx (NULL: nothing): its work is waited for and
  * it goes back to the pool. */

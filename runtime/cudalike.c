@@ -70,6 +70,8 @@ static const char *const images[4] = {gl_cuda_image_s, gl_cuda_image_d,
     X(cuStreamBeginCapture) X(cuStreamEndCapture) X(cuGraphInstantiate)      \
     X(cuGraphLaunch) X(cuGraphExecDestroy) X(cuGraphDestroy)
 #define DRV_ASYNC_FUNCS(X) X(cuMemAllocAsync) X(cuMemFreeAsync)
+/* Optional: without it the fit test takes the device's total memory. */
+#define DRV_INFO_FUNCS(X) X(cuMemGetInfo)
 
 typedef CUresult drv_result;
 typedef CUdevice drv_device;
@@ -107,6 +109,7 @@ static const char *const images[4] = {gl_hip_image_s, gl_hip_image_d,
     X(hipStreamBeginCapture) X(hipStreamEndCapture) X(hipGraphInstantiate)   \
     X(hipGraphLaunch) X(hipGraphExecDestroy) X(hipGraphDestroy)
 #define DRV_ASYNC_FUNCS(X) X(hipMallocAsync) X(hipFreeAsync)
+#define DRV_INFO_FUNCS(X) X(hipMemGetInfo)
 
 typedef hipError_t drv_result;
 typedef hipDevice_t drv_device;
@@ -127,9 +130,11 @@ static struct {
     DRV_FUNCS(DRV_DECLARE)
     DRV_GRAPH_FUNCS(DRV_DECLARE)
     DRV_ASYNC_FUNCS(DRV_DECLARE)
+    DRV_INFO_FUNCS(DRV_DECLARE)
 #undef DRV_DECLARE
     int graphs;        /* DRV_GRAPH_FUNCS are all there */
     int async_memory;  /* DRV_ASYNC_FUNCS are */
+    int memory_info;   /* DRV_INFO_FUNCS are */
 } drv;
 
 #define MAX_DEVICES 16
@@ -170,13 +175,17 @@ static int load_driver(void)
 #undef DRV_LOAD
     drv.graphs = 1;
     drv.async_memory = 1;
+    drv.memory_info = 1;
 #define DRV_LOAD_OPTIONAL(f, flag)                                           \
     if (!(*(void **)&drv.f = dlsym(lib, STRING(f))))                         \
         drv.flag = 0;
 #define DRV_LOAD_GRAPH(f) DRV_LOAD_OPTIONAL(f, graphs)
 #define DRV_LOAD_ASYNC(f) DRV_LOAD_OPTIONAL(f, async_memory)
+#define DRV_LOAD_INFO(f) DRV_LOAD_OPTIONAL(f, memory_info)
     DRV_GRAPH_FUNCS(DRV_LOAD_GRAPH)
     DRV_ASYNC_FUNCS(DRV_LOAD_ASYNC)
+    DRV_INFO_FUNCS(DRV_LOAD_INFO)
+#undef DRV_LOAD_INFO
 #undef DRV_LOAD_ASYNC
 #undef DRV_LOAD_GRAPH
 #undef DRV_LOAD_OPTIONAL
@@ -248,6 +257,11 @@ static drv_result drv_malloc(void **p, size_t bytes)
     return rc;
 }
 static drv_result drv_free(void *p) { return drv.cuMemFree((CUdeviceptr)(uintptr_t)p); }
+static drv_result drv_memory_free(size_t *free_bytes)
+{
+    size_t total = 0;
+    return drv.cuMemGetInfo(free_bytes, &total);
+}
 static drv_result drv_malloc_async(void **p, size_t bytes, drv_stream s)
 {
     CUdeviceptr d = 0;
@@ -370,6 +384,11 @@ static drv_result drv_launch(drv_function f, const unsigned *grid,
 }
 static drv_result drv_malloc(void **p, size_t bytes) { return drv.hipMalloc(p, bytes); }
 static drv_result drv_free(void *p) { return drv.hipFree(p); }
+static drv_result drv_memory_free(size_t *free_bytes)
+{
+    size_t total = 0;
+    return drv.hipMemGetInfo(free_bytes, &total);
+}
 static drv_result drv_malloc_async(void **p, size_t bytes, drv_stream s)
 {
     return drv.hipMallocAsync(p, bytes, s);
@@ -520,6 +539,22 @@ static int prepare(int i)
     return 0;
 }
 
+/* Free memory of device i (prepared) as its driver reports it; 0 when
+ * the driver cannot say. */
+static unsigned long long memory_free(int i)
+{
+    if (!drv.memory_info || i < 0 || i >= ndevices || !devices[i].opened)
+        return 0;
+    drv_saved saved;
+    size_t free_bytes = 0;
+    if (drv_enter(&devices[i], &saved) != DRV_OK)
+        return 0;
+    if (drv_memory_free(&free_bytes) != DRV_OK)
+        free_bytes = 0;
+    drv_leave(saved);
+    return free_bytes;
+}
+
 /* The device of context ctx (prepared); NULL if it names none. */
 static device_state *device_of(const gl_ctx *ctx)
 {
@@ -647,6 +682,7 @@ static void close_queue(gl_ctx *ctx)
     queue_state *q = ctx->queue;
     if (!q)
         return;
+    gl_ctx_memory_close(ctx);
     drv_saved saved;
     if (q->dev && drv_enter(q->dev, &saved) == DRV_OK) {
         if (q->stream)
@@ -734,11 +770,21 @@ static void *alloc(gl_ctx *ctx, size_t bytes)
     if (bytes == 0)
         bytes = 1;
     drv_result rc = DRV_OK;
-    if (gl_fault_hit(GL_FAULT_ALLOC) ||
-        (rc = drv.async_memory ? drv_malloc_async(&p, bytes, q->stream)
-                               : drv_malloc(&p, bytes)) != DRV_OK) {
+    if (gl_ctx_memory_allows(ctx, bytes) != 0) {
+        gl_log(2, API ": allocation of %zu bytes refused: over "
+                  "GPULAPACK_DEVICE_MEMORY_MB", bytes);
+    } else if (gl_fault_hit(GL_FAULT_ALLOC) ||
+               (rc = drv.async_memory
+                         ? drv_malloc_async(&p, bytes, q->stream)
+                         : drv_malloc(&p, bytes)) != DRV_OK) {
         gl_log(1, API ": allocation of %zu bytes failed (error %d)", bytes,
                (int)rc);
+        p = NULL;
+    } else if (gl_ctx_memory_took(ctx, p, bytes) != 0) {
+        if (drv.async_memory)
+            drv_free_async(p, q->stream);
+        else
+            drv_free(p);
         p = NULL;
     }
     leave(saved);
@@ -751,6 +797,7 @@ static void release(gl_ctx *ctx, void *ptr)
     queue_state *q;
     if (!ptr || !(q = enter(ctx, &saved)))
         return;
+    gl_ctx_memory_gave(ctx, ptr);
     if (drv.async_memory) {
         drv_free_async(ptr, q->stream);
     } else {
@@ -1812,6 +1859,7 @@ const gl_gpu GPU_TABLE = {
     .device = device_info,
     .choose = choose,
     .prepare = prepare,
+    .memory_free = memory_free,
     .open = open_queue,
     .close = close_queue,
     .alloc = alloc,

@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -94,13 +95,35 @@ static int chosen_of(const gl_backend *b)
     return rt->chosen;
 }
 
-/* The runtime's chosen device if it can run the problem: double precision
- * when asked, and memory for the call's working set. */
-static int fits(const gl_backend *b, int fp64, int64_t bytes)
+size_t gl_device_memory_cap(void)
 {
-    const gl_gpu_device_info *info = b->gpu->device(chosen_of(b));
-    return info && (info->fp64 || !fp64) && bytes >= 0 &&
-           (unsigned long long)bytes <= info->memory;
+    double mb = gl_config_get()->device_memory_mb;
+    double bytes = mb * 1048576.0;
+    return mb < 0 || bytes >= (double)SIZE_MAX ? SIZE_MAX : (size_t)bytes;
+}
+
+/* The runtime's chosen device if it can run the problem: double precision
+ * when asked, and memory for the call (device.h). */
+static int fits(const gl_backend *b, int fp64, const gl_need_query *query)
+{
+    int i = chosen_of(b);
+    const gl_gpu_device_info *info = b->gpu->device(i);
+    if (!info || (!info->fp64 && fp64))
+        return 0;
+    gl_device_need need = query->need(query->call, info);
+    if (need.bytes < 0 || need.largest < 0)
+        return 0;
+    unsigned long long room = info->memory;
+    unsigned long long free_now = b->gpu->memory_free ? b->gpu->memory_free(i)
+                                                      : 0;
+    if (free_now > 0 && free_now < room)
+        room = free_now;
+    size_t cap = gl_device_memory_cap();
+    if (cap < room)
+        room = cap;
+    return (unsigned long long)need.bytes <= room &&
+           (info->max_alloc == 0 ||
+            (unsigned long long)need.largest <= info->max_alloc);
 }
 
 /* The compiled-in runtime of a path; NULL for the others. */
@@ -110,7 +133,8 @@ static const gl_backend *runtime_of(gl_path path)
     return b && b->gpu ? b : NULL;
 }
 
-gl_path gl_device_auto(int fp64, int64_t bytes, const char **why)
+gl_path gl_device_auto(int fp64, const gl_need_query *need,
+                       const char **why)
 {
     *why = "no-device";
     for (int r = 0; r < GL_NBACKENDS; r++) {
@@ -123,7 +147,7 @@ gl_path gl_device_auto(int fp64, int64_t bytes, const char **why)
                 *why = failure;
             continue;
         }
-        if (fits(b, fp64, bytes))
+        if (fits(b, fp64, need))
             return b->path;
         /* A device was found: the runtimes after this one are not opened
          * (CUDA first, HIP only where CUDA found no device). */
@@ -135,24 +159,32 @@ gl_path gl_device_auto(int fp64, int64_t bytes, const char **why)
 }
 
 gl_path gl_device_path(const gl_device_request *request, int fp64,
-                       int64_t bytes)
+                       const gl_need_query *need, const char **why)
 {
+    const char *unused;
+    if (!why)
+        why = &unused;
+    *why = "";
     if (request->kind == GL_DEVICE_HOST)
         return GL_PATH_HOST;
-    if (request->kind == GL_DEVICE_AUTO) {
-        const char *why;
-        return gl_device_auto(fp64, bytes, &why);
-    }
+    if (request->kind == GL_DEVICE_AUTO)
+        return gl_device_auto(fp64, need, why);
     const gl_backend *b = gl_backend_of_kind(request->kind);
-    if (b && b->gpu && fits(b, fp64, bytes))
+    if (b && b->gpu && fits(b, fp64, need))
         return b->path;
+    const gl_gpu_device_info *info =
+        b && b->gpu && chosen_of(b) >= 0 ? b->gpu->device(chosen_of(b)) : NULL;
+    *why = !info                    ? "no-device"
+           : fp64 && !info->fp64 ? "device-fp64"
+                                    : "device-memory";
     return GL_PATH_LAPACK;
 }
 
-gl_path gl_device_path_of(gl_path path, int fp64, int64_t bytes)
+gl_path gl_device_path_of(gl_path path, int fp64,
+                          const gl_need_query *need)
 {
     const gl_backend *b = runtime_of(path);
-    if (b && chosen_of(b) >= 0 && fits(b, fp64, bytes))
+    if (b && chosen_of(b) >= 0 && fits(b, fp64, need))
         return path;
     return path == GL_PATH_HOST ? GL_PATH_HOST : GL_PATH_LAPACK;
 }

@@ -101,6 +101,10 @@ typedef struct gl_gpu_device_info {
     int gpu;                          /* a GPU (else an OpenCL CPU device) */
     int fp64;                         /* double precision supported */
     unsigned long long memory;        /* global memory, bytes */
+    unsigned long long max_alloc;     /* largest single allocation,
+                                         bytes (OpenCL's
+                                         CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+                                         0: no limit but memory */
     unsigned long long local_memory;  /* local (shared) memory per
                                          work-group, bytes; 0: the 48 KB
                                          CUDA and HIP give any kernel */
@@ -115,11 +119,15 @@ typedef struct gl_gpu {
      * (platform/device as parsed from GPULAPACK_DEVICE, -1: the best;
      * gpu_only for the automatic choice; -1 if none), and prepare, which
      * opens device i for contexts (its OpenCL context, CUDA's primary
-     * context; once per device, thread-safe; 0 or -1). */
+     * context; once per device, thread-safe; 0 or -1).  The runtimes'
+     * alloc and release keep the context's ledger (context.h). */
     int (*device_count)(void);
     const gl_gpu_device_info *(*device)(int i);
     int (*choose)(int platform, int device, int gpu_only);
     int (*prepare)(int i);
+    /* Free memory of device i (prepared), as its driver reports it now;
+     * 0 when it cannot say (OpenCL has no such query). */
+    unsigned long long (*memory_free)(int i);
 
     /* The runtime's state of context ctx on device ctx->device (prepared),
      * into ctx->queue: 0, or -1 with ctx->queue NULL.  close waits for

@@ -123,13 +123,15 @@ static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
     copy_text(info->platform_name, sizeof info->platform_name, text);
     cl_device_type type = 0;
     cl_device_fp_config fp64 = 0;
-    cl_ulong memory = 0;
+    cl_ulong memory = 0, max_alloc = 0;
     cl_uint units = 0, clock = 0;
     cl.clGetDeviceInfo(id, CL_DEVICE_TYPE, sizeof type, &type, NULL);
     cl.clGetDeviceInfo(id, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64,
                        NULL);
     cl.clGetDeviceInfo(id, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof memory, &memory,
                        NULL);
+    cl.clGetDeviceInfo(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof max_alloc,
+                       &max_alloc, NULL);
     cl.clGetDeviceInfo(id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units, &units,
                        NULL);
     cl.clGetDeviceInfo(id, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof clock,
@@ -139,6 +141,7 @@ static void add_device(cl_platform_id platform, int p, cl_device_id id, int d)
     info->gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
     info->fp64 = fp64 != 0;
     info->memory = memory;
+    info->max_alloc = max_alloc;
     info->local_memory = dev->local_memory;
     info->compute_units = units;
     info->clock_mhz = clock;
@@ -278,6 +281,7 @@ static void close_queue(gl_ctx *ctx)
     queue_state *q = Q(ctx);
     if (!q)
         return;
+    gl_ctx_memory_close(ctx);
     cl.clFinish(q->queue);
     if (q->side) {
         cl.clFinish(q->side);
@@ -323,13 +327,20 @@ static pthread_mutex_t regions_lock = PTHREAD_MUTEX_INITIALIZER;
 static region *regions;
 static size_t nregions, regions_cap;
 
+static void release(gl_ctx *ctx, void *ptr);
+
 static void *alloc(gl_ctx *ctx, size_t bytes)
 {
     device_state *dev = Q(ctx)->dev;
-    if (gl_fault_hit(GL_FAULT_ALLOC))
-        return NULL;
     if (bytes == 0)
         bytes = 1;
+    if (gl_ctx_memory_allows(ctx, bytes) != 0) {
+        gl_log(2, "opencl: allocation of %zu bytes refused: over "
+                  "GPULAPACK_DEVICE_MEMORY_MB", bytes);
+        return NULL;
+    }
+    if (gl_fault_hit(GL_FAULT_ALLOC))
+        return NULL;
     cl_int err;
     cl_mem mem = cl.clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes,
                                    NULL, &err);
@@ -352,6 +363,10 @@ static void *alloc(gl_ctx *ctx, size_t bytes)
     if (ok)
         regions[nregions++] = (region){base, bytes, mem};
     pthread_mutex_unlock(&regions_lock);
+    if (ok && gl_ctx_memory_took(ctx, base, bytes) != 0) {
+        release(ctx, base);
+        return NULL;
+    }
     if (!ok) {
         if (base != MAP_FAILED)
             munmap(base, bytes + 1);
@@ -365,6 +380,7 @@ static void release(gl_ctx *ctx, void *ptr)
 {
     if (!ptr)
         return;
+    gl_ctx_memory_gave(ctx, ptr);
     region found = {0};
     pthread_mutex_lock(&regions_lock);
     for (size_t i = 0; i < nregions; i++)

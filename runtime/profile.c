@@ -330,6 +330,9 @@ void gl_profile_end(gl_ctx *ctx, const char *routine)
     gl_log(1, "%s profile: %.6fs in all, %.6fs in the %d rows below%s",
            routine, total, timed_sum, prof->rows,
            prof->dropped ? " (some rows dropped: table full)" : "");
+    if (ctx->runtime)
+        gl_log(1, "%s profile: device peak=%zu bytes", routine,
+               ctx->memory.peak);
     for (int i = 0; i < prof->rows; i++) {
         const profile_row *r = &prof->row[i];
         /* bytes copied or allocated; for BLAS, its flops */

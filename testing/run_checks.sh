@@ -82,6 +82,11 @@ run unit/methods 300 testing/unit/check_methods.sh
 # every matrix crosses the bus once: the bytes each way of the calls with
 # vectors on the OpenCL device against their input and output arrays
 run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
+# device memory plans: the plan of each routine and job within 10% of the
+# ledger's high-water mark on PoCL (n = 384), the call under a cap at its
+# plan, LAPACK under a cap below it, and the stand-in CUDA driver's free
+# memory under auto
+run unit/memory-plan 600 testing/unit/check_memory_plan.sh
 # make install / uninstall into a scratch DESTDIR (PREFIX=/usr): the files,
 # pkg-config, a C program built against the installed copy
 run unit/install 120 testing/unit/check_install.sh

@@ -5,8 +5,10 @@
  *   <routine> <job> <n>  one call: dsyevd, zheevd or dsyevr (RANGE 'A') (job
  *                        N/V; dsyevr also I: JOBZ 'V', RANGE 'I' for the
  *                        middle half of the spectrum), dgesdd or zgesdd
- *                        (N/S/A), dgesvd (N/S/A for both U and VT),
- *                        dsytrd ('L'; job ignored)
+ *                        (N/S/A; dgesdd also T: JOBZ 'S' on a 2n x n
+ *                        matrix), dgesvd (N/S/A for both U and VT),
+ *                        dsytrd ('L'; job ignored), dsbevd (N/V, half-width
+ *                        n/8), dgbbrd (N/B, kl = ku = n/16)
  *   counters             the stand-in CUDA driver's contexts and modules
  * and prints one line for each; the library's decisions go to its log. */
 #include <complex.h>
@@ -37,6 +39,13 @@ void dgesvd_(const char *, const char *, const int *, const int *, double *,
              const int *, double *, const int *, int *, size_t, size_t);
 void dsytrd_(const char *, const int *, double *, const int *, double *,
              double *, double *, double *, const int *, int *, size_t);
+void dsbevd_(const char *, const char *, const int *, const int *, double *,
+             const int *, double *, double *, const int *, double *,
+             const int *, int *, const int *, int *, size_t, size_t);
+void dgbbrd_(const char *, const int *, const int *, const int *,
+             const int *, const int *, double *, const int *, double *,
+             double *, double *, const int *, double *, const int *,
+             double *, const int *, double *, int *, size_t);
 void zgesdd_(const char *, const int *, const int *, double complex *,
              const int *, double *, double complex *, const int *,
              double complex *, const int *, double complex *, const int *,
@@ -97,16 +106,55 @@ static int call(const char *routine, const char *job, int n)
             free(work), free(iwork);
         } else if (strcmp(routine, "dgesdd") == 0) {
             int vectors = job[0] != 'N' && job[0] != 'n', ld = vectors ? n : 1;
-            double *u = malloc((vectors ? nn : 1) * sizeof *u);
+            int tall = job[0] == 'T', m = tall ? 2 * n : n, ldu = tall ? m : ld;
+            const char *jobz = tall ? "S" : job;
+            double *at = tall ? malloc(2 * nn * sizeof *at) : a;
+            for (size_t i = 0; tall && i < 2 * nn; i++)
+                at[i] = random_unit();
+            double *u = malloc((vectors ? (size_t)m * n : 1) * sizeof *u);
             double *vt = malloc((vectors ? nn : 1) * sizeof *vt);
             int *iwork = malloc(8 * (size_t)n * sizeof *iwork);
-            dgesdd_(job, &n, &n, a, &n, w, u, &ld, vt, &ld, &wq, &lwork,
+            dgesdd_(jobz, &m, &n, at, &m, w, u, &ldu, vt, &ld, &wq, &lwork,
                     iwork, &info, 1);
             lwork = (int)wq;
             double *work = malloc((size_t)lwork * sizeof *work);
-            dgesdd_(job, &n, &n, a, &n, w, u, &ld, vt, &ld, work, &lwork,
+            dgesdd_(jobz, &m, &n, at, &m, w, u, &ldu, vt, &ld, work, &lwork,
                     iwork, &info, 1);
             free(work), free(iwork), free(u), free(vt);
+            if (tall)
+                free(at);
+        } else if (strcmp(routine, "dsbevd") == 0) {
+            /* the lower band of A, half-width kd, in band storage */
+            int kd = n / 8 > 1 ? n / 8 : 1, ldab = kd + 1;
+            int vectors = job[0] != 'N' && job[0] != 'n', ld = vectors ? n : 1;
+            double *ab = malloc((size_t)ldab * n * sizeof *ab);
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < ldab; i++)
+                    ab[i + (size_t)j * ldab] =
+                        i + j < n ? a[i + j + (size_t)j * n] : 0;
+            double *z = malloc((vectors ? nn : 1) * sizeof *z);
+            dsbevd_(job, "L", &n, &kd, ab, &ldab, w, z, &ld, &wq, &lwork, &iq,
+                    &liwork, &info, 1, 1);
+            lwork = (int)wq, liwork = iq;
+            double *work = malloc((size_t)lwork * sizeof *work);
+            int *iwork = malloc((size_t)liwork * sizeof *iwork);
+            dsbevd_(job, "L", &n, &kd, ab, &ldab, w, z, &ld, work, &lwork,
+                    iwork, &liwork, &info, 1, 1);
+            free(work), free(iwork), free(z), free(ab);
+        } else if (strcmp(routine, "dgbbrd") == 0) {
+            int k = n / 16 > 1 ? n / 16 : 1, ldab = 2 * k + 1, zero = 0;
+            int vectors = job[0] != 'N' && job[0] != 'n', ld = vectors ? n : 1;
+            double *ab = malloc((size_t)ldab * n * sizeof *ab);
+            for (size_t i = 0; i < (size_t)ldab * n; i++)
+                ab[i] = random_unit();
+            double *e = malloc((size_t)n * sizeof *e);
+            double *q = malloc((vectors ? nn : 1) * sizeof *q);
+            double *pt = malloc((vectors ? nn : 1) * sizeof *pt);
+            double *work = malloc(2 * (size_t)n * sizeof *work), c = 0;
+            int one = 1;
+            dgbbrd_(job, &n, &n, &zero, &k, &k, ab, &ldab, w, e, q, &ld, pt,
+                    &ld, &c, &one, work, &info, 1);
+            free(work), free(e), free(q), free(pt), free(ab);
         } else if (strcmp(routine, "dsyevr") == 0) {
             int vectors = job[0] != 'N' && job[0] != 'n', m = 0;
             int half = job[0] == 'I', il = n / 4 + 1, iu = 3 * n / 4;

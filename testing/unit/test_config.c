@@ -35,6 +35,20 @@ static int device_invalid(const char *text)
     return !gl_parse_device(text, &r);
 }
 
+static gl_device_need need_small(const void *call,
+                                 const struct gl_gpu_device_info *info)
+{
+    (void)call, (void)info;
+    return (gl_device_need){1000, 1000};
+}
+
+static gl_device_need need_huge(const void *call,
+                                const struct gl_gpu_device_info *info)
+{
+    (void)call, (void)info;
+    return (gl_device_need){INT64_MAX / 4, 1000};
+}
+
 int main(void)
 {
     /* The configuration is read once, on first use: set it first. */
@@ -42,6 +56,7 @@ int main(void)
     setenv("GPULAPACK_DISABLE", "zheevd, DGESDD_ ,gesvd", 1);
     setenv("GPULAPACK_DEVICE", "cuda:1", 1);
     setenv("GPULAPACK_VERBOSE", "7", 1);
+    setenv("GPULAPACK_DEVICE_MEMORY_MB", "1.5", 1);
     unsetenv("GPULAPACK_LOG");
     const gl_config *config = gl_config_get();
 
@@ -92,14 +107,18 @@ int main(void)
     r.arg_info = -3;
     CHECK("policy-args-first", gl_policy(&r).reason == GL_REASON_ARGS);
 
+    CHECK("device-memory-cap",
+          gl_device_memory_cap() == (size_t)3 << 19);
+
     gl_device_request host = {GL_DEVICE_HOST, -1, -1};
     gl_device_request cuda = {GL_DEVICE_CUDA, -1, -1};
-    CHECK("device-path-host", gl_device_path(&host, 1, 1000) == GL_PATH_HOST);
+    gl_need_query small = {need_small, NULL}, huge = {need_huge, NULL};
+    CHECK("device-path-host", gl_device_path(&host, 1, &small, NULL) == GL_PATH_HOST);
     CHECK("device-path-cuda-absent",
-          gl_device_path(&cuda, 1, 1000) == GL_PATH_LAPACK);
+          gl_device_path(&cuda, 1, &small, NULL) == GL_PATH_LAPACK);
     /* a problem no device holds never goes to one */
     gl_device_request opencl = {GL_DEVICE_OPENCL, -1, -1};
     CHECK("device-path-too-big",
-          gl_device_path(&opencl, 1, INT64_MAX / 4) == GL_PATH_LAPACK);
+          gl_device_path(&opencl, 1, &huge, NULL) == GL_PATH_LAPACK);
     return 0;
 }

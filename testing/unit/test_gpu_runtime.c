@@ -348,6 +348,36 @@ int main(void)
                 g->finish(ctx) == 0,
             "resident-finish", "the device's multiprocessors, or finish");
 
+    /* the ledger: a capped context refuses what would take it past its
+     * cap, counts what it holds and its peak, and forgets what it frees;
+     * the driver reports its free memory */
+    {
+        size_t held = ctx->memory.in_use;
+        ctx->memory.capped = 1;
+        ctx->memory.limit = held + (1 << 20);
+        ctx->memory.peak = held;
+        void *p1 = g->alloc(ctx, 600 << 10), *p2 = g->alloc(ctx, 600 << 10);
+        size_t in_use = ctx->memory.in_use, peak = ctx->memory.peak;
+        g->release(ctx, p1);
+        void *p3 = g->alloc(ctx, 1 << 20);
+        size_t whole = ctx->memory.in_use;
+        g->release(ctx, p3);
+        snprintf(detail, sizeof detail,
+                 "second %p, in use %zu, peak %zu, whole %zu, after %zu", p2,
+                 in_use - held, peak - held, whole - held,
+                 ctx->memory.in_use - held);
+        verdict(p1 && !p2 && p3 && in_use == held + (600 << 10) &&
+                    peak == in_use && whole == held + (1 << 20) &&
+                    ctx->memory.in_use == held && ctx->memory.peak == whole,
+                "ledger-cap", detail);
+        ctx->memory.capped = 0;
+        setenv("GL_MOCK_FREE_MB", "1234", 1);
+        unsigned long long free_now = g->memory_free(0);
+        unsetenv("GL_MOCK_FREE_MB");
+        snprintf(detail, sizeof detail, "%llu bytes", free_now);
+        verdict(free_now == 1234ull << 20, "memory-free", detail);
+    }
+
     /* close: the context's streams (its second one too), staging and
      * scratch freed */
     g->close(ctx);

@@ -24,6 +24,14 @@ static int mock_devices(int dflt)
     return n >= 1 && n <= MOCK_MAX_DEVICES ? n : dflt;
 }
 
+/* The free memory the driver reports: GL_MOCK_FREE_MB (another process
+ * holding the rest), else all of total. */
+static size_t mock_free_bytes(size_t total)
+{
+    const char *e = getenv("GL_MOCK_FREE_MB");
+    return e ? (size_t)atol(e) << 20 : total;
+}
+
 /* The device the calling thread's operations must run on (-1: any);
  * device 0 unless the test says otherwise.  An operation elsewhere counts
  * in mock_wrong_device. */

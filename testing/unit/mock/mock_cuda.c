@@ -46,6 +46,14 @@ EXPORT CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
     *bytes = (size_t)80 << 30;
     return CUDA_SUCCESS;
 }
+EXPORT CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total)
+{
+    if (ctx_depth == 0)   /* the driver asks a current context */
+        return CUDA_ERROR_INVALID_CONTEXT;
+    *total = (size_t)80 << 30;
+    *free_bytes = mock_free_bytes(*total);
+    return CUDA_SUCCESS;
+}
 /* contexts retained and modules loaded: made once per process, kept */
 static int ctx_retains, module_loads;
 EXPORT int mock_ctx_retains(void) { return __atomic_load_n(&ctx_retains, __ATOMIC_SEQ_CST); }

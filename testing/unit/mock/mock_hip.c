@@ -52,6 +52,12 @@ EXPORT hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t d)
     *bytes = (size_t)(d == 0 ? 64 : 32) << 30;
     return hipSuccess;
 }
+EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
+{
+    *total = (size_t)(current_device == 0 ? 64 : 32) << 30;
+    *free_bytes = mock_free_bytes(*total);
+    return hipSuccess;
+}
 EXPORT hipError_t hipGetDevice(int *d) { *d = current_device; return hipSuccess; }
 EXPORT hipError_t hipSetDevice(int d)
 {

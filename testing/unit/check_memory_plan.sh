@@ -1,0 +1,93 @@
+#!/bin/bash
+# Device memory plans that tell the truth (docs/design/memory.md).
+#  plan/*   on the OpenCL device (PoCL here), for each routine and job of
+#           auto_call: the plan the policy fitted (the log's
+#           device_bytes=) within 10% of the device high-water mark the
+#           runtime's ledger measured (the profile's "device peak");
+#  cap/*    the same call under GPULAPACK_DEVICE_MEMORY_MB at its plan:
+#           it runs on the device (plan=in-core) and its peak stays under
+#           the cap; just under its plan it goes to LAPACK with
+#           reason=device device-memory;
+#  free/*   under the automatic choice, over the stand-in CUDA driver
+#           (testing/unit/mock), the free memory it reports: a call whose
+#           plan does not fit it goes to the host path (device-memory),
+#           one that fits goes to the device (whose kernels fail there:
+#           reason=fault cuda).
+# One PASS/FAIL line per check.
+cd "$(dirname "$0")/../.."
+CALL=build/testing/auto_call
+CUDA=build/testing/mock-cuda
+N=${GL_PLAN_N:-384}
+T=$(mktemp -d "${TMPDIR:-/tmp}/gpulapack-plan.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export XDG_CACHE_HOME=$T/cache HOME=$T
+unset GPULAPACK_DEVICE GPULAPACK_MIN_N GPULAPACK_TUNE_FILE GPULAPACK_LOG \
+    GPULAPACK_DEVICE_MEMORY_MB GPULAPACK_BAND
+
+verdict() { # verdict <ok 0/1> <name> <detail>
+    if [ "$1" = 1 ]; then echo "PASS unit/memory-plan/$2"; else echo "FAIL unit/memory-plan/$2: $3"; fi
+}
+field() { # field <log> <key>: the number after key= on the call's line
+    grep -o "$2=[0-9]*" <<<"$1" | head -1 | cut -d= -f2
+}
+opencl() { # opencl <routine> <job> [env...]: the call on the OpenCL device, profiled
+    local routine=$1 job=$2
+    shift 2
+    env GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl \
+        GPULAPACK_MIN_N=0 "$@" $CALL "$routine" "$job" $N 2>&1
+}
+
+for spec in "dsyevd N" "dsyevd V" "zheevd N" "zheevd V" "dsyevr V" \
+    "dsyevr I" "dgesdd N" "dgesdd S" "dgesdd A" "dgesdd T" "zgesdd N" \
+    "zgesdd S" "dgesvd S" "dsytrd N" "dsbevd N" "dsbevd V" "dgbbrd N" \
+    "dgbbrd B"; do
+    set -- $spec
+    name="$1-$2-$N"
+    log=$(opencl "$1" "$2")
+    plan=$(field "$log" device_bytes) peak=$(field "$log" "device peak")
+    if ! grep -q "path=opencl .*plan=in-core" <<<"$log" || [ -z "$plan" ] ||
+        [ -z "$peak" ] || [ "$peak" = 0 ]; then
+        verdict 0 "plan/$name" "not run on path=opencl with a plan and a peak: $(grep 'path=' <<<"$log" | head -1)"
+        continue
+    fi
+    ok=$(awk -v p="$plan" -v q="$peak" 'BEGIN { d = p - q; if (d < 0) d = -d; print (d <= 0.1 * q) ? 1 : 0 }')
+    verdict "$ok" "plan/$name" "plan $plan bytes, peak $peak"
+    echo "# $name: plan $plan bytes, device peak $peak ($(awk -v p="$plan" -v q="$peak" 'BEGIN { printf "%.4f", p / q }') of it)"
+
+    # the cap at the plan, a little above the peak where the plan is under
+    cap=$(awk -v p="$plan" -v q="$peak" 'BEGIN { m = p > q ? p : q; printf "%.6f", m / 1048576 + 0.001 }')
+    log=$(opencl "$1" "$2" GPULAPACK_DEVICE_MEMORY_MB=$cap)
+    capped=$(field "$log" "device peak")
+    ok=$(grep -q "path=opencl .*plan=in-core" <<<"$log" && [ -n "$capped" ] &&
+        awk -v c="$cap" -v q="$capped" 'BEGIN { exit !(q <= c * 1048576) }' && echo 1 || echo 0)
+    verdict "$ok" "cap/$name" "cap $cap MiB: peak ${capped:-none}, $(grep -o 'path=[a-z]* .*reason=[a-z -]*' <<<"$log" | head -1)"
+done
+
+# a cap just under the plan: LAPACK, and the log says why
+for spec in "dsyevd V" "dgesdd S"; do
+    set -- $spec
+    log=$(opencl "$1" "$2")
+    plan=$(field "$log" device_bytes)
+    under=$(awk -v p="${plan:-0}" 'BEGIN { printf "%.6f", p / 1048576 * 0.95 }')
+    log=$(opencl "$1" "$2" GPULAPACK_DEVICE_MEMORY_MB=$under)
+    ok=$(grep -q "path=lapack reason=device device-memory" <<<"$log" && echo 1 || echo 0)
+    verdict "$ok" "cap/$1-$2-$N-under" "cap $under MiB (plan $plan): $(grep -o 'path=.*info' <<<"$log" | head -1)"
+done
+
+# the free memory the driver reports, under auto: dsyevd V at n = 2000
+# plans about 145 MB on the stand-in CUDA device
+auto() { # auto <free MiB> [env...]
+    local free=$1
+    shift
+    env LD_LIBRARY_PATH=$CUDA GL_MOCK_FREE_MB=$free GPULAPACK_VERBOSE=1 \
+        GPULAPACK_MIN_N=0 "$@" $CALL dsyevd V 2000 2>&1
+}
+log=$(auto 100)
+ok=$(grep -q "path=host reason=device-memory" <<<"$log" && echo 1 || echo 0)
+verdict "$ok" free/under "free 100 MiB: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+log=$(auto 1000)
+ok=$(grep -q "path=lapack reason=fault cuda" <<<"$log" && echo 1 || echo 0)
+verdict "$ok" free/over "free 1000 MiB: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+log=$(auto 1000 GPULAPACK_DEVICE_MEMORY_MB=100)
+ok=$(grep -q "path=host reason=device-memory" <<<"$log" && echo 1 || echo 0)
+verdict "$ok" free/cap "free 1000 MiB, cap 100 MiB: $(grep -o 'path=.*info' <<<"$log" | head -1)"
