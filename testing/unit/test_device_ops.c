@@ -1071,6 +1071,81 @@ static int tridiag_eig_on(int resident, lapack_int n, gl_real *d, gl_real *e,
     return rc;
 }
 
+/* One symmetric tridiagonal (d, e) by tridiag_eig_on against the system
+ * ?stedc: the values, T Z - Z W and the orthogonality of Z, each within
+ * THRESH * n; what and tag name the case. */
+static void tridiag_eig_case(group *g, int resident, lapack_int n,
+                             const gl_real *d0, const gl_real *e0,
+                             const char *what, int tag)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int info = 0, rinfo = 0;
+    size_t nn = (size_t)n * n;
+    lapack_int lwork = 1 + 4 * n + n * n, liwork = 3 + 5 * n;
+    gl_real *d = malloc(sizeof *d * (4 * (size_t)n + 2 * nn + (size_t)lwork));
+    gl_real *e = d + n, *rd = e + n, *re = rd + n, *z = re + n, *rz = z + nn,
+            *work = rz + nn;
+    lapack_int *iwork = malloc(sizeof *iwork * (size_t)liwork);
+    memcpy(d, d0, sizeof *d * (size_t)n);
+    memcpy(rd, d0, sizeof *d * (size_t)n);
+    memcpy(e, e0, sizeof *e * (size_t)n);
+    memcpy(re, e0, sizeof *e * (size_t)n);
+    double *t = calloc(3 * nn, sizeof *t), *x = t + nn, *id = x + nn,
+           tnorm = 0;
+    for (lapack_int i = 0; i < n; i++) {
+        t[i + (size_t)i * n] = d[i];
+        if (i + 1 < n)
+            t[i + 1 + (size_t)i * n] = t[i + (size_t)(i + 1) * n] = e[i];
+        tnorm = fmax(tnorm, fabs((double)d[i]) +
+                                (i > 0 ? fabs((double)e[i - 1]) : 0) +
+                                (i + 1 < n ? fabs((double)e[i]) : 0));
+        id[i + (size_t)i * n] = 1;
+    }
+    int rc = tridiag_eig_on(resident, n, d, e, z, work, lwork, iwork, liwork,
+                            &info);
+    f->stedc("I", &n, rd, re, rz, &n, work, &lwork, iwork, &liwork, &rinfo,
+             1);
+    double worst = 0;
+    for (lapack_int i = 0; i < n; i++) {
+        worst = fmax(worst, fabs((double)(d[i] - rd[i])));
+        if (i > 0 && d[i] < d[i - 1])
+            worst = INFINITY;   /* not ascending */
+    }
+    check(g, rc || info || rinfo ? INFINITY : worst / (EPS * tnorm),
+          THRESH * n, "tridiag_eig n=%d %s%d: values", n, what, tag);
+    /* T Z - Z diag(w), Z^T Z - I */
+    double res = 0;
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < n; i++) {
+            double tz = -(double)z[i + (size_t)j * n] * d[j], zz = 0;
+            for (lapack_int l = (i > 0 ? i - 1 : 0); l <= i + 1 && l < n; l++)
+                tz += t[i + (size_t)l * n] * z[l + (size_t)j * n];
+            for (lapack_int l = 0; l < n; l++)
+                zz += (double)z[l + (size_t)i * n] * z[l + (size_t)j * n];
+            res = fmax(res, fabs(tz));
+            x[i + (size_t)j * n] = zz;
+        }
+    double orth = real_diff(n, x, id) / EPS;
+    /* the system ?stedc's, for the message: its merges can lose
+     * orthogonality too */
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < n; i++) {
+            double zz = 0;
+            for (lapack_int l = 0; l < n; l++)
+                zz += (double)rz[l + (size_t)i * n] * rz[l + (size_t)j * n];
+            x[i + (size_t)j * n] = zz;
+        }
+    double ref_orth = real_diff(n, x, id) / EPS;
+    check(g, rc || info ? INFINITY : res / (EPS * tnorm), THRESH * n,
+          "tridiag_eig n=%d %s%d: T Z - Z W", n, what, tag);
+    check(g, rc || info ? INFINITY : orth, THRESH * n,
+          "tridiag_eig n=%d %s%d: orthogonality (the system ?stedc's: %.3g)",
+          n, what, tag, ref_orth);
+    free(t);
+    free(iwork);
+    free(d);
+}
+
 /* The same for the symmetric tridiagonal eigenproblem against ?stedc,
  * with Z on the host and on the device. */
 static void test_tridiag_eig(int resident)
@@ -1085,14 +1160,8 @@ static void test_tridiag_eig(int resident)
     const lapack_int ns[] = {26, 41, 97, 256};
     for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
         for (int kind = 0; kind < 6; kind++) {
-            lapack_int n = ns[in], info = 0, rinfo = 0;
-            size_t nn = (size_t)n * n;
-            lapack_int lwork = 1 + 4 * n + n * n, liwork = 3 + 5 * n;
-            gl_real *d = malloc(sizeof *d * (4 * (size_t)n + 2 * nn +
-                                             (size_t)lwork));
-            gl_real *e = d + n, *rd = e + n, *re = rd + n, *z = re + n,
-                    *rz = z + nn, *work = rz + nn;
-            lapack_int *iwork = malloc(sizeof *iwork * (size_t)liwork);
+            lapack_int n = ns[in];
+            gl_real *d = malloc(sizeof *d * 2 * (size_t)n), *e = d + n;
             for (lapack_int i = 0; i < n; i++) {
                 double x = urand(), y = urand();
                 d[i] = kind == 0 ? x
@@ -1107,50 +1176,8 @@ static void test_tridiag_eig(int resident)
                      : kind == 3 ? (i % 17 == 5 ? 0 : y)
                      : kind == 4 ? -1
                                  : y * pow(10, 10 * x);
-                rd[i] = d[i];
-                re[i] = e[i];
             }
-            double *t = calloc(3 * nn, sizeof *t), *x = t + nn, *id = x + nn,
-                   tnorm = 0;
-            for (lapack_int i = 0; i < n; i++) {
-                t[i + (size_t)i * n] = d[i];
-                if (i + 1 < n)
-                    t[i + 1 + (size_t)i * n] = t[i + (size_t)(i + 1) * n] = e[i];
-                tnorm = fmax(tnorm, fabs((double)d[i]) +
-                                        (i > 0 ? fabs((double)e[i - 1]) : 0) +
-                                        (i + 1 < n ? fabs((double)e[i]) : 0));
-                id[i + (size_t)i * n] = 1;
-            }
-            int rc = tridiag_eig_on(resident, n, d, e, z, work, lwork, iwork,
-                                    liwork, &info);
-            f->stedc("I", &n, rd, re, rz, &n, work, &lwork, iwork, &liwork,
-                     &rinfo, 1);
-            double worst = 0;
-            for (lapack_int i = 0; i < n; i++) {
-                worst = fmax(worst, fabs((double)(d[i] - rd[i])));
-                if (i > 0 && d[i] < d[i - 1])
-                    worst = INFINITY;   /* not ascending */
-            }
-            check(&g, rc || info || rinfo ? INFINITY : worst / (EPS * tnorm),
-                  THRESH * n, "tridiag_eig n=%d kind=%d: values", n, kind);
-            /* T Z - Z diag(w), Z^T Z - I */
-            double res = 0;
-            for (lapack_int j = 0; j < n; j++)
-                for (lapack_int i = 0; i < n; i++) {
-                    double tz = -(double)z[i + (size_t)j * n] * d[j], zz = 0;
-                    for (lapack_int l = (i > 0 ? i - 1 : 0); l <= i + 1 && l < n; l++)
-                        tz += t[i + (size_t)l * n] * z[l + (size_t)j * n];
-                    for (lapack_int l = 0; l < n; l++)
-                        zz += (double)z[l + (size_t)i * n] * z[l + (size_t)j * n];
-                    res = fmax(res, fabs(tz));
-                    x[i + (size_t)j * n] = zz;
-                }
-            check(&g, rc || info ? INFINITY : res / (EPS * tnorm), THRESH * n,
-                  "tridiag_eig n=%d kind=%d: T Z - Z W", n, kind);
-            check(&g, rc || info ? INFINITY : real_diff(n, x, id) / EPS,
-                  THRESH * n, "tridiag_eig n=%d kind=%d: orthogonality", n, kind);
-            free(t);
-            free(iwork);
+            tridiag_eig_case(&g, resident, n, d, e, "kind=", kind);
             free(d);
         }
     /* a secular equation of ours that does not converge (fault
@@ -1350,17 +1377,22 @@ int main(int argc, char **argv)
     }
     printf("# device %s: %s\n", info->id, info->name);
     /* TEST_DEVICE_OPS_ONLY=chases: the chases alone, for runs that try
-     * their kernels and work-group counts (run_checks.sh); =bidiag_svd:
-     * the divide and conquer's SVD alone (its random cases then differ
-     * from a full run's with the same seed, its graded ones do not) */
+     * their kernels and work-group counts (run_checks.sh); =bidiag_svd,
+     * =tridiag_eig: the divide and conquer's SVD or eigenproblem alone
+     * (its random cases then differ from a full run's with the same seed,
+     * its graded ones do not) */
     const char *only = getenv("TEST_DEVICE_OPS_ONLY");
     if (only && (strcmp(only, "chases") == 0 ||
-                 strcmp(only, "bidiag_svd") == 0)) {
+                 strcmp(only, "bidiag_svd") == 0 ||
+                 strcmp(only, "tridiag_eig") == 0)) {
         if (strcmp(only, "chases") == 0) {
             test_chases();
-        } else {
+        } else if (strcmp(only, "bidiag_svd") == 0) {
             test_bidiag_svd(0);
             test_bidiag_svd(1);
+        } else {
+            test_tridiag_eig(0);
+            test_tridiag_eig(1);
         }
         gl_ctx_release(dev_ctx);
         gl_ctx_release(host_ctx);
