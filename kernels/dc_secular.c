@@ -44,9 +44,34 @@ static void svd_root_columns(lapack_int k, lapack_int j, const gl_real *ds,
     }
 }
 
+/* Root j's column of the tridiagonal's secular problem re-formed the
+ * same way: dlambda_i - lambda_j = (dlambda_i - dlambda_o) + (dlambda_o -
+ * lambda_j), o the nearer pole of the root's interval (the device's
+ * dc_delta).  ?laed4 subtracts each of its steps from every entry of
+ * DELTA as ?lasd4 does: on graded tridiagonals one column's entries
+ * disagreed by 2e-12 to 4e-11 relatively, and ?laed3's recomputed w,
+ * built from the rows, lost the vectors' orthogonality (75550 eps on
+ * test_device_ops's graded n = 142).  The entry of ?laed4's origin (the
+ * nearer pole but where the root is within rounding of the middle) is
+ * -TAU as it accumulated it, the root it returns dlambda_o + TAU: the
+ * root stays as ?laed4 gave it, and every entry now agrees with it.
+ * Only for k > 2: for k = 2 ?laed4 (?laed5) returns the normalised
+ * vectors themselves, for k = 1 DELTA = 1. */
+static void tri_root_column(lapack_int k, lapack_int j, const gl_real *dl,
+                            gl_real *delta)
+{
+    lapack_int o = j + 1 < k && GL_R(fabs)(delta[j + 1]) < GL_R(fabs)(delta[j])
+                       ? j + 1
+                       : j;
+    gl_real t = delta[o], p = dl[o];
+    for (lapack_int i = 0; i < k; i++)
+        delta[i] = (dl[i] - p) + t;
+}
+
 /* The roots of an item, each by ?lasd4 (the SVD's: d[j] = s_j,
  * delta(:, j) and sums(:, j), re-formed by svd_root_columns) or ?laed4
- * (the tridiagonal's: d[j] = lambda_j, delta(:, j)). */
+ * (the tridiagonal's: d[j] = lambda_j, delta(:, j), re-formed by
+ * tri_root_column where k > 2). */
 static int roots(void *ctx, long item)
 {
     secular *q = ctx;
@@ -68,6 +93,8 @@ static int roots(void *ctx, long item)
         if (q->sums)
             svd_root_columns(k, j, q->poles, &RAT(q->delta, k, 0, j),
                              &RAT(q->sums, k, 0, j));
+        else if (k > 2)
+            tri_root_column(k, j, q->poles, &RAT(q->delta, k, 0, j));
     }
     return 0;
 }

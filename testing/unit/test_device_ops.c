@@ -1180,6 +1180,28 @@ static void test_tridiag_eig(int resident)
             tridiag_eig_case(&g, resident, n, d, e, "kind=", kind);
             free(d);
         }
+    /* graded tridiagonals from the generator of test_bidiag_svd's graded
+     * bidiagonals (not the seed), d and e over {n, seed, decades}: their
+     * merges (leaves of 8 rows) have roots near close poles, far from
+     * ?laed4's first steps, where its DELTA columns disagree on the root
+     * unless re-formed from one difference (dc_secular.c
+     * tri_root_column).  Without that, orthogonality 902, 6510 and 75550
+     * eps on the host's vectors (3.4, 5.7 and 6 with it); the system
+     * ?stedc, whose leaves are larger, gives 11, 9 and 7.5. */
+    const unsigned graded[][3] = {{43, 15, 10}, {166, 14, 10}, {142, 8, 16}};
+    for (size_t t = 0; t < sizeof graded / sizeof *graded; t++) {
+        lapack_int n = (lapack_int)graded[t][0];
+        unsigned long long state = graded[t][1];
+        double decades = graded[t][2];
+        gl_real *d = malloc(sizeof *d * 2 * (size_t)n), *e = d + n;
+        for (lapack_int i = 0; i < n; i++) {
+            double x = lcg_urand(&state), y = lcg_urand(&state);
+            d[i] = x * pow(10, decades * y);
+            e[i] = y * pow(10, decades * x);
+        }
+        tridiag_eig_case(&g, resident, n, d, e, "graded ", (int)graded[t][1]);
+        free(d);
+    }
     /* a secular equation of ours that does not converge (fault
      * secular:1) restarts with the system's ?stedc: its result, bit for
      * bit */
