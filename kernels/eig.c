@@ -753,11 +753,20 @@ static gl_method eig_method(const GL_FN(ops) *ops, const gl_eig_job *job)
 /* gl_s_eig_device_bytes gl_d_eig_device_bytes gl_c_eig_device_bytes gl_z_eig_device_bytes */
 size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
                                lapack_int n, int vectors, gl_method method,
-                               size_t *largest)
+                               gl_plan_tier tier, size_t *largest)
 {
     const size_t es = sizeof(gl_scalar), rs = sizeof(gl_real);
     const size_t nn = (size_t)n * (size_t)n;
     *largest = nn * es;
+    if (tier == GL_PLAN_STREAMED) {   /* the eigenvalues, by two stages */
+        if (vectors || method == GL_METHOD_VENDOR)
+            return SIZE_MAX;
+        int b = gl_tune_ooc_band(n);
+        size_t bytes = GL_FN(streamed_device_bytes)(n, b,
+                                                    gl_tune_ooc_tile(n, b));
+        *largest = bytes;
+        return bytes;
+    }
     if (method == GL_METHOD_VENDOR &&
         (job->range != 'A' ||
          (job->driver != GL_EIG_SYEV && job->driver != GL_EIG_SYEVD)))
@@ -838,8 +847,17 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                   .n = n, .vectors = z != NULL};
     int rc = eig_plan(&c, a, lda);
     GL_FN(tridiag_q) *keep = c.vectors ? &c.q : NULL;
+    /* the streamed plan (the values of a matrix larger than the device):
+     * A's copy in host memory, streamed through it */
+    int streamed = !c.vectors && !ops->host_memory &&
+                   ops->ctx->plan == GL_PLAN_STREAMED;
+    int b = streamed ? gl_tune_ooc_band(n) : 0;
     if (rc == 0 &&
-        (method == GL_METHOD_ONE_STAGE
+        (streamed ? GL_FN(he_tridiag_streamed)(ops, job->uplo, n, a, lda,
+                                               c.sigma, b,
+                                               gl_tune_ooc_tile(n, b), c.d,
+                                               c.e, &c.reduce)
+         : method == GL_METHOD_ONE_STAGE
              ? GL_FN(he_tridiag_one_stage)(ops, job->uplo, n, a, lda, c.sigma,
                                            c.d, c.e, keep, &c.reduce)
              : GL_FN(he_tridiag)(ops, job->uplo, n, a, lda, c.sigma, c.d, c.e,

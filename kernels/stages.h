@@ -181,9 +181,11 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                gl_real *e, gl_stage_times *times);
 
 /* The device memory that svd (above; U or VT over A when u_over_a,
- * vt_over_a) and eig (kernels/eig.c, with the method) take on a device
- * of this tuning: their high-water mark, from the pieces they allocate
- * (kernels/plan.c), and in *largest their largest single allocation. */
+ * vt_over_a) and eig (kernels/eig.c, with the method and the plan's tier;
+ * SIZE_MAX where the job has no such tier) take on a device of this
+ * tuning: their high-water mark, from the pieces they allocate
+ * (docs/design/memory.md), and in *largest their largest single
+ * allocation. */
 size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
                                lapack_int m, lapack_int n, int u_over_a,
                                int vt_over_a, size_t *largest);
@@ -386,7 +388,20 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
                lapack_int *ifail, gl_stage_times *times);
 size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
                                lapack_int n, int vectors, gl_method method,
-                               size_t *largest);
+                               gl_plan_tier tier, size_t *largest);
+/* The streamed plan of the Hermitian eigenvalues (kernels/sy2sb_streamed.c,
+ * docs/design/memory.md): A (its uplo triangle) times sigma copied to
+ * host memory and reduced to a band of half-width b in passes that stream
+ * its trailing matrix through the device in tiles of tile x tile, then
+ * the band chased on the device as he_tridiag's: d and e.  Its device
+ * bytes: streamed_device_bytes (the tier of eig_device_bytes). */
+int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                               const gl_scalar *a, lapack_int lda,
+                               gl_real sigma, lapack_int b, lapack_int tile,
+                               gl_real *d, gl_real *e, gl_stage_times *times);
+size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
+                                    lapack_int tile);
+
 /* The same for the band pipelines (kernels/band_values.c): kind 'H'
  * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by
  * the divide and conquer on the device, 'Q' Q itself or Z of the host's

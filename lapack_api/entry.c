@@ -56,24 +56,29 @@ static const char *size_text(long n, char *buf, size_t size)
 }
 
 /* The device memory a call needs on a device (gl_need_query). */
-static gl_device_need need_of(const void *call,
-                              const struct gl_gpu_device_info *info)
-{
-    return gl_plan_need(call, info, GL_METHOD_TWO_STAGE);
-}
 
 /* What the three policies below share about one call. */
 typedef struct call_facts {
     const gl_request *request;
     const char *name;      /* the LAPACK routine, e.g. "dsyevd" */
     int fp64;              /* d or z: the device must have double */
-    gl_need_query need;    /* its device memory (plan.c) */
+    gl_need_query need;    /* its device memory (plan.c) ... */
+    gl_plan_tier order[GL_PLAN_TIERS];   /* ... by the tiers in this order */
     long min_n;            /* GPULAPACK_MIN_N, -1 unset */
     long host_n;           /* the host path's crossover */
 } call_facts;
 
+/* The device memory a call needs on a device, by its i-th tier
+ * (gl_need_query). */
+static gl_device_need need_of(const void *call,
+                              const struct gl_gpu_device_info *info, int i)
+{
+    const call_facts *f = call;
+    return gl_plan_need(f->request, info, GL_METHOD_TWO_STAGE, f->order[i]);
+}
+
 /* gpulapack-tune: the forced path whatever the size. */
-static gl_decision policy_forced(const call_facts *f, gl_path path)
+static gl_decision policy_forced(call_facts *f, gl_path path)
 {
     if (!f->request->supported)
         return forward_because(GL_REASON_OPTION);
@@ -88,7 +93,7 @@ static gl_decision policy_forced(const call_facts *f, gl_path path)
  * real LAPACK.  Its crossover is the GPU path's; where no GPU figure
  * exists (?sytrd, band routines), the host path's, as before GPUs were
  * measured. */
-static gl_decision policy_named(const call_facts *f,
+static gl_decision policy_named(call_facts *f,
                                 const gl_device_request *device)
 {
     const gl_request *request = f->request;
@@ -120,7 +125,7 @@ static gl_decision policy_named(const call_facts *f,
 /* auto: a GPU at or above its crossover, else the host path at or above
  * the host's, else LAPACK.  A call below every GPU crossover never opens
  * a GPU runtime. */
-static gl_decision policy_auto(const call_facts *f)
+static gl_decision policy_auto(call_facts *f)
 {
     const gl_request *request = f->request;
     long host_n = f->host_n;
@@ -201,7 +206,7 @@ static int vendor_family(const char *routine)
  * that cannot run the call falls to the two-stage reduction.  Only the
  * ?syev family has a choice; the SVD routines are two-stage (logged),
  * the others (?sytrd, band routines) have no method in the log. */
-static void choose_method(gl_decision *d, const call_facts *f)
+static void choose_method(gl_decision *d, call_facts *f)
 {
     int eig = family_is(f->name, "syev") || family_is(f->name, "heev");
     int svd = family_is(f->name, "gesdd") || family_is(f->name, "gesvd");
@@ -230,7 +235,7 @@ static void choose_method(gl_decision *d, const call_facts *f)
 /* An accepted call gets its execution context here, and on a GPU path
  * its method; a device whose context cannot be made (its queue, its
  * state) sends the call to LAPACK. */
-static gl_decision with_context(gl_decision d, const call_facts *f)
+static gl_decision with_context(gl_decision d, call_facts *f)
 {
     if (d.path == GL_PATH_LAPACK)
         return d;
@@ -239,10 +244,15 @@ static gl_decision with_context(gl_decision d, const call_facts *f)
         return take(GL_PATH_LAPACK, GL_REASON_DEVICE, "%s context-failed",
                     gl_path_name(d.path));
     choose_method(&d, f);
-    if (d.ctx->info) {   /* a GPU path: its plan, by the method chosen */
-        d.plan = "in-core";
+    if (d.ctx->info) {   /* a GPU path: its plan's tier, by the method */
+        gl_plan_tier tier = f->order[f->need.tier];
+        if (tier != GL_PLAN_IN_CORE)   /* the vendor's solver keeps A whole */
+            d.ctx->method = GL_METHOD_TWO_STAGE,
+            d.method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
+        d.ctx->plan = tier;
+        d.plan = tier == GL_PLAN_STREAMED ? "streamed" : "in-core";
         d.plan_bytes =
-            gl_plan_need(f->request, d.ctx->info, d.ctx->method).bytes;
+            gl_plan_need(f->request, d.ctx->info, d.ctx->method, tier).bytes;
     }
     return d;
 }
@@ -268,10 +278,19 @@ gl_decision gl_policy(const gl_request *request)
         .request = request,
         .name = name,
         .fp64 = prec == 'd' || prec == 'z',
-        .need = {need_of, request},
+        /* the tiers from in-core on; GPULAPACK_PLAN=streamed puts the
+         * streamed first where the job has one */
+        .order = {config->plan == GL_PLAN_STREAMED ? GL_PLAN_STREAMED
+                                                   : GL_PLAN_IN_CORE,
+                  config->plan == GL_PLAN_STREAMED ? GL_PLAN_IN_CORE
+                                                   : GL_PLAN_STREAMED},
         /* GPULAPACK_MIN_N: one crossover for every routine and path */
         .min_n = config->min_n,
     };
+    f.need = (gl_need_query){need_of, &f,
+                             config->plan == GL_PLAN_IN_CORE ? 1
+                                                             : GL_PLAN_TIERS,
+                             0};
     f.host_n = f.min_n >= 0 ? f.min_n
                             : gl_tune_crossover(name, request->vectors, "host");
     int force = __atomic_load_n(&forced, __ATOMIC_ACQUIRE);

@@ -85,20 +85,22 @@ typedef struct gl_request {
                               of the job with vectors applies */
     /* The device plan of our pipeline for this call (kernels'
      * *_device_bytes): its device high-water mark on a device of this
-     * tuning, by the method (a gl_method), and its largest allocation
-     * in *largest; args is the call's (set by the skeleton). */
+     * tuning, by the method (a gl_method) and the tier (a gl_plan_tier;
+     * SIZE_MAX: the job has none such), and its largest allocation in
+     * *largest; args is the call's (set by the skeleton). */
     size_t (*device_bytes)(const void *args, const gl_tuning *tuning,
-                           int method, size_t *largest);
+                           int method, int tier, size_t *largest);
     const void *args;
 } gl_request;
 
 /* What the call needs of the device info (plan.c): its pipeline's plan
  * with the device's tuning, by the method (a gl_method; the policy fits
  * the two-stage method's, which the others never exceed:
- * docs/design/memory.md). */
+ * docs/design/memory.md) and the tier (a gl_plan_tier); bytes -1 where
+ * the job has no such tier. */
 gl_device_need gl_plan_need(const gl_request *request,
                             const struct gl_gpu_device_info *info,
-                            int method);
+                            int method, int tier);
 
 typedef struct gl_decision {
     gl_path path;
@@ -112,7 +114,7 @@ typedef struct gl_decision {
     const char *method;    /* the GPU path's method for the log (method=
                               two-stage, one-stage, vendor); NULL: none */
     const char *plan;      /* the GPU path's memory plan for the log
-                              (plan=in-core); NULL: none */
+                              (plan=in-core, streamed); NULL: none */
     int64_t plan_bytes;    /* its device bytes (device_bytes=) */
 } gl_decision;
 

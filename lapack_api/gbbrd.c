@@ -8,9 +8,11 @@
 #include "generated/gbbrd.inc"
 
 static size_t gbbrd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, size_t *largest)
+                                 int method, int tier, size_t *largest)
 {
     const gbbrd_args *a = args;
+    if (tier != GL_PLAN_IN_CORE)
+        return SIZE_MAX;
     (void)method;
     return GL_FN(band_device_bytes)(tuning, 'G', *a->m, *a->n, *a->kl, *a->ku,
                                     gl_upper(a->vect) == 'N' ? 'N' : 'V',

@@ -9,9 +9,11 @@
 #include "generated/gesdd.inc"
 
 static size_t gesdd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, size_t *largest)
+                                 int method, int tier, size_t *largest)
 {
     const gesdd_args *a = args;
+    if (tier != GL_PLAN_IN_CORE)
+        return SIZE_MAX;
     char z = gl_upper(a->jobz);
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC, .jobu = z == 'O' ? 'S' : z,
                       .jobvt = z == 'O' ? 'S' : z};

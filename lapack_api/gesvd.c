@@ -9,9 +9,11 @@
 #include "generated/gesvd.inc"
 
 static size_t gesvd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, size_t *largest)
+                                 int method, int tier, size_t *largest)
 {
     const gesvd_args *a = args;
+    if (tier != GL_PLAN_IN_CORE)
+        return SIZE_MAX;
     char ju = gl_upper(a->jobu), jv = gl_upper(a->jobvt);
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC_RESTART,
                       .jobu = ju == 'O' ? 'S' : ju,

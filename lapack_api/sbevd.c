@@ -9,9 +9,11 @@
 #include "generated/sbevd.inc"
 
 static size_t sbevd_device_bytes(const void *args, const gl_tuning *tuning,
-                                int method, size_t *largest)
+                                int method, int tier, size_t *largest)
 {
     const sbevd_args *a = args;
+    if (tier != GL_PLAN_IN_CORE)
+        return SIZE_MAX;
     (void)method;
     return GL_FN(band_device_bytes)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
                                     gl_upper(a->jobz) == 'N' ? 'N' : 'D', 0,

@@ -8,9 +8,11 @@
 #include "generated/sbtrd.inc"
 
 static size_t sbtrd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, size_t *largest)
+                                 int method, int tier, size_t *largest)
 {
     const sbtrd_args *a = args;
+    if (tier != GL_PLAN_IN_CORE)
+        return SIZE_MAX;
     (void)method;
     return GL_FN(band_device_bytes)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
                                     gl_upper(a->vect) == 'N' ? 'N' : 'Q', 0,

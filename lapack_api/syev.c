@@ -8,12 +8,13 @@
 #include "generated/syev.inc"
 
 static size_t syev_device_bytes(const void *args, const gl_tuning *tuning,
-                                int method, size_t *largest)
+                                int method, int tier, size_t *largest)
 {
     const syev_args *a = args;
     gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
     return GL_FN(eig_device_bytes)(tuning, &job, *a->n,
-                                   gl_upper(a->jobz) != 'N', method, largest);
+                                   gl_upper(a->jobz) != 'N', method,
+                                   (gl_plan_tier)tier, largest);
 }
 
 static gl_request syev_request(const void *args)

@@ -9,14 +9,15 @@
 #include "generated/syevr.inc"
 
 static size_t syevr_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, size_t *largest)
+                                 int method, int tier, size_t *largest)
 {
     const syevr_args *a = args;
     gl_eig_job job = {.driver = GL_EIG_SYEVR, .range = gl_upper(a->range)};
     if (job.range == 'I')
         job.il = *a->il, job.iu = *a->iu;
     return GL_FN(eig_device_bytes)(tuning, &job, *a->n,
-                                   gl_upper(a->jobz) != 'N', method, largest);
+                                   gl_upper(a->jobz) != 'N', method,
+                                   (gl_plan_tier)tier, largest);
 }
 
 static gl_request syevr_request(const void *args)

@@ -10,13 +10,15 @@
 
 /* The device's ?sytrd is the one-stage reduction (kernels/sytrd.c). */
 static size_t sytrd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, size_t *largest)
+                                 int method, int tier, size_t *largest)
 {
     const sytrd_args *a = args;
     gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
     (void)method;
-    return GL_FN(eig_device_bytes)(tuning, &job, *a->n, 0,
-                                   GL_METHOD_ONE_STAGE, largest);
+    return tier == GL_PLAN_IN_CORE
+               ? GL_FN(eig_device_bytes)(tuning, &job, *a->n, 0, GL_METHOD_ONE_STAGE,
+                                         GL_PLAN_IN_CORE, largest)
+               : SIZE_MAX;
 }
 
 static gl_request sytrd_request(const void *args)

@@ -9,15 +9,16 @@
 #include "generated/sytrd_2stage.inc"
 
 /* The two-stage reduction of the values (kernels/eig.c he_tridiag). */
-static size_t sytrd_2stage_device_bytes(const void *args,
-                                        const gl_tuning *tuning, int method,
-                                        size_t *largest)
+static size_t sytrd_2stage_device_bytes(const void *args, const gl_tuning *tuning,
+                                 int method, int tier, size_t *largest)
 {
     const sytrd_2stage_args *a = args;
     gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
     (void)method;
-    return GL_FN(eig_device_bytes)(tuning, &job, *a->n, 0,
-                                   GL_METHOD_TWO_STAGE, largest);
+    return tier == GL_PLAN_IN_CORE
+               ? GL_FN(eig_device_bytes)(tuning, &job, *a->n, 0, GL_METHOD_TWO_STAGE,
+                                         GL_PLAN_IN_CORE, largest)
+               : SIZE_MAX;
 }
 
 static gl_request sytrd_2stage_request(const void *args)

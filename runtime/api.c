@@ -49,16 +49,17 @@ GL_API int gpulapack_device_info(int i, gpulapack_device *out)
 
 /* One double: the least any call needs. */
 static gl_device_need smallest(const void *call,
-                               const struct gl_gpu_device_info *info)
+                               const struct gl_gpu_device_info *info,
+                               int tier)
 {
-    (void)call, (void)info;
+    (void)call, (void)info, (void)tier;
     return (gl_device_need){8, 8};
 }
 
 GL_API const char *gpulapack_path(void)
 {
     /* a small double-precision problem: what every call would get */
-    gl_need_query need = {smallest, NULL};
+    gl_need_query need = {smallest, NULL, 1, 0};
     return gl_path_name(gl_device_path(&gl_config_get()->device, 1, &need, NULL));
 }
 

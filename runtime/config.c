@@ -187,6 +187,14 @@ static void config_read(void)
     config.cusolver_syevd_alg = alg <= 2 ? (int)alg : 0;
     config.cusolver_syevd_function = function < 1000000 ? (int)function : -1;
     config.dc_leaf = parse_count(getenv("GPULAPACK_DC_LEAF"), 0);
+    const char *plan = getenv("GPULAPACK_PLAN");
+    /* the values of context.h's gl_plan_tier */
+    config.plan = !plan ? -1
+                  : !strcasecmp(plan, "in-core")  ? 0
+                  : !strcasecmp(plan, "streamed") ? 1
+                                                  : -1;
+    config.ooc_band = parse_count(getenv("GPULAPACK_OOC_BAND"), 0);
+    config.ooc_tile = parse_count(getenv("GPULAPACK_OOC_TILE"), 0);
     const char *method = getenv("GPULAPACK_METHOD");
     config.method = !method ? GL_METHOD_AUTO
                     : !strcasecmp(method, "two-stage") ? GL_METHOD_FORCE_TWO_STAGE

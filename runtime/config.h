@@ -59,6 +59,9 @@ typedef struct gl_config {
     int cusolver_syevd_alg;     /* GPULAPACK_CUSOLVER_SYEVD_ALG: 1, 2; 0 = cuSOLVER's default */
     int cusolver_syevd_function; /* GPULAPACK_CUSOLVER_SYEVD_FUNCTION: cusolverDnFunction_t of Xsyevd, -1 = unknown */
     long dc_leaf;               /* GPULAPACK_DC_LEAF: largest stage-3 subproblem left whole to LAPACK, 0 = tuned */
+    int plan;                   /* GPULAPACK_PLAN: -1 auto (the first tier that fits), or a gl_plan_tier first */
+    long ooc_band;              /* GPULAPACK_OOC_BAND: the streamed plan's band, 0 = tuned */
+    long ooc_tile;              /* GPULAPACK_OOC_TILE: the streamed plan's tile side, 0 = tuned */
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */

@@ -62,6 +62,7 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device)
     if (runtime)
         runtime->reset(ctx);
     ctx->method = GL_METHOD_TWO_STAGE;
+    ctx->plan = GL_PLAN_IN_CORE;
     ctx->memory.peak = ctx->memory.in_use;
     ctx->memory.limit = gl_device_memory_cap();
     ctx->memory.capped = ctx->memory.limit != SIZE_MAX;

@@ -52,6 +52,16 @@ typedef struct gl_device_ledger {
     size_t count, capacity;
 } gl_device_ledger;
 
+/* Where a GPU path keeps the call's matrices (docs/design/memory.md):
+ * all in device memory (in-core), or the working copy of A in host
+ * memory, streamed through the device in tiles (streamed: the Hermitian
+ * eigenvalues).  The policy takes the first whose plan fits (log plan=). */
+typedef enum gl_plan_tier {
+    GL_PLAN_IN_CORE,
+    GL_PLAN_STREAMED,
+    GL_PLAN_TIERS
+} gl_plan_tier;
+
 struct gl_ctx {
     gl_path path;                      /* host, opencl, cuda or hip */
     const gl_gpu *runtime;             /* the path's runtime; NULL: host */
@@ -65,6 +75,7 @@ struct gl_ctx {
     gl_tuning tuning;                  /* taken for this device */
     gl_method method;                  /* the call's, set by the policy
                                           (two-stage unless it says) */
+    gl_plan_tier plan;                 /* the call's, set by the policy */
     gl_device_ledger memory;           /* its device memory */
     struct gl_ctx *next;               /* the pool's list */
 };

@@ -104,14 +104,11 @@ size_t gl_device_memory_cap(void)
 
 /* The runtime's chosen device if it can run the problem: double precision
  * when asked, and memory for the call (device.h). */
-static int fits(const gl_backend *b, int fp64, const gl_need_query *query)
+static int fits(const gl_backend *b, int fp64, gl_need_query *query)
 {
     int i = chosen_of(b);
     const gl_gpu_device_info *info = b->gpu->device(i);
     if (!info || (!info->fp64 && fp64))
-        return 0;
-    gl_device_need need = query->need(query->call, info);
-    if (need.bytes < 0 || need.largest < 0)
         return 0;
     unsigned long long room = info->memory;
     unsigned long long free_now = b->gpu->memory_free ? b->gpu->memory_free(i)
@@ -121,9 +118,17 @@ static int fits(const gl_backend *b, int fp64, const gl_need_query *query)
     size_t cap = gl_device_memory_cap();
     if (cap < room)
         room = cap;
-    return (unsigned long long)need.bytes <= room &&
-           (info->max_alloc == 0 ||
-            (unsigned long long)need.largest <= info->max_alloc);
+    for (int tier = 0; tier < query->tiers; tier++) {
+        gl_device_need need = query->need(query->call, info, tier);
+        if (need.bytes >= 0 && need.largest >= 0 &&
+            (unsigned long long)need.bytes <= room &&
+            (info->max_alloc == 0 ||
+             (unsigned long long)need.largest <= info->max_alloc)) {
+            query->tier = tier;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* The compiled-in runtime of a path; NULL for the others. */
@@ -133,7 +138,7 @@ static const gl_backend *runtime_of(gl_path path)
     return b && b->gpu ? b : NULL;
 }
 
-gl_path gl_device_auto(int fp64, const gl_need_query *need,
+gl_path gl_device_auto(int fp64, gl_need_query *need,
                        const char **why)
 {
     *why = "no-device";
@@ -159,7 +164,7 @@ gl_path gl_device_auto(int fp64, const gl_need_query *need,
 }
 
 gl_path gl_device_path(const gl_device_request *request, int fp64,
-                       const gl_need_query *need, const char **why)
+                       gl_need_query *need, const char **why)
 {
     const char *unused;
     if (!why)
@@ -181,7 +186,7 @@ gl_path gl_device_path(const gl_device_request *request, int fp64,
 }
 
 gl_path gl_device_path_of(gl_path path, int fp64,
-                          const gl_need_query *need)
+                          gl_need_query *need)
 {
     const gl_backend *b = runtime_of(path);
     if (b && chosen_of(b) >= 0 && fits(b, fp64, need))

@@ -21,12 +21,16 @@ typedef struct gl_device_need {
 } gl_device_need;
 
 /* A call's needs, asked of each device considered: its pipeline's plan
- * depends on the device's tuning (the band, the batches). */
+ * depends on the device's tuning (the band, the batches), and a call may
+ * have several (the tiers of context.h, tried in order; bytes -1: none
+ * such).  tier: the one that fitted the device last considered. */
 struct gl_gpu_device_info;
 typedef struct gl_need_query {
     gl_device_need (*need)(const void *call,
-                           const struct gl_gpu_device_info *info);
+                           const struct gl_gpu_device_info *info, int tier);
     const void *call;
+    int tiers;
+    int tier;
 } gl_need_query;
 
 /* GPULAPACK_DEVICE_MEMORY_MB in bytes; SIZE_MAX when it is not set. */
@@ -37,24 +41,25 @@ size_t gl_device_memory_cap(void);
  * the call's device memory.  A device fits the call when its need's
  * bytes are at most the least of its free memory (its total where the
  * driver cannot say) and GPULAPACK_DEVICE_MEMORY_MB, and its largest
- * allocation at most the device's largest.  *why (why may be NULL):
+ * allocation at most the device's largest (need->tier: the first tier
+ * that does).  *why (why may be NULL):
  * "" when a path serves it, else "no-device", "device-fp64" or
  * "device-memory" (as gl_device_auto's).  Under auto: the first compiled-in runtime (CUDA, HIP,
  * OpenCL: the order of backend.h's rows) with a GPU, else the host. */
 gl_path gl_device_path(const gl_device_request *request, int fp64,
-                       const gl_need_query *need, const char **why);
+                       gl_need_query *need, const char **why);
 
 /* The automatic choice: the GPU path of the first runtime, in the order
  * CUDA, HIP, OpenCL, that has a GPU (a later runtime is not opened once
  * one has a device), if that GPU fits the call (fp64, need); else GL_PATH_HOST with *why: "no-device", "runtime-init-failed",
  * "device-fp64" or "device-memory". */
-gl_path gl_device_auto(int fp64, const gl_need_query *need,
+gl_path gl_device_auto(int fp64, gl_need_query *need,
                        const char **why);
 
 /* path itself if its runtime has a chosen device that fits the call
  * (GL_PATH_HOST always), else GL_PATH_LAPACK: for gpulapack-tune. */
 gl_path gl_device_path_of(gl_path path, int fp64,
-                          const gl_need_query *need);
+                          gl_need_query *need);
 
 /* The device a GPU path uses (discovering it), NULL if none. */
 const struct gl_gpu_device_info *gl_device_chosen(gl_path path);

@@ -715,6 +715,28 @@ long gl_tune_dc_leaf(void)
     return leaf > 0 ? leaf : 128;
 }
 
+int gl_tune_ooc_band(long n)
+{
+    long b = gl_config_get()->ooc_band;
+    if (b <= 0)
+        b = 256;
+    if (b > 256)
+        b = 256;
+    return (int)(b < n - 1 ? b : n > 2 ? n - 1 : 1);
+}
+
+/* Tiles of 4096: 128 MiB in double, long enough transfers for the bus's
+ * rate (docs/performance.md, "Copies at link speed"). */
+int gl_tune_ooc_tile(long n, int b)
+{
+    long tile = gl_config_get()->ooc_tile;
+    if (tile <= 0)
+        tile = 4096;
+    if (tile > n)
+        tile = n;
+    return (int)(tile > b + 1 ? tile : b + 1);
+}
+
 /* Today's values are the same for every device of a kind (the built-in
  * defaults and the environment); the snapshot is where a device's own
  * measured values go. */

@@ -87,6 +87,9 @@ run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
 # plan, LAPACK under a cap below it, and the stand-in CUDA driver's free
 # memory under auto
 run unit/memory-plan 600 testing/unit/check_memory_plan.sh
+# the streamed plan of the ?syev family's values: n = 1024 under 1 MiB on
+# PoCL, its peak, values, bus bytes against the tile model, a failed copy
+run unit/streamed 600 testing/unit/check_streamed.sh
 # make install / uninstall into a scratch DESTDIR (PREFIX=/usr): the files,
 # pkg-config, a C program built against the installed copy
 run unit/install 120 testing/unit/check_install.sh
@@ -402,6 +405,13 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
     --lib "$LIB" --tag opencl-one-stage --lapack ref --inputs sep,se2,sg \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=one-stage \
     --expect-path opencl --expect-method one-stage
+#    The ?syev family's values by the streamed plan (band 2, tiles of 3:
+#    many passes and tiles at the suite's sizes); the calls with vectors
+#    keep the in-core plan.
+run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 \
+    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
+    --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
 #    The ?syev family by the vendor's solver, over the stand-in CUDA driver
 #    and cuSOLVER (built with the CUDA backend): every ?syev, ?syevd,
 #    ?heev, ?heevd call on path=cuda with method=vendor.  The exported

@@ -10,7 +10,8 @@
  *                        dsytrd ('L'; job ignored), dsbevd (N/V, half-width
  *                        n/8), dgbbrd (N/B, kl = ku = n/16)
  *   counters             the stand-in CUDA driver's contexts and modules
- * and prints one line for each; the library's decisions go to its log. */
+ * and prints one line for each; the library's decisions go to its log.
+ * AUTO_CALL_VALUES=file: the last call's values are written there. */
 #include <complex.h>
 #include <dlfcn.h>
 #include <stdio.h>
@@ -197,6 +198,14 @@ static int call(const char *routine, const char *job, int n)
         }
         free(a);
     }
+    /* AUTO_CALL_VALUES: the values (or singular values) into that file,
+     * one per line, for a check that compares two runs */
+    const char *values = getenv("AUTO_CALL_VALUES");
+    FILE *out = values ? fopen(values, "w") : NULL;
+    for (int i = 0; out && i < n; i++)
+        fprintf(out, "%.17g\n", w[i]);
+    if (out)
+        fclose(out);
     free(w);
     printf("%s %s n=%d info=%d\n", routine, job, n, info);
     return info;

@@ -36,16 +36,18 @@ static int device_invalid(const char *text)
 }
 
 static gl_device_need need_small(const void *call,
-                                 const struct gl_gpu_device_info *info)
+                                 const struct gl_gpu_device_info *info,
+                                 int tier)
 {
-    (void)call, (void)info;
+    (void)call, (void)info, (void)tier;
     return (gl_device_need){1000, 1000};
 }
 
 static gl_device_need need_huge(const void *call,
-                                const struct gl_gpu_device_info *info)
+                                 const struct gl_gpu_device_info *info,
+                                 int tier)
 {
-    (void)call, (void)info;
+    (void)call, (void)info, (void)tier;
     return (gl_device_need){INT64_MAX / 4, 1000};
 }
 
@@ -112,7 +114,8 @@ int main(void)
 
     gl_device_request host = {GL_DEVICE_HOST, -1, -1};
     gl_device_request cuda = {GL_DEVICE_CUDA, -1, -1};
-    gl_need_query small = {need_small, NULL}, huge = {need_huge, NULL};
+    gl_need_query small = {need_small, NULL, 1, 0},
+                  huge = {need_huge, NULL, 1, 0};
     CHECK("device-path-host", gl_device_path(&host, 1, &small, NULL) == GL_PATH_HOST);
     CHECK("device-path-cuda-absent",
           gl_device_path(&cuda, 1, &small, NULL) == GL_PATH_LAPACK);
