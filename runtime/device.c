@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifndef GL_BACKENDS
@@ -77,6 +78,46 @@ static const gl_backend *locate(int i, int *index)
  * could use the runtime's device, never in a constructor. */
 static pthread_mutex_t choose_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The process's rank among the MPI processes of its node, as the
+ * launchers say (Open MPI, MPICH and Intel MPI, Slurm, PMI); -1 when none
+ * does. */
+static int local_rank(void)
+{
+    static const char *const names[] = {"OMPI_COMM_WORLD_LOCAL_RANK",
+                                        "MPI_LOCALRANKID", "SLURM_LOCALID",
+                                        "PMI_LOCAL_RANK"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        const char *v = getenv(names[i]);
+        char *end;
+        long rank = v && *v ? strtol(v, &end, 10) : -1;
+        if (v && *v && !*end && rank >= 0 && rank < 1 << 20)
+            return (int)rank;
+    }
+    return -1;
+}
+
+/* Where the request names no device of b: with several processes of an
+ * MPI program on the node, each takes a device of its own, the local
+ * rank's modulo the devices (GPUs only under auto) -- otherwise they all
+ * took the best device and shared it; a single process takes the best.
+ * -1 when b has no such device. */
+static int choose_unnamed(const gl_backend *b, int gpu_only)
+{
+    int rank = local_rank();
+    if (rank < 0)
+        return b->gpu->choose(-1, -1, gpu_only);
+    int count = 0, n = b->gpu->device_count();
+    for (int i = 0; i < n; i++)
+        count += !gpu_only || b->gpu->device(i)->gpu;
+    for (int i = 0, k = count > 0 ? rank % count : -1; i < n && k >= 0; i++)
+        if ((!gpu_only || b->gpu->device(i)->gpu) && k-- == 0) {
+            gl_log(1, "%s: local rank %d takes %s (%d devices)", b->name,
+                   rank, b->gpu->device(i)->id, count);
+            return i;
+        }
+    return -1;
+}
+
 static int chosen_of(const gl_backend *b)
 {
     runtime *rt = state_of(b);
@@ -85,8 +126,10 @@ static int chosen_of(const gl_backend *b)
     pthread_mutex_lock(&choose_lock);
     if (!rt->done) {
         const gl_device_request *r = &gl_config_get()->device;
-        int i = r->kind == b->kind ? b->gpu->choose(r->platform, r->index, 0)
-                : r->kind == GL_DEVICE_AUTO ? b->gpu->choose(-1, -1, 1)
+        int named = r->kind == b->kind && (r->index >= 0 || r->platform >= 0);
+        int i = named                       ? b->gpu->choose(r->platform, r->index, 0)
+                : r->kind == b->kind        ? choose_unnamed(b, 0)
+                : r->kind == GL_DEVICE_AUTO ? choose_unnamed(b, 1)
                                             : -1;
         rt->chosen = i >= 0 && b->gpu->prepare(i) == 0 ? i : -1;
         __atomic_store_n(&rt->done, 1, __ATOMIC_RELEASE);

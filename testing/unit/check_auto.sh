@@ -153,3 +153,17 @@ if [ -n "$line" ] && [ "$n" != never ]; then
     verdict $(has $T/ht2.log "m=$above n=$above path=host" && has $T/ht2.log "m=$below n=$below path=lapack reason=size" && echo 1 || echo 0) \
         tune/host-decisions "crossover $n (see $T/ht2.log)"
 fi
+
+# ---- 4. MPI processes of one node: a device each --------------------------
+# four stand-in CUDA devices; the local rank (as Open MPI, Slurm, MPICH
+# say it) modulo the devices picks one unless GPULAPACK_DEVICE names it
+chosen() { grep -o '^  cuda:[0-9]* \[chosen\]' "$1" | cut -d' ' -f3; }
+for spec in "OMPI_COMM_WORLD_LOCAL_RANK 3 auto cuda:3" \
+    "OMPI_COMM_WORLD_LOCAL_RANK 5 auto cuda:1" "SLURM_LOCALID 2 cuda cuda:2" \
+    "MPI_LOCALRANKID 1 auto cuda:1" "OMPI_COMM_WORLD_LOCAL_RANK 3 cuda:0 cuda:0"; do
+    set -- $spec
+    run $T/rank.log env LD_LIBRARY_PATH=$CUDA GL_MOCK_DEVICES=4 "$1=$2" \
+        GPULAPACK_DEVICE=$3 bin/gpulapack-info
+    verdict $([ "$(chosen $T/rank.log)" = "$4" ] && echo 1 || echo 0) \
+        "local-rank/$1-$2-$3" "chose $(chosen $T/rank.log), expected $4"
+done
