@@ -73,6 +73,29 @@ int GL_FN(read_over_input)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     return rc;
 }
 
+/* E (n x m, backend memory, ld n) := Q E with q's reflectors: the chase's
+ * (Q2), then stage 1's panels below the band, or (b = 0) the one-stage
+ * reflectors below the subdiagonal (he_tridiag_one_stage). */
+/* gl_s_q_apply_on gl_d_q_apply_on gl_c_q_apply_on gl_z_q_apply_on */
+int GL_FN(q_apply_on)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+                      lapack_int m, gl_scalar *e)
+{
+    lapack_int n = q->n, bw = q->b;
+    if (m <= 0)
+        return 0;
+    if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', m, e, n))
+        return GL_STAGE_FAULT;
+    if (q->a && (bw == 0 ? GL_FN(apply_panels)(ops, 'C', 'N', n - 1, n - 1,
+                                               GL_ONE_STAGE_BLOCK, q->a + 1,
+                                               q->lda, q->t, m, e + 1, n)
+                         : GL_FN(apply_panels)(ops, 'C', 'N', n - bw,
+                                               gl_sy2sb_reflectors(n, bw), bw,
+                                               q->a + bw, q->lda, q->t, m,
+                                               e + bw, n)))
+        return GL_STAGE_FAULT;
+    return 0;
+}
+
 /* z (host, n x m) = Q diag(phase) Z for Z = zt (host) or zt_dev (real,
  * in the backend's memory, ld n; overwritten in the real precisions) or
  * neither (the identity, m = n).  protect: z overwrites the caller's
@@ -84,9 +107,11 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                    lapack_int m, const gl_real *zt, lapack_int ldzt,
                    gl_real *zt_dev, gl_scalar *z, lapack_int ldz, char protect)
 {
-    lapack_int n = q->n, bw = q->b;
+    lapack_int n = q->n;
     if (m <= 0)
         return 0;
+    GL_FN(peer_share) shares[GL_MAX_DEVICE_SET - 1];
+    int nshares = 0;
     /* the vectors start in the backend's array itself on the host
      * backend, else in a host image copied to it, or on the device from
      * stage 3 (in place in the real precisions) */
@@ -114,25 +139,23 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
     }
     if (host)
         ops->from_host(ops, 'N', n, m, host, n, dev, n);
-    if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', m, dev, n))
-        goto out;
-    /* Q1: stage 1's panels below the band, or (b = 0) the one-stage
-     * reflectors below the subdiagonal (he_tridiag_one_stage) */
-    if (q->a && (bw == 0 ? GL_FN(apply_panels)(ops, 'C', 'N', n - 1, n - 1,
-                                               GL_ONE_STAGE_BLOCK, q->a + 1,
-                                               q->lda, q->t, m, dev + 1, n)
-                         : GL_FN(apply_panels)(ops, 'C', 'N', n - bw,
-                                               gl_sy2sb_reflectors(n, bw), bw,
-                                               q->a + bw, q->lda, q->t, m,
-                                               dev + bw, n)))
+    /* the other devices of the call's set take their shares of the
+     * columns (kernels/peers.c): this device keeps the first m0 */
+    nshares = GL_FN(peers_start)(ops, q, m, dev, shares);
+    lapack_int m0 = nshares > 0 ? shares[0].col : m;
+    if (nshares < 0 || GL_FN(q_apply_on)(ops, q, m0, dev) ||
+        GL_FN(peers_read)(shares, nshares, n))
         goto out;
     if (protect == 'L' || protect == 'U'
-            ? GL_FN(read_over_input)(ops, protect, n, m, dev, z, ldz)
-            : (protect ? ops->to_host : ops->to_host_scratch)(ops, n, m, dev,
+            ? GL_FN(read_over_input)(ops, protect, n, m0, dev, z, ldz)
+            : (protect ? ops->to_host : ops->to_host_scratch)(ops, n, m0, dev,
                                                               n, z, ldz))
         goto out;
+    GL_FN(peers_place)(shares, nshares, n, z, ldz);
     rc = 0;
 out:
+    if (nshares > 0)
+        GL_FN(peers_free)(shares, nshares);
     gl_host_free(host);
     if (!in_place)
         ops->release(ops, dev);

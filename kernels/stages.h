@@ -283,6 +283,38 @@ typedef struct GL_FN(tridiag_q) {
 
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
 
+/* E (n x m, backend memory, ld n) := Q E with q's reflectors (the
+ * chase's, then stage 1's or the one-stage reduction's panels). */
+int GL_FN(q_apply_on)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+                      lapack_int m, gl_scalar *e);
+
+/* Several devices in one call (kernels/peers.c): the other devices of
+ * ops->ctx's set (ctx->peers) take the last columns of E (n x m, ld n,
+ * ops's device) in equal shares, each with a copy of q's reflectors, and
+ * apply Q to them beside this device (peers_start: their count, 0 when
+ * there are none or one cannot take its share, -1 when this device
+ * failed; this device keeps the columns before shares[0].col);
+ * peers_read waits for them and reads their columns into host memory
+ * (0, or -1 when a device failed), peers_place puts them into z's
+ * columns (host, ld ldz), peers_free releases what peers_start took. */
+/* gl_s_peer_share gl_d_peer_share gl_c_peer_share gl_z_peer_share */
+typedef struct GL_FN(peer_share) {
+    GL_FN(ops) ops;            /* bound to the peer's context */
+    lapack_int col, cols;      /* its columns of E */
+    void *arena;               /* its device memory: */
+    GL_FN(tridiag_q) q;        /* q's reflectors copied, */
+    gl_scalar *e;              /* its columns (ld n) */
+    gl_scalar *host;           /* its columns read back (ld n) */
+    gl_scalar *back;           /* shares[0]: the host memory of all */
+} GL_FN(peer_share);
+int GL_FN(peers_start)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+                       lapack_int m, const gl_scalar *e,
+                       GL_FN(peer_share) *shares);
+int GL_FN(peers_read)(GL_FN(peer_share) *shares, int count, lapack_int n);
+void GL_FN(peers_place)(GL_FN(peer_share) *shares, int count, lapack_int n,
+                        gl_scalar *z, lapack_int ldz);
+void GL_FN(peers_free)(GL_FN(peer_share) *shares, int count);
+
 /* z (host, n x m) = Q diag(phase) zt for zt real n x m (the eigenvectors
  * of T -> those of A); zt = NULL: the identity (m = n), i.e. Q itself. */
 int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,

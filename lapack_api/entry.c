@@ -253,6 +253,10 @@ static gl_decision with_context(gl_decision d, call_facts *f)
         d.plan = tier == GL_PLAN_STREAMED ? "streamed" : "in-core";
         d.plan_bytes =
             gl_plan_need(f->request, d.ctx->info, d.ctx->method, tier).bytes;
+        /* the other devices of a set share the back-transformation of
+         * the vectors (the vendor's solver runs on one) */
+        if (f->request->vectors && d.ctx->method != GL_METHOD_VENDOR)
+            d.devices = 1 + gl_ctx_add_peers(d.ctx);
     }
     return d;
 }
@@ -305,6 +309,12 @@ gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
                              int rc, const gl_stage_times *t,
                              double start)
 {
+    for (int p = 0; decision.ctx && p < decision.ctx->npeers; p++) {
+        char label[64];   /* each device's share: its own profile */
+        snprintf(label, sizeof label, "%s@%s", routine->name,
+                 decision.ctx->peers[p]->info->id);
+        gl_profile_end(decision.ctx->peers[p], label);
+    }
     gl_profile_end(decision.ctx, routine->name);
     gl_ctx_release(decision.ctx);
     decision.ctx = NULL;
@@ -372,10 +382,14 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
      * reason's name first ("size", "fault", ...), then the detail */
     const char *why = decision.why;
     if (decision.path != GL_PATH_LAPACK) {
-        char plan[64] = "";
+        char plan[80] = "";
         if (decision.plan)
-            snprintf(plan, sizeof plan, " plan=%s device_bytes=%lld",
-                     decision.plan, (long long)decision.plan_bytes);
+            snprintf(plan, sizeof plan, " plan=%s device_bytes=%lld%s",
+                     decision.plan, (long long)decision.plan_bytes,
+                     decision.devices > 1 ? " devices=" : "");
+        if (decision.devices > 1)
+            snprintf(plan + strlen(plan), sizeof plan - strlen(plan), "%d",
+                     decision.devices);
         gl_log(level, "%s %s path=%s%s%s%s%s%s info=%d time=%.6fs",
                call->routine->name, options, gl_path_name(decision.path),
                decision.method ? " method=" : "",

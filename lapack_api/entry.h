@@ -116,6 +116,8 @@ typedef struct gl_decision {
     const char *plan;      /* the GPU path's memory plan for the log
                               (plan=in-core, streamed); NULL: none */
     int64_t plan_bytes;    /* its device bytes (device_bytes=) */
+    int devices;           /* devices sharing the call (devices=, when 2
+                              or more) */
 } gl_decision;
 
 /* The one place that decides between our path and the real LAPACK. */

@@ -76,27 +76,41 @@ static int parse_named(const char *text, const char *name,
     if (*rest != ':')
         return -1;
     rest++;
-    switch (syntax) {
-    case GL_SYNTAX_PLATFORM_DEVICE: {
+    if (syntax == GL_SYNTAX_NONE)
+        return 0;
+    if (strcasecmp(rest, "all") == 0) {
+        request->all = 1;
+        return 1;
+    }
+    /* one device, or a comma list of them (a set for one call) */
+    char item[32];
+    for (int k = 0; *rest; k++) {
+        size_t len = strcspn(rest, ",");
+        if (k == GL_MAX_DEVICE_SET || len == 0 || len >= sizeof item)
+            return 0;
+        memcpy(item, rest, len);
+        item[len] = '\0';
+        rest += len + (rest[len] == ',');
         int platform = -1, device = -1;
-        int ok = parse_index(rest, &platform, &device);
-        /* "opencl:p.d"; a single number is a platform. */
-        request->platform = platform;
-        request->index = device;
-        return ok;
+        /* "opencl:p.d"; a single number is a platform */
+        int ok = syntax == GL_SYNTAX_PLATFORM_DEVICE
+                     ? parse_index(item, &platform, &device)
+                     : parse_index(item, &device, NULL);
+        if (!ok)
+            return 0;
+        request->platforms[k] = platform, request->indices[k] = device;
+        request->count = k + 1;
     }
-    case GL_SYNTAX_INDEX:
-        return parse_index(rest, &request->index, NULL);
-    case GL_SYNTAX_NONE:
-        break;
-    }
-    return 0;
+    request->platform = request->platforms[0];
+    request->index = request->indices[0];
+    return request->count > 0;
 }
 
 /* "auto", or a backend's name with its device syntax (backend.h). */
 int gl_parse_device(const char *text, gl_device_request *out)
 {
-    gl_device_request request = {GL_DEVICE_AUTO, -1, -1};
+    gl_device_request request = {.kind = GL_DEVICE_AUTO, .index = -1,
+                                 .platform = -1};
 
     if (!text || !*text) {
         *out = request;
@@ -211,7 +225,8 @@ static void config_read(void)
     config.device_valid =
         gl_parse_device(getenv("GPULAPACK_DEVICE"), &config.device);
     if (!config.device_valid)
-        config.device = (gl_device_request){GL_DEVICE_AUTO, -1, -1};
+        config.device = (gl_device_request){.kind = GL_DEVICE_AUTO,
+                                            .index = -1, .platform = -1};
 }
 
 const gl_config *gl_config_get(void)

@@ -13,11 +13,17 @@ typedef enum gl_device_kind {
     GL_DEVICE_HIP,
 } gl_device_kind;
 
-/* GPULAPACK_DEVICE=auto|host|opencl[:p.d]|cuda[:i]|hip[:i] */
+/* GPULAPACK_DEVICE=auto|host|opencl[:p.d]|cuda[:i]|hip[:i], or a set of
+ * devices of one runtime for one call: cuda:0,1 / opencl:0.0,0.1 (the
+ * first takes the call, the others share its work), cuda:all. */
+enum { GL_MAX_DEVICE_SET = 8 };
 typedef struct gl_device_request {
     gl_device_kind kind;
     int index;      /* cuda/hip device, OpenCL device; -1 = best one */
     int platform;   /* OpenCL platform; -1 = any */
+    int all;        /* every device of the runtime ("cuda:all") */
+    int count;      /* devices listed (the first is index, platform) */
+    int indices[GL_MAX_DEVICE_SET], platforms[GL_MAX_DEVICE_SET];
 } gl_device_request;
 
 /* GPULAPACK_CHASE: the device chase's kernel (kernels/device/chase.h):

@@ -70,10 +70,25 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device)
     return ctx;
 }
 
+int gl_ctx_add_peers(gl_ctx *ctx)
+{
+    int peers[GL_MAX_DEVICE_SET];
+    int count = ctx->runtime ? gl_device_peers(ctx->path, peers) : 0;
+    for (int p = 0; p < count && ctx->npeers < GL_MAX_DEVICE_SET - 1; p++) {
+        gl_ctx *peer = gl_ctx_acquire(ctx->path, peers[p]);
+        if (peer)
+            ctx->peers[ctx->npeers++] = peer;
+    }
+    return ctx->npeers;
+}
+
 void gl_ctx_release(gl_ctx *ctx)
 {
     if (!ctx)
         return;
+    for (int p = 0; p < ctx->npeers; p++)
+        gl_ctx_release(ctx->peers[p]);
+    ctx->npeers = 0;
     /* a call that failed part way may have left work queued: the next
      * call on this context starts from an idle queue */
     if (ctx->runtime)

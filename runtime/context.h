@@ -16,6 +16,7 @@
 #ifndef GL_CONTEXT_H
 #define GL_CONTEXT_H
 
+#include "config.h"
 #include "gpu.h"
 #include "path.h"
 #include "tune.h"
@@ -76,6 +77,10 @@ struct gl_ctx {
     gl_method method;                  /* the call's, set by the policy
                                           (two-stage unless it says) */
     gl_plan_tier plan;                 /* the call's, set by the policy */
+    struct gl_ctx *peers[GL_MAX_DEVICE_SET - 1];   /* the call's contexts on
+                                          the other devices of its set
+                                          (gl_ctx_add_peers) ... */
+    int npeers;                        /* ... which share its work */
     gl_device_ledger memory;           /* its device memory */
     struct gl_ctx *next;               /* the pool's list */
 };
@@ -103,8 +108,14 @@ void gl_ctx_memory_gave(gl_ctx *ctx, void *ptr);
 /* Frees the ledger's own list (the runtime's close). */
 void gl_ctx_memory_close(gl_ctx *ctx);
 
+/* Contexts for ctx's call on the other devices of its path's set
+ * (GPULAPACK_DEVICE=cuda:0,1, device.h gl_device_peers), kept in
+ * ctx->peers and released with ctx; a device whose context cannot be
+ * made is left out.  Returns ctx->npeers. */
+int gl_ctx_add_peers(gl_ctx *ctx);
+
 /* Ends the call's use of ctx (NULL: nothing): its work is waited for and
- * it goes back to the pool. */
+ * it goes back to the pool, its peers first. */
 void gl_ctx_release(gl_ctx *ctx);
 
 #endif

@@ -35,6 +35,8 @@ static const char *failure_of(const gl_backend *backend);
 typedef struct runtime {
     int chosen;                 /* device index, -1 none (once done) */
     int done;                   /* chosen is set */
+    int peers[GL_MAX_DEVICE_SET];   /* the set's other devices ... */
+    int npeers;                 /* ... (GPULAPACK_DEVICE=cuda:0,1) */
 } runtime;
 
 static runtime runtimes[GL_NBACKENDS];   /* of the row of the same index */
@@ -118,6 +120,26 @@ static int choose_unnamed(const gl_backend *b, int gpu_only)
     return -1;
 }
 
+/* The other devices of a set (GPULAPACK_DEVICE=cuda:0,1, cuda:all):
+ * each found and opened once, the chosen one and repeats left out. */
+static void choose_peers(const gl_backend *b, const gl_device_request *r,
+                         runtime *rt)
+{
+    int n = b->gpu->device_count();
+    int listed = r->all ? n : r->count;
+    for (int k = 0; k < listed && rt->npeers < GL_MAX_DEVICE_SET - 1; k++) {
+        int i = r->all ? k : b->gpu->choose(r->platforms[k], r->indices[k], 0);
+        int seen = i < 0 || i == rt->chosen;
+        for (int p = 0; p < rt->npeers && !seen; p++)
+            seen = rt->peers[p] == i;
+        if (!seen && b->gpu->prepare(i) == 0)
+            rt->peers[rt->npeers++] = i;
+    }
+    if (rt->npeers > 0)
+        gl_log(1, "%s: %d devices share each call's work, %s first",
+               b->name, rt->npeers + 1, b->gpu->device(rt->chosen)->id);
+}
+
 static int chosen_of(const gl_backend *b)
 {
     runtime *rt = state_of(b);
@@ -132,6 +154,8 @@ static int chosen_of(const gl_backend *b)
                 : r->kind == GL_DEVICE_AUTO ? choose_unnamed(b, 1)
                                             : -1;
         rt->chosen = i >= 0 && b->gpu->prepare(i) == 0 ? i : -1;
+        if (rt->chosen >= 0 && r->kind == b->kind)
+            choose_peers(b, r, rt);
         __atomic_store_n(&rt->done, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&choose_lock);
@@ -241,6 +265,16 @@ const gl_gpu_device_info *gl_device_chosen(gl_path path)
 {
     const gl_backend *b = runtime_of(path);
     return b ? b->gpu->device(chosen_of(b)) : NULL;
+}
+
+int gl_device_peers(gl_path path, int *peers)
+{
+    const gl_backend *b = runtime_of(path);
+    if (!b || chosen_of(b) < 0)
+        return 0;
+    runtime *rt = state_of(b);
+    memcpy(peers, rt->peers, sizeof *peers * (size_t)rt->npeers);
+    return rt->npeers;
 }
 
 int gl_device_chosen_index(gl_path path)

@@ -68,6 +68,11 @@ const struct gl_gpu_device_info *gl_device_chosen(gl_path path);
  * (chosen from GPULAPACK_DEVICE, discovering it); -1 if none. */
 int gl_device_chosen_index(gl_path path);
 
+/* The other devices of the path's set (GPULAPACK_DEVICE=cuda:0,1,
+ * cuda:all; at most GL_MAX_DEVICE_SET - 1, opened), which share a call's
+ * work with the chosen one, into peers: their count. */
+int gl_device_peers(gl_path path, int *peers);
+
 /* The runtime of a GPU path (NULL for the others). */
 struct gl_gpu;
 const struct gl_gpu *gl_device_gpu(gl_path path);

@@ -90,6 +90,9 @@ run unit/memory-plan 600 testing/unit/check_memory_plan.sh
 # the streamed plan of the ?syev family's values: n = 1024 under 1 MiB on
 # PoCL, its peak, values, bus bytes against the tile model, a failed copy
 run unit/streamed 600 testing/unit/check_streamed.sh
+# several devices in one call: PoCL as two and three devices, the
+# back-transformation's columns shared (devices=N, each one's bytes)
+run unit/devices 300 testing/unit/check_devices.sh
 # make install / uninstall into a scratch DESTDIR (PREFIX=/usr): the files,
 # pkg-config, a C program built against the installed copy
 run unit/install 120 testing/unit/check_install.sh
@@ -267,6 +270,14 @@ run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
 run own-opencl/test_vectors-one-stage 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
     GPULAPACK_MIN_N=0 GPULAPACK_METHOD=one-stage GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_DC_LEAF=8 \
     GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd,syevr,syevx GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
+
+#    The ?syev family and the band drivers with vectors on PoCL made two
+#    devices (GPULAPACK_DEVICE=opencl:all): the back-transformation split
+#    by columns over both (kernels/peers.c).
+run own-opencl/test_vectors-devices 600 env LD_PRELOAD="$LIB" POCL_DEVICES="pthread pthread" \
+    GPULAPACK_DEVICE=opencl:all GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl \
+    GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd,syevr,syevx,sbev,sbevd GPULAPACK_TEST_VECTORS_EVERY=4 \
+    build/testing/test_vectors
 
 # 3. The demo runs, and its calls go through the library: each call's
 #    table line shows the path its log line gave, INFO = 0, the system

@@ -74,6 +74,20 @@ int main(void)
     CHECK("device-invalid-suffix", device_invalid("cudax"));
     CHECK("device-invalid-host-index", device_invalid("host:1"));
     CHECK("device-invalid-dot", device_invalid("opencl:1."));
+    /* sets of devices for one call */
+    gl_device_request set;
+    CHECK("device-set-cuda",
+          gl_parse_device("cuda:2,0", &set) && set.count == 2 &&
+              set.index == 2 && set.indices[1] == 0 && !set.all);
+    CHECK("device-set-opencl",
+          gl_parse_device("opencl:0.1,0.0", &set) && set.count == 2 &&
+              set.platform == 0 && set.index == 1 &&
+              set.platforms[1] == 0 && set.indices[1] == 0);
+    CHECK("device-set-all", gl_parse_device("CUDA:all", &set) && set.all &&
+                                set.index == -1 && set.count == 0);
+    CHECK("device-set-invalid-empty", device_invalid("cuda:0,"));
+    CHECK("device-set-invalid-lead", device_invalid("cuda:,1"));
+    CHECK("device-set-invalid-auto", device_invalid("auto:all"));
     CHECK("device-env", config->device_valid &&
                             config->device.kind == GL_DEVICE_CUDA &&
                             config->device.index == 1);
@@ -112,15 +126,18 @@ int main(void)
     CHECK("device-memory-cap",
           gl_device_memory_cap() == (size_t)3 << 19);
 
-    gl_device_request host = {GL_DEVICE_HOST, -1, -1};
-    gl_device_request cuda = {GL_DEVICE_CUDA, -1, -1};
+    gl_device_request host = {.kind = GL_DEVICE_HOST, .index = -1,
+                              .platform = -1};
+    gl_device_request cuda = {.kind = GL_DEVICE_CUDA, .index = -1,
+                              .platform = -1};
     gl_need_query small = {need_small, NULL, 1, 0},
                   huge = {need_huge, NULL, 1, 0};
     CHECK("device-path-host", gl_device_path(&host, 1, &small, NULL) == GL_PATH_HOST);
     CHECK("device-path-cuda-absent",
           gl_device_path(&cuda, 1, &small, NULL) == GL_PATH_LAPACK);
     /* a problem no device holds never goes to one */
-    gl_device_request opencl = {GL_DEVICE_OPENCL, -1, -1};
+    gl_device_request opencl = {.kind = GL_DEVICE_OPENCL, .index = -1,
+                                .platform = -1};
     CHECK("device-path-too-big",
           gl_device_path(&opencl, 1, &huge, NULL) == GL_PATH_LAPACK);
     return 0;
