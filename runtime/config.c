@@ -90,7 +90,9 @@ static int parse_named(const char *text, const char *name,
             return 0;
         memcpy(item, rest, len);
         item[len] = '\0';
-        rest += len + (rest[len] == ',');
+        rest += len;
+        if (*rest == ',' && *++rest == '\0')
+            return 0;   /* a list ends with a device */
         int platform = -1, device = -1;
         /* "opencl:p.d"; a single number is a platform */
         int ok = syntax == GL_SYNTAX_PLATFORM_DEVICE
