@@ -253,6 +253,12 @@ static gl_decision with_context(gl_decision d, call_facts *f)
         d.plan = tier == GL_PLAN_STREAMED ? "streamed" : "in-core";
         d.plan_bytes =
             gl_plan_need(f->request, d.ctx->info, d.ctx->method, tier).bytes;
+        d.retry_bytes = tier == GL_PLAN_IN_CORE && f->need.tiers > 1
+                            ? gl_plan_need(f->request, d.ctx->info,
+                                           GL_METHOD_TWO_STAGE,
+                                           GL_PLAN_STREAMED)
+                                  .bytes
+                            : -1;
         /* the other devices of a set share the back-transformation of
          * the vectors (the vendor's solver runs on one) */
         if (f->request->vectors && d.ctx->method != GL_METHOD_VENDOR)
@@ -303,6 +309,25 @@ gl_decision gl_policy(const gl_request *request)
     if (config->device.kind != GL_DEVICE_AUTO)
         return with_context(policy_named(&f, &config->device), &f);
     return with_context(policy_auto(&f), &f);
+}
+
+int gl_accel_retry(gl_decision *decision)
+{
+    gl_ctx *ctx = decision->ctx;
+    if (!ctx || !ctx->runtime || !ctx->memory.refused ||
+        ctx->plan != GL_PLAN_IN_CORE || decision->retry_bytes < 0)
+        return 0;
+    gl_log(1, "%s: an allocation was refused in core: the streamed plan",
+           gl_path_name(decision->path));
+    ctx->runtime->reset(ctx);
+    ctx->memory.refused = 0;
+    ctx->plan = GL_PLAN_STREAMED;
+    ctx->method = GL_METHOD_TWO_STAGE;
+    decision->method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
+    decision->plan = "streamed";
+    decision->plan_bytes = decision->retry_bytes;
+    decision->retry_bytes = -1;
+    return 1;
 }
 
 gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,

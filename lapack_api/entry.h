@@ -118,6 +118,9 @@ typedef struct gl_decision {
     int64_t plan_bytes;    /* its device bytes (device_bytes=) */
     int devices;           /* devices sharing the call (devices=, when 2
                               or more) */
+    int64_t retry_bytes;   /* in core: the streamed plan's bytes, taken
+                              when the device refuses an allocation
+                              (gl_accel_retry); -1: none */
 } gl_decision;
 
 /* The one place that decides between our path and the real LAPACK. */
@@ -135,6 +138,13 @@ void gl_policy_force(gl_path path);
  * table say, where it can run them; -1 ends it. */
 void gl_policy_force_method(int method);
 gl_path gl_policy_last_path(void);
+
+/* After our pipeline failed on a GPU path: 1 when the device refused an
+ * allocation of the in-core plan and the job has a streamed plan, which
+ * the call then takes (its context's error state cleared, the decision
+ * updated for the log), as MAGMA's ?getrf falls back to its
+ * non-resident form; else 0. */
+int gl_accel_retry(gl_decision *decision);
 
 /* After one of our pipelines ran (rc: 0, LAPACK's INFO > 0, or a
  * GL_STAGE_* code of kernels/status.h): records its timing and returns the

@@ -88,6 +88,9 @@ static inline gl_decision GL_FN(entry_accel)(gl_routine *routine,
     /* no table (the system LAPACK's helpers missing): as a fault */
     int rc = query_failed || !ops ? GL_STAGE_FAULT
                                   : spec->run(ops, args, &scratch, &t);
+    if (rc == GL_STAGE_FAULT && ops && !scratch.owned[0] &&
+        !scratch.owned[1] && gl_accel_retry(&decision))
+        rc = spec->run(ops, args, &scratch, &t);
     decision = gl_accel_outcome(routine, decision, rc, &t, start);
     int accepted = decision.path != GL_PATH_LAPACK;
     if (accepted) {

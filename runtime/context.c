@@ -64,6 +64,7 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device)
     ctx->method = GL_METHOD_TWO_STAGE;
     ctx->plan = GL_PLAN_IN_CORE;
     ctx->memory.peak = ctx->memory.in_use;
+    ctx->memory.refused = 0;
     ctx->memory.limit = gl_device_memory_cap();
     ctx->memory.capped = ctx->memory.limit != SIZE_MAX;
     gl_profile_begin(ctx);
@@ -108,14 +109,17 @@ int gl_ctx_has_vendor_solver(gl_ctx *ctx)
                : 0;
 }
 
-int gl_ctx_memory_allows(const gl_ctx *ctx, size_t bytes)
+int gl_ctx_memory_allows(gl_ctx *ctx, size_t bytes)
 {
-    const gl_device_ledger *m = &ctx->memory;
-    return !m->capped ||
-                   (m->in_use <= m->limit && bytes <= m->limit - m->in_use)
-               ? 0
-               : -1;
+    gl_device_ledger *m = &ctx->memory;
+    if (!m->capped ||
+        (m->in_use <= m->limit && bytes <= m->limit - m->in_use))
+        return 0;
+    m->refused = 1;
+    return -1;
 }
+
+void gl_ctx_memory_refused(gl_ctx *ctx) { ctx->memory.refused = 1; }
 
 int gl_ctx_memory_took(gl_ctx *ctx, void *ptr, size_t bytes)
 {

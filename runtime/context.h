@@ -46,6 +46,8 @@ typedef struct gl_device_ledger {
     size_t peak;     /* the most in_use since the call began */
     size_t limit;    /* refuse beyond this ... */
     int capped;      /* ... when set (GPULAPACK_DEVICE_MEMORY_MB) */
+    int refused;     /* an allocation of the call was refused (the cap,
+                        the driver, GPULAPACK_FAULT=alloc) */
     struct gl_ledger_entry {
         void *ptr;
         size_t bytes;
@@ -98,8 +100,10 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device);
 int gl_ctx_has_vendor_solver(gl_ctx *ctx);
 
 /* The ledger's side of a runtime's alloc: 0 when bytes more fit under
- * the context's limit, -1 (nothing recorded) when they do not. */
-int gl_ctx_memory_allows(const gl_ctx *ctx, size_t bytes);
+ * the context's limit, -1 (the refusal noted) when they do not. */
+int gl_ctx_memory_allows(gl_ctx *ctx, size_t bytes);
+/* Notes an allocation the driver refused. */
+void gl_ctx_memory_refused(gl_ctx *ctx);
 /* Records the allocation ptr of bytes (after the runtime made it); -1
  * when the ledger cannot grow (the runtime then frees ptr and fails). */
 int gl_ctx_memory_took(gl_ctx *ctx, void *ptr, size_t bytes);

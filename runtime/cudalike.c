@@ -779,6 +779,7 @@ static void *alloc(gl_ctx *ctx, size_t bytes)
                          : drv_malloc(&p, bytes)) != DRV_OK) {
         gl_log(1, API ": allocation of %zu bytes failed (error %d)", bytes,
                (int)rc);
+        gl_ctx_memory_refused(ctx);
         p = NULL;
     } else if (gl_ctx_memory_took(ctx, p, bytes) != 0) {
         if (drv.async_memory)

@@ -339,13 +339,15 @@ static void *alloc(gl_ctx *ctx, size_t bytes)
                   "GPULAPACK_DEVICE_MEMORY_MB", bytes);
         return NULL;
     }
-    if (gl_fault_hit(GL_FAULT_ALLOC))
+    cl_int err = CL_OUT_OF_RESOURCES;
+    cl_mem mem = gl_fault_hit(GL_FAULT_ALLOC)
+                     ? NULL
+                     : cl.clCreateBuffer(dev->context, CL_MEM_READ_WRITE,
+                                         bytes, NULL, &err);
+    if (!mem || err != CL_SUCCESS) {
+        gl_ctx_memory_refused(ctx);
         return NULL;
-    cl_int err;
-    cl_mem mem = cl.clCreateBuffer(dev->context, CL_MEM_READ_WRITE, bytes,
-                                   NULL, &err);
-    if (err != CL_SUCCESS)
-        return NULL;
+    }
     /* one byte more than the buffer: the end of one range is never the
      * start of the next (a pointer just past a matrix names its buffer) */
     void *base = mmap(NULL, bytes + 1, PROT_NONE,

@@ -10,6 +10,7 @@
 #  - the bytes each way equal the model (below) within 2%: one read and
 #    one write of each tile of the trailing lower triangle per panel, the
 #    panel's column block up, its band rows down;
+#  - an allocation refused in core: the streamed plan takes the call;
 #  - a cap under the streamed plan's minimum: LAPACK, device-memory;
 #  - a copy that fails part way through the streaming: the call restarts
 #    on LAPACK (reason=fault) from the caller's untouched A (values as
@@ -94,6 +95,16 @@ for spec in "dsyevd 8 1" "zheevd 16 2" "dsyevr 8 1"; do
     ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] && echo 1 || echo 0)
     verdict "$ok" "$routine-fault" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
+
+# an allocation the device refuses in core (GPULAPACK_FAULT=alloc:1, as
+# another process taking the memory would): the streamed plan, before
+# LAPACK
+call dsyevd $T/in-core >/dev/null
+log=$(call dsyevd $T/retry GPULAPACK_FAULT=alloc:1)
+ok=$(grep -q "refused in core: the streamed plan" <<<"$log" &&
+    grep -q "path=opencl .*plan=streamed" <<<"$log" &&
+    [ "$(same $T/in-core $T/retry)" = 1 ] && echo 1 || echo 0)
+verdict "$ok" dsyevd-retry "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 
 # under the streamed plan's minimum (its six n x b blocks alone are 768
 # KiB in double): LAPACK, and why

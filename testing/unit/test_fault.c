@@ -3,7 +3,10 @@
  * number of such events the call makes.  Each time the call must give
  * exactly the real LAPACK's results (it restarted there from the caller's
  * untouched input) with INFO 0; with no fault left to fire it must run on
- * the device and agree with LAPACK to its accuracy.
+ * the device and agree with LAPACK to its accuracy.  A refused allocation
+ * of a job with a streamed plan (the ?syev family's values) retries that
+ * plan on the device first (docs/design/memory.md): its result must agree
+ * with LAPACK to that accuracy.
  *
  * Linked before the system LAPACK (our entry points first), so the calls
  * below reach the library and the reference is the real routine, found
@@ -179,6 +182,7 @@ typedef struct routine {
     run_fn *run;
     size_t outputs;   /* doubles in out[] */
     double tol;       /* device vs LAPACK: values, relative */
+    int streamed;     /* a refused allocation retries the streamed plan */
 } routine;
 
 static double maxdiff(const double *x, const double *y, size_t n)
@@ -202,15 +206,15 @@ int main(void)
         a_z[i] = a_d[i] + I * a_d[(i * 7) % (M * N)];
 
     const routine routines[] = {
-        {"dsyevd", run_dsyevd, N + N * N, 1e-12},
-        {"dsyevd-values", run_dsyevd_values, N, 1e-12},
-        {"zheevd", run_zheevd, N + 2 * N * N, 1e-12},
-        {"zhetrd", run_zhetrd, 4 * N - 3 + 2 * N * N, 1e-12},
-        {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12},
-        {"dgesdd-O", run_dgesdd_over_a, N + M * N + N * N, 1e-12},
-        {"dgesdd-O-wide", run_dgesdd_over_a_wide, N + M * N + N * N, 1e-12},
-        {"sgesvd", run_sgesvd, N, 1e-4},
-        {"sgesvd-values", run_sgesvd_values, N, 1e-4},
+        {"dsyevd", run_dsyevd, N + N * N, 1e-12, 0},
+        {"dsyevd-values", run_dsyevd_values, N, 1e-12, 1},
+        {"zheevd", run_zheevd, N + 2 * N * N, 1e-12, 0},
+        {"zhetrd", run_zhetrd, 4 * N - 3 + 2 * N * N, 1e-12, 0},
+        {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12, 0},
+        {"dgesdd-O", run_dgesdd_over_a, N + M * N + N * N, 1e-12, 0},
+        {"dgesdd-O-wide", run_dgesdd_over_a_wide, N + M * N + N * N, 1e-12, 0},
+        {"sgesvd", run_sgesvd, N, 1e-4, 0},
+        {"sgesvd-values", run_sgesvd_values, N, 1e-4, 0},
     };
     const char *kinds[] = {"alloc", "launch", "copy", "wait"};
     /* waits only in the one-launch chase (GPULAPACK_CHASE_GROUPS > 0) */
@@ -248,8 +252,14 @@ int main(void)
                     break;
                 }
                 fired++;
-                if (info != ref_info ||
-                    memcmp(out, ref, sizeof *out * rt->outputs) != 0) {
+                /* the streamed plan's retry: the device's result */
+                int retried = k == GL_FAULT_ALLOC && rt->streamed &&
+                              info == 0 &&
+                              maxdiff(out, ref, N) <=
+                                  rt->tol * fabs(ref[N - 1] + 1);
+                if (!retried && (info != ref_info ||
+                                 memcmp(out, ref,
+                                        sizeof *out * rt->outputs) != 0)) {
                     if (!bad++)
                         snprintf(why, sizeof why,
                                  "%s %ld: info %d, not LAPACK's result",
@@ -264,7 +274,10 @@ int main(void)
                        fired ? "" : "no fault fired (not on the device?)");
             } else {
                 printf("PASS fault/%s/%s (%d injected failures, each gave "
-                       "LAPACK's result)\n", rt->name, kinds[k], fired);
+                       "LAPACK's result%s)\n", rt->name, kinds[k], fired,
+                       k == GL_FAULT_ALLOC && rt->streamed
+                           ? " or the streamed plan's"
+                           : "");
             }
         }
     }
