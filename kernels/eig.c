@@ -96,6 +96,42 @@ int GL_FN(q_apply_on)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
     return 0;
 }
 
+/* Q as a job the devices of a set share (kernels/peers.c): made of stage
+ * 1's panels below the band (n^2), their T factors (b or the one-stage
+ * block per column) and the chase's store (vq, then tauq). */
+static size_t q_store_slots(const GL_FN(tridiag_q) *q)
+{
+    const GL_FN(reflectors) *r = &q->chase;
+    lapack_int ngroups;
+    return r->ngroups > 0 && r->vq
+               ? GL_FN(reflectors_slots)(r->n, r->b, r->group, &ngroups)
+               : 0;
+}
+
+static int q_apply_copies(const GL_FN(ops) *ops, const GL_FN(peer_job) *job,
+                          gl_scalar *const *in, lapack_int m, gl_scalar *e)
+{
+    const GL_FN(tridiag_q) *q = job->data;
+    GL_FN(tridiag_q) copy = {.n = q->n, .b = q->b, .a = in[0], .lda = q->n,
+                             .t = in[1], .chase = q->chase};
+    copy.chase.vq = in[2];
+    copy.chase.tauq =
+        in[2] ? in[2] + q_store_slots(q) * (size_t)q->chase.b : NULL;
+    return GL_FN(q_apply_on)(ops, &copy, m, e);
+}
+
+static GL_FN(peer_job) q_job(const GL_FN(tridiag_q) *q)
+{
+    size_t n = (size_t)q->n, slots = q_store_slots(q);
+    size_t t = (size_t)(q->b == 0 ? GL_ONE_STAGE_BLOCK : q->b > 0 ? q->b : 1);
+    return (GL_FN(peer_job)){
+        .rows = q->n,
+        .in = {q->a, q->a ? q->t : NULL, slots > 0 ? q->chase.vq : NULL},
+        .scalars = {n * n, t * n, slots * ((size_t)q->chase.b + 1)},
+        .apply = q_apply_copies,
+        .data = q};
+}
+
 /* z (host, n x m) = Q diag(phase) Z for Z = zt (host) or zt_dev (real,
  * in the backend's memory, ld n; overwritten in the real precisions) or
  * neither (the identity, m = n).  protect: z overwrites the caller's
@@ -141,7 +177,8 @@ static int q_apply(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
         ops->from_host(ops, 'N', n, m, host, n, dev, n);
     /* the other devices of the call's set take their shares of the
      * columns (kernels/peers.c): this device keeps the first m0 */
-    nshares = GL_FN(peers_start)(ops, q, m, dev, shares);
+    GL_FN(peer_job) job = q_job(q);
+    nshares = GL_FN(peers_start)(ops, &job, m, dev, shares);
     lapack_int m0 = nshares > 0 ? shares[0].col : m;
     if (nshares < 0 || GL_FN(q_apply_on)(ops, q, m0, dev) ||
         GL_FN(peers_read)(shares, nshares, n))

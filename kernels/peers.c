@@ -4,10 +4,10 @@
  *
  * Q E touches each column of E alone, so each device applies all of Q to
  * its own share of the columns: the call's device keeps the first ones,
- * each other device gets a copy of the reflectors (stage 1's panels below
- * the band and their T factors, the chase's store: about 1.5 n^2 scalars)
- * and its columns, all through the host, and the devices apply their
- * shares at the same time.  The back-transformation is most of the
+ * each other device gets a copy of the arrays Q is made of (a peer_job's:
+ * stage 1's panels below the band and their T factors, the chase's store;
+ * about 1.5 n^2 scalars) and its columns, all through the host, and the
+ * devices apply their shares at the same time.  The back-transformation is most of the
  * vectors' flops (about 4 n^3 of dsyevd V's after stage 1), so with k
  * alike devices it takes about 1/k of the time, for the copies' 1.5 n^2 +
  * n m / k scalars to each other device. */
@@ -19,31 +19,8 @@
 #include "arena.h"
 #include "stages.h"
 
-/* Scalars of q's T factors (kernels/eig.c he_tridiag, one-stage). */
-static size_t t_scalars(const GL_FN(tridiag_q) *q)
-{
-    return (size_t)(q->b == 0 ? GL_ONE_STAGE_BLOCK : q->b > 0 ? q->b : 1) *
-           (size_t)q->n;
-}
-
-/* Slots of the chase's store (reflectors_slots) and its scalars: vq,
- * then tauq (reflectors_place). */
-static size_t store_slots(const GL_FN(tridiag_q) *q)
-{
-    const GL_FN(reflectors) *r = &q->chase;
-    lapack_int ngroups;
-    return r->ngroups > 0 && r->vq
-               ? GL_FN(reflectors_slots)(r->n, r->b, r->group, &ngroups)
-               : 0;
-}
-
-static size_t store_scalars(const GL_FN(tridiag_q) *q)
-{
-    return store_slots(q) * ((size_t)q->chase.b + 1);
-}
-
-/* rows x cols of src (device of ops, ld n) to dst (the peer's, ld n)
- * through the host's stage; 0 or -1. */
+/* rows x cols of src (device of ops, ld rows) to dst (the peer's) through
+ * the host's stage; 0 or -1. */
 static int carry(const GL_FN(ops) *ops, const GL_FN(ops) *peer,
                  lapack_int rows, lapack_int cols, const gl_scalar *src,
                  gl_scalar *stage, gl_scalar *dst)
@@ -56,71 +33,78 @@ static int carry(const GL_FN(ops) *ops, const GL_FN(ops) *peer,
     return 0;
 }
 
-/* One peer's share: its table, its copies of q's reflectors (in q) and
- * its columns e, in one arena of its device. */
-static int share_start(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+/* A long array as columns of at most this many scalars: copies whose
+ * sizes fit the int dimensions of the operations. */
+enum { CARRY_ROWS = 1 << 20 };
+
+static int carry_array(const GL_FN(ops) *ops, const GL_FN(ops) *peer,
+                       size_t scalars, const gl_scalar *src, gl_scalar *stage,
+                       gl_scalar *dst)
+{
+    for (size_t at = 0; at < scalars; at += CARRY_ROWS) {
+        size_t rows = scalars - at < CARRY_ROWS ? scalars - at : CARRY_ROWS;
+        if (carry(ops, peer, (lapack_int)rows, 1, src + at, stage, dst + at))
+            return -1;
+    }
+    return 0;
+}
+
+/* One peer's share: its table, its copies of the job's arrays and its
+ * columns e, in one arena of its device; then its work enqueued. */
+static int share_start(const GL_FN(ops) *ops, const GL_FN(peer_job) *job,
                        gl_ctx *peer, gl_scalar *stage, const gl_scalar *cols,
                        GL_FN(peer_share) *sh)
 {
-    lapack_int n = q->n;
+    lapack_int rows = job->rows;
     if (GL_FN(ops_bind)(&sh->ops, peer))
         return 1;   /* not this device: its columns stay */
     gl_profile_stage(peer, "back");
-    size_t nn = q->a ? (size_t)n * (size_t)n : 0, tn = q->a ? t_scalars(q) : 0;
-    size_t store = store_scalars(q), es = sizeof(gl_scalar);
+    size_t es = sizeof(gl_scalar), at[GL_PEER_INPUTS];
     gl_arena arena = {0};
-    size_t at_a = gl_arena_take(&arena, nn > 0, nn, es);
-    size_t at_t = gl_arena_take(&arena, tn > 0, tn, es);
-    size_t at_store = gl_arena_take(&arena, store > 0, store, es);
-    size_t at_e = gl_arena_take(&arena, 1, (size_t)n * sh->cols, es);
+    for (int k = 0; k < GL_PEER_INPUTS; k++)
+        at[k] = gl_arena_take(&arena, job->in[k] && job->scalars[k] > 0,
+                              job->scalars[k], es);
+    size_t at_e = gl_arena_take(&arena, 1, (size_t)rows * sh->cols, es);
     sh->arena = sh->ops.alloc(&sh->ops, arena.bytes);
     if (!sh->arena)
         return 1;
-    sh->q = (GL_FN(tridiag_q)){.n = n, .b = q->b, .lda = n, .chase = q->chase};
-    sh->q.a = gl_arena_at(sh->arena, at_a);
-    sh->q.t = gl_arena_at(sh->arena, at_t);
-    sh->q.chase.vq = gl_arena_at(sh->arena, at_store);
-    sh->q.chase.tauq =
-        store > 0 ? sh->q.chase.vq + store_slots(q) * (size_t)q->chase.b
-                  : NULL;
+    for (int k = 0; k < GL_PEER_INPUTS; k++)
+        sh->in[k] = gl_arena_at(sh->arena, at[k]);
     sh->e = gl_arena_at(sh->arena, at_e);
-    if (carry(ops, &sh->ops, n, n, nn > 0 ? q->a : NULL, stage, sh->q.a) ||
-        carry(ops, &sh->ops, (lapack_int)tn, 1, tn > 0 ? q->t : NULL, stage,
-              sh->q.t) ||
-        carry(ops, &sh->ops, (lapack_int)store, 1,
-              store > 0 ? q->chase.vq : NULL, stage, sh->q.chase.vq) ||
-        carry(ops, &sh->ops, n, sh->cols, cols, stage, sh->e))
+    for (int k = 0; k < GL_PEER_INPUTS; k++)
+        if (sh->in[k] && carry_array(ops, &sh->ops, job->scalars[k],
+                                     job->in[k], stage, sh->in[k]))
+            return -1;
+    if (carry(ops, &sh->ops, rows, sh->cols, cols, stage, sh->e))
         return -1;
     /* enqueued on the peer's queue: runs beside this device's share */
-    return GL_FN(q_apply_on)(&sh->ops, &sh->q, sh->cols, sh->e) ? -1 : 0;
+    return job->apply(&sh->ops, job, sh->in, sh->cols, sh->e) ? -1 : 0;
 }
 
 /* gl_s_peers_start gl_d_peers_start gl_c_peers_start gl_z_peers_start */
-int GL_FN(peers_start)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+int GL_FN(peers_start)(const GL_FN(ops) *ops, const GL_FN(peer_job) *job,
                        lapack_int m, const gl_scalar *e,
                        GL_FN(peer_share) *shares)
 {
     gl_ctx *ctx = ops->ctx;
     int peers = ctx && !ops->host_memory ? ctx->npeers : 0;
-    lapack_int n = q->n, per = m / (peers + 1);
+    lapack_int rows = job->rows, per = m / (peers + 1);
     if (peers == 0 || per < 1)
         return 0;
-    size_t stage_scalars = (size_t)n * (size_t)per;
-    if (q->a && (size_t)n * (size_t)n > stage_scalars)
-        stage_scalars = (size_t)n * (size_t)n;
-    if (store_scalars(q) > stage_scalars)
-        stage_scalars = store_scalars(q);
+    size_t stage_scalars = (size_t)rows * (size_t)per;
+    if (stage_scalars < CARRY_ROWS)
+        stage_scalars = CARRY_ROWS;
     gl_scalar *stage = gl_host_alloc(sizeof *stage * stage_scalars);
-    gl_scalar *back = gl_host_alloc(sizeof *back * (size_t)n *
+    gl_scalar *back = gl_host_alloc(sizeof *back * (size_t)rows *
                                     (size_t)per * (size_t)peers);
     int count = 0, rc = stage && back ? 0 : 1;
     for (int p = 0; p < peers && rc == 0; p++) {
         GL_FN(peer_share) *sh = &shares[count];
         *sh = (GL_FN(peer_share)){.col = m - (lapack_int)(peers - p) * per,
                                   .cols = per};
-        sh->host = back + (size_t)n * (size_t)per * (size_t)count;
-        rc = share_start(ops, q, ctx->peers[p], stage,
-                         e + (size_t)sh->col * (size_t)n, sh);
+        sh->host = back + (size_t)rows * (size_t)per * (size_t)count;
+        rc = share_start(ops, job, ctx->peers[p], stage,
+                         e + (size_t)sh->col * (size_t)rows, sh);
         if (rc == 0)
             count++;
         else if (sh->arena)
@@ -140,26 +124,38 @@ int GL_FN(peers_start)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
 }
 
 /* gl_s_peers_read gl_d_peers_read gl_c_peers_read gl_z_peers_read */
-int GL_FN(peers_read)(GL_FN(peer_share) *shares, int count, lapack_int n)
+int GL_FN(peers_read)(GL_FN(peer_share) *shares, int count, lapack_int rows)
 {
     for (int p = 0; p < count; p++) {
         GL_FN(peer_share) *sh = &shares[p];
-        if (sh->ops.to_host_scratch(&sh->ops, n, sh->cols, sh->e, n, sh->host,
-                                    n))
+        if (sh->ops.to_host_scratch(&sh->ops, rows, sh->cols, sh->e, rows,
+                                    sh->host, rows))
             return -1;
     }
     return 0;
 }
 
 /* gl_s_peers_place gl_d_peers_place gl_c_peers_place gl_z_peers_place */
-void GL_FN(peers_place)(GL_FN(peer_share) *shares, int count, lapack_int n,
+void GL_FN(peers_place)(GL_FN(peer_share) *shares, int count, lapack_int rows,
                         gl_scalar *z, lapack_int ldz)
 {
     for (int p = 0; p < count; p++)
         for (lapack_int j = 0; j < shares[p].cols; j++)
             memcpy(z + (size_t)(shares[p].col + j) * (size_t)ldz,
-                   shares[p].host + (size_t)j * (size_t)n,
-                   sizeof *z * (size_t)n);
+                   shares[p].host + (size_t)j * (size_t)rows,
+                   sizeof *z * (size_t)rows);
+}
+
+/* gl_s_peers_gather gl_d_peers_gather gl_c_peers_gather gl_z_peers_gather */
+int GL_FN(peers_gather)(const GL_FN(ops) *ops, GL_FN(peer_share) *shares,
+                        int count, lapack_int rows, gl_scalar *e)
+{
+    if (GL_FN(peers_read)(shares, count, rows))
+        return -1;
+    for (int p = 0; p < count; p++)
+        ops->from_host(ops, 'N', rows, shares[p].cols, shares[p].host, rows,
+                       e + (size_t)shares[p].col * (size_t)rows, rows);
+    return 0;
 }
 
 /* gl_s_peers_free gl_d_peers_free gl_c_peers_free gl_z_peers_free */

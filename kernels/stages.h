@@ -288,31 +288,47 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
 int GL_FN(q_apply_on)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                       lapack_int m, gl_scalar *e);
 
-/* Several devices in one call (kernels/peers.c): the other devices of
- * ops->ctx's set (ctx->peers) take the last columns of E (n x m, ld n,
- * ops's device) in equal shares, each with a copy of q's reflectors, and
- * apply Q to them beside this device (peers_start: their count, 0 when
- * there are none or one cannot take its share, -1 when this device
+/* Several devices in one call (kernels/peers.c): a peer_job is Q E for
+ * E of rows rows (its ld on every device): the arrays of this device
+ * that Q is made of (in, scalars each; NULL: none) and how a device
+ * applies Q to m columns of E given its copies of them.  The other
+ * devices of ops->ctx's set (ctx->peers) take the last columns of E (ld
+ * rows, ops's device) in equal shares, each with copies of the arrays,
+ * and apply Q to them beside this device (peers_start: their count, 0
+ * when there are none or one cannot take its share, -1 when this device
  * failed; this device keeps the columns before shares[0].col);
  * peers_read waits for them and reads their columns into host memory
  * (0, or -1 when a device failed), peers_place puts them into z's
- * columns (host, ld ldz), peers_free releases what peers_start took. */
+ * columns (host, ld ldz), peers_gather reads them back into E's columns
+ * on this device, peers_free releases what peers_start took. */
+enum { GL_PEER_INPUTS = 6 };
+/* gl_s_peer_job gl_d_peer_job gl_c_peer_job gl_z_peer_job */
+typedef struct GL_FN(peer_job) {
+    lapack_int rows;
+    const gl_scalar *in[GL_PEER_INPUTS];
+    size_t scalars[GL_PEER_INPUTS];
+    int (*apply)(const GL_FN(ops) *ops, const struct GL_FN(peer_job) *job,
+                 gl_scalar *const *in, lapack_int m, gl_scalar *e);
+    const void *data;   /* the caller's, for apply */
+} GL_FN(peer_job);
 /* gl_s_peer_share gl_d_peer_share gl_c_peer_share gl_z_peer_share */
 typedef struct GL_FN(peer_share) {
     GL_FN(ops) ops;            /* bound to the peer's context */
     lapack_int col, cols;      /* its columns of E */
     void *arena;               /* its device memory: */
-    GL_FN(tridiag_q) q;        /* q's reflectors copied, */
-    gl_scalar *e;              /* its columns (ld n) */
-    gl_scalar *host;           /* its columns read back (ld n) */
+    gl_scalar *in[GL_PEER_INPUTS];   /* the job's arrays copied, */
+    gl_scalar *e;              /* its columns (ld rows) */
+    gl_scalar *host;           /* its columns read back (ld rows) */
     gl_scalar *back;           /* shares[0]: the host memory of all */
 } GL_FN(peer_share);
-int GL_FN(peers_start)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+int GL_FN(peers_start)(const GL_FN(ops) *ops, const GL_FN(peer_job) *job,
                        lapack_int m, const gl_scalar *e,
                        GL_FN(peer_share) *shares);
-int GL_FN(peers_read)(GL_FN(peer_share) *shares, int count, lapack_int n);
-void GL_FN(peers_place)(GL_FN(peer_share) *shares, int count, lapack_int n,
+int GL_FN(peers_read)(GL_FN(peer_share) *shares, int count, lapack_int rows);
+void GL_FN(peers_place)(GL_FN(peer_share) *shares, int count, lapack_int rows,
                         gl_scalar *z, lapack_int ldz);
+int GL_FN(peers_gather)(const GL_FN(ops) *ops, GL_FN(peer_share) *shares,
+                        int count, lapack_int rows, gl_scalar *e);
 void GL_FN(peers_free)(GL_FN(peer_share) *shares, int count);
 
 /* z (host, n x m) = Q diag(phase) zt for zt real n x m (the eigenvectors

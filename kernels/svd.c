@@ -490,6 +490,82 @@ static int svd_stage3(svd_call *c)
     return 0;
 }
 
+/* The back-transformations as jobs the devices of a set share
+ * (kernels/peers.c).  in[]: the arrays the side's reflectors are made of,
+ * this device's or a peer's copies: the chase's store (vq or vp, then
+ * its scalars), stage 1's matrix of reflectors (r, ld ldr), its T factors
+ * (tq or tp), and for the left side of a tall X the QR's (w, tqr). */
+static int left_apply(const GL_FN(ops) *ops, const GL_FN(peer_job) *job,
+                      gl_scalar *const *in, lapack_int m, gl_scalar *e)
+{
+    const svd_call *c = job->data;
+    lapack_int rows = c->rows, cols = c->cols;
+    GL_FN(reflectors) keep = c->keep;
+    keep.vq = in[0];
+    keep.tauq = in[0] ? in[0] + (c->keep.tauq - c->keep.vq) : NULL;
+    return GL_FN(apply_chase)(ops, &keep, 'Q', 'N', m, e, rows) ||
+                   GL_FN(apply_panels)(ops, 'C', 'N', c->r1, cols, c->nb,
+                                       in[1], c->ldr, in[2], m, e, rows) ||
+                   (c->tall &&
+                    GL_FN(apply_panels)(ops, 'C', 'N', rows, cols, c->nb, in[3],
+                                        rows, in[4], m, e, rows))
+               ? -1
+               : 0;
+}
+
+static int right_apply(const GL_FN(ops) *ops, const GL_FN(peer_job) *job,
+                       gl_scalar *const *in, lapack_int m, gl_scalar *e)
+{
+    const svd_call *c = job->data;
+    lapack_int cols = c->cols, nb = c->nb;
+    GL_FN(reflectors) keep = c->keep;
+    keep.vp = in[0];
+    keep.taup = in[0] ? in[0] + (c->keep.taup - c->keep.vp) : NULL;
+    return GL_FN(apply_chase)(ops, &keep, 'P', 'N', m, e, cols) ||
+                   (cols > nb &&
+                    GL_FN(apply_panels)(ops, 'R', 'N', cols - nb, cols - nb,
+                                        nb, AT(in[1], c->ldr, 0, nb), c->ldr,
+                                        in[2], m, e + nb, cols))
+               ? -1
+               : 0;
+}
+
+/* E (the side's vectors, m columns) := the side's reflectors E, the last
+ * columns on the other devices of the call's set, gathered back here. */
+static int apply_shared(const GL_FN(ops) *ops, const svd_call *c, char side,
+                        lapack_int m, gl_scalar *e)
+{
+    int left = side == 'L';
+    lapack_int ngroups;
+    size_t store = GL_FN(reflectors_slots)(c->cols, c->bw, c->group,
+                                           &ngroups) *
+                   ((size_t)c->bw + 1);
+    size_t nbc = (size_t)c->nb * (size_t)c->cols;
+    size_t rc_scalars = (size_t)c->ldr * (size_t)c->cols;
+    GL_FN(peer_job) job = {
+        .rows = left ? c->rows : c->cols,
+        .in = {left ? c->keep.vq : c->keep.vp, c->r, left ? c->tq : c->tp,
+               left && c->tall ? c->w : NULL,
+               left && c->tall ? c->tqr : NULL},
+        .scalars = {c->keep.ngroups > 0 ? store : 0, rc_scalars, nbc,
+                    (size_t)c->rows * (size_t)c->cols, nbc},
+        .apply = left ? left_apply : right_apply,
+        .data = c};
+    if (c->keep.ngroups == 0)
+        job.in[0] = NULL;
+    GL_FN(peer_share) shares[GL_MAX_DEVICE_SET - 1];
+    int count = GL_FN(peers_start)(ops, &job, m, e, shares);
+    lapack_int m0 = count > 0 ? shares[0].col : m;
+    gl_scalar *mine[GL_PEER_INPUTS];
+    for (int k = 0; k < GL_PEER_INPUTS; k++)
+        mine[k] = (gl_scalar *)job.in[k];
+    int rc = count < 0 || job.apply(ops, &job, mine, m0, e) ||
+             GL_FN(peers_gather)(ops, shares, count, job.rows, e);
+    if (count > 0)
+        GL_FN(peers_free)(shares, count);
+    return rc ? -1 : 0;
+}
+
 /* X's left vectors into lu: Q_qr Q1 Q2 diag(left) [U_B 0; 0 I]; beside
  * the right side's work, VT of A transposed on the device (m < n) and the
  * point its read waits for marked. */
@@ -510,12 +586,7 @@ static int svd_left_vectors(svd_call *c)
         if (c->host)
             ops->from_host(ops, 'N', rows, ucols, c->host, rows, c->lu, rows);
     }
-    if (GL_FN(apply_chase)(ops, &c->keep, 'Q', 'N', ucols, c->lu, rows) ||
-        GL_FN(apply_panels)(ops, 'C', 'N', c->r1, cols, c->nb, c->r, c->ldr,
-                            c->tq, ucols, c->lu, rows) ||
-        (c->tall && GL_FN(apply_panels)(ops, 'C', 'N', rows, cols, c->nb,
-                                        c->w, rows, c->tqr, ucols, c->lu,
-                                        rows)))
+    if (apply_shared(ops, c, 'L', ucols, c->lu))
         return GL_STAGE_FAULT;
     if (c->beside && c->trans &&
         ops->conj_transpose(ops, rows, ucols, c->lu, rows, c->adjoint, ucols))
@@ -529,7 +600,7 @@ static int svd_left_vectors(svd_call *c)
 static int svd_right_vectors(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
-    lapack_int cols = c->cols, nb = c->nb;
+    lapack_int cols = c->cols;
     if (c->on_device) {
         if (ops->phase_rows(ops, cols, cols, 1, c->right, c->vbd, cols, cols,
                             cols, c->lv, cols))
@@ -540,11 +611,7 @@ static int svd_right_vectors(svd_call *c)
         if (c->host)
             ops->from_host(ops, 'N', cols, cols, c->host, cols, c->lv, cols);
     }
-    if (GL_FN(apply_chase)(ops, &c->keep, 'P', 'N', cols, c->lv, cols) ||
-        (cols > nb &&
-         GL_FN(apply_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
-                             AT(c->r, c->ldr, 0, nb), c->ldr, c->tp, cols,
-                             c->lv + nb, cols)))
+    if (apply_shared(ops, c, 'R', cols, c->lv))
         return GL_STAGE_FAULT;
     return 0;
 }

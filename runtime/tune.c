@@ -200,7 +200,10 @@ void gl_tune_device_identity(const gl_gpu_device_info *info, char *out,
     out[0] = 0;
     append_name(out, size, info->name);
     size_t used = strlen(out);
-    snprintf(out + used, size - used, "/%llu", info->memory);
+    if (info->gpu)
+        snprintf(out + used, size - used, "/%llu", info->memory);
+    else   /* PoCL reports a share of the host's free memory, which moves */
+        snprintf(out + used, size - used, "/%ucu", info->compute_units);
 }
 
 int gl_tune_default_file(char *out, size_t size)

@@ -43,7 +43,9 @@ const char *gl_tune_source(void);
 const char *gl_tune_file_name(char *out, size_t size);
 int gl_tune_default_file(char *out, size_t size);
 /* The identities a tune file is written for: "<cpu model>/<cpus>" and
- * "<device name>/<memory bytes>", blanks as '_'. */
+ * "<device name>/<memory bytes>" (an OpenCL CPU device: "<name>/<compute
+ * units>cu", as PoCL's memory follows the host's free memory), blanks as
+ * '_'. */
 struct gl_gpu_device_info;
 void gl_tune_host_identity(char *out, size_t size);
 void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
