@@ -271,12 +271,12 @@ run own-opencl/test_vectors-one-stage 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE
     GPULAPACK_MIN_N=0 GPULAPACK_METHOD=one-stage GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_DC_LEAF=8 \
     GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd,syevr,syevx GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
 
-#    The ?syev family and the band drivers with vectors on PoCL made two
-#    devices (GPULAPACK_DEVICE=opencl:all): the back-transformation split
-#    by columns over both (kernels/peers.c).
+#    ?syevd, ?syevr, ?sbevd, ?gesdd and ?gesvd with vectors on PoCL made
+#    two devices (GPULAPACK_DEVICE=opencl:all): the back-transformations
+#    split by columns over both (kernels/peers.c).
 run own-opencl/test_vectors-devices 600 env LD_PRELOAD="$LIB" POCL_DEVICES="pthread pthread" \
     GPULAPACK_DEVICE=opencl:all GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl \
-    GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd,syevr,syevx,sbev,sbevd GPULAPACK_TEST_VECTORS_EVERY=4 \
+    GPULAPACK_TEST_VECTORS_ROUTINES=syevd,syevr,sbevd,gesdd,gesvd GPULAPACK_TEST_VECTORS_EVERY=8 \
     build/testing/test_vectors
 
 # 3. The demo runs, and its calls go through the library: each call's
@@ -420,7 +420,7 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
 #    many passes and tiles at the suite's sizes); the calls with vectors
 #    keep the in-core plan.
 run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 \
+    --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
 #    The ?syev family by the vendor's solver, over the stand-in CUDA driver
