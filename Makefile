@@ -123,7 +123,7 @@ HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc 
 .PHONY: all library demo check deps sanitize tests clean bench perf-doc generate tags \
         compile_commands.json
 all: library bin/gpulapack-info bin/gpulapack-tune
-library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a
+library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a $(LIBDIR)/libgpulapack_scalapack.so
 
 # Kernels: -O3 for the chase loops; complex products and quotients as
 # Fortran computes them (no C99 Inf/NaN recovery call per multiply);
@@ -180,6 +180,25 @@ $(LIBDIR)/libgpulapack.so: $(LIB_OBJ) | $(LIBDIR)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack.so -o $@ $(LIB_OBJ) $(LIB_LDLIBS)
 $(LIBDIR)/libgpulapack.a: $(LIB_OBJ) | $(LIBDIR)
 	rm -f $@ && ar rcs $@ $(LIB_OBJ)
+
+# The ScaLAPACK interposer (scalapack/, docs/scalapack.md): a library of
+# its own, so that libgpulapack.so links only libc; it finds BLACS,
+# ScaLAPACK and libgpulapack.so in the program at run time (dlsym), so it
+# links nothing of MPI either.  scalapack/drivers.c once per precision
+# (-DGLS_PREC=0..3: s d c z).
+GLS_OBJ = $(B)/scalapack/common.o $(foreach p,$(PRECISIONS),$(B)/scalapack/drivers_$(p).o)
+GLS_PREC_s = 0
+GLS_PREC_d = 1
+GLS_PREC_c = 2
+GLS_PREC_z = 3
+$(B)/scalapack:
+	mkdir -p $@
+$(B)/scalapack/common.o: scalapack/common.c scalapack/gls.h include/gpulapack.h | $(B)/scalapack
+	$(CC) $(LIB_CFLAGS) -c $< -o $@
+$(B)/scalapack/drivers_%.o: scalapack/drivers.c scalapack/gls.h | $(B)/scalapack
+	$(CC) $(LIB_CFLAGS) -DGLS_PREC=$(GLS_PREC_$*) -c $< -o $@
+$(LIBDIR)/libgpulapack_scalapack.so: $(GLS_OBJ) | $(LIBDIR)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack_scalapack.so -o $@ $(GLS_OBJ) -ldl -pthread
 
 # The library with AddressSanitizer and UBSan, for the sanitizer checks.
 sanitize:
