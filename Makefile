@@ -433,7 +433,8 @@ endif
 
 # --- install ------------------------------------------------------------------
 # `make install` (after `make`; it builds nothing) copies into
-# $(DESTDIR)$(PREFIX): lib/libgpulapack.so and .a, include/gpulapack.h,
+# $(DESTDIR)$(PREFIX): lib/libgpulapack.so and .a, the ScaLAPACK interposer
+# lib/libgpulapack_scalapack.so with its gpulapack-scalapack.pc, include/gpulapack.h,
 # bin/gpulapack-info and bin/gpulapack-tune (when built), the Python
 # package python/gpulapack (into PYTHON_SITE, with a _install.py naming the
 # installed library) and lib/pkgconfig/gpulapack.pc written for PREFIX.
@@ -455,6 +456,7 @@ GL_VERSION    = $(shell sed -n 's/^\#define GPULAPACK_VERSION "\(.*\)"/\1/p' inc
 PY_FILES      = $(notdir $(filter-out %/_install.py,$(wildcard python/gpulapack/*.py)))
 # what install puts, relative to $(DESTDIR)
 INSTALLED     = $(INSTALL_LIBDIR)/libgpulapack.so $(INSTALL_LIBDIR)/libgpulapack.a \
+                $(INSTALL_LIBDIR)/libgpulapack_scalapack.so $(PKGCONFIGDIR)/gpulapack-scalapack.pc \
                 $(INCLUDEDIR)/gpulapack.h $(BINDIR)/gpulapack-info $(BINDIR)/gpulapack-tune \
                 $(PKGCONFIGDIR)/gpulapack.pc $(PYTHON_SITE)/gpulapack/_install.py \
                 $(addprefix $(PYTHON_SITE)/gpulapack/,$(PY_FILES))
@@ -464,12 +466,13 @@ LDCONFIG = if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig 
 
 .PHONY: install uninstall
 install:
-	@for f in $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a bin/gpulapack-info; do \
+	@for f in $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a $(LIBDIR)/libgpulapack_scalapack.so bin/gpulapack-info; do \
 	    [ -f $$f ] || { echo "make install: $$f is missing: run make first" >&2; exit 1; }; done
 	install -d $(DESTDIR)$(INSTALL_LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) \
 	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(PYTHON_SITE)/gpulapack
 	install -m 755 $(LIBDIR)/libgpulapack.so $(DESTDIR)$(INSTALL_LIBDIR)/libgpulapack.so
 	install -m 644 $(LIBDIR)/libgpulapack.a $(DESTDIR)$(INSTALL_LIBDIR)/libgpulapack.a
+	install -m 755 $(LIBDIR)/libgpulapack_scalapack.so $(DESTDIR)$(INSTALL_LIBDIR)/libgpulapack_scalapack.so
 	install -m 644 include/gpulapack.h $(DESTDIR)$(INCLUDEDIR)/gpulapack.h
 	install -m 755 bin/gpulapack-info $(DESTDIR)$(BINDIR)/gpulapack-info
 	if [ -f bin/gpulapack-tune ]; then \
@@ -482,6 +485,11 @@ install:
 	    'Description: LAPACK SVD and symmetric/Hermitian eigensolvers, accelerated (Fortran-ABI LAPACK names)' \
 	    'Version: $(GL_VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgpulapack' \
 	    'Libs.private: -ldl -lm -pthread' >$(DESTDIR)$(PKGCONFIGDIR)/gpulapack.pc
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(INSTALL_LIBDIR)' 'interposer=$${libdir}/libgpulapack_scalapack.so' '' \
+	    'Name: gpulapack-scalapack' \
+	    'Description: ScaLAPACK interposer: p?syev*/p?heev*/p?gesvd gathered onto one process and solved by gpulapack (LD_PRELOAD it with libgpulapack.so)' \
+	    'Version: $(GL_VERSION)' 'Requires: gpulapack' 'Libs: -L$${libdir} -lgpulapack_scalapack' \
+	    'Libs.private: -ldl -pthread' >$(DESTDIR)$(PKGCONFIGDIR)/gpulapack-scalapack.pc
 	@$(LDCONFIG)
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
