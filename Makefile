@@ -123,7 +123,7 @@ HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc 
 .PHONY: all library demo check deps sanitize tests clean bench perf-doc generate tags \
         compile_commands.json
 all: library bin/gpulapack-info bin/gpulapack-tune
-library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a
+library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a $(LIBDIR)/libgpulapack_scalapack.so
 
 # Kernels: -O3 for the chase loops; complex products and quotients as
 # Fortran computes them (no C99 Inf/NaN recovery call per multiply);
@@ -180,6 +180,25 @@ $(LIBDIR)/libgpulapack.so: $(LIB_OBJ) | $(LIBDIR)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack.so -o $@ $(LIB_OBJ) $(LIB_LDLIBS)
 $(LIBDIR)/libgpulapack.a: $(LIB_OBJ) | $(LIBDIR)
 	rm -f $@ && ar rcs $@ $(LIB_OBJ)
+
+# The ScaLAPACK interposer (scalapack/, docs/scalapack.md): a library of
+# its own, so that libgpulapack.so links only libc; it finds BLACS,
+# ScaLAPACK and libgpulapack.so in the program at run time (dlsym), so it
+# links nothing of MPI either.  scalapack/drivers.c once per precision
+# (-DGLS_PREC=0..3: s d c z).
+GLS_OBJ = $(B)/scalapack/common.o $(foreach p,$(PRECISIONS),$(B)/scalapack/drivers_$(p).o)
+GLS_PREC_s = 0
+GLS_PREC_d = 1
+GLS_PREC_c = 2
+GLS_PREC_z = 3
+$(B)/scalapack:
+	mkdir -p $@
+$(B)/scalapack/common.o: scalapack/common.c scalapack/gls.h include/gpulapack.h | $(B)/scalapack
+	$(CC) $(LIB_CFLAGS) -c $< -o $@
+$(B)/scalapack/drivers_%.o: scalapack/drivers.c scalapack/gls.h | $(B)/scalapack
+	$(CC) $(LIB_CFLAGS) -DGLS_PREC=$(GLS_PREC_$*) -c $< -o $@
+$(LIBDIR)/libgpulapack_scalapack.so: $(GLS_OBJ) | $(LIBDIR)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack_scalapack.so -o $@ $(GLS_OBJ) -ldl -pthread
 
 # The library with AddressSanitizer and UBSan, for the sanitizer checks.
 sanitize:
@@ -296,12 +315,13 @@ deps:
 # it; `make check` builds everything (`make tests`: the benchmarks too, so
 # that they keep compiling) and runs every level, ending with the line
 # "N passed, N failed" over all of them.
-CHECK_LEVELS = unit own clients suite sanitize
+CHECK_LEVELS = unit own clients suite sanitize scalapack
 CHECK_NEEDS_unit     = all $(UNIT_BIN) $(AUTO_BIN) build/testing/mock-cuda/libcuda.so.1
 CHECK_NEEDS_own      = all $(OWN_BIN) build/demo
 CHECK_NEEDS_clients  = all
 CHECK_NEEDS_suite    = all
 CHECK_NEEDS_sanitize = sanitize build/testing/test_threads build/testing/test_args
+CHECK_NEEDS_scalapack = all
 .PHONY: $(CHECK_LEVELS:%=check-%)
 
 check: deps
@@ -413,7 +433,8 @@ endif
 
 # --- install ------------------------------------------------------------------
 # `make install` (after `make`; it builds nothing) copies into
-# $(DESTDIR)$(PREFIX): lib/libgpulapack.so and .a, include/gpulapack.h,
+# $(DESTDIR)$(PREFIX): lib/libgpulapack.so and .a, the ScaLAPACK interposer
+# lib/libgpulapack_scalapack.so with its gpulapack-scalapack.pc, include/gpulapack.h,
 # bin/gpulapack-info and bin/gpulapack-tune (when built), the Python
 # package python/gpulapack (into PYTHON_SITE, with a _install.py naming the
 # installed library) and lib/pkgconfig/gpulapack.pc written for PREFIX.
@@ -435,6 +456,7 @@ GL_VERSION    = $(shell sed -n 's/^\#define GPULAPACK_VERSION "\(.*\)"/\1/p' inc
 PY_FILES      = $(notdir $(filter-out %/_install.py,$(wildcard python/gpulapack/*.py)))
 # what install puts, relative to $(DESTDIR)
 INSTALLED     = $(INSTALL_LIBDIR)/libgpulapack.so $(INSTALL_LIBDIR)/libgpulapack.a \
+                $(INSTALL_LIBDIR)/libgpulapack_scalapack.so $(PKGCONFIGDIR)/gpulapack-scalapack.pc \
                 $(INCLUDEDIR)/gpulapack.h $(BINDIR)/gpulapack-info $(BINDIR)/gpulapack-tune \
                 $(PKGCONFIGDIR)/gpulapack.pc $(PYTHON_SITE)/gpulapack/_install.py \
                 $(addprefix $(PYTHON_SITE)/gpulapack/,$(PY_FILES))
@@ -444,12 +466,13 @@ LDCONFIG = if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig 
 
 .PHONY: install uninstall
 install:
-	@for f in $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a bin/gpulapack-info; do \
+	@for f in $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a $(LIBDIR)/libgpulapack_scalapack.so bin/gpulapack-info; do \
 	    [ -f $$f ] || { echo "make install: $$f is missing: run make first" >&2; exit 1; }; done
 	install -d $(DESTDIR)$(INSTALL_LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(BINDIR) \
 	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(PYTHON_SITE)/gpulapack
 	install -m 755 $(LIBDIR)/libgpulapack.so $(DESTDIR)$(INSTALL_LIBDIR)/libgpulapack.so
 	install -m 644 $(LIBDIR)/libgpulapack.a $(DESTDIR)$(INSTALL_LIBDIR)/libgpulapack.a
+	install -m 755 $(LIBDIR)/libgpulapack_scalapack.so $(DESTDIR)$(INSTALL_LIBDIR)/libgpulapack_scalapack.so
 	install -m 644 include/gpulapack.h $(DESTDIR)$(INCLUDEDIR)/gpulapack.h
 	install -m 755 bin/gpulapack-info $(DESTDIR)$(BINDIR)/gpulapack-info
 	if [ -f bin/gpulapack-tune ]; then \
@@ -462,6 +485,11 @@ install:
 	    'Description: LAPACK SVD and symmetric/Hermitian eigensolvers, accelerated (Fortran-ABI LAPACK names)' \
 	    'Version: $(GL_VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lgpulapack' \
 	    'Libs.private: -ldl -lm -pthread' >$(DESTDIR)$(PKGCONFIGDIR)/gpulapack.pc
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(INSTALL_LIBDIR)' 'interposer=$${libdir}/libgpulapack_scalapack.so' '' \
+	    'Name: gpulapack-scalapack' \
+	    'Description: ScaLAPACK interposer: p?syev*/p?heev*/p?gesvd gathered onto one process and solved by gpulapack (LD_PRELOAD it with libgpulapack.so)' \
+	    'Version: $(GL_VERSION)' 'Requires: gpulapack' 'Libs: -L$${libdir} -lgpulapack_scalapack' \
+	    'Libs.private: -ldl -pthread' >$(DESTDIR)$(PKGCONFIGDIR)/gpulapack-scalapack.pc
 	@$(LDCONFIG)
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

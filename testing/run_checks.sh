@@ -15,6 +15,7 @@
 #   suite     LAPACK's own EIG testing suite (reference LAPACK, OpenBLAS,
 #             the host path forced, the OpenCL device)
 #   sanitize  the library built with ASan/UBSan under LAPACK's tests
+#   scalapack the ScaLAPACK interposer under Open MPI (testing/scalapack/)
 # On a machine with a CUDA or HIP device each level also runs its part of
 # that device's checks (check_lib.sh's gpu_checks: unit ops, own
 # own/vectors/spectra, clients clients, suite suite).
@@ -27,7 +28,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 LIB=$ROOT/lib/libgpulapack.so
 OUT=$ROOT/build/check
-ALL_LEVELS="unit own clients suite sanitize"
+ALL_LEVELS="unit own clients suite sanitize scalapack"
 levels=${*:-all}
 [ "$levels" = all ] && levels=$ALL_LEVELS
 for level in $levels; do
@@ -482,6 +483,14 @@ sanitized() {
 export -f sanitized
 level_sanitize() {
 run sanitize 1800 bash -c sanitized
+}
+
+# 7. The ScaLAPACK interposer (lib/libgpulapack_scalapack.so): our driver
+#    of six routines on four grids against the real routines, gathered and
+#    forwarded, PoCL on process (0,0), and Debian's ScaLAPACK testers with
+#    and without it; about 1.5 minutes on 2 cores.
+level_scalapack() {
+run scalapack 600 testing/scalapack/check_scalapack.sh
 }
 
 for level in $levels; do

@@ -8,7 +8,8 @@ liblapack-test libopenblas0-pthread python3 python3-numpy python3-scipy pkgconf
 python3-venv liblapack64-dev libopenblas64-0
 octave r-base-core valgrind
 ocl-icd-libopencl1 opencl-headers pocl-opencl-icd libclblast1
-hipcc libamdhip64-dev rocm-device-libs"
+hipcc libamdhip64-dev rocm-device-libs
+openmpi-bin libopenmpi-dev libscalapack-openmpi-dev scalapack-mpi-test"
 
 missing=""
 for p in $PACKAGES; do

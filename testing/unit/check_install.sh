@@ -40,7 +40,9 @@ expected="usr/bin/gpulapack-info
 usr/include/gpulapack.h
 usr/lib/libgpulapack.a
 usr/lib/libgpulapack.so
+usr/lib/libgpulapack_scalapack.so
 usr/lib/pkgconfig/gpulapack.pc
+usr/lib/pkgconfig/gpulapack-scalapack.pc
 $site/gpulapack/__init__.py
 $site/gpulapack/_install.py"
 [ -f bin/gpulapack-tune ] && expected="$expected
@@ -48,6 +50,8 @@ usr/bin/gpulapack-tune"
 got=$(cd "$dest" && find . -type f | sed 's|^\./||' | sort)
 if [ -n "$site" ] && [ "$got" = "$(sort <<<"$expected")" ] &&
     cmp -s lib/libgpulapack.so "$dest/usr/lib/libgpulapack.so" &&
+    cmp -s lib/libgpulapack_scalapack.so "$dest/usr/lib/libgpulapack_scalapack.so" &&
+    [ "$(PKG_CONFIG_PATH="$dest/usr/lib/pkgconfig" pkg-config --variable=interposer gpulapack-scalapack 2>/dev/null)" = /usr/lib/libgpulapack_scalapack.so ] &&
     cmp -s include/gpulapack.h "$dest/usr/include/gpulapack.h" &&
     grep -qx 'LIBRARY = "/usr/lib/libgpulapack.so"' "$dest/$site/gpulapack/_install.py"; then
     pass "files ($(wc -l <<<"$got") files, Python package in /$site)"
