@@ -28,6 +28,8 @@ PRE="$ROOT/lib/libgpulapack_scalapack.so $ROOT/lib/libgpulapack.so"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
+# more ranks than cores: a waiting rank yields its core instead of spinning
+export OMPI_MCA_mpi_yield_when_idle=1
 export OPENBLAS_NUM_THREADS=1 GPULAPACK_HOST_THREADS=1
 export POCL_CACHE_DIR=${POCL_CACHE_DIR:-$ROOT/build/pocl-cache}
 
