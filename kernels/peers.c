@@ -7,10 +7,10 @@
  * each other device gets a copy of the arrays Q is made of (a peer_job's:
  * stage 1's panels below the band and their T factors, the chase's store;
  * about 1.5 n^2 scalars) and its columns, all through the host, and the
- * devices apply their shares at the same time.  The back-transformation is most of the
- * vectors' flops (about 4 n^3 of dsyevd V's after stage 1), so with k
- * alike devices it takes about 1/k of the time, for the copies' 1.5 n^2 +
- * n m / k scalars to each other device. */
+ * devices apply their shares at the same time.  The back-transformation
+ * is most of the vectors' flops (about 4 n^3 of dsyevd V's after stage
+ * 1), so with k alike devices it takes about 1/k of the time, for the
+ * copies' 1.5 n^2 + n m / k scalars to each other device. */
 #include <string.h>
 
 #include "../runtime/memory.h"

@@ -55,8 +55,6 @@ static const char *size_text(long n, char *buf, size_t size)
     return buf;
 }
 
-/* The device memory a call needs on a device (gl_need_query). */
-
 /* What the three policies below share about one call. */
 typedef struct call_facts {
     const gl_request *request;
@@ -246,9 +244,10 @@ static gl_decision with_context(gl_decision d, call_facts *f)
     choose_method(&d, f);
     if (d.ctx->info) {   /* a GPU path: its plan's tier, by the method */
         gl_plan_tier tier = f->order[f->need.tier];
-        if (tier != GL_PLAN_IN_CORE)   /* the vendor's solver keeps A whole */
-            d.ctx->method = GL_METHOD_TWO_STAGE,
+        if (tier != GL_PLAN_IN_CORE) {   /* streamed: two stages */
+            d.ctx->method = GL_METHOD_TWO_STAGE;
             d.method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
+        }
         d.ctx->plan = tier;
         d.plan = tier == GL_PLAN_STREAMED ? "streamed" : "in-core";
         d.plan_bytes =
