@@ -9,7 +9,7 @@ python3-venv liblapack64-dev libopenblas64-0
 octave r-base-core valgrind
 ocl-icd-libopencl1 opencl-headers pocl-opencl-icd libclblast1
 hipcc libamdhip64-dev rocm-device-libs
-openmpi-bin libopenmpi-dev libscalapack-openmpi-dev scalapack-mpi-test"
+openmpi-bin libopenmpi-dev libscalapack-openmpi-dev scalapack-mpi-test libelpa-dev"
 
 missing=""
 for p in $PACKAGES; do

@@ -18,6 +18,9 @@
 # 2. pzheevd on the OpenCL device (PoCL) through the gather path.
 # 3. Debian's ScaLAPACK testers xdsep, xdsvd, xzsep, xdsyevr: the same
 #    verdicts with the interposer as without, and calls on the gather path.
+# 4. testing/scalapack/elpa_example.c: ELPA's C API on a 2x2 grid (n = 500)
+#    against pdsyevd, without and with the interposer (ELPA untouched);
+#    SKIP when libelpa-dev is missing.
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 OUT=${OUT:-$ROOT/build/check}/scalapack
@@ -130,3 +133,36 @@ for x in xdsep xdsvd xzsep xdsyevr; do
         echo "FAIL scalapack/testers/$x: verdicts differ or no call gathered ($ng) ($OUT/testers/$x.plain, .pre)"
     fi
 done
+
+# 4. ELPA (docs/scalapack.md, "Beyond one node's memory"): elpa_example.c,
+#    ELPA's C API on a 2x2 grid at n = 500, NB = 32 in ScaLAPACK's layout,
+#    checked against pdsyevd (values, residual, orthogonality); again with
+#    the interposer preloaded and pdsyevd gathered: ELPA is no ScaLAPACK
+#    routine, so its eigenvalues are bitwise the same and the log names
+#    pdsyevd only.
+ELPA_EX=build/testing/scalapack_elpa_example
+if ! pkg-config --exists elpa 2>/dev/null || ! command -v mpicc >/dev/null; then
+    echo "SKIP scalapack/elpa: libelpa-dev (or mpicc) missing (tools/install-deps.sh)"
+elif ! mpicc -std=gnu11 -O2 -Wall -Wextra -Werror testing/scalapack/elpa_example.c -o "$ELPA_EX" \
+        $(pkg-config --cflags --libs elpa) -lm 2>"$OUT/elpa-build.log"; then
+    echo "FAIL scalapack/elpa/build: testing/scalapack/elpa_example.c ($OUT/elpa-build.log)"
+else
+    mpi 4 "$ELPA_EX" 500 32 "$OUT/elpa-plain.values" scalapack/elpa >"$OUT/elpa-plain.out" 2>&1 ||
+        echo "FAIL scalapack/elpa: exit $? ($OUT/elpa-plain.out)"
+    grep -E '^(PASS|FAIL) scalapack/elpa/' "$OUT/elpa-plain.out"
+    mpi 4 -x LD_PRELOAD="$PRE" -x GPULAPACK_SCALAPACK=any -x GPULAPACK_SCALAPACK_MIN_N=0 \
+        -x GPULAPACK_MIN_N=0 -x GPULAPACK_DEVICE=host -x GPULAPACK_VERBOSE=1 \
+        -x GPULAPACK_LOG="$OUT/elpa-interposer.log" \
+        "$ELPA_EX" 500 32 "$OUT/elpa-interposer.values" scalapack/elpa/interposer \
+        >"$OUT/elpa-interposer.out" 2>&1 ||
+        echo "FAIL scalapack/elpa/interposer: exit $? ($OUT/elpa-interposer.out)"
+    grep -E '^(PASS|FAIL) scalapack/elpa/' "$OUT/elpa-interposer.out"
+    ng=$(grep -c 'pdsyevd .*path=gather' "$OUT/elpa-interposer.log")
+    nother=$(grep -vc 'pdsyevd ' "$OUT/elpa-interposer.log")
+    if [ -s "$OUT/elpa-plain.values" ] && cmp -s "$OUT/elpa-plain.values" "$OUT/elpa-interposer.values" &&
+        [ "$ng" -gt 0 ] && [ "$nother" -eq 0 ]; then
+        echo "PASS scalapack/elpa/interposer/untouched (ELPA's eigenvalues bitwise the same; the log: $ng pdsyevd call(s) gathered, nothing else)"
+    else
+        echo "FAIL scalapack/elpa/interposer/untouched: eigenvalues differ, or $ng pdsyevd gathered, $nother other log lines ($OUT/elpa-interposer.log)"
+    fi
+fi
