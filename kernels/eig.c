@@ -114,9 +114,9 @@ static int q_apply_copies(const GL_FN(ops) *ops, const GL_FN(peer_job) *job,
     const GL_FN(tridiag_q) *q = job->data;
     GL_FN(tridiag_q) copy = {.n = q->n, .b = q->b, .a = in[0], .lda = q->n,
                              .t = in[1], .chase = q->chase};
+    /* the copy is laid out as the store: tauq as far after vq */
     copy.chase.vq = in[2];
-    copy.chase.tauq =
-        in[2] ? in[2] + q_store_slots(q) * (size_t)q->chase.b : NULL;
+    copy.chase.tauq = in[2] ? in[2] + (q->chase.tauq - q->chase.vq) : NULL;
     return GL_FN(q_apply_on)(ops, &copy, m, e);
 }
 
