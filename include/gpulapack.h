@@ -78,6 +78,31 @@ typedef struct gpulapack_timing {
  * path.  Returns 1 and fills *out, or 0 if this thread made none yet. */
 int gpulapack_last_timing(gpulapack_timing *out);
 
+/* What a call would do with the current settings, asked before it is
+ * made (the ScaLAPACK interposer asks before it gathers a matrix onto one
+ * process): the policy's decision for routine, a LAPACK name of the ?syev
+ * family ("dsyevd", "zheevr", "ssyev_2stage") or "?gesvd"/"?gesdd", with
+ * its job letters in order in jobs (JOBZ; JOBZ RANGE for ?syevr/?syevx;
+ * JOBU JOBVT for ?gesvd; JOBZ for ?gesdd), m x n (n x n for the
+ * eigensolvers: m is ignored) and, for RANGE 'I', count = IU - IL + 1
+ * vectors.  The decision is the one the call itself would get now,
+ * crossover, device, memory plan and the device's free memory included.
+ * Returns 1 and fills *out, or 0 for a routine or jobs it does not know
+ * (out untouched). */
+typedef struct gpulapack_call_plan {
+    char path[8];       /* "cuda", "hip", "opencl", "host" or "lapack" */
+    char plan[12];      /* on a device: "in-core" or "streamed"; else "" */
+    char reason[72];    /* for "lapack", the log's reason and its detail,
+                           e.g. "size host 200, gpu 1536" or "device
+                           device-memory"; else "" */
+    long long device_bytes;   /* the plan's device high-water mark, 0 off
+                                 a device */
+    int devices;        /* devices sharing the call (1 off a set) */
+} gpulapack_call_plan;
+int gpulapack_plan_call(const char *routine, const char *jobs, long long m,
+                        long long n, long long count,
+                        gpulapack_call_plan *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -354,7 +354,7 @@ gl_decision gl_accel_outcome(const gl_routine *routine, gl_decision decision,
     return decision;
 }
 
-static const char *reason_name(gl_reason reason)
+const char *gl_reason_name(gl_reason reason)
 {
     switch (reason) {
     case GL_REASON_NONE: return "none";
@@ -426,6 +426,6 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
     if (reason == GL_REASON_NOLAPACK)
         why = "";
     gl_log(level, "%s %s path=lapack reason=%s%s%s info=%d time=%.6fs",
-           call->routine->name, options, reason_name(reason), *why ? " " : "",
-           why, (int)info, elapsed);
+           call->routine->name, options, gl_reason_name(reason),
+           *why ? " " : "", why, (int)info, elapsed);
 }

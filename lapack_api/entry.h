@@ -126,6 +126,9 @@ typedef struct gl_decision {
 /* The one place that decides between our path and the real LAPACK. */
 gl_decision gl_policy(const gl_request *request);
 
+/* The log's name of a reason ("size", "device", ...). */
+const char *gl_reason_name(gl_reason reason);
+
 /* gpulapack-tune: the process's next calls take path (the real LAPACK,
  * the host or a GPU path when its device fits) whatever their size;
  * GL_PATH_NONE ends it.  gl_policy_last_path: the path the calling

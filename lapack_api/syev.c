@@ -3,18 +3,18 @@
 #include <complex.h>
 
 #include "../runtime/precision.h"
+#include "../kernels/call_shape.h"
 #include "eig_accel.h"
 #include "workspace.h"
 #include "generated/syev.inc"
 
 static size_t syev_device_bytes(const void *args, const gl_tuning *tuning,
-                                int method, int tier, size_t *largest)
+                               int method, int tier, size_t *largest)
 {
     const syev_args *a = args;
-    gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
-    return GL_FN(eig_device_bytes)(tuning, &job, *a->n,
-                                   gl_upper(a->jobz) != 'N', method,
-                                   (gl_plan_tier)tier, largest);
+    gl_call_shape shape = {.family = GL_CALL_SYEV, .jobz = gl_upper(a->jobz),
+                           .range = 'A', .n = *a->n};
+    return GL_FN(call_device_bytes)(&shape, tuning, method, tier, largest);
 }
 
 static gl_request syev_request(const void *args)

@@ -3,21 +3,21 @@
 #include <complex.h>
 
 #include "../runtime/precision.h"
+#include "../kernels/call_shape.h"
 #include "eig_accel.h"
 #include "syevr_check.h"
 #include "workspace.h"
 #include "generated/syevx.inc"
 
 static size_t syevx_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, int tier, size_t *largest)
+                                int method, int tier, size_t *largest)
 {
     const syevx_args *a = args;
-    gl_eig_job job = {.driver = GL_EIG_SYEVX, .range = gl_upper(a->range)};
-    if (job.range == 'I')
-        job.il = *a->il, job.iu = *a->iu;
-    return GL_FN(eig_device_bytes)(tuning, &job, *a->n,
-                                   gl_upper(a->jobz) != 'N', method,
-                                   (gl_plan_tier)tier, largest);
+    gl_call_shape shape = {.family = GL_CALL_SYEVX, .jobz = gl_upper(a->jobz),
+                           .range = gl_upper(a->range), .n = *a->n};
+    if (shape.range == 'I')
+        shape.count = *a->iu - *a->il + 1;
+    return GL_FN(call_device_bytes)(&shape, tuning, method, tier, largest);
 }
 
 static gl_request syevx_request(const void *args)

@@ -211,21 +211,34 @@ double gls_memory_available(void)
     return 0.75 * kb * 1024.0;
 }
 
-int gls_root_check(gls_call *c, double bytes)
+int gls_root_check(gls_call *c, const char *jobs, int m, int n, int count)
 {
-    const char *(*path)(void) = (const char *(*)(void))gls_lapack("gpulapack_path");
-    if (!path)
+    typedef int plan_fn(const char *, const char *, long long, long long,
+                        long long, gpulapack_call_plan *);
+    plan_fn *plan = (plan_fn *)gls_lapack("gpulapack_plan_call");
+    if (!plan)
         return GLS_NO_GPULAPACK;
-    const char *p = path();
-    if (!p || !strcmp(p, "lapack"))
-        return GLS_DEVICE;
-    if (gls_config_get()->mode == 1 && strcmp(p, "cuda") && strcmp(p, "hip") &&
-        strcmp(p, "opencl"))
-        return GLS_NO_GPU;
-    if (bytes > gls_memory_available())
-        return GLS_MEMORY;
-    (void)c;
-    return GLS_GATHER;
+    /* what libgpulapack.so would do with the gathered call: its
+     * crossover, device, and the call's memory plan against the device's
+     * free memory */
+    gpulapack_call_plan p;
+    if (!plan(c->lapack, jobs, m, n, count, &p))
+        return GLS_OPTION;
+    snprintf(c->lib_plan, sizeof c->lib_plan, "%s", p.plan);
+    int gpu = !strcmp(p.path, "cuda") || !strcmp(p.path, "hip") ||
+              !strcmp(p.path, "opencl");
+    if (gpu || (gls_config_get()->mode == 2 && strcmp(p.path, "lapack")))
+        return GLS_GATHER;
+    /* the library's own reason: its crossover, the device missing, the
+     * call's plan over the device's free memory; or the host path */
+    snprintf(c->detail, sizeof c->detail, "%s",
+             strcmp(p.path, "lapack") ? p.path : p.reason);
+    return gls_config_get()->mode == 1 ? GLS_NO_GPU : GLS_LAPACK;
+}
+
+int gls_memory_check(double bytes)
+{
+    return bytes > gls_memory_available() ? GLS_MEMORY : GLS_GATHER;
 }
 
 int gls_vote(gls_call *c, int reason)
@@ -313,7 +326,7 @@ void gls_lib_note(gls_call *c)
 
 static const char *const reason_names[GLS_NREASONS] = {
     "gather", "query", "off", "size", "grid", "symbols", "pxerbla", "args",
-    "option", "workspace", "no-gpulapack", "device", "no-gpu", "memory",
+    "option", "workspace", "no-gpulapack", "lapack", "no-gpu", "memory",
     "solve-info"};
 
 const char *gls_reason_name(int reason)
@@ -350,16 +363,19 @@ void gls_log(const gls_call *c, int reason, int info)
         return;
     double t = gls_now() - c->start;
     if (reason == GLS_GATHER) {
-        log_line("%s %s grid=%dx%d path=gather lapack=%s lib=%s info=%d "
+        log_line("%s %s grid=%dx%d path=gather lapack=%s lib=%s%s%s info=%d "
                  "time=%.6fs gather=%.6fs solve=%.6fs scatter=%.6fs",
                  c->routine, c->options, c->nprow, c->npcol, c->lapack,
-                 c->lib_path, info, t, c->t_gather, c->t_solve, c->t_scatter);
+                 c->lib_path, c->lib_plan[0] ? " plan=" : "", c->lib_plan,
+                 info, t, c->t_gather, c->t_solve, c->t_scatter);
         return;
     }
-    char detail[32] = "";
+    char detail[96] = "";
     if (reason == GLS_SIZE)
         snprintf(detail, sizeof detail, " %d",
                  strstr(c->routine, "gesvd") ? cfg->min_n_svd : cfg->min_n_eig);
+    else if (c->detail[0])
+        snprintf(detail, sizeof detail, " %s", c->detail);
     log_line("%s %s grid=%dx%d path=forward reason=%s%s info=%d time=%.6fs",
              c->routine, c->options, c->nprow, c->npcol,
              gls_reason_name(reason), detail, info, t);

@@ -209,21 +209,24 @@ static int eig_prepare(gls_call *c, eig *e)
     snprintf(c->lapack, sizeof c->lapack, "%.*s",
              (int)strlen(family_lapack[e->family]) - 1, family_lapack[e->family]);
     e->fn = gls_lapack(family_lapack[e->family]);
-    int reason = gls_root_check(c, 0);
+    size_t n = (size_t)e->n, es = sizeof(scalar_t), rs = sizeof(real_t);
+    e->zcols = 0;
+    if (e->wantz && (e->family == F_SYEVX || e->family == F_SYEVR))
+        e->zcols = UP(e->range) == 'I' ? e->iu - e->il + 1 : e->n;
+    int ranged = e->family == F_SYEVX || e->family == F_SYEVR;
+    char jobs[3] = {e->jobz, ranged ? e->range : 0, 0};
+    int reason = gls_root_check(c, jobs, e->n, e->n,
+                                UP(e->range) == 'I' ? e->iu - e->il + 1 : 0);
     if (reason)
         return reason;
     if (!e->fn)
         return GLS_SYMBOLS;
     if (eig_lapack(e, 1) != 0)
         return GLS_OPTION;
-    size_t n = (size_t)e->n, es = sizeof(scalar_t), rs = sizeof(real_t);
-    e->zcols = 0;
-    if (e->wantz && (e->family == F_SYEVX || e->family == F_SYEVR))
-        e->zcols = UP(e->range) == 'I' ? e->iu - e->il + 1 : e->n;
     double bytes = (double)(n * n + n * (size_t)e->zcols + (size_t)e->lwork) * es +
                    (double)(n + (size_t)e->lrwork) * rs +
                    (double)((size_t)e->liwork + 3 * n) * sizeof(int);
-    reason = gls_root_check(c, bytes);
+    reason = gls_memory_check(bytes);
     if (reason)
         return reason;
     e->a1 = malloc(n * n * es);
@@ -782,7 +785,9 @@ static int svd_prepare(gls_call *c, svd *s)
     s->sdd = s->wantu == s->wantvt;
     snprintf(c->lapack, sizeof c->lapack, "%s", s->sdd ? PL "gesdd" : PL "gesvd");
     s->fn = gls_lapack(s->sdd ? PL "gesdd_" : PL "gesvd_");
-    int reason = gls_root_check(c, 0);
+    /* the jobs of svd_lapack */
+    char jobs[3] = {s->wantu ? 'S' : 'N', s->sdd ? 0 : s->wantvt ? 'S' : 'N', 0};
+    int reason = gls_root_check(c, jobs, s->m, s->n, 0);
     if (reason)
         return reason;
     if (!s->fn)
@@ -797,7 +802,7 @@ static int svd_prepare(gls_call *c, svd *s)
 #endif
     double bytes = (double)(m * n + nu + nvt + (size_t)s->lwork) * es +
                    (double)(k + (size_t)s->lrwork) * rs + (double)(8 * k) * sizeof(int);
-    reason = gls_root_check(c, bytes);
+    reason = gls_memory_check(bytes);
     if (reason)
         return reason;
     s->a1 = malloc(m * n * es);

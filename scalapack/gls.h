@@ -27,8 +27,11 @@ enum {
     GLS_OPTION,         /* options the gather path does not serve */
     GLS_WORKSPACE,      /* the caller's workspace is below the real routine's */
     GLS_NO_GPULAPACK,   /* libgpulapack.so is not loaded */
-    GLS_DEVICE,         /* libgpulapack.so's requested device is missing */
-    GLS_NO_GPU,         /* GPULAPACK_SCALAPACK=gpu and no GPU path */
+    GLS_LAPACK,         /* GPULAPACK_SCALAPACK=any and libgpulapack.so
+                           would give the call to LAPACK */
+    GLS_NO_GPU,         /* GPULAPACK_SCALAPACK=gpu and the call would not
+                           take a GPU path (its crossover, no device, its
+                           plan over the device's free memory, ...) */
     GLS_MEMORY,         /* process (0,0) lacks the host memory */
     GLS_SOLVE,          /* the driver on (0,0) failed (INFO != 0): forwarded */
     GLS_NREASONS
@@ -67,6 +70,8 @@ typedef struct gls_call {
     char options[160];          /* "jobz=V uplo=L n=512 ..." for the log */
     char lapack[24];            /* the driver run on (0,0) */
     char lib_path[16];          /* where libgpulapack.so ran it */
+    char lib_plan[12];          /* its memory plan there (in-core, streamed) */
+    char detail[80];            /* why forwarded: libgpulapack.so's reason */
     double start, t_gather, t_solve, t_scatter;
     const gls_blacs *b;
 } gls_call;
@@ -95,9 +100,16 @@ int gls_begin(gls_call *c, const char *routine, int prec, const int *desca,
 /* Runs the real routine's workspace query with pxerbla_ muted (query() is
  * the caller's closure); returns its INFO. */
 void gls_mute(int on);
-/* Process (0,0): whether libgpulapack.so takes the gathered call, and
- * `bytes` of host memory are available; a reason, 0 if so. */
-int gls_root_check(gls_call *c, double bytes);
+/* Process (0,0): whether libgpulapack.so would take the gathered call,
+ * its LAPACK driver c->lapack with jobs (JOBZ; JOBZ RANGE; JOBU JOBVT)
+ * on m x n with count vectors of a RANGE 'I' (gpulapack_plan_call: the
+ * crossover, the device and the call's memory plan against its free
+ * memory), on a GPU path unless GPULAPACK_SCALAPACK=any; a reason, 0 if
+ * so. */
+int gls_root_check(gls_call *c, const char *jobs, int m, int n, int count);
+/* Process (0,0): whether `bytes` of host memory are available; a reason,
+ * 0 if so. */
+int gls_memory_check(double bytes);
 /* The grid agrees: the largest reason of all processes (collective). */
 int gls_vote(gls_call *c, int reason);
 /* The 1x1 context on (0,0) (collective over the grid). */

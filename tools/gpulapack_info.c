@@ -1,12 +1,40 @@
 /* gpulapack-info: what the library sees on this machine, and which device
- * accelerated calls would use. */
+ * accelerated calls would use.
+ *
+ * gpulapack-info ROUTINE JOBS N [M [COUNT]]: what one call would do now
+ * (gpulapack_plan_call), e.g. "gpulapack-info dsyevd V 60000" or
+ * "gpulapack-info dgesdd S 40000 80000" (N columns, M rows); exit status
+ * 0, or 2 for a routine or jobs the library does not know. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "gpulapack.h"
 
-int main(void)
+/* One call's decision, as the log would give it. */
+static int plan_call(int argc, char **argv)
 {
+    long long n = atoll(argv[3]), m = argc > 4 ? atoll(argv[4]) : n;
+    long long count = argc > 5 ? atoll(argv[5]) : 0;
+    gpulapack_call_plan plan;
+    if (!gpulapack_plan_call(argv[1], argv[2], m, n, count, &plan)) {
+        fprintf(stderr, "gpulapack-info: %s with jobs %s is not a call the "
+                        "library knows\n", argv[1], argv[2]);
+        return 2;
+    }
+    printf("%s %s %lldx%lld path=%s", argv[1], argv[2], m, n, plan.path);
+    if (plan.plan[0])
+        printf(" plan=%s device_bytes=%lld devices=%d", plan.plan,
+               plan.device_bytes, plan.devices);
+    if (plan.reason[0])
+        printf(" reason=%s", plan.reason);
+    printf("\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 4 && argc <= 6)
+        return plan_call(argc, argv);
     const char *lapack = gpulapack_lapack_library();
     const char *device = getenv("GPULAPACK_DEVICE");
     const char *runtimes = gpulapack_gpu_runtimes();

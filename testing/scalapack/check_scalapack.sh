@@ -15,7 +15,10 @@
 #    - forward: below the crossover (1x1, 1x2) or with no GPU under the
 #      default GPULAPACK_SCALAPACK=gpu (2x2, reversed): bitwise the real
 #      routine's; and the same PXERBLA messages as the real routine.
-# 2. pzheevd on the OpenCL device (PoCL) through the gather path.
+# 2. pzheevd on the OpenCL device (PoCL) through the gather path; under a
+#    device cap below the call's plan (GPULAPACK_DEVICE_MEMORY_MB) the
+#    call is forwarded, reason=no-gpu with the library's device-memory,
+#    bitwise the real routine's.
 # 3. Debian's ScaLAPACK testers xdsep, xdsvd, xzsep, xdsyevr: the same
 #    verdicts with the interposer as without, and calls on the gather path.
 # 4. testing/scalapack/elpa_example.c: ELPA's C API on a 2x2 grid (n = 500)
@@ -104,11 +107,23 @@ mpi 4 -x LD_PRELOAD="$PRE" -x GPULAPACK_SCALAPACK_MIN_N=0 -x GPULAPACK_MIN_N=0 \
     -x GPULAPACK_DEVICE=opencl -x GPULAPACK_VERBOSE=1 -x GPULAPACK_LOG="$OUT/opencl.log" -x POCL_CACHE_DIR \
     "$DRIVER" "$OUT/opencl.txt" 2 2 routines=pzheevd sizes=100 nbs=8 offs=1 variants=0 \
     >"$OUT/opencl.out" 2>&1
-if grep -q 'pzheevd .*path=gather lapack=zheevd lib=opencl info=0' "$OUT/opencl.log"; then
+if grep -q 'pzheevd .*path=gather lapack=zheevd lib=opencl plan=in-core info=0' "$OUT/opencl.log"; then
     /usr/bin/python3 testing/scalapack/compare.py gather "scalapack/opencl" \
         "$OUT/oracle-opencl.txt" "$OUT/opencl.txt"
 else
     echo "FAIL scalapack/opencl: no pzheevd call gathered onto the OpenCL device ($OUT/opencl.log)"
+fi
+mpi 4 -x LD_PRELOAD="$PRE" -x GPULAPACK_SCALAPACK_MIN_N=0 -x GPULAPACK_MIN_N=0 \
+    -x GPULAPACK_DEVICE=opencl -x GPULAPACK_DEVICE_MEMORY_MB=0.5 -x GPULAPACK_VERBOSE=1 \
+    -x GPULAPACK_LOG="$OUT/opencl-cap.log" -x POCL_CACHE_DIR \
+    "$DRIVER" "$OUT/opencl-cap.txt" 2 2 routines=pzheevd sizes=100 nbs=8 offs=1 variants=0 \
+    >"$OUT/opencl-cap.out" 2>&1
+if grep -q 'pzheevd .*path=forward reason=no-gpu device device-memory' "$OUT/opencl-cap.log" &&
+    ! grep -q 'path=gather' "$OUT/opencl-cap.log"; then
+    /usr/bin/python3 testing/scalapack/compare.py exact "scalapack/opencl/cap" \
+        "$OUT/oracle-opencl.txt" "$OUT/opencl-cap.txt"
+else
+    echo "FAIL scalapack/opencl/cap: not forwarded for the device's memory ($OUT/opencl-cap.log)"
 fi
 
 # 3. Debian's testers, with and without the interposer

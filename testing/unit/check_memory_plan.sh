@@ -8,6 +8,10 @@
 #           it runs on the device (plan=in-core) and its peak stays under
 #           the cap; just under its plan it goes to LAPACK with
 #           reason=device device-memory;
+#  query/*  gpulapack_plan_call (bin/gpulapack-info ROUTINE JOBS N [M]),
+#           asked before the call: the plan the call then logged, byte
+#           for byte; under a cap, LAPACK with the call's reason; a
+#           routine or jobs it does not know, exit status 2;
 #  free/*   under the automatic choice, over the stand-in CUDA driver
 #           (testing/unit/mock), the free memory it reports: a call whose
 #           plan does not fit it goes to the host path (device-memory),
@@ -17,7 +21,9 @@
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
 CUDA=build/testing/mock-cuda
+INFO=bin/gpulapack-info
 N=${GL_PLAN_N:-384}
+declare -A PLANS
 T=$(mktemp -d "${TMPDIR:-/tmp}/gpulapack-plan.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME=$T/cache HOME=$T
@@ -50,6 +56,7 @@ for spec in "dsyevd N" "dsyevd V" "zheevd N" "zheevd V" "dsyevr V" \
         verdict 0 "plan/$name" "not run on path=opencl with a plan and a peak: $(grep 'path=' <<<"$log" | head -1)"
         continue
     fi
+    PLANS[$1-$2]=$plan
     ok=$(awk -v p="$plan" -v q="$peak" 'BEGIN { d = p - q; if (d < 0) d = -d; print (d <= 0.1 * q) ? 1 : 0 }')
     verdict "$ok" "plan/$name" "plan $plan bytes, peak $peak"
     echo "# $name: plan $plan bytes, device peak $peak ($(awk -v p="$plan" -v q="$peak" 'BEGIN { printf "%.4f", p / q }') of it)"
@@ -74,6 +81,35 @@ for spec in "dsyevd V" "dgesdd S"; do
     verdict "$ok" "cap/$1-$2-$N-under" "cap $under MiB (plan $plan): $(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
 
+# the C API's answer before the call: auto_call's jobs as LAPACK's
+# (dgesvd S is JOBU = JOBVT = 'S', dgesdd T is S on a 2N x N matrix)
+query() { # query <routine> <jobs> <n> [m] [env...]
+    local routine=$1 jobs=$2 n=$3 m=$4
+    shift 4
+    env GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 "$@" $INFO "$routine" "$jobs" "$n" "$m" 2>&1
+}
+for spec in "dsyevd N N $N" "dsyevd V V $N" "zheevd V V $N" "dgesdd S S $N" \
+    "dgesdd T S $((2 * N))" "zgesdd S S $N" "dgesvd S SS $N"; do
+    set -- $spec
+    out=$(query "$1" "$3" $N "$4")
+    got=$(field "$out" device_bytes)
+    ok=$(grep -q "path=opencl plan=in-core" <<<"$out" && [ -n "${PLANS[$1-$2]}" ] &&
+        [ "$got" = "${PLANS[$1-$2]}" ] && echo 1 || echo 0)
+    verdict "$ok" "query/$1-$2-$N" "asked: $out; the call's plan: ${PLANS[$1-$2]:-none}"
+done
+out=$(query dsyevd V $N $N GPULAPACK_DEVICE_MEMORY_MB=0.01)
+ok=$(grep -q "path=lapack reason=device device-memory" <<<"$out" && echo 1 || echo 0)
+verdict "$ok" "query/dsyevd-V-$N-under" "$out"
+out=$(query dsyevd V 100 100 GPULAPACK_MIN_N=200)
+ok=$(grep -q "path=lapack reason=size" <<<"$out" && echo 1 || echo 0)
+verdict "$ok" query/below-crossover "$out"
+ok=1
+for bad in "zsyevd V" "dheevd V" "dsyevr V" "dgesvd OO" "dgesdd X" "dgeqrf N"; do
+    query $bad $N $N >/dev/null
+    [ $? = 2 ] || ok=0
+done
+verdict "$ok" query/unknown "a routine or jobs not the library's: exit status 2"
+
 # the free memory the driver reports, under auto: dsyevd V at n = 2000
 # plans about 145 MB on the stand-in CUDA device
 auto() { # auto <free MiB> [env...]
@@ -85,6 +121,9 @@ auto() { # auto <free MiB> [env...]
 log=$(auto 100)
 ok=$(grep -q "path=host reason=device-memory" <<<"$log" && echo 1 || echo 0)
 verdict "$ok" free/under "free 100 MiB: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+out=$(env LD_LIBRARY_PATH=$CUDA GL_MOCK_FREE_MB=100 GPULAPACK_MIN_N=0 $INFO dsyevd V 2000 2>&1)
+ok=$(grep -q "path=host" <<<"$out" && echo 1 || echo 0)
+verdict "$ok" free/under-query "free 100 MiB, asked before: $out"
 log=$(auto 1000)
 ok=$(grep -q "path=lapack reason=fault cuda" <<<"$log" && echo 1 || echo 0)
 verdict "$ok" free/over "free 1000 MiB: $(grep -o 'path=.*info' <<<"$log" | head -1)"
