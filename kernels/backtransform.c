@@ -522,11 +522,25 @@ size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
            (merged + GL_LARFB_SCRATCH((size_t)len, (size_t)ncols, k));
 }
 
-/* gl_s_apply_panels gl_d_apply_panels gl_c_apply_panels gl_z_apply_panels */
-int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
+/* gl_s_apply_host_panels_device_bytes gl_d_apply_host_panels_device_bytes
+ * gl_c_apply_host_panels_device_bytes gl_z_apply_host_panels_device_bytes */
+size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
+                                             lapack_int nb, lapack_int ncols)
+{
+    if (nref <= 0 || ncols <= 0)
+        return 0;
+    size_t k = (size_t)min_int(panels_group_cols(nb), nref);
+    return GL_FN(apply_panels_device_bytes)(len, nref, nb, ncols) +
+           sizeof(gl_scalar) * ((size_t)len + (size_t)nb) * k;
+}
+
+/* apply_panels with V and T in host memory (host) or the backend's: a
+ * group's panels go up into `up` (len x kg, then their T's, nb x kg)
+ * before they are merged. */
+static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int len, lapack_int nref, lapack_int nb,
-                        const gl_scalar *v, lapack_int ldv,
-                        const gl_scalar *t, lapack_int ncols, gl_scalar *e,
+                        const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
+                        int host, lapack_int ncols, gl_scalar *e,
                         lapack_int lde)
 {
     if (nref <= 0 || ncols <= 0)
@@ -534,23 +548,56 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
     lapack_int group_cols = panels_group_cols(nb);
     lapack_int ngroups = (nref + group_cols - 1) / group_cols;
     lapack_int kmax = min_int(group_cols, nref);
-    gl_scalar *vg = ops->alloc(ops, sizeof *vg * ((size_t)len * (size_t)kmax +
-                                             (size_t)kmax * (size_t)kmax));
+    size_t merged = (size_t)len * (size_t)kmax + (size_t)kmax * (size_t)kmax;
+    size_t up = host ? ((size_t)len + (size_t)nb) * (size_t)kmax : 0;
+    gl_scalar *vg = ops->alloc(ops, sizeof *vg * (merged + up));
     if (!vg)
         return GL_STAGE_FAULT;
-    gl_scalar *tg = vg + (size_t)len * (size_t)kmax;
+    gl_scalar *tg = vg + (size_t)len * (size_t)kmax, *vu = vg + merged;
     int forward = trans == 'N';
     int rc = 0;
     for (lapack_int gi = 0; gi < ngroups && rc == 0; gi++) {
         lapack_int g = forward ? ngroups - 1 - gi : gi;
         lapack_int k0 = g * group_cols, kg = min_int(group_cols, nref - k0);
-        merge_panels(ops, storev, len - k0, nref, nb, v, ldv, t, k0, kg, vg,
-                     tg);
+        if (host) {   /* the group's panels alone, as their own k0 = 0 */
+            gl_scalar *tu = vu + (size_t)(len - k0) * (size_t)kg;
+            ops->from_host(ops, 'N', len - k0, kg,
+                           v + (size_t)k0 + (size_t)k0 * ldv, ldv, vu,
+                           len - k0);
+            ops->from_host(ops, 'N', nb, kg, t + (size_t)k0 * nb, nb, tu, nb);
+            merge_panels(ops, storev, len - k0, kg, nb, vu, len - k0, tu, 0,
+                         kg, vg, tg);
+        } else {
+            merge_panels(ops, storev, len - k0, nref, nb, v, ldv, t, k0, kg,
+                         vg, tg);
+        }
         rc = ops->larfb(ops, 'L', trans, 'C', len - k0, ncols, kg, vg, len - k0,
                         tg, kg, e + k0, lde);
     }
     ops->release(ops, vg);
     return rc ? GL_STAGE_FAULT : 0;
+}
+
+/* gl_s_apply_panels gl_d_apply_panels gl_c_apply_panels gl_z_apply_panels */
+int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                        lapack_int len, lapack_int nref, lapack_int nb,
+                        const gl_scalar *v, lapack_int ldv,
+                        const gl_scalar *t, lapack_int ncols, gl_scalar *e,
+                        lapack_int lde)
+{
+    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t, 0, ncols,
+                        e, lde);
+}
+
+/* gl_s_apply_host_panels gl_d_apply_host_panels gl_c_apply_host_panels gl_z_apply_host_panels */
+int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char trans, lapack_int len,
+                             lapack_int nref, lapack_int nb,
+                             const gl_scalar *v, lapack_int ldv,
+                             const gl_scalar *t, lapack_int ncols,
+                             gl_scalar *e, lapack_int lde)
+{
+    return panel_groups(ops, 'C', trans, len, nref, nb, v, ldv, t,
+                        !ops->host_memory, ncols, e, lde);
 }
 
 /* ---- diagonal phases --------------------------------------------------- */

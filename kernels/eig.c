@@ -22,8 +22,13 @@
 /* gl_s_tridiag_q_free gl_d_tridiag_q_free gl_c_tridiag_q_free gl_z_tridiag_q_free */
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
 {
-    ops->release(ops, q->a);
-    ops->release(ops, q->t);
+    if (q->streamed_cols > 0) {   /* the streamed plan's: host memory */
+        gl_host_free(q->a);
+        gl_host_free(q->t);
+    } else {
+        ops->release(ops, q->a);
+        ops->release(ops, q->t);
+    }
     GL_FN(reflectors_free)(ops, &q->chase);
     free(q->phase);
     q->a = q->t = q->phase = NULL;
@@ -655,6 +660,7 @@ typedef struct eig_call {
     const gl_eig_job *job;
     lapack_int n;
     int expert, vectors, all, on_device;
+    int streamed;             /* the streamed plan: stage 3 on the host */
     gl_real sigma;
     void *host_arena;
     gl_real *d, *e, *work;    /* d, e, then stage 3's work */
@@ -687,7 +693,7 @@ static int eig_plan(eig_call *c, const gl_scalar *a, lapack_int lda)
              (job->range == 'I' && job->il == 1 && job->iu == n);
     /* ?stedc's stage 3 (?syevd's, and ours for ?syevr's whole spectrum)
      * leaves the vectors of T on a device for the back-transformation */
-    c->on_device = c->vectors && c->ops->real_fill &&
+    c->on_device = c->vectors && c->ops->real_fill && !c->streamed &&
                    (job->driver == GL_EIG_SYEVD ||
                     (job->driver == GL_EIG_SYEVR && c->all));
     size_t nn = (size_t)n * (size_t)n;
@@ -724,8 +730,8 @@ static int eig_vectors(eig_call *c, const gl_scalar *a, lapack_int *m,
     lapack_int n = c->n;
     /* ?syevr's subsets: the whole divide and conquer on the device, then
      * the selection, where that is faster (subset_by_dc) */
-    if (ops->real_fill && job->driver == GL_EIG_SYEVR && !c->all &&
-        subset_by_dc(job, n, c->d, c->e, c->sigma))
+    if (ops->real_fill && !c->streamed && job->driver == GL_EIG_SYEVR &&
+        !c->all && subset_by_dc(job, n, c->d, c->e, c->sigma))
         c->on_device = 1;
     if (c->on_device) {
         /* ?syevr's ?stebz and ?stein after a failed ?stedc: LAPACK's */
@@ -737,13 +743,20 @@ static int eig_vectors(eig_call *c, const gl_scalar *a, lapack_int *m,
         return c->info < 0 ? GL_STAGE_FAULT : 0;
     }
     gl_real *zt = c->work, *rest = zt + (size_t)n * (size_t)n;
-    c->info = GL_FN(tridiagonal_vectors)(ops, job, n, c->d, c->e, c->sigma, m,
-                                         w, zt, isuppz, ifail, rest,
-                                         c->iwork);
+    /* the streamed plan's device holds the chase's reflectors: the merges
+     * of the divide and conquer stay on the host */
+    GL_FN(ops) host_merges = *ops;
+    host_merges.real_product = NULL;
+    c->info = GL_FN(tridiagonal_vectors)(c->streamed ? &host_merges : ops,
+                                         job, n, c->d, c->e, c->sigma, m, w,
+                                         zt, isuppz, ifail, rest, c->iwork);
     if (c->info < 0)
         return GL_STAGE_FAULT;
     c->t3 = gl_profile_stage(ops->ctx, "back");
-    return GL_FN(tridiag_q_apply)(ops, &c->q, *m, zt, n, z, ldz)
+    return (c->streamed ? GL_FN(tridiag_q_apply_streamed)(ops, &c->q, *m, zt,
+                                                          n, z, ldz)
+                        : GL_FN(tridiag_q_apply)(ops, &c->q, *m, zt, n, z,
+                                                 ldz))
                ? GL_STAGE_FAULT
                : 0;
 }
@@ -818,12 +831,13 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
     const size_t es = sizeof(gl_scalar), rs = sizeof(gl_real);
     const size_t nn = (size_t)n * (size_t)n;
     *largest = nn * es;
-    if (tier == GL_PLAN_STREAMED) {   /* the eigenvalues, by two stages */
-        if (vectors || method == GL_METHOD_VENDOR)
+    if (tier == GL_PLAN_STREAMED) {   /* by two stages */
+        if (method == GL_METHOD_VENDOR)
             return SIZE_MAX;
         int b = gl_tune_ooc_band(n);
-        size_t bytes = GL_FN(streamed_device_bytes)(n, b,
-                                                    gl_tune_ooc_tile(n, b));
+        size_t bytes = GL_FN(streamed_device_bytes)(
+            n, b, gl_tune_ooc_tile(n, b),
+            vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0);
         *largest = bytes;
         return bytes;
     }
@@ -903,20 +917,20 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
         *m = info == 0 ? n : 0;
         return info;
     }
+    /* the streamed plan (a matrix larger than the device): A's copy in
+     * host memory, streamed through it */
     eig_call c = {.ops = ops, .f = GL_FN(lapack_fns_get)(), .job = job,
-                  .n = n, .vectors = z != NULL};
+                  .n = n, .vectors = z != NULL,
+                  .streamed = !ops->host_memory &&
+                              ops->ctx->plan == GL_PLAN_STREAMED};
     int rc = eig_plan(&c, a, lda);
     GL_FN(tridiag_q) *keep = c.vectors ? &c.q : NULL;
-    /* the streamed plan (the values of a matrix larger than the device):
-     * A's copy in host memory, streamed through it */
-    int streamed = !c.vectors && !ops->host_memory &&
-                   ops->ctx->plan == GL_PLAN_STREAMED;
-    int b = streamed ? gl_tune_ooc_band(n) : 0;
+    int b = c.streamed ? gl_tune_ooc_band(n) : 0;
     if (rc == 0 &&
-        (streamed ? GL_FN(he_tridiag_streamed)(ops, job->uplo, n, a, lda,
-                                               c.sigma, b,
-                                               gl_tune_ooc_tile(n, b), c.d,
-                                               c.e, &c.reduce)
+        (c.streamed ? GL_FN(he_tridiag_streamed)(ops, job->uplo, n, a, lda,
+                                                 c.sigma, b,
+                                                 gl_tune_ooc_tile(n, b), c.d,
+                                                 c.e, keep, &c.reduce)
          : method == GL_METHOD_ONE_STAGE
              ? GL_FN(he_tridiag_one_stage)(ops, job->uplo, n, a, lda, c.sigma,
                                            c.d, c.e, keep, &c.reduce)

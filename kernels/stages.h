@@ -110,6 +110,8 @@ size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
                                        lapack_int group, lapack_int ncols);
 size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
                                         lapack_int nb, lapack_int ncols);
+size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
+                                             lapack_int nb, lapack_int ncols);
 
 /* E (len x ncols) := H E (trans 'N') or H^H E ('C'), H = H_0 H_1 ... the
  * block reflectors of a blocked QR (storev 'C': reflector i in V(i:len, i),
@@ -120,6 +122,14 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         const gl_scalar *v, lapack_int ldv,
                         const gl_scalar *t, lapack_int ncols, gl_scalar *e,
                         lapack_int lde);
+
+/* apply_panels ('C') with V and T in host memory (the streamed plan's
+ * stage-1 panels): each group of panels goes up once per call. */
+int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char trans, lapack_int len,
+                             lapack_int nref, lapack_int nb,
+                             const gl_scalar *v, lapack_int ldv,
+                             const gl_scalar *t, lapack_int ncols,
+                             gl_scalar *e, lapack_int lde);
 
 /* The unit diagonal scalings that make the chased band real (band_to_de):
  * bidiagonal B = diag(left) |B| diag(right)^H from its diagonal d and
@@ -270,7 +280,9 @@ static inline gl_real GL_FN(eig_sigma)(gl_real anrm, gl_real safmin,
 /* What the back-transformation of a tridiagonal reduction needs:
  * A = Q T Q^H with Q = Q1 Q2 diag(phase), Q1 the stage-1 panels (below
  * the band of a, T factors in t; a = NULL for a band input), Q2 the
- * chase's reflectors.  Backend memory except phase (host). */
+ * chase's reflectors.  Backend memory except phase (host); the streamed
+ * plan (he_tridiag_streamed) keeps a and t in host memory and applies Q
+ * to `streamed_cols` columns at a time (0: in core). */
 /* gl_s_tridiag_q gl_d_tridiag_q gl_c_tridiag_q gl_z_tridiag_q */
 typedef struct GL_FN(tridiag_q) {
     lapack_int n, b;
@@ -279,6 +291,7 @@ typedef struct GL_FN(tridiag_q) {
     gl_scalar *t;
     GL_FN(reflectors) chase;
     gl_scalar *phase;
+    lapack_int streamed_cols;
 } GL_FN(tridiag_q);
 
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
@@ -437,18 +450,32 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
 size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
                                lapack_int n, int vectors, gl_method method,
                                gl_plan_tier tier, size_t *largest);
-/* The streamed plan of the Hermitian eigenvalues (kernels/sy2sb_streamed.c,
+/* The streamed plan of the Hermitian eigenproblem (kernels/sy2sb_streamed.c,
  * docs/design/memory.md): A (its uplo triangle) times sigma copied to
  * host memory and reduced to a band of half-width b in passes that stream
  * its trailing matrix through the device in tiles of tile x tile, then
- * the band chased on the device as he_tridiag's: d and e.  Its device
- * bytes: streamed_device_bytes (the tier of eig_device_bytes). */
+ * the band chased on the device as he_tridiag's: d and e.  keep (or NULL)
+ * receives Q for the vectors: stage 1's panels and T factors in host
+ * memory, the chase's reflectors (in groups of `group` sweeps) on the
+ * device, applied tile columns at a time by tridiag_q_apply_streamed
+ * (free it with tridiag_q_free).  Its device bytes: streamed_device_bytes
+ * (group 0 for the values), the tier of eig_device_bytes. */
 int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                                const gl_scalar *a, lapack_int lda,
                                gl_real sigma, lapack_int b, lapack_int tile,
-                               gl_real *d, gl_real *e, gl_stage_times *times);
+                               gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
+                               gl_stage_times *times);
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
-                                    lapack_int tile);
+                                    lapack_int tile, lapack_int group);
+/* z (host, n x m) = Q diag(phase) Zt for a streamed Q: each block of
+ * q->streamed_cols columns goes up once, takes the chase's reflectors and
+ * stage 1's panels (up from host memory, group by group) and comes back;
+ * z is written only once every block succeeded.  zt (host, real, ld
+ * ldzt) is scratch: overwritten. */
+int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
+                                    const GL_FN(tridiag_q) *q, lapack_int m,
+                                    gl_real *zt, lapack_int ldzt,
+                                    gl_scalar *z, lapack_int ldz);
 
 /* The same for the band pipelines (kernels/band_values.c): kind 'H'
  * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by

@@ -14,8 +14,18 @@
  * 004 streams its tile rows the same way).  On the device: V, W of the
  * pending update, V, S, X of the panel, the panel's column block (each n
  * x b), T and one tile.  The band is assembled on the host from each
- * panel's diagonal block and R, then uploaded for the chase. */
+ * panel's diagonal block and R, then uploaded for the chase.
+ *
+ * With the vectors, each panel's reflectors go back below its band rows
+ * (the spent part of the host copy, as ?sytrd_sy2sb keeps them in A) and
+ * its T beside them; the chase keeps its reflectors on the device (about
+ * n^2 / 2 elements: the least this plan needs); Q is then applied to
+ * blocks of `tile` columns of the tridiagonal's vectors, each block up
+ * once, the stage-1 panels streamed past it from host memory group by
+ * group (MAGMA's applyQ for several devices streams its reflector sets
+ * the same way). */
 #include <complex.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../runtime/memory.h"
@@ -34,8 +44,20 @@ typedef struct streamed {
     gl_scalar *vp, *wp;         /* the pending update (absolute rows, ld n) */
     gl_scalar *v, *x, *s, *col; /* the panel's V, X (then W), S = V T, A(:, k:k+b) */
     gl_scalar *t, *m, *tb;      /* T (ld b), M = S^H X (ld b), a tile (ld tile) */
+    gl_scalar *keep_t;          /* host: each panel's T at its column (ld b),
+                                   for the vectors; NULL: values only */
     lapack_int pending;         /* columns of the pending update; 0: none */
 } streamed;
+
+/* The plan's band and tile for n: b at most n - 1, tiles at least b + 1
+ * on a side. */
+static void streamed_shape(lapack_int n, lapack_int *b, lapack_int *tile)
+{
+    if (*b > n - 1)
+        *b = n - 1 > 1 ? n - 1 : 1;
+    if (*tile < *b + 1)
+        *tile = *b + 1;
+}
 
 static size_t arena_scalars(lapack_int n, lapack_int b, lapack_int tile)
 {
@@ -45,14 +67,30 @@ static size_t arena_scalars(lapack_int n, lapack_int b, lapack_int tile)
 
 /* gl_s_streamed_device_bytes gl_d_streamed_device_bytes gl_c_streamed_device_bytes gl_z_streamed_device_bytes */
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
-                                    lapack_int tile)
+                                    lapack_int tile, lapack_int group)
 {
     const size_t es = sizeof(gl_scalar);
+    streamed_shape(n, &b, &tile);
     /* the arena with its operations' scratch (T S: a panel's rows, b
      * wide), then the band and the chase */
     size_t reduce = (arena_scalars(n, b, tile) + (size_t)n * b) * es;
     size_t chase = (2 * (size_t)b + 1) * (size_t)n * es;
-    return reduce > chase ? reduce : chase;
+    size_t most = reduce > chase ? reduce : chase;
+    if (group == 0)
+        return most;
+    /* the vectors: the chase's store, kept; then a block of columns and
+     * what the two applications allocate */
+    lapack_int ngroups, cols = tile < n ? tile : n;
+    size_t store = GL_FN(reflectors_slots)(n, b, group, &ngroups) *
+                   ((size_t)b + 1) * es;
+    size_t chase_q = GL_FN(apply_chase_device_bytes)(n, b, group, cols);
+    size_t panels_q = GL_FN(apply_host_panels_device_bytes)(
+        n - b, gl_sy2sb_reflectors(n, b), b, cols);
+    size_t back = store + (size_t)n * (size_t)cols * es +
+                  (chase_q > panels_q ? chase_q : panels_q);
+    if (chase + store > most)
+        most = chase + store;
+    return back > most ? back : most;
 }
 
 /* The panel's finished entries into the host band: rows r0 .. r1-1 of the
@@ -140,10 +178,14 @@ static int panel(streamed *p, lapack_int k)
         (kk < b && ops->larfb(ops, 'L', 'C', 'C', pn, b - kk, kk, below, n,
                               p->t, b, below + (size_t)kk * n, n)))
         return GL_STAGE_FAULT;
-    /* the diagonal block and R: final */
+    /* the diagonal block and R: final; with the vectors, the reflectors
+     * below them and T too */
     lapack_int r1 = k + 2 * b < n ? k + 2 * b : n;
     gl_scalar *hb = p->h + (size_t)k + (size_t)k * n;   /* spent: reused */
-    if (ops->to_host_scratch(ops, r1 - k, b, col, n, hb, n))
+    if (ops->to_host_scratch(ops, p->keep_t ? rows : r1 - k, b, col, n, hb,
+                             n) ||
+        (p->keep_t && ops->to_host_scratch(ops, kk, kk, p->t, b,
+                                           p->keep_t + (size_t)k * b, b)))
         return GL_STAGE_FAULT;
     to_band(p, hb, n, k, r1, k, b);
     /* V and S = V T of rows k+b.., the trailing pass, W = X - 1/2 V S^H X */
@@ -195,31 +237,67 @@ static int reduce(streamed *p)
     return 0;
 }
 
+/* The chase of the host band (uploaded), with its reflectors kept in
+ * keep->chase for the vectors; d and e, and keep's phases. */
+static int chase(const streamed *p, GL_FN(tridiag_q) *keep, gl_real *d,
+                 gl_real *e)
+{
+    const GL_FN(ops) *ops = p->ops;
+    lapack_int n = p->n, b = p->b, ldband = 2 * b + 1;
+    gl_scalar *de = gl_host_alloc(sizeof *de * 2 * (size_t)n);
+    gl_scalar *band = ops->alloc(ops, sizeof *band * (size_t)ldband * (size_t)n);
+    int rc = GL_STAGE_FAULT;
+    if (keep) {
+        keep->phase = malloc(sizeof *keep->phase * (size_t)n);
+        if (!keep->phase ||
+            GL_FN(reflectors_alloc)(ops, &keep->chase, n, b,
+                                    gl_tune_group(&ops->ctx->tuning, b), 0))
+            goto out;
+    }
+    if (!de || !band)
+        goto out;
+    ops->from_host(ops, 'N', ldband, n, p->band, ldband, band, ldband);
+    if ((b > 1 && ops->sb_chase(ops, n, b, band, ldband,
+                                keep ? &keep->chase : NULL)) ||
+        GL_FN(band_to_de)(ops, 'H', n, b, band, ldband, de, d, e))
+        goto out;
+    if (keep)
+        GL_FN(tridiagonal_phases)(n, de + n, keep->phase);
+    rc = 0;
+out:
+    ops->release(ops, band);
+    gl_host_free(de);
+    return rc;
+}
+
 /* gl_s_he_tridiag_streamed gl_d_he_tridiag_streamed gl_c_he_tridiag_streamed gl_z_he_tridiag_streamed */
 int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                                const gl_scalar *a, lapack_int lda,
                                gl_real sigma, lapack_int b, lapack_int tile,
-                               gl_real *d, gl_real *e, gl_stage_times *times)
+                               gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
+                               gl_stage_times *times)
 {
-    if (b > n - 1)
-        b = n - 1 > 1 ? n - 1 : 1;
-    if (tile < b + 1)
-        tile = b + 1;
+    streamed_shape(n, &b, &tile);
     lapack_int ldband = 2 * b + 1;
     streamed p = {.ops = ops, .n = n, .b = b, .tile = tile};
     p.h = gl_host_alloc(sizeof *p.h * (size_t)n * (size_t)n);
     p.band = gl_host_alloc(sizeof *p.band * (size_t)ldband * (size_t)n);
-    gl_scalar *de = gl_host_alloc(sizeof *de * 2 * (size_t)n);
+    p.keep_t = keep ? gl_host_alloc(sizeof *p.keep_t * (size_t)b * (size_t)n)
+                    : NULL;
     gl_scalar *dev = ops->alloc(ops, sizeof *dev * arena_scalars(n, b, tile));
-    gl_scalar *band = NULL;
     int rc = GL_STAGE_FAULT;
-    if (!p.h || !p.band || !de || !dev)
+    if (keep)   /* Q's host memory is p's, handed over below */
+        *keep = (GL_FN(tridiag_q)){.n = n, .b = b, .lda = n,
+                                   .streamed_cols = tile < n ? tile : n};
+    if (!p.h || !p.band || (keep && !p.keep_t) || !dev)
         goto out;
     size_t nb = (size_t)n * (size_t)b;
     p.vp = dev, p.wp = p.vp + nb, p.v = p.wp + nb, p.x = p.v + nb;
     p.s = p.x + nb, p.col = p.s + nb, p.t = p.col + nb;
     p.m = p.t + (size_t)b * b, p.tb = p.m + (size_t)b * b;
     memset(p.band, 0, sizeof *p.band * (size_t)ldband * (size_t)n);
+    if (p.keep_t)   /* T's of short panels: defined, though unread */
+        memset(p.keep_t, 0, sizeof *p.keep_t * nb);
     copy_lower(p.h, n, uplo, a, lda, sigma);
 
     double t0 = gl_profile_stage(ops->ctx, "stage1");
@@ -228,23 +306,68 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     ops->release(ops, dev);
     dev = NULL;
     double t1 = gl_profile_stage(ops->ctx, "stage2");
-    band = ops->alloc(ops, sizeof *band * (size_t)ldband * (size_t)n);
-    if (!band)
-        goto out;
-    ops->from_host(ops, 'N', ldband, n, p.band, ldband, band, ldband);
-    if ((b > 1 && ops->sb_chase(ops, n, b, band, ldband, NULL)) ||
-        GL_FN(band_to_de)(ops, 'H', n, b, band, ldband, de, d, e))
+    if (chase(&p, keep, d, e))
         goto out;
     if (times)
         *times = (gl_stage_times){
             .stage1 = t1 - t0,
             .stage2 = gl_profile_stage(ops->ctx, "stage3") - t1};
+    if (keep) {
+        keep->a = p.h, keep->t = p.keep_t;
+        p.h = p.keep_t = NULL;
+    }
+    rc = 0;
+out:
+    if (rc != 0 && keep)
+        GL_FN(tridiag_q_free)(ops, keep);
+    ops->release(ops, dev);
+    gl_host_free(p.h);
+    gl_host_free(p.band);
+    gl_host_free(p.keep_t);
+    return rc;
+}
+
+/* gl_s_tridiag_q_apply_streamed gl_d_tridiag_q_apply_streamed gl_c_tridiag_q_apply_streamed gl_z_tridiag_q_apply_streamed */
+int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
+                                    const GL_FN(tridiag_q) *q, lapack_int m,
+                                    gl_real *zt, lapack_int ldzt,
+                                    gl_scalar *z, lapack_int ldz)
+{
+    lapack_int n = q->n, bw = q->b;
+    lapack_int cols = q->streamed_cols < m ? q->streamed_cols : m;
+    if (m <= 0)
+        return 0;
+    /* the blocks' results wait in host memory until all succeeded (z may
+     * be the caller's A, which a restart on LAPACK needs): over zt itself
+     * in the real precisions */
+    gl_scalar *out = GL_COMPLEX ? gl_host_alloc(sizeof *out * (size_t)n *
+                                                (size_t)m)
+                                : (gl_scalar *)zt;
+    lapack_int ldo = GL_COMPLEX ? n : ldzt;
+    gl_scalar *dev = ops->alloc(ops, sizeof *dev * (size_t)n * (size_t)cols);
+    int rc = GL_STAGE_FAULT;
+    if (!out || !dev)
+        goto out;
+    for (lapack_int j0 = 0; j0 < m; j0 += cols) {
+        lapack_int c = m - j0 < cols ? m - j0 : cols;
+        gl_scalar *o = out + (size_t)j0 * ldo;
+        GL_FN(scale_rows)(n, c, q->phase, zt + (size_t)j0 * ldzt, ldzt, 0, o,
+                          ldo);
+        ops->from_host(ops, 'N', n, c, o, ldo, dev, n);
+        if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', c, dev, n) ||
+            (bw > 1 && GL_FN(apply_host_panels)(
+                           ops, 'N', n - bw, gl_sy2sb_reflectors(n, bw), bw,
+                           q->a + bw, q->lda, q->t, c, dev + bw, n)) ||
+            ops->to_host_scratch(ops, n, c, dev, n, o, ldo))
+            goto out;
+    }
+    for (lapack_int j = 0; j < m; j++)
+        memcpy(z + (size_t)j * ldz, out + (size_t)j * ldo,
+               sizeof *z * (size_t)n);
     rc = 0;
 out:
     ops->release(ops, dev);
-    ops->release(ops, band);
-    gl_host_free(p.h);
-    gl_host_free(p.band);
-    gl_host_free(de);
+    if (GL_COMPLEX)
+        gl_host_free(out);
     return rc;
 }

@@ -417,9 +417,9 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
     --lib "$LIB" --tag opencl-one-stage --lapack ref --inputs sep,se2,sg \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=one-stage \
     --expect-path opencl --expect-method one-stage
-#    The ?syev family's values by the streamed plan (band 2, tiles of 3:
-#    many passes and tiles at the suite's sizes); the calls with vectors
-#    keep the in-core plan.
+#    The ?syev family by the streamed plan (band 2, tiles of 3: many
+#    passes and tiles at the suite's sizes, and blocks of 3 columns of Z
+#    for the vectors).
 run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \

@@ -11,7 +11,10 @@
  *                        n/8), dgbbrd (N/B, kl = ku = n/16)
  *   counters             the stand-in CUDA driver's contexts and modules
  * and prints one line for each; the library's decisions go to its log.
- * AUTO_CALL_VALUES=file: the last call's values are written there. */
+ * AUTO_CALL_VALUES=file: the last call's values are written there.
+ * AUTO_CALL_RATIOS=1: after dsyevd or zheevd with vectors, one line
+ * "ratios residual=R orth=O", LAPACK's test ratios in units of n eps:
+ * ||A Z - Z diag(w)||_1 / (n ||A||_1 eps) and ||Z^H Z - I||_1 / (n eps). */
 #include <complex.h>
 #include <dlfcn.h>
 #include <stdio.h>
@@ -54,6 +57,51 @@ void zgesdd_(const char *, const int *, const int *, double complex *,
 
 static double random_unit(void) { return rand() / (double)RAND_MAX - 0.5; }
 
+void zgemm_(const char *, const char *, const int *, const int *, const int *,
+            const double complex *, const double complex *, const int *,
+            const double complex *, const int *, const double complex *,
+            double complex *, const int *, size_t, size_t);
+
+static double norm1(int n, const double complex *x)
+{
+    double most = 0;
+    for (int j = 0; j < n; j++) {
+        double sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += cabs(x[i + (size_t)j * n]);
+        most = sum > most ? sum : most;
+    }
+    return most;
+}
+
+/* AUTO_CALL_RATIOS: the eigenproblem's test ratios of A (Hermitian, its
+ * lower triangle given) with vectors z (n x n) and values w */
+static void eig_ratios(int n, const double complex *lower,
+                       const double complex *z, const double *w)
+{
+    if (!getenv("AUTO_CALL_RATIOS"))
+        return;
+    size_t nn = (size_t)n * n;
+    double complex *a = malloc(nn * sizeof *a), *r = malloc(nn * sizeof *r);
+    double complex one = 1, minus = -1;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            a[i + (size_t)j * n] = i >= j ? lower[i + (size_t)j * n]
+                                          : conj(lower[j + (size_t)i * n]);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            r[i + (size_t)j * n] = z[i + (size_t)j * n] * w[j];
+    double anorm = norm1(n, a), eps = 0x1p-53;
+    zgemm_("N", "N", &n, &n, &n, &one, a, &n, z, &n, &minus, r, &n, 1, 1);
+    double residual = norm1(n, r) / (n * anorm * eps);
+    for (size_t i = 0; i < nn; i++)
+        r[i] = i % ((size_t)n + 1) == 0 ? -1 : 0;
+    zgemm_("C", "N", &n, &n, &n, &one, z, &n, z, &n, &one, r, &n, 1, 1);
+    printf("ratios residual=%.3g orth=%.3g\n", residual,
+           norm1(n, r) / (n * eps));
+    free(a), free(r);
+}
+
 static int call(const char *routine, const char *job, int n)
 {
     size_t nn = (size_t)n * n;
@@ -82,6 +130,8 @@ static int call(const char *routine, const char *job, int n)
             for (int i = j; i < n; i++)
                 a[i + (size_t)j * n] = a[j + (size_t)i * n] =
                     i == j ? random_unit() : random_unit() + I * random_unit();
+        double complex *given = malloc(nn * sizeof *given);
+        memcpy(given, a, nn * sizeof *a);
         zheevd_(job, "L", &n, a, &n, w, &zq, &lwork, &rq, &lrwork, &iq,
                 &liwork, &info, 1, 1);
         lwork = (int)creal(zq), lrwork = (int)rq, liwork = iq;
@@ -90,12 +140,15 @@ static int call(const char *routine, const char *job, int n)
         int *iwork = malloc((size_t)liwork * sizeof *iwork);
         zheevd_(job, "L", &n, a, &n, w, work, &lwork, rwork, &lrwork, iwork,
                 &liwork, &info, 1, 1);
-        free(work), free(rwork), free(iwork), free(a);
+        if (info == 0 && (job[0] == 'V' || job[0] == 'v'))
+            eig_ratios(n, given, a, w);
+        free(work), free(rwork), free(iwork), free(a), free(given);
     } else {
-        double *a = malloc(nn * sizeof *a);
+        double *a = malloc(nn * sizeof *a), *given = malloc(nn * sizeof *a);
         for (int j = 0; j < n; j++)
             for (int i = j; i < n; i++)
                 a[i + (size_t)j * n] = a[j + (size_t)i * n] = random_unit();
+        memcpy(given, a, nn * sizeof *a);
         if (strcmp(routine, "dsyevd") == 0) {
             dsyevd_(job, "L", &n, a, &n, w, &wq, &lwork, &iq, &liwork, &info,
                     1, 1);
@@ -104,6 +157,17 @@ static int call(const char *routine, const char *job, int n)
             int *iwork = malloc((size_t)liwork * sizeof *iwork);
             dsyevd_(job, "L", &n, a, &n, w, work, &lwork, iwork, &liwork,
                     &info, 1, 1);
+            if (info == 0 && (job[0] == 'V' || job[0] == 'v') &&
+                getenv("AUTO_CALL_RATIOS")) {
+                /* A again from the same seed's draws: the caller's copy
+                 * holds Z now */
+                double complex *lower = malloc(nn * sizeof *lower);
+                double complex *zc = malloc(nn * sizeof *zc);
+                for (size_t i = 0; i < nn; i++)
+                    lower[i] = given[i], zc[i] = a[i];
+                eig_ratios(n, lower, zc, w);
+                free(lower), free(zc);
+            }
             free(work), free(iwork);
         } else if (strcmp(routine, "dgesdd") == 0) {
             int vectors = job[0] != 'N' && job[0] != 'n', ld = vectors ? n : 1;
@@ -193,10 +257,10 @@ static int call(const char *routine, const char *job, int n)
             free(work), free(e), free(tau);
         } else {
             fprintf(stderr, "auto_call: unknown routine %s\n", routine);
-            free(a), free(w);
+            free(a), free(given), free(w);
             return -1;
         }
-        free(a);
+        free(a), free(given);
     }
     /* AUTO_CALL_VALUES: the values (or singular values) into that file,
      * one per line, for a check that compares two runs */

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The streamed plan (docs/design/memory.md): the Hermitian eigenvalues of
+# The streamed plan (docs/design/memory.md): the Hermitian eigenproblem of
 # a matrix larger than the device, its working copy in host memory
 # streamed through the device in tiles.  On PoCL, n = 1024 under a cap of
 # 1 MiB (1/8 of the matrix in double; 2 MiB for complex), band 16, tiles
@@ -15,6 +15,15 @@
 #  - a copy that fails part way through the streaming: the call restarts
 #    on LAPACK (reason=fault) from the caller's untouched A (values as
 #    LAPACK's).
+# With the vectors, dsyevd V and zheevd V under 16 and 32 MiB (the
+# chase's reflectors stay on the device: n^2/2 elements; the in-core plan
+# needs 38 and 76 MB): plan=streamed, the peak under the cap, the values
+# as the in-core run's, LAPACK's residual and orthogonality ratios (units
+# of n eps) under 30, the bus bytes of the model within 2% (stage 1 with
+# each panel's reflectors and T going down, the band up, each block of 64
+# columns of Z up and down with stage 1's panels going up past it, group
+# by group), and a copy failing in stage 1 or in the back-transformation
+# restarting on LAPACK from the caller's A.
 # One PASS/FAIL line per check.
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
@@ -28,13 +37,15 @@ unset GPULAPACK_DEVICE GPULAPACK_MIN_N GPULAPACK_TUNE_FILE GPULAPACK_LOG \
 verdict() { # verdict <ok 0/1> <name> <detail>
     if [ "$1" = 1 ]; then echo "PASS unit/streamed/$2"; else echo "FAIL unit/streamed/$2: $3"; fi
 }
-# call <routine> <values file> [env...]: one call on the OpenCL device
+# call <routine> <values file> [env...]: one call on the OpenCL device,
+# job $JOB (N unless set)
 call() {
     local routine=$1 values=$2
     shift 2
-    env AUTO_CALL_VALUES="$values" GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 \
-        GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 GPULAPACK_OOC_BAND=$B \
-        GPULAPACK_OOC_TILE=$TILE "$@" $CALL "$routine" N $N 2>&1
+    env AUTO_CALL_VALUES="$values" AUTO_CALL_RATIOS=1 GPULAPACK_PROFILE=1 \
+        GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 \
+        GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$TILE "$@" $CALL "$routine" \
+        "${JOB:-N}" $N 2>&1
 }
 # same <a> <b>: 1 when the two runs' values agree within 10 n eps max|w|
 same() {
@@ -49,15 +60,19 @@ bytes() {
             if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
         END { printf "%.0f %.0f\n", w, r }' <<<"$1"
 }
-# model <element bytes>: the streaming's bytes each way, by the tiles the
-# passes enumerate (kernels/sy2sb_streamed.c), the band's upload and the
-# chase's O(n) reads left out (under 0.5%)
+# model <element bytes> [V]: the streaming's bytes each way, by the tiles
+# the passes enumerate (kernels/sy2sb_streamed.c), the band's upload and
+# the chase's O(n) reads left out (under 0.5%); with V, each panel's
+# reflectors and T down, the band up, and the back-transformation's
+# blocks of TILE columns of Z, each up and down, with stage 1's panels up
+# past it in groups of 256 columns (backtransform.c, apply_host_panels)
 model() {
-    awk -v n=$N -v b=$B -v t=$TILE -v e="$1" 'BEGIN {
+    awk -v n=$N -v b=$B -v t=$TILE -v e="$1" -v v="$2" 'BEGIN {
         for (k = 0; n - k - b >= 2; k += b) {
             up += (n - k) * b
             r1 = k + 2 * b < n ? k + 2 * b : n
-            down += (r1 - k) * b
+            kk = n - k - b < b ? n - k - b : b
+            down += v == "V" ? (n - k) * b + kk * kk : (r1 - k) * b
             for (c0 = k + b; c0 < n; c0 += t) {
                 cols = n - c0 < t ? n - c0 : t
                 for (r0 = c0; r0 < n; r0 += t) {
@@ -67,6 +82,18 @@ model() {
             }
         }
         rest = n - k; up += rest * rest; down += rest * rest
+        if (v == "V") {
+            nref = k; len = n - b; up += (2 * b + 1) * n
+            gc = int(256 / b) > 1 ? int(256 / b) * b : b
+            for (j0 = 0; j0 < n; j0 += t) {
+                c = n - j0 < t ? n - j0 : t
+                up += n * c; down += n * c
+                for (k0 = 0; k0 < nref; k0 += gc) {
+                    kg = nref - k0 < gc ? nref - k0 : gc
+                    up += (len - k0) * kg + b * kg
+                }
+            }
+        }
         printf "%.0f %.0f\n", up * e, down * e }'
 }
 
@@ -94,6 +121,41 @@ for spec in "dsyevd 8 1" "zheevd 16 2" "dsyevr 8 1"; do
     log=$(call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:700)
     ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] && echo 1 || echo 0)
     verdict "$ok" "$routine-fault" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
+done
+
+# the vectors
+for spec in "dsyevd 8 16" "zheevd 16 32"; do
+    set -- $spec
+    routine=$1 es=$2 cap=$3
+    log=$(JOB=V call $routine $T/in-core)
+    ok=$(grep -q "path=opencl .*plan=in-core" <<<"$log" && echo 1 || echo 0)
+    verdict "$ok" "$routine-V-in-core" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
+    log=$(JOB=V call $routine $T/streamed GPULAPACK_DEVICE_MEMORY_MB=$cap)
+    peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
+    ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $((cap << 20)) ] && echo 1 || echo 0)
+    verdict "$ok" "$routine-V-streamed" "cap $cap MiB, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    verdict "$(same $T/in-core $T/streamed)" "$routine-V-values" \
+        "the streamed run's values differ from the in-core run's"
+    ratios=$(grep -o "ratios .*" <<<"$log")
+    ok=$(awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}")
+    verdict "$ok" "$routine-V-ratios" "${ratios:-no ratios}"
+    read -r up down < <(bytes "$log")
+    read -r mup mdown < <(model $es V)
+    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
+        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
+    verdict "$ok" "$routine-V-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    echo "# $routine V: peak $peak, $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    # a copy that fails in stage 1, and one in the back-transformation
+    # (blocks of Z already read back): LAPACK from the caller's A
+    for at in 1500 9400; do
+        log=$(JOB=V call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:$at)
+        ratios=$(grep -o "ratios .*" <<<"$log")
+        ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] &&
+            awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}" | grep -q 1 &&
+            echo 1 || echo 0)
+        verdict "$ok" "$routine-V-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), ${ratios:-no ratios}"
+    done
 done
 
 # an allocation the device refuses in core (GPULAPACK_FAULT=alloc:1, as

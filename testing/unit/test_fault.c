@@ -4,9 +4,10 @@
  * exactly the real LAPACK's results (it restarted there from the caller's
  * untouched input) with INFO 0; with no fault left to fire it must run on
  * the device and agree with LAPACK to its accuracy.  A refused allocation
- * of a job with a streamed plan (the ?syev family's values) retries that
- * plan on the device first (docs/design/memory.md): its result must agree
- * with LAPACK to that accuracy.
+ * of a job with a streamed plan (the ?syev family) retries that plan on
+ * the device first (docs/design/memory.md): its values must agree with
+ * LAPACK to that accuracy (its vectors: testing/unit/check_streamed.sh
+ * and the LAPACK suite's streamed level).
  *
  * Linked before the system LAPACK (our entry points first), so the calls
  * below reach the library and the reference is the real routine, found
@@ -206,9 +207,9 @@ int main(void)
         a_z[i] = a_d[i] + I * a_d[(i * 7) % (M * N)];
 
     const routine routines[] = {
-        {"dsyevd", run_dsyevd, N + N * N, 1e-12, 0},
+        {"dsyevd", run_dsyevd, N + N * N, 1e-12, 1},
         {"dsyevd-values", run_dsyevd_values, N, 1e-12, 1},
-        {"zheevd", run_zheevd, N + 2 * N * N, 1e-12, 0},
+        {"zheevd", run_zheevd, N + 2 * N * N, 1e-12, 1},
         {"zhetrd", run_zhetrd, 4 * N - 3 + 2 * N * N, 1e-12, 0},
         {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12, 0},
         {"dgesdd-O", run_dgesdd_over_a, N + M * N + N * N, 1e-12, 0},
