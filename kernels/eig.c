@@ -660,7 +660,8 @@ typedef struct eig_call {
     const gl_eig_job *job;
     lapack_int n;
     int expert, vectors, all, on_device;
-    int streamed;             /* the streamed plan: stage 3 on the host */
+    int streamed;             /* the streamed or lean plan: stage 3 on the
+                                 host, Q streamed (tridiag_q_apply_streamed) */
     gl_real sigma;
     void *host_arena;
     gl_real *d, *e, *work;    /* d, e, then stage 3's work */
@@ -831,13 +832,19 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
     const size_t es = sizeof(gl_scalar), rs = sizeof(gl_real);
     const size_t nn = (size_t)n * (size_t)n;
     *largest = nn * es;
+    /* the columns of Z: RANGE 'I' knows them, 'V' counts all */
+    lapack_int m = job->range == 'I' ? job->iu - job->il + 1 : n;
+    if (tier == GL_PLAN_LEAN)   /* the vectors, by two stages */
+        return vectors && method != GL_METHOD_VENDOR
+                   ? GL_FN(lean_device_bytes)(tuning, n, m)
+                   : SIZE_MAX;
     if (tier == GL_PLAN_STREAMED) {   /* by two stages */
         if (method == GL_METHOD_VENDOR)
             return SIZE_MAX;
         int b = gl_tune_ooc_band(n);
         size_t bytes = GL_FN(streamed_device_bytes)(
             n, b, gl_tune_ooc_tile(n, b),
-            vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0);
+            vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0, m);
         *largest = bytes;
         return bytes;
     }
@@ -853,8 +860,6 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
      * it (subset_by_dc decides from the values): counted so */
     int on_device = vectors && (job->driver == GL_EIG_SYEVD ||
                                 job->driver == GL_EIG_SYEVR);
-    /* the columns of Z: RANGE 'I' knows them, 'V' counts all */
-    lapack_int m = job->range == 'I' ? job->iu - job->il + 1 : n;
     size_t resident, reduce, back_chase = 0, back_panels;
     if (method == GL_METHOD_ONE_STAGE) {
         enum { NB = GL_ONE_STAGE_BLOCK };
@@ -919,18 +924,25 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     }
     /* the streamed plan (a matrix larger than the device): A's copy in
      * host memory, streamed through it */
+    gl_plan_tier plan = ops->host_memory ? GL_PLAN_IN_CORE : ops->ctx->plan;
     eig_call c = {.ops = ops, .f = GL_FN(lapack_fns_get)(), .job = job,
-                  .n = n, .vectors = z != NULL,
-                  .streamed = !ops->host_memory &&
-                              ops->ctx->plan == GL_PLAN_STREAMED};
+                  .n = n, .vectors = z != NULL};
+    /* the lean plan (the vectors of a matrix that fits the device, its
+     * in-core plan not): stage 1 in core, the rest as streamed */
+    if (plan == GL_PLAN_LEAN && !c.vectors)
+        plan = GL_PLAN_IN_CORE;
+    c.streamed = plan != GL_PLAN_IN_CORE;
     int rc = eig_plan(&c, a, lda);
     GL_FN(tridiag_q) *keep = c.vectors ? &c.q : NULL;
-    int b = c.streamed ? gl_tune_ooc_band(n) : 0;
+    int b = plan == GL_PLAN_STREAMED ? gl_tune_ooc_band(n) : 0;
     if (rc == 0 &&
-        (c.streamed ? GL_FN(he_tridiag_streamed)(ops, job->uplo, n, a, lda,
-                                                 c.sigma, b,
-                                                 gl_tune_ooc_tile(n, b), c.d,
-                                                 c.e, keep, &c.reduce)
+        (plan == GL_PLAN_LEAN
+             ? GL_FN(he_tridiag_lean)(ops, job->uplo, n, a, lda, c.sigma, c.d,
+                                      c.e, keep, &c.reduce)
+         : plan == GL_PLAN_STREAMED
+             ? GL_FN(he_tridiag_streamed)(ops, job->uplo, n, a, lda, c.sigma,
+                                          b, gl_tune_ooc_tile(n, b), c.d, c.e,
+                                          keep, &c.reduce)
          : method == GL_METHOD_ONE_STAGE
              ? GL_FN(he_tridiag_one_stage)(ops, job->uplo, n, a, lda, c.sigma,
                                            c.d, c.e, keep, &c.reduce)

@@ -23,7 +23,12 @@
  * blocks of `tile` columns of the tridiagonal's vectors, each block up
  * once, the stage-1 panels streamed past it from host memory group by
  * group (MAGMA's applyQ for several devices streams its reflector sets
- * the same way). */
+ * the same way).
+ *
+ * The lean plan (vectors only) keeps the rest and drops the streaming of
+ * stage 1: A fits the device but the in-core plan's 4.5 n^2 does not, so
+ * stage 1 runs in core, its panels go to host memory (n^2 down, once),
+ * and the chase and the back-transformation run as the streamed plan's. */
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +72,8 @@ static size_t arena_scalars(lapack_int n, lapack_int b, lapack_int tile)
 
 /* gl_s_streamed_device_bytes gl_d_streamed_device_bytes gl_c_streamed_device_bytes gl_z_streamed_device_bytes */
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
-                                    lapack_int tile, lapack_int group)
+                                    lapack_int tile, lapack_int group,
+                                    lapack_int m)
 {
     const size_t es = sizeof(gl_scalar);
     streamed_shape(n, &b, &tile);
@@ -78,9 +84,9 @@ size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
     size_t most = reduce > chase ? reduce : chase;
     if (group == 0)
         return most;
-    /* the vectors: the chase's store, kept; then a block of columns and
-     * what the two applications allocate */
-    lapack_int ngroups, cols = tile < n ? tile : n;
+    /* the vectors (m columns of Z): the chase's store, kept; then a block
+     * of columns and what the two applications allocate */
+    lapack_int ngroups, cols = tile < m ? tile : m;
     size_t store = GL_FN(reflectors_slots)(n, b, group, &ngroups) *
                    ((size_t)b + 1) * es;
     size_t chase_q = GL_FN(apply_chase_device_bytes)(n, b, group, cols);
@@ -237,15 +243,15 @@ static int reduce(streamed *p)
     return 0;
 }
 
-/* The chase of the host band (uploaded), with its reflectors kept in
- * keep->chase for the vectors; d and e, and keep's phases. */
-static int chase(const streamed *p, GL_FN(tridiag_q) *keep, gl_real *d,
+/* The chase of the device's band (half-width b, ld 2b + 1), with its
+ * reflectors kept in keep->chase for the vectors; d and e, and keep's
+ * phases. */
+static int chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                 gl_scalar *band, GL_FN(tridiag_q) *keep, gl_real *d,
                  gl_real *e)
 {
-    const GL_FN(ops) *ops = p->ops;
-    lapack_int n = p->n, b = p->b, ldband = 2 * b + 1;
+    lapack_int ldband = 2 * b + 1;
     gl_scalar *de = gl_host_alloc(sizeof *de * 2 * (size_t)n);
-    gl_scalar *band = ops->alloc(ops, sizeof *band * (size_t)ldband * (size_t)n);
     int rc = GL_STAGE_FAULT;
     if (keep) {
         keep->phase = malloc(sizeof *keep->phase * (size_t)n);
@@ -254,10 +260,8 @@ static int chase(const streamed *p, GL_FN(tridiag_q) *keep, gl_real *d,
                                     gl_tune_group(&ops->ctx->tuning, b), 0))
             goto out;
     }
-    if (!de || !band)
-        goto out;
-    ops->from_host(ops, 'N', ldband, n, p->band, ldband, band, ldband);
-    if ((b > 1 && ops->sb_chase(ops, n, b, band, ldband,
+    if (!de ||
+        (b > 1 && ops->sb_chase(ops, n, b, band, ldband,
                                 keep ? &keep->chase : NULL)) ||
         GL_FN(band_to_de)(ops, 'H', n, b, band, ldband, de, d, e))
         goto out;
@@ -265,8 +269,23 @@ static int chase(const streamed *p, GL_FN(tridiag_q) *keep, gl_real *d,
         GL_FN(tridiagonal_phases)(n, de + n, keep->phase);
     rc = 0;
 out:
-    ops->release(ops, band);
     gl_host_free(de);
+    return rc;
+}
+
+/* The host band up, then chased. */
+static int chase_host_band(const streamed *p, GL_FN(tridiag_q) *keep,
+                           gl_real *d, gl_real *e)
+{
+    const GL_FN(ops) *ops = p->ops;
+    lapack_int n = p->n, ldband = 2 * p->b + 1;
+    gl_scalar *band = ops->alloc(ops, sizeof *band * (size_t)ldband * (size_t)n);
+    int rc = GL_STAGE_FAULT;
+    if (band) {
+        ops->from_host(ops, 'N', ldband, n, p->band, ldband, band, ldband);
+        rc = chase(ops, n, p->b, band, keep, d, e);
+    }
+    ops->release(ops, band);
     return rc;
 }
 
@@ -306,7 +325,7 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     ops->release(ops, dev);
     dev = NULL;
     double t1 = gl_profile_stage(ops->ctx, "stage2");
-    if (chase(&p, keep, d, e))
+    if (chase_host_band(&p, keep, d, e))
         goto out;
     if (times)
         *times = (gl_stage_times){
@@ -369,5 +388,93 @@ out:
     ops->release(ops, dev);
     if (GL_COMPLEX)
         gl_host_free(out);
+    return rc;
+}
+
+/* ---- the lean plan ------------------------------------------------------ */
+
+/* The lean plan's band and stage-1 block: the in-core two-stage
+ * reduction's, with the vectors. */
+static lapack_int lean_band(const gl_tuning *tuning, lapack_int n)
+{
+    lapack_int b = gl_tune_band(tuning, 'H', GL_COMPLEX, n, 1);
+    return b < n - 1 ? b : n - 1;
+}
+
+/* gl_s_lean_device_bytes gl_d_lean_device_bytes gl_c_lean_device_bytes gl_z_lean_device_bytes */
+size_t GL_FN(lean_device_bytes)(const gl_tuning *tuning, lapack_int n,
+                                lapack_int m)
+{
+    const size_t es = sizeof(gl_scalar);
+    lapack_int b = lean_band(tuning, n), bt = b > 0 ? b : 1;
+    lapack_int tile = gl_tune_ooc_tile(n, bt);
+    lapack_int group = gl_tune_group(tuning, bt);
+    size_t band = (2 * (size_t)bt + 1) * (size_t)n * es;
+    /* stage 1 in core: A, its T factors, the band, sy2sb's scratch */
+    size_t stage1 = ((size_t)n * (size_t)n + (size_t)bt * (size_t)n) * es +
+                    band +
+                    (b > 1 ? GL_FN(sy2sb_device_bytes)(
+                                 n, b, gl_tune_stage1_block(tuning, n, b))
+                           : 0);
+    /* then as the streamed plan: the chase with its store, the blocks */
+    size_t after = GL_FN(streamed_device_bytes)(n, bt, tile, group, m);
+    return stage1 > after ? stage1 : after;
+}
+
+/* gl_s_he_tridiag_lean gl_d_he_tridiag_lean gl_c_he_tridiag_lean gl_z_he_tridiag_lean */
+int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                           const gl_scalar *a, lapack_int lda, gl_real sigma,
+                           gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
+                           gl_stage_times *times)
+{
+    const gl_tuning *tuning = &ops->ctx->tuning;
+    lapack_int b = lean_band(tuning, n), bt = b > 0 ? b : 1;
+    lapack_int ldband = 2 * bt + 1, tile = gl_tune_ooc_tile(n, bt);
+    *keep = (GL_FN(tridiag_q)){.n = n, .b = bt, .lda = n,
+                               .streamed_cols = tile < n ? tile : n};
+    gl_scalar *wk = ops->alloc(ops, sizeof *wk * (size_t)n * (size_t)n);
+    gl_scalar *t = ops->alloc(ops, sizeof *t * (size_t)bt * (size_t)n);
+    gl_scalar *band = ops->alloc(ops, sizeof *band * (size_t)ldband * (size_t)n);
+    gl_scalar *h = gl_host_alloc(sizeof *h * (size_t)n * (size_t)n);
+    gl_scalar *ht = gl_host_alloc(sizeof *ht * (size_t)bt * (size_t)n);
+    int rc = GL_STAGE_FAULT;
+    if (!wk || !t || !band || !h || !ht)
+        goto out;
+    /* stage 1 in core, as he_tridiag: the lower triangle of A (of A^H
+     * for 'U'), scaled */
+    ops->from_host(ops, uplo == 'L' ? 'N' : 'C', n, n, a, lda, wk, n);
+    if (sigma != 1 && ops->lascl(ops, 1, sigma, n, n, wk, n))
+        goto out;
+    double t0 = gl_profile_stage(ops->ctx, "stage1");
+    if (b > 1 && GL_FN(sy2sb)(ops, n, b, gl_tune_stage1_block(tuning, n, b),
+                              wk, n, NULL, t))
+        goto out;
+    double t1 = gl_profile_stage(ops->ctx, "stage2");
+    ops->pack_band(ops, 'H', n, bt, wk, n, band, ldband);
+    /* the panels and their T's to host memory: A's device memory goes
+     * to the chase's store */
+    if (ops->to_host_scratch(ops, n, n, wk, n, h, n) ||
+        ops->to_host_scratch(ops, bt, n, t, bt, ht, bt))
+        goto out;
+    ops->release(ops, wk);
+    ops->release(ops, t);
+    wk = t = NULL;
+    if (chase(ops, n, bt, band, keep, d, e))
+        goto out;
+    if (times)
+        *times = (gl_stage_times){
+            .stage1 = t1 - t0,
+            .stage2 = gl_profile_stage(ops->ctx, "stage3") - t1};
+    keep->a = h, keep->t = ht;
+    h = ht = NULL;
+    rc = 0;
+out:
+    if (rc != 0)
+        GL_FN(tridiag_q_free)(ops, keep);
+    ops->release(ops, wk);
+    ops->release(ops, t);
+    ops->release(ops, band);
+    gl_host_free(h);
+    gl_host_free(ht);
     return rc;
 }

@@ -243,13 +243,16 @@ static gl_decision with_context(gl_decision d, call_facts *f)
                     gl_path_name(d.path));
     choose_method(&d, f);
     if (d.ctx->info) {   /* a GPU path: its plan's tier, by the method */
+        static const char *const names[GL_PLAN_TIERS] = {
+            [GL_PLAN_IN_CORE] = "in-core", [GL_PLAN_STREAMED] = "streamed",
+            [GL_PLAN_LEAN] = "lean"};
         gl_plan_tier tier = f->order[f->need.tier];
-        if (tier != GL_PLAN_IN_CORE) {   /* streamed: two stages */
+        if (tier != GL_PLAN_IN_CORE) {   /* lean, streamed: two stages */
             d.ctx->method = GL_METHOD_TWO_STAGE;
             d.method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
         }
         d.ctx->plan = tier;
-        d.plan = tier == GL_PLAN_STREAMED ? "streamed" : "in-core";
+        d.plan = names[tier];
         d.plan_bytes =
             gl_plan_need(f->request, d.ctx->info, d.ctx->method, tier).bytes;
         d.retry_bytes = tier == GL_PLAN_IN_CORE && f->need.tiers > 1
@@ -287,15 +290,19 @@ gl_decision gl_policy(const gl_request *request)
         .request = request,
         .name = name,
         .fp64 = prec == 'd' || prec == 'z',
-        /* the tiers from in-core on; GPULAPACK_PLAN=streamed puts the
-         * streamed first where the job has one */
-        .order = {config->plan == GL_PLAN_STREAMED ? GL_PLAN_STREAMED
-                                                   : GL_PLAN_IN_CORE,
-                  config->plan == GL_PLAN_STREAMED ? GL_PLAN_IN_CORE
-                                                   : GL_PLAN_STREAMED},
         /* GPULAPACK_MIN_N: one crossover for every routine and path */
         .min_n = config->min_n,
     };
+    /* the tiers in-core, lean, streamed; GPULAPACK_PLAN puts one first
+     * (where the job has it) */
+    static const gl_plan_tier tiers[GL_PLAN_TIERS] = {
+        GL_PLAN_IN_CORE, GL_PLAN_LEAN, GL_PLAN_STREAMED};
+    int at = 0;
+    if (config->plan >= 0 && config->plan < GL_PLAN_TIERS)
+        f.order[at++] = (gl_plan_tier)config->plan;
+    for (int i = 0; i < GL_PLAN_TIERS; i++)
+        if ((int)tiers[i] != config->plan)
+            f.order[at++] = tiers[i];
     f.need = (gl_need_query){need_of, &f,
                              config->plan == GL_PLAN_IN_CORE ? 1
                                                              : GL_PLAN_TIERS,

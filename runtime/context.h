@@ -56,12 +56,16 @@ typedef struct gl_device_ledger {
 } gl_device_ledger;
 
 /* Where a GPU path keeps the call's matrices (docs/design/memory.md):
- * all in device memory (in-core), or the working copy of A in host
- * memory, streamed through the device in tiles (streamed: the Hermitian
- * eigenvalues).  The policy takes the first whose plan fits (log plan=). */
+ * all in device memory (in-core); A's reduction in core but its
+ * reflectors parked in host memory after stage 1 (lean: the Hermitian
+ * eigenvectors); or the working copy of A in host memory, streamed
+ * through the device in tiles (streamed: the Hermitian eigenproblem).
+ * The policy takes the first whose plan fits, in the order in-core,
+ * lean, streamed (log plan=). */
 typedef enum gl_plan_tier {
     GL_PLAN_IN_CORE,
     GL_PLAN_STREAMED,
+    GL_PLAN_LEAN,
     GL_PLAN_TIERS
 } gl_plan_tier;
 

@@ -1,13 +1,14 @@
 #!/bin/bash
 # Device memory plans that tell the truth (docs/design/memory.md).
 #  plan/*   on the OpenCL device (PoCL here), for each routine and job of
-#           auto_call: the plan the policy fitted (the log's
+#           auto_call, in core and (the ?syev family) by the lean and
+#           streamed plans: the plan the policy fitted (the log's
 #           device_bytes=) within 10% of the device high-water mark the
 #           runtime's ledger measured (the profile's "device peak");
 #  cap/*    the same call under GPULAPACK_DEVICE_MEMORY_MB at its plan:
-#           it runs on the device (plan=in-core) and its peak stays under
-#           the cap; just under its plan it goes to LAPACK with
-#           reason=device device-memory;
+#           it runs on the device (its plan=) and its peak stays under
+#           the cap; just under its in-core plan, the in-core plan alone
+#           goes to LAPACK with reason=device device-memory;
 #  query/*  gpulapack_plan_call (bin/gpulapack-info ROUTINE JOBS N [M]),
 #           asked before the call: the plan the call then logged, byte
 #           for byte; under a cap, LAPACK with the call's reason; a
@@ -46,26 +47,28 @@ opencl() { # opencl <routine> <job> [env...]: the call on the OpenCL device, pro
 for spec in "dsyevd N" "dsyevd V" "zheevd N" "zheevd V" "dsyevr V" \
     "dsyevr I" "dgesdd N" "dgesdd S" "dgesdd A" "dgesdd T" "zgesdd N" \
     "zgesdd S" "dgesvd S" "dsytrd N" "dsbevd N" "dsbevd V" "dgbbrd N" \
-    "dgbbrd B"; do
+    "dgbbrd B" "dsyevd V lean" "zheevd V lean" "dsyevr I lean" \
+    "dsyevd N streamed" "dsyevd V streamed" "zheevd V streamed"; do
     set -- $spec
-    name="$1-$2-$N"
-    log=$(opencl "$1" "$2")
+    tier=${3:-in-core}
+    name="$1-$2-$N${3:+-$3}"
+    log=$(opencl "$1" "$2" GPULAPACK_PLAN=$tier)
     plan=$(field "$log" device_bytes) peak=$(field "$log" "device peak")
-    if ! grep -q "path=opencl .*plan=in-core" <<<"$log" || [ -z "$plan" ] ||
+    if ! grep -q "path=opencl .*plan=$tier" <<<"$log" || [ -z "$plan" ] ||
         [ -z "$peak" ] || [ "$peak" = 0 ]; then
         verdict 0 "plan/$name" "not run on path=opencl with a plan and a peak: $(grep 'path=' <<<"$log" | head -1)"
         continue
     fi
-    PLANS[$1-$2]=$plan
+    [ "$tier" = in-core ] && PLANS[$1-$2]=$plan
     ok=$(awk -v p="$plan" -v q="$peak" 'BEGIN { d = p - q; if (d < 0) d = -d; print (d <= 0.1 * q) ? 1 : 0 }')
     verdict "$ok" "plan/$name" "plan $plan bytes, peak $peak"
     echo "# $name: plan $plan bytes, device peak $peak ($(awk -v p="$plan" -v q="$peak" 'BEGIN { printf "%.4f", p / q }') of it)"
 
     # the cap at the plan, a little above the peak where the plan is under
     cap=$(awk -v p="$plan" -v q="$peak" 'BEGIN { m = p > q ? p : q; printf "%.6f", m / 1048576 + 0.001 }')
-    log=$(opencl "$1" "$2" GPULAPACK_DEVICE_MEMORY_MB=$cap)
+    log=$(opencl "$1" "$2" GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=$tier)
     capped=$(field "$log" "device peak")
-    ok=$(grep -q "path=opencl .*plan=in-core" <<<"$log" && [ -n "$capped" ] &&
+    ok=$(grep -q "path=opencl .*plan=$tier" <<<"$log" && [ -n "$capped" ] &&
         awk -v c="$cap" -v q="$capped" 'BEGIN { exit !(q <= c * 1048576) }' && echo 1 || echo 0)
     verdict "$ok" "cap/$name" "cap $cap MiB: peak ${capped:-none}, $(grep -o 'path=[a-z]* .*reason=[a-z -]*' <<<"$log" | head -1)"
 done
@@ -76,7 +79,7 @@ for spec in "dsyevd V" "dgesdd S"; do
     log=$(opencl "$1" "$2")
     plan=$(field "$log" device_bytes)
     under=$(awk -v p="${plan:-0}" 'BEGIN { printf "%.6f", p / 1048576 * 0.95 }')
-    log=$(opencl "$1" "$2" GPULAPACK_DEVICE_MEMORY_MB=$under)
+    log=$(opencl "$1" "$2" GPULAPACK_DEVICE_MEMORY_MB=$under GPULAPACK_PLAN=in-core)
     ok=$(grep -q "path=lapack reason=device device-memory" <<<"$log" && echo 1 || echo 0)
     verdict "$ok" "cap/$1-$2-$N-under" "cap $under MiB (plan $plan): $(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
@@ -112,16 +115,17 @@ verdict "$ok" query/unknown "a routine or jobs not the library's: exit status 2"
 
 # the free memory the driver reports, under auto: dsyevd V at n = 2000
 # plans about 145 MB on the stand-in CUDA device
-auto() { # auto <free MiB> [env...]
+auto() { # auto <free MiB> [env...]: the in-core plan alone
     local free=$1
     shift
     env LD_LIBRARY_PATH=$CUDA GL_MOCK_FREE_MB=$free GPULAPACK_VERBOSE=1 \
-        GPULAPACK_MIN_N=0 "$@" $CALL dsyevd V 2000 2>&1
+        GPULAPACK_MIN_N=0 GPULAPACK_PLAN=in-core "$@" $CALL dsyevd V 2000 2>&1
 }
 log=$(auto 100)
 ok=$(grep -q "path=host reason=device-memory" <<<"$log" && echo 1 || echo 0)
 verdict "$ok" free/under "free 100 MiB: $(grep -o 'path=.*info' <<<"$log" | head -1)"
-out=$(env LD_LIBRARY_PATH=$CUDA GL_MOCK_FREE_MB=100 GPULAPACK_MIN_N=0 $INFO dsyevd V 2000 2>&1)
+out=$(env LD_LIBRARY_PATH=$CUDA GL_MOCK_FREE_MB=100 GPULAPACK_MIN_N=0 GPULAPACK_PLAN=in-core \
+    $INFO dsyevd V 2000 2>&1)
 ok=$(grep -q "path=host" <<<"$out" && echo 1 || echo 0)
 verdict "$ok" free/under-query "free 100 MiB, asked before: $out"
 log=$(auto 1000)

@@ -23,7 +23,9 @@
 # each panel's reflectors and T going down, the band up, each block of 64
 # columns of Z up and down with stage 1's panels going up past it, group
 # by group), and a copy failing in stage 1 or in the back-transformation
-# restarting on LAPACK from the caller's A.
+# restarting on LAPACK from the caller's A.  The lean plan (dsyevd V under
+# 16 MiB, in the automatic order): plan=lean, stage 1 in core (A up, its
+# reflectors down once), the rest as the streamed plan's.
 # One PASS/FAIL line per check.
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
@@ -60,18 +62,26 @@ bytes() {
             if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
         END { printf "%.0f %.0f\n", w, r }' <<<"$1"
 }
-# model <element bytes> [V]: the streaming's bytes each way, by the tiles
+# model <element bytes> [V|L]: the streaming's bytes each way, by the tiles
 # the passes enumerate (kernels/sy2sb_streamed.c), the band's upload and
 # the chase's O(n) reads left out (under 0.5%); with V, each panel's
 # reflectors and T down, the band up, and the back-transformation's
 # blocks of TILE columns of Z, each up and down, with stage 1's panels up
-# past it in groups of 256 columns (backtransform.c, apply_host_panels)
+# past it in groups of 256 columns (backtransform.c, apply_host_panels);
+# with L (the lean plan) stage 1 in core instead: A up, its reflectors and
+# T's down, once
 model() {
     awk -v n=$N -v b=$B -v t=$TILE -v e="$1" -v v="$2" 'BEGIN {
-        for (k = 0; n - k - b >= 2; k += b) {
+        if (v == "L") {
+            up = n * n; down = n * n + b * n
+            for (k = 0; n - k - b >= 2; k += b) nref = k + (n - k - b < b ? n - k - b : b)
+            k = n
+        }
+        for (k = k; n - k - b >= 2; k += b) {
             up += (n - k) * b
             r1 = k + 2 * b < n ? k + 2 * b : n
             kk = n - k - b < b ? n - k - b : b
+            nref = k + kk
             down += v == "V" ? (n - k) * b + kk * kk : (r1 - k) * b
             for (c0 = k + b; c0 < n; c0 += t) {
                 cols = n - c0 < t ? n - c0 : t
@@ -81,9 +91,11 @@ model() {
                 }
             }
         }
-        rest = n - k; up += rest * rest; down += rest * rest
-        if (v == "V") {
-            nref = k; len = n - b; up += (2 * b + 1) * n
+        if (v != "L") {
+            rest = n - k; up += rest * rest; down += rest * rest
+        }
+        if (v != "") {
+            len = n - b; if (v == "V") up += (2 * b + 1) * n
             gc = int(256 / b) > 1 ? int(256 / b) * b : b
             for (j0 = 0; j0 < n; j0 += t) {
                 c = n - j0 < t ? n - j0 : t
@@ -130,7 +142,7 @@ for spec in "dsyevd 8 16" "zheevd 16 32"; do
     log=$(JOB=V call $routine $T/in-core)
     ok=$(grep -q "path=opencl .*plan=in-core" <<<"$log" && echo 1 || echo 0)
     verdict "$ok" "$routine-V-in-core" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
-    log=$(JOB=V call $routine $T/streamed GPULAPACK_DEVICE_MEMORY_MB=$cap)
+    log=$(JOB=V call $routine $T/streamed GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=streamed)
     peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
     ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
         [ "$peak" -le $((cap << 20)) ] && echo 1 || echo 0)
@@ -149,12 +161,44 @@ for spec in "dsyevd 8 16" "zheevd 16 32"; do
     # a copy that fails in stage 1, and one in the back-transformation
     # (blocks of Z already read back): LAPACK from the caller's A
     for at in 1500 9400; do
-        log=$(JOB=V call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:$at)
+        log=$(JOB=V call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=streamed \
+            GPULAPACK_FAULT=copy:$at)
         ratios=$(grep -o "ratios .*" <<<"$log")
         ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] &&
             awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}" | grep -q 1 &&
             echo 1 || echo 0)
         verdict "$ok" "$routine-V-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), ${ratios:-no ratios}"
+    done
+done
+
+# the lean plan: the same cap, the automatic order (in-core, lean,
+# streamed) takes it; stage 1 in core with its band at B
+for spec in "dsyevd 8 16"; do
+    set -- $spec
+    routine=$1 es=$2 cap=$3
+    JOB=V call $routine $T/in-core >/dev/null
+    log=$(JOB=V call $routine $T/lean GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_BAND=$B)
+    peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
+    ratios=$(grep -o "ratios .*" <<<"$log")
+    ok=$(grep -q "path=opencl .*plan=lean" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $((cap << 20)) ] && [ "$(same $T/in-core $T/lean)" = 1 ] &&
+        awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}" | grep -q 1 &&
+        echo 1 || echo 0)
+    verdict "$ok" "$routine-V-lean" "cap $cap MiB, peak ${peak:-none}, ${ratios:-no ratios}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    read -r up down < <(bytes "$log")
+    read -r mup mdown < <(model $es L)
+    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
+        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
+    verdict "$ok" "$routine-V-lean-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    echo "# $routine V lean: peak $peak, $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    for at in 20 400; do
+        log=$(JOB=V call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_BAND=$B \
+            GPULAPACK_FAULT=copy:$at)
+        ratios=$(grep -o "ratios .*" <<<"$log")
+        ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] &&
+            awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}" | grep -q 1 &&
+            echo 1 || echo 0)
+        verdict "$ok" "$routine-V-lean-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), ${ratios:-no ratios}"
     done
 done
 
