@@ -476,6 +476,22 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
                                     const GL_FN(tridiag_q) *q, lapack_int m,
                                     gl_real *zt, lapack_int ldzt,
                                     gl_scalar *z, lapack_int ldz);
+/* The streamed plan of the SVD's values (kernels/ge2gb_streamed.c,
+ * docs/design/memory.md): X = A (m >= n) or A^H, rows x cols, copied to
+ * host memory and scaled by cto / cfrom as ?lascl (cto 0: not scaled),
+ * reduced to an upper band of half-width b in passes that stream its
+ * trailing matrix through the device in tiles of tile x tile, then the
+ * band chased to bidiagonal on the device as svd's values path chases
+ * it: d (cols) and e (cols - 1).  Its device bytes on a device of this
+ * tuning: ge_streamed_device_bytes (the tier of svd_device_bytes). */
+int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
+                              lapack_int n, const gl_scalar *a, lapack_int lda,
+                              gl_real cfrom, gl_real cto, lapack_int b,
+                              lapack_int tile, gl_real *d, gl_real *e,
+                              gl_stage_times *times);
+size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
+                                       lapack_int rows, lapack_int cols,
+                                       lapack_int b, lapack_int tile);
 
 /* The same for the band pipelines (kernels/band_values.c): kind 'H'
  * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by
