@@ -191,14 +191,15 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                gl_real *e, gl_stage_times *times);
 
 /* The device memory that svd (above; U or VT over A when u_over_a,
- * vt_over_a) and eig (kernels/eig.c, with the method and the plan's tier;
- * SIZE_MAX where the job has no such tier) take on a device of this
+ * vt_over_a) and eig (kernels/eig.c, with the method) take by the plan's
+ * tier (SIZE_MAX where the job has no such tier) on a device of this
  * tuning: their high-water mark, from the pieces they allocate
  * (docs/design/memory.md), and in *largest their largest single
  * allocation. */
 size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
                                lapack_int m, lapack_int n, int u_over_a,
-                               int vt_over_a, size_t *largest);
+                               int vt_over_a, gl_plan_tier tier,
+                               size_t *largest);
 
 /* ?stedc('I', n, d, e, z, ldz, work, lwork, iwork, liwork) with the
  * products of the large merges on the backend (ops->real_product), or the
