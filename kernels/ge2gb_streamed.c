@@ -1,7 +1,7 @@
 /* Stages 1 and 2 of the SVD's values for a matrix larger than the
  * device's memory: the working copy stays in host memory and streams
- * through the device in tiles (the "streamed" plan, docs/design/memory.md,
- * "The streamed plan").
+ * through the device in tiles (docs/design/memory.md, "The streamed plan
+ * of the SVD's values").
  *
  * The copy is X = A (m >= n) or A^H (m < n), rows x cols, scaled as
  * kernels/svd.c scales A.  Each panel of b columns is one step of
@@ -25,14 +25,15 @@
  *     update as a correction of the product (as ge2gb.c's stale_product)
  *     costs O(n b^2) instead of a product per tile.
  * This panel's V, Y and X', W are then the pending updates.  So each
- * panel reads the trailing matrix twice and writes it once: about
- * rows cols^2 / b - cols^3 / (3b) elements up twice and down once in all,
- * against the one read and write of the Hermitian reduction
- * (sy2sb_streamed.c), whose two-sided update is one.  The last block (at
- * most b columns) comes up, takes the pending updates and goes into the
- * band by its QR.  The band (half-width b) then goes to the device, is
- * chased to bidiagonal as svd.c's values path chases it, and its d and e
- * come back for stage 3.
+ * panel reads the trailing matrix twice and writes it once: in all about
+ * rows cols^2 / b - cols^3 / (3b) elements up and half that down (square:
+ * 2n^3 / (3b) and n^3 / (3b)), against n^3 / (6b) each way of the
+ * Hermitian reduction (sy2sb_streamed.c), whose two-sided update is one
+ * and whose tiles are one triangle's.  The last block (at most b columns)
+ * comes up, takes the pending updates and goes into the band by its QR.
+ * The band (half-width b) then goes to the device, is chased to
+ * bidiagonal as svd.c's values path chases it, and its d and e come back
+ * for stage 3.
  *
  * On the device, one arena (arena_scalars): three blocks of rows x b (the
  * pending V and X', the panel's V, first its column block), three of
