@@ -1,8 +1,6 @@
 /* The device plan of a call described by its shape (call_shape.h): the
  * same planners the routines' entries ask (eig_device_bytes,
  * svd_device_bytes) with the jobs the entries give them. */
-#include <stdint.h>
-
 #include "../runtime/precision.h"
 #include "call_shape.h"
 #include "stages.h"
@@ -24,8 +22,6 @@ static size_t eig_bytes(const gl_call_shape *s, const gl_tuning *tuning,
 static size_t svd_bytes(const gl_call_shape *s, const gl_tuning *tuning,
                         int tier, size_t *largest)
 {
-    if (tier != GL_PLAN_IN_CORE)
-        return SIZE_MAX;
     /* 'O' writes U (m >= n) or VT over A: ?gesvd's per side, ?gesdd's
      * by the shape */
     int gesdd = s->family == GL_CALL_GESDD, wide = s->m < s->n;
@@ -35,7 +31,8 @@ static size_t svd_bytes(const gl_call_shape *s, const gl_tuning *tuning,
     int u_over = s->jobu == 'O' && (!gesdd || !wide);
     int vt_over = s->jobvt == 'O' && (!gesdd || wide);
     return GL_FN(svd_device_bytes)(tuning, &job, (lapack_int)s->m,
-                                   (lapack_int)s->n, u_over, vt_over, largest);
+                                   (lapack_int)s->n, u_over, vt_over,
+                                   (gl_plan_tier)tier, largest);
 }
 
 /* gl_s_call_device_bytes gl_d_call_device_bytes gl_c_call_device_bytes gl_z_call_device_bytes */

@@ -760,6 +760,44 @@ static int dev_gelqt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                     rc || gelqt_rec(ops, &p, m, n, a, lda, t, ldt) ? -1 : 0);
 }
 
+/* The scalars that geqrt_rec (gelqt_rec) holds at its peak for a panel
+ * with a long side of long_side and a short side of short_side: its W
+ * beside the most of its first half, its larfb, its second half and
+ * assemble_t's product. */
+static size_t panel_rec_scalars(size_t long_side, size_t short_side)
+{
+    if (short_side <= PANEL_LEAF)
+        return 0;
+    size_t s1 = short_side / 2, s2 = short_side - s1;
+    size_t most = panel_rec_scalars(long_side, s1);
+    size_t larfb = GL_LARFB_SCRATCH(long_side, s2, s1);
+    size_t second = panel_rec_scalars(long_side - s1, s2);
+    most = larfb > most ? larfb : most;
+    most = second > most ? second : most;
+    most = s1 * s2 > most ? s1 * s2 : most;
+    return s2 * long_side + most;
+}
+
+/* gl_s_gpu_panel_bytes gl_d_gpu_panel_bytes gl_c_gpu_panel_bytes gl_z_gpu_panel_bytes */
+size_t GL_FN(gpu_panel_bytes)(const gl_tuning *tuning, int qr,
+                              lapack_int long_side, lapack_int short_side)
+{
+    if (long_side <= 0 || short_side <= 0)
+        return 0;
+    size_t bytes = ES * panel_rec_scalars((size_t)long_side,
+                                          (size_t)short_side);
+    /* tall_begin's counters and sums (dev_geqrt skips them for one
+     * column) */
+    long rows = tuning->panel_rows;
+    if ((!qr || short_side > 1) && rows > 0 && long_side >= 4 * rows) {
+        size_t count = 1 + (size_t)leaves_of(short_side) * (TALL_LEAF + 2);
+        size_t blocks = groups_of((size_t)long_side, (size_t)rows);
+        bytes += sizeof(int) * count +
+                 ES * (TALL_LEAF * blocks * TALL_SUMS + TALL_LEAF * TALL_LEAF);
+    }
+    return bytes;
+}
+
 /* E_i -= Y_i (V_i^H E_i) block after block: two products each (the
  * zeros of V and Y are multiplied: a GEMM of the whole block is faster on
  * a GPU than two of its parts).  Consecutive blocks of one shape whose

@@ -343,4 +343,11 @@ int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx);
  * decide from (kernels/svd.c svd_device_bytes). */
 extern const GL_FN(ops) GL_FN(gpu_ops);
 
+/* The device scratch that gpu_ops' geqrt (qr 1: a panel of long_side
+ * rows and short_side columns) or gelqt (qr 0: short_side rows and
+ * long_side columns) holds at its peak on a device of this tuning: what
+ * a plan counts beside a pipeline's own arrays. */
+size_t GL_FN(gpu_panel_bytes)(const gl_tuning *tuning, int qr,
+                              lapack_int long_side, lapack_int short_side);
+
 #endif

@@ -191,14 +191,15 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                gl_real *e, gl_stage_times *times);
 
 /* The device memory that svd (above; U or VT over A when u_over_a,
- * vt_over_a) and eig (kernels/eig.c, with the method and the plan's tier;
- * SIZE_MAX where the job has no such tier) take on a device of this
+ * vt_over_a) and eig (kernels/eig.c, with the method) take by the plan's
+ * tier (SIZE_MAX where the job has no such tier) on a device of this
  * tuning: their high-water mark, from the pieces they allocate
  * (docs/design/memory.md), and in *largest their largest single
  * allocation. */
 size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
                                lapack_int m, lapack_int n, int u_over_a,
-                               int vt_over_a, size_t *largest);
+                               int vt_over_a, gl_plan_tier tier,
+                               size_t *largest);
 
 /* ?stedc('I', n, d, e, z, ldz, work, lwork, iwork, liwork) with the
  * products of the large merges on the backend (ops->real_product), or the
@@ -487,6 +488,22 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
                                     const GL_FN(tridiag_q) *q, lapack_int m,
                                     gl_real *zt, lapack_int ldzt,
                                     gl_scalar *z, lapack_int ldz);
+/* The streamed plan of the SVD's values (kernels/ge2gb_streamed.c,
+ * docs/design/memory.md): X = A (m >= n) or A^H, rows x cols, copied to
+ * host memory and scaled by cto / cfrom as ?lascl (cto 0: not scaled),
+ * reduced to an upper band of half-width b in passes that stream its
+ * trailing matrix through the device in tiles of tile x tile, then the
+ * band chased to bidiagonal on the device as svd's values path chases
+ * it: d (cols) and e (cols - 1).  Its device bytes on a device of this
+ * tuning: ge_streamed_device_bytes (the tier of svd_device_bytes). */
+int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
+                              lapack_int n, const gl_scalar *a, lapack_int lda,
+                              gl_real cfrom, gl_real cto, lapack_int b,
+                              lapack_int tile, gl_real *d, gl_real *e,
+                              gl_stage_times *times);
+size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
+                                       lapack_int rows, lapack_int cols,
+                                       lapack_int b, lapack_int tile);
 
 /* The same for the band pipelines (kernels/band_values.c): kind 'H'
  * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by

@@ -2,7 +2,9 @@
  * band (ge2gb), band -> bidiagonal (bulge chasing), bidiagonal -> values
  * and vectors (the system ?bdsqr or ?bdsdc), then the vectors of the
  * bidiagonal back through the two stages.  The scaling and the tall-matrix
- * QR follow ?gesvd/?gesdd. */
+ * QR follow ?gesvd/?gesdd.  The values of a matrix larger than the device
+ * take the streamed plan: stages 1 and 2 by ge2gb_streamed.c from a copy
+ * in host memory, then stage 3 as here. */
 #include <complex.h>
 #include <math.h>
 #include <stdint.h>
@@ -99,6 +101,7 @@ typedef struct svd_call {
      * values, and the left vectors of one are the right vectors of the
      * other. */
     int trans, want_l, want_r, vectors;
+    int streamed;              /* the streamed plan: no device arena */
     lapack_int rows, cols;
     gl_real anrm, scaled_to;   /* scaled_to 0: A is not scaled */
     lapack_int bw, nb, ldband, group;   /* band half-width, panel width */
@@ -277,8 +280,23 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
 /* gl_s_svd_device_bytes gl_d_svd_device_bytes gl_c_svd_device_bytes gl_z_svd_device_bytes */
 size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
                                lapack_int m, lapack_int n, int u_over_a,
-                               int vt_over_a, size_t *largest)
+                               int vt_over_a, gl_plan_tier tier,
+                               size_t *largest)
 {
+    if (tier == GL_PLAN_STREAMED) {   /* the values only */
+        if (job->jobu != 'N' || job->jobvt != 'N')
+            return SIZE_MAX;
+        lapack_int rows = m >= n ? m : n, cols = m >= n ? n : m;
+        lapack_int b = gl_tune_ooc_band(cols);
+        size_t bytes = GL_FN(ge_streamed_device_bytes)(
+            tuning, rows, cols, b, gl_tune_ooc_tile(cols, b));
+        /* then stage 3's bisection (ops->bidiag_values), alone: the
+         * bidiagonal as a tridiagonal of 2 cols and its values */
+        size_t values = 5 * (size_t)cols * sizeof(gl_real);
+        bytes = bytes > values ? bytes : values;
+        *largest = bytes;
+        return bytes;
+    }
     /* the decisions and the arena of a call on a device of this tuning:
      * the device's table, A's place marked (the outputs over it) */
     static const gl_scalar mark;
@@ -387,9 +405,18 @@ static int svd_plan(svd_call *c)
     int rc = svd_shape(c);
     if (rc)
         return rc;
+    /* the streamed plan (the values of a matrix larger than the device):
+     * stages 1 and 2 hold their own device memory */
+    const GL_FN(ops) *ops = c->ops;
+    c->streamed = !ops->host_memory && ops->ctx->plan == GL_PLAN_STREAMED &&
+                  !c->vectors;
     gl_arena dev = {0}, host = {0};
-    c->device_arena = svd_device_plan(c, &dev);
-    c->host_arena = c->device_arena ? svd_host_plan(c, &host) : NULL;
+    if (!c->streamed) {
+        c->device_arena = svd_device_plan(c, &dev);
+        if (!c->device_arena)
+            return GL_STAGE_FAULT;
+    }
+    c->host_arena = svd_host_plan(c, &host);
     return c->host_arena ? 0 : GL_STAGE_FAULT;
 }
 
@@ -399,12 +426,29 @@ static void svd_free(svd_call *c)
     gl_host_free(c->host_arena);
 }
 
+/* The streamed plan's stages 1 and 2: d and e from X's copy in host
+ * memory (ge2gb_streamed.c); the stage marks as in core. */
+static int svd_reduce_streamed(svd_call *c)
+{
+    lapack_int cols = c->cols, b = gl_tune_ooc_band(cols);
+    gl_stage_times reduce;
+    if (GL_FN(ge_bidiag_streamed)(c->ops, c->m, c->n, c->a, c->lda, c->anrm,
+                                  c->scaled_to, b, gl_tune_ooc_tile(cols, b),
+                                  c->d, c->ee, &reduce))
+        return GL_STAGE_FAULT;
+    c->t[1] = gl_now() - reduce.stage2;
+    c->t[0] = c->t[1] - reduce.stage1;
+    return 0;
+}
+
 /* Reduce: X (scaled) to the band (stage 1), the band to bidiagonal
  * (stage 2), keeping what the vectors need. */
 static int svd_reduce(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
     lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
+    if (c->streamed)
+        return svd_reduce_streamed(c);
     ops->from_host(ops, c->trans ? 'C' : 'N', c->m, c->n, c->a, c->lda, c->w,
                    rows);
     if (c->scaled_to != 0 &&
@@ -451,7 +495,9 @@ static int svd_stage3(svd_call *c)
     lapack_int cols = c->cols;
     int restart = c->job->stage3 == GL_SVD_BDSDC_RESTART;
     c->t[2] = gl_profile_stage(ops->ctx, "stage3");
-    if (GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
+    /* (the streamed plan's d and e are there already) */
+    if (!c->streamed &&
+        GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
                           c->d, c->ee))
         return GL_STAGE_FAULT;
     if (c->vectors)

@@ -12,15 +12,14 @@ static size_t gesdd_device_bytes(const void *args, const gl_tuning *tuning,
                                  int method, int tier, size_t *largest)
 {
     const gesdd_args *a = args;
-    if (tier != GL_PLAN_IN_CORE)
-        return SIZE_MAX;
     char z = gl_upper(a->jobz);
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC, .jobu = z == 'O' ? 'S' : z,
                       .jobvt = z == 'O' ? 'S' : z};
     (void)method;
     return GL_FN(svd_device_bytes)(tuning, &job, *a->m, *a->n,
                                    z == 'O' && *a->m >= *a->n,
-                                   z == 'O' && *a->m < *a->n, largest);
+                                   z == 'O' && *a->m < *a->n,
+                                   (gl_plan_tier)tier, largest);
 }
 
 static gl_request gesdd_request(const void *args)

@@ -12,15 +12,13 @@ static size_t gesvd_device_bytes(const void *args, const gl_tuning *tuning,
                                  int method, int tier, size_t *largest)
 {
     const gesvd_args *a = args;
-    if (tier != GL_PLAN_IN_CORE)
-        return SIZE_MAX;
     char ju = gl_upper(a->jobu), jv = gl_upper(a->jobvt);
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC_RESTART,
                       .jobu = ju == 'O' ? 'S' : ju,
                       .jobvt = jv == 'O' ? 'S' : jv};
     (void)method;
     return GL_FN(svd_device_bytes)(tuning, &job, *a->m, *a->n, ju == 'O',
-                                   jv == 'O', largest);
+                                   jv == 'O', (gl_plan_tier)tier, largest);
 }
 
 static gl_request gesvd_request(const void *args)

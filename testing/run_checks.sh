@@ -91,6 +91,10 @@ run unit/memory-plan 600 testing/unit/check_memory_plan.sh
 # the streamed plan of the ?syev family's values: n = 1024 under 1 MiB on
 # PoCL, its peak, values, bus bytes against the tile model, a failed copy
 run unit/streamed 600 testing/unit/check_streamed.sh
+# the streamed plan of the SVD's values: n = 1024 (and 1536 x 1024, 1024 x
+# 1536) under 1 MiB on PoCL, its peak against its plan, values, bus bytes
+# against the panels' model, a failed copy, a refused allocation in core
+run unit/svd-streamed 600 testing/unit/check_svd_streamed.sh
 # several devices in one call: PoCL as two and three devices, the
 # back-transformation's columns shared (devices=N, each one's bytes)
 run unit/devices 300 testing/unit/check_devices.sh
@@ -164,7 +168,11 @@ for src in testing/unit/test_*.c; do
         run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 \
             GPULAPACK_CHASE_GROUPS=4 GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 "build/testing/$t"
         # and inside the one-stage method of the ?syev family
-        run "unit/$t-one-stage" 300 env GPULAPACK_METHOD=one-stage "build/testing/$t" ;;
+        run "unit/$t-one-stage" 300 env GPULAPACK_METHOD=one-stage "build/testing/$t"
+        # and inside the streamed plans of the values (band 4, tiles of 8:
+        # several panels and tiles at the test's sizes)
+        run "unit/$t-streamed-values" 300 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
+            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=values "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
@@ -424,6 +432,14 @@ run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.p
     --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
+#    The SVD's values by the streamed plan (band 3, tiles of 5: several
+#    panels, tiles and short last row blocks at the suite's sizes up to 40;
+#    double only, 80 s on 2 cores, most of it the in-core calls with
+#    vectors that lapack-suite-opencl runs already).
+run lapack-suite-opencl-streamed-svd 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d \
+    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
+    --env GPULAPACK_OOC_BAND=3 --env GPULAPACK_OOC_TILE=5 --expect-path opencl
 #    The ?syev family by the vendor's solver, over the stand-in CUDA driver
 #    and cuSOLVER (built with the CUDA backend): every ?syev, ?syevd,
 #    ?heev, ?heevd call on path=cuda with method=vendor.  The exported

@@ -4,8 +4,8 @@
  *                        gpulapack_device_count twice, each device, the path)
  *   <routine> <job> <n>  one call: dsyevd, zheevd or dsyevr (RANGE 'A') (job
  *                        N/V; dsyevr also I: JOBZ 'V', RANGE 'I' for the
- *                        middle half of the spectrum), dgesdd or zgesdd
- *                        (N/S/A; dgesdd also T: JOBZ 'S' on a 2n x n
+ *                        middle half of the spectrum), sgesdd, dgesdd or
+ *                        zgesdd (N/S/A; dgesdd also T: JOBZ 'S' on a 2n x n
  *                        matrix), dgesvd (N/S/A for both U and VT),
  *                        dsytrd ('L'; job ignored), dsbevd (N/V, half-width
  *                        n/8), dgbbrd (N/B, kl = ku = n/16)
@@ -14,7 +14,9 @@
  * AUTO_CALL_VALUES=file: the last call's values are written there.
  * AUTO_CALL_RATIOS=1: after dsyevd or zheevd with vectors, one line
  * "ratios residual=R orth=O", LAPACK's test ratios in units of n eps:
- * ||A Z - Z diag(w)||_1 / (n ||A||_1 eps) and ||Z^H Z - I||_1 / (n eps). */
+ * ||A Z - Z diag(w)||_1 / (n ||A||_1 eps) and ||Z^H Z - I||_1 / (n eps).
+ * AUTO_CALL_M=m: the SVD routines' A is m x n (tall or wide) instead of
+ * n x n (dgesdd T: 2n x n); min(m, n) values. */
 #include <complex.h>
 #include <dlfcn.h>
 #include <stdio.h>
@@ -54,6 +56,9 @@ void zgesdd_(const char *, const int *, const int *, double complex *,
              const int *, double *, double complex *, const int *,
              double complex *, const int *, double complex *, const int *,
              double *, int *, int *, size_t);
+void sgesdd_(const char *, const int *, const int *, float *, const int *,
+             float *, float *, const int *, float *, const int *, float *,
+             const int *, int *, int *, size_t);
 
 static double random_unit(void) { return rand() / (double)RAND_MAX - 0.5; }
 
@@ -102,13 +107,92 @@ static void eig_ratios(int n, const double complex *lower,
     free(a), free(r);
 }
 
+/* One SVD call of routine (sgesdd, dgesdd, zgesdd, dgesvd) with job on
+ * an m x n matrix: its min(m, n) values into w.  JOBZ (JOBU = JOBVT) 'S'
+ * and 'A' give U m x min(m,n) or m x m and VT min(m,n) x n or n x n. */
+static int svd_call(const char *routine, const char *job, int m, int n,
+                    double *w)
+{
+    int mn = m < n ? m : n, mx = m < n ? n : m, info = -1, lwork = -1;
+    int vectors = job[0] != 'N' && job[0] != 'n', all = job[0] == 'A';
+    int ucols = all ? m : mn, ldvt = vectors ? (all ? n : mn) : 1;
+    int ldu = vectors ? m : 1;
+    size_t mnn = (size_t)m * n, usize = vectors ? (size_t)m * ucols : 1,
+           vtsize = vectors ? (size_t)ldvt * n : 1;
+    int *iwork = malloc(8 * (size_t)mn * sizeof *iwork);
+    if (strcmp(routine, "zgesdd") == 0) {
+        double complex *a = malloc(mnn * sizeof *a), zq = 0;
+        double complex *u = malloc(usize * sizeof *u);
+        double complex *vt = malloc(vtsize * sizeof *vt);
+        size_t big = 5 * (size_t)mn * mn + 7 * (size_t)mn,
+               wide = 2 * (size_t)mx * mn + 2 * (size_t)mn * mn + mn;
+        double *rwork = malloc((big > wide ? big : wide) * sizeof *rwork);
+        for (size_t i = 0; i < mnn; i++)
+            a[i] = random_unit() + I * random_unit();
+        zgesdd_(job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, &zq, &lwork, rwork,
+                iwork, &info, 1);
+        lwork = (int)creal(zq);
+        double complex *work = malloc((size_t)lwork * sizeof *work);
+        zgesdd_(job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, work, &lwork, rwork,
+                iwork, &info, 1);
+        free(work), free(rwork), free(u), free(vt), free(a);
+    } else if (strcmp(routine, "sgesdd") == 0) {
+        float *a = malloc(mnn * sizeof *a), *s = malloc(mn * sizeof *s), q = 0;
+        float *u = malloc(usize * sizeof *u), *vt = malloc(vtsize * sizeof *vt);
+        for (size_t i = 0; i < mnn; i++)
+            a[i] = (float)random_unit();
+        sgesdd_(job, &m, &n, a, &m, s, u, &ldu, vt, &ldvt, &q, &lwork, iwork,
+                &info, 1);
+        lwork = (int)q;
+        float *work = malloc((size_t)lwork * sizeof *work);
+        sgesdd_(job, &m, &n, a, &m, s, u, &ldu, vt, &ldvt, work, &lwork, iwork,
+                &info, 1);
+        for (int i = 0; i < mn; i++)
+            w[i] = s[i];
+        free(work), free(u), free(vt), free(s), free(a);
+    } else {
+        int gesvd = strcmp(routine, "dgesvd") == 0;
+        double *a = malloc(mnn * sizeof *a), q = 0;
+        double *u = malloc(usize * sizeof *u), *vt = malloc(vtsize * sizeof *vt);
+        for (size_t i = 0; i < mnn; i++)
+            a[i] = random_unit();
+        if (gesvd)
+            dgesvd_(job, job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, &q,
+                    &lwork, &info, 1, 1);
+        else
+            dgesdd_(job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, &q, &lwork,
+                    iwork, &info, 1);
+        lwork = (int)q;
+        double *work = malloc((size_t)lwork * sizeof *work);
+        if (gesvd)
+            dgesvd_(job, job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, work,
+                    &lwork, &info, 1, 1);
+        else
+            dgesdd_(job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, work, &lwork,
+                    iwork, &info, 1);
+        free(work), free(u), free(vt), free(a);
+    }
+    free(iwork);
+    return info;
+}
+
 static int call(const char *routine, const char *job, int n)
 {
     size_t nn = (size_t)n * n;
     int info = -1, lwork = -1, liwork = -1, lrwork = -1, iq = 0;
     double wq = 0, rq = 0;
     double *w = malloc((size_t)n * sizeof *w);
-    if (strcmp(routine, "zgesdd") == 0) {
+    /* sgesdd, and the SVD routines on an m x n A (the square calls below
+     * keep their matrices: other checks count their bytes) */
+    const char *rows = getenv("AUTO_CALL_M");
+    int m = rows ? atoi(rows) : n, count = m < n ? m : n;
+    if (strcmp(routine, "sgesdd") == 0 ||
+        (rows && (strcmp(routine, "dgesdd") == 0 ||
+                  strcmp(routine, "zgesdd") == 0 ||
+                  strcmp(routine, "dgesvd") == 0))) {
+        info = svd_call(routine, job, m, n, w);
+    } else if (strcmp(routine, "zgesdd") == 0) {
+        count = n;
         int vectors = job[0] != 'N' && job[0] != 'n', ld = vectors ? n : 1;
         double complex *a = malloc(nn * sizeof *a), zq = 0;
         double complex *u = malloc((vectors ? nn : 1) * sizeof *u);
@@ -144,6 +228,7 @@ static int call(const char *routine, const char *job, int n)
             eig_ratios(n, given, a, w);
         free(work), free(rwork), free(iwork), free(a), free(given);
     } else {
+        count = n;
         double *a = malloc(nn * sizeof *a), *given = malloc(nn * sizeof *a);
         for (int j = 0; j < n; j++)
             for (int i = j; i < n; i++)
@@ -266,12 +351,15 @@ static int call(const char *routine, const char *job, int n)
      * one per line, for a check that compares two runs */
     const char *values = getenv("AUTO_CALL_VALUES");
     FILE *out = values ? fopen(values, "w") : NULL;
-    for (int i = 0; out && i < n; i++)
+    for (int i = 0; out && i < count; i++)
         fprintf(out, "%.17g\n", w[i]);
     if (out)
         fclose(out);
     free(w);
-    printf("%s %s n=%d info=%d\n", routine, job, n, info);
+    if (rows)
+        printf("%s %s m=%d n=%d info=%d\n", routine, job, m, n, info);
+    else
+        printf("%s %s n=%d info=%d\n", routine, job, n, info);
     return info;
 }
 

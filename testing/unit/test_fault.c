@@ -4,10 +4,10 @@
  * exactly the real LAPACK's results (it restarted there from the caller's
  * untouched input) with INFO 0; with no fault left to fire it must run on
  * the device and agree with LAPACK to its accuracy.  A refused allocation
- * of a job with a streamed plan (the ?syev family) retries that plan on
- * the device first (docs/design/memory.md): its values must agree with
- * LAPACK to that accuracy (its vectors: testing/unit/check_streamed.sh
- * and the LAPACK suite's streamed level).
+ * of a job with a streamed plan (the ?syev family, ?gesdd's values)
+ * retries that plan on the device first (docs/design/memory.md): its
+ * values must agree with LAPACK to that accuracy (its vectors:
+ * testing/unit/check_streamed.sh and the LAPACK suite's streamed level).
  *
  * Linked before the system LAPACK (our entry points first), so the calls
  * below reach the library and the reference is the real routine, found
@@ -126,6 +126,31 @@ static int run_dgesdd(int real, double *out)
     return info;
 }
 
+/* values only, of A (M x N) or of the wide A (N x M): stage 3 on the
+ * device (bisection); a refused allocation in core retries the streamed
+ * plan, which GPULAPACK_PLAN=streamed takes from the start */
+static int dgesdd_values(int real, double *out, int wide)
+{
+    static double a[M * N], work[4 * M + 7 * N], none[1];
+    static int iwork[8 * N];
+    int m = wide ? N : M, n = wide ? M : N, one = 1, lwork = 4 * M + 7 * N,
+        info = -99;
+    memcpy(a, a_d, sizeof a);
+    dgesdd_fn *f = real ? (dgesdd_fn *)real_fn("dgesdd_") : dgesdd_;
+    f("N", &m, &n, a, &m, out, none, &one, none, &one, work, &lwork, iwork,
+      &info);
+    return info;
+}
+
+static int run_dgesdd_values(int real, double *out)
+{
+    return dgesdd_values(real, out, 0);
+}
+static int run_dgesdd_values_wide(int real, double *out)
+{
+    return dgesdd_values(real, out, 1);
+}
+
 /* JOBZ 'O': one side's vectors overwrite A (U for m >= n; VT for the
  * wide A^H, m < n), the other side's go to their own array.  A failed
  * read of either must leave A as the caller gave it. */
@@ -214,6 +239,8 @@ int main(void)
         {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12, 0},
         {"dgesdd-O", run_dgesdd_over_a, N + M * N + N * N, 1e-12, 0},
         {"dgesdd-O-wide", run_dgesdd_over_a_wide, N + M * N + N * N, 1e-12, 0},
+        {"dgesdd-values", run_dgesdd_values, N, 1e-12, 1},
+        {"dgesdd-values-wide", run_dgesdd_values_wide, N, 1e-12, 1},
         {"sgesvd", run_sgesvd, N, 1e-4, 0},
         {"sgesvd-values", run_sgesvd_values, N, 1e-4, 0},
     };
@@ -224,8 +251,13 @@ int main(void)
     int failures = 0;
     double *ref = malloc(sizeof *ref * (N + M * M + 2 * N * N));
     double *out = malloc(sizeof *out * (N + M * M + 2 * N * N));
+    /* TEST_FAULT_ONLY=values: the routines whose name has that in it, for
+     * runs that try one path of some of them (the streamed values) */
+    const char *only = getenv("TEST_FAULT_ONLY");
     for (size_t r = 0; r < sizeof routines / sizeof *routines; r++) {
         const routine *rt = &routines[r];
+        if (only && !strstr(rt->name, only))
+            continue;
         int ref_info = rt->run(1, ref);
         for (int k = 0; k < nkinds; k++) {
             if (k == GL_FAULT_WAIT && strcmp(rt->name, "zhetrd") == 0)
