@@ -283,6 +283,8 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
                                int vt_over_a, gl_plan_tier tier,
                                size_t *largest)
 {
+    if (tier == GL_PLAN_LEAN)   /* the Hermitian eigenvectors' alone */
+        return SIZE_MAX;
     if (tier == GL_PLAN_STREAMED) {   /* the values only */
         if (job->jobu != 'N' || job->jobvt != 'N')
             return SIZE_MAX;
