@@ -10,11 +10,12 @@ failed=0
 run() {
     local name=$1 limit=$2
     shift 2
-    local log="$OUT/${name//\//_}.log"
+    local log="$OUT/${name//\//_}.log" start=$SECONDS
     echo "=== $name"
     timeout -k 10 "$limit" "$@" >"$log" 2>&1
     local rc=$?
     grep -E '^(PASS|FAIL) ' "$log"
+    echo "--- $name: $((SECONDS - start)) s"
     local p f
     p=$(grep -c '^PASS ' "$log")
     f=$(grep -c '^FAIL ' "$log")
