@@ -385,10 +385,7 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     int rc = GL_STAGE_FAULT;
     if (keep) {
         *keep = (GL_FN(tridiag_q)){.n = n, .b = b};
-        keep->phase = malloc(sizeof *keep->phase * (size_t)n);
-        if (!keep->phase ||
-            GL_FN(reflectors_alloc)(ops, &keep->chase, n, b,
-                                    gl_tune_group(&ops->ctx->tuning, b), 0))
+        if (GL_FN(tridiag_q_keep_chase)(ops, keep))
             goto out;
     }
     if (!host || !dev || !de)

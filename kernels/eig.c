@@ -34,6 +34,19 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
     q->a = q->t = q->phase = NULL;
 }
 
+/* gl_s_tridiag_q_keep_chase gl_d_tridiag_q_keep_chase gl_c_tridiag_q_keep_chase gl_z_tridiag_q_keep_chase */
+int GL_FN(tridiag_q_keep_chase)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
+{
+    q->phase = malloc(sizeof *q->phase * (size_t)q->n);
+    return !q->phase ||
+                   GL_FN(reflectors_alloc)(ops, &q->chase, q->n, q->b,
+                                           gl_tune_group(&ops->ctx->tuning,
+                                                         q->b),
+                                           0)
+               ? GL_STAGE_FAULT
+               : 0;
+}
+
 /* z (n x m, n x n: the caller's A) = dev (ld n) read over the caller's
  * input, of which the restart on LAPACK after a failed read needs the
  * uplo triangle: column blocks go straight into z, each block's part of
@@ -375,11 +388,7 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         *keep = (GL_FN(tridiag_q)){.n = n, .b = bw, .a = wk, .lda = n};
         keep->t = ops->alloc(ops, sizeof *keep->t * (size_t)(bw > 0 ? bw : 1) *
                              (size_t)n);
-        keep->phase = malloc(sizeof *keep->phase * (size_t)n);
-        if (!keep->t || !keep->phase ||
-            GL_FN(reflectors_alloc)(ops, &keep->chase, n, bw,
-                                    gl_tune_group(&ops->ctx->tuning, bw),
-                                    0))
+        if (!keep->t || GL_FN(tridiag_q_keep_chase)(ops, keep))
             goto out;
     }
     if (!wk || !band || !de || (q1 && !taus))

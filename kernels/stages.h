@@ -297,6 +297,10 @@ typedef struct GL_FN(tridiag_q) {
 
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
 
+/* q's phases (host) and the chase's store for q->n and q->b (in groups
+ * of the tuned size): 0, or GL_STAGE_FAULT (free q with tridiag_q_free). */
+int GL_FN(tridiag_q_keep_chase)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
+
 /* E (n x m, backend memory, ld n) := Q E with q's reflectors (the
  * chase's, then stage 1's or the one-stage reduction's panels). */
 int GL_FN(q_apply_on)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,

@@ -253,14 +253,7 @@ static int chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
     lapack_int ldband = 2 * b + 1;
     gl_scalar *de = gl_host_alloc(sizeof *de * 2 * (size_t)n);
     int rc = GL_STAGE_FAULT;
-    if (keep) {
-        keep->phase = malloc(sizeof *keep->phase * (size_t)n);
-        if (!keep->phase ||
-            GL_FN(reflectors_alloc)(ops, &keep->chase, n, b,
-                                    gl_tune_group(&ops->ctx->tuning, b), 0))
-            goto out;
-    }
-    if (!de ||
+    if (!de || (keep && GL_FN(tridiag_q_keep_chase)(ops, keep)) ||
         (b > 1 && ops->sb_chase(ops, n, b, band, ldband,
                                 keep ? &keep->chase : NULL)) ||
         GL_FN(band_to_de)(ops, 'H', n, b, band, ldband, de, d, e))

@@ -62,6 +62,33 @@ bytes() {
             if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
         END { printf "%.0f %.0f\n", w, r }' <<<"$1"
 }
+# ratios_ok <log>: 1 when the log's LAPACK ratios are both under 30
+ratios_ok() {
+    awk '/^ratios / { split($2, r, "="); split($3, o, "="); ok = NF == 3 && r[2] < 30 && o[2] < 30 }
+        END { print ok ? 1 : 0 }' <<<"$1"
+}
+# bus_verdict <name> <log> <element bytes> [V|L]: the bytes each way
+# against the model, within 2%
+bus_verdict() {
+    local name=$1 log=$2 up down mup mdown ok
+    read -r up down < <(bytes "$log")
+    read -r mup mdown < <(model "$3" "$4")
+    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
+        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
+    verdict "$ok" "$name-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    echo "# $name: peak $(grep -o 'device peak=[0-9]*' <<<"$log" | head -1 | cut -d= -f2), $(grep -o '^ratios .*' <<<"$log"); host->device $up bytes (model $mup), device->host $down (model $mdown)"
+}
+# fault_verdict <name> <env...>: a copy failing at GPULAPACK_FAULT of the
+# env: LAPACK from the caller's A (its values, its vectors' ratios)
+fault_verdict() {
+    local name=$1 log ok
+    shift
+    log=$(JOB=V call "$@")
+    ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] &&
+        [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
+    verdict "$ok" "$name" "$(grep -o 'path=.*info' <<<"$log" | head -1), $(grep -o '^ratios .*' <<<"$log")"
+}
+
 # model <element bytes> [V|L]: the streaming's bytes each way, by the tiles
 # the passes enumerate (kernels/sy2sb_streamed.c), the band's upload and
 # the chase's O(n) reads left out (under 0.5%); with V, each panel's
@@ -122,12 +149,7 @@ for spec in "dsyevd 8 1" "zheevd 16 2" "dsyevr 8 1"; do
     verdict "$ok" "$routine-streamed" "cap $cap MiB, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
     verdict "$(same $T/in-core $T/streamed)" "$routine-values" \
         "the streamed run's values differ from the in-core run's"
-    read -r up down < <(bytes "$log")
-    read -r mup mdown < <(model $es)
-    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
-        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
-    verdict "$ok" "$routine-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
-    echo "# $routine: host->device $up bytes (model $mup), device->host $down (model $mdown); the matrix is $((N * N * es))"
+    bus_verdict "$routine" "$log" $es
 
     # a copy that fails part way: LAPACK from the caller's A
     log=$(call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:700)
@@ -149,25 +171,13 @@ for spec in "dsyevd 8 16" "zheevd 16 32"; do
     verdict "$ok" "$routine-V-streamed" "cap $cap MiB, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
     verdict "$(same $T/in-core $T/streamed)" "$routine-V-values" \
         "the streamed run's values differ from the in-core run's"
-    ratios=$(grep -o "ratios .*" <<<"$log")
-    ok=$(awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}")
-    verdict "$ok" "$routine-V-ratios" "${ratios:-no ratios}"
-    read -r up down < <(bytes "$log")
-    read -r mup mdown < <(model $es V)
-    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
-        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
-    verdict "$ok" "$routine-V-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
-    echo "# $routine V: peak $peak, $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    verdict "$(ratios_ok "$log")" "$routine-V-ratios" "$(grep -o '^ratios .*' <<<"$log")"
+    bus_verdict "$routine-V" "$log" $es V
     # a copy that fails in stage 1, and one in the back-transformation
     # (blocks of Z already read back): LAPACK from the caller's A
     for at in 1500 9400; do
-        log=$(JOB=V call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=streamed \
-            GPULAPACK_FAULT=copy:$at)
-        ratios=$(grep -o "ratios .*" <<<"$log")
-        ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] &&
-            awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}" | grep -q 1 &&
-            echo 1 || echo 0)
-        verdict "$ok" "$routine-V-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), ${ratios:-no ratios}"
+        fault_verdict "$routine-V-fault-$at" $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap \
+            GPULAPACK_PLAN=streamed GPULAPACK_FAULT=copy:$at
     done
 done
 
@@ -179,26 +189,14 @@ for spec in "dsyevd 8 16"; do
     JOB=V call $routine $T/in-core >/dev/null
     log=$(JOB=V call $routine $T/lean GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_BAND=$B)
     peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
-    ratios=$(grep -o "ratios .*" <<<"$log")
     ok=$(grep -q "path=opencl .*plan=lean" <<<"$log" && [ -n "$peak" ] &&
         [ "$peak" -le $((cap << 20)) ] && [ "$(same $T/in-core $T/lean)" = 1 ] &&
-        awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}" | grep -q 1 &&
-        echo 1 || echo 0)
-    verdict "$ok" "$routine-V-lean" "cap $cap MiB, peak ${peak:-none}, ${ratios:-no ratios}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
-    read -r up down < <(bytes "$log")
-    read -r mup mdown < <(model $es L)
-    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
-        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
-    verdict "$ok" "$routine-V-lean-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
-    echo "# $routine V lean: peak $peak, $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown)"
+        [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
+    verdict "$ok" "$routine-V-lean" "cap $cap MiB, peak ${peak:-none}, $(grep -o '^ratios .*' <<<"$log"): $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    bus_verdict "$routine-V-lean" "$log" $es L
     for at in 20 400; do
-        log=$(JOB=V call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_BAND=$B \
-            GPULAPACK_FAULT=copy:$at)
-        ratios=$(grep -o "ratios .*" <<<"$log")
-        ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] &&
-            awk '{ split($2, r, "="); split($3, o, "="); print (NF == 3 && r[2] < 30 && o[2] < 30) ? 1 : 0 }' <<<"${ratios:-none}" | grep -q 1 &&
-            echo 1 || echo 0)
-        verdict "$ok" "$routine-V-lean-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), ${ratios:-no ratios}"
+        fault_verdict "$routine-V-lean-fault-$at" $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap \
+            GPULAPACK_BAND=$B GPULAPACK_FAULT=copy:$at
     done
 done
 
