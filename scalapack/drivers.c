@@ -343,6 +343,64 @@ static void eig_finish(const eig *e, real_t *w)
         w[i] = (real_t)e->res[2 + i];
 }
 
+/* A driver's workspace arguments (NULL: the driver has none) and the real
+ * routine's answers to its query, WORK(1), RWORK(1) and IWORK(1). */
+typedef struct workspace {
+    scalar_t *work;
+    const int *lwork;
+    real_t *rwork;
+    const int *lrwork;
+    int *iwork;
+    const int *liwork;
+    scalar_t qw[QN];
+    real_t qr[QN];
+    int qi[QN];
+} workspace;
+
+/* the caller asks for the workspace */
+static int ws_query(const workspace *s)
+{
+    return *s->lwork == -1 || (s->lrwork && *s->lrwork == -1) ||
+           (s->liwork && *s->liwork == -1);
+}
+
+/* after the real routine's muted query (its INFO): an invalid argument,
+ * or a workspace below its answers, forwards the call */
+static int ws_verdict(const workspace *s, int qinfo)
+{
+    if (qinfo != 0)
+        return GLS_ARGS;
+    if (*s->lwork < lwork_of(RE(s->qw[0])) ||
+        (s->lrwork && *s->lrwork < lwork_of(s->qr[0])) ||
+        (s->liwork && *s->liwork < s->qi[0]))
+        return GLS_WORKSPACE;
+    return 0;
+}
+
+/* a served call answers as the real routine would */
+static void ws_answer(const workspace *s)
+{
+    s->work[0] = (scalar_t)RE(s->qw[0]);
+    if (s->rwork)
+        s->rwork[0] = s->qr[0];
+    if (s->iwork)
+        s->iwork[0] = s->qi[0];
+}
+
+/* The reasons a call of the ?syev family knows before its query: the
+ * begin's, a workspace query, the real routine missing. */
+static int eig_start(gls_call *c, const eig *e, const char *name,
+                     const workspace *s, int have_real)
+{
+    int reason = gls_begin(c, name, GLS_PREC, e->desca, e->n, 0);
+    eig_describe(c, e);
+    if (ws_query(s))
+        reason = GLS_QUERY;
+    if (!have_real)
+        reason = GLS_SYMBOLS;
+    return reason;
+}
+
 /* ---- p?syev / p?heev ---- */
 
 typedef void (*p_syev_fn)(const char *, const char *, const int *, scalar_t *,
@@ -367,44 +425,25 @@ GLS_API void EV()(const char *jobz, const char *uplo, const int *n,
     gls_call c;
     eig e;
     eig_init(&e, F_SYEV, jobz, NULL, uplo, n, a, ia, ja, desca, z, iz, jz, descz);
-    int reason = gls_begin(&c, "p" PL EVS, GLS_PREC, desca, *n, 0);
-    eig_describe(&c, &e);
-    int query = *lwork == -1;
+    workspace s = {.work = work, .lwork = lwork};
 #ifdef GLS_COMPLEX
-    query = query || *lrwork == -1;
+    s.rwork = rwork, s.lrwork = lrwork;
 #endif
-    if (query)
-        reason = GLS_QUERY;
-    if (!real)
-        reason = GLS_SYMBOLS;
-    scalar_t qw[QN] = {0};
-    real_t qr[QN] = {0};
-    (void)qr;
+    int reason = eig_start(&c, &e, "p" PL EVS, &s, real != NULL);
     if (!reason) {
         int m1 = -1, qinfo = 0;
         gls_mute(1);
-        real(jobz, uplo, n, a, ia, ja, desca, w, z, iz, jz, descz, qw, &m1,
+        real(jobz, uplo, n, a, ia, ja, desca, w, z, iz, jz, descz, s.qw, &m1,
 #ifdef GLS_COMPLEX
-             qr, &m1,
+             s.qr, &m1,
 #endif
              &qinfo, ljobz, luplo);
         gls_mute(0);
-        if (qinfo != 0)
-            reason = GLS_ARGS;
-        else if (*lwork < lwork_of(RE(qw[0])))
-            reason = GLS_WORKSPACE;
-#ifdef GLS_COMPLEX
-        else if (*lrwork < lwork_of(qr[0]))
-            reason = GLS_WORKSPACE;
-#endif
-        reason = eig_serve(&c, &e, reason);
+        reason = eig_serve(&c, &e, ws_verdict(&s, qinfo));
     }
     if (!reason) {
         eig_finish(&e, w);
-        work[0] = (scalar_t)RE(qw[0]);
-#ifdef GLS_COMPLEX
-        rwork[0] = qr[0];
-#endif
+        ws_answer(&s);
         *info = 0;
     } else if (real) {
         real(jobz, uplo, n, a, ia, ja, desca, w, z, iz, jz, descz, work, lwork,
@@ -444,46 +483,26 @@ GLS_API void EV(d)(const char *jobz, const char *uplo, const int *n,
     gls_call c;
     eig e;
     eig_init(&e, F_SYEVD, jobz, NULL, uplo, n, a, ia, ja, desca, z, iz, jz, descz);
-    int reason = gls_begin(&c, "p" PL EVS "d", GLS_PREC, desca, *n, 0);
-    eig_describe(&c, &e);
-    int query = *lwork == -1 || *liwork == -1;
+    workspace s = {.work = work, .lwork = lwork, .iwork = iwork,
+                   .liwork = liwork};
 #ifdef GLS_COMPLEX
-    query = query || *lrwork == -1;
+    s.rwork = rwork, s.lrwork = lrwork;
 #endif
-    if (query)
-        reason = GLS_QUERY;
-    if (!real)
-        reason = GLS_SYMBOLS;
-    scalar_t qw[QN] = {0};
-    real_t qr[QN] = {0};
-    (void)qr;
-    int qi[QN] = {0};
+    int reason = eig_start(&c, &e, "p" PL EVS "d", &s, real != NULL);
     if (!reason) {
         int m1 = -1, qinfo = 0;
         gls_mute(1);
-        real(jobz, uplo, n, a, ia, ja, desca, w, z, iz, jz, descz, qw, &m1,
+        real(jobz, uplo, n, a, ia, ja, desca, w, z, iz, jz, descz, s.qw, &m1,
 #ifdef GLS_COMPLEX
-             qr, &m1,
+             s.qr, &m1,
 #endif
-             qi, &m1, &qinfo, ljobz, luplo);
+             s.qi, &m1, &qinfo, ljobz, luplo);
         gls_mute(0);
-        if (qinfo != 0)
-            reason = GLS_ARGS;
-        else if (*lwork < lwork_of(RE(qw[0])) || *liwork < qi[0])
-            reason = GLS_WORKSPACE;
-#ifdef GLS_COMPLEX
-        else if (*lrwork < lwork_of(qr[0]))
-            reason = GLS_WORKSPACE;
-#endif
-        reason = eig_serve(&c, &e, reason);
+        reason = eig_serve(&c, &e, ws_verdict(&s, qinfo));
     }
     if (!reason) {
         eig_finish(&e, w);
-        work[0] = (scalar_t)RE(qw[0]);
-        iwork[0] = qi[0];
-#ifdef GLS_COMPLEX
-        rwork[0] = qr[0];
-#endif
+        ws_answer(&s);
         *info = 0;
     } else if (real) {
         real(jobz, uplo, n, a, ia, ja, desca, w, z, iz, jz, descz, work, lwork,
@@ -536,39 +555,23 @@ GLS_API void EV(x)(const char *jobz, const char *range, const char *uplo,
     e.il = *il;
     e.iu = *iu;
     e.abstol = *abstol;
-    int reason = gls_begin(&c, "p" PL EVS "x", GLS_PREC, desca, *n, 0);
-    eig_describe(&c, &e);
-    int query = *lwork == -1 || *liwork == -1;
+    workspace s = {.work = work, .lwork = lwork, .iwork = iwork,
+                   .liwork = liwork};
 #ifdef GLS_COMPLEX
-    query = query || *lrwork == -1;
+    s.rwork = rwork, s.lrwork = lrwork;
 #endif
-    if (query)
-        reason = GLS_QUERY;
-    if (!real)
-        reason = GLS_SYMBOLS;
-    scalar_t qw[QN] = {0};
-    real_t qr[QN] = {0};
-    (void)qr;
-    int qi[QN] = {0};
+    int reason = eig_start(&c, &e, "p" PL EVS "x", &s, real != NULL);
     if (!reason) {
         int m1 = -1, qinfo = 0, qm = 0, qnz = 0;
         gls_mute(1);
         real(jobz, range, uplo, n, a, ia, ja, desca, vl, vu, il, iu, abstol,
-             &qm, &qnz, w, orfac, z, iz, jz, descz, qw, &m1,
+             &qm, &qnz, w, orfac, z, iz, jz, descz, s.qw, &m1,
 #ifdef GLS_COMPLEX
-             qr, &m1,
+             s.qr, &m1,
 #endif
-             qi, &m1, ifail, iclustr, gap, &qinfo, ljobz, lrange, luplo);
+             s.qi, &m1, ifail, iclustr, gap, &qinfo, ljobz, lrange, luplo);
         gls_mute(0);
-        if (qinfo != 0)
-            reason = GLS_ARGS;
-        else if (*lwork < lwork_of(RE(qw[0])) || *liwork < qi[0])
-            reason = GLS_WORKSPACE;
-#ifdef GLS_COMPLEX
-        else if (*lrwork < lwork_of(qr[0]))
-            reason = GLS_WORKSPACE;
-#endif
-        reason = eig_serve(&c, &e, reason);
+        reason = eig_serve(&c, &e, ws_verdict(&s, qinfo));
     }
     if (!reason) {
         eig_finish(&e, w);
@@ -580,11 +583,7 @@ GLS_API void EV(x)(const char *jobz, const char *range, const char *uplo,
             for (int i = 0; i < 2 * c.nprow * c.npcol; i++)
                 iclustr[i] = 0;
         }
-        work[0] = (scalar_t)RE(qw[0]);
-        iwork[0] = qi[0];
-#ifdef GLS_COMPLEX
-        rwork[0] = qr[0];
-#endif
+        ws_answer(&s);
         *info = 0;
     } else if (real) {
         real(jobz, range, uplo, n, a, ia, ja, desca, vl, vu, il, iu, abstol, m,
@@ -633,50 +632,30 @@ GLS_API void EV(r)(const char *jobz, const char *range, const char *uplo,
     e.vu = *vu;
     e.il = *il;
     e.iu = *iu;
-    int reason = gls_begin(&c, "p" PL EVS "r", GLS_PREC, desca, *n, 0);
-    eig_describe(&c, &e);
-    int query = *lwork == -1 || *liwork == -1;
+    workspace s = {.work = work, .lwork = lwork, .iwork = iwork,
+                   .liwork = liwork};
 #ifdef GLS_COMPLEX
-    query = query || *lrwork == -1;
+    s.rwork = rwork, s.lrwork = lrwork;
 #endif
-    if (query)
-        reason = GLS_QUERY;
-    if (!real)
-        reason = GLS_SYMBOLS;
-    scalar_t qw[QN] = {0};
-    real_t qr[QN] = {0};
-    (void)qr;
-    int qi[QN] = {0};
+    int reason = eig_start(&c, &e, "p" PL EVS "r", &s, real != NULL);
     if (!reason) {
         int m1 = -1, qinfo = 0, qm = 0, qnz = 0;
         gls_mute(1);
         real(jobz, range, uplo, n, a, ia, ja, desca, vl, vu, il, iu, &qm, &qnz,
-             w, z, iz, jz, descz, qw, &m1,
+             w, z, iz, jz, descz, s.qw, &m1,
 #ifdef GLS_COMPLEX
-             qr, &m1,
+             s.qr, &m1,
 #endif
-             qi, &m1, &qinfo, ljobz, lrange, luplo);
+             s.qi, &m1, &qinfo, ljobz, lrange, luplo);
         gls_mute(0);
-        if (qinfo != 0)
-            reason = GLS_ARGS;
-        else if (*lwork < lwork_of(RE(qw[0])) || *liwork < qi[0])
-            reason = GLS_WORKSPACE;
-#ifdef GLS_COMPLEX
-        else if (*lrwork < lwork_of(qr[0]))
-            reason = GLS_WORKSPACE;
-#endif
-        reason = eig_serve(&c, &e, reason);
+        reason = eig_serve(&c, &e, ws_verdict(&s, qinfo));
     }
     if (!reason) {
         eig_finish(&e, w);
         *m = e.m;
         if (e.wantz)
             *nz = e.m;
-        work[0] = (scalar_t)RE(qw[0]);
-        iwork[0] = qi[0];
-#ifdef GLS_COMPLEX
-        rwork[0] = qr[0];
-#endif
+        ws_answer(&s);
         *info = 0;
     } else if (real) {
         real(jobz, range, uplo, n, a, ia, ja, desca, vl, vu, il, iu, m, nz, w,
@@ -905,29 +884,27 @@ GLS_API void GESVD(const char *jobu, const char *jobvt, const int *m,
     snprintf(c.options, sizeof c.options,
              "jobu=%c jobvt=%c m=%d n=%d ia=%d ja=%d mb=%d nb=%d", *jobu,
              *jobvt, *m, *n, *ia, *ja, desca[4], desca[5]);
-    if (*lwork == -1)
+    workspace ws = {.work = work, .lwork = lwork};
+#ifdef GLS_COMPLEX
+    ws.rwork = rwork;
+#endif
+    if (ws_query(&ws))
         reason = GLS_QUERY;
     if (!real)
         reason = GLS_SYMBOLS;
-    scalar_t qw[QN] = {0};
-    real_t qr[QN] = {0};
-    (void)qr;
     if (!reason) {
         int m1 = -1, qinfo = 0;
         gls_mute(1);
         real(jobu, jobvt, m, n, a, ia, ja, desca, s, u, iu, ju, descu, vt, ivt,
-             jvt, descvt, qw, &m1,
+             jvt, descvt, ws.qw, &m1,
 #ifdef GLS_COMPLEX
-             qr,
+             ws.qr,
 #endif
              &qinfo, ljobu, ljobvt);
         gls_mute(0);
-        if (qinfo != 0)
-            reason = GLS_ARGS;
-        else if (*lwork < lwork_of(RE(qw[0])))
-            reason = GLS_WORKSPACE;
-        else if ((UP(*jobu) != 'V' && UP(*jobu) != 'N') ||
-                 (UP(*jobvt) != 'V' && UP(*jobvt) != 'N'))
+        reason = ws_verdict(&ws, qinfo);
+        if (!reason && ((UP(*jobu) != 'V' && UP(*jobu) != 'N') ||
+                        (UP(*jobvt) != 'V' && UP(*jobvt) != 'N')))
             reason = GLS_OPTION;
         v.res = malloc((size_t)(v.k + 1) * sizeof(double));
         if (!reason && !v.res)
@@ -942,10 +919,7 @@ GLS_API void GESVD(const char *jobu, const char *jobvt, const int *m,
     if (!reason) {
         for (int i = 0; i < v.k; i++)
             s[i] = (real_t)v.res[1 + i];
-        work[0] = (scalar_t)RE(qw[0]);
-#ifdef GLS_COMPLEX
-        rwork[0] = qr[0];
-#endif
+        ws_answer(&ws);
         *info = 0;
     } else if (real) {
         real(jobu, jobvt, m, n, a, ia, ja, desca, s, u, iu, ju, descu, vt, ivt,
