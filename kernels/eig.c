@@ -753,13 +753,9 @@ static int eig_vectors(eig_call *c, const gl_scalar *a, lapack_int *m,
         return c->info < 0 ? GL_STAGE_FAULT : 0;
     }
     gl_real *zt = c->work, *rest = zt + (size_t)n * (size_t)n;
-    /* the streamed plan's device holds the chase's reflectors: the merges
-     * of the divide and conquer stay on the host */
-    GL_FN(ops) host_merges = *ops;
-    host_merges.real_product = NULL;
-    c->info = GL_FN(tridiagonal_vectors)(c->streamed ? &host_merges : ops,
-                                         job, n, c->d, c->e, c->sigma, m, w,
-                                         zt, isuppz, ifail, rest, c->iwork);
+    c->info = GL_FN(tridiagonal_vectors)(ops, job, n, c->d, c->e, c->sigma, m,
+                                         w, zt, isuppz, ifail, rest,
+                                         c->iwork);
     if (c->info < 0)
         return GL_STAGE_FAULT;
     c->t3 = gl_profile_stage(ops->ctx, "back");
@@ -843,9 +839,15 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
     *largest = nn * es;
     /* the columns of Z: RANGE 'I' knows them, 'V' counts all */
     lapack_int m = job->range == 'I' ? job->iu - job->il + 1 : n;
+    /* stage 3 of the lean and streamed vectors: on the host, the merges
+     * of the divide and conquer multiplied on the device (?syevd's, and
+     * ?syevr's whole spectrum) */
+    int products = vectors && (job->driver == GL_EIG_SYEVD ||
+                               (job->driver == GL_EIG_SYEVR && m == n &&
+                                job->range != 'V'));
     if (tier == GL_PLAN_LEAN)   /* the vectors, by two stages */
         return vectors && method != GL_METHOD_VENDOR
-                   ? GL_FN(lean_device_bytes)(tuning, n, m)
+                   ? GL_FN(lean_device_bytes)(tuning, n, m, products)
                    : SIZE_MAX;
     if (tier == GL_PLAN_STREAMED) {   /* by two stages */
         if (method == GL_METHOD_VENDOR)
@@ -853,7 +855,8 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
         int b = gl_tune_ooc_band(n);
         size_t bytes = GL_FN(streamed_device_bytes)(
             n, b, gl_tune_ooc_tile(n, b),
-            vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0, m);
+            vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0, m,
+            products);
         *largest = bytes;
         return bytes;
     }

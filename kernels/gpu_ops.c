@@ -1341,7 +1341,57 @@ static int real_gemm(const GL_FN(ops) *ops, int ta, lapack_int m, lapack_int n,
     return rc;
 }
 
-/* C = op(A) B of real host arrays (ops.h real_product). */
+/* C = op(A) B of real host arrays in blocks of rows of C: op(A)'s rows
+ * i0.. (rows x k) go up once, then each block of columns of B (k x
+ * cols), and C's block comes back.  t: the block side. */
+static int tiled_real_product(const GL_FN(ops) *ops, int ta, lapack_int m,
+                              lapack_int n, lapack_int k, const gl_real *a,
+                              lapack_int lda, const gl_real *b, lapack_int ldb,
+                              gl_real *c, lapack_int ldc, lapack_int t)
+{
+    size_t ts = (size_t)t, ks = (size_t)k;
+    gl_real *da = RT(ops)->alloc(ops->ctx, RS * ts * ks),
+            *db = RT(ops)->alloc(ops->ctx, RS * ks * ts),
+            *dc = RT(ops)->alloc(ops->ctx, RS * ts * ts);
+    int rc = da && db && dc ? 0 : -1;
+    for (lapack_int i0 = 0; i0 < m && rc == 0; i0 += t) {
+        lapack_int rows = m - i0 < t ? m - i0 : t;
+        /* op(A)'s rows i0..: A's rows, or for A^T its columns */
+        const gl_real *ai = ta ? a + (size_t)i0 * lda : a + i0;
+        rc = ta ? RT(ops)->write(ops->ctx, RS, ks, (size_t)rows, ai,
+                                 (size_t)lda, da, ks)
+                : RT(ops)->write(ops->ctx, RS, (size_t)rows, ks, ai,
+                                 (size_t)lda, da, (size_t)rows);
+        for (lapack_int j0 = 0; j0 < n && rc == 0; j0 += t) {
+            lapack_int cols = n - j0 < t ? n - j0 : t;
+            if (RT(ops)->write(ops->ctx, RS, ks, (size_t)cols,
+                               b + (size_t)j0 * ldb, (size_t)ldb, db, ks) ||
+                real_gemm(ops, ta, rows, cols, k, da, ta ? k : rows, db, k,
+                          dc, rows) ||
+                RT(ops)->read_direct(ops->ctx, RS, (size_t)rows, (size_t)cols,
+                                     dc, (size_t)rows,
+                                     c + i0 + (size_t)j0 * ldc, (size_t)ldc))
+                rc = -1;
+        }
+    }
+    RT(ops)->release(ops->ctx, da);
+    RT(ops)->release(ops->ctx, db);
+    RT(ops)->release(ops->ctx, dc);
+    return rc == 0 ? 0 : -1;
+}
+
+/* gl_s_tiled_product_device_bytes gl_d_tiled_product_device_bytes gl_c_tiled_product_device_bytes gl_z_tiled_product_device_bytes */
+size_t GL_FN(tiled_product_device_bytes)(lapack_int n, lapack_int t)
+{
+    /* the largest product of the merges: k and the blocks at most n */
+    size_t ts = (size_t)(t < n ? t : n), ns = (size_t)n;
+    return RS * (2 * ts * ns + ts * ts);
+}
+
+/* C = op(A) B of real host arrays (ops.h real_product): whole, or in
+ * blocks (tiled_real_product) under a plan that keeps the call's
+ * working set in host memory (lean, streamed), whose device holds the
+ * chase's reflectors meanwhile. */
 static int dev_real_product(const GL_FN(ops) *ops, char transa, lapack_int m,
                             lapack_int n, lapack_int k, const gl_real *a,
                             lapack_int lda, const gl_real *b, lapack_int ldb,
@@ -1350,6 +1400,9 @@ static int dev_real_product(const GL_FN(ops) *ops, char transa, lapack_int m,
     if (m <= 0 || n <= 0 || k <= 0)
         return m > 0 && n > 0 ? -1 : 0;   /* k = 0 is never asked for */
     int ta = trans_code(transa);
+    if (ops->ctx->plan != GL_PLAN_IN_CORE)
+        return tiled_real_product(ops, ta, m, n, k, a, lda, b, ldb, c, ldc,
+                                  gl_tune_ooc_tile(m > n ? m : n, 0));
     size_t ar = (size_t)(ta ? k : m), ac = (size_t)(ta ? m : k);
     gl_real *da = RT(ops)->alloc(ops->ctx, RS * ar * ac),
             *db = RT(ops)->alloc(ops->ctx, RS * (size_t)k * (size_t)n),

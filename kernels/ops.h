@@ -350,4 +350,9 @@ extern const GL_FN(ops) GL_FN(gpu_ops);
 size_t GL_FN(gpu_panel_bytes)(const gl_tuning *tuning, int qr,
                               lapack_int long_side, lapack_int short_side);
 
+/* The device memory gpu_ops' real_product holds at most under a lean or
+ * streamed plan (it multiplies in blocks of t rows and columns then) for
+ * the products of an n x n divide and conquer. */
+size_t GL_FN(tiled_product_device_bytes)(lapack_int n, lapack_int t);
+
 #endif

@@ -464,7 +464,8 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
  * memory, the chase's reflectors (in groups of `group` sweeps) on the
  * device, applied tile columns at a time by tridiag_q_apply_streamed
  * (free it with tridiag_q_free).  Its device bytes: streamed_device_bytes
- * (group 0 for the values; m columns of Z), the tier of eig_device_bytes. */
+ * (group 0 for the values; m columns of Z; products: stage 3's divide and
+ * conquer multiplies on the device), the tier of eig_device_bytes. */
 int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                                const gl_scalar *a, lapack_int lda,
                                gl_real sigma, lapack_int b, lapack_int tile,
@@ -472,7 +473,7 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                                gl_stage_times *times);
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
-                                    lapack_int m);
+                                    lapack_int m, int products);
 /* The lean plan of the Hermitian eigenvectors (kernels/sy2sb_streamed.c):
  * stage 1 in core as he_tridiag's, then its panels and T factors to host
  * memory and the chase and keep as he_tridiag_streamed's; its device
@@ -482,7 +483,7 @@ int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                            gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
                            gl_stage_times *times);
 size_t GL_FN(lean_device_bytes)(const gl_tuning *tuning, lapack_int n,
-                                lapack_int m);
+                                lapack_int m, int products);
 /* z (host, n x m) = Q diag(phase) Zt for a streamed Q: each block of
  * q->streamed_cols columns goes up once, takes the chase's reflectors and
  * stage 1's panels (up from host memory, group by group) and comes back;

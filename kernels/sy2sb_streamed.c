@@ -73,7 +73,7 @@ static size_t arena_scalars(lapack_int n, lapack_int b, lapack_int tile)
 /* gl_s_streamed_device_bytes gl_d_streamed_device_bytes gl_c_streamed_device_bytes gl_z_streamed_device_bytes */
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
-                                    lapack_int m)
+                                    lapack_int m, int products)
 {
     const size_t es = sizeof(gl_scalar);
     streamed_shape(n, &b, &tile);
@@ -96,6 +96,11 @@ size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                   (chase_q > panels_q ? chase_q : panels_q);
     if (chase + store > most)
         most = chase + store;
+    /* stage 3 on the host, its merges' products on the device in blocks */
+    size_t stage3 = products ? store + GL_FN(tiled_product_device_bytes)(
+                                           n, gl_tune_ooc_tile(n, 0))
+                             : 0;
+    most = stage3 > most ? stage3 : most;
     return back > most ? back : most;
 }
 
@@ -396,7 +401,7 @@ static lapack_int lean_band(const gl_tuning *tuning, lapack_int n)
 
 /* gl_s_lean_device_bytes gl_d_lean_device_bytes gl_c_lean_device_bytes gl_z_lean_device_bytes */
 size_t GL_FN(lean_device_bytes)(const gl_tuning *tuning, lapack_int n,
-                                lapack_int m)
+                                lapack_int m, int products)
 {
     const size_t es = sizeof(gl_scalar);
     lapack_int b = lean_band(tuning, n), bt = b > 0 ? b : 1;
@@ -410,7 +415,8 @@ size_t GL_FN(lean_device_bytes)(const gl_tuning *tuning, lapack_int n,
                                  n, b, gl_tune_stage1_block(tuning, n, b))
                            : 0);
     /* then as the streamed plan: the chase with its store, the blocks */
-    size_t after = GL_FN(streamed_device_bytes)(n, bt, tile, group, m);
+    size_t after =
+        GL_FN(streamed_device_bytes)(n, bt, tile, group, m, products);
     return stage1 > after ? stage1 : after;
 }
 

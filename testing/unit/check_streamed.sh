@@ -56,8 +56,10 @@ same() {
         END { print (rows == n && m <= 10 * n * 2.220446e-16 * w) ? 1 : 0 }'
 }
 # bytes <log>: host -> device and device -> host bytes of the profile
+# but stage 3's: the divide and conquer's products on the device, whose
+# sizes follow the deflation
 bytes() {
-    awk '/ profile: stage=/ {
+    awk '/ profile: stage=/ && !/stage=stage3 / {
             for (i = 1; i <= NF; i++) if ($i ~ /^bytes=/) b = substr($i, 7) + 0
             if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
         END { printf "%.0f %.0f\n", w, r }' <<<"$1"
@@ -194,6 +196,10 @@ for spec in "dsyevd 8 16"; do
         [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
     verdict "$ok" "$routine-V-lean" "cap $cap MiB, peak ${peak:-none}, $(grep -o '^ratios .*' <<<"$log"): $(grep -o 'path=.*info' <<<"$log" | head -1)"
     bus_verdict "$routine-V-lean" "$log" $es L
+    # stage 3 on the host with its merges multiplied on the device in
+    # blocks (gpu_ops' tiled real_product)
+    ok=$(grep -q 'stage=stage3 op="gl_gemm"' <<<"$log" && echo 1 || echo 0)
+    verdict "$ok" "$routine-V-lean-stage3-products" "$(grep -c 'stage=stage3' <<<"$log") stage-3 profile rows, none a device product"
     for at in 20 400; do
         fault_verdict "$routine-V-lean-fault-$at" $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap \
             GPULAPACK_BAND=$B GPULAPACK_FAULT=copy:$at
