@@ -432,6 +432,13 @@ run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.p
     --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
+#    The ?syev family's vectors by the lean plan (stage 1 in core with
+#    band 2, its reflectors parked, blocks of 3 columns of Z), sep in
+#    double; values calls keep the in-core plan.
+run lapack-suite-opencl-lean 1800 "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag opencl-lean --lapack ref --inputs sep --precisions d \
+    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=lean \
+    --env GPULAPACK_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
 #    The SVD's values by the streamed plan (band 3, tiles of 5: several
 #    panels, tiles and short last row blocks at the suite's sizes up to 40;
 #    double only, 80 s on 2 cores, most of it the in-core calls with
