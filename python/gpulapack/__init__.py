@@ -54,7 +54,7 @@ from collections import namedtuple
 __all__ = [
     "library", "version", "lapack_library", "backends", "gpu_runtimes",
     "device_count", "devices", "Device", "path", "tune_table", "last_timing",
-    "Timing", "configure", "SETTINGS",
+    "Timing", "plan_call", "CallPlan", "configure", "SETTINGS",
 ]
 
 # The variables the library reads (docs/env.md), without GPULAPACK_.
@@ -155,11 +155,19 @@ class _CTiming(ctypes.Structure):
                 ("other", ctypes.c_double), ("total", ctypes.c_double)]
 
 
+class _CCallPlan(ctypes.Structure):
+    _fields_ = [("path", ctypes.c_char * 8), ("plan", ctypes.c_char * 12),
+                ("reason", ctypes.c_char * 72),
+                ("device_bytes", ctypes.c_longlong), ("devices", ctypes.c_int)]
+
+
 Device = namedtuple("Device", "id name platform version gpu fp64 memory "
                               "compute_units clock_mhz chosen")
 Device.__doc__ = "One device found (gpulapack_device of gpulapack.h)."
 Timing = namedtuple("Timing", "routine path stage1 stage2 stage3 backtransform other total")
 Timing.__doc__ = "Where the time of the last accelerated call went, in seconds."
+CallPlan = namedtuple("CallPlan", "path plan reason device_bytes devices")
+CallPlan.__doc__ = "What a call would do now (gpulapack_call_plan of gpulapack.h)."
 
 _version = _fn("gpulapack_version", ctypes.c_char_p)
 _lapack_library = _fn("gpulapack_lapack_library", ctypes.c_char_p)
@@ -171,6 +179,9 @@ _path = _fn("gpulapack_path", ctypes.c_char_p)
 _gpu_runtimes = _fn("gpulapack_gpu_runtimes", ctypes.c_char_p)
 _tune_table = _fn("gpulapack_tune_table", ctypes.c_char_p)
 _last_timing = _fn("gpulapack_last_timing", ctypes.c_int, ctypes.POINTER(_CTiming))
+_plan_call = _fn("gpulapack_plan_call", ctypes.c_int, ctypes.c_char_p,
+                 ctypes.c_char_p, ctypes.c_longlong, ctypes.c_longlong,
+                 ctypes.c_longlong, ctypes.POINTER(_CCallPlan))
 
 # set once a query has made the library read its settings
 _settings_read = False
@@ -248,6 +259,25 @@ def last_timing():
         return None
     return Timing(_text(t.routine), _text(t.path), t.stage1, t.stage2, t.stage3,
                   t.backtransform, t.other, t.total)
+
+
+@_reads_settings
+def plan_call(routine, jobs, n, m=None, count=0):
+    """What a call of the LAPACK routine (e.g. "dsyevd", "zheevr", "dgesdd")
+    with these job letters ("V"; "VA" for JOBZ, RANGE; "SS" for ?gesvd's
+    JOBU, JOBVT), n columns and m rows (default n) would do now, before it
+    is made, as a CallPlan: path ("cuda", "hip", "opencl", "host" or
+    "lapack"), plan ("in-core", "lean", "streamed"; "" off a device), the
+    reason for "lapack", the plan's device bytes, the devices sharing it.
+    count: the vectors of a RANGE 'I' (IU - IL + 1).  ValueError for a
+    routine or jobs the library does not know."""
+    p = _CCallPlan()
+    if not _plan_call(routine.encode(), jobs.encode(), n if m is None else m,
+                      n, count, ctypes.byref(p)):
+        raise ValueError("gpulapack: %s with jobs %s is not a call the "
+                         "library knows" % (routine, jobs))
+    return CallPlan(_text(p.path), _text(p.plan), _text(p.reason),
+                    p.device_bytes, p.devices)
 
 
 def configure(**settings):

@@ -6,7 +6,9 @@
 #            GPULAPACK_LIBRARY);
 #   api      version() is the C library's (gpulapack-info, the header, and
 #            python/pyproject.toml), backends(), devices(), lapack_library()
-#            and path() say what bin/gpulapack-info says;
+#            and path() say what bin/gpulapack-info says, and plan_call()
+#            what gpulapack-info ROUTINE JOBS N M says (an unknown call:
+#            ValueError);
 #   settings configure() knows exactly the GPULAPACK_* variables the
 #            library reads (getenv in its sources);
 #   numpy    `import gpulapack; import numpy`, the host path forced:
@@ -91,6 +93,23 @@ else
 fi
 out=$(py 'import gpulapack; print(gpulapack.path())' GPULAPACK_DEVICE=host 2>&1)
 if [ "$out" = host ]; then pass api/path; else fail api/path "GPULAPACK_DEVICE=host gave: $out"; fi
+out=$(py 'import gpulapack as g
+p = g.plan_call("dgesdd", "S", 300, 500)
+print("dgesdd S 500x300 path=%s%s%s" % (p.path,
+      " plan=%s device_bytes=%d devices=%d" % (p.plan, p.device_bytes, p.devices) if p.plan else "",
+      " reason=" + p.reason if p.reason else ""))
+try:
+    g.plan_call("dgeqrf", "N", 10)
+    print("no ValueError")
+except ValueError:
+    print("ValueError")' GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 2>&1)
+want="$(GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 LD_LIBRARY_PATH="$(dirname "$LIB")" bin/gpulapack-info dgesdd S 300 500 2>&1)
+ValueError"
+if [ "$out" = "$want" ] && grep -q "path=opencl plan=in-core" <<<"$out"; then
+    pass "api/plan_call ($(head -1 <<<"$out"))"
+else
+    fail api/plan_call "python: $(tr '\n' '|' <<<"$out") gpulapack-info: $(tr '\n' '|' <<<"$want")"
+fi
 
 # settings: the package's list against the library's getenv calls
 lib_vars=$(grep -rhoE 'getenv\("GPULAPACK_[A-Z_0-9]+' runtime lapack_api kernels |
