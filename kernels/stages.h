@@ -123,10 +123,11 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         const gl_scalar *t, lapack_int ncols, gl_scalar *e,
                         lapack_int lde);
 
-/* apply_panels ('C') with V and T in host memory (the streamed plan's
- * stage-1 panels): each group of panels goes up once per call. */
-int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char trans, lapack_int len,
-                             lapack_int nref, lapack_int nb,
+/* apply_panels with V and T in host memory (the stage-1 panels of the
+ * streamed and lean plans): each group of panels goes up once per
+ * call. */
+int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                             lapack_int len, lapack_int nref, lapack_int nb,
                              const gl_scalar *v, lapack_int ldv,
                              const gl_scalar *t, lapack_int ncols,
                              gl_scalar *e, lapack_int lde);
