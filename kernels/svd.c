@@ -677,6 +677,14 @@ static int svd_stage3(svd_call *c)
                        (c->info != 0 && restart)
                    ? GL_STAGE_FAULT
                    : 0;
+    if (c->lean) {
+        /* the system's ?bdsdc: bidiag_svd would take the device for its
+         * merges' products, up to 3 n^2 reals beside the chase's stores
+         * (the Hermitian lean plan's ?stedc runs on the host alike) */
+        c->f->bdsdc("U", "I", &cols, c->d, c->ee, c->ub, &cols, c->vb, &cols,
+                    NULL, NULL, c->work, c->iwork, &c->info, 1, 1);
+        return c->info != 0 && restart ? GL_STAGE_FAULT : 0;
+    }
     if (c->vectors && c->job->stage3 != GL_SVD_BDSQR)
         return GL_FN(bidiag_svd)(ops, cols, c->d, c->ee, c->ub, cols, c->vb,
                                  cols, c->work, c->iwork, &c->info) ||
