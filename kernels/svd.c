@@ -139,9 +139,10 @@ typedef struct svd_call {
     /* the lean plan's own memory: on the device stage 1's X with its T
      * factors, the band, and the block of vectors (the chase's store is
      * keep's, from reflectors_alloc); in host memory X's panels (ld rows)
-     * with their T's, and the vectors of X as their blocks come back
-     * (lstage: rows x ucols, rstage: cols x cols), read into the caller's
-     * arrays only when every block succeeded */
+     * with their T's, and in the host arena over stage 3's spent work
+     * the vectors of X as their blocks come back (lstage: rows x ucols,
+     * rstage: cols x cols), read into the caller's arrays only when every
+     * block succeeded */
     gl_scalar *lean_x, *lean_band, *lean_block;
     void *lean_host;
     gl_scalar *hx, *htq, *htp, *lstage, *rstage;
@@ -425,7 +426,8 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
  * U_B, VT_B (n^2 reals each unless on the device) and stage 3's work
  * (?bdsdc: 3 n^2 + 4 n reals; ?bdsqr: 4 n), iwork (8 n), the chase's
  * first and zeros, the kept part of A.  The host images of the vectors
- * (the host backend's lu and lv, a device's host image) go over stage 3's
+ * (the host backend's lu and lv, a device's host image, the lean plan's
+ * vectors of X as their blocks come back) go over stage 3's
  * spent work: n^2 scalars each fewer to allocate and to take page faults
  * on (the first touch of fresh memory costs up to 2.5 s per GiB on a
  * virtual machine, docs/performance.md); the work grows to hold them
@@ -449,6 +451,9 @@ static void *svd_host_plan(svd_call *c, gl_arena *host)
     size_t at_lv = gl_arena_take(&images, host_vectors && c->want_r, cc, es);
     size_t at_img = gl_arena_take(&images, c->host_image,
                                   lsize > cc ? lsize : cc, es);
+    /* the lean plan's vectors of X, as their blocks come back */
+    size_t at_ls = gl_arena_take(&images, c->lean && c->want_l, lsize, es);
+    size_t at_rs = gl_arena_take(&images, c->lean && c->want_r, cc, es);
     gl_arena_share_end(host, images.bytes);
     size_t at_iwork = gl_arena_take(host, 1, 8 * cols, sizeof(lapack_int));
     lapack_int ngroups;
@@ -476,6 +481,7 @@ static void *svd_host_plan(svd_call *c, gl_arena *host)
     if (host_vectors)
         c->lu = gl_arena_at(base, at_lu), c->lv = gl_arena_at(base, at_lv);
     c->host = gl_arena_at(base, at_img);
+    c->lstage = gl_arena_at(base, at_ls), c->rstage = gl_arena_at(base, at_rs);
     c->iwork = gl_arena_at(base, at_iwork);
     c->first = gl_arena_at(base, at_first);
     c->zeros = gl_arena_at(base, at_zeros);
@@ -499,17 +505,13 @@ static int svd_plan(svd_call *c)
     c->streamed = !ops->host_memory && ops->ctx->plan == GL_PLAN_STREAMED &&
                   !c->vectors;
     gl_arena dev = {0}, host = {0};
-    if (c->lean) {   /* its host memory here, its device memory as it goes */
-        size_t es = sizeof(gl_scalar), cols = (size_t)c->cols;
-        size_t nbc = (size_t)c->nb * cols;
-        size_t lsize = c->want_l ? (size_t)c->rows * (size_t)c->ucols : 0;
-        size_t rsize = c->want_r ? cols * cols : 0;
+    if (c->lean) {   /* X's panels here, its device memory as it goes */
+        size_t cols = (size_t)c->cols, nbc = (size_t)c->nb * cols;
         size_t xsize = (size_t)c->rows * cols;
-        c->lean_host = gl_host_alloc(es * (xsize + 2 * nbc + lsize + rsize));
+        c->lean_host = gl_host_alloc(sizeof(gl_scalar) * (xsize + 2 * nbc));
         if (!c->lean_host)
             return GL_STAGE_FAULT;
         c->hx = c->lean_host, c->htq = c->hx + xsize, c->htp = c->htq + nbc;
-        c->lstage = c->htp + nbc, c->rstage = c->lstage + lsize;
     } else if (!c->streamed) {
         c->device_arena = svd_device_plan(c, &dev);
         if (!c->device_arena)
