@@ -174,7 +174,10 @@ void GL_FN(scale_rows)(lapack_int rows, lapack_int cols,
  * Values only: ?bdsqr (?lasq1).  s descending; e (min(m,n)-1, may be
  * NULL) receives the unconverged superdiagonal when ?bdsqr fails
  * (INFO > 0).  A is read completely before U or VT is written, so either
- * may be A itself (the 'O' options). */
+ * may be A itself (the 'O' options).  The plan's tier is the context's
+ * (ops->ctx->plan): in core, the streamed plan of the values, or the lean
+ * plan of the vectors (not for a tall A nor an output over A, which stay
+ * in core; stage 3 by the system's ?bdsdc or ?bdsqr on the host). */
 typedef enum gl_svd_stage3 {
     GL_SVD_BDSDC,
     GL_SVD_BDSDC_RESTART,

@@ -679,7 +679,7 @@ static int svd_stage3(svd_call *c)
                        (c->info != 0 && restart)
                    ? GL_STAGE_FAULT
                    : 0;
-    if (c->lean) {
+    if (c->lean && c->job->stage3 != GL_SVD_BDSQR) {
         /* the system's ?bdsdc: bidiag_svd would take the device for its
          * merges' products, up to 3 n^2 reals beside the chase's stores
          * (the Hermitian lean plan's ?stedc runs on the host alike) */
@@ -856,10 +856,12 @@ static int svd_lean_vectors(svd_call *c)
         /* [U_B 0; 0 I]'s columns j0.., U_B's rows scaled by the phases */
         for (lapack_int j = 0; j < cb; j++) {
             gl_scalar *col = o + (size_t)j * rows;
-            memset(col + (j < from_b ? cols : 0), 0,
-                   sizeof *col * (size_t)(j < from_b ? rows - cols : rows));
-            if (j >= from_b)
+            if (j < from_b) {   /* the rows below U_B's */
+                memset(col + cols, 0, sizeof *col * (size_t)(rows - cols));
+            } else {
+                memset(col, 0, sizeof *col * (size_t)rows);
                 col[j0 + j] = 1;
+            }
         }
         GL_FN(scale_rows)(cols, from_b, c->left, c->ub + (size_t)j0 * cols,
                           cols, 0, o, rows);
@@ -963,10 +965,9 @@ static int svd_read_vectors(svd_call *c)
 static void svd_lean_read(const svd_call *c)
 {
     lapack_int rows = c->rows, cols = c->cols, ucols = c->ucols;
-    gl_scalar *left = c->trans ? c->vt : c->u;
     for (lapack_int j = 0; c->want_l && !c->trans && j < ucols; j++)
-        memcpy(left + (size_t)j * c->ldu, c->lstage + (size_t)j * rows,
-               sizeof *left * (size_t)rows);
+        memcpy(c->u + (size_t)j * c->ldu, c->lstage + (size_t)j * rows,
+               sizeof *c->u * (size_t)rows);
     if (c->want_l && c->trans)
         GL_FN(conj_transpose)(rows, ucols, c->lstage, rows, c->vt, c->ldvt);
     for (lapack_int j = 0; c->want_r && c->trans && j < cols; j++)
