@@ -535,8 +535,9 @@ size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
 }
 
 /* apply_panels with V and T in host memory (host) or the backend's: a
- * group's panels go up into `up` (len x kg, then their T's, nb x kg)
- * before they are merged. */
+ * group's panels go up into `up` (their reflectors, (len - k0) x kg for
+ * 'C' or kg x (len - k0) for 'R': the same count, then their T's, nb x
+ * kg) before they are merged. */
 static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int len, lapack_int nref, lapack_int nb,
                         const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
@@ -561,12 +562,13 @@ static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
         lapack_int k0 = g * group_cols, kg = min_int(group_cols, nref - k0);
         if (host) {   /* the group's panels alone, as their own k0 = 0 */
             gl_scalar *tu = vu + (size_t)(len - k0) * (size_t)kg;
-            ops->from_host(ops, 'N', len - k0, kg,
-                           v + (size_t)k0 + (size_t)k0 * ldv, ldv, vu,
-                           len - k0);
+            int rows = storev == 'R';   /* the reflectors in rows */
+            lapack_int ldu = rows ? kg : len - k0;
+            ops->from_host(ops, 'N', rows ? kg : len - k0, rows ? len - k0 : kg,
+                           v + (size_t)k0 + (size_t)k0 * ldv, ldv, vu, ldu);
             ops->from_host(ops, 'N', nb, kg, t + (size_t)k0 * nb, nb, tu, nb);
-            merge_panels(ops, storev, len - k0, kg, nb, vu, len - k0, tu, 0,
-                         kg, vg, tg);
+            merge_panels(ops, storev, len - k0, kg, nb, vu, ldu, tu, 0, kg,
+                         vg, tg);
         } else {
             merge_panels(ops, storev, len - k0, nref, nb, v, ldv, t, k0, kg,
                          vg, tg);
@@ -590,13 +592,13 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
 }
 
 /* gl_s_apply_host_panels gl_d_apply_host_panels gl_c_apply_host_panels gl_z_apply_host_panels */
-int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char trans, lapack_int len,
-                             lapack_int nref, lapack_int nb,
+int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                             lapack_int len, lapack_int nref, lapack_int nb,
                              const gl_scalar *v, lapack_int ldv,
                              const gl_scalar *t, lapack_int ncols,
                              gl_scalar *e, lapack_int lde)
 {
-    return panel_groups(ops, 'C', trans, len, nref, nb, v, ldv, t,
+    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t,
                         !ops->host_memory, ncols, e, lde);
 }
 

@@ -123,10 +123,11 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         const gl_scalar *t, lapack_int ncols, gl_scalar *e,
                         lapack_int lde);
 
-/* apply_panels ('C') with V and T in host memory (the streamed plan's
- * stage-1 panels): each group of panels goes up once per call. */
-int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char trans, lapack_int len,
-                             lapack_int nref, lapack_int nb,
+/* apply_panels with V and T in host memory (the stage-1 panels of the
+ * streamed and lean plans): each group of panels goes up once per
+ * call. */
+int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                             lapack_int len, lapack_int nref, lapack_int nb,
                              const gl_scalar *v, lapack_int ldv,
                              const gl_scalar *t, lapack_int ncols,
                              gl_scalar *e, lapack_int lde);
@@ -173,7 +174,10 @@ void GL_FN(scale_rows)(lapack_int rows, lapack_int cols,
  * Values only: ?bdsqr (?lasq1).  s descending; e (min(m,n)-1, may be
  * NULL) receives the unconverged superdiagonal when ?bdsqr fails
  * (INFO > 0).  A is read completely before U or VT is written, so either
- * may be A itself (the 'O' options). */
+ * may be A itself (the 'O' options).  The plan's tier is the context's
+ * (ops->ctx->plan): in core, the streamed plan of the values, or the lean
+ * plan of the vectors (not for a tall A nor an output over A, which stay
+ * in core; stage 3 by the system's ?bdsdc or ?bdsqr on the host). */
 typedef enum gl_svd_stage3 {
     GL_SVD_BDSDC,
     GL_SVD_BDSDC_RESTART,

@@ -4,7 +4,13 @@
  * bidiagonal back through the two stages.  The scaling and the tall-matrix
  * QR follow ?gesvd/?gesdd.  The values of a matrix larger than the device
  * take the streamed plan: stages 1 and 2 by ge2gb_streamed.c from a copy
- * in host memory, then stage 3 as here. */
+ * in host memory, then stage 3 as here.  The vectors of a matrix that
+ * fits the device where the in-core plan (about 8 n^2) does not take the
+ * lean plan (svd_reduce_lean, svd_lean_vectors): stage 1 in core, its
+ * panels parked in host memory, the chase's two stores on the device,
+ * stage 3 on the host, and the vectors made in blocks of columns with the
+ * panels streamed past each block, as the Hermitian lean plan
+ * (sy2sb_streamed.c) makes its Z. */
 #include <complex.h>
 #include <math.h>
 #include <stdint.h>
@@ -102,6 +108,8 @@ typedef struct svd_call {
      * other. */
     int trans, want_l, want_r, vectors;
     int streamed;              /* the streamed plan: no device arena */
+    int lean;                  /* the lean plan: no device arena (below) */
+    lapack_int tile;           /* the lean plan's block of vectors' columns */
     lapack_int rows, cols;
     gl_real anrm, scaled_to;   /* scaled_to 0: A is not scaled */
     lapack_int bw, nb, ldband, group;   /* band half-width, panel width */
@@ -128,6 +136,16 @@ typedef struct svd_call {
     gl_scalar *de, *left, *right, *host, *kept, *zeros;
     gl_real *d, *ee, *ub, *vb, *work;
     lapack_int *iwork, *first;
+    /* the lean plan's own memory: on the device stage 1's X with its T
+     * factors, the band, and the block of vectors (the chase's store is
+     * keep's, from reflectors_alloc); in host memory X's panels (ld rows)
+     * with their T's, and in the host arena over stage 3's spent work
+     * the vectors of X as their blocks come back (lstage: rows x ucols,
+     * rstage: cols x cols), read into the caller's arrays only when every
+     * block succeeded */
+    gl_scalar *lean_x, *lean_band, *lean_block;
+    void *lean_host;
+    gl_scalar *hx, *htq, *htp, *lstage, *rstage;
 
     lapack_int info;           /* stage 3's */
     double t[5];               /* profile marks: stage1 .. out */
@@ -186,6 +204,17 @@ static void svd_decide(svd_call *c)
         c->orows = c->ocols = cols;
     }
     c->ldo = c->over == c->u ? c->ldu : c->ldvt;
+    /* The lean plan: not for a tall X (its QR's reflectors would be a
+     * second matrix to park and stream; the in-core plan of a tall X
+     * holds it and R), nor for an output over A (JOBZ, JOBU or JOBVT 'O':
+     * their in-core read keeps what it overwrites).  Stage 3 is the
+     * host's: U_B and VT_B go to the device block by block. */
+    c->lean = c->lean && c->vectors && !c->tall && !c->over &&
+              !ops->host_memory;
+    if (c->lean) {
+        c->on_device = c->host_image = c->beside = 0;
+        c->tile = gl_tune_ooc_tile(cols, c->nb);
+    }
 }
 
 /* The call's decisions, before any memory: scaling, band, the tall QR,
@@ -277,14 +306,66 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
     return base;
 }
 
+/* The lean plan's device memory, each piece allocated and released on its
+ * own: stage 1's X with its T factors (released once they are in host
+ * memory), the band (released after the chase), the chase's two stores
+ * (reflectors_alloc, kept to the end) and one block of the vectors'
+ * columns, as tall as X's left vectors where there are any. */
+static size_t lean_x_scalars(const svd_call *c)
+{
+    size_t cols = (size_t)c->cols;
+    return (size_t)c->rows * cols + 2 * (size_t)c->nb * cols;
+}
+
+static size_t lean_block_scalars(const svd_call *c)
+{
+    return (size_t)(c->want_l ? c->rows : c->cols) * (size_t)c->tile;
+}
+
+static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
+
+/* The lean plan's high-water mark: the largest of its phases, each what
+ * is allocated at once (X is transposed on the host, so stage 1 holds no
+ * second copy of it):
+ *  - stage 1: X with its T factors, the band, ge2gb's work and scratch;
+ *  - the chase: the band, the two stores, the device chase's group
+ *    starts (ints);
+ *  - the blocks: the two stores, the block, and the most that apply_chase
+ *    or apply_host_panels allocates for one block of either side.
+ * largest: the largest of the single allocations (or of the sums that
+ * hold them). */
+static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
+{
+    const gl_tuning *tuning = &c->ops->ctx->tuning;
+    const size_t es = sizeof(gl_scalar);
+    lapack_int rows = c->rows, cols = c->cols, nb = c->nb, bw = c->bw;
+    size_t x = lean_x_scalars(c) * es, block = lean_block_scalars(c) * es;
+    size_t band = (size_t)c->ldband * (size_t)cols * es;
+    size_t work = GL_FN(ge2gb_device_bytes)(
+        rows, cols, nb, gl_tune_stage1_block(tuning, cols, nb));
+    lapack_int ngroups;
+    size_t store = GL_FN(reflectors_slots)(cols, bw, c->group, &ngroups) *
+                   ((size_t)bw + 1) * es;
+    size_t starts = bw > 1 ? (size_t)(ngroups + 1) * sizeof(int) : 0;
+    size_t apply =
+        GL_FN(apply_chase_device_bytes)(cols, bw, c->group, c->tile);
+    if (c->want_l)
+        apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
+                                    rows, cols, nb, c->tile));
+    if (c->want_r && cols > nb)
+        apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
+                                    cols - nb, cols - nb, nb, c->tile));
+    *largest = max_size(max_size(x, work), max_size(store, block + apply));
+    size_t stage1 = x + band + work, chase = band + 2 * store + starts;
+    return max_size(max_size(stage1, chase), 2 * store + block + apply);
+}
+
 /* gl_s_svd_device_bytes gl_d_svd_device_bytes gl_c_svd_device_bytes gl_z_svd_device_bytes */
 size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
                                lapack_int m, lapack_int n, int u_over_a,
                                int vt_over_a, gl_plan_tier tier,
                                size_t *largest)
 {
-    if (tier == GL_PLAN_LEAN)   /* the Hermitian eigenvectors' alone */
-        return SIZE_MAX;
     if (tier == GL_PLAN_STREAMED) {   /* the values only */
         if (job->jobu != 'N' || job->jobvt != 'N')
             return SIZE_MAX;
@@ -307,8 +388,11 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
     table.ctx = &ctx;
     gl_scalar *a = (gl_scalar *)&mark;
     svd_call c = {.ops = &table, .job = job, .m = m, .n = n, .a = a,
-                  .u = u_over_a ? a : NULL, .vt = vt_over_a ? a : NULL};
+                  .u = u_over_a ? a : NULL, .vt = vt_over_a ? a : NULL,
+                  .lean = tier == GL_PLAN_LEAN};
     svd_decide(&c);
+    if (tier == GL_PLAN_LEAN)   /* the vectors of a square or wide X */
+        return c.lean ? svd_lean_bytes(&c, largest) : SIZE_MAX;
     gl_arena dev = {0};
     svd_layout at;
     svd_device_layout(&c, &dev, &at);
@@ -342,7 +426,8 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
  * U_B, VT_B (n^2 reals each unless on the device) and stage 3's work
  * (?bdsdc: 3 n^2 + 4 n reals; ?bdsqr: 4 n), iwork (8 n), the chase's
  * first and zeros, the kept part of A.  The host images of the vectors
- * (the host backend's lu and lv, a device's host image) go over stage 3's
+ * (the host backend's lu and lv, a device's host image, the lean plan's
+ * vectors of X as their blocks come back) go over stage 3's
  * spent work: n^2 scalars each fewer to allocate and to take page faults
  * on (the first touch of fresh memory costs up to 2.5 s per GiB on a
  * virtual machine, docs/performance.md); the work grows to hold them
@@ -366,6 +451,9 @@ static void *svd_host_plan(svd_call *c, gl_arena *host)
     size_t at_lv = gl_arena_take(&images, host_vectors && c->want_r, cc, es);
     size_t at_img = gl_arena_take(&images, c->host_image,
                                   lsize > cc ? lsize : cc, es);
+    /* the lean plan's vectors of X, as their blocks come back */
+    size_t at_ls = gl_arena_take(&images, c->lean && c->want_l, lsize, es);
+    size_t at_rs = gl_arena_take(&images, c->lean && c->want_r, cc, es);
     gl_arena_share_end(host, images.bytes);
     size_t at_iwork = gl_arena_take(host, 1, 8 * cols, sizeof(lapack_int));
     lapack_int ngroups;
@@ -393,6 +481,7 @@ static void *svd_host_plan(svd_call *c, gl_arena *host)
     if (host_vectors)
         c->lu = gl_arena_at(base, at_lu), c->lv = gl_arena_at(base, at_lv);
     c->host = gl_arena_at(base, at_img);
+    c->lstage = gl_arena_at(base, at_ls), c->rstage = gl_arena_at(base, at_rs);
     c->iwork = gl_arena_at(base, at_iwork);
     c->first = gl_arena_at(base, at_first);
     c->zeros = gl_arena_at(base, at_zeros);
@@ -404,16 +493,26 @@ static void *svd_host_plan(svd_call *c, gl_arena *host)
  * GL_STAGE_FAULT when memory is refused. */
 static int svd_plan(svd_call *c)
 {
+    const GL_FN(ops) *ops = c->ops;
+    /* the lean plan (the vectors of a matrix that fits the device, its
+     * in-core plan not); svd_decide keeps it where the job has it */
+    c->lean = !ops->host_memory && ops->ctx->plan == GL_PLAN_LEAN;
     int rc = svd_shape(c);
     if (rc)
         return rc;
     /* the streamed plan (the values of a matrix larger than the device):
      * stages 1 and 2 hold their own device memory */
-    const GL_FN(ops) *ops = c->ops;
     c->streamed = !ops->host_memory && ops->ctx->plan == GL_PLAN_STREAMED &&
                   !c->vectors;
     gl_arena dev = {0}, host = {0};
-    if (!c->streamed) {
+    if (c->lean) {   /* X's panels here, its device memory as it goes */
+        size_t cols = (size_t)c->cols, nbc = (size_t)c->nb * cols;
+        size_t xsize = (size_t)c->rows * cols;
+        c->lean_host = gl_host_alloc(sizeof(gl_scalar) * (xsize + 2 * nbc));
+        if (!c->lean_host)
+            return GL_STAGE_FAULT;
+        c->hx = c->lean_host, c->htq = c->hx + xsize, c->htp = c->htq + nbc;
+    } else if (!c->streamed) {
         c->device_arena = svd_device_plan(c, &dev);
         if (!c->device_arena)
             return GL_STAGE_FAULT;
@@ -424,8 +523,16 @@ static int svd_plan(svd_call *c)
 
 static void svd_free(svd_call *c)
 {
-    c->ops->release(c->ops, c->device_arena);
+    const GL_FN(ops) *ops = c->ops;
+    ops->release(ops, c->device_arena);
     gl_host_free(c->host_arena);
+    if (!c->lean)
+        return;
+    ops->release(ops, c->lean_x);
+    ops->release(ops, c->lean_band);
+    ops->release(ops, c->lean_block);
+    GL_FN(reflectors_free)(ops, &c->keep);
+    gl_host_free(c->lean_host);
 }
 
 /* The streamed plan's stages 1 and 2: d and e from X's copy in host
@@ -443,6 +550,58 @@ static int svd_reduce_streamed(svd_call *c)
     return 0;
 }
 
+/* The lean plan's stages 1 and 2: X up (transposed on the host, into the
+ * host array its panels come back to, so that the device holds one copy)
+ * and reduced to the band in core as svd_reduce does; its panels and T
+ * factors go to host memory and its device memory is released before the
+ * chase's two stores are allocated; the chased band gives d and e (and
+ * the diagonals for the phases), and goes. */
+static int svd_reduce_lean(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
+    size_t xsize = (size_t)rows * (size_t)cols, nbc = (size_t)nb * cols;
+    c->lean_x = ops->alloc(ops, sizeof(gl_scalar) * lean_x_scalars(c));
+    c->lean_band = c->lean_x ? ops->alloc(ops, sizeof(gl_scalar) *
+                                                   (size_t)c->ldband *
+                                                   (size_t)cols)
+                             : NULL;
+    if (!c->lean_band)
+        return GL_STAGE_FAULT;
+    c->w = c->r = c->lean_x, c->band = c->lean_band;
+    c->tq = c->w + xsize, c->tp = c->tq + nbc;
+    if (c->trans) {
+        GL_FN(conj_transpose)(c->m, c->n, c->a, c->lda, c->hx, rows);
+        ops->from_host(ops, 'N', rows, cols, c->hx, rows, c->w, rows);
+    } else {
+        ops->from_host(ops, 'N', rows, cols, c->a, c->lda, c->w, rows);
+    }
+    if (c->scaled_to != 0 &&
+        ops->lascl(ops, c->anrm, c->scaled_to, rows, cols, c->w, rows))
+        return GL_STAGE_FAULT;
+    c->t[0] = gl_profile_stage(ops->ctx, "stage1");
+    if (GL_FN(ge2gb)(ops, rows, cols, nb,
+                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->w,
+                     rows, c->tq, c->tp))
+        return GL_STAGE_FAULT;
+    c->t[1] = gl_profile_stage(ops->ctx, "stage2");
+    ops->pack_band(ops, 'G', cols, c->bw, c->w, rows, c->band, c->ldband);
+    if (ops->to_host_scratch(ops, rows, cols, c->w, rows, c->hx, rows) ||
+        ops->to_host_scratch(ops, nb, 2 * cols, c->tq, nb, c->htq, nb))
+        return GL_STAGE_FAULT;
+    ops->release(ops, c->lean_x);
+    c->lean_x = c->w = c->r = c->tq = c->tp = NULL;
+    if (GL_FN(reflectors_alloc)(ops, &c->keep, cols, c->bw, c->group, 1) ||
+        (c->bw > 1 &&
+         ops->gb_chase(ops, cols, c->bw, 1, c->band, c->ldband, &c->keep)) ||
+        GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
+                          c->d, c->ee))
+        return GL_STAGE_FAULT;
+    ops->release(ops, c->lean_band);
+    c->lean_band = c->band = NULL;
+    return 0;
+}
+
 /* Reduce: X (scaled) to the band (stage 1), the band to bidiagonal
  * (stage 2), keeping what the vectors need. */
 static int svd_reduce(svd_call *c)
@@ -451,6 +610,8 @@ static int svd_reduce(svd_call *c)
     lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
     if (c->streamed)
         return svd_reduce_streamed(c);
+    if (c->lean)
+        return svd_reduce_lean(c);
     ops->from_host(ops, c->trans ? 'C' : 'N', c->m, c->n, c->a, c->lda, c->w,
                    rows);
     if (c->scaled_to != 0 &&
@@ -497,8 +658,8 @@ static int svd_stage3(svd_call *c)
     lapack_int cols = c->cols;
     int restart = c->job->stage3 == GL_SVD_BDSDC_RESTART;
     c->t[2] = gl_profile_stage(ops->ctx, "stage3");
-    /* (the streamed plan's d and e are there already) */
-    if (!c->streamed &&
+    /* (the streamed and lean plans' d and e are there already) */
+    if (!c->streamed && !c->lean &&
         GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
                           c->d, c->ee))
         return GL_STAGE_FAULT;
@@ -518,6 +679,14 @@ static int svd_stage3(svd_call *c)
                        (c->info != 0 && restart)
                    ? GL_STAGE_FAULT
                    : 0;
+    if (c->lean && c->job->stage3 != GL_SVD_BDSQR) {
+        /* the system's ?bdsdc: bidiag_svd would take the device for its
+         * merges' products, up to 3 n^2 reals beside the chase's stores
+         * (the Hermitian lean plan's ?stedc runs on the host alike) */
+        c->f->bdsdc("U", "I", &cols, c->d, c->ee, c->ub, &cols, c->vb, &cols,
+                    NULL, NULL, c->work, c->iwork, &c->info, 1, 1);
+        return c->info != 0 && restart ? GL_STAGE_FAULT : 0;
+    }
     if (c->vectors && c->job->stage3 != GL_SVD_BDSQR)
         return GL_FN(bidiag_svd)(ops, cols, c->d, c->ee, c->ub, cols, c->vb,
                                  cols, c->work, c->iwork, &c->info) ||
@@ -664,10 +833,71 @@ static int svd_right_vectors(svd_call *c)
     return 0;
 }
 
+/* The lean plan's vectors, in blocks of `tile` columns into lstage and
+ * rstage: each block is made on the host (diag(phases) U_B, or
+ * diag(phases) VT_B^T), goes up once, takes the chase's reflectors (on
+ * the device) and stage 1's panels (up from host memory group by group,
+ * apply_host_panels), and comes back. */
+static int svd_lean_vectors(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int rows = c->rows, cols = c->cols, nb = c->nb, tile = c->tile;
+    c->lean_block = ops->alloc(ops, sizeof(gl_scalar) * lean_block_scalars(c));
+    if (!c->lean_block)
+        return GL_STAGE_FAULT;
+    gl_scalar *e = c->lean_block;
+    for (lapack_int j0 = 0; c->want_l && j0 < c->ucols; j0 += tile) {
+        lapack_int cb = c->ucols - j0 < tile ? c->ucols - j0 : tile;
+        /* its first from_b columns are U_B's, the others I's */
+        lapack_int from_b = cols - j0 < cb ? cols - j0 : cb;
+        if (from_b < 0)
+            from_b = 0;
+        gl_scalar *o = c->lstage + (size_t)j0 * rows;
+        /* [U_B 0; 0 I]'s columns j0.., U_B's rows scaled by the phases */
+        for (lapack_int j = 0; j < cb; j++) {
+            gl_scalar *col = o + (size_t)j * rows;
+            if (j < from_b) {   /* the rows below U_B's */
+                memset(col + cols, 0, sizeof *col * (size_t)(rows - cols));
+            } else {
+                memset(col, 0, sizeof *col * (size_t)rows);
+                col[j0 + j] = 1;
+            }
+        }
+        GL_FN(scale_rows)(cols, from_b, c->left, c->ub + (size_t)j0 * cols,
+                          cols, 0, o, rows);
+        ops->from_host(ops, 'N', rows, cb, o, rows, e, rows);
+        if (GL_FN(apply_chase)(ops, &c->keep, 'Q', 'N', cb, e, rows) ||
+            GL_FN(apply_host_panels)(ops, 'C', 'N', rows, cols, nb, c->hx,
+                                     rows, c->htq, cb, e, rows) ||
+            ops->to_host_scratch(ops, rows, cb, e, rows, o, rows))
+            return GL_STAGE_FAULT;
+    }
+    for (lapack_int j0 = 0; c->want_r && j0 < cols; j0 += tile) {
+        lapack_int cb = cols - j0 < tile ? cols - j0 : tile;
+        gl_scalar *o = c->rstage + (size_t)j0 * cols;
+        GL_FN(scale_rows)(cols, cb, c->right, c->vb + j0, cols, 1, o, cols);
+        ops->from_host(ops, 'N', cols, cb, o, cols, e, cols);
+        if (GL_FN(apply_chase)(ops, &c->keep, 'P', 'N', cb, e, cols) ||
+            (cols > nb &&
+             GL_FN(apply_host_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
+                                      c->hx + (size_t)nb * rows, rows,
+                                      c->htp, cb, e + nb, cols)) ||
+            ops->to_host_scratch(ops, cols, cb, e, cols, o, cols))
+            return GL_STAGE_FAULT;
+    }
+    return 0;
+}
+
 /* Vectors: the back-transformation of U_B and VT_B through both stages. */
 static int svd_vectors(svd_call *c)
 {
     c->t[3] = gl_profile_stage(c->ops->ctx, "back");
+    if (c->lean) {
+        if (svd_lean_vectors(c))
+            return GL_STAGE_FAULT;
+        c->t[4] = gl_profile_stage(c->ops->ctx, "out");
+        return 0;
+    }
     if ((c->want_l && svd_left_vectors(c)) ||
         (c->want_r && svd_right_vectors(c)))
         return GL_STAGE_FAULT;
@@ -729,12 +959,32 @@ static int svd_read_vectors(svd_call *c)
     return GL_STAGE_FAULT;
 }
 
+/* The lean plan's U and VT from the host's blocks, all of which
+ * succeeded: X's left vectors are U (m >= n) or VT's adjoint, its right
+ * vectors VT's adjoint or U. */
+static void svd_lean_read(const svd_call *c)
+{
+    lapack_int rows = c->rows, cols = c->cols, ucols = c->ucols;
+    for (lapack_int j = 0; c->want_l && !c->trans && j < ucols; j++)
+        memcpy(c->u + (size_t)j * c->ldu, c->lstage + (size_t)j * rows,
+               sizeof *c->u * (size_t)rows);
+    if (c->want_l && c->trans)
+        GL_FN(conj_transpose)(rows, ucols, c->lstage, rows, c->vt, c->ldvt);
+    for (lapack_int j = 0; c->want_r && c->trans && j < cols; j++)
+        memcpy(c->u + (size_t)j * c->ldu, c->rstage + (size_t)j * cols,
+               sizeof *c->u * (size_t)cols);
+    if (c->want_r && !c->trans)
+        GL_FN(conj_transpose)(cols, cols, c->rstage, cols, c->vt, c->ldvt);
+}
+
 /* Read: the vectors, then the values unscaled (also the unconverged
  * superdiagonal on failure) and the stage times.  Stage 3's INFO. */
 static int svd_read(svd_call *c, gl_real *s, gl_real *e,
                     gl_stage_times *times)
 {
-    if (c->vectors && svd_read_vectors(c))
+    if (c->lean)
+        svd_lean_read(c);
+    else if (c->vectors && svd_read_vectors(c))
         return GL_STAGE_FAULT;
     lapack_int cols = c->cols, zero = 0, one = 1;
     if (c->scaled_to != 0) {

@@ -373,8 +373,8 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
         ops->from_host(ops, 'N', n, c, o, ldo, dev, n);
         if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', c, dev, n) ||
             (bw > 1 && GL_FN(apply_host_panels)(
-                           ops, 'N', n - bw, gl_sy2sb_reflectors(n, bw), bw,
-                           q->a + bw, q->lda, q->t, c, dev + bw, n)) ||
+                           ops, 'C', 'N', n - bw, gl_sy2sb_reflectors(n, bw),
+                           bw, q->a + bw, q->lda, q->t, c, dev + bw, n)) ||
             ops->to_host_scratch(ops, n, c, dev, n, o, ldo))
             goto out;
     }

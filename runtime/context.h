@@ -58,10 +58,10 @@ typedef struct gl_device_ledger {
 /* Where a GPU path keeps the call's matrices (docs/design/memory.md):
  * all in device memory (in-core); A's reduction in core but its
  * reflectors parked in host memory after stage 1 (lean: the Hermitian
- * eigenvectors); or the working copy of A in host memory, streamed
- * through the device in tiles (streamed: the Hermitian eigenproblem and
- * the singular values).  The policy takes the first whose plan fits, in
- * the order in-core, lean, streamed (log plan=). */
+ * eigenvectors, the SVD's vectors); or the working copy of A in host
+ * memory, streamed through the device in tiles (streamed: the Hermitian
+ * eigenproblem and the singular values).  The policy takes the first
+ * whose plan fits, in the order in-core, lean, streamed (log plan=). */
 typedef enum gl_plan_tier {
     GL_PLAN_IN_CORE,
     GL_PLAN_STREAMED,

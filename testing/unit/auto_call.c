@@ -14,7 +14,12 @@
  * AUTO_CALL_VALUES=file: the last call's values are written there.
  * AUTO_CALL_RATIOS=1: after dsyevd or zheevd with vectors, one line
  * "ratios residual=R orth=O", LAPACK's test ratios in units of n eps:
- * ||A Z - Z diag(w)||_1 / (n ||A||_1 eps) and ||Z^H Z - I||_1 / (n eps).
+ * ||A Z - Z diag(w)||_1 / (n ||A||_1 eps) and ||Z^H Z - I||_1 / (n eps);
+ * after an SVD with vectors on an AUTO_CALL_M x n A (JOBZ, JOBU = JOBVT
+ * S or A), "ratios residual=R orth_u=O orth_vt=P", those of LAPACK's
+ * ?bdt01 and ?ort01 in units of max(m, n) eps: ||A - U S VT||_1 /
+ * (max(m, n) ||A||_1 eps), ||I - U^H U||_1 / (max(m, n) eps) and
+ * ||I - VT VT^H||_1 / (max(m, n) eps), eps of the routine's precision.
  * AUTO_CALL_M=m: the SVD routines' A is m x n (tall or wide) instead of
  * n x n (dgesdd T: 2n x n); min(m, n) values. */
 #include <complex.h>
@@ -107,6 +112,76 @@ static void eig_ratios(int n, const double complex *lower,
     free(a), free(r);
 }
 
+/* The 1-norm of the rows x cols x (ld rows). */
+static double norm1_of(int rows, int cols, const double complex *x)
+{
+    double most = 0;
+    for (int j = 0; j < cols; j++) {
+        double sum = 0;
+        for (int i = 0; i < rows; i++)
+            sum += cabs(x[i + (size_t)j * rows]);
+        most = sum > most ? sum : most;
+    }
+    return most;
+}
+
+/* AUTO_CALL_RATIOS: the SVD's test ratios of A (m x n) with s (min(m, n)
+ * values), U (m x ucols, ld m) and VT (vtrows x n, ld vtrows), all as
+ * double complex copies; eps of the routine's precision. */
+static void svd_ratios(int m, int n, const double complex *a,
+                       const double *s, const double complex *u, int ucols,
+                       const double complex *vt, int vtrows, double eps)
+{
+    int mn = m < n ? m : n, mx = m < n ? n : m;
+    size_t mnn = (size_t)m * n;
+    double complex one = 1, minus = -1;
+    double complex *r = malloc(mnn * sizeof *r);
+    double complex *us = malloc((size_t)m * mn * sizeof *us);
+    size_t most = (size_t)(ucols > vtrows ? ucols : vtrows);
+    double complex *g = malloc(most * most * sizeof *g);
+    /* A - (U S) VT over the min(m, n) values */
+    for (int j = 0; j < mn; j++)
+        for (int i = 0; i < m; i++)
+            us[i + (size_t)j * m] = u[i + (size_t)j * m] * s[j];
+    memcpy(r, a, mnn * sizeof *r);
+    zgemm_("N", "N", &m, &n, &mn, &minus, us, &m, vt, &vtrows, &one, r, &m,
+           1, 1);
+    double anorm = norm1_of(m, n, a);
+    double residual = norm1_of(m, n, r) / (mx * (anorm > 0 ? anorm : 1) * eps);
+    for (size_t i = 0; i < (size_t)ucols * ucols; i++)
+        g[i] = i % ((size_t)ucols + 1) == 0 ? -1 : 0;
+    zgemm_("C", "N", &ucols, &ucols, &m, &one, u, &m, u, &m, &one, g, &ucols,
+           1, 1);
+    double orth_u = norm1_of(ucols, ucols, g) / (mx * eps);
+    for (size_t i = 0; i < (size_t)vtrows * vtrows; i++)
+        g[i] = i % ((size_t)vtrows + 1) == 0 ? -1 : 0;
+    zgemm_("N", "C", &vtrows, &vtrows, &n, &one, vt, &vtrows, vt, &vtrows,
+           &one, g, &vtrows, 1, 1);
+    printf("ratios residual=%.3g orth_u=%.3g orth_vt=%.3g\n", residual, orth_u,
+           norm1_of(vtrows, vtrows, g) / (mx * eps));
+    free(r), free(us), free(g);
+}
+
+/* The ratios of a real SVD (float or double arrays by their element
+ * size): copies as double complex, then svd_ratios. */
+static void real_svd_ratios(int m, int n, size_t es, const void *a,
+                            const double *s, const void *u, int ucols,
+                            const void *vt, int vtrows, double eps)
+{
+    size_t counts[3] = {(size_t)m * n, (size_t)m * ucols, (size_t)vtrows * n};
+    const void *from[3] = {a, u, vt};
+    double complex *to[3];
+    for (int k = 0; k < 3; k++) {
+        to[k] = malloc(counts[k] * sizeof *to[k]);
+        for (size_t i = 0; i < counts[k]; i++)
+            to[k][i] = es == sizeof(float) ? ((const float *)from[k])[i]
+                                           : ((const double *)from[k])[i];
+    }
+    svd_ratios(m, n, to[0], s, to[1], ucols, to[2], vtrows, eps);
+    for (int k = 0; k < 3; k++)
+        free(to[k]);
+}
+
 /* One SVD call of routine (sgesdd, dgesdd, zgesdd, dgesvd) with job on
  * an m x n matrix: its min(m, n) values into w.  JOBZ (JOBU = JOBVT) 'S'
  * and 'A' give U m x min(m,n) or m x m and VT min(m,n) x n or n x n. */
@@ -120,6 +195,7 @@ static int svd_call(const char *routine, const char *job, int m, int n,
     size_t mnn = (size_t)m * n, usize = vectors ? (size_t)m * ucols : 1,
            vtsize = vectors ? (size_t)ldvt * n : 1;
     int *iwork = malloc(8 * (size_t)mn * sizeof *iwork);
+    int ratios = vectors && getenv("AUTO_CALL_RATIOS") != NULL;
     if (strcmp(routine, "zgesdd") == 0) {
         double complex *a = malloc(mnn * sizeof *a), zq = 0;
         double complex *u = malloc(usize * sizeof *u);
@@ -129,18 +205,26 @@ static int svd_call(const char *routine, const char *job, int m, int n,
         double *rwork = malloc((big > wide ? big : wide) * sizeof *rwork);
         for (size_t i = 0; i < mnn; i++)
             a[i] = random_unit() + I * random_unit();
+        double complex *given = ratios ? malloc(mnn * sizeof *given) : NULL;
+        if (given)
+            memcpy(given, a, mnn * sizeof *a);
         zgesdd_(job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, &zq, &lwork, rwork,
                 iwork, &info, 1);
         lwork = (int)creal(zq);
         double complex *work = malloc((size_t)lwork * sizeof *work);
         zgesdd_(job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, work, &lwork, rwork,
                 iwork, &info, 1);
-        free(work), free(rwork), free(u), free(vt), free(a);
+        if (given && info == 0)
+            svd_ratios(m, n, given, w, u, ucols, vt, ldvt, 0x1p-53);
+        free(work), free(rwork), free(u), free(vt), free(a), free(given);
     } else if (strcmp(routine, "sgesdd") == 0) {
         float *a = malloc(mnn * sizeof *a), *s = malloc(mn * sizeof *s), q = 0;
         float *u = malloc(usize * sizeof *u), *vt = malloc(vtsize * sizeof *vt);
         for (size_t i = 0; i < mnn; i++)
             a[i] = (float)random_unit();
+        float *given = ratios ? malloc(mnn * sizeof *given) : NULL;
+        if (given)
+            memcpy(given, a, mnn * sizeof *a);
         sgesdd_(job, &m, &n, a, &m, s, u, &ldu, vt, &ldvt, &q, &lwork, iwork,
                 &info, 1);
         lwork = (int)q;
@@ -149,13 +233,19 @@ static int svd_call(const char *routine, const char *job, int m, int n,
                 &info, 1);
         for (int i = 0; i < mn; i++)
             w[i] = s[i];
-        free(work), free(u), free(vt), free(s), free(a);
+        if (given && info == 0)
+            real_svd_ratios(m, n, sizeof *a, given, w, u, ucols, vt, ldvt,
+                            0x1p-24);
+        free(work), free(u), free(vt), free(s), free(a), free(given);
     } else {
         int gesvd = strcmp(routine, "dgesvd") == 0;
         double *a = malloc(mnn * sizeof *a), q = 0;
         double *u = malloc(usize * sizeof *u), *vt = malloc(vtsize * sizeof *vt);
         for (size_t i = 0; i < mnn; i++)
             a[i] = random_unit();
+        double *given = ratios ? malloc(mnn * sizeof *given) : NULL;
+        if (given)
+            memcpy(given, a, mnn * sizeof *a);
         if (gesvd)
             dgesvd_(job, job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, &q,
                     &lwork, &info, 1, 1);
@@ -170,7 +260,10 @@ static int svd_call(const char *routine, const char *job, int m, int n,
         else
             dgesdd_(job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, work, &lwork,
                     iwork, &info, 1);
-        free(work), free(u), free(vt), free(a);
+        if (given && info == 0)
+            real_svd_ratios(m, n, sizeof *a, given, w, u, ucols, vt, ldvt,
+                            0x1p-53);
+        free(work), free(u), free(vt), free(a), free(given);
     }
     free(iwork);
     return info;

@@ -1,10 +1,11 @@
 #!/bin/bash
 # Device memory plans that tell the truth (docs/design/memory.md).
 #  plan/*   on the OpenCL device (PoCL here), for each routine and job of
-#           auto_call, in core and (the ?syev family) by the lean and
-#           streamed plans: the plan the policy fitted (the log's
-#           device_bytes=) within 10% of the device high-water mark the
-#           runtime's ledger measured (the profile's "device peak");
+#           auto_call, in core, by the lean plans (the ?syev family's
+#           vectors, dgesdd S and zgesdd S) and by the streamed plans:
+#           the plan the policy fitted (the log's device_bytes=) within
+#           10% of the device high-water mark the runtime's ledger
+#           measured (the profile's "device peak");
 #  cap/*    the same call under GPULAPACK_DEVICE_MEMORY_MB at its plan:
 #           it runs on the device (its plan=) and its peak stays under
 #           the cap; just under its in-core plan, the in-core plan alone
@@ -48,6 +49,7 @@ for spec in "dsyevd N" "dsyevd V" "zheevd N" "zheevd V" "dsyevr V" \
     "dsyevr I" "dgesdd N" "dgesdd S" "dgesdd A" "dgesdd T" "zgesdd N" \
     "zgesdd S" "dgesvd S" "dsytrd N" "dsbevd N" "dsbevd V" "dgbbrd N" \
     "dgbbrd B" "dsyevd V lean" "zheevd V lean" "dsyevr I lean" \
+    "dgesdd S lean" "zgesdd S lean" \
     "dsyevd N streamed" "dsyevd V streamed" "zheevd V streamed"; do
     set -- $spec
     tier=${3:-in-core}
