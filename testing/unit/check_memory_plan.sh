@@ -31,13 +31,9 @@ trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME=$T/cache HOME=$T
 unset GPULAPACK_DEVICE GPULAPACK_MIN_N GPULAPACK_TUNE_FILE GPULAPACK_LOG \
     GPULAPACK_DEVICE_MEMORY_MB GPULAPACK_BAND
+CHECK=memory-plan
+. testing/unit/plan_checks.sh
 
-verdict() { # verdict <ok 0/1> <name> <detail>
-    if [ "$1" = 1 ]; then echo "PASS unit/memory-plan/$2"; else echo "FAIL unit/memory-plan/$2: $3"; fi
-}
-field() { # field <log> <key>: the number after key= on the call's line
-    grep -o "$2=[0-9]*" <<<"$1" | head -1 | cut -d= -f2
-}
 opencl() { # opencl <routine> <job> [env...]: the call on the OpenCL device, profiled
     local routine=$1 job=$2
     shift 2

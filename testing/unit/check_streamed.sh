@@ -35,10 +35,9 @@ trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME=$T/cache HOME=$T
 unset GPULAPACK_DEVICE GPULAPACK_MIN_N GPULAPACK_TUNE_FILE GPULAPACK_LOG \
     GPULAPACK_DEVICE_MEMORY_MB GPULAPACK_PLAN GPULAPACK_FAULT
+CHECK=streamed
+. testing/unit/plan_checks.sh
 
-verdict() { # verdict <ok 0/1> <name> <detail>
-    if [ "$1" = 1 ]; then echo "PASS unit/streamed/$2"; else echo "FAIL unit/streamed/$2: $3"; fi
-}
 # call <routine> <values file> [env...]: one call on the OpenCL device,
 # job $JOB (N unless set)
 call() {
@@ -48,21 +47,6 @@ call() {
         GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 \
         GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$TILE "$@" $CALL "$routine" \
         "${JOB:-N}" $N 2>&1
-}
-# same <a> <b>: 1 when the two runs' values agree within 10 n eps max|w|
-same() {
-    paste "$1" "$2" | awk -v n=$N 'NF == 2 { d = $1 - $2; if (d < 0) d = -d
-            if (d > m) m = d; a = $1 < 0 ? -$1 : $1; if (a > w) w = a; rows++ }
-        END { print (rows == n && m <= 10 * n * 2.220446e-16 * w) ? 1 : 0 }'
-}
-# bytes <log>: host -> device and device -> host bytes of the profile
-# but stage 3's: the divide and conquer's products on the device, whose
-# sizes follow the deflation
-bytes() {
-    awk '/ profile: stage=/ && !/stage=stage3 / {
-            for (i = 1; i <= NF; i++) if ($i ~ /^bytes=/) b = substr($i, 7) + 0
-            if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
-        END { printf "%.0f %.0f\n", w, r }' <<<"$1"
 }
 # ratios_ok <log>: 1 when the log's LAPACK ratios are both under 30
 ratios_ok() {
@@ -75,8 +59,7 @@ bus_verdict() {
     local name=$1 log=$2 up down mup mdown ok
     read -r up down < <(bytes "$log")
     read -r mup mdown < <(model "$3" "$4")
-    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
-        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
+    ok=$(near "$up" "$down" "$mup" "$mdown")
     verdict "$ok" "$name-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
     echo "# $name: peak $(grep -o 'device peak=[0-9]*' <<<"$log" | head -1 | cut -d= -f2), $(grep -o '^ratios .*' <<<"$log"); host->device $up bytes (model $mup), device->host $down (model $mdown)"
 }

@@ -31,10 +31,9 @@ trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME=$T/cache HOME=$T
 unset GPULAPACK_DEVICE GPULAPACK_MIN_N GPULAPACK_TUNE_FILE GPULAPACK_LOG \
     GPULAPACK_DEVICE_MEMORY_MB GPULAPACK_PLAN GPULAPACK_FAULT GPULAPACK_BAND
+CHECK=svd-lean
+. testing/unit/plan_checks.sh
 
-verdict() { # verdict <ok 0/1> <name> <detail>
-    if [ "$1" = 1 ]; then echo "PASS unit/svd-lean/$2"; else echo "FAIL unit/svd-lean/$2: $3"; fi
-}
 # call <routine> <job> <m> <n> <values file> [env...]: one call on the
 # OpenCL device with the ratios
 call() {
@@ -45,35 +44,11 @@ call() {
         GPULAPACK_MIN_N=0 GPULAPACK_BAND=$B GPULAPACK_OOC_TILE=$TILE "$@" \
         $CALL "$routine" "$job" "$n" 2>&1
 }
-# same <a> <b> <count>: 1 when the two runs' count values agree within
-# 10 count eps max(s)
-same() {
-    paste "$1" "$2" | awk -v n="$3" 'NF == 2 { d = $1 - $2
-            if (d < 0) d = -d; if (d > m) m = d; a = $1 < 0 ? -$1 : $1
-            if (a > w) w = a; rows++ }
-        END { print (rows == n && m <= 10 * n * 2.220446e-16 * w) ? 1 : 0 }'
-}
-# difference <a> <b>: the largest difference over the largest value
-difference() {
-    paste "$1" "$2" | awk 'NF == 2 { d = $1 - $2; if (d < 0) d = -d
-            if (d > m) m = d; a = $1 < 0 ? -$1 : $1; if (a > w) w = a }
-        END { printf "%.3g", (w > 0 ? m / w : m) }'
-}
 # ratios_ok <log>: 1 when the three ratios are there and under 30
 ratios_ok() {
     grep -o "ratios .*" <<<"$1" | awk '{ ok = NF == 4
             for (i = 2; i <= 4; i++) { split($i, r, "="); if (!(r[2] < 30)) ok = 0 }
             print ok }' | grep -q 1 && echo 1 || echo 0
-}
-field() { # field <log> <key>: the number after key= on the call's line
-    grep -o "$2=[0-9]*" <<<"$1" | head -1 | cut -d= -f2
-}
-# bytes <log>: host -> device and device -> host bytes of the profile
-bytes() {
-    awk '/ profile: stage=/ {
-            for (i = 1; i <= NF; i++) if ($i ~ /^bytes=/) b = substr($i, 7) + 0
-            if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
-        END { printf "%.0f %.0f\n", w, r }' <<<"$1"
 }
 # model <rows> <cols> <ucols> <element bytes>: the elements each way of
 # X = A or A^H (rows >= cols) with both sides' vectors: X up once, its
@@ -122,8 +97,7 @@ for spec in "dgesdd 1024 1024 8 24" "zgesdd 1024 1024 16 48" "dgesvd 1024 1280 8
     verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
     read -r up down < <(bytes "$log")
     read -r mup mdown < <(model $rows $cols $cols $es)
-    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
-        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
+    ok=$(near "$up" "$down" "$mup" "$mdown")
     verdict "$ok" "$name-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
     echo "# $name: cap $((cap << 20)), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/lean) of max(s); $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown); the matrix is $((m * n * es))"
     [ $routine = dgesdd ] || continue

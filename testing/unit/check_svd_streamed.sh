@@ -27,10 +27,9 @@ trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME=$T/cache HOME=$T
 unset GPULAPACK_DEVICE GPULAPACK_MIN_N GPULAPACK_TUNE_FILE GPULAPACK_LOG \
     GPULAPACK_DEVICE_MEMORY_MB GPULAPACK_PLAN GPULAPACK_FAULT AUTO_CALL_M
+CHECK=svd-streamed
+. testing/unit/plan_checks.sh
 
-verdict() { # verdict <ok 0/1> <name> <detail>
-    if [ "$1" = 1 ]; then echo "PASS unit/svd-streamed/$2"; else echo "FAIL unit/svd-streamed/$2: $3"; fi
-}
 # call <routine> <m> <n> <values file> [env...]: one values-only call on
 # the OpenCL device
 call() {
@@ -40,30 +39,6 @@ call() {
         GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 \
         GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$TILE "$@" \
         $CALL "$routine" N "$n" 2>&1
-}
-# same <a> <b> <count> <eps>: 1 when the two runs' count values agree
-# within 10 count eps max(s)
-same() {
-    paste "$1" "$2" | awk -v n="$3" -v eps="$4" 'NF == 2 { d = $1 - $2
-            if (d < 0) d = -d; if (d > m) m = d; a = $1 < 0 ? -$1 : $1
-            if (a > w) w = a; rows++ }
-        END { print (rows == n && m <= 10 * n * eps * w) ? 1 : 0 }'
-}
-# difference <a> <b>: the largest difference over the largest value
-difference() {
-    paste "$1" "$2" | awk 'NF == 2 { d = $1 - $2; if (d < 0) d = -d
-            if (d > m) m = d; a = $1 < 0 ? -$1 : $1; if (a > w) w = a }
-        END { printf "%.3g", (w > 0 ? m / w : m) }'
-}
-field() { # field <log> <key>: the number after key= on the call's line
-    grep -o "$2=[0-9]*" <<<"$1" | head -1 | cut -d= -f2
-}
-# bytes <log>: host -> device and device -> host bytes of the profile
-bytes() {
-    awk '/ profile: stage=/ {
-            for (i = 1; i <= NF; i++) if ($i ~ /^bytes=/) b = substr($i, 7) + 0
-            if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
-        END { printf "%.0f %.0f\n", w, r }' <<<"$1"
 }
 # model <rows> <cols> <element bytes>: the elements each way of X = A or
 # A^H (rows >= cols) by the panels of kernels/ge2gb_streamed.c, then the
@@ -105,8 +80,7 @@ for spec in "dgesdd 1024 1024 8 1 2.220446e-16" "zgesdd 1024 1024 16 2 2.220446e
         "the streamed run's values differ from the in-core run's by $(difference $T/in-core $T/streamed) of max(s)"
     read -r up down < <(bytes "$log")
     read -r mup mdown < <(model $rows $cols $es)
-    ok=$(awk -v a="$up" -v b="$down" -v c="$mup" -v d="$mdown" 'BEGIN {
-        print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }')
+    ok=$(near "$up" "$down" "$mup" "$mdown")
     verdict "$ok" "$name-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
     echo "# $name: cap $((cap << 20)), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/streamed) of max(s); host->device $up bytes (model $mup), device->host $down (model $mdown); the matrix is $((m * n * es))"
 
