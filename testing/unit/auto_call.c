@@ -72,13 +72,14 @@ void zgemm_(const char *, const char *, const int *, const int *, const int *,
             const double complex *, const int *, const double complex *,
             double complex *, const int *, size_t, size_t);
 
-static double norm1(int n, const double complex *x)
+/* The 1-norm of the rows x cols x (ld rows). */
+static double norm1_of(int rows, int cols, const double complex *x)
 {
     double most = 0;
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < cols; j++) {
         double sum = 0;
-        for (int i = 0; i < n; i++)
-            sum += cabs(x[i + (size_t)j * n]);
+        for (int i = 0; i < rows; i++)
+            sum += cabs(x[i + (size_t)j * rows]);
         most = sum > most ? sum : most;
     }
     return most;
@@ -101,28 +102,15 @@ static void eig_ratios(int n, const double complex *lower,
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
             r[i + (size_t)j * n] = z[i + (size_t)j * n] * w[j];
-    double anorm = norm1(n, a), eps = 0x1p-53;
+    double anorm = norm1_of(n, n, a), eps = 0x1p-53;
     zgemm_("N", "N", &n, &n, &n, &one, a, &n, z, &n, &minus, r, &n, 1, 1);
-    double residual = norm1(n, r) / (n * anorm * eps);
+    double residual = norm1_of(n, n, r) / (n * anorm * eps);
     for (size_t i = 0; i < nn; i++)
         r[i] = i % ((size_t)n + 1) == 0 ? -1 : 0;
     zgemm_("C", "N", &n, &n, &n, &one, z, &n, z, &n, &one, r, &n, 1, 1);
     printf("ratios residual=%.3g orth=%.3g\n", residual,
-           norm1(n, r) / (n * eps));
+           norm1_of(n, n, r) / (n * eps));
     free(a), free(r);
-}
-
-/* The 1-norm of the rows x cols x (ld rows). */
-static double norm1_of(int rows, int cols, const double complex *x)
-{
-    double most = 0;
-    for (int j = 0; j < cols; j++) {
-        double sum = 0;
-        for (int i = 0; i < rows; i++)
-            sum += cabs(x[i + (size_t)j * rows]);
-        most = sum > most ? sum : most;
-    }
-    return most;
 }
 
 /* AUTO_CALL_RATIOS: the SVD's test ratios of A (m x n) with s (min(m, n)
