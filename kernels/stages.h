@@ -478,6 +478,19 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
                                     lapack_int m, int products);
+/* Band-to-band (kernels/band_reduce.c): the Hermitian band of half-width
+ * big in w (the backend's memory, both triangles, A(i, j) at
+ * w[2 big + i - j + j ld], ld = band_reduce_ld(big), zero outside the
+ * band) reduced in place to half-width b < big by unitary similarity, for
+ * the values (the reflectors are not kept); t: big x big scalars of the
+ * backend.  Returns 0, or < 0 on failure.  The device bytes of it and of
+ * the chase's band (half-width b) beside w afterwards:
+ * band_reduce_device_bytes. */
+lapack_int GL_FN(band_reduce_ld)(lapack_int big);
+int GL_FN(band_reduce)(const GL_FN(ops) *ops, lapack_int n, lapack_int big,
+                       lapack_int b, gl_scalar *w, gl_scalar *t);
+size_t GL_FN(band_reduce_device_bytes)(const gl_tuning *tuning, lapack_int n,
+                                       lapack_int big, lapack_int b);
 /* The lean plan of the Hermitian eigenvectors (kernels/sy2sb_streamed.c):
  * stage 1 in core as he_tridiag's, then its panels and T factors to host
  * memory and the chase and keep as he_tridiag_streamed's; its device

@@ -287,6 +287,50 @@ static int chase_host_band(const streamed *p, GL_FN(tridiag_q) *keep,
     return rc;
 }
 
+/* The values' wide host band (half-width B = p->b) up in both triangles,
+ * reduced band-to-band to half-width bt on the device, then chased. */
+static int chase_wide_band(const streamed *p, lapack_int bt, gl_real *d,
+                           gl_real *e)
+{
+    const GL_FN(ops) *ops = p->ops;
+    lapack_int n = p->n, big = p->b, ld = GL_FN(band_reduce_ld)(big);
+    lapack_int ldhost = 2 * big + 1;
+    size_t storage = (size_t)ld * (size_t)n;
+    gl_scalar *full = gl_host_alloc(sizeof *full * storage);
+    gl_scalar *w = ops->alloc(ops, sizeof *w * storage);
+    gl_scalar *t = ops->alloc(ops, sizeof *t * (size_t)big * (size_t)big);
+    gl_scalar *band = NULL;
+    int rc = GL_STAGE_FAULT;
+    if (!full || !w || !t)
+        goto out;
+    memset(full, 0, sizeof *full * storage);
+    for (lapack_int c = 0; c < n; c++)   /* A(r, c) and A(c, r) */
+        for (lapack_int r = c; r < n && r - c <= big; r++) {
+            gl_scalar x = p->band[(size_t)(r - c) + (size_t)c * ldhost];
+            full[(size_t)(2 * big + r - c) + (size_t)c * ld] = x;
+            full[(size_t)(2 * big + c - r) + (size_t)r * ld] = GL_CONJ(x);
+        }
+    ops->from_host(ops, 'N', ld, n, full, ld, w, ld);
+    if (GL_FN(band_reduce)(ops, n, big, bt, w, t))
+        goto out;
+    ops->release(ops, t);
+    t = NULL;
+    band = ops->alloc(ops, sizeof *band * (size_t)(2 * bt + 1) * (size_t)n);
+    if (!band)
+        goto out;
+    ops->pack_band(ops, 'H', n, bt, w + 2 * (size_t)big, 4 * big, band,
+                   2 * bt + 1);
+    ops->release(ops, w);
+    w = NULL;
+    rc = chase(ops, n, bt, band, NULL, d, e);
+out:
+    ops->release(ops, band);
+    ops->release(ops, t);
+    ops->release(ops, w);
+    gl_host_free(full);
+    return rc;
+}
+
 /* gl_s_he_tridiag_streamed gl_d_he_tridiag_streamed gl_c_he_tridiag_streamed gl_z_he_tridiag_streamed */
 int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                                const gl_scalar *a, lapack_int lda,
@@ -323,7 +367,9 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     ops->release(ops, dev);
     dev = NULL;
     double t1 = gl_profile_stage(ops->ctx, "stage2");
-    if (chase_host_band(&p, keep, d, e))
+    lapack_int bt = keep ? b : gl_tune_ooc_chase_band(n, b);
+    if (bt < b ? chase_wide_band(&p, bt, d, e)
+               : chase_host_band(&p, keep, d, e))
         goto out;
     if (times)
         *times = (gl_stage_times){

@@ -68,6 +68,7 @@ typedef struct gl_config {
     int plan;                   /* GPULAPACK_PLAN: -1 auto (the first tier that fits), or a gl_plan_tier first */
     long ooc_band;              /* GPULAPACK_OOC_BAND: the streamed plan's band, 0 = tuned */
     long ooc_tile;              /* GPULAPACK_OOC_TILE: the streamed plan's tile side, 0 = tuned */
+    long ooc_chase_band;        /* GPULAPACK_OOC_CHASE_BAND: the band a wider one is reduced to for the chase, 0 = tuned */
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */

@@ -718,14 +718,39 @@ long gl_tune_dc_leaf(void)
     return leaf > 0 ? leaf : 128;
 }
 
+static int band_below(long b, long n)
+{
+    return (int)(b < n - 1 ? b : n > 2 ? n - 1 : 1);
+}
+
 int gl_tune_ooc_band(long n)
 {
     long b = gl_config_get()->ooc_band;
     if (b <= 0)
         b = 256;
-    if (b > 256)
+    return band_below(b < 256 ? b : 256, n);
+}
+
+/* About an H200's FP64 rate over its bus rate (40 TFLOP/s against 25
+ * GB/s each way: B of 1024 makes the passes' copies about as long as
+ * their products; docs/performance.md, "Larger than the device"), and
+ * at most n / 4 (a few panels at least: the band-to-band reduction in
+ * core would do the rest) unless that is under the chase's band. */
+int gl_tune_ooc_wide_band(long n)
+{
+    long b = gl_config_get()->ooc_band;
+    if (b > 0)
+        return band_below(b < 4096 ? b : 4096, n);
+    long narrow = gl_tune_ooc_band(n), wide = n / 4 < 1024 ? n / 4 : 1024;
+    return (int)(wide > narrow ? wide : narrow);
+}
+
+int gl_tune_ooc_chase_band(long n, int wide)
+{
+    long b = gl_config_get()->ooc_chase_band;
+    if (b <= 0 || b > 256)
         b = 256;
-    return (int)(b < n - 1 ? b : n > 2 ? n - 1 : 1);
+    return band_below(b < wide ? b : wide, n);
 }
 
 /* Tiles of 4096: 128 MiB in double, long enough transfers for the bus's

@@ -130,12 +130,17 @@ int gl_tune_chase_kernel(void);
  * device (GPULAPACK_DC_LEAF, default 128). */
 long gl_tune_dc_leaf(void);
 
-/* The streamed plan of the Hermitian eigenvalues (kernels/sy2sb_streamed.c,
- * docs/design/memory.md): the band of its passes, whose width divides
+/* The streamed plans (kernels/sy2sb_streamed.c, ge2gb_streamed.c,
+ * docs/design/memory.md): the band of their passes, whose width divides
  * the bytes each pass streams (about n^3 / (6 b) elements each way in
- * all), at most 256 (the chase's widest, GPULAPACK_OOC_BAND); and the
- * side of its tiles (GPULAPACK_OOC_TILE; at least b + 1). */
+ * all), at most 256 (the chase's widest, GPULAPACK_OOC_BAND); the
+ * Hermitian values' wider band (up to 4096, default 1024), reduced band-
+ * to-band in core to the chase's (gl_tune_ooc_chase_band: at most 256
+ * and the wide band, GPULAPACK_OOC_CHASE_BAND); and the side of the
+ * tiles (GPULAPACK_OOC_TILE; at least b + 1). */
 int gl_tune_ooc_band(long n);
+int gl_tune_ooc_wide_band(long n);
+int gl_tune_ooc_chase_band(long n, int wide);
 int gl_tune_ooc_tile(long n, int b);
 
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this

@@ -438,11 +438,13 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
     --expect-path opencl --expect-method one-stage
 #    The ?syev family by the streamed plan (band 2, tiles of 3: many
 #    passes and tiles at the suite's sizes, and blocks of 3 columns of Z
-#    for the vectors).
+#    for the vectors; the values' band reduced band-to-band to 1 before
+#    the chase).
 run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
-    --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
+    --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1 \
+    --expect-path opencl
 #    The ?syev family's vectors by the lean plan (stage 1 in core with
 #    band 2, its reflectors parked, blocks of 3 columns of Z), sep in
 #    double; values calls keep the in-core plan.

@@ -142,6 +142,21 @@ for spec in "dsyevd 8 1" "zheevd 16 2" "dsyevr 8 1"; do
     verdict "$ok" "$routine-fault" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
 
+# band-to-band (kernels/band_reduce.c): the passes at band 32, the band
+# reduced to 8 in core for the chase (n = 512, under 2 MiB; in core the
+# plan is 2.3 MB): plan=streamed, the peak under the cap, the values as
+# the in-core run's
+for spec in "dsyevd 2" "zheevd 4"; do
+    set -- $spec
+    routine=$1 cap=$2
+    N=512 B=32 call $routine $T/in-core >/dev/null
+    log=$(N=512 B=32 call $routine $T/narrowed GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_OOC_CHASE_BAND=8)
+    peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
+    ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $((cap << 20)) ] && [ "$(same $T/in-core $T/narrowed 512)" = 1 ] && echo 1 || echo 0)
+    verdict "$ok" "$routine-band-to-band" "cap $cap MiB, peak ${peak:-none}, values $(difference $T/in-core $T/narrowed) of the in-core run's: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+done
+
 # the vectors
 for spec in "dsyevd 8 16" "zheevd 16 32"; do
     set -- $spec
