@@ -19,30 +19,44 @@ static lapack_int chase_steps(lapack_int n, lapack_int b, lapack_int s)
     return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
 }
 
-/* gl_s_reflectors_slots gl_d_reflectors_slots gl_c_reflectors_slots gl_z_reflectors_slots */
-size_t GL_FN(reflectors_slots)(lapack_int n, lapack_int b, lapack_int group,
-                               lapack_int *ngroups)
+/* gl_s_reflectors_segment_slots gl_d_reflectors_segment_slots
+ * gl_c_reflectors_segment_slots gl_z_reflectors_segment_slots */
+size_t GL_FN(reflectors_segment_slots)(lapack_int n, lapack_int b,
+                                       lapack_int group, lapack_int sweeps,
+                                       lapack_int *ngroups)
 {
     if (group < 1)
         group = 1;
     /* half-width 1 or less: nothing to chase, nothing kept */
-    *ngroups = n > 2 && b > 1 ? (n - 2 + group - 1) / group : 0;
+    lapack_int run = n > 2 && b > 1 ? n - 2 : 0;
+    if (sweeps < run)
+        run = sweeps > 0 ? sweeps : 0;
+    *ngroups = (run + group - 1) / group;
     size_t cols = 1;
     for (lapack_int g = 0; g < *ngroups; g++)
         cols += (size_t)chase_steps(n, b, g * group) * (size_t)group;
     return cols;
 }
 
-/* gl_s_reflectors_place gl_d_reflectors_place gl_c_reflectors_place gl_z_reflectors_place */
-void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
-                             lapack_int n, lapack_int b, lapack_int group,
-                             gl_scalar *vq, gl_scalar *vp, lapack_int *first,
-                             gl_scalar *zeros)
+/* gl_s_reflectors_slots gl_d_reflectors_slots gl_c_reflectors_slots gl_z_reflectors_slots */
+size_t GL_FN(reflectors_slots)(lapack_int n, lapack_int b, lapack_int group,
+                               lapack_int *ngroups)
+{
+    return GL_FN(reflectors_segment_slots)(n, b, group, n, ngroups);
+}
+
+/* gl_s_reflectors_segment_layout gl_d_reflectors_segment_layout
+ * gl_c_reflectors_segment_layout gl_z_reflectors_segment_layout */
+size_t GL_FN(reflectors_segment_layout)(GL_FN(reflectors) *r, lapack_int n,
+                                        lapack_int b, lapack_int group,
+                                        lapack_int sweeps, gl_scalar *vq,
+                                        gl_scalar *vp, lapack_int *first)
 {
     memset(r, 0, sizeof *r);
     if (group < 1)
         group = 1;
-    size_t cols = GL_FN(reflectors_slots)(n, b, group, &r->ngroups);
+    size_t cols =
+        GL_FN(reflectors_segment_slots)(n, b, group, sweeps, &r->ngroups);
     r->n = n, r->b = b, r->group = group;
     r->first = first;
     r->first[0] = 0;
@@ -51,6 +65,20 @@ void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
     r->vq = vq, r->vp = vp;
     r->tauq = r->vq + cols * (size_t)b;
     r->taup = vp ? r->vp + cols * (size_t)b : NULL;
+    return cols;
+}
+
+/* gl_s_reflectors_place_segment gl_d_reflectors_place_segment
+ * gl_c_reflectors_place_segment gl_z_reflectors_place_segment */
+void GL_FN(reflectors_place_segment)(const GL_FN(ops) *ops,
+                                     GL_FN(reflectors) *r, lapack_int n,
+                                     lapack_int b, lapack_int group,
+                                     lapack_int sweeps, gl_scalar *vq,
+                                     gl_scalar *vp, lapack_int *first,
+                                     gl_scalar *zeros)
+{
+    size_t cols = GL_FN(reflectors_segment_layout)(r, n, b, group, sweeps, vq,
+                                                   vp, first);
     /* slots the chase never reaches (past the end of short sweeps) must
      * read as H = I */
     memset(zeros, 0, sizeof *zeros * cols);
@@ -61,14 +89,27 @@ void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
                        r->taup, (lapack_int)cols);
 }
 
-/* gl_s_reflectors_alloc gl_d_reflectors_alloc gl_c_reflectors_alloc gl_z_reflectors_alloc */
-int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
-                            lapack_int n, lapack_int b, lapack_int group,
-                            int two_sided)
+/* gl_s_reflectors_place gl_d_reflectors_place gl_c_reflectors_place gl_z_reflectors_place */
+void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
+                             lapack_int n, lapack_int b, lapack_int group,
+                             gl_scalar *vq, gl_scalar *vp, lapack_int *first,
+                             gl_scalar *zeros)
+{
+    GL_FN(reflectors_place_segment)(ops, r, n, b, group, n, vq, vp, first,
+                                    zeros);
+}
+
+/* gl_s_reflectors_alloc_segment gl_d_reflectors_alloc_segment
+ * gl_c_reflectors_alloc_segment gl_z_reflectors_alloc_segment */
+int GL_FN(reflectors_alloc_segment)(const GL_FN(ops) *ops,
+                                    GL_FN(reflectors) *r, lapack_int n,
+                                    lapack_int b, lapack_int group,
+                                    lapack_int sweeps, int two_sided)
 {
     memset(r, 0, sizeof *r);
     lapack_int ngroups;
-    size_t cols = GL_FN(reflectors_slots)(n, b, group, &ngroups);
+    size_t cols =
+        GL_FN(reflectors_segment_slots)(n, b, group, sweeps, &ngroups);
     size_t bytes = sizeof(gl_scalar) * cols * ((size_t)b + 1);
     lapack_int *first = malloc(sizeof *first * (size_t)(ngroups + 1));
     gl_scalar *vq = first ? ops->alloc(ops, bytes) : NULL;
@@ -81,9 +122,18 @@ int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
         free(first);
         return GL_STAGE_FAULT;
     }
-    GL_FN(reflectors_place)(ops, r, n, b, group, vq, vp, first, zeros);
+    GL_FN(reflectors_place_segment)(ops, r, n, b, group, sweeps, vq, vp,
+                                    first, zeros);
     free(zeros);
     return 0;
+}
+
+/* gl_s_reflectors_alloc gl_d_reflectors_alloc gl_c_reflectors_alloc gl_z_reflectors_alloc */
+int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
+                            lapack_int n, lapack_int b, lapack_int group,
+                            int two_sided)
+{
+    return GL_FN(reflectors_alloc_segment)(ops, r, n, b, group, n, two_sided);
 }
 
 /* gl_s_reflectors_free gl_d_reflectors_free gl_c_reflectors_free gl_z_reflectors_free */
@@ -378,15 +428,18 @@ static int chase_batch(lapack_int b, lapack_int group, size_t blocks,
     return fit < 1 ? 1 : fit < DEVICE_BATCH ? (int)fit : DEVICE_BATCH;
 }
 
-/* gl_s_apply_chase_device_bytes gl_d_apply_chase_device_bytes
- * gl_c_apply_chase_device_bytes gl_z_apply_chase_device_bytes */
-size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
-                                       lapack_int group, lapack_int ncols)
+/* gl_s_apply_segment_device_bytes gl_d_apply_segment_device_bytes
+ * gl_c_apply_segment_device_bytes gl_z_apply_segment_device_bytes */
+size_t GL_FN(apply_segment_device_bytes)(lapack_int n, lapack_int b,
+                                         lapack_int group, lapack_int sweeps,
+                                         lapack_int ncols)
 {
     lapack_int ngroups;
     if (group < 1)
         group = 1;
-    size_t slots = GL_FN(reflectors_slots)(n, b, group, &ngroups), stride;
+    size_t slots = GL_FN(reflectors_segment_slots)(n, b, group, sweeps,
+                                                   &ngroups),
+           stride;
     if (ngroups == 0 || ncols <= 0)
         return 0;
     size_t e_scalars = (size_t)n * (size_t)ncols;
@@ -395,6 +448,14 @@ size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
     size_t blocks = 2 * (size_t)capacity * stride * sizeof(gl_scalar);
     return blocks + gl_wy_scratch_bytes(e_scalars * sizeof(gl_scalar)) +
            3 * sizeof(lapack_int) * (slots / (size_t)group + 1);
+}
+
+/* gl_s_apply_chase_device_bytes gl_d_apply_chase_device_bytes
+ * gl_c_apply_chase_device_bytes gl_z_apply_chase_device_bytes */
+size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
+                                       lapack_int group, lapack_int ncols)
+{
+    return GL_FN(apply_segment_device_bytes)(n, b, group, n, ncols);
 }
 
 /* gl_s_apply_chase gl_d_apply_chase gl_c_apply_chase gl_z_apply_chase */
@@ -509,17 +570,38 @@ static lapack_int panels_group_cols(lapack_int nb)
     return per_group * nb;
 }
 
+/* Reflectors per group for a block of ncols columns whose device memory
+ * the group should about match: its merged V, its upload and larfb's
+ * scratch take about 3 len k, the block len ncols, so k is at most
+ * ncols / 3, in whole panels, at least one, at most panels_group_cols
+ * (which the defaults give: 4096 columns, panels of 256). */
+static lapack_int block_group_cols(lapack_int nb, lapack_int ncols)
+{
+    lapack_int k = ncols / 3 / nb * nb, most = panels_group_cols(nb);
+    return k < nb ? nb : k < most ? k : most;
+}
+
+/* The device bytes of panel_groups in groups of group_cols columns
+ * (host: with each group's upload). */
+static size_t groups_device_bytes(lapack_int len, lapack_int nref,
+                                  lapack_int nb, lapack_int ncols,
+                                  lapack_int group_cols, int host)
+{
+    if (nref <= 0 || ncols <= 0)
+        return 0;
+    size_t k = (size_t)min_int(group_cols, nref);
+    size_t merged = (size_t)len * k + k * k;   /* vg and tg */
+    size_t up = host ? ((size_t)len + (size_t)nb) * k : 0;
+    return sizeof(gl_scalar) *
+           (merged + up + GL_LARFB_SCRATCH((size_t)len, (size_t)ncols, k));
+}
+
 /* gl_s_apply_panels_device_bytes gl_d_apply_panels_device_bytes
  * gl_c_apply_panels_device_bytes gl_z_apply_panels_device_bytes */
 size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
                                         lapack_int nb, lapack_int ncols)
 {
-    if (nref <= 0 || ncols <= 0)
-        return 0;
-    size_t k = (size_t)min_int(panels_group_cols(nb), nref);
-    size_t merged = (size_t)len * k + k * k;   /* vg and tg */
-    return sizeof(gl_scalar) *
-           (merged + GL_LARFB_SCRATCH((size_t)len, (size_t)ncols, k));
+    return groups_device_bytes(len, nref, nb, ncols, panels_group_cols(nb), 0);
 }
 
 /* gl_s_apply_host_panels_device_bytes gl_d_apply_host_panels_device_bytes
@@ -527,11 +609,16 @@ size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
 size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
                                              lapack_int nb, lapack_int ncols)
 {
-    if (nref <= 0 || ncols <= 0)
-        return 0;
-    size_t k = (size_t)min_int(panels_group_cols(nb), nref);
-    return GL_FN(apply_panels_device_bytes)(len, nref, nb, ncols) +
-           sizeof(gl_scalar) * ((size_t)len + (size_t)nb) * k;
+    return groups_device_bytes(len, nref, nb, ncols, panels_group_cols(nb), 1);
+}
+
+/* gl_s_apply_block_panels_device_bytes gl_d_apply_block_panels_device_bytes
+ * gl_c_apply_block_panels_device_bytes gl_z_apply_block_panels_device_bytes */
+size_t GL_FN(apply_block_panels_device_bytes)(lapack_int len, lapack_int nref,
+                                              lapack_int nb, lapack_int ncols)
+{
+    return groups_device_bytes(len, nref, nb, ncols,
+                               block_group_cols(nb, ncols), 1);
 }
 
 /* apply_panels with V and T in host memory (host) or the backend's: a
@@ -541,12 +628,11 @@ size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
 static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int len, lapack_int nref, lapack_int nb,
                         const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
-                        int host, lapack_int ncols, gl_scalar *e,
-                        lapack_int lde)
+                        int host, lapack_int group_cols, lapack_int ncols,
+                        gl_scalar *e, lapack_int lde)
 {
     if (nref <= 0 || ncols <= 0)
         return 0;
-    lapack_int group_cols = panels_group_cols(nb);
     lapack_int ngroups = (nref + group_cols - 1) / group_cols;
     lapack_int kmax = min_int(group_cols, nref);
     size_t merged = (size_t)len * (size_t)kmax + (size_t)kmax * (size_t)kmax;
@@ -587,8 +673,8 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         const gl_scalar *t, lapack_int ncols, gl_scalar *e,
                         lapack_int lde)
 {
-    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t, 0, ncols,
-                        e, lde);
+    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t, 0,
+                        panels_group_cols(nb), ncols, e, lde);
 }
 
 /* gl_s_apply_host_panels gl_d_apply_host_panels gl_c_apply_host_panels gl_z_apply_host_panels */
@@ -599,7 +685,20 @@ int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char storev, char trans,
                              gl_scalar *e, lapack_int lde)
 {
     return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t,
-                        !ops->host_memory, ncols, e, lde);
+                        !ops->host_memory, panels_group_cols(nb), ncols, e,
+                        lde);
+}
+
+/* gl_s_apply_block_panels gl_d_apply_block_panels gl_c_apply_block_panels gl_z_apply_block_panels */
+int GL_FN(apply_block_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                              lapack_int len, lapack_int nref, lapack_int nb,
+                              const gl_scalar *v, lapack_int ldv,
+                              const gl_scalar *t, lapack_int ncols,
+                              gl_scalar *e, lapack_int lde)
+{
+    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t,
+                        !ops->host_memory, block_group_cols(nb, ncols), ncols,
+                        e, lde);
 }
 
 /* ---- diagonal phases --------------------------------------------------- */

@@ -25,6 +25,8 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
     if (q->streamed_cols > 0) {   /* the streamed plan's: host memory */
         gl_host_free(q->a);
         gl_host_free(q->t);
+        gl_host_free(q->parked);
+        q->parked = NULL;
     } else {
         ops->release(ops, q->a);
         ops->release(ops, q->t);
@@ -409,7 +411,7 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     double t1 = gl_profile_stage(ops->ctx, "stage2");
     ops->pack_band(ops, 'H', n, bw, wk, n, band, ldband);
     if (bw > 1 &&
-        ops->sb_chase(ops, n, bw, band, ldband, keep ? &keep->chase : NULL))
+        ops->sb_chase(ops, n, bw, n, band, ldband, keep ? &keep->chase : NULL))
         goto out;
     double t2 = gl_profile_stage(ops->ctx, "stage3");
 
