@@ -79,6 +79,8 @@ static gl_scalar *at(const part *p, const layout *l, lapack_int i,
 static int piece(const part *p, const layout *l, lapack_int c, lapack_int *c0,
                  lapack_int *c1)
 {
+    if (c >= l->n)
+        return 0;
     lapack_int t = c / l->width;
     while (t * l->width < l->n && t % l->parts != p->index)
         t++;
@@ -420,6 +422,12 @@ int GL_FN(sy2sb_split)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
         rc = split_panels(parts, &l, tau, tq, t_scratch, mm, &h, &end);
     if (rc == 0)
         rc = shares_gather(parts, &l, end, h.stage);
+    /* a device whose last work failed says so at its next read: one
+     * scalar from each, so that no failure passes unseen */
+    for (int p = 1; p < l.parts && rc == 0; p++)
+        if (parts[p].ops.to_host_scratch(&parts[p].ops, 1, 1, parts[p].x, 1,
+                                         h.sum, 1))
+            rc = -1;
     for (int p = 1; p < l.parts; p++)
         if (parts[p].arena)
             parts[p].ops.release(&parts[p].ops, parts[p].arena);
