@@ -148,24 +148,29 @@ static int hop(const part *from, const part *to, lapack_int rows,
     return 0;
 }
 
-/* rows x cols of the call's device's array (0 va, 1 wa, 2 s) at offset
- * `off` to the same place on every other device: read once. */
-static int broadcast(part *parts, const layout *l, int which, size_t off,
-                     lapack_int rows, lapack_int cols, gl_scalar *stage)
+/* The work arrays every device holds alike (ld ldw). */
+typedef enum shared_array { ARRAY_VA, ARRAY_WA, ARRAY_S } shared_array;
+
+static gl_scalar *array_of(const part *p, shared_array which)
+{
+    return which == ARRAY_VA ? p->va : which == ARRAY_WA ? p->wa : p->s;
+}
+
+/* rows x cols of the call's device's array at offset `off` to the same
+ * place on every other device: read once, written to each. */
+static int broadcast(part *parts, const layout *l, shared_array which,
+                     size_t off, lapack_int rows, lapack_int cols,
+                     gl_scalar *stage)
 {
     if (rows <= 0 || cols <= 0)
         return 0;
-    gl_scalar *const *arr[] = {&parts[0].va, &parts[0].wa, &parts[0].s};
     const GL_FN(ops) *ops = &parts[0].ops;
-    if (ops->to_host_scratch(ops, rows, cols, *arr[which] + off, l->ldw, stage,
-                             rows))
+    if (ops->to_host_scratch(ops, rows, cols, array_of(&parts[0], which) + off,
+                             l->ldw, stage, rows))
         return -1;
-    for (int p = 1; p < l->parts; p++) {
-        gl_scalar *base = which == 0 ? parts[p].va
-                          : which == 1 ? parts[p].wa : parts[p].s;
+    for (int p = 1; p < l->parts; p++)
         parts[p].ops.from_host(&parts[p].ops, 'N', rows, cols, stage, rows,
-                               base + off, l->ldw);
-    }
+                               array_of(&parts[p], which) + off, l->ldw);
     return 0;
 }
 
@@ -300,8 +305,8 @@ static int split_panel(part *parts, const layout *l, lapack_int k0,
     ops->unpack_v(ops, 'C', pn, kk, A(k + b, k), lda, me->s, ldw);
     ops->trmm(ops, 'R', 'U', 'N', 'N', pn, kk, 1, t, b, me->s, ldw);
     size_t at_v = (size_t)row + (size_t)acc * ldw;
-    if (broadcast(parts, l, 2, 0, pn, kk, h->stage) ||
-        broadcast(parts, l, 0, at_v, pn, kk, h->stage) ||
+    if (broadcast(parts, l, ARRAY_S, 0, pn, kk, h->stage) ||
+        broadcast(parts, l, ARRAY_VA, at_v, pn, kk, h->stage) ||
         summed_x(parts, l, k + b, kk, x, h->sum, h->stage))
         return -1;
     /* X's corrections and W = X - 1/2 V (S^H X), as sy2sb's */
@@ -314,7 +319,7 @@ static int split_panel(part *parts, const layout *l, lapack_int k0,
     }
     ops->gemm(ops, 'C', 'N', kk, kk, pn, 1, s, ldw, x, ldw, 0, mm, ldm);
     ops->gemm(ops, 'N', 'N', pn, kk, kk, -0.5, v, ldw, mm, ldm, 1, x, ldw);
-    return broadcast(parts, l, 1, at_v, pn, kk, h->stage);
+    return broadcast(parts, l, ARRAY_WA, at_v, pn, kk, h->stage);
 }
 
 /* Every panel, each block's updates on every device's columns; the

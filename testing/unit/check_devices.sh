@@ -33,12 +33,13 @@ verdict() { # verdict <ok 0/1> <name> <detail>
     if [ "$1" = 1 ]; then echo "PASS unit/devices/$2"; else echo "FAIL unit/devices/$2: $3"; fi
 }
 # call <pocl devices> <GPULAPACK_DEVICE> <routine> <n> <values file>
-# [VAR=value ...]: with vectors (JOBZ 'V'; 'S' for the SVD), at the band
-# and tile of $BAND and $TILE where set
+# [VAR=value ...]: with vectors (JOBZ 'V'; 'S' for the SVD; $JOB where
+# set), at the band and tile of $BAND and $TILE where set
 call() {
     local job=V pocl=$1 set=$2 routine=$3 n=$4 values=$5
     shift 5
     [[ $routine == *gesdd ]] && job=S
+    job=${JOB:-$job}
     env POCL_DEVICES="$pocl" GPULAPACK_DEVICE="$set" AUTO_CALL_VALUES="$values" \
         GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_MIN_N=0 \
         ${BAND:+GPULAPACK_BAND=$BAND} ${TILE:+GPULAPACK_OOC_TILE=$TILE} "$@" \
@@ -53,11 +54,12 @@ field() {
         END { printf "%.0f\n", s }' <<<"$1"
 }
 # stage1_model <n> <b> <tile> <block> <devices> <index> <bytes per scalar>:
-# "up down gemms fills" of device index's share of sy2sb_split (the
+# "up down gemms fills arena" of device index's share of sy2sb_split (the
 # layout and the copies of kernels/sy2sb_peers.c: tile t is device
 # t % devices's; per panel S, V, W down to it, its part of X back, the
 # panel's columns from their owner; each block's end updates its pieces;
-# the columns of no panel back at the end, then one scalar)
+# the columns of no panel back at the end, then one scalar; its arena:
+# its tiles' columns, VA and WA, S and X: sy2sb_peer_bytes)
 stage1_model() {
     awk -v n="$1" -v b="$2" -v w="$3" -v blk="$4" -v parts="$5" -v idx="$6" -v es="$7" '
     function own(t) { return t % parts == idx }
@@ -72,7 +74,8 @@ stage1_model() {
         width = int((w + b - 1) / b) * b; if (width < b) width = b
         panels = int(blk / b); if (panels < 1) panels = 1
         for (t = 0; t * width < n; t++) if (own(t)) {
-            t0 = t * width; up += (n - t0) * (mn(t0 + width, n) - t0) }
+            t0 = t * width; up += (n - t0) * (mn(t0 + width, n) - t0); tiles++ }
+        arena = n * tiles * width + 2 * (n - b) * panels * b + 2 * (n - b) * b
         k = 0
         for (k0 = 0; n - k0 - b >= 2; k0 += panels * b) {
             k = k0
@@ -88,7 +91,7 @@ stage1_model() {
         for (t = int(k / width); t * width < n; t++) if (own(t)) {
             c0 = t * width > k ? t * width : k; down += (n - c0) * (mn((t + 1) * width, n) - c0) }
         down += 1
-        printf "%.0f %.0f %d %d\n", up * es, down * es, gemms, fills
+        printf "%.0f %.0f %d %d %.0f\n", up * es, down * es, gemms, fills, arena * es
     }'
 }
 # near <got> <want>: within 2% (the profile prints 3 significant digits)
@@ -134,13 +137,15 @@ for spec in "dsyevd 512 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 
     fi
     # stage 1 split: the peer's share against the model, the values to
     # rounding (double and complex double here)
-    read -r mup mdown mgemm mfill <<<"$(stage1_model $n $BAND $TILE $BAND $k \
+    read -r mup mdown mgemm mfill marena <<<"$(stage1_model $n $BAND $TILE $BAND $k \
         "$(index_of "$peer" "$order")" $es)"
     sup=$(field "$log" "$who" stage1 write bytes) sdown=$(field "$log" "$who" stage1 read bytes)
     sgemm=$(field "$log" "$who" stage1 gl_gemm calls) sfill=$(field "$log" "$who" stage1 gl_dc_fill calls)
-    ok=$(( $(near "$sup" "$mup") & $(near "$sdown" "$mdown") & $(near "$sgemm" "$mgemm") & $(near "$sfill" "$mfill") ))
-    verdict "$ok" "$name/stage1-share" "$peer: $sup bytes up (model $mup), $sdown down ($mdown), $sgemm gl_gemm ($mgemm), $sfill gl_dc_fill ($mfill)"
-    echo "# $name: stage 1 on $peer: $sup bytes up, $sdown down, $sgemm gl_gemm, $sfill gl_dc_fill (model $mup $mdown $mgemm $mfill)"
+    sarena=$(field "$log" "$who" stage1 alloc bytes)
+    ok=$(( $(near "$sup" "$mup") & $(near "$sdown" "$mdown") & $(near "$sgemm" "$mgemm") &
+        $(near "$sfill" "$mfill") & $(near "$sarena" "$marena") ))
+    verdict "$ok" "$name/stage1-share" "$peer: $sup bytes up (model $mup), $sdown down ($mdown), $sgemm gl_gemm ($mgemm), $sfill gl_dc_fill ($mfill), $sarena bytes allocated ($marena)"
+    echo "# $name: stage 1 on $peer: $sup bytes up, $sdown down, $sgemm gl_gemm, $sfill gl_dc_fill, $sarena bytes allocated (model $mup $mdown $mgemm $mfill $marena)"
     ok=$(agree $T/one $T/set $n 1.11e-16)
     verdict "$ok" "$name/values" "the values differ from one device's by more than 10 n eps max|w|"
 done
@@ -164,3 +169,12 @@ verdict "$ok" "dsyevd-$n-peer-alloc" "allocation $nth refused: $(grep -o 'path=.
 log=$(call "pthread pthread" opencl:all dsyevd $n $T/set GPULAPACK_FAULT=copy:4)
 ok=$(grep -q "path=lapack reason=fault" <<<"$log" && agree $T/one $T/set $n 1.11e-16)
 verdict "${ok:-0}" "dsyevd-$n-stage1-copy" "$(grep -o 'path=.*info=[0-9-]*' <<<"$log" | head -1)"
+# Values only: the ?syev family's calls without vectors take the set too
+# (stage 1 is shared), the same stage-1 share as with vectors.
+log=$(JOB=N call "pthread pthread" opencl dsyevd $n $T/one)
+log=$(JOB=N call "pthread pthread" opencl:all dsyevd $n $T/set)
+read -r mup mdown mgemm mfill marena <<<"$(stage1_model $n $BAND $TILE $BAND 2 1 8)"
+sgemm=$(field "$log" "dsyevd@opencl:0.1" stage1 gl_gemm calls)
+ok=$(grep -q "dsyevd jobz=N .*path=opencl .*devices=2 " <<<"$log" && [ "$(near "$sgemm" "$mgemm")" = 1 ] &&
+    agree $T/one $T/set $n 1.11e-16)
+verdict "${ok:-0}" "dsyevd-N-$n-opencl:all" "$sgemm gl_gemm on the peer (model $mgemm): $(grep -o 'path=.*info=[0-9-]*' <<<"$log" | head -1)"
