@@ -34,7 +34,8 @@ verdict() { # verdict <ok 0/1> <name> <detail>
 }
 # call <pocl devices> <GPULAPACK_DEVICE> <routine> <n> <values file>
 # [VAR=value ...]: with vectors (JOBZ 'V'; 'S' for the SVD; $JOB where
-# set), at the band and tile of $BAND and $TILE where set
+# set), at the band, tile and stage-1 block of $BAND, $TILE and $BLOCK
+# where set
 call() {
     local job=V pocl=$1 set=$2 routine=$3 n=$4 values=$5
     shift 5
@@ -42,7 +43,8 @@ call() {
     job=${JOB:-$job}
     env POCL_DEVICES="$pocl" GPULAPACK_DEVICE="$set" AUTO_CALL_VALUES="$values" \
         GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_MIN_N=0 \
-        ${BAND:+GPULAPACK_BAND=$BAND} ${TILE:+GPULAPACK_OOC_TILE=$TILE} "$@" \
+        ${BAND:+GPULAPACK_BAND=$BAND} ${TILE:+GPULAPACK_OOC_TILE=$TILE} \
+        ${BLOCK:+GPULAPACK_STAGE1_BLOCK=$BLOCK} "$@" \
         $CALL "$routine" $job "$n" 2>&1
 }
 # field <log> <profile name> <stage> <op> <bytes|calls>: the sum over that
@@ -106,14 +108,17 @@ agree() {
 index_of() { local i=0 d; for d in $2; do [ "$d" = "$1" ] && echo $i; i=$((i + 1)); done; }
 
 # routine n bytes/scalar pocl set devices first peer band tile order-of-set
+# [stage-1 block: double-blocked, the panels' corrections on the first
+# device; else one panel per block]
 for spec in "dsyevd 512 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 32 opencl:0.0-opencl:0.1" \
+    "dsyevd 512 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 32 opencl:0.0-opencl:0.1 48" \
     "zheevd 300 16 pthread-pthread-pthread opencl:all 3 opencl:0.0 opencl:0.2 8 24 opencl:0.0-opencl:0.1-opencl:0.2" \
     "dsyevd 256 8 pthread-pthread opencl:0.1,0.0 2 opencl:0.1 opencl:0.0 8 16 opencl:0.1-opencl:0.0" \
     "dgesdd 300 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 - - -"; do
     set -- $spec
     routine=$1 n=$2 es=$3 pocl=${4//-/ } set=$5 k=$6 first=$7 peer=$8
-    BAND=${9#-} TILE=${10#-} order=${11//-/ }
-    name="$routine-$n-$set"
+    BAND=${9#-} TILE=${10#-} order=${11//-/ } BLOCK=${12}
+    name="$routine-$n-$set${BLOCK:+-block$BLOCK}"
     one=$(call "$pocl" opencl "$routine" $n $T/one)
     log=$(call "$pocl" "$set" "$routine" $n $T/set)
     ok=$(grep -q "path=opencl .*devices=$k " <<<"$log" &&
@@ -137,7 +142,7 @@ for spec in "dsyevd 512 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 
     fi
     # stage 1 split: the peer's share against the model, the values to
     # rounding (double and complex double here)
-    read -r mup mdown mgemm mfill marena <<<"$(stage1_model $n $BAND $TILE $BAND $k \
+    read -r mup mdown mgemm mfill marena <<<"$(stage1_model $n $BAND $TILE ${BLOCK:-$BAND} $k \
         "$(index_of "$peer" "$order")" $es)"
     sup=$(field "$log" "$who" stage1 write bytes) sdown=$(field "$log" "$who" stage1 read bytes)
     sgemm=$(field "$log" "$who" stage1 gl_gemm calls) sfill=$(field "$log" "$who" stage1 gl_dc_fill calls)
@@ -152,7 +157,7 @@ done
 
 # Faults in the split stage 1 (dsyevd 512 on two devices, the first
 # spec's band and tiles).
-BAND=16 TILE=32 n=512
+BAND=16 TILE=32 BLOCK= n=512
 call "pthread pthread" opencl dsyevd $n $T/one >/dev/null
 log=$(call "pthread pthread" opencl:all dsyevd $n /dev/null GPULAPACK_VERBOSE=3)
 # the peer's stage-1 arena: the second allocation that is all its device
