@@ -68,7 +68,7 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
 {
     if (n - b < 2)
         return 0;   /* already a band of half-width b */
-    /* a set of devices shares the trailing updates (sy2sb_peers.c) */
+    /* a set of devices shares the trailing updates (stage1_peers.c) */
     gl_ctx *ctx = ops->ctx;
     if (ctx && ctx->npeers > 0 && !ops->host_memory) {
         int rc = GL_FN(sy2sb_split)(

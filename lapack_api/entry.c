@@ -287,10 +287,12 @@ static gl_decision with_context(gl_decision d, call_facts *f)
                                   .bytes
                             : -1;
         /* the other devices of a set share the back-transformation of
-         * the vectors, and the ?syev family's stage 1 (the vendor's
-         * solver runs on one) */
+         * the vectors, and the ?syev family's and the SVD's stage 1 (the
+         * vendor's solver runs on one) */
         int stage1 = (family_is(f->name, "syev") ||
-                      family_is(f->name, "heev")) &&
+                      family_is(f->name, "heev") ||
+                      family_is(f->name, "gesdd") ||
+                      family_is(f->name, "gesvd")) &&
                      d.ctx->method == GL_METHOD_TWO_STAGE &&
                      tier != GL_PLAN_STREAMED;
         if ((f->request->vectors || stage1) &&

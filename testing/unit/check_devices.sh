@@ -1,21 +1,20 @@
 #!/bin/bash
-# Several devices in one call (kernels/peers.c, kernels/sy2sb_peers.c): on
+# Several devices in one call (kernels/peers.c, kernels/stage1_peers.c): on
 # PoCL made to show two or three devices (POCL_DEVICES),
 # GPULAPACK_DEVICE=opencl:all or a list shares the back-transformation of
 # the vectors by columns (dsyevd V, zheevd V; dgesdd S: both U's and
 # VT's) and the ?syev family's stage 1 by tile columns (small band and
 # tiles here, GPULAPACK_BAND and GPULAPACK_OOC_TILE: several panels and
-# several tiles per device).
+# several tiles per device), and the SVD's (dgesdd) likewise.
 #  - the log names the set (its first device) and the call says devices=N;
 #  - each other device's profile shows its share: for the
 #    back-transformation the reflectors' copy and its columns up, its
 #    columns (n x m/N) down; for stage 1 the bytes each way, the products
 #    (gl_gemm) and fills (gl_dc_fill) of its tiles, equal to the model of
-#    kernels/sy2sb_peers.c (stage1_model below) within 2%;
-#  - the values are those of one device: to the bit where only the
-#    back-transformation is split (the SVD), within 10 n eps max|w| where
-#    stage 1 is (its products' sums run in another order) -- the vectors
-#    are checked by own-opencl/test_vectors-devices;
+#    kernels/stage1_peers.c (stage1_model below) within 2%;
+#  - the values are those of one device within 10 n eps max|w| (stage 1's
+#    products' sums run in another order: not the same bits) -- the
+#    vectors are checked by own-opencl/test_vectors-devices;
 #  - a peer whose stage-1 allocation fails (GPULAPACK_FAULT=alloc:N, N
 #    found from the log) leaves stage 1 to the first device: one device's
 #    values to the bit; a failed copy in the split stage 1 restarts the
@@ -57,7 +56,7 @@ field() {
 }
 # stage1_model <n> <b> <tile> <block> <devices> <index> <bytes per scalar>:
 # "up down gemms fills arena" of device index's share of sy2sb_split (the
-# layout and the copies of kernels/sy2sb_peers.c: tile t is device
+# layout and the copies of kernels/stage1_peers.c: tile t is device
 # t % devices's; per panel S, V, W down to it, its part of X back, the
 # panel's columns from their owner; each block's end updates its pieces;
 # the columns of no panel back at the end, then one scalar; its arena:
@@ -96,6 +95,50 @@ stage1_model() {
         printf "%.0f %.0f %d %d %.0f\n", up * es, down * es, gemms, fills, arena * es
     }'
 }
+# ge_stage1_model <n> <b> <tile> <block> <devices> <index> <bytes per
+# scalar>: the same for ge2gb_split of an n x n matrix (whole columns in
+# its tiles; per step the block column from its owner, V down, its rows
+# of A^H V up and Y down, its columns of the block row up, W down, its
+# part of A W up and X down; a product per piece and per part, a fill
+# per part; each block's end a product per piece; its arena: its tiles'
+# columns, L and R, its part of a product: ge2gb_peer_bytes)
+ge_stage1_model() {
+    awk -v m="$1" -v n="$1" -v b="$2" -v w="$3" -v blk="$4" -v parts="$5" -v idx="$6" -v es="$7" '
+    function own(t) { return t % parts == idx }
+    function mn(x, y) { return x < y ? x : y }
+    # the count of own pieces from column c (wid: their width)
+    function pieces(c,    t, g, c0) {
+        wid = 0
+        for (t = int(c / width); t * width < n; t++) if (own(t)) {
+            c0 = t * width > c ? t * width : c; g++; wid += mn((t + 1) * width, n) - c0 }
+        return g }
+    BEGIN {
+        width = int((w + b - 1) / b) * b; if (width < b) width = b
+        steps = int(blk / b); if (steps < 1) steps = 1
+        if (steps > int((n + b - 1) / b)) steps = int((n + b - 1) / b)
+        for (t = 0; t * width < n; t++) if (own(t)) { up += m * (mn((t + 1) * width, n) - t * width); tiles++ }
+        done = 0
+        for (k0 = 0; k0 < n && !done; k0 += steps * b) {
+            k = k0; used = 0
+            for (s = 0; s < steps && k < n; s++) {
+                pk = mn(n - k, b)
+                if (own(int(k / width))) down += (m - k) * pk
+                if (k + pk >= n) { done = 1; break }
+                up += (m - k) * pk; fills++; gemms += pieces(k + pk)
+                down += (n - k - pk) * pk; up += (n - k - pk) * pk; used += pk
+                q = n - k - b; kk = mn(b, q)
+                pieces(k + b); down += b * wid
+                up += q * kk; fills++; gemms += pieces(k + b)
+                down += (m - k - b) * kk; up += (m - k - b) * kk; used += kk
+                k += b
+            }
+            if (!done && k < n && used > 0) gemms += pieces(k)
+        }
+        down += 1
+        arena = m * tiles * width + (m + n) * 2 * steps * b + (m > n ? m : n) * b
+        printf "%.0f %.0f %d %d %.0f\n", up * es, down * es, gemms, fills, arena * es
+    }'
+}
 # near <got> <want>: within 2% (the profile prints 3 significant digits)
 near() { awk -v g="$1" -v w="$2" 'BEGIN { d = g - w; if (d < 0) d = -d; print (d <= 0.02 * w) ? 1 : 0 }'; }
 # agree <values> <values> <n> <eps>: max |difference| <= 10 n eps max|w|
@@ -114,7 +157,8 @@ for spec in "dsyevd 512 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 
     "dsyevd 512 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 32 opencl:0.0-opencl:0.1 48" \
     "zheevd 300 16 pthread-pthread-pthread opencl:all 3 opencl:0.0 opencl:0.2 8 24 opencl:0.0-opencl:0.1-opencl:0.2" \
     "dsyevd 256 8 pthread-pthread opencl:0.1,0.0 2 opencl:0.1 opencl:0.0 8 16 opencl:0.1-opencl:0.0" \
-    "dgesdd 300 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 - - -"; do
+    "dgesdd 300 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 32 opencl:0.0-opencl:0.1" \
+    "dgesdd 300 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 32 opencl:0.0-opencl:0.1 48"; do
     set -- $spec
     routine=$1 n=$2 es=$3 pocl=${4//-/ } set=$5 k=$6 first=$7 peer=$8
     BAND=${9#-} TILE=${10#-} order=${11//-/ } BLOCK=${12}
@@ -135,14 +179,11 @@ for spec in "dsyevd 512 8 pthread-pthread opencl:all 2 opencl:0.0 opencl:0.1 16 
         'BEGIN { print (d >= 0.995 * c && d <= 1.005 * c && u >= 0.995 * (a + c)) ? 1 : 0 }')
     verdict "$ok" "$name/share" "$peer: $up bytes up (at least $((n * n * es + sides * n * share * es))), $down down (its $share columns: $((sides * n * share * es)))"
     echo "# $name: $peer took $up bytes up, $down down for the vectors; $((n * n * es)) per matrix"
-    if [[ $routine == *gesdd ]]; then
-        ok=$(cmp -s $T/one $T/set && echo 1 || echo 0)
-        verdict "$ok" "$name/values" "the values differ from one device's"
-        continue
-    fi
     # stage 1 split: the peer's share against the model, the values to
     # rounding (double and complex double here)
-    read -r mup mdown mgemm mfill marena <<<"$(stage1_model $n $BAND $TILE ${BLOCK:-$BAND} $k \
+    model=stage1_model
+    [[ $routine == *gesdd ]] && model=ge_stage1_model
+    read -r mup mdown mgemm mfill marena <<<"$($model $n $BAND $TILE ${BLOCK:-$BAND} $k \
         "$(index_of "$peer" "$order")" $es)"
     sup=$(field "$log" "$who" stage1 write bytes) sdown=$(field "$log" "$who" stage1 read bytes)
     sgemm=$(field "$log" "$who" stage1 gl_gemm calls) sfill=$(field "$log" "$who" stage1 gl_dc_fill calls)
@@ -174,12 +215,16 @@ verdict "$ok" "dsyevd-$n-peer-alloc" "allocation $nth refused: $(grep -o 'path=.
 log=$(call "pthread pthread" opencl:all dsyevd $n $T/set GPULAPACK_FAULT=copy:4)
 ok=$(grep -q "path=lapack reason=fault" <<<"$log" && agree $T/one $T/set $n 1.11e-16)
 verdict "${ok:-0}" "dsyevd-$n-stage1-copy" "$(grep -o 'path=.*info=[0-9-]*' <<<"$log" | head -1)"
-# Values only: the ?syev family's calls without vectors take the set too
-# (stage 1 is shared), the same stage-1 share as with vectors.
-log=$(JOB=N call "pthread pthread" opencl dsyevd $n $T/one)
-log=$(JOB=N call "pthread pthread" opencl:all dsyevd $n $T/set)
-read -r mup mdown mgemm mfill marena <<<"$(stage1_model $n $BAND $TILE $BAND 2 1 8)"
-sgemm=$(field "$log" "dsyevd@opencl:0.1" stage1 gl_gemm calls)
-ok=$(grep -q "dsyevd jobz=N .*path=opencl .*devices=2 " <<<"$log" && [ "$(near "$sgemm" "$mgemm")" = 1 ] &&
-    agree $T/one $T/set $n 1.11e-16)
-verdict "${ok:-0}" "dsyevd-N-$n-opencl:all" "$sgemm gl_gemm on the peer (model $mgemm): $(grep -o 'path=.*info=[0-9-]*' <<<"$log" | head -1)"
+# Values only: the ?syev family's and the SVD's calls without vectors
+# take the set too (stage 1 is shared), the same stage-1 share as with
+# vectors.
+for spec in "dsyevd stage1_model" "dgesdd ge_stage1_model"; do
+    set -- $spec
+    JOB=N call "pthread pthread" opencl $1 $n $T/one >/dev/null
+    log=$(JOB=N call "pthread pthread" opencl:all $1 $n $T/set)
+    read -r mup mdown mgemm mfill marena <<<"$($2 $n $BAND $TILE $BAND 2 1 8)"
+    sgemm=$(field "$log" "$1@opencl:0.1" stage1 gl_gemm calls)
+    ok=$(grep -q "$1 jobz=N .*path=opencl .*devices=2 " <<<"$log" && [ "$(near "$sgemm" "$mgemm")" = 1 ] &&
+        agree $T/one $T/set $n 1.11e-16)
+    verdict "${ok:-0}" "$1-N-$n-opencl:all" "$sgemm gl_gemm on the peer (model $mgemm): $(grep -o 'path=.*info=[0-9-]*' <<<"$log" | head -1)"
+done

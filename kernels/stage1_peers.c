@@ -38,10 +38,13 @@
 
 /* The tiles and their owners. */
 typedef struct layout {
-    lapack_int n, b, width;   /* A's order, the band, the tiles' width */
+    lapack_int n, b, width;   /* A's columns, the band, the tiles' width */
+    lapack_int rows;          /* A's rows (sy2sb: n) */
     int parts;                /* devices sharing the columns */
     lapack_int ldw;           /* rows of the work arrays (n - b) */
     lapack_int cols;          /* columns of VA and WA (a block's panels) */
+    int lower;                /* the tiles hold the lower triangle only */
+    size_t work[4];           /* scalars of a peer's va, wa, s, x */
 } layout;
 
 /* One device's share: its operations, its columns of A and its copies
@@ -99,17 +102,16 @@ static lapack_int tile_columns(const layout *l, int index)
     return mine * l->width;
 }
 
-/* A peer's arena: its tiles (ld n), VA and WA (ldw x cols), S and X
- * (ldw x b); the offsets in at[]. */
+/* A peer's arena: its tiles (ld rows), then its work arrays (sy2sb: VA
+ * and WA, ldw x cols, S and X, ldw x b); the offsets in at[]. */
 static size_t peer_arena(const layout *l, int index, size_t at[5])
 {
     gl_arena arena = {0};
-    size_t es = sizeof(gl_scalar), ldw = (size_t)l->ldw;
-    at[0] = gl_arena_take(&arena, 1, (size_t)l->n * tile_columns(l, index), es);
-    at[1] = gl_arena_take(&arena, 1, ldw * (size_t)l->cols, es);
-    at[2] = gl_arena_take(&arena, 1, ldw * (size_t)l->cols, es);
-    at[3] = gl_arena_take(&arena, 1, ldw * (size_t)l->b, es);
-    at[4] = gl_arena_take(&arena, 1, ldw * (size_t)l->b, es);
+    size_t es = sizeof(gl_scalar);
+    at[0] = gl_arena_take(&arena, 1, (size_t)l->rows * tile_columns(l, index),
+                          es);
+    for (int i = 0; i < 4; i++)
+        at[i + 1] = gl_arena_take(&arena, l->work[i] > 0, l->work[i], es);
     return arena.bytes;
 }
 
@@ -118,8 +120,11 @@ static layout layout_of(lapack_int n, lapack_int b, lapack_int block,
 {
     lapack_int panels = block / b > 1 ? block / b : 1;
     width = width < b ? b : (width + b - 1) / b * b;
-    return (layout){.n = n, .b = b, .width = width, .parts = parts,
-                    .ldw = n - b, .cols = panels * b};
+    size_t ldw = (size_t)(n - b), cols = (size_t)(panels * b);
+    return (layout){.n = n, .b = b, .width = width, .rows = n,
+                    .parts = parts, .ldw = n - b, .cols = panels * b,
+                    .lower = 1,
+                    .work = {ldw * cols, ldw * cols, ldw * b, ldw * b}};
 }
 
 /* gl_s_sy2sb_peer_bytes gl_d_sy2sb_peer_bytes gl_c_sy2sb_peer_bytes gl_z_sy2sb_peer_bytes */
@@ -158,20 +163,27 @@ static gl_scalar *array_of(const part *p, shared_array which)
 
 /* rows x cols of the call's device's array at offset `off` to the same
  * place on every other device: read once, written to each. */
-static int broadcast(part *parts, const layout *l, shared_array which,
-                     size_t off, lapack_int rows, lapack_int cols,
-                     gl_scalar *stage)
+static int broadcast_ld(part *parts, const layout *l, shared_array which,
+                        size_t off, lapack_int rows, lapack_int cols,
+                        lapack_int ld, gl_scalar *stage)
 {
     if (rows <= 0 || cols <= 0)
         return 0;
     const GL_FN(ops) *ops = &parts[0].ops;
     if (ops->to_host_scratch(ops, rows, cols, array_of(&parts[0], which) + off,
-                             l->ldw, stage, rows))
+                             ld, stage, rows))
         return -1;
     for (int p = 1; p < l->parts; p++)
         parts[p].ops.from_host(&parts[p].ops, 'N', rows, cols, stage, rows,
-                               array_of(&parts[p], which) + off, l->ldw);
+                               array_of(&parts[p], which) + off, ld);
     return 0;
+}
+
+static int broadcast(part *parts, const layout *l, shared_array which,
+                     size_t off, lapack_int rows, lapack_int cols,
+                     gl_scalar *stage)
+{
+    return broadcast_ld(parts, l, which, off, rows, cols, l->ldw, stage);
 }
 
 /* x (pn x kk, ld ldw) = p's columns' part of A22 S, A22 = A(r0:n, r0:n)
@@ -365,15 +377,17 @@ static int shares_start(const GL_FN(ops) *ops, part *parts, const layout *l,
         gl_scalar **piece_of[] = {&sh->a, &sh->va, &sh->wa, &sh->s, &sh->x};
         for (int i = 0; i < 5; i++)
             *piece_of[i] = gl_arena_at(sh->arena, off[i]);
-        sh->lda = l->n;
+        sh->lda = l->rows;
     }
     for (int p = 1; p < l->parts; p++) {
         lapack_int c0, c1;
-        for (lapack_int c = 0; piece(&parts[p], l, c, &c0, &c1); c = c1)
-            if (hop(&parts[0], &parts[p], l->n - c0, c1 - c0,
-                    at(&parts[0], l, c0, c0), parts[0].lda,
-                    at(&parts[p], l, c0, c0), parts[p].lda, stage))
+        for (lapack_int c = 0; piece(&parts[p], l, c, &c0, &c1); c = c1) {
+            lapack_int r0 = l->lower ? c0 : 0;
+            if (hop(&parts[0], &parts[p], l->rows - r0, c1 - c0,
+                    at(&parts[0], l, r0, c0), parts[0].lda,
+                    at(&parts[p], l, r0, c0), parts[p].lda, stage))
                 return -1;
+        }
     }
     return 0;
 }
@@ -392,6 +406,25 @@ static int shares_gather(part *parts, const layout *l, lapack_int end,
                 return -1;
     }
     return 0;
+}
+
+/* The end of a split: a device whose last work failed says so at its
+ * next read, so one scalar from each (no failure passes unseen); the
+ * others' arenas and the host buffers freed.  The split's answer: 0, 1
+ * when a peer could not take its share (one device then does all), or
+ * GL_STAGE_FAULT. */
+static int shares_end(part *parts, const layout *l, int rc, host_bufs *h)
+{
+    for (int p = 1; p < l->parts && rc == 0; p++)
+        if (parts[p].ops.to_host_scratch(&parts[p].ops, 1, 1, parts[p].x, 1,
+                                         h->sum, 1))
+            rc = -1;
+    for (int p = 1; p < l->parts; p++)
+        if (parts[p].arena)
+            parts[p].ops.release(&parts[p].ops, parts[p].arena);
+    gl_host_free(h->stage);
+    gl_host_free(h->sum);
+    return rc == 0 ? 0 : rc > 0 ? 1 : GL_STAGE_FAULT;
 }
 
 /* gl_s_sy2sb_split gl_d_sy2sb_split gl_c_sy2sb_split gl_z_sy2sb_split */
@@ -427,18 +460,294 @@ int GL_FN(sy2sb_split)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
         rc = split_panels(parts, &l, tau, tq, t_scratch, mm, &h, &end);
     if (rc == 0)
         rc = shares_gather(parts, &l, end, h.stage);
-    /* a device whose last work failed says so at its next read: one
-     * scalar from each, so that no failure passes unseen */
-    for (int p = 1; p < l.parts && rc == 0; p++)
-        if (parts[p].ops.to_host_scratch(&parts[p].ops, 1, 1, parts[p].x, 1,
-                                         h.sum, 1))
-            rc = -1;
-    for (int p = 1; p < l.parts; p++)
-        if (parts[p].arena)
-            parts[p].ops.release(&parts[p].ops, parts[p].arena);
     ops->release(ops, work);
-    gl_host_free(h.stage);
-    gl_host_free(h.sum);
-    /* a peer that could not take its share: one device does all */
-    return rc == 0 ? 0 : rc > 0 ? 1 : GL_STAGE_FAULT;
+    return shares_end(parts, &l, rc, &h);
+}
+
+/* ---- ge2gb over the set --------------------------------------------------
+ *
+ * The SVD's stage 1 in ge2gb.c's double-blocked order, A's columns in the
+ * same tiles (whole columns: the updates are one-sided).  Each device
+ * keeps full copies of the block's L and R (va: L, m x cols, wa: R,
+ * n x cols, rows from the block's first) and its part of a product in x
+ * (max(m, n) x b).  Per step, on the call's device: the block column from
+ * its owner, brought up to date and factored (V); Y = A^H V T, whose rows
+ * are A's columns: each device's rows from its columns, the rest zero,
+ * summed through the host, then Y's corrections; the block row from its
+ * owners, brought up to date and factored (W); X = A W T, each device's
+ * columns' part summed, then X's corrections.  V, Y, W and X go to every
+ * device, and the block's end updates each device's columns by L R^H.
+ * Every column is a panel's in turn and every block row is factored on
+ * the call's device, so its A ends as one device's would. */
+
+/* A step of the block from k0: its column k, the columns of L and R so
+ * far, the width of the factor whose product is summed. */
+typedef struct ge_step {
+    lapack_int k0, k, used, width;
+} ge_step;
+
+static gl_scalar *l_at(const part *p, const layout *l, const ge_step *st,
+                       lapack_int i, lapack_int c)
+{
+    return p->va + (size_t)(i - st->k0) + (size_t)c * (size_t)l->rows;
+}
+
+static gl_scalar *r_at(const part *p, const layout *l, const ge_step *st,
+                       lapack_int j, lapack_int c)
+{
+    return p->wa + (size_t)(j - st->k0) + (size_t)c * (size_t)l->n;
+}
+
+/* p's rows of A^H V (rows: the columns right of the panel, from k + pk)
+ * into x. */
+static void y_part(const part *p, const layout *l, const ge_step *st,
+                   gl_scalar *x, lapack_int ldx)
+{
+    lapack_int k = st->k, from = k + st->width, c0, c1;
+    for (lapack_int c = from; piece(p, l, c, &c0, &c1); c = c1)
+        p->ops.gemm(&p->ops, 'C', 'N', c1 - c0, st->width, l->rows - k, 1,
+                    at(p, l, k, c0), p->lda, l_at(p, l, st, k, st->used),
+                    l->rows, 0, x + (c0 - from), ldx);
+}
+
+/* p's columns' part of A W (rows below the block row, from k + b). */
+static void x_part(const part *p, const layout *l, const ge_step *st,
+                   gl_scalar *x, lapack_int ldx)
+{
+    lapack_int r0 = st->k + l->b, c0, c1;
+    for (lapack_int c = r0; piece(p, l, c, &c0, &c1); c = c1)
+        p->ops.gemm(&p->ops, 'N', 'N', l->rows - r0, st->width, c1 - c0, 1,
+                    at(p, l, r0, c0), p->lda, r_at(p, l, st, c0, st->used),
+                    l->n, 1, x, ldx);
+}
+
+typedef void part_product(const part *p, const layout *l, const ge_step *st,
+                          gl_scalar *x, lapack_int ldx);
+
+/* out (rows x st->width, ld ldo, the call's device) = the sum over the
+ * devices of their parts (each zeroed first), added on the host in
+ * device order. */
+static int summed(part *parts, const layout *l, part_product *product,
+                  const ge_step *st, lapack_int rows, gl_scalar *out,
+                  lapack_int ldo, const host_bufs *h)
+{
+    lapack_int kk = st->width, ldx = l->rows > l->n ? l->rows : l->n;
+    int reals = 1 + GL_COMPLEX;
+    for (int p = 0; p < l->parts; p++) {
+        const GL_FN(ops) *ops = &parts[p].ops;
+        gl_scalar *x = p ? parts[p].x : out;
+        lapack_int ld = p ? ldx : ldo;
+        if (ops->real_fill(ops, reals * rows, kk, 0, (gl_real *)x, reals * ld))
+            return -1;
+        product(&parts[p], l, st, x, ld);
+    }
+    const GL_FN(ops) *ops = &parts[0].ops;
+    size_t count = (size_t)rows * (size_t)kk;
+    if (ops->to_host_scratch(ops, rows, kk, out, ldo, h->sum, rows))
+        return -1;
+    for (int p = 1; p < l->parts; p++) {
+        const GL_FN(ops) *po = &parts[p].ops;
+        if (po->to_host_scratch(po, rows, kk, parts[p].x, ldx, h->stage, rows))
+            return -1;
+        for (size_t i = 0; i < count; i++)
+            h->sum[i] += h->stage[i];
+    }
+    ops->from_host(ops, 'N', rows, kk, h->sum, rows, out, ldo);
+    return 0;
+}
+
+/* out (rows x k, the call's device) = (out - O (I^H P)) T, the
+ * corrections of a product of the stale matrix (ge2gb.c stale_product);
+ * z (used x k) scratch. */
+static void corrected(const GL_FN(ops) *ops, lapack_int rows, lapack_int len,
+                      lapack_int k, const gl_scalar *p, lapack_int ldp,
+                      const gl_scalar *in, lapack_int ldi, const gl_scalar *o,
+                      lapack_int ldo, lapack_int used, const gl_scalar *t,
+                      lapack_int b, gl_scalar *z, gl_scalar *out,
+                      lapack_int ldout)
+{
+    if (used > 0) {
+        ops->gemm(ops, 'C', 'N', used, k, len, 1, in, ldi, p, ldp, 0, z, used);
+        ops->gemm(ops, 'N', 'N', rows, k, used, -1, o, ldo, z, used, 1, out,
+                  ldout);
+    }
+    ops->trmm(ops, 'R', 'U', 'N', 'N', rows, k, 1, t, b, out, ldout);
+}
+
+/* The T factors kept (tq, tp) or the call's device's scratch. */
+typedef struct ge_factors {
+    gl_scalar *tq, *tp, *t_scratch, *z;
+} ge_factors;
+
+/* Step st's block column: from its owner, up to date, its QR; unless it
+ * is the last (*last set), V and Y into L and R everywhere. */
+static int ge_column(part *parts, const layout *l, ge_step *st,
+                     const ge_factors *f, const host_bufs *h, int *last)
+{
+    part *me = &parts[0];
+    const GL_FN(ops) *ops = &me->ops;
+    gl_scalar *a = me->a;
+    lapack_int m = l->rows, n = l->n, b = l->b, lda = me->lda, k = st->k;
+    lapack_int pk = min_of(n - k, b), used = st->used;
+    int from = owner(l, k);
+    if (from != 0 && hop(&parts[from], me, m - k, pk, at(&parts[from], l, k, k),
+                         parts[from].lda, A(k, k), lda, h->stage))
+        return -1;
+    if (used > 0)
+        ops->gemm(ops, 'N', 'C', m - k, pk, used, -1, l_at(me, l, st, k, 0), m,
+                  r_at(me, l, st, k, 0), n, 1, A(k, k), lda);
+    gl_scalar *t = f->tq ? f->tq + (size_t)k * b : f->t_scratch;
+    if (ops->geqrt(ops, m - k, pk, A(k, k), lda, t, b))
+        return -1;
+    if (k + pk >= n) {
+        *last = 1;
+        return 0;
+    }
+    gl_scalar *v = l_at(me, l, st, k, used), *y = r_at(me, l, st, k + pk, used);
+    ops->unpack_v(ops, 'C', m - k, pk, A(k, k), lda, v, m);
+    st->width = pk;
+    if (broadcast_ld(parts, l, ARRAY_VA, (size_t)(v - me->va), m - k, pk, m,
+                     h->stage) ||
+        summed(parts, l, y_part, st, n - k - pk, y, n, h))
+        return -1;
+    corrected(ops, n - k - pk, m - k, pk, v, m, l_at(me, l, st, k, 0), m,
+              r_at(me, l, st, k + pk, 0), n, used, t, b, f->z, y, n);
+    st->used += pk;
+    return broadcast_ld(parts, l, ARRAY_WA, (size_t)(y - me->wa), n - k - pk,
+                        pk, n, h->stage);
+}
+
+/* Step st's block row right of the band: from its owners, up to date,
+ * its LQ; W and X into R and L everywhere. */
+static int ge_row(part *parts, const layout *l, ge_step *st,
+                  const ge_factors *f, const host_bufs *h)
+{
+    part *me = &parts[0];
+    const GL_FN(ops) *ops = &me->ops;
+    gl_scalar *a = me->a;
+    lapack_int m = l->rows, n = l->n, b = l->b, lda = me->lda, k = st->k;
+    lapack_int q = n - k - b, kk = min_of(b, q), used = st->used, c0, c1;
+    for (int p = 1; p < l->parts; p++)
+        for (lapack_int c = k + b; piece(&parts[p], l, c, &c0, &c1); c = c1)
+            if (hop(&parts[p], me, b, c1 - c0, at(&parts[p], l, k, c0),
+                    parts[p].lda, A(k, c0), lda, h->stage))
+                return -1;
+    ops->gemm(ops, 'N', 'C', b, q, used, -1, l_at(me, l, st, k, 0), m,
+              r_at(me, l, st, k + b, 0), n, 1, A(k, k + b), lda);
+    gl_scalar *t = f->tp ? f->tp + (size_t)k * b : f->t_scratch;
+    int rc = ops->gelqt(ops, kk, q, A(k, k + b), lda, t, b);
+    if (rc == 0 && kk < b)
+        rc = ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda, t,
+                        b, A(k + kk, k + b), lda);
+    if (rc != 0)
+        return -1;
+    gl_scalar *w = r_at(me, l, st, k + b, used), *x = l_at(me, l, st, k + b, used);
+    ops->unpack_v(ops, 'R', q, kk, A(k, k + b), lda, w, n);
+    st->width = kk;
+    if (broadcast_ld(parts, l, ARRAY_WA, (size_t)(w - me->wa), q, kk, n,
+                     h->stage) ||
+        summed(parts, l, x_part, st, m - k - b, x, m, h))
+        return -1;
+    corrected(ops, m - k - b, q, kk, w, n, r_at(me, l, st, k + b, 0), n,
+              l_at(me, l, st, k + b, 0), m, used, t, b, f->z, x, m);
+    st->used += kk;
+    return broadcast_ld(parts, l, ARRAY_VA, (size_t)(x - me->va), m - k - b,
+                        kk, m, h->stage);
+}
+
+/* Every step; each block's end updates every device's columns from the
+ * next block's first by L R^H. */
+static int ge_steps(part *parts, const layout *l, const ge_factors *f,
+                    const host_bufs *h)
+{
+    lapack_int n = l->n, b = l->b, steps = l->cols / (2 * b);
+    for (lapack_int k0 = 0; k0 < n; k0 += steps * b) {
+        ge_step st = {.k0 = k0, .k = k0};
+        int last = 0;
+        for (lapack_int s = 0; s < steps && st.k < n && !last; s++) {
+            if (ge_column(parts, l, &st, f, h, &last))
+                return -1;
+            if (last)
+                return 0;
+            if (ge_row(parts, l, &st, f, h))
+                return -1;
+            st.k += b;
+        }
+        lapack_int k = st.k, c0, c1;
+        for (int p = 0; p < l->parts && k < n && st.used > 0; p++) {
+            const part *pp = &parts[p];
+            for (lapack_int c = k; piece(pp, l, c, &c0, &c1); c = c1)
+                pp->ops.gemm(&pp->ops, 'N', 'C', l->rows - k, c1 - c0, st.used,
+                             -1, l_at(pp, l, &st, k, 0), l->rows,
+                             r_at(pp, l, &st, c0, 0), n, 1, at(pp, l, k, c0),
+                             pp->lda);
+        }
+    }
+    return 0;
+}
+
+static layout ge_layout(lapack_int m, lapack_int n, lapack_int b,
+                        lapack_int block, lapack_int width, int parts)
+{
+    layout l = layout_of(n, b, block, width, parts);
+    lapack_int steps = block / b > 1 ? block / b : 1;
+    if (steps > (n + b - 1) / b)
+        steps = (n + b - 1) / b;
+    size_t cols = 2 * (size_t)steps * (size_t)b;
+    l.rows = m;
+    l.cols = (lapack_int)cols;
+    l.lower = 0;
+    l.work[0] = (size_t)m * cols;   /* L */
+    l.work[1] = (size_t)n * cols;   /* R */
+    l.work[2] = 0;
+    l.work[3] = (size_t)(m > n ? m : n) * (size_t)b;   /* its part */
+    return l;
+}
+
+/* gl_s_ge2gb_peer_bytes gl_d_ge2gb_peer_bytes gl_c_ge2gb_peer_bytes gl_z_ge2gb_peer_bytes */
+size_t GL_FN(ge2gb_peer_bytes)(lapack_int m, lapack_int n, lapack_int b,
+                               lapack_int block, lapack_int width, int parts,
+                               int index)
+{
+    if (m < n || n <= b || b < 2 || parts < 2 || index < 1)
+        return 0;
+    layout l = ge_layout(m, n, b, block, width, parts);
+    size_t at[5];
+    return peer_arena(&l, index, at);
+}
+
+/* gl_s_ge2gb_split gl_d_ge2gb_split gl_c_ge2gb_split gl_z_ge2gb_split */
+int GL_FN(ge2gb_split)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                       lapack_int b, lapack_int block, lapack_int width,
+                       gl_scalar *a, lapack_int lda, gl_scalar *tq,
+                       gl_scalar *tp)
+{
+    gl_ctx *ctx = ops->ctx;
+    int peers = ctx && !ops->host_memory ? ctx->npeers : 0;
+    if (peers == 0 || m < n || n <= b || b < 2)
+        return 1;
+    layout l = ge_layout(m, n, b, block, width, peers + 1);
+    if ((n + l.width - 1) / l.width < 2)
+        return 1;   /* one tile: nothing to share */
+    part parts[GL_MAX_DEVICE_SET] = {{.ops = *ops, .a = a, .lda = lda}};
+    /* the call's device: L, R, Z (cols x b) and a T */
+    size_t cols = (size_t)l.cols, bb = (size_t)b;
+    gl_scalar *work = ops->alloc(
+        ops, sizeof *work * (l.work[0] + l.work[1] + (cols + bb) * bb));
+    host_bufs h = {
+        .stage = gl_host_alloc(sizeof(gl_scalar) * (size_t)m * l.width),
+        .sum = gl_host_alloc(sizeof(gl_scalar) * l.work[3])};
+    int rc = work && h.stage && h.sum ? 0 : -1;
+    ge_factors f = {.tq = tq, .tp = tp};
+    if (rc == 0) {
+        parts[0].va = work;
+        parts[0].wa = work + l.work[0];
+        f.z = parts[0].wa + l.work[1];
+        f.t_scratch = f.z + cols * bb;
+        rc = shares_start(ops, parts, &l, h.stage);
+    }
+    if (rc == 0)
+        rc = ge_steps(parts, &l, &f, &h);
+    ops->release(ops, work);
+    return shares_end(parts, &l, rc, &h);
 }
