@@ -88,7 +88,7 @@ int gl_tune_band(const gl_tuning *t, char kind, int complex_, long n,
  * overrides. */
 int gl_tune_stage1_block(const gl_tuning *t, long n, int b);
 
-/* Stage 1 over a set of `devices` devices (kernels/sy2sb_peers.c): the
+/* Stage 1 over a set of `devices` devices (kernels/stage1_peers.c): the
  * width of the tile columns dealt out block-cyclically, a multiple of b;
  * GPULAPACK_OOC_TILE overrides. */
 int gl_tune_stage1_tile(long n, int b, int devices);
