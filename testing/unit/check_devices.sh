@@ -17,8 +17,9 @@
 #    vectors are checked by own-opencl/test_vectors-devices;
 #  - a peer whose stage-1 allocation fails (GPULAPACK_FAULT=alloc:N, N
 #    found from the log) leaves stage 1 to the first device: one device's
-#    values to the bit; a failed copy in the split stage 1 restarts the
-#    call on LAPACK (reason=fault), whose values agree within 10 n eps.
+#    values to the bit; a failed copy in the split stage 1 (dsyevd's,
+#    dgesdd's) restarts the call on LAPACK (reason=fault), whose values
+#    agree within 10 n eps.
 # One PASS/FAIL line per check.
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
@@ -209,12 +210,19 @@ log=$(call "pthread pthread" opencl:all dsyevd $n $T/set GPULAPACK_FAULT=alloc:$
 ok=$([ -n "$nth" ] && grep -q "path=opencl .*devices=2 " <<<"$log" &&
     ! grep -q "reason=fault" <<<"$log" && cmp -s $T/one $T/set && echo 1 || echo 0)
 verdict "$ok" "dsyevd-$n-peer-alloc" "allocation $nth refused: $(grep -o 'path=.*info=[0-9-]*' <<<"$log" | head -1)"
-# a copy of the split stage 1: the two writes of the call's stage "start"
-# (the profile's) come first, then the peer's first tile: read here (3),
-# written there (4)
-log=$(call "pthread pthread" opencl:all dsyevd $n $T/set GPULAPACK_FAULT=copy:4)
-ok=$(grep -q "path=lapack reason=fault" <<<"$log" && agree $T/one $T/set $n 1.11e-16)
-verdict "${ok:-0}" "dsyevd-$n-stage1-copy" "$(grep -o 'path=.*info=[0-9-]*' <<<"$log" | head -1)"
+# a copy of the split stage 1, for each driver: the copies of the call's
+# stage "start" (its profile's) come first, then the peer's first tile:
+# read here (+1), written there (+2)
+for routine in dsyevd dgesdd; do
+    log=$(call "pthread pthread" opencl:all $routine $n /dev/null)
+    pre=$(for op in write read copy; do field "$log" "$routine" start $op calls; done |
+        awk '{ s += $1 } END { print s + 0 }')
+    call "pthread pthread" opencl $routine $n $T/one >/dev/null
+    log=$(call "pthread pthread" opencl:all $routine $n $T/set GPULAPACK_FAULT=copy:$((pre + 2)))
+    ok=$(grep -q "path=lapack reason=fault" <<<"$log" && agree $T/one $T/set $n 1.11e-16)
+    verdict "${ok:-0}" "$routine-$n-stage1-copy" "copy $((pre + 2)) failed: $(grep -o 'path=.*info=[0-9-]*' <<<"$log" | head -1)"
+done
+
 # Values only: the ?syev family's and the SVD's calls without vectors
 # take the set too (stage 1 is shared), the same stage-1 share as with
 # vectors.
