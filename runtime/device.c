@@ -145,14 +145,15 @@ static void choose_peers(const gl_backend *b, const gl_device_request *r,
 }
 
 /* Under auto, a single process (no MPI rank of the node, which takes a
- * device of its own) may use the runtime's other GPUs as a set: each
- * found and opened once, the chosen one left out. */
+ * device of its own) may use the runtime's other GPUs as a set: noted,
+ * the chosen one left out, but not opened here -- a context on one
+ * (gl_ctx_acquire) opens it when a call first takes the set, so that a
+ * process whose calls never do holds nothing on the others. */
 static void choose_spares(const gl_backend *b, runtime *rt)
 {
     int n = b->gpu->device_count();
     for (int i = 0; i < n && rt->nspare < GL_MAX_DEVICE_SET - 1; i++)
-        if (i != rt->chosen && b->gpu->device(i)->gpu &&
-            b->gpu->prepare(i) == 0)
+        if (i != rt->chosen && b->gpu->device(i)->gpu)
             rt->spare[rt->nspare++] = i;
 }
 
