@@ -15,6 +15,7 @@
  * computes Y and X from A_stale with the corrections of L and R; the
  * block's end applies L R^H to the rest as one product of inner size
  * twice the block. */
+#include "../runtime/context.h"
 #include "../runtime/precision.h"
 #include "stages.h"
 
@@ -120,6 +121,15 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                  lapack_int b, lapack_int block, gl_scalar *a, lapack_int lda,
                  gl_scalar *tq, gl_scalar *tp)
 {
+    /* a set of devices shares the updates (stage1_peers.c) */
+    gl_ctx *ctx = ops->ctx;
+    if (ctx && ctx->npeers > 0 && !ops->host_memory) {
+        int rc = GL_FN(ge2gb_split)(
+            ops, m, n, b, block,
+            gl_tune_stage1_tile(n, (int)b, ctx->npeers + 1), a, lda, tq, tp);
+        if (rc != 1)
+            return rc;
+    }
     lapack_int steps = block_steps(n, b, block);
     size_t cols = 2 * (size_t)steps * (size_t)b;
     size_t words = work_scalars(m, n, b, block);

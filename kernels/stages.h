@@ -49,6 +49,33 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int block, gl_scalar *a, lapack_int lda,
                  gl_scalar *tau, gl_scalar *tq);
 
+/* sy2sb over the devices of ops->ctx's set (kernels/stage1_peers.c): the
+ * trailing matrix's columns in tiles of width (rounded up to a multiple
+ * of b) dealt out block-cyclically, the panels factored on ops's device.
+ * The same result as sy2sb to rounding; 0, GL_STAGE_FAULT, or 1 when it
+ * did nothing (no other device, a single tile, or one of them could not
+ * take its share: sy2sb on one device then does all). */
+int GL_FN(sy2sb_split)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                       lapack_int block, lapack_int width, gl_scalar *a,
+                       lapack_int lda, gl_scalar *tau, gl_scalar *tq);
+/* ge2gb over the devices of ops->ctx's set (kernels/stage1_peers.c), m
+ * >= n: A's whole columns in the same tiles, the steps' QR and LQ on ops's
+ * device, the others' parts of A^H V and A W summed through the host;
+ * answers as sy2sb_split.  ge2gb_peer_bytes: device `index`'s bytes (its
+ * tiles' columns, copies of the block's L and R, its part of a product). */
+int GL_FN(ge2gb_split)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                       lapack_int b, lapack_int block, lapack_int width,
+                       gl_scalar *a, lapack_int lda, gl_scalar *tq,
+                       gl_scalar *tp);
+size_t GL_FN(ge2gb_peer_bytes)(lapack_int m, lapack_int n, lapack_int b,
+                               lapack_int block, lapack_int width, int parts,
+                               int index);
+/* The device bytes sy2sb_split takes on device `index` (1 .. parts - 1)
+ * of `parts` devices: its tiles' columns, its copies of a block's V and
+ * W, S and its part of X (the call's device takes sy2sb_device_bytes). */
+size_t GL_FN(sy2sb_peer_bytes)(lapack_int n, lapack_int b, lapack_int block,
+                               lapack_int width, int parts, int index);
+
 /* Device bytes that ge2gb and sy2sb allocate beside their matrix while
  * they run, their operations' scratch included (kernels/plan.c). */
 size_t GL_FN(ge2gb_device_bytes)(lapack_int m, lapack_int n, lapack_int b,

@@ -9,6 +9,7 @@
  * product X = A V T is computed from the stale matrix and corrected with
  * the updates it has not yet received.  A block of b columns is LAPACK's
  * single-blocked ?sytrd_sy2sb order. */
+#include "../runtime/context.h"
 #include "../runtime/precision.h"
 #include "stages.h"
 
@@ -67,6 +68,15 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
 {
     if (n - b < 2)
         return 0;   /* already a band of half-width b */
+    /* a set of devices shares the trailing updates (stage1_peers.c) */
+    gl_ctx *ctx = ops->ctx;
+    if (ctx && ctx->npeers > 0 && !ops->host_memory) {
+        int rc = GL_FN(sy2sb_split)(
+            ops, n, b, block, gl_tune_stage1_tile(n, (int)b, ctx->npeers + 1),
+            a, lda, tau, tq);
+        if (rc != 1)
+            return rc;
+    }
     /* VA and WA: the reflectors and W of a block's panels, b columns
      * each, rows from the first panel's band down (2 n block scalars: at
      * the tuned blocks of at most n / 32 columns, n^2 / 16); S = V T below

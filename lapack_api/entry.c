@@ -175,6 +175,14 @@ void gl_policy_force_method(int method)
     __atomic_store_n(&forced_method, method, __ATOMIC_RELEASE);
 }
 
+/* gpulapack-tune's forced count of devices under auto (0: none) */
+static int forced_devices = 0;
+
+void gl_policy_force_devices(int count)
+{
+    __atomic_store_n(&forced_devices, count, __ATOMIC_RELEASE);
+}
+
 /* The family of routine (without its precision letter) starts with one
  * of these */
 static int family_is(const char *routine, const char *prefix)
@@ -230,6 +238,23 @@ static void choose_method(gl_decision *d, call_facts *f)
     d->method = gl_tune_method_name(method);
 }
 
+/* The other devices of the call's set: those GPULAPACK_DEVICE names, or
+ * under auto as many of the path's other GPUs as the tune file's devices
+ * line says for the call (none built in), or gpulapack-tune forces. */
+static int add_set(gl_decision *d, const call_facts *f)
+{
+    if (gl_config_get()->device.kind != GL_DEVICE_AUTO)
+        return gl_ctx_add_peers(d->ctx);
+    int spares = gl_ctx_spare_count(d->ctx);
+    int force = __atomic_load_n(&forced_devices, __ATOMIC_ACQUIRE);
+    int want = force > 0 || spares == 0
+                   ? force
+                   : gl_tune_devices(f->name, f->request->vectors,
+                                     gl_path_name(d->path), spares + 1,
+                                     (long)f->request->size);
+    return want > 1 ? gl_ctx_add_spares(d->ctx, want - 1) : 0;
+}
+
 /* An accepted call gets its execution context here, and on a GPU path
  * its method; a device whose context cannot be made (its queue, its
  * state) sends the call to LAPACK. */
@@ -262,9 +287,17 @@ static gl_decision with_context(gl_decision d, call_facts *f)
                                   .bytes
                             : -1;
         /* the other devices of a set share the back-transformation of
-         * the vectors (the vendor's solver runs on one) */
-        if (f->request->vectors && d.ctx->method != GL_METHOD_VENDOR)
-            d.devices = 1 + gl_ctx_add_peers(d.ctx);
+         * the vectors, and the ?syev family's and the SVD's stage 1 (the
+         * vendor's solver runs on one) */
+        int stage1 = (family_is(f->name, "syev") ||
+                      family_is(f->name, "heev") ||
+                      family_is(f->name, "gesdd") ||
+                      family_is(f->name, "gesvd")) &&
+                     d.ctx->method == GL_METHOD_TWO_STAGE &&
+                     tier != GL_PLAN_STREAMED;
+        if ((f->request->vectors || stage1) &&
+            d.ctx->method != GL_METHOD_VENDOR)
+            d.devices = 1 + add_set(&d, f);
     }
     return d;
 }

@@ -140,6 +140,10 @@ void gl_policy_force(gl_path path);
  * (a gl_method, runtime/context.h) whatever GPULAPACK_METHOD and the
  * table say, where it can run them; -1 ends it. */
 void gl_policy_force_method(int method);
+/* gpulapack-tune: under GPULAPACK_DEVICE=auto the calls that a set may
+ * share take this many of the path's GPUs (at most those there are)
+ * whatever the tune file says; 0 ends it. */
+void gl_policy_force_devices(int count);
 gl_path gl_policy_last_path(void);
 
 /* After our pipeline failed on a GPU path: 1 when the device refused an

@@ -71,16 +71,34 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device)
     return ctx;
 }
 
-int gl_ctx_add_peers(gl_ctx *ctx)
+static int add_devices(gl_ctx *ctx, const int *devices, int count)
 {
-    int peers[GL_MAX_DEVICE_SET];
-    int count = ctx->runtime ? gl_device_peers(ctx->path, peers) : 0;
     for (int p = 0; p < count && ctx->npeers < GL_MAX_DEVICE_SET - 1; p++) {
-        gl_ctx *peer = gl_ctx_acquire(ctx->path, peers[p]);
+        gl_ctx *peer = gl_ctx_acquire(ctx->path, devices[p]);
         if (peer)
             ctx->peers[ctx->npeers++] = peer;
     }
     return ctx->npeers;
+}
+
+int gl_ctx_add_peers(gl_ctx *ctx)
+{
+    int peers[GL_MAX_DEVICE_SET];
+    int count = ctx->runtime ? gl_device_peers(ctx->path, peers) : 0;
+    return add_devices(ctx, peers, count);
+}
+
+int gl_ctx_add_spares(gl_ctx *ctx, int most)
+{
+    int spares[GL_MAX_DEVICE_SET];
+    int count = ctx->runtime ? gl_device_spares(ctx->path, spares) : 0;
+    return add_devices(ctx, spares, count < most ? count : most);
+}
+
+int gl_ctx_spare_count(const gl_ctx *ctx)
+{
+    int spares[GL_MAX_DEVICE_SET];
+    return ctx->runtime ? gl_device_spares(ctx->path, spares) : 0;
 }
 
 void gl_ctx_release(gl_ctx *ctx)

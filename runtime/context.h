@@ -121,6 +121,11 @@ void gl_ctx_memory_close(gl_ctx *ctx);
  * ctx->peers and released with ctx; a device whose context cannot be
  * made is left out.  Returns ctx->npeers. */
 int gl_ctx_add_peers(gl_ctx *ctx);
+/* Under GPULAPACK_DEVICE=auto: contexts on at most `most` of the path's
+ * other GPUs (device.h gl_device_spares), as gl_ctx_add_peers; and how
+ * many of them there are. */
+int gl_ctx_add_spares(gl_ctx *ctx, int most);
+int gl_ctx_spare_count(const gl_ctx *ctx);
 
 /* Ends the call's use of ctx (NULL: nothing): its work is waited for and
  * it goes back to the pool, its peers first. */

@@ -37,6 +37,10 @@ typedef struct runtime {
     int done;                   /* chosen is set */
     int peers[GL_MAX_DEVICE_SET];   /* the set's other devices ... */
     int npeers;                 /* ... (GPULAPACK_DEVICE=cuda:0,1) */
+    int spare[GL_MAX_DEVICE_SET];   /* under auto: the runtime's other
+                                       GPUs, a set only where the tune
+                                       file says (gl_tune_devices) */
+    int nspare;
 } runtime;
 
 static runtime runtimes[GL_NBACKENDS];   /* of the row of the same index */
@@ -140,6 +144,19 @@ static void choose_peers(const gl_backend *b, const gl_device_request *r,
                b->name, rt->npeers + 1, b->gpu->device(rt->chosen)->id);
 }
 
+/* Under auto, a single process (no MPI rank of the node, which takes a
+ * device of its own) may use the runtime's other GPUs as a set: noted,
+ * the chosen one left out, but not opened here -- a context on one
+ * (gl_ctx_acquire) opens it when a call first takes the set, so that a
+ * process whose calls never do holds nothing on the others. */
+static void choose_spares(const gl_backend *b, runtime *rt)
+{
+    int n = b->gpu->device_count();
+    for (int i = 0; i < n && rt->nspare < GL_MAX_DEVICE_SET - 1; i++)
+        if (i != rt->chosen && b->gpu->device(i)->gpu)
+            rt->spare[rt->nspare++] = i;
+}
+
 static int chosen_of(const gl_backend *b)
 {
     runtime *rt = state_of(b);
@@ -156,6 +173,9 @@ static int chosen_of(const gl_backend *b)
         rt->chosen = i >= 0 && b->gpu->prepare(i) == 0 ? i : -1;
         if (rt->chosen >= 0 && r->kind == b->kind)
             choose_peers(b, r, rt);
+        else if (rt->chosen >= 0 && r->kind == GL_DEVICE_AUTO &&
+                 local_rank() < 0)
+            choose_spares(b, rt);
         __atomic_store_n(&rt->done, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&choose_lock);
@@ -275,6 +295,16 @@ int gl_device_peers(gl_path path, int *peers)
     runtime *rt = state_of(b);
     memcpy(peers, rt->peers, sizeof *peers * (size_t)rt->npeers);
     return rt->npeers;
+}
+
+int gl_device_spares(gl_path path, int *spares)
+{
+    const gl_backend *b = runtime_of(path);
+    if (!b || chosen_of(b) < 0)
+        return 0;
+    runtime *rt = state_of(b);
+    memcpy(spares, rt->spare, sizeof *spares * (size_t)rt->nspare);
+    return rt->nspare;
 }
 
 int gl_device_chosen_index(gl_path path)

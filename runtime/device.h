@@ -72,6 +72,12 @@ int gl_device_chosen_index(gl_path path);
  * cuda:all; at most GL_MAX_DEVICE_SET - 1, opened), which share a call's
  * work with the chosen one, into peers: their count. */
 int gl_device_peers(gl_path path, int *peers);
+/* Under GPULAPACK_DEVICE=auto: the path's other GPUs (at most
+ * GL_MAX_DEVICE_SET - 1, opened only when a call takes them), which a
+ * call may take as its set where
+ * the tune file measured the set faster (gl_tune_devices), into spares:
+ * their count (0 with several MPI processes on the node). */
+int gl_device_spares(gl_path path, int *spares);
 
 /* The runtime of a GPU path (NULL for the others). */
 struct gl_gpu;

@@ -125,11 +125,15 @@ static long builtin_gpu(const char *family, int vectors)
  *   gpulapack-tune 1 host=<cpu model>/<cpus> [gpu=<path>:<device>/<bytes>]...
  *   <family> <N|V> <s|d|c|z> <host|cuda|hip|opencl> <n|never>
  *   method <family> <N|V> <s|d|c|z> <cuda|hip|opencl> <n> <two-stage|one-stage|vendor>
+ *   devices <family> <N|V> <s|d|c|z> <cuda|hip|opencl> <count> <n|never>
  *
  * A method line: from size n on (up to the next method line of the same
  * case), the GPU path solves the family's calls by that method
  * (gl_tune_method); a case with method lines takes none of the built-in
  * ones.
+ * A devices line: from size n on, a set of `count` devices of the path
+ * (the chosen one and the next GPUs) ran the family's calls faster than
+ * the chosen device alone (gl_tune_devices); none: one device.
  * Names with their blanks as '_'.  The file is read once per process, on
  * the first call that asks for a crossover.  One written on another host
  * (CPU model or CPU count) or malformed is ignored whole; the lines of a
@@ -142,6 +146,7 @@ typedef struct entry {
     char path[8];
     long n;        /* the crossover, or a method line's first size */
     int method;    /* -1: a crossover line; else a method line's gl_method */
+    int devices;   /* a devices line's count; 0: another line */
 } entry;
 static entry entries[MAX_ENTRIES];
 static int nentries;
@@ -286,6 +291,7 @@ static int add_entry(int ok, const char *family, const char *job,
     memcpy(e->path, path, strlen(path) + 1);   /* a valid_path name */
     e->n = n;
     e->method = method;
+    e->devices = 0;
     return 0;
 }
 
@@ -304,6 +310,28 @@ static int parse_method_line(const char *line, int number, char *why,
     return add_entry(fields == 6 && end && !*end && n >= 0 && method >= 0,
                      family, job, prec, path, 0, n, method, number, why,
                      why_size);
+}
+
+/* "devices <family> <N|V> <s|d|c|z> <gpu path> <count> <n|never>" of a
+ * GPU named in the header; 0, or -1 with why. */
+static int parse_devices_line(const char *line, int number, char *why,
+                              size_t why_size)
+{
+    char family[64], job[8], prec[8], path[16], value[32], extra[8];
+    int count = 0;
+    int fields = sscanf(line, "devices %63s %7s %7s %15s %d %31s %7s", family,
+                        job, prec, path, &count, value, extra);
+    char *end = NULL;
+    long n = fields < 6                        ? -1
+             : strcmp(value, "never") == 0 ? NEVER
+                                               : strtol(value, &end, 10);
+    int ok = fields == 6 && count >= 2 && count <= GL_MAX_DEVICE_SET &&
+             (n == NEVER || (end && !*end && n >= 0));
+    if (add_entry(ok, family, job, prec, path, 0, n, -1, number, why,
+                  why_size))
+        return -1;
+    entries[nentries - 1].devices = count;
+    return 0;
 }
 
 /* Parses the file; 0, or -1 with why (the caller logs it). */
@@ -371,6 +399,11 @@ static int parse_file(FILE *f, char *why, size_t why_size)
             continue;
         if (strcmp(family, "method") == 0) {
             if (parse_method_line(line, number, why, why_size))
+                return -1;
+            continue;
+        }
+        if (strcmp(family, "devices") == 0) {
+            if (parse_devices_line(line, number, why, why_size))
                 return -1;
             continue;
         }
@@ -487,7 +520,8 @@ static const entry *file_entry(const char *routine, int vectors,
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < nentries; i++) {
             const entry *e = &entries[i];
-            if (e->method < 0 && e->precision == routine[0] &&
+            if (e->method < 0 && e->devices == 0 &&
+                e->precision == routine[0] &&
                 e->job == (vectors ? 'V' : 'N') &&
                 strcmp(e->family, names[k]) == 0 &&
                 strcmp(e->path, path) == 0)
@@ -528,6 +562,30 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path)
 {
     return strcmp(path, "host") == 0 ? builtin_host(routine + 1, vectors)
                                      : builtin_gpu(routine + 1, vectors);
+}
+
+/* No built-in sets: one device until gpulapack-tune measured a set
+ * faster on this machine.  The line of the largest count that is not
+ * larger than the set decides. */
+int gl_tune_devices(const char *routine, int vectors, const char *path,
+                    int count, long n)
+{
+    file_ready();
+    const char *family = measured_family(routine + 1);
+    const entry *best = NULL;
+    for (int i = 0; i < nentries; i++) {
+        const entry *e = &entries[i];
+        if (e->devices >= 2 && e->devices <= count &&
+            e->precision == routine[0] && e->job == (vectors ? 'V' : 'N') &&
+            (strcmp(e->family, routine + 1) == 0 ||
+             strcmp(e->family, family) == 0) &&
+            strcmp(e->path, path) == 0 &&
+            (!best || e->devices > best->devices))
+            best = e;
+    }
+    if (!best || best->n == NEVER || n < best->n || !gpu_lines_apply(path))
+        return 1;
+    return best->devices;
 }
 
 /* The built-in methods of the GPU paths (docs/design/methods.md, counted,
@@ -650,6 +708,24 @@ int gl_tune_stage1_block(const gl_tuning *t, long n, int b)
     }
     block = block / b * b;
     return block < b ? b : block > 4096 ? 4096 / b * b : (int)block;
+}
+
+/* Each device's columns are its tiles': the trailing matrix shrinks by
+ * a panel at a time, so the devices stay about even only while each
+ * holds several tiles of the rest.  At most n / (4 devices) then, and
+ * 1024 columns (8 GiB of FP64 at n = 1M rows is far off; at n = 32768 a
+ * tile column is 256 MiB, long copies at the bus's rate). */
+int gl_tune_stage1_tile(long n, int b, int devices)
+{
+    long tile = gl_config_get()->ooc_tile;
+    if (b < 1)
+        b = 1;
+    if (tile <= 0) {
+        long even = n / (4L * (devices > 1 ? devices : 1));
+        tile = even < 1024 ? even : 1024;
+    }
+    tile = (tile + b - 1) / b * b;
+    return tile < b ? b : tile > n ? (int)((n + b - 1) / b * b) : (int)tile;
 }
 
 /* One stage by default: on the host it runs at LAPACK's own speed, where

@@ -31,6 +31,13 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path);
  * method can run the call (lapack_api/entry.c). */
 int gl_tune_method(const char *routine, int vectors, const char *path,
                    long n);
+/* How many devices of GPU path ("cuda", "hip", "opencl") a call of
+ * routine and job of size n should use under GPULAPACK_DEVICE=auto, when
+ * count of them are there: the count of the tune file's devices line
+ * for this device whose size n reaches (at most count), else 1.  None
+ * is built in. */
+int gl_tune_devices(const char *routine, int vectors, const char *path,
+                    int count, long n);
 /* "two-stage", "one-stage", "vendor" for a gl_method, and back (-1: none). */
 const char *gl_tune_method_name(int method);
 int gl_tune_method_named(const char *name);
@@ -80,6 +87,11 @@ int gl_tune_band(const gl_tuning *t, char kind, int complex_, long n,
  * half-width b (b: one panel at a time); GPULAPACK_STAGE1_BLOCK
  * overrides. */
 int gl_tune_stage1_block(const gl_tuning *t, long n, int b);
+
+/* Stage 1 over a set of `devices` devices (kernels/stage1_peers.c): the
+ * width of the tile columns dealt out block-cyclically, a multiple of b;
+ * GPULAPACK_OOC_TILE overrides. */
+int gl_tune_stage1_tile(long n, int b, int devices);
 
 /* ?sytrd/?hetrd: 1 for the one-stage reduction, 2 for the two-stage one
  * with its Q re-factored (kernels/sytrd.c); GPULAPACK_SYTRD_STAGES

@@ -292,9 +292,12 @@ run own-opencl/test_vectors-one-stage 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE
 
 #    ?syevd, ?syevr, ?sbevd, ?gesdd and ?gesvd with vectors on PoCL made
 #    two devices (GPULAPACK_DEVICE=opencl:all): the back-transformations
-#    split by columns over both (kernels/peers.c).
+#    split by columns over both (kernels/peers.c), and the ?syev family's
+#    and the SVD's stage 1 by tile columns of one panel's width
+#    (kernels/stage1_peers.c).
 run own-opencl/test_vectors-devices 600 env LD_PRELOAD="$LIB" POCL_DEVICES="pthread pthread" \
     GPULAPACK_DEVICE=opencl:all GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl \
+    GPULAPACK_OOC_TILE=1 \
     GPULAPACK_TEST_VECTORS_ROUTINES=syevd,syevr,sbevd,gesdd,gesvd GPULAPACK_TEST_VECTORS_EVERY=8 \
     build/testing/test_vectors
 

@@ -21,6 +21,11 @@
  * (two-stage, one-stage, vendor) at doubling sizes and writes "method"
  * lines where the fastest changes (measure_methods below).
  *
+ * Where a GPU path has two or more GPUs (GPULAPACK_DEVICE=auto, one
+ * process), it times the chosen device alone against all of them at
+ * doubling sizes and writes a "devices" line from the size on which the
+ * set stays faster (measure_devices below).
+ *
  * Usage: gpulapack-tune [-o FILE] [--families syevd,gesdd] [--jobs N,V]
  *        [--precisions d,z] [--paths host,cuda,...] [--min-n 256]
  *        [--max-n 4096] [--time-limit 300] [-q]
@@ -479,6 +484,52 @@ static void measure_methods(problem *pb, gl_path gpu, const char *label,
     }
 }
 
+/* ---- sets of devices -----------------------------------------------------
+ *
+ * The calls a set shares (kernels/peers.c, kernels/stage1_peers.c): at
+ * sizes from --min-n, doubling up to --max-n, one device against all the
+ * path's GPUs on the same matrix; the line gives the first size from
+ * which the set was 5% faster at every size measured (never where it
+ * lost at the largest). */
+static void measure_devices(problem *pb, gl_path gpu, const char *label,
+                            char *summary, size_t size)
+{
+    int spares[GL_MAX_DEVICE_SET];
+    int count = 1 + gl_device_spares(gpu, spares);
+    if (count < 2 || nlines == 64)
+        return;
+    long from = -1;
+    for (long n = min_n; n <= max_n && !over_time(); n *= 2) {
+        pb->n = (int)n;
+        make_matrix(pb);
+        gl_policy_force_devices(1);
+        double one = timed(pb, gpu);
+        gl_policy_force_devices(count);
+        double set = timed(pb, gpu);
+        gl_policy_force_devices(0);
+        progress("%s: %s 1 device %.3f s, %d devices %.3f s at n=%ld", label,
+                 gl_path_name(gpu), one, count, set, n);
+        int wins = one >= 0 && set >= 0 && set < 0.95 * one;
+        if (!wins)
+            from = -1;
+        else if (from < 0)
+            from = n;
+    }
+    int cplx = pb->prec == 'c' || pb->prec == 'z';
+    char value[24];
+    if (from < 0)
+        snprintf(value, sizeof value, "never");
+    else
+        snprintf(value, sizeof value, "%ld", from);
+    snprintf(lines[nlines++], sizeof lines[0], "devices %s %c %c %s %d %s",
+             pb->gesdd ? "gesdd" : cplx ? "heevd" : "syevd",
+             pb->vectors ? 'V' : 'N', pb->prec, gl_path_name(gpu), count,
+             value);
+    size_t used = strlen(summary);
+    snprintf(summary + used, size - used, " %d devices from %s;", count,
+             value);
+}
+
 /* ---- main --------------------------------------------------------------- */
 
 static int usage(void)
@@ -618,6 +669,9 @@ int main(int argc, char **argv)
                                      " %s from %ld;", name, n);
                         if (g >= 0 && !pb.gesdd && n != 0 && !failed)
                             measure_methods(&pb, path, label, summary,
+                                            sizeof summary);
+                        if (g >= 0 && n != 0 && !failed)
+                            measure_devices(&pb, path, label, summary,
                                             sizeof summary);
                     }
                     progress("%s:%s\n", label, summary);

@@ -123,6 +123,37 @@ fi
 verdict $(has $T/f3.log "$want" && has $T/f3.log "table=$T/tuned.txt" && echo 1 || echo 0) \
     tune/stand-in-read "no '$want' (see $T/f3.log)"
 
+# ---- 3b. a set of devices under auto: the tune file's devices line ---------
+# two stand-in CUDA devices: a call at or above the line's n takes both
+# (the other's profile, dsyevd@cuda:1, is printed before the call's line;
+# the stand-in's kernels fail, so the call itself restarts on LAPACK),
+# one below it, with no line, with "never" or with several MPI ranks
+# takes one; a named device (GPULAPACK_DEVICE=cuda) ignores the line.
+# The other device is opened (its context retained) only by a call that
+# takes it.
+printf 'gpulapack-tune 1 host=%s gpu=cuda:%s\nsyevd V d cuda 300\nsyevd V d host never\n' \
+    "$host" "$ident" >$T/one-device.txt
+{ cat $T/one-device.txt; echo "devices syevd V d cuda 2 400"; } >$T/two-devices.txt
+{ cat $T/one-device.txt; echo "devices syevd V d cuda 2 never"; } >$T/never-two.txt
+# sets <log>: per call line, 2 when another device's profile preceded it
+sets() {
+    awk '/dsyevd@cuda:1 profile/ { peer = 1 }
+         /gpulapack: dsyevd jobz/ { printf "%d ", peer ? 2 : 1; peer = 0 }' "$1"
+}
+for spec in "two-devices auto 1-2-2 2" "one-device auto 1-1-1 1" "never-two auto 1-1-1 1" \
+    "two-devices cuda 1-1-1 1" "two-devices auto-rank 1-1-1 1"; do
+    set -- $spec
+    rank=
+    device=$2
+    [ "$2" = auto-rank ] && rank=OMPI_COMM_WORLD_LOCAL_RANK=0 device=auto
+    run $T/set.log env LD_LIBRARY_PATH=$CUDA GL_MOCK_DEVICES=2 GPULAPACK_DEVICE=$device \
+        GPULAPACK_TUNE_FILE=$T/$1.txt GPULAPACK_PROFILE=1 $rank \
+        $CALL dsyevd V 350 dsyevd V 400 dsyevd V 500 counters
+    got=$(sets $T/set.log)
+    verdict $([ "$got" = "${3//-/ } " ] && has $T/set.log "counters ctx_retains=$4 " && echo 1 || echo 0) \
+        "devices/$1-$2" "devices per call (n = 350, 400, 500): $got, expected ${3//-/ }; $(grep counters $T/set.log), expected ctx_retains=$4 (see $T/set.log)"
+done
+
 # ---- 4. the host path's crossover from a file ------------------------------
 printf 'gpulapack-tune 1 host=%s\nsyevd N d host 300\ngesdd N d host 2000\n' "$host" >$T/host.txt
 run $T/h0.log $CALL dsyevd N 400 dgesdd N 1000
