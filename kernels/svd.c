@@ -109,6 +109,8 @@ typedef struct svd_call {
     int trans, want_l, want_r, vectors;
     int streamed;              /* the streamed plan: no device arena */
     int lean;                  /* the lean plan: no device arena (below) */
+    int stream1;               /* the streamed plan of the vectors: the
+                                  lean plan's flow after stage 1 streamed */
     lapack_int tile;           /* the lean plan's block of vectors' columns */
     lapack_int rows, cols;
     gl_real anrm, scaled_to;   /* scaled_to 0: A is not scaled */
@@ -146,6 +148,7 @@ typedef struct svd_call {
     gl_scalar *lean_x, *lean_band, *lean_block;
     void *lean_host;
     gl_scalar *hx, *htq, *htp, *lstage, *rstage;
+    gl_scalar *hband;          /* the streamed stage 1's band (host) */
 
     lapack_int info;           /* stage 3's */
     double t[5];               /* profile marks: stage1 .. out */
@@ -164,17 +167,9 @@ static void svd_decide(svd_call *c)
     c->want_l = jobl != 'N', c->want_r = jobr != 'N';
     c->vectors = c->want_l || c->want_r;
 
-    lapack_int b = gl_tune_band(&ops->ctx->tuning, 'G', GL_COMPLEX, cols,
-                                c->vectors);
-    c->bw = b < cols - 1 ? b : cols - 1;
-    c->nb = c->bw > 0 ? c->bw : 1;
-    c->ldband = 3 * c->bw + 1;
-    c->group = gl_tune_group(&ops->ctx->tuning, c->bw);
     /* Much taller than wide: QR first, then the band of R (the crossover
      * of ?gesvd's MNTHR = 1.6 min(m,n)). */
     c->tall = rows >= cols + cols / 2 + cols / 10 && cols > 1;
-    c->r1 = c->tall ? cols : rows;
-    c->ldr = c->tall && c->vectors ? cols : rows;
     c->ucols = jobl == 'A' ? rows : cols;
 
     /* stage 3 by divide and conquer leaves U_B and VT_B on a device for
@@ -206,11 +201,32 @@ static void svd_decide(svd_call *c)
     c->ldo = c->over == c->u ? c->ldu : c->ldvt;
     /* The lean plan: not for a tall X (its QR's reflectors would be a
      * second matrix to park and stream; the in-core plan of a tall X
-     * holds it and R), nor for an output over A (JOBZ, JOBU or JOBVT 'O':
-     * their in-core read keeps what it overwrites).  Stage 3 is the
-     * host's: U_B and VT_B go to the device block by block. */
-    c->lean = c->lean && c->vectors && !c->tall && !c->over &&
+     * holds it and R).  An output over A (JOBZ, JOBU or JOBVT 'O') is
+     * written last from the host's blocks, after every block succeeded
+     * (svd_lean_read: nothing there can fail, and A, read once at the
+     * start, is not read again).  Stage 3 is the host's: U_B and VT_B go
+     * to the device block by block.  The streamed
+     * plan of the vectors is the lean plan's flow after its own stage 1
+     * (svd_reduce_lean), which reduces a tall X whole, as the values'
+     * streamed plan does (the passes hold no matrix on the device: no QR
+     * first), with the out-of-core band. */
+    c->lean = c->lean && c->vectors && (!c->tall || c->stream1) &&
               !ops->host_memory;
+    c->stream1 = c->stream1 && c->lean;
+    if (c->stream1)
+        c->tall = 0;
+    lapack_int b = c->stream1
+                       ? gl_tune_ooc_band(cols)
+                       : gl_tune_band(&ops->ctx->tuning, 'G', GL_COMPLEX,
+                                      cols, c->vectors);
+    c->bw = b < cols - 1 ? b : cols - 1;
+    if (c->stream1)   /* ge_band_streamed's b: 1 .. cols - 1, else 1 */
+        c->bw = c->bw > 1 ? c->bw : 1;
+    c->nb = c->bw > 0 ? c->bw : 1;
+    c->ldband = 3 * c->bw + 1;
+    c->group = gl_tune_group(&ops->ctx->tuning, c->bw);
+    c->r1 = c->tall ? cols : rows;
+    c->ldr = c->tall && c->vectors ? cols : rows;
     if (c->lean) {
         c->on_device = c->host_image = c->beside = 0;
         c->tile = gl_tune_ooc_tile(cols, c->nb);
@@ -327,7 +343,8 @@ static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
 /* The lean plan's high-water mark: the largest of its phases, each what
  * is allocated at once (X is transposed on the host, so stage 1 holds no
  * second copy of it):
- *  - stage 1: X with its T factors, the band, ge2gb's work and scratch;
+ *  - stage 1: X with its T factors, the band, ge2gb's work and scratch
+ *    (the streamed plan's: the passes' arena and the panels' scratch);
  *  - the chase: the band, the two stores, the device chase's group
  *    starts (ints);
  *  - the blocks: the two stores, the block, and the most that apply_chase
@@ -355,8 +372,13 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
     if (c->want_r && cols > nb)
         apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
                                     cols - nb, cols - nb, nb, c->tile));
-    *largest = max_size(max_size(x, work), max_size(store, block + apply));
     size_t stage1 = x + band + work, chase = band + 2 * store + starts;
+    if (c->stream1) {   /* the passes' arena with the panels' scratch */
+        stage1 = GL_FN(ge_streamed_stage1_bytes)(tuning, rows, cols, nb,
+                                                 c->tile);
+        x = work = stage1;
+    }
+    *largest = max_size(max_size(x, work), max_size(store, block + apply));
     return max_size(max_size(stage1, chase), 2 * store + block + apply);
 }
 
@@ -366,9 +388,8 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
                                int vt_over_a, gl_plan_tier tier,
                                size_t *largest)
 {
-    if (tier == GL_PLAN_STREAMED) {   /* the values only */
-        if (job->jobu != 'N' || job->jobvt != 'N')
-            return SIZE_MAX;
+    if (tier == GL_PLAN_STREAMED && job->jobu == 'N' && job->jobvt == 'N') {
+        /* the values */
         lapack_int rows = m >= n ? m : n, cols = m >= n ? n : m;
         lapack_int b = gl_tune_ooc_band(cols);
         size_t bytes = GL_FN(ge_streamed_device_bytes)(
@@ -389,9 +410,11 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
     gl_scalar *a = (gl_scalar *)&mark;
     svd_call c = {.ops = &table, .job = job, .m = m, .n = n, .a = a,
                   .u = u_over_a ? a : NULL, .vt = vt_over_a ? a : NULL,
-                  .lean = tier == GL_PLAN_LEAN};
+                  .lean = tier != GL_PLAN_IN_CORE,
+                  .stream1 = tier == GL_PLAN_STREAMED};
     svd_decide(&c);
-    if (tier == GL_PLAN_LEAN)   /* the vectors of a square or wide X */
+    /* the vectors: lean (a square or wide X), streamed (any shape) */
+    if (tier != GL_PLAN_IN_CORE)
         return c.lean ? svd_lean_bytes(&c, largest) : SIZE_MAX;
     gl_arena dev = {0};
     svd_layout at;
@@ -463,7 +486,7 @@ static void *svd_host_plan(svd_call *c, gl_arena *host)
     size_t at_zeros = gl_arena_take(host, c->vectors, slots, es);
     size_t without_kept = host->bytes;
     size_t at_kept = gl_arena_take(host, c->over && !ops->host_memory &&
-                                             !c->host_image,
+                                             !c->host_image && !c->lean,
                                    (size_t)c->orows * (size_t)c->ocols, es);
 
     void *base = gl_host_alloc(host->bytes);
@@ -496,22 +519,32 @@ static int svd_plan(svd_call *c)
     const GL_FN(ops) *ops = c->ops;
     /* the lean plan (the vectors of a matrix that fits the device, its
      * in-core plan not); svd_decide keeps it where the job has it */
-    c->lean = !ops->host_memory && ops->ctx->plan == GL_PLAN_LEAN;
+    int streamed = !ops->host_memory && ops->ctx->plan == GL_PLAN_STREAMED;
+    c->stream1 = streamed;
+    c->lean = streamed ||
+              (!ops->host_memory && ops->ctx->plan == GL_PLAN_LEAN);
     int rc = svd_shape(c);
     if (rc)
         return rc;
-    /* the streamed plan (the values of a matrix larger than the device):
-     * stages 1 and 2 hold their own device memory */
-    c->streamed = !ops->host_memory && ops->ctx->plan == GL_PLAN_STREAMED &&
-                  !c->vectors;
+    /* the streamed plan of the values (a matrix larger than the device):
+     * stages 1 and 2 hold their own device memory; of the vectors, the
+     * lean plan's flow after its own stage 1 (svd_decide gives every
+     * job with vectors one on a device; without, LAPACK) */
+    c->streamed = streamed && !c->vectors;
+    if (streamed && c->vectors && !c->stream1)
+        return GL_STAGE_FAULT;
     gl_arena dev = {0}, host = {0};
     if (c->lean) {   /* X's panels here, its device memory as it goes */
         size_t cols = (size_t)c->cols, nbc = (size_t)c->nb * cols;
         size_t xsize = (size_t)c->rows * cols;
-        c->lean_host = gl_host_alloc(sizeof(gl_scalar) * (xsize + 2 * nbc));
+        /* the streamed stage 1's band too */
+        size_t band = c->stream1 ? (size_t)c->ldband * cols : 0;
+        c->lean_host =
+            gl_host_alloc(sizeof(gl_scalar) * (xsize + 2 * nbc + band));
         if (!c->lean_host)
             return GL_STAGE_FAULT;
         c->hx = c->lean_host, c->htq = c->hx + xsize, c->htp = c->htq + nbc;
+        c->hband = c->stream1 ? c->htp + nbc : NULL;
     } else if (!c->streamed) {
         c->device_arena = svd_device_plan(c, &dev);
         if (!c->device_arena)
@@ -550,13 +583,12 @@ static int svd_reduce_streamed(svd_call *c)
     return 0;
 }
 
-/* The lean plan's stages 1 and 2: X up (transposed on the host, into the
- * host array its panels come back to, so that the device holds one copy)
- * and reduced to the band in core as svd_reduce does; its panels and T
+/* The lean plan's stage 1: X up (transposed on the host, into the host
+ * array its panels come back to, so that the device holds one copy) and
+ * reduced to the band in core as svd_reduce does; its panels and T
  * factors go to host memory and its device memory is released before the
- * chase's two stores are allocated; the chased band gives d and e (and
- * the diagonals for the phases), and goes. */
-static int svd_reduce_lean(svd_call *c)
+ * chase's two stores are allocated.  The band stays on the device. */
+static int lean_stage1(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
     lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
@@ -591,6 +623,39 @@ static int svd_reduce_lean(svd_call *c)
         return GL_STAGE_FAULT;
     ops->release(ops, c->lean_x);
     c->lean_x = c->w = c->r = c->tq = c->tp = NULL;
+    return 0;
+}
+
+/* The streamed plan's stage 1 of the vectors: X (scaled) copied into the
+ * host array of the panels and reduced there by the streamed passes
+ * (ge_band_streamed), which keep its panels and T factors in host memory
+ * as lean_stage1 parks them; then the band goes up. */
+static int streamed_stage1(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    if (GL_FN(ge_band_streamed)(ops, c->m, c->n, c->a, c->lda, c->anrm,
+                                c->scaled_to, c->nb, c->tile, c->hx, c->htq,
+                                c->htp, c->hband, c->t))
+        return GL_STAGE_FAULT;
+    c->lean_band = ops->alloc(ops, sizeof(gl_scalar) * (size_t)c->ldband *
+                                       (size_t)c->cols);
+    if (!c->lean_band)
+        return GL_STAGE_FAULT;
+    c->band = c->lean_band;
+    ops->from_host(ops, 'N', c->ldband, c->cols, c->hband, c->ldband,
+                   c->band, c->ldband);
+    return 0;
+}
+
+/* The lean and streamed plans' stages 1 and 2: the band, then chased to
+ * bidiagonal with the chase's two stores on the device; the chased band
+ * gives d and e (and the diagonals for the phases), and goes. */
+static int svd_reduce_lean(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int cols = c->cols;
+    if (c->stream1 ? streamed_stage1(c) : lean_stage1(c))
+        return GL_STAGE_FAULT;
     if (GL_FN(reflectors_alloc)(ops, &c->keep, cols, c->bw, c->group, 1) ||
         (c->bw > 1 &&
          ops->gb_chase(ops, cols, c->bw, 1, c->band, c->ldband, &c->keep)) ||

@@ -44,12 +44,6 @@ call() {
         GPULAPACK_MIN_N=0 GPULAPACK_BAND=$B GPULAPACK_OOC_TILE=$TILE "$@" \
         $CALL "$routine" "$job" "$n" 2>&1
 }
-# ratios_ok <log>: 1 when the three ratios are there and under 30
-ratios_ok() {
-    grep -o "ratios .*" <<<"$1" | awk '{ ok = NF == 4
-            for (i = 2; i <= 4; i++) { split($i, r, "="); if (!(r[2] < 30)) ok = 0 }
-            print ok }' | grep -q 1 && echo 1 || echo 0
-}
 # model <rows> <cols> <ucols> <element bytes>: the elements each way of
 # X = A or A^H (rows >= cols) with both sides' vectors: X up once, its
 # panels (rows x cols) and T factors (2 b x cols) down once; then per
