@@ -149,6 +149,8 @@ typedef struct svd_call {
     void *lean_host;
     gl_scalar *hx, *htq, *htp, *lstage, *rstage;
     gl_scalar *hband;          /* the streamed stage 1's band (host) */
+    gl_scalar *hqr, *htqr;     /* a tall X's QR: its reflectors and R
+                                  (rows x cols) and T's (host) */
 
     lapack_int info;           /* stage 3's */
     double t[5];               /* profile marks: stage1 .. out */
@@ -199,9 +201,9 @@ static void svd_decide(svd_call *c)
         c->orows = c->ocols = cols;
     }
     c->ldo = c->over == c->u ? c->ldu : c->ldvt;
-    /* The lean plan: not for a tall X (its QR's reflectors would be a
-     * second matrix to park and stream; the in-core plan of a tall X
-     * holds it and R).  An output over A (JOBZ, JOBU or JOBVT 'O') is
+    /* The lean plan: a tall X's QR first in core, its reflectors parked
+     * too (lean_qr) and streamed past the left blocks after R's panels.
+     * An output over A (JOBZ, JOBU or JOBVT 'O') is
      * written last from the host's blocks, after every block succeeded
      * (svd_lean_read: nothing there can fail, and A, read once at the
      * start, is not read again).  Stage 3 is the host's: U_B and VT_B go
@@ -210,8 +212,7 @@ static void svd_decide(svd_call *c)
      * (svd_reduce_lean), which reduces a tall X whole, as the values'
      * streamed plan does (the passes hold no matrix on the device: no QR
      * first), with the out-of-core band. */
-    c->lean = c->lean && c->vectors && (!c->tall || c->stream1) &&
-              !ops->host_memory;
+    c->lean = c->lean && c->vectors && !ops->host_memory;
     c->stream1 = c->stream1 && c->lean;
     if (c->stream1)
         c->tall = 0;
@@ -322,6 +323,8 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
     return base;
 }
 
+static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
+
 /* The lean plan's device memory, each piece allocated and released on its
  * own: stage 1's X with its T factors (released once they are in host
  * memory), the band (released after the chase), the chase's two stores
@@ -330,7 +333,27 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
 static size_t lean_x_scalars(const svd_call *c)
 {
     size_t cols = (size_t)c->cols;
-    return (size_t)c->rows * cols + 2 * (size_t)c->nb * cols;
+    return (size_t)c->r1 * cols + 2 * (size_t)c->nb * cols;
+}
+
+/* A tall X's QR in core (lean_qr): X and the QR's T factors, then the
+ * most that a panel's factorization or its update of the columns right
+ * of it holds (bytes). */
+static size_t lean_qr_bytes(const svd_call *c)
+{
+    const gl_tuning *tuning = &c->ops->ctx->tuning;
+    const size_t es = sizeof(gl_scalar);
+    lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
+    size_t most = 0;
+    for (lapack_int k = 0; k < cols; k += nb) {
+        lapack_int pk = cols - k < nb ? cols - k : nb, rest = cols - k - pk;
+        size_t panel = GL_FN(gpu_panel_bytes)(tuning, 1, rows - k, pk);
+        size_t update =
+            rest > 0 ? es * GL_LARFB_SCRATCH(rows - k, rest, pk) : 0;
+        most = max_size(most, max_size(panel, update));
+    }
+    return es * ((size_t)rows * (size_t)cols + (size_t)nb * (size_t)cols) +
+           most;
 }
 
 static size_t lean_block_scalars(const svd_call *c)
@@ -338,7 +361,6 @@ static size_t lean_block_scalars(const svd_call *c)
     return (size_t)(c->want_l ? c->rows : c->cols) * (size_t)c->tile;
 }
 
-static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
 
 /* The lean plan's high-water mark: the largest of its phases, each what
  * is allocated at once (X is transposed on the host, so stage 1 holds no
@@ -359,14 +381,14 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
     size_t x = lean_x_scalars(c) * es, block = lean_block_scalars(c) * es;
     size_t band = (size_t)c->ldband * (size_t)cols * es;
     size_t work = GL_FN(ge2gb_device_bytes)(
-        rows, cols, nb, gl_tune_stage1_block(tuning, cols, nb));
+        c->r1, cols, nb, gl_tune_stage1_block(tuning, cols, nb));
     lapack_int ngroups;
     size_t store = GL_FN(reflectors_slots)(cols, bw, c->group, &ngroups) *
                    ((size_t)bw + 1) * es;
     size_t starts = bw > 1 ? (size_t)(ngroups + 1) * sizeof(int) : 0;
     size_t apply =
         GL_FN(apply_chase_device_bytes)(cols, bw, c->group, c->tile);
-    if (c->want_l)
+    if (c->want_l)   /* R's panels, and a tall X's QR's after them */
         apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
                                     rows, cols, nb, c->tile));
     if (c->want_r && cols > nb)
@@ -377,6 +399,10 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
         stage1 = GL_FN(ge_streamed_stage1_bytes)(tuning, rows, cols, nb,
                                                  c->tile);
         x = work = stage1;
+    }
+    if (c->tall) {   /* the QR first, alone */
+        stage1 = max_size(stage1, lean_qr_bytes(c));
+        x = max_size(x, lean_qr_bytes(c));
     }
     *largest = max_size(max_size(x, work), max_size(store, block + apply));
     return max_size(max_size(stage1, chase), 2 * store + block + apply);
@@ -536,15 +562,18 @@ static int svd_plan(svd_call *c)
     gl_arena dev = {0}, host = {0};
     if (c->lean) {   /* X's panels here, its device memory as it goes */
         size_t cols = (size_t)c->cols, nbc = (size_t)c->nb * cols;
-        size_t xsize = (size_t)c->rows * cols;
-        /* the streamed stage 1's band too */
+        size_t xsize = (size_t)c->r1 * cols;
+        /* the streamed stage 1's band, or a tall X's QR, too */
         size_t band = c->stream1 ? (size_t)c->ldband * cols : 0;
-        c->lean_host =
-            gl_host_alloc(sizeof(gl_scalar) * (xsize + 2 * nbc + band));
+        size_t qr = c->tall ? (size_t)c->rows * cols + nbc : 0;
+        c->lean_host = gl_host_alloc(sizeof(gl_scalar) *
+                                     (xsize + 2 * nbc + band + qr));
         if (!c->lean_host)
             return GL_STAGE_FAULT;
         c->hx = c->lean_host, c->htq = c->hx + xsize, c->htp = c->htq + nbc;
         c->hband = c->stream1 ? c->htp + nbc : NULL;
+        c->hqr = c->tall ? c->htp + nbc : NULL;
+        c->htqr = c->tall ? c->hqr + (size_t)c->rows * cols : NULL;
     } else if (!c->streamed) {
         c->device_arena = svd_device_plan(c, &dev);
         if (!c->device_arena)
@@ -583,16 +612,59 @@ static int svd_reduce_streamed(svd_call *c)
     return 0;
 }
 
-/* The lean plan's stage 1: X up (transposed on the host, into the host
- * array its panels come back to, so that the device holds one copy) and
- * reduced to the band in core as svd_reduce does; its panels and T
- * factors go to host memory and its device memory is released before the
- * chase's two stores are allocated.  The band stays on the device. */
-static int lean_stage1(svd_call *c)
+/* X (rows x cols, ld rows, on the device) from A, transposed on the host
+ * for m < n into `via` (so that the device never holds a second copy),
+ * and scaled. */
+static int lean_upload(svd_call *c, gl_scalar *via, gl_scalar *x)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int rows = c->rows, cols = c->cols;
+    if (c->trans) {
+        GL_FN(conj_transpose)(c->m, c->n, c->a, c->lda, via, rows);
+        ops->from_host(ops, 'N', rows, cols, via, rows, x, rows);
+    } else {
+        ops->from_host(ops, 'N', rows, cols, c->a, c->lda, x, rows);
+    }
+    return c->scaled_to != 0 &&
+                   ops->lascl(ops, c->anrm, c->scaled_to, rows, cols, x, rows)
+               ? GL_STAGE_FAULT
+               : 0;
+}
+
+/* A tall X's QR in core, as svd_reduce's: X and the QR's T's up, the
+ * reflectors with R and the T's down into host memory, X's device
+ * memory released before R's reduction takes its own. */
+static int lean_qr(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
     lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
-    size_t xsize = (size_t)rows * (size_t)cols, nbc = (size_t)nb * cols;
+    size_t xsize = (size_t)rows * (size_t)cols;
+    c->lean_x = ops->alloc(ops, sizeof(gl_scalar) * (xsize + (size_t)nb * cols));
+    if (!c->lean_x || lean_upload(c, c->hqr, c->lean_x))
+        return GL_STAGE_FAULT;
+    c->t[0] = gl_profile_stage(ops->ctx, "stage1");
+    if (qr_panels(ops, rows, cols, nb, c->lean_x, rows, c->lean_x + xsize) ||
+        ops->to_host_scratch(ops, rows, cols, c->lean_x, rows, c->hqr, rows) ||
+        ops->to_host_scratch(ops, nb, cols, c->lean_x + xsize, nb, c->htqr,
+                             nb))
+        return GL_STAGE_FAULT;
+    ops->release(ops, c->lean_x);
+    c->lean_x = NULL;
+    return 0;
+}
+
+/* The lean plan's stage 1: X up and reduced to the band in core as
+ * svd_reduce does (a tall X: its QR first, lean_qr, then R up); its
+ * panels and T factors go to host memory and its device memory is
+ * released before the chase's two stores are allocated.  The band stays
+ * on the device. */
+static int lean_stage1(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int cols = c->cols, nb = c->nb, r1 = c->r1, ldr = c->ldr;
+    size_t xsize = (size_t)r1 * (size_t)cols, nbc = (size_t)nb * cols;
+    if (c->tall && lean_qr(c))
+        return GL_STAGE_FAULT;
     c->lean_x = ops->alloc(ops, sizeof(gl_scalar) * lean_x_scalars(c));
     c->lean_band = c->lean_x ? ops->alloc(ops, sizeof(gl_scalar) *
                                                    (size_t)c->ldband *
@@ -602,23 +674,21 @@ static int lean_stage1(svd_call *c)
         return GL_STAGE_FAULT;
     c->w = c->r = c->lean_x, c->band = c->lean_band;
     c->tq = c->w + xsize, c->tp = c->tq + nbc;
-    if (c->trans) {
-        GL_FN(conj_transpose)(c->m, c->n, c->a, c->lda, c->hx, rows);
-        ops->from_host(ops, 'N', rows, cols, c->hx, rows, c->w, rows);
-    } else {
-        ops->from_host(ops, 'N', rows, cols, c->a, c->lda, c->w, rows);
-    }
-    if (c->scaled_to != 0 &&
-        ops->lascl(ops, c->anrm, c->scaled_to, rows, cols, c->w, rows))
+    if (c->tall) {   /* R, its zeros below */
+        ops->from_host(ops, 'N', cols, cols, c->hqr, c->rows, c->r, ldr);
+        ops->zero_lower(ops, cols, cols, c->r, ldr);
+    } else if (lean_upload(c, c->hx, c->w)) {
         return GL_STAGE_FAULT;
-    c->t[0] = gl_profile_stage(ops->ctx, "stage1");
-    if (GL_FN(ge2gb)(ops, rows, cols, nb,
-                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->w,
-                     rows, c->tq, c->tp))
+    } else {
+        c->t[0] = gl_profile_stage(ops->ctx, "stage1");
+    }
+    if (GL_FN(ge2gb)(ops, r1, cols, nb,
+                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->r,
+                     ldr, c->tq, c->tp))
         return GL_STAGE_FAULT;
     c->t[1] = gl_profile_stage(ops->ctx, "stage2");
-    ops->pack_band(ops, 'G', cols, c->bw, c->w, rows, c->band, c->ldband);
-    if (ops->to_host_scratch(ops, rows, cols, c->w, rows, c->hx, rows) ||
+    ops->pack_band(ops, 'G', cols, c->bw, c->r, ldr, c->band, c->ldband);
+    if (ops->to_host_scratch(ops, r1, cols, c->r, ldr, c->hx, ldr) ||
         ops->to_host_scratch(ops, nb, 2 * cols, c->tq, nb, c->htq, nb))
         return GL_STAGE_FAULT;
     ops->release(ops, c->lean_x);
@@ -932,8 +1002,11 @@ static int svd_lean_vectors(svd_call *c)
                           cols, 0, o, rows);
         ops->from_host(ops, 'N', rows, cb, o, rows, e, rows);
         if (GL_FN(apply_chase)(ops, &c->keep, 'Q', 'N', cb, e, rows) ||
-            GL_FN(apply_host_panels)(ops, 'C', 'N', rows, cols, nb, c->hx,
-                                     rows, c->htq, cb, e, rows) ||
+            GL_FN(apply_host_panels)(ops, 'C', 'N', c->r1, cols, nb, c->hx,
+                                     c->ldr, c->htq, cb, e, rows) ||
+            (c->tall &&
+             GL_FN(apply_host_panels)(ops, 'C', 'N', rows, cols, nb, c->hqr,
+                                      rows, c->htqr, cb, e, rows)) ||
             ops->to_host_scratch(ops, rows, cb, e, rows, o, rows))
             return GL_STAGE_FAULT;
     }
@@ -945,7 +1018,7 @@ static int svd_lean_vectors(svd_call *c)
         if (GL_FN(apply_chase)(ops, &c->keep, 'P', 'N', cb, e, cols) ||
             (cols > nb &&
              GL_FN(apply_host_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
-                                      c->hx + (size_t)nb * rows, rows,
+                                      c->hx + (size_t)nb * c->ldr, c->ldr,
                                       c->htp, cb, e + nb, cols)) ||
             ops->to_host_scratch(ops, cols, cb, e, cols, o, cols))
             return GL_STAGE_FAULT;
