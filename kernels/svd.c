@@ -10,7 +10,9 @@
  * panels parked in host memory, the chase's two stores on the device,
  * stage 3 on the host, and the vectors made in blocks of columns with the
  * panels streamed past each block, as the Hermitian lean plan
- * (sy2sb_streamed.c) makes its Z. */
+ * (sy2sb_streamed.c) makes its Z.  The streamed plan of the vectors is
+ * that flow after a streamed stage 1 (ge_band_streamed), which keeps the
+ * panels in host memory as it goes. */
 #include <complex.h>
 #include <math.h>
 #include <stdint.h>

@@ -18,7 +18,8 @@
 #    the in-core run's);
 # and for dgesdd N: an allocation refused in core takes the streamed
 # plan; a cap under the streamed plan's minimum sends the call to LAPACK
-# with device-memory.  One PASS/FAIL line per check.
+# with device-memory.  Then the streamed plan of the vectors (below).
+# One PASS/FAIL line per check.
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
 N=1024 B=16 TILE=64
@@ -115,8 +116,11 @@ verdict "$ok" dgesdd-under "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 # reflectors and T kept in host memory, then the lean plan's flow (the
 # chase with its two stores on the device, ?bdsdc on the host, U and VT
 # in blocks of TILE columns with the panels streamed past each block).
-# JOBZ = 'S' for dgesdd (square; tall beyond 1.6, where the lean plan
-# has no plan) and sgesdd (wide), under caps below their lean plans:
+# JOBZ = 'S' for dgesdd (square, and tall beyond 1.6: reduced whole, no
+# QR first) and sgesdd (wide), with GPULAPACK_PLAN=streamed under a cap
+# at their plans (17, 10 and 21 MiB, where in core they plan 78, 42 and
+# 95 MB; the chase's two stores on the device, about n^2 elements, are
+# most of the plan, so the lean plan's is about the same):
 #  - plan=streamed, the peak under the cap and equal to the plan;
 #  - the values as the in-core run's, LAPACK's ratios under 30;
 #  - the bytes each way within 2% of the model (vmodel);
@@ -127,8 +131,8 @@ vcall() { # vcall <routine> <m> <n> <values file> [env...]: JOBZ = 'S', ratios
     shift 4
     env AUTO_CALL_VALUES="$values" AUTO_CALL_M=$m AUTO_CALL_RATIOS=1 \
         GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl \
-        GPULAPACK_MIN_N=0 GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$TILE "$@" \
-        $CALL "$routine" S "$n" 2>&1
+        GPULAPACK_MIN_N=0 GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$TILE \
+        GPULAPACK_PLAN=streamed "$@" $CALL "$routine" S "$n" 2>&1
 }
 # vmodel <rows> <cols> <element bytes>: model's passes with each column
 # block's panel (rows - k) x b and each row block's b x q coming down
@@ -163,10 +167,10 @@ vmodel() {
         }
         printf "%.0f %.0f\n", up * e, down * e }'
 }
-for spec in "dgesdd 1024 1024 8 VCAPD" "sgesdd 1024 1536 4 VCAPS" \
-    "dgesdd 2048 1024 8 VCAPT"; do
+for spec in "dgesdd 1024 1024 8 17" "sgesdd 1024 1536 4 10" \
+    "dgesdd 1664 1024 8 21"; do
     set -- $spec
-    routine=$1 m=$2 n=$3 es=$4 cap=${!5}
+    routine=$1 m=$2 n=$3 es=$4 cap=$5
     name=$routine-S-${m}x$n
     rows=$((m > n ? m : n)) cols=$((m > n ? n : m))
     call $routine $m $n $T/in-core >/dev/null
@@ -186,9 +190,10 @@ for spec in "dgesdd 1024 1024 8 VCAPD" "sgesdd 1024 1536 4 VCAPS" \
         "host->device $up bytes (model $mup), device->host $down (model $mdown)"
     echo "# $name: cap $((cap << 20)), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/vstreamed) of max(s); $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown); the matrix is $((m * n * es))"
     [ "$m" = "$n" ] || continue
-    # a copy failed in stage 1 (the 700th) and one in U's blocks (VFAULT_U:
-    # the second block of U, after the first came back)
-    for at in 700 $VFAULT_U; do
+    # a copy failed in stage 1 (the 700th) and one in U's blocks (the
+    # 17,850th: about 17,560 copies come before the blocks and 193 per
+    # block, so in the second block of U, the first one read back)
+    for at in 700 17850; do
         log=$(vcall $routine $m $n $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:$at)
         ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" &&
             [ "$(same $T/in-core $T/fault $cols $eps)" = 1 ] && [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)

@@ -1,0 +1,151 @@
+#!/bin/bash
+# The streamed plan of the SVD's values (docs/design/memory.md,
+# kernels/ge2gb_streamed.c): the working copy of A in host memory, streamed
+# through the device in tiles, two reads and one write of the trailing
+# matrix per panel.  On PoCL, band 16, tiles of 64, for dgesdd N, zgesdd N
+# and sgesdd N (1024 x 1024), a tall dgesdd N (1536 x 1024) and a wide
+# dgesvd N (1024 x 1536), each under a cap of 1 MiB (2 MiB for complex:
+# its scalars are twice as wide), where the in-core plans need 4.6 to 18
+# MB:
+#  - the log says plan=streamed (plan=in-core without the cap);
+#  - the profile's device peak is under the cap and within 2% of the plan
+#    (the log's device_bytes=);
+#  - the singular values equal the in-core run's within 10 n eps max(s),
+#    eps of the routine's precision;
+#  - the bytes each way equal the model (below) within 2%;
+#  - a copy that fails part way through the streaming: the call restarts
+#    on LAPACK (reason=fault) from the caller's untouched A (values as
+#    the in-core run's);
+# and for dgesdd N: an allocation refused in core takes the streamed
+# plan; a cap under the streamed plan's minimum sends the call to LAPACK
+# with device-memory.  Then the streamed plan of the vectors (below).
+# One PASS/FAIL line per check.
+cd "$(dirname "$0")/../.."
+CALL=build/testing/auto_call
+N=1024 B=16 TILE=64
+T=$(mktemp -d "${TMPDIR:-/tmp}/gpulapack-svd-streamed.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export XDG_CACHE_HOME=$T/cache HOME=$T
+unset GPULAPACK_DEVICE GPULAPACK_MIN_N GPULAPACK_TUNE_FILE GPULAPACK_LOG \
+    GPULAPACK_DEVICE_MEMORY_MB GPULAPACK_PLAN GPULAPACK_FAULT AUTO_CALL_M
+CHECK=svd-streamed
+. testing/unit/plan_checks.sh
+
+# call <routine> <m> <n> <values file> [env...]: one values-only call on
+# the OpenCL device
+call() {
+    local routine=$1 m=$2 n=$3 values=$4
+    shift 4
+    env AUTO_CALL_VALUES="$values" AUTO_CALL_M=$m GPULAPACK_PROFILE=1 \
+        GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl GPULAPACK_MIN_N=0 \
+        GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$TILE "$@" \
+        $CALL "$routine" N "$n" 2>&1
+}
+# model <rows> <cols> <element bytes>: the elements each way of X = A or
+# A^H (rows >= cols) by the panels of kernels/ge2gb_streamed.c, then the
+# band up and its d and e down; the counters of the panels and the chase
+# and stage 3's bisection left out (under 0.1%)
+model() {
+    awk -v rows="$1" -v cols="$2" -v b=$B -v e="$3" 'BEGIN {
+        for (k = 0; k + b < cols; k += b) {
+            q = cols - k - b; kk = q < b ? q : b
+            up += (rows - k) * b; down += b * b          # column block, R
+            up += (rows - k) * q                         # pass 1 ...
+            if (k > 0) down += (rows - k) * q            # ... written back
+            up += b * q; down += b * kk                  # row block, L
+            up += (rows - k - b) * q                     # pass 2
+        }
+        pk = cols - k; up += (rows - k) * pk; down += pk * pk   # the last block
+        up += (3 * b + 1) * cols; down += 2 * cols - 1           # the band, d, e
+        printf "%.0f %.0f\n", up * e, down * e }'
+}
+
+# The streamed plan of the vectors (kernels/svd.c svd_reduce_lean with
+# ge_band_streamed): stage 1 by the passes above, each QR and LQ panel's
+# reflectors and T kept in host memory, then the lean plan's flow (the
+# chase with its two stores on the device, ?bdsdc on the host, U and VT
+# in blocks of TILE columns with the panels streamed past each block).
+# JOBZ = 'S' for dgesdd (square, and tall beyond 1.6: reduced whole, no
+# QR first) and sgesdd (wide), with GPULAPACK_PLAN=streamed under a cap
+# at their plans (17, 10 and 21 MiB, where in core they plan 78, 42 and
+# 95 MB; the chase's two stores on the device, about n^2 elements, are
+# most of the plan, so the lean plan's is about the same):
+#  - plan=streamed, the peak under the cap and equal to the plan;
+#  - the values as the in-core run's, LAPACK's ratios under 30;
+#  - the bytes each way within 2% of the model (vmodel);
+#  - dgesdd: a copy failed in stage 1 and one in U's blocks restart on
+#    LAPACK from the caller's intact A (values and ratios).
+vcall() { # vcall <routine> <m> <n> <values file> [env...]: JOBZ = 'S', ratios
+    local routine=$1 m=$2 n=$3 values=$4
+    shift 4
+    env AUTO_CALL_VALUES="$values" AUTO_CALL_M=$m AUTO_CALL_RATIOS=1 \
+        GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl \
+        GPULAPACK_MIN_N=0 GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$TILE \
+        GPULAPACK_PLAN=streamed "$@" $CALL "$routine" S "$n" 2>&1
+}
+# vmodel <rows> <cols> <element bytes>: model's passes with each column
+# block's panel (rows - k) x b and each row block's b x q coming down
+# whole, with their T's; the band up, its two diagonals down; then per
+# block of TILE columns of X's left (rows x cols) and right (cols x cols)
+# vectors the block up and down and stage 1's panels up past it in groups
+# of 256 columns (as check_svd_lean.sh's model); the chase's counters
+# and lists and the zeroed store scalars left out (under 0.5%)
+vmodel() {
+    awk -v rows="$1" -v cols="$2" -v e="$3" -v b=$B -v t=$TILE 'BEGIN {
+        for (k = 0; k + b < cols; k += b) {
+            q = cols - k - b; kk = q < b ? q : b
+            up += (rows - k) * b; down += (rows - k) * b + b * b
+            up += (rows - k) * q; if (k > 0) down += (rows - k) * q
+            up += b * q; down += b * q + kk * kk
+            up += (rows - k - b) * q
+        }
+        pk = cols - k; up += (rows - k) * pk; down += (rows - k) * pk + pk * pk
+        up += (3 * b + 1) * cols; down += 2 * cols - 1
+        gc = int(256 / b) > 1 ? int(256 / b) * b : b
+        for (side = 0; side < 2; side++) {
+            h = side == 0 ? rows : cols
+            len = side == 0 ? rows : cols - b; nref = side == 0 ? cols : cols - b
+            for (j0 = 0; j0 < cols; j0 += t) {
+                c = cols - j0 < t ? cols - j0 : t
+                up += h * c; down += h * c
+                for (k0 = 0; k0 < nref; k0 += gc) {
+                    kg = nref - k0 < gc ? nref - k0 : gc
+                    up += (len - k0) * kg + b * kg
+                }
+            }
+        }
+        printf "%.0f %.0f\n", up * e, down * e }'
+}
+for spec in "dgesdd 1024 1024 8 17" "sgesdd 1024 1536 4 10" \
+    "dgesdd 1664 1024 8 21"; do
+    set -- $spec
+    routine=$1 m=$2 n=$3 es=$4 cap=$5
+    name=$routine-S-${m}x$n
+    rows=$((m > n ? m : n)) cols=$((m > n ? n : m))
+    call $routine $m $n $T/in-core >/dev/null
+    log=$(vcall $routine $m $n $T/vstreamed GPULAPACK_DEVICE_MEMORY_MB=$cap)
+    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
+    ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $((cap << 20)) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0)
+    verdict "$ok" "$name-streamed" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    eps=$([ $routine = sgesdd ] && echo 1.192093e-07 || echo 2.220446e-16)
+    verdict "$(same $T/in-core $T/vstreamed $cols $eps)" "$name-values" \
+        "the streamed run's values differ from the in-core run's by $(difference $T/in-core $T/vstreamed) of max(s)"
+    ratios=$(grep -o "ratios .*" <<<"$log")
+    verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
+    read -r up down < <(bytes "$log")
+    read -r mup mdown < <(vmodel $rows $cols $es)
+    verdict "$(near "$up" "$down" "$mup" "$mdown")" "$name-bus-bytes" \
+        "host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    echo "# $name: cap $((cap << 20)), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/vstreamed) of max(s); $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown); the matrix is $((m * n * es))"
+    [ "$m" = "$n" ] || continue
+    # a copy failed in stage 1 (the 700th) and one in U's blocks (the
+    # 17,850th: about 17,560 copies come before the blocks and 193 per
+    # block, so in the second block of U, the first one read back)
+    for at in 700 17850; do
+        log=$(vcall $routine $m $n $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:$at)
+        ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" &&
+            [ "$(same $T/in-core $T/fault $cols $eps)" = 1 ] && [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
+        verdict "$ok" "$name-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), $(grep -o 'ratios .*' <<<"$log")"
+    done
+done
