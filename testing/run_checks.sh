@@ -445,10 +445,10 @@ run lapack-suite-opencl-lean 1800 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-lean --lapack ref --inputs sep --precisions d \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=lean \
     --env GPULAPACK_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
-#    The SVD's values by the streamed plan (band 3, tiles of 5: several
-#    panels, tiles and short last row blocks at the suite's sizes up to 40;
-#    double only, 80 s on 2 cores, most of it the in-core calls with
-#    vectors that lapack-suite-opencl runs already).
+#    The SVD by the streamed plan, values and vectors (band 3, tiles of 5:
+#    several panels, tiles and short last row blocks at the suite's sizes
+#    up to 40, and blocks of 5 columns of U and V; every JOBZ, JOBU and
+#    JOBVT, 'O' included; double only).
 run lapack-suite-opencl-streamed-svd 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
