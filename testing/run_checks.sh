@@ -178,7 +178,13 @@ for src in testing/unit/test_*.c; do
         # and inside the streamed plans of the values (band 4, tiles of 8:
         # several panels and tiles at the test's sizes)
         run "unit/$t-streamed-values" 300 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
-            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=values "build/testing/$t" ;;
+            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=values "build/testing/$t"
+        # and inside the SVD's streamed and lean vectors, written over A
+        # (square and wide; blocks of 8 columns), 2-3 minutes each
+        run "unit/$t-streamed-vectors" 600 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
+            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
+        run "unit/$t-lean-vectors" 600 env GPULAPACK_PLAN=lean GPULAPACK_BAND=4 \
+            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
