@@ -19,30 +19,44 @@ static lapack_int chase_steps(lapack_int n, lapack_int b, lapack_int s)
     return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
 }
 
-/* gl_s_reflectors_slots gl_d_reflectors_slots gl_c_reflectors_slots gl_z_reflectors_slots */
-size_t GL_FN(reflectors_slots)(lapack_int n, lapack_int b, lapack_int group,
-                               lapack_int *ngroups)
+/* gl_s_reflectors_segment_slots gl_d_reflectors_segment_slots
+ * gl_c_reflectors_segment_slots gl_z_reflectors_segment_slots */
+size_t GL_FN(reflectors_segment_slots)(lapack_int n, lapack_int b,
+                                       lapack_int group, lapack_int sweeps,
+                                       lapack_int *ngroups)
 {
     if (group < 1)
         group = 1;
     /* half-width 1 or less: nothing to chase, nothing kept */
-    *ngroups = n > 2 && b > 1 ? (n - 2 + group - 1) / group : 0;
+    lapack_int run = n > 2 && b > 1 ? n - 2 : 0;
+    if (sweeps < run)
+        run = sweeps > 0 ? sweeps : 0;
+    *ngroups = (run + group - 1) / group;
     size_t cols = 1;
     for (lapack_int g = 0; g < *ngroups; g++)
         cols += (size_t)chase_steps(n, b, g * group) * (size_t)group;
     return cols;
 }
 
-/* gl_s_reflectors_place gl_d_reflectors_place gl_c_reflectors_place gl_z_reflectors_place */
-void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
-                             lapack_int n, lapack_int b, lapack_int group,
-                             gl_scalar *vq, gl_scalar *vp, lapack_int *first,
-                             gl_scalar *zeros)
+/* gl_s_reflectors_slots gl_d_reflectors_slots gl_c_reflectors_slots gl_z_reflectors_slots */
+size_t GL_FN(reflectors_slots)(lapack_int n, lapack_int b, lapack_int group,
+                               lapack_int *ngroups)
+{
+    return GL_FN(reflectors_segment_slots)(n, b, group, n, ngroups);
+}
+
+/* gl_s_reflectors_segment_layout gl_d_reflectors_segment_layout
+ * gl_c_reflectors_segment_layout gl_z_reflectors_segment_layout */
+size_t GL_FN(reflectors_segment_layout)(GL_FN(reflectors) *r, lapack_int n,
+                                        lapack_int b, lapack_int group,
+                                        lapack_int sweeps, gl_scalar *vq,
+                                        gl_scalar *vp, lapack_int *first)
 {
     memset(r, 0, sizeof *r);
     if (group < 1)
         group = 1;
-    size_t cols = GL_FN(reflectors_slots)(n, b, group, &r->ngroups);
+    size_t cols =
+        GL_FN(reflectors_segment_slots)(n, b, group, sweeps, &r->ngroups);
     r->n = n, r->b = b, r->group = group;
     r->first = first;
     r->first[0] = 0;
@@ -51,6 +65,20 @@ void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
     r->vq = vq, r->vp = vp;
     r->tauq = r->vq + cols * (size_t)b;
     r->taup = vp ? r->vp + cols * (size_t)b : NULL;
+    return cols;
+}
+
+/* gl_s_reflectors_place_segment gl_d_reflectors_place_segment
+ * gl_c_reflectors_place_segment gl_z_reflectors_place_segment */
+void GL_FN(reflectors_place_segment)(const GL_FN(ops) *ops,
+                                     GL_FN(reflectors) *r, lapack_int n,
+                                     lapack_int b, lapack_int group,
+                                     lapack_int sweeps, gl_scalar *vq,
+                                     gl_scalar *vp, lapack_int *first,
+                                     gl_scalar *zeros)
+{
+    size_t cols = GL_FN(reflectors_segment_layout)(r, n, b, group, sweeps, vq,
+                                                   vp, first);
     /* slots the chase never reaches (past the end of short sweeps) must
      * read as H = I */
     memset(zeros, 0, sizeof *zeros * cols);
@@ -61,14 +89,27 @@ void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
                        r->taup, (lapack_int)cols);
 }
 
-/* gl_s_reflectors_alloc gl_d_reflectors_alloc gl_c_reflectors_alloc gl_z_reflectors_alloc */
-int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
-                            lapack_int n, lapack_int b, lapack_int group,
-                            int two_sided)
+/* gl_s_reflectors_place gl_d_reflectors_place gl_c_reflectors_place gl_z_reflectors_place */
+void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
+                             lapack_int n, lapack_int b, lapack_int group,
+                             gl_scalar *vq, gl_scalar *vp, lapack_int *first,
+                             gl_scalar *zeros)
+{
+    GL_FN(reflectors_place_segment)(ops, r, n, b, group, n, vq, vp, first,
+                                    zeros);
+}
+
+/* gl_s_reflectors_alloc_segment gl_d_reflectors_alloc_segment
+ * gl_c_reflectors_alloc_segment gl_z_reflectors_alloc_segment */
+int GL_FN(reflectors_alloc_segment)(const GL_FN(ops) *ops,
+                                    GL_FN(reflectors) *r, lapack_int n,
+                                    lapack_int b, lapack_int group,
+                                    lapack_int sweeps, int two_sided)
 {
     memset(r, 0, sizeof *r);
     lapack_int ngroups;
-    size_t cols = GL_FN(reflectors_slots)(n, b, group, &ngroups);
+    size_t cols =
+        GL_FN(reflectors_segment_slots)(n, b, group, sweeps, &ngroups);
     size_t bytes = sizeof(gl_scalar) * cols * ((size_t)b + 1);
     lapack_int *first = malloc(sizeof *first * (size_t)(ngroups + 1));
     gl_scalar *vq = first ? ops->alloc(ops, bytes) : NULL;
@@ -81,9 +122,18 @@ int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
         free(first);
         return GL_STAGE_FAULT;
     }
-    GL_FN(reflectors_place)(ops, r, n, b, group, vq, vp, first, zeros);
+    GL_FN(reflectors_place_segment)(ops, r, n, b, group, sweeps, vq, vp,
+                                    first, zeros);
     free(zeros);
     return 0;
+}
+
+/* gl_s_reflectors_alloc gl_d_reflectors_alloc gl_c_reflectors_alloc gl_z_reflectors_alloc */
+int GL_FN(reflectors_alloc)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
+                            lapack_int n, lapack_int b, lapack_int group,
+                            int two_sided)
+{
+    return GL_FN(reflectors_alloc_segment)(ops, r, n, b, group, n, two_sided);
 }
 
 /* gl_s_reflectors_free gl_d_reflectors_free gl_c_reflectors_free gl_z_reflectors_free */
@@ -378,15 +428,18 @@ static int chase_batch(lapack_int b, lapack_int group, size_t blocks,
     return fit < 1 ? 1 : fit < DEVICE_BATCH ? (int)fit : DEVICE_BATCH;
 }
 
-/* gl_s_apply_chase_device_bytes gl_d_apply_chase_device_bytes
- * gl_c_apply_chase_device_bytes gl_z_apply_chase_device_bytes */
-size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
-                                       lapack_int group, lapack_int ncols)
+/* gl_s_apply_segment_device_bytes gl_d_apply_segment_device_bytes
+ * gl_c_apply_segment_device_bytes gl_z_apply_segment_device_bytes */
+size_t GL_FN(apply_segment_device_bytes)(lapack_int n, lapack_int b,
+                                         lapack_int group, lapack_int sweeps,
+                                         lapack_int ncols)
 {
     lapack_int ngroups;
     if (group < 1)
         group = 1;
-    size_t slots = GL_FN(reflectors_slots)(n, b, group, &ngroups), stride;
+    size_t slots = GL_FN(reflectors_segment_slots)(n, b, group, sweeps,
+                                                   &ngroups),
+           stride;
     if (ngroups == 0 || ncols <= 0)
         return 0;
     size_t e_scalars = (size_t)n * (size_t)ncols;
@@ -395,6 +448,14 @@ size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
     size_t blocks = 2 * (size_t)capacity * stride * sizeof(gl_scalar);
     return blocks + gl_wy_scratch_bytes(e_scalars * sizeof(gl_scalar)) +
            3 * sizeof(lapack_int) * (slots / (size_t)group + 1);
+}
+
+/* gl_s_apply_chase_device_bytes gl_d_apply_chase_device_bytes
+ * gl_c_apply_chase_device_bytes gl_z_apply_chase_device_bytes */
+size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
+                                       lapack_int group, lapack_int ncols)
+{
+    return GL_FN(apply_segment_device_bytes)(n, b, group, n, ncols);
 }
 
 /* gl_s_apply_chase gl_d_apply_chase gl_c_apply_chase gl_z_apply_chase */

@@ -255,7 +255,7 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         banded_qr(rows, cols, lo, b, host, ld, de, vqr, tauqr);
     double t1 = gl_profile_stage(ops->ctx, "stage2");
     ops->from_host(ops, 'N', ld, cols, host, ld, dev, ld);
-    if (vectors ? b > 1 && ops->gb_chase(ops, cols, b, 1, dev, ld, &keep)
+    if (vectors ? b > 1 && ops->gb_chase(ops, cols, b, 1, cols, dev, ld, &keep)
                 : GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
         goto out;
     if (GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e))
@@ -405,7 +405,7 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
             host[(size_t)(i - j) + (size_t)j * ld] = x * sigma;
         }
     ops->from_host(ops, 'N', ld, n, host, ld, dev, ld);
-    if (b > 1 && ops->sb_chase(ops, n, b, dev, ld, keep ? &keep->chase : NULL))
+    if (b > 1 && ops->sb_chase(ops, n, b, n, dev, ld, keep ? &keep->chase : NULL))
         goto out;
     if (GL_FN(band_to_de)(ops, 'H', n, b, dev, ld, de, d, e))
         goto out;

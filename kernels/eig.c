@@ -409,7 +409,7 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     double t1 = gl_profile_stage(ops->ctx, "stage2");
     ops->pack_band(ops, 'H', n, bw, wk, n, band, ldband);
     if (bw > 1 &&
-        ops->sb_chase(ops, n, bw, band, ldband, keep ? &keep->chase : NULL))
+        ops->sb_chase(ops, n, bw, n, band, ldband, keep ? &keep->chase : NULL))
         goto out;
     double t2 = gl_profile_stage(ops->ctx, "stage3");
 

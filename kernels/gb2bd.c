@@ -14,7 +14,7 @@ int GL_FN(gb2bd)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
         tw = 1;
     for (lapack_int width = b; width > 1;) {
         lapack_int target = width - tw > 1 ? width - tw : 1;
-        if (ops->gb_chase(ops, n, width, target, band, ldband, NULL) != 0)
+        if (ops->gb_chase(ops, n, width, target, n, band, ldband, NULL) != 0)
             return GL_STAGE_FAULT;
         width = target;
     }

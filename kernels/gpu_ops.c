@@ -1103,9 +1103,15 @@ static lapack_int sb_steps(lapack_int s, const lapack_int *p)
     return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
 }
 
+/* The sweeps a chase of n - first sweeps runs under a limit (ops.h). */
+static lapack_int sweeps_run(lapack_int all, lapack_int sweeps)
+{
+    return sweeps < all ? (sweeps > 0 ? sweeps : 0) : all;
+}
+
 static int dev_gb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                        lapack_int c, gl_scalar *band, lapack_int ldband,
-                        const GL_FN(reflectors) *keep)
+                        lapack_int c, lapack_int sweeps, gl_scalar *band,
+                        lapack_int ldband, const GL_FN(reflectors) *keep)
 {
     if (b > CHASE_MAX || (keep && c != 1))
         return -1;
@@ -1116,8 +1122,9 @@ static int dev_gb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
         return -1;
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
-    long groups = chase_groups(ops, n - 1);
-    int nsweeps = (int)(n - 1);
+    lapack_int run = sweeps_run(n - 1, sweeps);
+    long groups = chase_groups(ops, run);
+    int nsweeps = (int)run;
     if (use_window(ops, groups, b, 0)) {
         gl_arg win[] = {VAL(n),        VAL(b),        VAL(c),
                         MEM(band),     VAL(ldband),   VAL(nsweeps),
@@ -1127,7 +1134,7 @@ static int dev_gb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                         MEM(keep ? keep->vq : NULL),  MEM(keep ? keep->tauq : NULL),
                         MEM(keep ? keep->vp : NULL),  MEM(keep ? keep->taup : NULL)};
         int rc = run_all(ops, GL_K_GB_CHASE_WINDOW, win, NARGS(win), 6, 7,
-                         groups, n - 1, window_threads(ops));
+                         groups, run, window_threads(ops));
         RT(ops)->release(ops->ctx, first);
         return rc;
     }
@@ -1140,7 +1147,7 @@ static int dev_gb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                         MEM(keep ? keep->vp : NULL),  MEM(keep ? keep->taup : NULL)};
         int rc =
             run_all(ops, GL_K_GB_CHASE_ALL, all, NARGS(all), 6, -1, groups,
-                    n - 1, chase_threads(ops));
+                    run, chase_threads(ops));
         RT(ops)->release(ops->ctx, first);
         return rc;
     }
@@ -1154,13 +1161,13 @@ static int dev_gb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                      MEM(keep ? keep->taup : NULL)};
     wave_args w = {GL_K_GB_CHASE, args, NARGS(args), 5, 6};
     lapack_int p[3] = {n, b, c};
-    int rc = run_waves(ops, n - 1, gb_steps(0, p), &w, gb_steps, p);
+    int rc = run_waves(ops, run, gb_steps(0, p), &w, gb_steps, p);
     RT(ops)->release(ops->ctx, first);
     return rc;
 }
 
 static int dev_sb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                        gl_scalar *band, lapack_int ldband,
+                        lapack_int sweeps, gl_scalar *band, lapack_int ldband,
                         const GL_FN(reflectors) *keep)
 {
     if (b > CHASE_MAX)
@@ -1172,8 +1179,9 @@ static int dev_sb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
         return -1;
     int kept = keep != NULL, group = keep ? keep->group : 1,
         keep_b = keep ? keep->b : 0, lambda = 0, s_first = 0;
-    long groups = chase_groups(ops, n - 2);
-    int nsweeps = (int)(n - 2);
+    lapack_int run = sweeps_run(n - 2, sweeps);
+    long groups = chase_groups(ops, run);
+    int nsweeps = (int)run;
     if (use_window(ops, groups, b, 1)) {
         gl_arg win[] = {VAL(n),       VAL(b),       MEM(band),
                         VAL(ldband),  VAL(nsweeps), GL_MEM(NULL, sizeof(int)),
@@ -1183,7 +1191,7 @@ static int dev_sb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                         MEM(keep ? keep->vq : NULL),
                         MEM(keep ? keep->tauq : NULL)};
         int rc = run_all(ops, GL_K_SB_CHASE_WINDOW, win, NARGS(win), 5, 6,
-                         groups, n - 2, window_threads(ops));
+                         groups, run, window_threads(ops));
         RT(ops)->release(ops->ctx, first);
         return rc;
     }
@@ -1196,7 +1204,7 @@ static int dev_sb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                         MEM(keep ? keep->tauq : NULL)};
         int rc =
             run_all(ops, GL_K_SB_CHASE_ALL, all, NARGS(all), 5, -1, groups,
-                    n - 2, chase_threads(ops));
+                    run, chase_threads(ops));
         RT(ops)->release(ops->ctx, first);
         return rc;
     }
@@ -1208,7 +1216,7 @@ static int dev_sb_chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                      MEM(keep ? keep->tauq : NULL)};
     wave_args w = {GL_K_SB_CHASE, args, NARGS(args), 4, 5};
     lapack_int p[2] = {n, b};
-    int rc = run_waves(ops, n - 2, sb_steps(0, p), &w, sb_steps, p);
+    int rc = run_waves(ops, run, sb_steps(0, p), &w, sb_steps, p);
     RT(ops)->release(ops->ctx, first);
     return rc;
 }

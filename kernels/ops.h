@@ -224,12 +224,21 @@ typedef struct GL_FN(ops) {
      * keep (NULL: values only): where the reflectors go, for a chase to
      *   half-width 1 only (gb_chase c = 1).  A band already of the target
      *   half-width (b <= c, or b <= 1) is left as it is.
+     * sweeps: only sweeps 0 .. sweeps-1 run (n or more: the whole chase).
+     *   Sweep s touches rows and columns s.. alone, so once sweeps
+     *   0 .. s0-1 are done, sweeps s0 .. s1-1 are sweeps 0 .. s1-s0-1 of
+     *   the chase of the trailing band (order n - s0, band + s0 ldband,
+     *   the fill the earlier sweeps left in it included): a chase in
+     *   segments, each with the store of its own trailing problem
+     *   (kernels/stages.h reflectors_alloc_segment), gives the whole
+     *   chase's band, and Q is the product of the segments' Q's, each on
+     *   rows s0.. (backtransform.c).
      * Return 0, or < 0 if the backend could not run them. */
     int (*gb_chase)(const struct GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                    lapack_int c, gl_scalar *band, lapack_int ldband,
-                    const struct GL_FN(reflectors) *keep);
+                    lapack_int c, lapack_int sweeps, gl_scalar *band,
+                    lapack_int ldband, const struct GL_FN(reflectors) *keep);
     int (*sb_chase)(const struct GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                    gl_scalar *band, lapack_int ldband,
+                    lapack_int sweeps, gl_scalar *band, lapack_int ldband,
                     const struct GL_FN(reflectors) *keep);
 
     /* Stage 3 of the values-only eigenproblems: w = every eigenvalue of

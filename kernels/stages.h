@@ -94,6 +94,31 @@ void GL_FN(reflectors_place)(const GL_FN(ops) *ops, GL_FN(reflectors) *r,
                              lapack_int n, lapack_int b, lapack_int group,
                              gl_scalar *vq, gl_scalar *vp, lapack_int *first,
                              gl_scalar *zeros);
+/* The same for a segment of a chase (ops.h gb_chase/sb_chase sweeps):
+ * the store of the first `sweeps` sweeps of the chase of the trailing
+ * band of order n, its slots and groups for those sweeps alone (n or more
+ * sweeps: the whole chase's).  apply_chase of it to rows s0.. of E
+ * (s0: the sweeps before the segment) applies the segment's Q. */
+size_t GL_FN(reflectors_segment_slots)(lapack_int n, lapack_int b,
+                                       lapack_int group, lapack_int sweeps,
+                                       lapack_int *ngroups);
+void GL_FN(reflectors_place_segment)(const GL_FN(ops) *ops,
+                                     GL_FN(reflectors) *r, lapack_int n,
+                                     lapack_int b, lapack_int group,
+                                     lapack_int sweeps, gl_scalar *vq,
+                                     gl_scalar *vp, lapack_int *first,
+                                     gl_scalar *zeros);
+/* reflectors_place_segment's layout alone, nothing written to vq or vp
+ * (a store whose contents are copied in whole): its slots per side
+ * (vq holds slots b scalars, then the slots tau's). */
+size_t GL_FN(reflectors_segment_layout)(GL_FN(reflectors) *r, lapack_int n,
+                                        lapack_int b, lapack_int group,
+                                        lapack_int sweeps, gl_scalar *vq,
+                                        gl_scalar *vp, lapack_int *first);
+int GL_FN(reflectors_alloc_segment)(const GL_FN(ops) *ops,
+                                    GL_FN(reflectors) *r, lapack_int n,
+                                    lapack_int b, lapack_int group,
+                                    lapack_int sweeps, int two_sided);
 
 /* E (rows 0 .. n-1 of it, ncols columns, backend memory) := Q E (trans
  * 'N') or Q^H E ('C'); Q is the product of the kept left (which 'Q') or
@@ -108,6 +133,10 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
  * included (kernels/plan.c). */
 size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
                                        lapack_int group, lapack_int ncols);
+/* The same for the store of a segment (reflectors_place_segment). */
+size_t GL_FN(apply_segment_device_bytes)(lapack_int n, lapack_int b,
+                                         lapack_int group, lapack_int sweeps,
+                                         lapack_int ncols);
 size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
                                         lapack_int nb, lapack_int ncols);
 size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,

@@ -730,7 +730,7 @@ static int svd_reduce_lean(svd_call *c)
         return GL_STAGE_FAULT;
     if (GL_FN(reflectors_alloc)(ops, &c->keep, cols, c->bw, c->group, 1) ||
         (c->bw > 1 &&
-         ops->gb_chase(ops, cols, c->bw, 1, c->band, c->ldband, &c->keep)) ||
+         ops->gb_chase(ops, cols, c->bw, 1, cols, c->band, c->ldband, &c->keep)) ||
         GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
                           c->d, c->ee))
         return GL_STAGE_FAULT;
@@ -782,7 +782,7 @@ static int svd_reduce(svd_call *c)
     GL_FN(reflectors_place)(ops, &c->keep, cols, c->bw, c->group, c->keep.vq,
                             c->keep.vp, c->first, c->zeros);
     if (c->bw > 1 &&
-        ops->gb_chase(ops, cols, c->bw, 1, c->band, c->ldband, &c->keep))
+        ops->gb_chase(ops, cols, c->bw, 1, cols, c->band, c->ldband, &c->keep))
         return GL_STAGE_FAULT;
     return 0;
 }

@@ -259,7 +259,7 @@ static int chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
     gl_scalar *de = gl_host_alloc(sizeof *de * 2 * (size_t)n);
     int rc = GL_STAGE_FAULT;
     if (!de || (keep && GL_FN(tridiag_q_keep_chase)(ops, keep)) ||
-        (b > 1 && ops->sb_chase(ops, n, b, band, ldband,
+        (b > 1 && ops->sb_chase(ops, n, b, n, band, ldband,
                                 keep ? &keep->chase : NULL)) ||
         GL_FN(band_to_de)(ops, 'H', n, b, band, ldband, de, d, e))
         goto out;

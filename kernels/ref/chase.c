@@ -37,6 +37,9 @@
  * stores; waiting is acquire loads (SLATE's hb2st scheme), with a yield
  * so that oversubscribed machines still progress.
  *
+ * A sweep limit (ops.h: a chase in segments) only shortens the list of
+ * sweeps: the first ones, which the schedule never waits past.
+ *
  * Reflectors are generated exactly as ?larfg; a zero vector gives H = I.
  * With a reflector store (ops.h, c = 1 only) each step also copies its
  * reflectors into their own slots. */
@@ -351,17 +354,26 @@ static int chase_worker(void *arg, long worker)
     chase_job *job = arg;
     lapack_int b = job->b;
     /* per sweep of the group: its reflector v and the next one (<= b
-     * each); w: one row or column block (<= 2b) */
-    size_t per_sweep = 2 * (size_t)(b + 1);
-    gl_scalar *scratch = malloc(sizeof *scratch *
-                                (CHASE_GROUP * per_sweep + 2 * (size_t)b + 1));
+     * each); w: one row or column block (<= 2b).  Each on a cache line:
+     * the vector loops' sums then split the same way whichever slot a
+     * sweep gets, so a sweep's results do not depend on how the sweeps
+     * are grouped (a chase in segments gives the whole chase's band bit
+     * for bit). */
+    const size_t line = GL_LINE_BYTES / sizeof(gl_scalar);
+    size_t vec = ((size_t)b + 1 + line - 1) / line * line,
+           per_sweep = 2 * vec;
+    size_t bytes = sizeof(gl_scalar) *
+                   (CHASE_GROUP * per_sweep + 2 * (size_t)b + 1);
+    gl_scalar *scratch = aligned_alloc(
+        GL_LINE_BYTES, (bytes + GL_LINE_BYTES - 1) / GL_LINE_BYTES *
+                           GL_LINE_BYTES);
     if (!scratch)
         return 0;   /* claims nothing: the other workers do the work */
     gl_scalar *v[CHASE_GROUP], *next[CHASE_GROUP],
         *w = scratch + CHASE_GROUP * per_sweep;
     for (int k = 0; k < CHASE_GROUP; k++) {
         v[k] = scratch + k * per_sweep;
-        next[k] = v[k] + b + 1;
+        next[k] = v[k] + vec;
     }
     for (;;) {
         lapack_int s0 = atomic_fetch_add(&job->next_group, 1) * CHASE_GROUP;
@@ -432,8 +444,8 @@ static int run_chase(chase_job *job)
 
 /* gl_s_host_gb_chase gl_d_host_gb_chase gl_c_host_gb_chase gl_z_host_gb_chase */
 int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                         lapack_int c, gl_scalar *band, lapack_int ldband,
-                         const GL_FN(reflectors) *keep)
+                         lapack_int c, lapack_int sweeps, gl_scalar *band,
+                         lapack_int ldband, const GL_FN(reflectors) *keep)
 {
     (void)ops;
     if (keep && c != 1)
@@ -442,20 +454,21 @@ int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
         return 0;
     chase_job job = {.n = n, .b = b, .c = c, .ld = ldband,
                      .up = (ldband - 1) / 3 * 2, .band = band,
-                     .nsweeps = n - 1, .hermitian = 0, .keep = keep};
+                     .nsweeps = min_i(sweeps, n - 1), .hermitian = 0,
+                     .keep = keep};
     return run_chase(&job);
 }
 
 /* gl_s_host_sb_chase gl_d_host_sb_chase gl_c_host_sb_chase gl_z_host_sb_chase */
 int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                         gl_scalar *band, lapack_int ldband,
+                         lapack_int sweeps, gl_scalar *band, lapack_int ldband,
                          const GL_FN(reflectors) *keep)
 {
     (void)ops;
     if (b <= 1)   /* already tridiagonal */
         return 0;
     chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
-                     .band = band, .nsweeps = n - 2, .hermitian = 1,
-                     .keep = keep};
+                     .band = band, .nsweeps = min_i(sweeps, n - 2),
+                     .hermitian = 1, .keep = keep};
     return run_chase(&job);
 }

@@ -11,10 +11,10 @@
 
 /* The table's gb_chase and sb_chase (ops.h), on the host's threads. */
 int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                         lapack_int c, gl_scalar *band, lapack_int ldband,
-                         const GL_FN(reflectors) *keep);
+                         lapack_int c, lapack_int sweeps, gl_scalar *band,
+                         lapack_int ldband, const GL_FN(reflectors) *keep);
 int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                         gl_scalar *band, lapack_int ldband,
+                         lapack_int sweeps, gl_scalar *band, lapack_int ldband,
                          const GL_FN(reflectors) *keep);
 
 /* C = A B (subtract = 0) or C = C - A B: A m x kdim, B kdim x n, all

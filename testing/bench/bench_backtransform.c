@@ -45,7 +45,7 @@ int main(int argc, char **argv)
         band[i] = urand();
     for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
         e[i] = urand();
-    if (ops->sb_chase(ops, n, b, band, ld, &keep))
+    if (ops->sb_chase(ops, n, b, n, band, ld, &keep))
         die("the chase failed", NULL);
     double best_q = 1e30, best_qh = 1e30;
     for (int r = 0; r < reps; r++) {

@@ -558,8 +558,8 @@ static int band_values(int herm, lapack_int n, lapack_int b, gl_scalar *band,
     gl_real *e = malloc(sizeof *e * (size_t)n * 5 + 1);
     int rc = !de || !e;
     if (!rc)
-        rc = herm ? host->sb_chase(host, n, b, band, ld, NULL)
-                  : host->gb_chase(host, n, b, 1, band, ld, NULL);
+        rc = herm ? host->sb_chase(host, n, b, n, band, ld, NULL)
+                  : host->gb_chase(host, n, b, 1, n, band, ld, NULL);
     if (!rc)
         rc = GL_FN(band_to_de)(host, herm ? 'H' : 'G', n, b, band, ld, de,
                                values, e);
@@ -594,31 +594,46 @@ static void band_dense(int herm, lapack_int n, const gl_scalar *band,
         }
 }
 
-/* max |B0 - Q B1 P^H| / (eps * scale), Q and P from the device's store. */
-static double reconstruction(int herm, lapack_int n, const gl_scalar *b0,
-                             const gl_scalar *b1, lapack_int ld,
-                             const GL_FN(reflectors) *keep, double scale)
+/* E := Q E (which 'Q') or P E ('P') on backend ops for the Q (P) of a
+ * chase in count segments: segment k's store keeps[k] acts on rows
+ * offs[k].. of E, the last segment first. */
+static int apply_segments(const GL_FN(ops) *ops, const GL_FN(reflectors) *keeps,
+                          const lapack_int *offs, int count, char which,
+                          lapack_int n, gl_scalar *de)
+{
+    int rc = 0;
+    for (int k = count - 1; k >= 0 && rc == 0; k--)
+        rc = GL_FN(apply_chase)(ops, &keeps[k], which, 'N', n, de + offs[k], n);
+    return rc;
+}
+
+/* max |B0 - Q B1 P^H| / (eps * scale), Q and P from the stores of a
+ * chase in count segments (one: the whole chase's) on backend ops. */
+static double reconstruction(const GL_FN(ops) *ops, int herm, lapack_int n,
+                             const gl_scalar *b0, const gl_scalar *b1,
+                             lapack_int ld, const GL_FN(reflectors) *keeps,
+                             const lapack_int *offs, int count, double scale)
 {
     size_t nn = (size_t)n * n;
     gl_scalar *a0 = malloc(sizeof *a0 * nn * 3), *e = a0 + nn, *f = e + nn;
-    gl_scalar *de = dev->alloc(dev, sizeof *de * nn);
+    gl_scalar *de = ops->alloc(ops, sizeof *de * nn);
     band_dense(herm, n, b0, ld, a0);
     band_dense(herm, n, b1, ld, e);
-    dev->from_host(dev, 'N', n, n, e, n, de, n);
-    int rc = GL_FN(apply_chase)(dev, keep, 'Q', 'N', n, de, n) ||
-             dev->to_host(dev, n, n, de, n, e, n);
+    ops->from_host(ops, 'N', n, n, e, n, de, n);
+    int rc = apply_segments(ops, keeps, offs, count, 'Q', n, de) ||
+             ops->to_host(ops, n, n, de, n, e, n);
     for (lapack_int j = 0; j < n; j++)   /* f = (Q B1)^H */
         for (lapack_int i = 0; i < n; i++)
             f[j + (size_t)i * n] = GL_CONJ(e[i + (size_t)j * n]);
-    dev->from_host(dev, 'N', n, n, f, n, de, n);
-    rc = rc || GL_FN(apply_chase)(dev, keep, herm ? 'Q' : 'P', 'N', n, de, n) ||
-         dev->to_host(dev, n, n, de, n, f, n);
+    ops->from_host(ops, 'N', n, n, f, n, de, n);
+    rc = rc || apply_segments(ops, keeps, offs, count, herm ? 'Q' : 'P', n, de) ||
+         ops->to_host(ops, n, n, de, n, f, n);
     double worst = 0;
     for (lapack_int j = 0; j < n; j++)
         for (lapack_int i = 0; i < n; i++)
             worst = fmax(worst, GL_ABS(GL_CONJ(f[j + (size_t)i * n]) -
                                        a0[i + (size_t)j * n]));
-    dev->release(dev, de);
+    ops->release(ops, de);
     free(a0);
     return rc ? INFINITY : worst / (EPS * scale);
 }
@@ -660,13 +675,14 @@ static void test_chases(void)
                     }
                     memcpy(out, band, sizeof *band * sz);
                     gl_scalar *db = upload(band, n, ld);
-                    int rc = herm ? dev->sb_chase(dev, n, b, db, ld, with_keep ? &dk : NULL) |
-                                        host->sb_chase(host, n, b, out, ld, with_keep ? &hk : NULL)
-                                  : dev->gb_chase(dev, n, b, c, db, ld, with_keep ? &dk : NULL) |
-                                        host->gb_chase(host, n, b, c, out, ld, with_keep ? &hk : NULL);
+                    int rc = herm ? dev->sb_chase(dev, n, b, n, db, ld, with_keep ? &dk : NULL) |
+                                        host->sb_chase(host, n, b, n, out, ld, with_keep ? &hk : NULL)
+                                  : dev->gb_chase(dev, n, b, c, n, db, ld, with_keep ? &dk : NULL) |
+                                        host->gb_chase(host, n, b, c, n, out, ld, with_keep ? &hk : NULL);
                     rc |= download(res, db, ld, n, ld);
                     if (with_keep && !rc)
-                        check(&g, reconstruction(herm, n, band, res, ld, &dk, scale),
+                        check(&g, reconstruction(dev, herm, n, band, res, ld, &dk,
+                                                 &(lapack_int){0}, 1, scale),
                               THRESH * n, "%s Q B P^H n=%d b=%d",
                               herm ? "sb" : "gb", n, b);
                     /* values: the device's result and the host's */
@@ -689,6 +705,112 @@ static void test_chases(void)
                 free(vals);
             }
         }
+    }
+    report(&g);
+}
+
+/* The chase to half-width 1 of band (ops' memory, ld ld) in segments of
+ * seg sweeps (ops.h): segment k from sweep offs[k], with its trailing
+ * problem's store in keeps[k] (at most max).  The count, or -1. */
+static int chase_in_segments(const GL_FN(ops) *ops, lapack_int group, int herm,
+                             lapack_int n, lapack_int b, lapack_int seg,
+                             gl_scalar *band, lapack_int ld,
+                             GL_FN(reflectors) *keeps, lapack_int *offs,
+                             int max)
+{
+    int count = 0;
+    for (lapack_int s0 = 0; s0 < n - 2; s0 += seg) {
+        if (count == max)
+            return -1;
+        lapack_int sub = n - s0;
+        GL_FN(reflectors) *k = &keeps[count];
+        if (GL_FN(reflectors_alloc_segment)(ops, k, sub, b, group, seg, !herm))
+            return -1;
+        offs[count++] = s0;
+        gl_scalar *part = band + (size_t)s0 * ld;
+        if (herm ? ops->sb_chase(ops, sub, b, seg, part, ld, k)
+                 : ops->gb_chase(ops, sub, b, 1, seg, part, ld, k))
+            return -1;
+    }
+    return count;
+}
+
+/* A chase in segments (the streamed plans' parked reflectors) against the
+ * whole chase on the host: on the host, the same band bit for bit; on
+ * both backends, the values of the band and B0 = Q B1 P^H with Q and P
+ * the products of the segments' Q's and P's, each on its rows. */
+static void test_chase_segments(void)
+{
+    group g = {.name = "gb_chase, sb_chase in segments of sweeps"};
+    enum { MAX_SEGMENTS = 128 };
+    const lapack_int bs[] = {2, 3, 5, 16, 31, 32, 64};
+    for (size_t ib = 0; ib < sizeof bs / sizeof *bs; ib++) {
+        lapack_int b = bs[ib];
+        const lapack_int ns[] = {3 * b + 7, 50};
+        for (size_t in = 0; in < 2; in++)
+            for (int herm = 0; herm < 2; herm++)
+                for (int on_dev = 0; on_dev < 2; on_dev++) {
+                    const GL_FN(ops) *ops = on_dev ? dev : host;
+                    lapack_int n = ns[in], ld = herm ? 2 * b + 1 : 3 * b + 1;
+                    lapack_int group = gl_tune_group(&ops->ctx->tuning, b);
+                    /* segments across the store's groups, and of them */
+                    lapack_int seg = in == 0 ? 3 : 2 * group;
+                    size_t sz = (size_t)ld * n;
+                    gl_scalar *a = malloc(sizeof *a * (size_t)n * n);
+                    gl_scalar *band = malloc(sizeof *band * sz * 3);
+                    gl_scalar *whole = band + sz, *res = whole + sz;
+                    gl_real *vals = malloc(sizeof *vals * 2 * (size_t)n);
+                    GL_FN(reflectors) keeps[MAX_SEGMENTS] = {{0}};
+                    lapack_int offs[MAX_SEGMENTS];
+                    fill(a, (size_t)n * n);
+                    host->pack_band(host, herm ? 'H' : 'G', n, b, a, n, band, ld);
+                    double scale = maxabs(band, sz);
+                    /* the whole chase in the host backend's memory, aligned
+                     * as its segments' band: the same vector loops */
+                    gl_scalar *hw = host->alloc(host, sizeof *hw * sz);
+                    gl_scalar *db = ops->alloc(ops, sizeof *db * sz);
+                    if (db)
+                        ops->from_host(ops, 'N', ld, n, band, ld, db, ld);
+                    if (hw)
+                        memcpy(hw, band, sizeof *band * sz);
+                    int rc = !db || !hw ||
+                             (herm ? host->sb_chase(host, n, b, n, hw, ld, NULL)
+                                   : host->gb_chase(host, n, b, 1, n, hw, ld, NULL));
+                    if (!rc)
+                        memcpy(whole, hw, sizeof *whole * sz);
+                    host->release(host, hw);
+                    int count = rc ? -1
+                                   : chase_in_segments(ops, group, herm, n, b, seg,
+                                                       db, ld, keeps, offs,
+                                                       MAX_SEGMENTS);
+                    rc = count < 0 || ops->to_host(ops, ld, n, db, ld, res, ld);
+                    if (!rc && !on_dev)
+                        check(&g, memcmp(res, whole, sizeof *res * sz) ? INFINITY : 0,
+                              0, "%s host segments of %d n=%d b=%d: the whole chase's band",
+                              herm ? "sb" : "gb", seg, n, b);
+                    if (!rc)
+                        check(&g, reconstruction(ops, herm, n, band, res, ld, keeps,
+                                                 offs, count, scale),
+                              THRESH * n, "%s %s segments of %d Q B P^H n=%d b=%d",
+                              on_dev ? "device" : "host", herm ? "sb" : "gb",
+                              seg, n, b);
+                    rc = rc || band_values(herm, n, 1, res, ld, vals) ||
+                         band_values(herm, n, 1, whole, ld, vals + n);
+                    double worst = 0, vmax = 0;
+                    for (lapack_int i = 0; !rc && i < n; i++) {
+                        worst = fmax(worst, fabs((double)(vals[i] - vals[n + i])));
+                        vmax = fmax(vmax, fabs((double)vals[n + i]));
+                    }
+                    check(&g, rc ? INFINITY : worst / (EPS * (vmax > 0 ? vmax : 1)),
+                          THRESH * n, "%s %s segments of %d values n=%d b=%d",
+                          on_dev ? "device" : "host", herm ? "sb" : "gb", seg, n, b);
+                    for (int k = 0; k < MAX_SEGMENTS; k++)
+                        GL_FN(reflectors_free)(ops, &keeps[k]);
+                    ops->release(ops, db);
+                    free(a);
+                    free(band);
+                    free(vals);
+                }
     }
     report(&g);
 }
@@ -1409,6 +1531,7 @@ int main(int argc, char **argv)
                  strcmp(only, "tridiag_eig") == 0)) {
         if (strcmp(only, "chases") == 0) {
             test_chases();
+            test_chase_segments();
         } else if (strcmp(only, "bidiag_svd") == 0) {
             test_bidiag_svd(0);
             test_bidiag_svd(1);
@@ -1425,6 +1548,7 @@ int main(int argc, char **argv)
     test_panels();
     test_blas3();
     test_chases();
+    test_chase_segments();
     test_pipelines();
     test_tridiag_values();
     test_secular();

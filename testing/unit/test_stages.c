@@ -744,7 +744,7 @@ static void run_gb_chase(group *gz, group *gv, lapack_int n, lapack_int b,
         gfail(gv, "%s: reference ?gesvd failed", desc);
         goto out;
     }
-    int rc = ops->gb_chase(ops, n, b, c, band, ld, NULL);
+    int rc = ops->gb_chase(ops, n, b, c, n, band, ld, NULL);
     if (rc != 0) {
         gfail(gz, "%s: gb_chase returned %d", desc, rc);
         gfail(gv, "%s: gb_chase returned %d", desc, rc);
@@ -805,7 +805,7 @@ static void run_sb_chase(group *gz, group *gv, group *gp, kind kd,
         gfail(gv, "%s: reference ?heev failed", desc);
         goto out;
     }
-    int rc = ops->sb_chase(ops, n, b, band, ld, NULL);
+    int rc = ops->sb_chase(ops, n, b, n, band, ld, NULL);
     if (rc != 0) {
         gfail(gz, "%s: sb_chase returned %d", desc, rc);
         gfail(gv, "%s: sb_chase returned %d", desc, rc);
