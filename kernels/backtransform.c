@@ -563,11 +563,25 @@ static void merge_panels(const GL_FN(ops) *ops, char storev, lapack_int len,
 }
 
 /* Reflectors merged into one block reflector of apply_panels: whole
- * panels of nb, about PANEL_GROUP_COLS. */
-static lapack_int panels_group_cols(lapack_int nb)
+ * panels of nb, about `want` (0: PANEL_GROUP_COLS). */
+static lapack_int panels_group_cols(lapack_int nb, lapack_int want)
 {
-    lapack_int per_group = PANEL_GROUP_COLS / nb > 1 ? PANEL_GROUP_COLS / nb : 1;
+    if (want <= 0)
+        want = PANEL_GROUP_COLS;
+    lapack_int per_group = want / nb > 1 ? want / nb : 1;
     return per_group * nb;
+}
+
+/* apply_panels' device bytes with groups of about `want` columns */
+static size_t panels_bytes(lapack_int len, lapack_int nref, lapack_int nb,
+                           lapack_int want, lapack_int ncols)
+{
+    if (nref <= 0 || ncols <= 0)
+        return 0;
+    size_t k = (size_t)min_int(panels_group_cols(nb, want), nref);
+    size_t merged = (size_t)len * k + k * k;   /* vg and tg */
+    return sizeof(gl_scalar) *
+           (merged + GL_LARFB_SCRATCH((size_t)len, (size_t)ncols, k));
 }
 
 /* gl_s_apply_panels_device_bytes gl_d_apply_panels_device_bytes
@@ -575,23 +589,20 @@ static lapack_int panels_group_cols(lapack_int nb)
 size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
                                         lapack_int nb, lapack_int ncols)
 {
-    if (nref <= 0 || ncols <= 0)
-        return 0;
-    size_t k = (size_t)min_int(panels_group_cols(nb), nref);
-    size_t merged = (size_t)len * k + k * k;   /* vg and tg */
-    return sizeof(gl_scalar) *
-           (merged + GL_LARFB_SCRATCH((size_t)len, (size_t)ncols, k));
+    return panels_bytes(len, nref, nb, 0, ncols);
 }
 
 /* gl_s_apply_host_panels_device_bytes gl_d_apply_host_panels_device_bytes
  * gl_c_apply_host_panels_device_bytes gl_z_apply_host_panels_device_bytes */
 size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
-                                             lapack_int nb, lapack_int ncols)
+                                             lapack_int nb,
+                                             lapack_int group_cols,
+                                             lapack_int ncols)
 {
     if (nref <= 0 || ncols <= 0)
         return 0;
-    size_t k = (size_t)min_int(panels_group_cols(nb), nref);
-    return GL_FN(apply_panels_device_bytes)(len, nref, nb, ncols) +
+    size_t k = (size_t)min_int(panels_group_cols(nb, group_cols), nref);
+    return panels_bytes(len, nref, nb, group_cols, ncols) +
            sizeof(gl_scalar) * ((size_t)len + (size_t)nb) * k;
 }
 
@@ -602,12 +613,12 @@ size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
 static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int len, lapack_int nref, lapack_int nb,
                         const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
-                        int host, lapack_int ncols, gl_scalar *e,
-                        lapack_int lde)
+                        int host, lapack_int want, lapack_int ncols,
+                        gl_scalar *e, lapack_int lde)
 {
     if (nref <= 0 || ncols <= 0)
         return 0;
-    lapack_int group_cols = panels_group_cols(nb);
+    lapack_int group_cols = panels_group_cols(nb, want);
     lapack_int ngroups = (nref + group_cols - 1) / group_cols;
     lapack_int kmax = min_int(group_cols, nref);
     size_t merged = (size_t)len * (size_t)kmax + (size_t)kmax * (size_t)kmax;
@@ -648,19 +659,19 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         const gl_scalar *t, lapack_int ncols, gl_scalar *e,
                         lapack_int lde)
 {
-    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t, 0, ncols,
-                        e, lde);
+    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t, 0, 0,
+                        ncols, e, lde);
 }
 
 /* gl_s_apply_host_panels gl_d_apply_host_panels gl_c_apply_host_panels gl_z_apply_host_panels */
 int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char storev, char trans,
                              lapack_int len, lapack_int nref, lapack_int nb,
                              const gl_scalar *v, lapack_int ldv,
-                             const gl_scalar *t, lapack_int ncols,
-                             gl_scalar *e, lapack_int lde)
+                             const gl_scalar *t, lapack_int group_cols,
+                             lapack_int ncols, gl_scalar *e, lapack_int lde)
 {
     return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t,
-                        !ops->host_memory, ncols, e, lde);
+                        !ops->host_memory, group_cols, ncols, e, lde);
 }
 
 /* ---- diagonal phases --------------------------------------------------- */

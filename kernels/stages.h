@@ -140,7 +140,9 @@ size_t GL_FN(apply_segment_device_bytes)(lapack_int n, lapack_int b,
 size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
                                         lapack_int nb, lapack_int ncols);
 size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
-                                             lapack_int nb, lapack_int ncols);
+                                             lapack_int nb,
+                                             lapack_int group_cols,
+                                             lapack_int ncols);
 
 /* E (len x ncols) := H E (trans 'N') or H^H E ('C'), H = H_0 H_1 ... the
  * block reflectors of a blocked QR (storev 'C': reflector i in V(i:len, i),
@@ -153,13 +155,15 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int lde);
 
 /* apply_panels with V and T in host memory (the stage-1 panels of the
- * streamed and lean plans): each group of panels goes up once per
- * call. */
+ * streamed and lean plans): each group of panels goes up once per call.
+ * Groups of about group_cols reflectors (whole panels; 0: 256, the
+ * products' better rate), their device bytes a few times len group_cols:
+ * apply_host_panels_device_bytes. */
 int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char storev, char trans,
                              lapack_int len, lapack_int nref, lapack_int nb,
                              const gl_scalar *v, lapack_int ldv,
-                             const gl_scalar *t, lapack_int ncols,
-                             gl_scalar *e, lapack_int lde);
+                             const gl_scalar *t, lapack_int group_cols,
+                             lapack_int ncols, gl_scalar *e, lapack_int lde);
 
 /* The unit diagonal scalings that make the chased band real (band_to_de):
  * bidiagonal B = diag(left) |B| diag(right)^H from its diagonal d and

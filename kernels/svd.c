@@ -153,6 +153,17 @@ typedef struct svd_call {
     gl_scalar *hband;          /* the streamed stage 1's band (host) */
     gl_scalar *hqr, *htqr;     /* a tall X's QR: its reflectors and R
                                   (rows x cols) and T's (host) */
+    /* The streamed plan's chase in segments of `seg` sweeps (park), each
+     * segment's two stores parked in host memory as soon as it is chased
+     * (hq and hp, segment i's scalars from seg_at[i]); each block takes
+     * them back one side and one segment at a time (into seg_dev, with
+     * seg_first), the last segment first.  pgroup: the columns of stage
+     * 1's panels that go up at once (0: apply_host_panels' default). */
+    int park;
+    lapack_int seg, nseg, pgroup;
+    size_t *seg_at;
+    gl_scalar *hq, *hp, *seg_dev;
+    lapack_int *seg_first;
 
     lapack_int info;           /* stage 3's */
     double t[5];               /* profile marks: stage1 .. out */
@@ -234,6 +245,14 @@ static void svd_decide(svd_call *c)
         c->on_device = c->host_image = c->beside = 0;
         c->tile = gl_tune_ooc_tile(cols, c->nb);
     }
+    /* the streamed plan parks the chase's stores, a group of sweeps per
+     * segment, and takes stage 1's panels a panel at a time: O(n b +
+     * tile n) of the device (b of 256, its default, is also the panels'
+     * default group) */
+    c->park = c->stream1 && c->bw > 1 && cols > 2;
+    c->seg = c->group;
+    c->nseg = c->park ? (cols - 2 + c->seg - 1) / c->seg : 0;
+    c->pgroup = c->stream1 ? c->nb : 0;
 }
 
 /* The call's decisions, before any memory: scaling, band, the tall QR,
@@ -363,6 +382,26 @@ static size_t lean_block_scalars(const svd_call *c)
     return (size_t)(c->want_l ? c->rows : c->cols) * (size_t)c->tile;
 }
 
+/* Segment i of the parked chase: its first sweep (*s0) and its sweeps,
+ * the first of the chase of the trailing band of order cols - s0. */
+static lapack_int seg_sweeps(const svd_call *c, lapack_int i, lapack_int *s0)
+{
+    *s0 = i * c->seg;
+    lapack_int left = c->cols - 2 - *s0;
+    return left < c->seg ? left : c->seg;
+}
+
+/* The scalars of one side's store of segment i (vectors, then tau's);
+ * *ngroups its groups of sweeps.  Segment 0's is the largest. */
+static size_t seg_scalars(const svd_call *c, lapack_int i,
+                          lapack_int *ngroups)
+{
+    lapack_int s0, sweeps = seg_sweeps(c, i, &s0);
+    return GL_FN(reflectors_segment_slots)(c->cols - s0, c->bw, c->group,
+                                           sweeps, ngroups) *
+           ((size_t)c->bw + 1);
+}
+
 
 /* The lean plan's high-water mark: the largest of its phases, each what
  * is allocated at once (X is transposed on the host, so stage 1 holds no
@@ -370,9 +409,10 @@ static size_t lean_block_scalars(const svd_call *c)
  *  - stage 1: X with its T factors, the band, ge2gb's work and scratch
  *    (the streamed plan's: the passes' arena and the panels' scratch);
  *  - the chase: the band, the two stores, the device chase's group
- *    starts (ints);
- *  - the blocks: the two stores, the block, and the most that apply_chase
- *    or apply_host_panels allocates for one block of either side.
+ *    starts (ints) (parked: a segment's);
+ *  - the blocks: the two stores (parked: one side's of a segment), the
+ *    block, and the most that apply_chase or apply_host_panels allocates
+ *    for one block of either side.
  * largest: the largest of the single allocations (or of the sums that
  * hold them). */
 static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
@@ -387,15 +427,24 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
     lapack_int ngroups;
     size_t store = GL_FN(reflectors_slots)(cols, bw, c->group, &ngroups) *
                    ((size_t)bw + 1) * es;
-    size_t starts = bw > 1 ? (size_t)(ngroups + 1) * sizeof(int) : 0;
     size_t apply =
         GL_FN(apply_chase_device_bytes)(cols, bw, c->group, c->tile);
+    size_t stores = 2 * store;   /* held by the blocks */
+    if (c->park) {   /* segment 0's, the largest: both in the chase */
+        store = seg_scalars(c, 0, &ngroups) * es;
+        lapack_int s0, sweeps = seg_sweeps(c, 0, &s0);
+        apply = GL_FN(apply_segment_device_bytes)(cols, bw, c->group, sweeps,
+                                                  c->tile);
+        stores = store;   /* one side's at a time past the blocks */
+    }
+    size_t starts = bw > 1 ? (size_t)(ngroups + 1) * sizeof(int) : 0;
     if (c->want_l)   /* R's panels, and a tall X's QR's after them */
         apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
-                                    rows, cols, nb, c->tile));
+                                    rows, cols, nb, c->pgroup, c->tile));
     if (c->want_r && cols > nb)
         apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
-                                    cols - nb, cols - nb, nb, c->tile));
+                                    cols - nb, cols - nb, nb, c->pgroup,
+                                    c->tile));
     size_t stage1 = x + band + work, chase = band + 2 * store + starts;
     if (c->stream1) {   /* the passes' arena with the panels' scratch */
         stage1 = GL_FN(ge_streamed_stage1_bytes)(tuning, rows, cols, nb,
@@ -407,7 +456,7 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
         x = max_size(x, lean_qr_bytes(c));
     }
     *largest = max_size(max_size(x, work), max_size(store, block + apply));
-    return max_size(max_size(stage1, chase), 2 * store + block + apply);
+    return max_size(max_size(stage1, chase), stores + block + apply);
 }
 
 /* gl_s_svd_device_bytes gl_d_svd_device_bytes gl_c_svd_device_bytes gl_z_svd_device_bytes */
@@ -595,8 +644,12 @@ static void svd_free(svd_call *c)
     ops->release(ops, c->lean_x);
     ops->release(ops, c->lean_band);
     ops->release(ops, c->lean_block);
+    ops->release(ops, c->seg_dev);
     GL_FN(reflectors_free)(ops, &c->keep);
     gl_host_free(c->lean_host);
+    gl_host_free(c->hq);
+    free(c->seg_at);
+    free(c->seg_first);
 }
 
 /* The streamed plan's stages 1 and 2: d and e from X's copy in host
@@ -719,19 +772,94 @@ static int streamed_stage1(svd_call *c)
     return 0;
 }
 
+/* The streamed plan's chase in segments: each segment's two stores on
+ * the device while it chases, then parked in host memory (hq, hp) and
+ * released before the next. */
+static int chase_parked(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int b = c->bw, cols = c->cols, ng;
+    c->seg_at = malloc(sizeof *c->seg_at * (size_t)(c->nseg + 1));
+    c->seg_first = malloc(sizeof *c->seg_first *
+                          (size_t)(c->seg / c->group + 2));
+    if (!c->seg_at || !c->seg_first)
+        return GL_STAGE_FAULT;
+    c->seg_at[0] = 0;
+    for (lapack_int i = 0; i < c->nseg; i++)
+        c->seg_at[i + 1] = c->seg_at[i] + seg_scalars(c, i, &ng);
+    c->hq = gl_host_alloc(sizeof *c->hq * 2 * c->seg_at[c->nseg]);
+    if (!c->hq)
+        return GL_STAGE_FAULT;
+    c->hp = c->hq + c->seg_at[c->nseg];
+    for (lapack_int i = 0; i < c->nseg; i++) {
+        lapack_int s0, sweeps = seg_sweeps(c, i, &s0);
+        lapack_int count = (lapack_int)(c->seg_at[i + 1] - c->seg_at[i]);
+        GL_FN(reflectors) r;
+        int rc = GL_FN(reflectors_alloc_segment)(ops, &r, cols - s0, b,
+                                                 c->group, sweeps, 1) ||
+                 ops->gb_chase(ops, cols - s0, b, 1, sweeps,
+                               c->band + (size_t)s0 * c->ldband, c->ldband,
+                               &r) ||
+                 ops->to_host_scratch(ops, count, 1, r.vq, count,
+                                      c->hq + c->seg_at[i], count) ||
+                 ops->to_host_scratch(ops, count, 1, r.vp, count,
+                                      c->hp + c->seg_at[i], count);
+        GL_FN(reflectors_free)(ops, &r);
+        if (rc)
+            return GL_STAGE_FAULT;
+    }
+    return 0;
+}
+
+/* E (rows 0 .. cols-1, ncols columns, on the device) := Q E ('Q') or P E
+ * ('P') from the parked segments: each goes up into seg_dev, the last
+ * segment first, and takes its rows s0.. of E. */
+static int apply_parked(const svd_call *c, char which, lapack_int ncols,
+                        gl_scalar *e, lapack_int lde)
+{
+    const GL_FN(ops) *ops = c->ops;
+    for (lapack_int i = c->nseg - 1; i >= 0; i--) {
+        lapack_int s0, sweeps = seg_sweeps(c, i, &s0);
+        lapack_int count = (lapack_int)(c->seg_at[i + 1] - c->seg_at[i]);
+        const gl_scalar *h = (which == 'Q' ? c->hq : c->hp) + c->seg_at[i];
+        GL_FN(reflectors) r;
+        ops->from_host(ops, 'N', count, 1, h, count, c->seg_dev, count);
+        GL_FN(reflectors_segment_layout)(&r, c->cols - s0, c->bw, c->group,
+                                         sweeps, c->seg_dev, c->seg_dev,
+                                         c->seg_first);
+        if (GL_FN(apply_chase)(ops, &r, which, 'N', ncols, e + s0, lde))
+            return GL_STAGE_FAULT;
+    }
+    return 0;
+}
+
+/* A block's chase reflectors: the store on the device, or parked. */
+static int apply_block_chase(const svd_call *c, char which, lapack_int ncols,
+                             gl_scalar *e, lapack_int lde)
+{
+    if (c->park)
+        return apply_parked(c, which, ncols, e, lde);
+    return GL_FN(apply_chase)(c->ops, &c->keep, which, 'N', ncols, e, lde);
+}
+
 /* The lean and streamed plans' stages 1 and 2: the band, then chased to
- * bidiagonal with the chase's two stores on the device; the chased band
- * gives d and e (and the diagonals for the phases), and goes. */
+ * bidiagonal with the chase's two stores on the device (the streamed
+ * plan: parked segment by segment, chase_parked); the chased band gives
+ * d and e (and the diagonals for the phases), and goes. */
 static int svd_reduce_lean(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
     lapack_int cols = c->cols;
     if (c->stream1 ? streamed_stage1(c) : lean_stage1(c))
         return GL_STAGE_FAULT;
-    if (GL_FN(reflectors_alloc)(ops, &c->keep, cols, c->bw, c->group, 1) ||
-        (c->bw > 1 &&
-         ops->gb_chase(ops, cols, c->bw, 1, cols, c->band, c->ldband, &c->keep)) ||
-        GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
+    if (c->park ? chase_parked(c)
+                : GL_FN(reflectors_alloc)(ops, &c->keep, cols, c->bw,
+                                          c->group, 1) ||
+                      (c->bw > 1 &&
+                       ops->gb_chase(ops, cols, c->bw, 1, cols, c->band,
+                                     c->ldband, &c->keep)))
+        return GL_STAGE_FAULT;
+    if (GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
                           c->d, c->ee))
         return GL_STAGE_FAULT;
     ops->release(ops, c->lean_band);
@@ -982,6 +1110,12 @@ static int svd_lean_vectors(svd_call *c)
     c->lean_block = ops->alloc(ops, sizeof(gl_scalar) * lean_block_scalars(c));
     if (!c->lean_block)
         return GL_STAGE_FAULT;
+    lapack_int ng;
+    c->seg_dev = c->park ? ops->alloc(ops, sizeof(gl_scalar) *
+                                               seg_scalars(c, 0, &ng))
+                         : NULL;
+    if (c->park && !c->seg_dev)
+        return GL_STAGE_FAULT;
     gl_scalar *e = c->lean_block;
     for (lapack_int j0 = 0; c->want_l && j0 < c->ucols; j0 += tile) {
         lapack_int cb = c->ucols - j0 < tile ? c->ucols - j0 : tile;
@@ -1003,12 +1137,13 @@ static int svd_lean_vectors(svd_call *c)
         GL_FN(scale_rows)(cols, from_b, c->left, c->ub + (size_t)j0 * cols,
                           cols, 0, o, rows);
         ops->from_host(ops, 'N', rows, cb, o, rows, e, rows);
-        if (GL_FN(apply_chase)(ops, &c->keep, 'Q', 'N', cb, e, rows) ||
+        if (apply_block_chase(c, 'Q', cb, e, rows) ||
             GL_FN(apply_host_panels)(ops, 'C', 'N', c->r1, cols, nb, c->hx,
-                                     c->ldr, c->htq, cb, e, rows) ||
+                                     c->ldr, c->htq, c->pgroup, cb, e,
+                                     rows) ||
             (c->tall &&
              GL_FN(apply_host_panels)(ops, 'C', 'N', rows, cols, nb, c->hqr,
-                                      rows, c->htqr, cb, e, rows)) ||
+                                      rows, c->htqr, 0, cb, e, rows)) ||
             ops->to_host_scratch(ops, rows, cb, e, rows, o, rows))
             return GL_STAGE_FAULT;
     }
@@ -1017,11 +1152,12 @@ static int svd_lean_vectors(svd_call *c)
         gl_scalar *o = c->rstage + (size_t)j0 * cols;
         GL_FN(scale_rows)(cols, cb, c->right, c->vb + j0, cols, 1, o, cols);
         ops->from_host(ops, 'N', cols, cb, o, cols, e, cols);
-        if (GL_FN(apply_chase)(ops, &c->keep, 'P', 'N', cb, e, cols) ||
+        if (apply_block_chase(c, 'P', cb, e, cols) ||
             (cols > nb &&
              GL_FN(apply_host_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
                                       c->hx + (size_t)nb * c->ldr, c->ldr,
-                                      c->htp, cb, e + nb, cols)) ||
+                                      c->htp, c->pgroup, cb, e + nb,
+                                      cols)) ||
             ops->to_host_scratch(ops, cols, cb, e, cols, o, cols))
             return GL_STAGE_FAULT;
     }

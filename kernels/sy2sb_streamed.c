@@ -91,7 +91,7 @@ size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                    ((size_t)b + 1) * es;
     size_t chase_q = GL_FN(apply_chase_device_bytes)(n, b, group, cols);
     size_t panels_q = GL_FN(apply_host_panels_device_bytes)(
-        n - b, gl_sy2sb_reflectors(n, b), b, cols);
+        n - b, gl_sy2sb_reflectors(n, b), b, 0, cols);
     size_t back = store + (size_t)n * (size_t)cols * es +
                   (chase_q > panels_q ? chase_q : panels_q);
     if (chase + store > most)
@@ -374,7 +374,7 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
         if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', c, dev, n) ||
             (bw > 1 && GL_FN(apply_host_panels)(
                            ops, 'C', 'N', n - bw, gl_sy2sb_reflectors(n, bw),
-                           bw, q->a + bw, q->lda, q->t, c, dev + bw, n)) ||
+                           bw, q->a + bw, q->lda, q->t, 0, c, dev + bw, n)) ||
             ops->to_host_scratch(ops, n, c, dev, n, o, ldo))
             goto out;
     }
