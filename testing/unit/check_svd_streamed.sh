@@ -112,37 +112,41 @@ ok=$(grep -q "path=lapack reason=device device-memory" <<<"$log" && echo 1 || ec
 verdict "$ok" dgesdd-under "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 
 # The streamed plan of the vectors (kernels/svd.c svd_reduce_lean with
-# ge_band_streamed): stage 1 by the passes above, each QR and LQ panel's
-# reflectors and T kept in host memory, then the lean plan's flow (the
-# chase with its two stores on the device, ?bdsdc on the host, U and VT
-# in blocks of TILE columns with the panels streamed past each block).
-# JOBZ = 'S' for dgesdd (square, and tall beyond 1.6: reduced whole, no
-# QR first) and sgesdd (wide), with GPULAPACK_PLAN=streamed under a cap
-# at their plans (17, 10 and 21 MiB, where in core they plan 78, 42 and
-# 95 MB; the chase's two stores on the device, about n^2 elements, are
-# most of the plan, so the lean plan's is about the same):
+# ge_band_streamed and chase_parked): stage 1 by the passes above, each
+# QR and LQ panel's reflectors and T kept in host memory; the chase in
+# segments of a group of sweeps, each segment's two stores parked in host
+# memory as soon as it is chased; ?bdsdc on the host; U and VT in blocks
+# of VTILE columns, each block taking the parked segments (last first)
+# and stage 1's panels (a panel at a time) from host memory.  dgesdd S
+# (1024 x 1024), sgesdd S wide (1024 x 1536) and tall beyond 1.6 (1664 x
+# 1024: reduced whole, no QR first), under a cap of 1 MiB in the
+# automatic order (in core they plan 78, 42 and 47 MB, lean 17, 10 and
+# 10 MB: the chase's two stores on the device, about n^2 elements):
 #  - plan=streamed, the peak under the cap and equal to the plan;
 #  - the values as the in-core run's, LAPACK's ratios under 30;
 #  - the bytes each way within 2% of the model (vmodel);
 #  - dgesdd: a copy failed in stage 1 and one in U's blocks restart on
 #    LAPACK from the caller's intact A (values and ratios).
+VTILE=32
 vcall() { # vcall <routine> <m> <n> <values file> [env...]: JOBZ = 'S', ratios
     local routine=$1 m=$2 n=$3 values=$4
     shift 4
     env AUTO_CALL_VALUES="$values" AUTO_CALL_M=$m AUTO_CALL_RATIOS=1 \
         GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl \
-        GPULAPACK_MIN_N=0 GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$TILE \
-        GPULAPACK_PLAN=streamed "$@" $CALL "$routine" S "$n" 2>&1
+        GPULAPACK_MIN_N=0 GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$VTILE \
+        "$@" $CALL "$routine" S "$n" 2>&1
 }
 # vmodel <rows> <cols> <element bytes>: model's passes with each column
 # block's panel (rows - k) x b and each row block's b x q coming down
-# whole, with their T's; the band up, its two diagonals down; then per
-# block of TILE columns of X's left (rows x cols) and right (cols x cols)
-# vectors the block up and down and stage 1's panels up past it in groups
-# of 256 columns (as check_svd_lean.sh's model); the chase's counters
-# and lists and the zeroed store scalars left out (under 0.5%)
+# whole, with their T's; the band up, the parked stores (both sides of
+# every segment of b sweeps: the device's group) and the band's two
+# diagonals down; then per block of VTILE columns of X's left (rows x
+# cols) and right (cols x cols) vectors the block up and down, that
+# side's parked stores up, and stage 1's panels up past it a panel at a
+# time; the chase's counters and lists and the zeroed store scalars
+# left out (under 0.5%)
 vmodel() {
-    awk -v rows="$1" -v cols="$2" -v e="$3" -v b=$B -v t=$TILE 'BEGIN {
+    awk -v rows="$1" -v cols="$2" -v e="$3" -v b=$B -v t=$VTILE 'BEGIN {
         for (k = 0; k + b < cols; k += b) {
             q = cols - k - b; kk = q < b ? q : b
             up += (rows - k) * b; down += (rows - k) * b + b * b
@@ -152,25 +156,28 @@ vmodel() {
         }
         pk = cols - k; up += (rows - k) * pk; down += (rows - k) * pk + pk * pk
         up += (3 * b + 1) * cols; down += 2 * cols - 1
-        gc = int(256 / b) > 1 ? int(256 / b) * b : b
+        for (s0 = 0; s0 < cols - 2; s0 += b) {   # a segment: one group
+            nn = cols - s0; steps = nn >= 3 ? int((nn - 3) / b) + 1 : 0
+            store += (1 + steps * b) * (b + 1)
+        }
+        down += 2 * store
         for (side = 0; side < 2; side++) {
             h = side == 0 ? rows : cols
             len = side == 0 ? rows : cols - b; nref = side == 0 ? cols : cols - b
             for (j0 = 0; j0 < cols; j0 += t) {
                 c = cols - j0 < t ? cols - j0 : t
-                up += h * c; down += h * c
-                for (k0 = 0; k0 < nref; k0 += gc) {
-                    kg = nref - k0 < gc ? nref - k0 : gc
+                up += h * c + store; down += h * c
+                for (k0 = 0; k0 < nref; k0 += b) {
+                    kg = nref - k0 < b ? nref - k0 : b
                     up += (len - k0) * kg + b * kg
                 }
             }
         }
         printf "%.0f %.0f\n", up * e, down * e }'
 }
-for spec in "dgesdd 1024 1024 8 17" "sgesdd 1024 1536 4 10" \
-    "dgesdd 1664 1024 8 21"; do
+for spec in "dgesdd 1024 1024 8" "sgesdd 1024 1536 4" "sgesdd 1664 1024 4"; do
     set -- $spec
-    routine=$1 m=$2 n=$3 es=$4 cap=$5
+    routine=$1 m=$2 n=$3 es=$4 cap=1
     name=$routine-S-${m}x$n
     rows=$((m > n ? m : n)) cols=$((m > n ? n : m))
     call $routine $m $n $T/in-core >/dev/null
@@ -189,11 +196,12 @@ for spec in "dgesdd 1024 1024 8 17" "sgesdd 1024 1536 4 10" \
     verdict "$(near "$up" "$down" "$mup" "$mdown")" "$name-bus-bytes" \
         "host->device $up bytes (model $mup), device->host $down (model $mdown)"
     echo "# $name: cap $((cap << 20)), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/vstreamed) of max(s); $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown); the matrix is $((m * n * es))"
-    [ "$m" = "$n" ] || continue
+    [ $routine = dgesdd ] || continue
     # a copy failed in stage 1 (the 700th) and one in U's blocks (the
-    # 17,850th: about 17,560 copies come before the blocks and 193 per
-    # block, so in the second block of U, the first one read back)
-    for at in 700 17850; do
+    # 66,720th: about 66,240 copies come before the blocks, 65,900 of them
+    # the passes', and 320 per block, so in the second block of U, the
+    # first one read back)
+    for at in 700 66720; do
         log=$(vcall $routine $m $n $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:$at)
         ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" &&
             [ "$(same $T/in-core $T/fault $cols $eps)" = 1 ] && [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
