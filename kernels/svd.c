@@ -216,15 +216,14 @@ static void svd_decide(svd_call *c)
     c->ldo = c->over == c->u ? c->ldu : c->ldvt;
     /* The lean plan: a tall X's QR first in core, its reflectors parked
      * too (lean_qr) and streamed past the left blocks after R's panels.
-     * An output over A (JOBZ, JOBU or JOBVT 'O') is
-     * written last from the host's blocks, after every block succeeded
-     * (svd_lean_read: nothing there can fail, and A, read once at the
-     * start, is not read again).  Stage 3 is the host's: U_B and VT_B go
-     * to the device block by block.  The streamed
-     * plan of the vectors is the lean plan's flow after its own stage 1
-     * (svd_reduce_lean), which reduces a tall X whole, as the values'
-     * streamed plan does (the passes hold no matrix on the device: no QR
-     * first), with the out-of-core band. */
+     * An output over A (JOBZ, JOBU or JOBVT 'O') is written last from the
+     * host's blocks, after every block succeeded (svd_lean_read: nothing
+     * there can fail, and A, read once at the start, is not read again).
+     * Stage 3 is the host's: U_B and VT_B go to the device block by
+     * block.  The streamed plan of the vectors is the lean plan's flow
+     * after its own stage 1 (svd_reduce_lean), which reduces a tall X
+     * whole, as the values' streamed plan does (the passes hold no matrix
+     * on the device: no QR first), with the out-of-core band. */
     c->lean = c->lean && c->vectors && !ops->host_memory;
     c->stream1 = c->stream1 && c->lean;
     if (c->stream1)
