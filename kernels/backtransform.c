@@ -563,25 +563,37 @@ static void merge_panels(const GL_FN(ops) *ops, char storev, lapack_int len,
 }
 
 /* Reflectors merged into one block reflector of apply_panels: whole
- * panels of nb, about `want` (0: PANEL_GROUP_COLS). */
-static lapack_int panels_group_cols(lapack_int nb, lapack_int want)
+ * panels of nb, about PANEL_GROUP_COLS. */
+static lapack_int panels_group_cols(lapack_int nb)
 {
-    if (want <= 0)
-        want = PANEL_GROUP_COLS;
-    lapack_int per_group = want / nb > 1 ? want / nb : 1;
+    lapack_int per_group = PANEL_GROUP_COLS / nb > 1 ? PANEL_GROUP_COLS / nb : 1;
     return per_group * nb;
 }
 
-/* apply_panels' device bytes with groups of about `want` columns */
-static size_t panels_bytes(lapack_int len, lapack_int nref, lapack_int nb,
-                           lapack_int want, lapack_int ncols)
+/* Reflectors per group for a block of ncols columns whose device memory
+ * the group should about match: its merged V, its upload and larfb's
+ * scratch take about 3 len k, the block len ncols, so k is at most
+ * ncols / 3, in whole panels, at least one, at most panels_group_cols
+ * (which the defaults give: 4096 columns, panels of 256). */
+static lapack_int block_group_cols(lapack_int nb, lapack_int ncols)
+{
+    lapack_int k = ncols / 3 / nb * nb, most = panels_group_cols(nb);
+    return k < nb ? nb : k < most ? k : most;
+}
+
+/* The device bytes of panel_groups in groups of group_cols columns
+ * (host: with each group's upload). */
+static size_t groups_device_bytes(lapack_int len, lapack_int nref,
+                                  lapack_int nb, lapack_int ncols,
+                                  lapack_int group_cols, int host)
 {
     if (nref <= 0 || ncols <= 0)
         return 0;
-    size_t k = (size_t)min_int(panels_group_cols(nb, want), nref);
+    size_t k = (size_t)min_int(group_cols, nref);
     size_t merged = (size_t)len * k + k * k;   /* vg and tg */
+    size_t up = host ? ((size_t)len + (size_t)nb) * k : 0;
     return sizeof(gl_scalar) *
-           (merged + GL_LARFB_SCRATCH((size_t)len, (size_t)ncols, k));
+           (merged + up + GL_LARFB_SCRATCH((size_t)len, (size_t)ncols, k));
 }
 
 /* gl_s_apply_panels_device_bytes gl_d_apply_panels_device_bytes
@@ -589,21 +601,24 @@ static size_t panels_bytes(lapack_int len, lapack_int nref, lapack_int nb,
 size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
                                         lapack_int nb, lapack_int ncols)
 {
-    return panels_bytes(len, nref, nb, 0, ncols);
+    return groups_device_bytes(len, nref, nb, ncols, panels_group_cols(nb), 0);
 }
 
 /* gl_s_apply_host_panels_device_bytes gl_d_apply_host_panels_device_bytes
  * gl_c_apply_host_panels_device_bytes gl_z_apply_host_panels_device_bytes */
 size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
-                                             lapack_int nb,
-                                             lapack_int group_cols,
-                                             lapack_int ncols)
+                                             lapack_int nb, lapack_int ncols)
 {
-    if (nref <= 0 || ncols <= 0)
-        return 0;
-    size_t k = (size_t)min_int(panels_group_cols(nb, group_cols), nref);
-    return panels_bytes(len, nref, nb, group_cols, ncols) +
-           sizeof(gl_scalar) * ((size_t)len + (size_t)nb) * k;
+    return groups_device_bytes(len, nref, nb, ncols, panels_group_cols(nb), 1);
+}
+
+/* gl_s_apply_block_panels_device_bytes gl_d_apply_block_panels_device_bytes
+ * gl_c_apply_block_panels_device_bytes gl_z_apply_block_panels_device_bytes */
+size_t GL_FN(apply_block_panels_device_bytes)(lapack_int len, lapack_int nref,
+                                              lapack_int nb, lapack_int ncols)
+{
+    return groups_device_bytes(len, nref, nb, ncols,
+                               block_group_cols(nb, ncols), 1);
 }
 
 /* apply_panels with V and T in host memory (host) or the backend's: a
@@ -613,12 +628,11 @@ size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
 static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int len, lapack_int nref, lapack_int nb,
                         const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
-                        int host, lapack_int want, lapack_int ncols,
+                        int host, lapack_int group_cols, lapack_int ncols,
                         gl_scalar *e, lapack_int lde)
 {
     if (nref <= 0 || ncols <= 0)
         return 0;
-    lapack_int group_cols = panels_group_cols(nb, want);
     lapack_int ngroups = (nref + group_cols - 1) / group_cols;
     lapack_int kmax = min_int(group_cols, nref);
     size_t merged = (size_t)len * (size_t)kmax + (size_t)kmax * (size_t)kmax;
@@ -659,19 +673,32 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         const gl_scalar *t, lapack_int ncols, gl_scalar *e,
                         lapack_int lde)
 {
-    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t, 0, 0,
-                        ncols, e, lde);
+    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t, 0,
+                        panels_group_cols(nb), ncols, e, lde);
 }
 
 /* gl_s_apply_host_panels gl_d_apply_host_panels gl_c_apply_host_panels gl_z_apply_host_panels */
 int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char storev, char trans,
                              lapack_int len, lapack_int nref, lapack_int nb,
                              const gl_scalar *v, lapack_int ldv,
-                             const gl_scalar *t, lapack_int group_cols,
-                             lapack_int ncols, gl_scalar *e, lapack_int lde)
+                             const gl_scalar *t, lapack_int ncols,
+                             gl_scalar *e, lapack_int lde)
 {
     return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t,
-                        !ops->host_memory, group_cols, ncols, e, lde);
+                        !ops->host_memory, panels_group_cols(nb), ncols, e,
+                        lde);
+}
+
+/* gl_s_apply_block_panels gl_d_apply_block_panels gl_c_apply_block_panels gl_z_apply_block_panels */
+int GL_FN(apply_block_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                              lapack_int len, lapack_int nref, lapack_int nb,
+                              const gl_scalar *v, lapack_int ldv,
+                              const gl_scalar *t, lapack_int ncols,
+                              gl_scalar *e, lapack_int lde)
+{
+    return panel_groups(ops, storev, trans, len, nref, nb, v, ldv, t,
+                        !ops->host_memory, block_group_cols(nb, ncols), ncols,
+                        e, lde);
 }
 
 /* ---- diagonal phases --------------------------------------------------- */

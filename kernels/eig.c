@@ -25,6 +25,8 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
     if (q->streamed_cols > 0) {   /* the streamed plan's: host memory */
         gl_host_free(q->a);
         gl_host_free(q->t);
+        gl_host_free(q->parked);
+        q->parked = NULL;
     } else {
         ops->release(ops, q->a);
         ops->release(ops, q->t);

@@ -140,9 +140,9 @@ size_t GL_FN(apply_segment_device_bytes)(lapack_int n, lapack_int b,
 size_t GL_FN(apply_panels_device_bytes)(lapack_int len, lapack_int nref,
                                         lapack_int nb, lapack_int ncols);
 size_t GL_FN(apply_host_panels_device_bytes)(lapack_int len, lapack_int nref,
-                                             lapack_int nb,
-                                             lapack_int group_cols,
-                                             lapack_int ncols);
+                                             lapack_int nb, lapack_int ncols);
+size_t GL_FN(apply_block_panels_device_bytes)(lapack_int len, lapack_int nref,
+                                              lapack_int nb, lapack_int ncols);
 
 /* E (len x ncols) := H E (trans 'N') or H^H E ('C'), H = H_0 H_1 ... the
  * block reflectors of a blocked QR (storev 'C': reflector i in V(i:len, i),
@@ -155,15 +155,22 @@ int GL_FN(apply_panels)(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int lde);
 
 /* apply_panels with V and T in host memory (the stage-1 panels of the
- * streamed and lean plans): each group of panels goes up once per call.
- * Groups of about group_cols reflectors (whole panels; 0: 256, the
- * products' better rate), their device bytes a few times len group_cols:
- * apply_host_panels_device_bytes. */
+ * streamed and lean plans): each group of panels goes up once per
+ * call. */
 int GL_FN(apply_host_panels)(const GL_FN(ops) *ops, char storev, char trans,
                              lapack_int len, lapack_int nref, lapack_int nb,
                              const gl_scalar *v, lapack_int ldv,
-                             const gl_scalar *t, lapack_int group_cols,
-                             lapack_int ncols, gl_scalar *e, lapack_int lde);
+                             const gl_scalar *t, lapack_int ncols,
+                             gl_scalar *e, lapack_int lde);
+/* apply_host_panels for a block of a matrix streamed in blocks of ncols
+ * columns (tridiag_q_apply_streamed): its groups of panels take about as
+ * much device memory as the block, at most apply_host_panels' (its
+ * device bytes: apply_block_panels_device_bytes). */
+int GL_FN(apply_block_panels)(const GL_FN(ops) *ops, char storev, char trans,
+                              lapack_int len, lapack_int nref, lapack_int nb,
+                              const gl_scalar *v, lapack_int ldv,
+                              const gl_scalar *t, lapack_int ncols,
+                              gl_scalar *e, lapack_int lde);
 
 /* The unit diagonal scalings that make the chased band real (band_to_de):
  * bidiagonal B = diag(left) |B| diag(right)^H from its diagonal d and
@@ -330,6 +337,13 @@ typedef struct GL_FN(tridiag_q) {
     GL_FN(reflectors) chase;
     gl_scalar *phase;
     lapack_int streamed_cols;
+    /* The streamed plan's chase in segments of segment_sweeps sweeps
+     * (ops.h sb_chase), each segment's store (of the trailing band from
+     * its first sweep, in groups of `group` sweeps: vq then tauq) parked
+     * one after the other in host memory (parked); NULL: the chase's
+     * store is `chase`. */
+    gl_scalar *parked;
+    lapack_int segment_sweeps, group;
 } GL_FN(tridiag_q);
 
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
@@ -498,9 +512,12 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
  * its trailing matrix through the device in tiles of tile x tile, then
  * the band chased on the device as he_tridiag's: d and e.  keep (or NULL)
  * receives Q for the vectors: stage 1's panels and T factors in host
- * memory, the chase's reflectors (in groups of `group` sweeps) on the
- * device, applied tile columns at a time by tridiag_q_apply_streamed
- * (free it with tridiag_q_free).  Its device bytes: streamed_device_bytes
+ * memory, the chase's reflectors parked there too, segment by segment
+ * (a chase in segments of sweeps, each segment's store on the device
+ * only while it runs), applied tile columns at a time by
+ * tridiag_q_apply_streamed (free it with tridiag_q_free); the lean plan
+ * (he_tridiag_lean) keeps the chase's whole store on the device.  Its
+ * device bytes: streamed_device_bytes
  * (group 0 for the values; m columns of Z; products: stage 3's divide and
  * conquer multiplies on the device), the tier of eig_device_bytes. */
 int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
@@ -522,8 +539,10 @@ int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, char uplo, lapack_int n,
 size_t GL_FN(lean_device_bytes)(const gl_tuning *tuning, lapack_int n,
                                 lapack_int m, int products);
 /* z (host, n x m) = Q diag(phase) Zt for a streamed Q: each block of
- * q->streamed_cols columns goes up once, takes the chase's reflectors and
- * stage 1's panels (up from host memory, group by group) and comes back;
+ * q->streamed_cols columns goes up once, takes the chase's reflectors
+ * (the parked segments' stores up from host memory, the last segment
+ * first, or the lean plan's store on the device) and stage 1's panels
+ * (up from host memory, group by group) and comes back;
  * z is written only once every block succeeded.  zt (host, real, ld
  * ldzt) is scratch: overwritten. */
 int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,

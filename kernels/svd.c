@@ -157,10 +157,9 @@ typedef struct svd_call {
      * segment's two stores parked in host memory as soon as it is chased
      * (hq and hp, segment i's scalars from seg_at[i]); each block takes
      * them back one side and one segment at a time (into seg_dev, with
-     * seg_first), the last segment first.  pgroup: the columns of stage
-     * 1's panels that go up at once (0: apply_host_panels' default). */
+     * seg_first), the last segment first. */
     int park;
-    lapack_int seg, nseg, pgroup;
+    lapack_int seg, nseg;
     size_t *seg_at;
     gl_scalar *hq, *hp, *seg_dev;
     lapack_int *seg_first;
@@ -245,13 +244,11 @@ static void svd_decide(svd_call *c)
         c->tile = gl_tune_ooc_tile(cols, c->nb);
     }
     /* the streamed plan parks the chase's stores, a group of sweeps per
-     * segment, and takes stage 1's panels a panel at a time: O(n b +
-     * tile n) of the device (b of 256, its default, is also the panels'
-     * default group) */
+     * segment, and takes stage 1's panels in groups bounded by the block
+     * (stage1_panels): O(n b + tile n) of the device */
     c->park = c->stream1 && c->bw > 1 && cols > 2;
     c->seg = c->group;
     c->nseg = c->park ? (cols - 2 + c->seg - 1) / c->seg : 0;
-    c->pgroup = c->stream1 ? c->nb : 0;
 }
 
 /* The call's decisions, before any memory: scaling, band, the tall QR,
@@ -437,13 +434,15 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
         stores = store;   /* one side's at a time past the blocks */
     }
     size_t starts = bw > 1 ? (size_t)(ngroups + 1) * sizeof(int) : 0;
-    if (c->want_l)   /* R's panels, and a tall X's QR's after them */
-        apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
-                                    rows, cols, nb, c->pgroup, c->tile));
+    /* R's panels, and a tall X's QR's after them (the streamed plan's in
+     * groups bounded by the block, apply_block_panels) */
+    size_t (*panels)(lapack_int, lapack_int, lapack_int, lapack_int) =
+        c->stream1 ? GL_FN(apply_block_panels_device_bytes)
+                   : GL_FN(apply_host_panels_device_bytes);
+    if (c->want_l)
+        apply = max_size(apply, panels(rows, cols, nb, c->tile));
     if (c->want_r && cols > nb)
-        apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
-                                    cols - nb, cols - nb, nb, c->pgroup,
-                                    c->tile));
+        apply = max_size(apply, panels(cols - nb, cols - nb, nb, c->tile));
     size_t stage1 = x + band + work, chase = band + 2 * store + starts;
     if (c->stream1) {   /* the passes' arena with the panels' scratch */
         stage1 = GL_FN(ge_streamed_stage1_bytes)(tuning, rows, cols, nb,
@@ -832,6 +831,20 @@ static int apply_parked(const svd_call *c, char which, lapack_int ncols,
     return 0;
 }
 
+/* A block's stage-1 panels from host memory: the streamed plan's in
+ * groups whose device memory is about the block's (apply_block_panels),
+ * the lean plan's in apply_host_panels' groups. */
+static int stage1_panels(const svd_call *c, char storev, lapack_int len,
+                         lapack_int nref, const gl_scalar *v, lapack_int ldv,
+                         const gl_scalar *t, lapack_int ncols, gl_scalar *e,
+                         lapack_int lde)
+{
+    return (c->stream1 ? GL_FN(apply_block_panels)
+                       : GL_FN(apply_host_panels))(c->ops, storev, 'N', len,
+                                                   nref, c->nb, v, ldv, t,
+                                                   ncols, e, lde);
+}
+
 /* A block's chase reflectors: the store on the device, or parked. */
 static int apply_block_chase(const svd_call *c, char which, lapack_int ncols,
                              gl_scalar *e, lapack_int lde)
@@ -1137,12 +1150,11 @@ static int svd_lean_vectors(svd_call *c)
                           cols, 0, o, rows);
         ops->from_host(ops, 'N', rows, cb, o, rows, e, rows);
         if (apply_block_chase(c, 'Q', cb, e, rows) ||
-            GL_FN(apply_host_panels)(ops, 'C', 'N', c->r1, cols, nb, c->hx,
-                                     c->ldr, c->htq, c->pgroup, cb, e,
-                                     rows) ||
+            stage1_panels(c, 'C', c->r1, cols, c->hx, c->ldr, c->htq, cb, e,
+                          rows) ||
             (c->tall &&
              GL_FN(apply_host_panels)(ops, 'C', 'N', rows, cols, nb, c->hqr,
-                                      rows, c->htqr, 0, cb, e, rows)) ||
+                                      rows, c->htqr, cb, e, rows)) ||
             ops->to_host_scratch(ops, rows, cb, e, rows, o, rows))
             return GL_STAGE_FAULT;
     }
@@ -1153,10 +1165,9 @@ static int svd_lean_vectors(svd_call *c)
         ops->from_host(ops, 'N', cols, cb, o, cols, e, cols);
         if (apply_block_chase(c, 'P', cb, e, cols) ||
             (cols > nb &&
-             GL_FN(apply_host_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
-                                      c->hx + (size_t)nb * c->ldr, c->ldr,
-                                      c->htp, c->pgroup, cb, e + nb,
-                                      cols)) ||
+             stage1_panels(c, 'R', cols - nb, cols - nb,
+                           c->hx + (size_t)nb * c->ldr, c->ldr, c->htp, cb,
+                           e + nb, cols)) ||
             ops->to_host_scratch(ops, cols, cb, e, cols, o, cols))
             return GL_STAGE_FAULT;
     }

@@ -18,17 +18,22 @@
  *
  * With the vectors, each panel's reflectors go back below its band rows
  * (the spent part of the host copy, as ?sytrd_sy2sb keeps them in A) and
- * its T beside them; the chase keeps its reflectors on the device (about
- * n^2 / 2 elements: the least this plan needs); Q is then applied to
- * blocks of `tile` columns of the tridiagonal's vectors, each block up
- * once, the stage-1 panels streamed past it from host memory group by
- * group (MAGMA's applyQ for several devices streams its reflector sets
- * the same way).
+ * its T beside them; the chase runs in segments of sweeps (ops.h
+ * sb_chase), each segment's reflectors parked in host memory when it
+ * ends, so the device holds one segment's store (about as large as a
+ * block of Z) instead of the chase's n^2 / 2 elements.  Q is then
+ * applied to blocks of `tile` columns of the tridiagonal's vectors, each
+ * block up once, the segments' stores streamed past it from host memory
+ * (the last segment first: each segment's Q acts on the rows from its
+ * first sweep on), then the stage-1 panels group by group (MAGMA's
+ * applyQ for several devices streams its reflector sets the same way).
  *
  * The lean plan (vectors only) keeps the rest and drops the streaming of
  * stage 1: A fits the device but the in-core plan's 4.5 n^2 does not, so
  * stage 1 runs in core, its panels go to host memory (n^2 down, once),
- * and the chase and the back-transformation run as the streamed plan's. */
+ * the chase keeps its whole store on the device (n^2 / 2 fits where A
+ * did: no store crosses the bus), and the back-transformation runs as
+ * the streamed plan's. */
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +75,48 @@ static size_t arena_scalars(lapack_int n, lapack_int b, lapack_int tile)
            (size_t)tile * (size_t)tile;
 }
 
+/* Sweeps per segment of the streamed plan's chase: whole groups of the
+ * store, about as many as a block of Z has columns, so that a segment's
+ * store (about g n (b + 1) / b scalars) about matches the block (n
+ * tile). */
+static lapack_int segment_sweeps(lapack_int tile, lapack_int group)
+{
+    lapack_int g = tile / group * group;
+    return g > group ? g : group;
+}
+
+static size_t max_size(size_t a, size_t b) { return a > b ? a : b; }
+
+/* The device bytes after stage 1 with the vectors (m columns of Z, in
+ * blocks of tile columns): the band and the chase's store (one
+ * segment's, parked: segment sweeps; else the whole chase's, kept), then
+ * stage 3's products (products) beside the store kept, and a block of
+ * Z, the store and what the two applications allocate. */
+static size_t vectors_bytes(lapack_int n, lapack_int b, lapack_int tile,
+                            lapack_int group, lapack_int m, int products,
+                            lapack_int segment)
+{
+    const size_t es = sizeof(gl_scalar);
+    lapack_int ngroups, cols = tile < m ? tile : m;
+    lapack_int sweeps = segment > 0 ? segment : n;
+    size_t store = GL_FN(reflectors_segment_slots)(n, b, group, sweeps,
+                                                   &ngroups) *
+                   ((size_t)b + 1) * es;
+    size_t chase = (2 * (size_t)b + 1) * (size_t)n * es + store;
+    size_t chase_q =
+        GL_FN(apply_segment_device_bytes)(n, b, group, sweeps, cols);
+    size_t panels_q = GL_FN(apply_block_panels_device_bytes)(
+        n - b, gl_sy2sb_reflectors(n, b), b, cols);
+    size_t back = store + (size_t)n * (size_t)cols * es +
+                  max_size(chase_q, panels_q);
+    /* stage 3 on the host, its merges' products on the device in blocks */
+    size_t stage3 = products ? (segment > 0 ? 0 : store) +
+                                   GL_FN(tiled_product_device_bytes)(
+                                       n, gl_tune_ooc_tile(n, 0))
+                             : 0;
+    return max_size(max_size(chase, back), stage3);
+}
+
 /* gl_s_streamed_device_bytes gl_d_streamed_device_bytes gl_c_streamed_device_bytes gl_z_streamed_device_bytes */
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
@@ -81,27 +128,11 @@ size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
      * wide), then the band and the chase */
     size_t reduce = (arena_scalars(n, b, tile) + (size_t)n * b) * es;
     size_t chase = (2 * (size_t)b + 1) * (size_t)n * es;
-    size_t most = reduce > chase ? reduce : chase;
+    size_t most = max_size(reduce, chase);
     if (group == 0)
         return most;
-    /* the vectors (m columns of Z): the chase's store, kept; then a block
-     * of columns and what the two applications allocate */
-    lapack_int ngroups, cols = tile < m ? tile : m;
-    size_t store = GL_FN(reflectors_slots)(n, b, group, &ngroups) *
-                   ((size_t)b + 1) * es;
-    size_t chase_q = GL_FN(apply_chase_device_bytes)(n, b, group, cols);
-    size_t panels_q = GL_FN(apply_host_panels_device_bytes)(
-        n - b, gl_sy2sb_reflectors(n, b), b, 0, cols);
-    size_t back = store + (size_t)n * (size_t)cols * es +
-                  (chase_q > panels_q ? chase_q : panels_q);
-    if (chase + store > most)
-        most = chase + store;
-    /* stage 3 on the host, its merges' products on the device in blocks */
-    size_t stage3 = products ? store + GL_FN(tiled_product_device_bytes)(
-                                           n, gl_tune_ooc_tile(n, 0))
-                             : 0;
-    most = stage3 > most ? stage3 : most;
-    return back > most ? back : most;
+    return max_size(most, vectors_bytes(n, b, tile, group, m, products,
+                                        segment_sweeps(tile, group)));
 }
 
 /* The panel's finished entries into the host band: rows r0 .. r1-1 of the
@@ -248,19 +279,74 @@ static int reduce(streamed *p)
     return 0;
 }
 
+/* The scalars of the stores of a chase in segments of g sweeps (n > 2,
+ * b > 1) before segment k, in the order they are parked. */
+static size_t parked_before(lapack_int n, lapack_int b, lapack_int group,
+                            lapack_int g, lapack_int k)
+{
+    size_t at = 0;
+    lapack_int ngroups;
+    for (lapack_int s0 = 0; s0 < k * g; s0 += g)
+        at += GL_FN(reflectors_segment_slots)(n - s0, b, group, g, &ngroups) *
+              ((size_t)b + 1);
+    return at;
+}
+
+/* The chase (b > 1) in segments of keep->segment_sweeps sweeps (ops.h
+ * sb_chase), each segment's store in one device buffer, reused, and
+ * parked in host memory (keep->parked) when its segment ends.  keep's
+ * phases are the caller's. */
+static int chase_parked(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                        gl_scalar *band, GL_FN(tridiag_q) *keep)
+{
+    lapack_int ldband = 2 * b + 1, g = keep->segment_sweeps,
+               group = keep->group, ngroups;
+    size_t slots = GL_FN(reflectors_segment_slots)(n, b, group, g, &ngroups);
+    gl_scalar *store = ops->alloc(ops, sizeof *store * slots * ((size_t)b + 1));
+    gl_scalar *zeros = malloc(sizeof *zeros * slots);
+    lapack_int *first = malloc(sizeof *first * ((size_t)ngroups + 1));
+    keep->parked = gl_host_alloc(sizeof *keep->parked *
+                                 parked_before(n, b, group, g, (n - 2 + g - 1) / g));
+    int rc = store && zeros && first && keep->parked ? 0 : GL_STAGE_FAULT;
+    size_t at = 0;
+    for (lapack_int s0 = 0; s0 < n - 2 && rc == 0; s0 += g) {
+        GL_FN(reflectors) r;
+        GL_FN(reflectors_place_segment)(ops, &r, n - s0, b, group, g, store,
+                                        NULL, first, zeros);
+        size_t size = (size_t)(r.tauq - r.vq) / (size_t)b * ((size_t)b + 1);
+        if (ops->sb_chase(ops, n - s0, b, g, band + (size_t)s0 * ldband,
+                          ldband, &r) ||
+            ops->to_host_scratch(ops, (lapack_int)size, 1, store,
+                                 (lapack_int)size, keep->parked + at,
+                                 (lapack_int)size))
+            rc = GL_STAGE_FAULT;
+        at += size;
+    }
+    ops->release(ops, store);
+    free(zeros);
+    free(first);
+    return rc;
+}
+
 /* The chase of the device's band (half-width b, ld 2b + 1), with its
- * reflectors kept in keep->chase for the vectors; d and e, and keep's
- * phases. */
+ * reflectors for the vectors: parked segment by segment
+ * (keep->segment_sweeps > 0) or kept whole in keep->chase; d and e, and
+ * keep's phases. */
 static int chase(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  gl_scalar *band, GL_FN(tridiag_q) *keep, gl_real *d,
                  gl_real *e)
 {
     lapack_int ldband = 2 * b + 1;
+    int parked = keep && keep->segment_sweeps > 0;
     gl_scalar *de = gl_host_alloc(sizeof *de * 2 * (size_t)n);
     int rc = GL_STAGE_FAULT;
-    if (!de || (keep && GL_FN(tridiag_q_keep_chase)(ops, keep)) ||
-        (b > 1 && ops->sb_chase(ops, n, b, n, band, ldband,
-                                keep ? &keep->chase : NULL)) ||
+    if (parked)
+        keep->phase = malloc(sizeof *keep->phase * (size_t)n);
+    if (!de || (parked && !keep->phase) ||
+        (keep && !parked && GL_FN(tridiag_q_keep_chase)(ops, keep)) ||
+        (b > 1 && (parked ? chase_parked(ops, n, b, band, keep)
+                          : ops->sb_chase(ops, n, b, n, band, ldband,
+                                          keep ? &keep->chase : NULL))) ||
         GL_FN(band_to_de)(ops, 'H', n, b, band, ldband, de, d, e))
         goto out;
     if (keep)
@@ -303,9 +389,13 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                     : NULL;
     gl_scalar *dev = ops->alloc(ops, sizeof *dev * arena_scalars(n, b, tile));
     int rc = GL_STAGE_FAULT;
-    if (keep)   /* Q's host memory is p's, handed over below */
+    if (keep) {   /* Q's host memory is p's, handed over below */
+        lapack_int group = gl_tune_group(&ops->ctx->tuning, b);
         *keep = (GL_FN(tridiag_q)){.n = n, .b = b, .lda = n,
-                                   .streamed_cols = tile < n ? tile : n};
+                                   .streamed_cols = tile < n ? tile : n,
+                                   .segment_sweeps = segment_sweeps(tile, group),
+                                   .group = group};
+    }
     if (!p.h || !p.band || (keep && !p.keep_t) || !dev)
         goto out;
     size_t nb = (size_t)n * (size_t)b;
@@ -344,6 +434,62 @@ out:
     return rc;
 }
 
+/* The parked segments' stores streamed past the streamed plan's block
+ * of Z: a device buffer for the largest store (the first segment's) and
+ * the host's list of where each store starts. */
+typedef struct parked_q {
+    const GL_FN(tridiag_q) *q;
+    lapack_int segments;
+    size_t *at;           /* segments + 1 offsets into q->parked */
+    lapack_int *first;    /* a store's group starts */
+    gl_scalar *store;     /* device */
+} parked_q;
+
+static int parked_open(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
+                       parked_q *p)
+{
+    lapack_int n = q->n, b = q->b, g = q->segment_sweeps, ngroups;
+    *p = (parked_q){.q = q, .segments = (n - 2 + g - 1) / g};
+    size_t slots =
+        GL_FN(reflectors_segment_slots)(n, b, q->group, g, &ngroups);
+    p->at = malloc(sizeof *p->at * ((size_t)p->segments + 1));
+    p->first = malloc(sizeof *p->first * ((size_t)ngroups + 1));
+    p->store = ops->alloc(ops, sizeof *p->store * slots * ((size_t)b + 1));
+    if (!p->at || !p->first || !p->store)
+        return GL_STAGE_FAULT;
+    for (lapack_int k = 0; k <= p->segments; k++)
+        p->at[k] = parked_before(n, b, q->group, g, k);
+    return 0;
+}
+
+static void parked_close(const GL_FN(ops) *ops, parked_q *p)
+{
+    free(p->at);
+    free(p->first);
+    ops->release(ops, p->store);
+}
+
+/* E (n x c, device, ld n) := Q2 E, Q2 the product of the segments' Q's,
+ * segment k's on rows k g ..: the last segment first, each store up into
+ * the buffer, then applied as the whole chase's (apply_chase). */
+static int parked_apply(const GL_FN(ops) *ops, const parked_q *p,
+                        lapack_int c, gl_scalar *e)
+{
+    const GL_FN(tridiag_q) *q = p->q;
+    lapack_int n = q->n, g = q->segment_sweeps;
+    for (lapack_int k = p->segments - 1; k >= 0; k--) {
+        GL_FN(reflectors) r;
+        GL_FN(reflectors_segment_layout)(&r, n - k * g, q->b, q->group, g,
+                                         p->store, NULL, p->first);
+        lapack_int size = (lapack_int)(p->at[k + 1] - p->at[k]);
+        ops->from_host(ops, 'N', size, 1, q->parked + p->at[k], size, p->store,
+                       size);
+        if (GL_FN(apply_chase)(ops, &r, 'Q', 'N', c, e + (size_t)k * g, n))
+            return GL_STAGE_FAULT;
+    }
+    return 0;
+}
+
 /* gl_s_tridiag_q_apply_streamed gl_d_tridiag_q_apply_streamed gl_c_tridiag_q_apply_streamed gl_z_tridiag_q_apply_streamed */
 int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
                                     const GL_FN(tridiag_q) *q, lapack_int m,
@@ -362,8 +508,10 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
                                 : (gl_scalar *)zt;
     lapack_int ldo = GL_COMPLEX ? n : ldzt;
     gl_scalar *dev = ops->alloc(ops, sizeof *dev * (size_t)n * (size_t)cols);
+    int parked = q->parked && bw > 1 && n > 2;
+    parked_q p = {0};
     int rc = GL_STAGE_FAULT;
-    if (!out || !dev)
+    if (!out || !dev || (parked && parked_open(ops, q, &p)))
         goto out;
     for (lapack_int j0 = 0; j0 < m; j0 += cols) {
         lapack_int c = m - j0 < cols ? m - j0 : cols;
@@ -371,10 +519,12 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
         GL_FN(scale_rows)(n, c, q->phase, zt + (size_t)j0 * ldzt, ldzt, 0, o,
                           ldo);
         ops->from_host(ops, 'N', n, c, o, ldo, dev, n);
-        if (GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', c, dev, n) ||
-            (bw > 1 && GL_FN(apply_host_panels)(
+        if ((parked ? parked_apply(ops, &p, c, dev)
+                    : GL_FN(apply_chase)(ops, &q->chase, 'Q', 'N', c, dev,
+                                         n)) ||
+            (bw > 1 && GL_FN(apply_block_panels)(
                            ops, 'C', 'N', n - bw, gl_sy2sb_reflectors(n, bw),
-                           bw, q->a + bw, q->lda, q->t, 0, c, dev + bw, n)) ||
+                           bw, q->a + bw, q->lda, q->t, c, dev + bw, n)) ||
             ops->to_host_scratch(ops, n, c, dev, n, o, ldo))
             goto out;
     }
@@ -383,6 +533,8 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
                sizeof *z * (size_t)n);
     rc = 0;
 out:
+    if (parked)
+        parked_close(ops, &p);
     ops->release(ops, dev);
     if (GL_COMPLEX)
         gl_host_free(out);
@@ -414,9 +566,9 @@ size_t GL_FN(lean_device_bytes)(const gl_tuning *tuning, lapack_int n,
                     (b > 1 ? GL_FN(sy2sb_device_bytes)(
                                  n, b, gl_tune_stage1_block(tuning, n, b))
                            : 0);
-    /* then as the streamed plan: the chase with its store, the blocks */
-    size_t after =
-        GL_FN(streamed_device_bytes)(n, bt, tile, group, m, products);
+    /* then as the streamed plan, but the chase's whole store kept on
+     * the device */
+    size_t after = vectors_bytes(n, bt, tile, group, m, products, 0);
     return stage1 > after ? stage1 : after;
 }
 

@@ -453,10 +453,12 @@ run lapack-suite-opencl-lean 1800 "$PYTHON" testing/lapack_suite/run_suite.py \
     --env GPULAPACK_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
 #    The SVD by the streamed plan, values and vectors (band 3, tiles of 5:
 #    several panels, tiles and short last row blocks at the suite's sizes
-#    up to 40, and blocks of 5 columns of U and V; every JOBZ, JOBU and
-#    JOBVT, 'O' included; double only).
+#    up to 40, and blocks of 5 columns of U and V, the chase parked in
+#    segments of 3 sweeps; every JOBZ, JOBU and JOBVT, 'O' included;
+#    double only).  The vectors' many small launches make it long: past
+#    the runner's default 600 s per xeigtst run on 2 busy cores.
 run lapack-suite-opencl-streamed-svd 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d \
+    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d --timeout 3300 \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=3 --env GPULAPACK_OOC_TILE=5 --expect-path opencl
 #    The ?syev family by the vendor's solver, over the stand-in CUDA driver

@@ -15,17 +15,20 @@
 #  - a copy that fails part way through the streaming: the call restarts
 #    on LAPACK (reason=fault) from the caller's untouched A (values as
 #    LAPACK's).
-# With the vectors, dsyevd V and zheevd V under 16 and 32 MiB (the
-# chase's reflectors stay on the device: n^2/2 elements; the in-core plan
-# needs 38 and 76 MB): plan=streamed, the peak under the cap, the values
-# as the in-core run's, LAPACK's residual and orthogonality ratios (units
-# of n eps) under 30, the bus bytes of the model within 2% (stage 1 with
-# each panel's reflectors and T going down, the band up, each block of 64
-# columns of Z up and down with stage 1's panels going up past it, group
-# by group), and a copy failing in stage 1 or in the back-transformation
-# restarting on LAPACK from the caller's A.  The lean plan (dsyevd V under
-# 16 MiB, in the automatic order): plan=lean, stage 1 in core (A up, its
-# reflectors down once), the rest as the streamed plan's.
+# With the vectors, dsyevd V and zheevd V under the same 1 and 2 MiB (the
+# in-core plan needs 38 and 76 MB; the chase's store alone would be 4.5
+# and 9 MB), blocks of 32 columns of Z: plan=streamed, the peak under the
+# cap, the values as the in-core run's, LAPACK's residual and
+# orthogonality ratios (units of n eps) under 30, the bus bytes of the
+# model within 2% (stage 1 with each panel's reflectors and T going down,
+# the band up, the chase in segments of 32 sweeps with each segment's
+# reflectors parked in host memory, each block of Z up and down with the
+# segments' stores and stage 1's panels going up past it), and a copy
+# failing in the parking of the chase's reflectors or in the
+# back-transformation restarting on LAPACK from the caller's A.  The lean
+# plan (dsyevd V under 16 MiB, in the automatic order): plan=lean, stage
+# 1 in core (A up, its reflectors down once), the chase's store kept on
+# the device, the back-transformation as the streamed plan's.
 # One PASS/FAIL line per check.
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
@@ -108,10 +111,24 @@ model() {
         }
         if (v != "") {
             len = n - b; if (v == "V") up += (2 * b + 1) * n
-            gc = int(256 / b) > 1 ? int(256 / b) * b : b
+            most = int(256 / b) > 1 ? int(256 / b) * b : b
+            # V: the chase in segments of g sweeps (groups of b on a
+            # device), the store of each (slots of b + 1) down once, its
+            # taus zeroed up, and up again past each block of Z
+            g = int(t / b) * b; if (g < b) g = b
+            stores = 0
+            for (s0 = 0; v == "V" && s0 < n - 2; s0 += g) {
+                rest = n - s0; run = rest - 2 < g ? rest - 2 : g; slots = 1
+                for (s = 0; s < run; s += b)
+                    if (s + 2 <= rest - 1) slots += (int((rest - 3 - s) / b) + 1) * b
+                down += slots * (b + 1); up += slots; stores += slots * (b + 1)
+            }
             for (j0 = 0; j0 < n; j0 += t) {
                 c = n - j0 < t ? n - j0 : t
-                up += n * c; down += n * c
+                up += n * c + stores; down += n * c
+                # the panels of stage 1 in groups of about c/3 columns
+                gc = int(int(c / 3) / b) * b
+                gc = gc < b ? b : gc < most ? gc : most
                 for (k0 = 0; k0 < nref; k0 += gc) {
                     kg = nref - k0 < gc ? nref - k0 : gc
                     up += (len - k0) * kg + b * kg
@@ -142,10 +159,12 @@ for spec in "dsyevd 8 1" "zheevd 16 2" "dsyevr 8 1"; do
     verdict "$ok" "$routine-fault" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
 
-# the vectors
-for spec in "dsyevd 8 16" "zheevd 16 32"; do
+# the vectors: blocks of 32 columns of Z (stage 3's products of 2 t n + t^2
+# reals fit the cap), the chase in segments of 32 sweeps
+TILE=32
+for spec in "dsyevd 8 1 23168 30000" "zheevd 16 2 23168 30000"; do
     set -- $spec
-    routine=$1 es=$2 cap=$3
+    routine=$1 es=$2 cap=$3 park=$4 back=$5
     log=$(JOB=V call $routine $T/in-core)
     ok=$(grep -q "path=opencl .*plan=in-core" <<<"$log" && echo 1 || echo 0)
     verdict "$ok" "$routine-V-in-core" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
@@ -158,13 +177,17 @@ for spec in "dsyevd 8 16" "zheevd 16 32"; do
         "the streamed run's values differ from the in-core run's"
     verdict "$(ratios_ok "$log")" "$routine-V-ratios" "$(grep -o '^ratios .*' <<<"$log")"
     bus_verdict "$routine-V" "$log" $es V
-    # a copy that fails in stage 1, and one in the back-transformation
-    # (blocks of Z already read back): LAPACK from the caller's A
-    for at in 1500 9400; do
+    # a copy that fails in the parking of the chase's reflectors (the
+    # read of the eleventh segment's store: stage 1's copies, the band,
+    # then a write, a write and a read per segment), and one in the
+    # back-transformation (blocks of Z already read back): LAPACK from
+    # the caller's A
+    for at in $park $back; do
         fault_verdict "$routine-V-fault-$at" $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap \
             GPULAPACK_PLAN=streamed GPULAPACK_FAULT=copy:$at
     done
 done
+TILE=64
 
 # the lean plan: the same cap, the automatic order (in-core, lean,
 # streamed) takes it; stage 1 in core with its band at B
