@@ -62,6 +62,9 @@ typedef struct ge_streamed {
     gl_scalar *vp, *xp, *v;  /* the pending V and X', the panel's V */
     gl_scalar *yp, *wp, *y;  /* the pending Y and W, the panel's Y */
     gl_scalar *t, *z, *tb;   /* T (ld b), Y^H W (ld b), a tile (ld tile) */
+    /* host, with the vectors: each QR and LQ panel's T at its column
+     * (ld b), as ge2gb keeps them in tq and tp; NULL: the values only */
+    gl_scalar *tq, *tp;
     lapack_int left, right;  /* columns of the pending V Y^H and X' W^H;
                                 0: none */
 } ge_streamed;
@@ -85,8 +88,8 @@ static size_t arena_scalars(lapack_int rows, lapack_int cols, lapack_int b,
            2 * (size_t)b * (size_t)b + (size_t)tile * (size_t)tile;
 }
 
-/* gl_s_ge_streamed_device_bytes gl_d_ge_streamed_device_bytes gl_c_ge_streamed_device_bytes gl_z_ge_streamed_device_bytes */
-size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
+/* gl_s_ge_streamed_stage1_bytes gl_d_ge_streamed_stage1_bytes gl_c_ge_streamed_stage1_bytes gl_z_ge_streamed_stage1_bytes */
+size_t GL_FN(ge_streamed_stage1_bytes)(const gl_tuning *tuning,
                                        lapack_int rows, lapack_int cols,
                                        lapack_int b, lapack_int tile)
 {
@@ -107,10 +110,20 @@ size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
     }
     size_t last = GL_FN(gpu_panel_bytes)(tuning, 1, rows - k, cols - k);
     scratch = last > scratch ? last : scratch;
-    size_t reduce = arena_scalars(rows, cols, b, tile) * es + scratch;
+    return arena_scalars(rows, cols, b, tile) * es + scratch;
+}
+
+/* gl_s_ge_streamed_device_bytes gl_d_ge_streamed_device_bytes gl_c_ge_streamed_device_bytes gl_z_ge_streamed_device_bytes */
+size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
+                                       lapack_int rows, lapack_int cols,
+                                       lapack_int b, lapack_int tile)
+{
+    size_t reduce =
+        GL_FN(ge_streamed_stage1_bytes)(tuning, rows, cols, b, tile);
+    clamp_sizes(cols, &b, &tile);
     /* then the band alone, with the chase's counters (at most 4 per
      * sweep) */
-    size_t chase = (3 * (size_t)b + 1) * (size_t)cols * es +
+    size_t chase = (3 * (size_t)b + 1) * (size_t)cols * sizeof(gl_scalar) +
                    4 * (size_t)cols * sizeof(int);
     return reduce > chase ? reduce : chase;
 }
@@ -157,8 +170,13 @@ static int column_block(ge_streamed *p, lapack_int k, lapack_int pk)
     gl_scalar *h = p->h + (size_t)k + (size_t)k * rows;   /* spent: reused */
     ops->from_host(ops, 'N', rows - k, pk, h, rows, col, rows);
     apply_pending(p, k, rows - k, k, pk, col, rows);
+    /* R, and with the vectors the reflectors below it and T: the spent
+     * column block of the copy keeps them, as ge2gb keeps them in A */
     if (ops->geqrt(ops, rows - k, pk, col, rows, p->t, p->b) ||
-        ops->to_host_scratch(ops, pk, pk, col, rows, h, rows))
+        ops->to_host_scratch(ops, p->tq ? rows - k : pk, pk, col, rows, h,
+                             rows) ||
+        (p->tq && ops->to_host_scratch(ops, pk, pk, p->t, p->b,
+                                       p->tq + (size_t)k * p->b, p->b)))
         return GL_STAGE_FAULT;
     to_band(p, h, rows, k, pk, k, pk);
     return 0;
@@ -241,7 +259,9 @@ static int panel(ge_streamed *p, lapack_int k)
     if (ops->gelqt(ops, kk, q, row, b, p->t, b) ||
         (kk < b && ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, row, b, p->t,
                               b, row + kk, b)) ||
-        ops->to_host_scratch(ops, b, kk, row, b, h, rows))
+        ops->to_host_scratch(ops, b, p->tp ? q : kk, row, b, h, rows) ||
+        (p->tp && ops->to_host_scratch(ops, kk, kk, p->t, b,
+                                       p->tp + (size_t)k * b, b)))
         return GL_STAGE_FAULT;
     to_band(p, h, rows, k, b, s, kk);
     ops->unpack_v(ops, 'R', q, kk, row, b, p->wp + s, cols);
@@ -265,6 +285,79 @@ static int panel(ge_streamed *p, lapack_int k)
     return 0;
 }
 
+/* X (scaled) into the host copy p->h: A, or A^H for m < n. */
+static int copy_in(const ge_streamed *p, lapack_int m, lapack_int n,
+                   const gl_scalar *a, lapack_int lda, gl_real cfrom,
+                   gl_real cto)
+{
+    lapack_int rows = p->rows, cols = p->cols;
+    if (m >= n)
+        for (lapack_int j = 0; j < cols; j++)
+            memcpy(p->h + (size_t)j * rows, a + (size_t)j * lda,
+                   sizeof *p->h * (size_t)rows);
+    else
+        GL_FN(conj_transpose)(m, n, a, lda, p->h, rows);
+    if (cto == 0)
+        return 0;
+    /* ?lascl, as svd.c scales its copy */
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int zero = 0, info = 0;
+    if (!f)
+        return GL_STAGE_FAULT;
+    f->lascl("G", &zero, &zero, &cfrom, &cto, &rows, &cols, p->h, &rows,
+             &info, 1);
+    return 0;
+}
+
+/* The passes of the opening comment on p's host copy, into p's host
+ * band (zeroed here), with their device arena allocated and released
+ * here.  The profile's stage marks at its start and end in t[0], t[1]. */
+static int reduce_to_band(ge_streamed *p, double t[2])
+{
+    const GL_FN(ops) *ops = p->ops;
+    lapack_int rows = p->rows, cols = p->cols, b = p->b;
+    gl_scalar *dev = ops->alloc(ops, sizeof *dev * arena_scalars(rows, cols,
+                                                                b, p->tile));
+    if (!dev)
+        return GL_STAGE_FAULT;
+    size_t rb = (size_t)rows * (size_t)b, cb = (size_t)cols * (size_t)b;
+    p->vp = dev, p->xp = p->vp + rb, p->v = p->xp + rb;
+    p->yp = p->v + rb, p->wp = p->yp + cb, p->y = p->wp + cb;
+    p->t = p->y + cb, p->z = p->t + (size_t)b * b, p->tb = p->z + (size_t)b * b;
+    memset(p->band, 0, sizeof *p->band * (size_t)p->ldband * (size_t)cols);
+    t[0] = gl_profile_stage(ops->ctx, "stage1");
+    lapack_int k = 0;
+    int rc = 0;
+    for (; k + b < cols && rc == 0; k += b)
+        rc = panel(p, k);
+    /* the last block, at most b columns: up to date, R into the band */
+    if (rc == 0)
+        rc = column_block(p, k, cols - k);
+    ops->release(ops, dev);
+    t[1] = gl_profile_stage(ops->ctx, "stage2");
+    return rc;
+}
+
+/* gl_s_ge_band_streamed gl_d_ge_band_streamed gl_c_ge_band_streamed gl_z_ge_band_streamed */
+int GL_FN(ge_band_streamed)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                            const gl_scalar *a, lapack_int lda, gl_real cfrom,
+                            gl_real cto, lapack_int b, lapack_int tile,
+                            gl_scalar *x, gl_scalar *tq, gl_scalar *tp,
+                            gl_scalar *band, double t[2])
+{
+    lapack_int rows = m >= n ? m : n, cols = m >= n ? n : m;
+    clamp_sizes(cols, &b, &tile);
+    ge_streamed p = {.ops = ops, .rows = rows, .cols = cols, .b = b,
+                     .tile = tile, .ldband = 3 * b + 1, .h = x, .band = band,
+                     .tq = tq, .tp = tp};
+    /* T's of short panels: defined, though unread */
+    memset(tq, 0, sizeof *tq * (size_t)b * (size_t)cols);
+    memset(tp, 0, sizeof *tp * (size_t)b * (size_t)cols);
+    return copy_in(&p, m, n, a, lda, cfrom, cto) || reduce_to_band(&p, t)
+               ? GL_STAGE_FAULT
+               : 0;
+}
+
 /* gl_s_ge_bidiag_streamed gl_d_ge_bidiag_streamed gl_c_ge_bidiag_streamed gl_z_ge_bidiag_streamed */
 int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
                               lapack_int n, const gl_scalar *a, lapack_int lda,
@@ -280,43 +373,12 @@ int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
     p.h = gl_host_alloc(sizeof *p.h * (size_t)rows * (size_t)cols);
     p.band = gl_host_alloc(sizeof *p.band * (size_t)ldband * (size_t)cols);
     gl_scalar *de = gl_host_alloc(sizeof *de * 2 * (size_t)cols);
-    gl_scalar *dev = ops->alloc(ops, sizeof *dev * arena_scalars(rows, cols,
-                                                                b, tile));
     gl_scalar *band = NULL;
+    double t[2];
     int rc = GL_STAGE_FAULT;
-    if (!p.h || !p.band || !de || !dev)
+    if (!p.h || !p.band || !de || copy_in(&p, m, n, a, lda, cfrom, cto) ||
+        reduce_to_band(&p, t))
         goto out;
-    size_t rb = (size_t)rows * (size_t)b, cb = (size_t)cols * (size_t)b;
-    p.vp = dev, p.xp = p.vp + rb, p.v = p.xp + rb;
-    p.yp = p.v + rb, p.wp = p.yp + cb, p.y = p.wp + cb;
-    p.t = p.y + cb, p.z = p.t + (size_t)b * b, p.tb = p.z + (size_t)b * b;
-    memset(p.band, 0, sizeof *p.band * (size_t)ldband * (size_t)cols);
-    if (m >= n)
-        for (lapack_int j = 0; j < cols; j++)
-            memcpy(p.h + (size_t)j * rows, a + (size_t)j * lda,
-                   sizeof *p.h * (size_t)rows);
-    else
-        GL_FN(conj_transpose)(m, n, a, lda, p.h, rows);
-    if (cto != 0) {   /* ?lascl, as svd.c scales its copy */
-        const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
-        lapack_int zero = 0, info = 0;
-        if (!f)
-            goto out;
-        f->lascl("G", &zero, &zero, &cfrom, &cto, &rows, &cols, p.h, &rows,
-                 &info, 1);
-    }
-
-    double t0 = gl_profile_stage(ops->ctx, "stage1");
-    lapack_int k = 0;
-    for (; k + b < cols; k += b)
-        if (panel(&p, k))
-            goto out;
-    /* the last block, at most b columns: up to date, R into the band */
-    if (column_block(&p, k, cols - k))
-        goto out;
-    ops->release(ops, dev);
-    dev = NULL;
-    double t1 = gl_profile_stage(ops->ctx, "stage2");
     band = ops->alloc(ops, sizeof *band * (size_t)ldband * (size_t)cols);
     if (!band)
         goto out;
@@ -326,11 +388,10 @@ int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
         goto out;
     if (times)
         *times = (gl_stage_times){
-            .stage1 = t1 - t0,
-            .stage2 = gl_profile_stage(ops->ctx, "stage3") - t1};
+            .stage1 = t[1] - t[0],
+            .stage2 = gl_profile_stage(ops->ctx, "stage3") - t[1]};
     rc = 0;
 out:
-    ops->release(ops, dev);
     ops->release(ops, band);
     gl_host_free(p.h);
     gl_host_free(p.band);

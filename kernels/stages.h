@@ -605,6 +605,23 @@ int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
 size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
                                        lapack_int rows, lapack_int cols,
                                        lapack_int b, lapack_int tile);
+/* Stage 1 of that plan for the SVD's vectors (kernels/svd.c): X, scaled,
+ * copied into x (host, rows x cols, ld rows) and reduced there by the
+ * same passes to the upper band of half-width b (clamped as above) in
+ * band (host, 3b + 1 x cols), with each QR panel's reflectors kept below
+ * its diagonal block and each LQ panel's right of its band rows, and
+ * their T factors at their columns of tq and tp (host, b x cols each): the
+ * layout ge2gb leaves in A, tq and tp.  t: the profile's marks of stage
+ * 1's start and end.  Its device bytes: ge_streamed_stage1_bytes (the
+ * arena and the panels' scratch, released before it returns). */
+int GL_FN(ge_band_streamed)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                            const gl_scalar *a, lapack_int lda, gl_real cfrom,
+                            gl_real cto, lapack_int b, lapack_int tile,
+                            gl_scalar *x, gl_scalar *tq, gl_scalar *tp,
+                            gl_scalar *band, double t[2]);
+size_t GL_FN(ge_streamed_stage1_bytes)(const gl_tuning *tuning,
+                                       lapack_int rows, lapack_int cols,
+                                       lapack_int b, lapack_int tile);
 
 /* The same for the band pipelines (kernels/band_values.c): kind 'H'
  * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by

@@ -10,7 +10,9 @@
  * panels parked in host memory, the chase's two stores on the device,
  * stage 3 on the host, and the vectors made in blocks of columns with the
  * panels streamed past each block, as the Hermitian lean plan
- * (sy2sb_streamed.c) makes its Z. */
+ * (sy2sb_streamed.c) makes its Z.  The streamed plan of the vectors is
+ * that flow after a streamed stage 1 (ge_band_streamed), which keeps the
+ * panels in host memory as it goes. */
 #include <complex.h>
 #include <math.h>
 #include <stdint.h>
@@ -109,6 +111,8 @@ typedef struct svd_call {
     int trans, want_l, want_r, vectors;
     int streamed;              /* the streamed plan: no device arena */
     int lean;                  /* the lean plan: no device arena (below) */
+    int stream1;               /* the streamed plan of the vectors: the
+                                  lean plan's flow after stage 1 streamed */
     lapack_int tile;           /* the lean plan's block of vectors' columns */
     lapack_int rows, cols;
     gl_real anrm, scaled_to;   /* scaled_to 0: A is not scaled */
@@ -146,6 +150,19 @@ typedef struct svd_call {
     gl_scalar *lean_x, *lean_band, *lean_block;
     void *lean_host;
     gl_scalar *hx, *htq, *htp, *lstage, *rstage;
+    gl_scalar *hband;          /* the streamed stage 1's band (host) */
+    gl_scalar *hqr, *htqr;     /* a tall X's QR: its reflectors and R
+                                  (rows x cols) and T's (host) */
+    /* The streamed plan's chase in segments of `seg` sweeps (park), each
+     * segment's two stores parked in host memory as soon as it is chased
+     * (hq and hp, segment i's scalars from seg_at[i]); each block takes
+     * them back one side and one segment at a time (into seg_dev, with
+     * seg_first), the last segment first. */
+    int park;
+    lapack_int seg, nseg;
+    size_t *seg_at;
+    gl_scalar *hq, *hp, *seg_dev;
+    lapack_int *seg_first;
 
     lapack_int info;           /* stage 3's */
     double t[5];               /* profile marks: stage1 .. out */
@@ -164,17 +181,9 @@ static void svd_decide(svd_call *c)
     c->want_l = jobl != 'N', c->want_r = jobr != 'N';
     c->vectors = c->want_l || c->want_r;
 
-    lapack_int b = gl_tune_band(&ops->ctx->tuning, 'G', GL_COMPLEX, cols,
-                                c->vectors);
-    c->bw = b < cols - 1 ? b : cols - 1;
-    c->nb = c->bw > 0 ? c->bw : 1;
-    c->ldband = 3 * c->bw + 1;
-    c->group = gl_tune_group(&ops->ctx->tuning, c->bw);
     /* Much taller than wide: QR first, then the band of R (the crossover
      * of ?gesvd's MNTHR = 1.6 min(m,n)). */
     c->tall = rows >= cols + cols / 2 + cols / 10 && cols > 1;
-    c->r1 = c->tall ? cols : rows;
-    c->ldr = c->tall && c->vectors ? cols : rows;
     c->ucols = jobl == 'A' ? rows : cols;
 
     /* stage 3 by divide and conquer leaves U_B and VT_B on a device for
@@ -204,17 +213,42 @@ static void svd_decide(svd_call *c)
         c->orows = c->ocols = cols;
     }
     c->ldo = c->over == c->u ? c->ldu : c->ldvt;
-    /* The lean plan: not for a tall X (its QR's reflectors would be a
-     * second matrix to park and stream; the in-core plan of a tall X
-     * holds it and R), nor for an output over A (JOBZ, JOBU or JOBVT 'O':
-     * their in-core read keeps what it overwrites).  Stage 3 is the
-     * host's: U_B and VT_B go to the device block by block. */
-    c->lean = c->lean && c->vectors && !c->tall && !c->over &&
-              !ops->host_memory;
+    /* The lean plan: a tall X's QR first in core, its reflectors parked
+     * too (lean_qr) and streamed past the left blocks after R's panels.
+     * An output over A (JOBZ, JOBU or JOBVT 'O') is written last from the
+     * host's blocks, after every block succeeded (svd_lean_read: nothing
+     * there can fail, and A, read once at the start, is not read again).
+     * Stage 3 is the host's: U_B and VT_B go to the device block by
+     * block.  The streamed plan of the vectors is the lean plan's flow
+     * after its own stage 1 (svd_reduce_lean), which reduces a tall X
+     * whole, as the values' streamed plan does (the passes hold no matrix
+     * on the device: no QR first), with the out-of-core band. */
+    c->lean = c->lean && c->vectors && !ops->host_memory;
+    c->stream1 = c->stream1 && c->lean;
+    if (c->stream1)
+        c->tall = 0;
+    lapack_int b = c->stream1
+                       ? gl_tune_ooc_band(cols)
+                       : gl_tune_band(&ops->ctx->tuning, 'G', GL_COMPLEX,
+                                      cols, c->vectors);
+    c->bw = b < cols - 1 ? b : cols - 1;
+    if (c->stream1)   /* ge_band_streamed's b: 1 .. cols - 1, else 1 */
+        c->bw = c->bw > 1 ? c->bw : 1;
+    c->nb = c->bw > 0 ? c->bw : 1;
+    c->ldband = 3 * c->bw + 1;
+    c->group = gl_tune_group(&ops->ctx->tuning, c->bw);
+    c->r1 = c->tall ? cols : rows;
+    c->ldr = c->tall && c->vectors ? cols : rows;
     if (c->lean) {
         c->on_device = c->host_image = c->beside = 0;
         c->tile = gl_tune_ooc_tile(cols, c->nb);
     }
+    /* the streamed plan parks the chase's stores, a group of sweeps per
+     * segment, and takes stage 1's panels in groups bounded by the block
+     * (stage1_panels): O(n b + tile n) of the device */
+    c->park = c->stream1 && c->bw > 1 && cols > 2;
+    c->seg = c->group;
+    c->nseg = c->park ? (cols - 2 + c->seg - 1) / c->seg : 0;
 }
 
 /* The call's decisions, before any memory: scaling, band, the tall QR,
@@ -306,6 +340,8 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
     return base;
 }
 
+static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
+
 /* The lean plan's device memory, each piece allocated and released on its
  * own: stage 1's X with its T factors (released once they are in host
  * memory), the band (released after the chase), the chase's two stores
@@ -314,7 +350,27 @@ static void *svd_device_plan(svd_call *c, gl_arena *dev)
 static size_t lean_x_scalars(const svd_call *c)
 {
     size_t cols = (size_t)c->cols;
-    return (size_t)c->rows * cols + 2 * (size_t)c->nb * cols;
+    return (size_t)c->r1 * cols + 2 * (size_t)c->nb * cols;
+}
+
+/* A tall X's QR in core (lean_qr): X and the QR's T factors, then the
+ * most that a panel's factorization or its update of the columns right
+ * of it holds (bytes). */
+static size_t lean_qr_bytes(const svd_call *c)
+{
+    const gl_tuning *tuning = &c->ops->ctx->tuning;
+    const size_t es = sizeof(gl_scalar);
+    lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
+    size_t most = 0;
+    for (lapack_int k = 0; k < cols; k += nb) {
+        lapack_int pk = cols - k < nb ? cols - k : nb, rest = cols - k - pk;
+        size_t panel = GL_FN(gpu_panel_bytes)(tuning, 1, rows - k, pk);
+        size_t update =
+            rest > 0 ? es * GL_LARFB_SCRATCH(rows - k, rest, pk) : 0;
+        most = max_size(most, max_size(panel, update));
+    }
+    return es * ((size_t)rows * (size_t)cols + (size_t)nb * (size_t)cols) +
+           most;
 }
 
 static size_t lean_block_scalars(const svd_call *c)
@@ -322,16 +378,37 @@ static size_t lean_block_scalars(const svd_call *c)
     return (size_t)(c->want_l ? c->rows : c->cols) * (size_t)c->tile;
 }
 
-static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
+/* Segment i of the parked chase: its first sweep (*s0) and its sweeps,
+ * the first of the chase of the trailing band of order cols - s0. */
+static lapack_int seg_sweeps(const svd_call *c, lapack_int i, lapack_int *s0)
+{
+    *s0 = i * c->seg;
+    lapack_int left = c->cols - 2 - *s0;
+    return left < c->seg ? left : c->seg;
+}
+
+/* The scalars of one side's store of segment i (vectors, then tau's);
+ * *ngroups its groups of sweeps.  Segment 0's is the largest. */
+static size_t seg_scalars(const svd_call *c, lapack_int i,
+                          lapack_int *ngroups)
+{
+    lapack_int s0, sweeps = seg_sweeps(c, i, &s0);
+    return GL_FN(reflectors_segment_slots)(c->cols - s0, c->bw, c->group,
+                                           sweeps, ngroups) *
+           ((size_t)c->bw + 1);
+}
+
 
 /* The lean plan's high-water mark: the largest of its phases, each what
  * is allocated at once (X is transposed on the host, so stage 1 holds no
  * second copy of it):
- *  - stage 1: X with its T factors, the band, ge2gb's work and scratch;
+ *  - stage 1: X with its T factors, the band, ge2gb's work and scratch
+ *    (the streamed plan's: the passes' arena and the panels' scratch);
  *  - the chase: the band, the two stores, the device chase's group
- *    starts (ints);
- *  - the blocks: the two stores, the block, and the most that apply_chase
- *    or apply_host_panels allocates for one block of either side.
+ *    starts (ints) (parked: a segment's);
+ *  - the blocks: the two stores (parked: one side's of a segment), the
+ *    block, and the most that apply_chase or apply_host_panels allocates
+ *    for one block of either side.
  * largest: the largest of the single allocations (or of the sums that
  * hold them). */
 static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
@@ -342,22 +419,42 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
     size_t x = lean_x_scalars(c) * es, block = lean_block_scalars(c) * es;
     size_t band = (size_t)c->ldband * (size_t)cols * es;
     size_t work = GL_FN(ge2gb_device_bytes)(
-        rows, cols, nb, gl_tune_stage1_block(tuning, cols, nb));
+        c->r1, cols, nb, gl_tune_stage1_block(tuning, cols, nb));
     lapack_int ngroups;
     size_t store = GL_FN(reflectors_slots)(cols, bw, c->group, &ngroups) *
                    ((size_t)bw + 1) * es;
-    size_t starts = bw > 1 ? (size_t)(ngroups + 1) * sizeof(int) : 0;
     size_t apply =
         GL_FN(apply_chase_device_bytes)(cols, bw, c->group, c->tile);
+    size_t stores = 2 * store;   /* held by the blocks */
+    if (c->park) {   /* segment 0's, the largest: both in the chase */
+        store = seg_scalars(c, 0, &ngroups) * es;
+        lapack_int s0, sweeps = seg_sweeps(c, 0, &s0);
+        apply = GL_FN(apply_segment_device_bytes)(cols, bw, c->group, sweeps,
+                                                  c->tile);
+        stores = store;   /* one side's at a time past the blocks */
+    }
+    size_t starts = bw > 1 ? (size_t)(ngroups + 1) * sizeof(int) : 0;
+    /* R's panels, and a tall X's QR's after them (the streamed plan's in
+     * groups bounded by the block, apply_block_panels) */
+    size_t (*panels)(lapack_int, lapack_int, lapack_int, lapack_int) =
+        c->stream1 ? GL_FN(apply_block_panels_device_bytes)
+                   : GL_FN(apply_host_panels_device_bytes);
     if (c->want_l)
-        apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
-                                    rows, cols, nb, c->tile));
+        apply = max_size(apply, panels(rows, cols, nb, c->tile));
     if (c->want_r && cols > nb)
-        apply = max_size(apply, GL_FN(apply_host_panels_device_bytes)(
-                                    cols - nb, cols - nb, nb, c->tile));
-    *largest = max_size(max_size(x, work), max_size(store, block + apply));
+        apply = max_size(apply, panels(cols - nb, cols - nb, nb, c->tile));
     size_t stage1 = x + band + work, chase = band + 2 * store + starts;
-    return max_size(max_size(stage1, chase), 2 * store + block + apply);
+    if (c->stream1) {   /* the passes' arena with the panels' scratch */
+        stage1 = GL_FN(ge_streamed_stage1_bytes)(tuning, rows, cols, nb,
+                                                 c->tile);
+        x = work = stage1;
+    }
+    if (c->tall) {   /* the QR first, alone */
+        stage1 = max_size(stage1, lean_qr_bytes(c));
+        x = max_size(x, lean_qr_bytes(c));
+    }
+    *largest = max_size(max_size(x, work), max_size(store, block + apply));
+    return max_size(max_size(stage1, chase), stores + block + apply);
 }
 
 /* gl_s_svd_device_bytes gl_d_svd_device_bytes gl_c_svd_device_bytes gl_z_svd_device_bytes */
@@ -366,9 +463,8 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
                                int vt_over_a, gl_plan_tier tier,
                                size_t *largest)
 {
-    if (tier == GL_PLAN_STREAMED) {   /* the values only */
-        if (job->jobu != 'N' || job->jobvt != 'N')
-            return SIZE_MAX;
+    if (tier == GL_PLAN_STREAMED && job->jobu == 'N' && job->jobvt == 'N') {
+        /* the values */
         lapack_int rows = m >= n ? m : n, cols = m >= n ? n : m;
         lapack_int b = gl_tune_ooc_band(cols);
         size_t bytes = GL_FN(ge_streamed_device_bytes)(
@@ -389,9 +485,11 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
     gl_scalar *a = (gl_scalar *)&mark;
     svd_call c = {.ops = &table, .job = job, .m = m, .n = n, .a = a,
                   .u = u_over_a ? a : NULL, .vt = vt_over_a ? a : NULL,
-                  .lean = tier == GL_PLAN_LEAN};
+                  .lean = tier != GL_PLAN_IN_CORE,
+                  .stream1 = tier == GL_PLAN_STREAMED};
     svd_decide(&c);
-    if (tier == GL_PLAN_LEAN)   /* the vectors of a square or wide X */
+    /* the vectors: lean (a square or wide X), streamed (any shape) */
+    if (tier != GL_PLAN_IN_CORE)
         return c.lean ? svd_lean_bytes(&c, largest) : SIZE_MAX;
     gl_arena dev = {0};
     svd_layout at;
@@ -463,7 +561,7 @@ static void *svd_host_plan(svd_call *c, gl_arena *host)
     size_t at_zeros = gl_arena_take(host, c->vectors, slots, es);
     size_t without_kept = host->bytes;
     size_t at_kept = gl_arena_take(host, c->over && !ops->host_memory &&
-                                             !c->host_image,
+                                             !c->host_image && !c->lean,
                                    (size_t)c->orows * (size_t)c->ocols, es);
 
     void *base = gl_host_alloc(host->bytes);
@@ -496,22 +594,35 @@ static int svd_plan(svd_call *c)
     const GL_FN(ops) *ops = c->ops;
     /* the lean plan (the vectors of a matrix that fits the device, its
      * in-core plan not); svd_decide keeps it where the job has it */
-    c->lean = !ops->host_memory && ops->ctx->plan == GL_PLAN_LEAN;
+    int streamed = !ops->host_memory && ops->ctx->plan == GL_PLAN_STREAMED;
+    c->stream1 = streamed;
+    c->lean = streamed ||
+              (!ops->host_memory && ops->ctx->plan == GL_PLAN_LEAN);
     int rc = svd_shape(c);
     if (rc)
         return rc;
-    /* the streamed plan (the values of a matrix larger than the device):
-     * stages 1 and 2 hold their own device memory */
-    c->streamed = !ops->host_memory && ops->ctx->plan == GL_PLAN_STREAMED &&
-                  !c->vectors;
+    /* the streamed plan of the values (a matrix larger than the device):
+     * stages 1 and 2 hold their own device memory; of the vectors, the
+     * lean plan's flow after its own stage 1 (svd_decide gives every
+     * job with vectors one on a device; without, LAPACK) */
+    c->streamed = streamed && !c->vectors;
+    if (streamed && c->vectors && !c->stream1)
+        return GL_STAGE_FAULT;
     gl_arena dev = {0}, host = {0};
     if (c->lean) {   /* X's panels here, its device memory as it goes */
         size_t cols = (size_t)c->cols, nbc = (size_t)c->nb * cols;
-        size_t xsize = (size_t)c->rows * cols;
-        c->lean_host = gl_host_alloc(sizeof(gl_scalar) * (xsize + 2 * nbc));
+        size_t xsize = (size_t)c->r1 * cols;
+        /* the streamed stage 1's band, or a tall X's QR, too */
+        size_t band = c->stream1 ? (size_t)c->ldband * cols : 0;
+        size_t qr = c->tall ? (size_t)c->rows * cols + nbc : 0;
+        c->lean_host = gl_host_alloc(sizeof(gl_scalar) *
+                                     (xsize + 2 * nbc + band + qr));
         if (!c->lean_host)
             return GL_STAGE_FAULT;
         c->hx = c->lean_host, c->htq = c->hx + xsize, c->htp = c->htq + nbc;
+        c->hband = c->stream1 ? c->htp + nbc : NULL;
+        c->hqr = c->tall ? c->htp + nbc : NULL;
+        c->htqr = c->tall ? c->hqr + (size_t)c->rows * cols : NULL;
     } else if (!c->streamed) {
         c->device_arena = svd_device_plan(c, &dev);
         if (!c->device_arena)
@@ -531,8 +642,12 @@ static void svd_free(svd_call *c)
     ops->release(ops, c->lean_x);
     ops->release(ops, c->lean_band);
     ops->release(ops, c->lean_block);
+    ops->release(ops, c->seg_dev);
     GL_FN(reflectors_free)(ops, &c->keep);
     gl_host_free(c->lean_host);
+    gl_host_free(c->hq);
+    free(c->seg_at);
+    free(c->seg_first);
 }
 
 /* The streamed plan's stages 1 and 2: d and e from X's copy in host
@@ -550,17 +665,59 @@ static int svd_reduce_streamed(svd_call *c)
     return 0;
 }
 
-/* The lean plan's stages 1 and 2: X up (transposed on the host, into the
- * host array its panels come back to, so that the device holds one copy)
- * and reduced to the band in core as svd_reduce does; its panels and T
- * factors go to host memory and its device memory is released before the
- * chase's two stores are allocated; the chased band gives d and e (and
- * the diagonals for the phases), and goes. */
-static int svd_reduce_lean(svd_call *c)
+/* X (rows x cols, ld rows, on the device) from A, transposed on the host
+ * for m < n into `via` (so that the device never holds a second copy),
+ * and scaled. */
+static int lean_upload(svd_call *c, gl_scalar *via, gl_scalar *x)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int rows = c->rows, cols = c->cols;
+    if (c->trans) {
+        GL_FN(conj_transpose)(c->m, c->n, c->a, c->lda, via, rows);
+        ops->from_host(ops, 'N', rows, cols, via, rows, x, rows);
+    } else {
+        ops->from_host(ops, 'N', rows, cols, c->a, c->lda, x, rows);
+    }
+    return c->scaled_to != 0 &&
+                   ops->lascl(ops, c->anrm, c->scaled_to, rows, cols, x, rows)
+               ? GL_STAGE_FAULT
+               : 0;
+}
+
+/* A tall X's QR in core, as svd_reduce's: X and the QR's T's up, the
+ * reflectors with R and the T's down into host memory, X's device
+ * memory released before R's reduction takes its own. */
+static int lean_qr(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
     lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
-    size_t xsize = (size_t)rows * (size_t)cols, nbc = (size_t)nb * cols;
+    size_t xsize = (size_t)rows * (size_t)cols;
+    c->lean_x = ops->alloc(ops, sizeof(gl_scalar) * (xsize + (size_t)nb * cols));
+    if (!c->lean_x || lean_upload(c, c->hqr, c->lean_x))
+        return GL_STAGE_FAULT;
+    c->t[0] = gl_profile_stage(ops->ctx, "stage1");
+    if (qr_panels(ops, rows, cols, nb, c->lean_x, rows, c->lean_x + xsize) ||
+        ops->to_host_scratch(ops, rows, cols, c->lean_x, rows, c->hqr, rows) ||
+        ops->to_host_scratch(ops, nb, cols, c->lean_x + xsize, nb, c->htqr,
+                             nb))
+        return GL_STAGE_FAULT;
+    ops->release(ops, c->lean_x);
+    c->lean_x = NULL;
+    return 0;
+}
+
+/* The lean plan's stage 1: X up and reduced to the band in core as
+ * svd_reduce does (a tall X: its QR first, lean_qr, then R up); its
+ * panels and T factors go to host memory and its device memory is
+ * released before the chase's two stores are allocated.  The band stays
+ * on the device. */
+static int lean_stage1(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int cols = c->cols, nb = c->nb, r1 = c->r1, ldr = c->ldr;
+    size_t xsize = (size_t)r1 * (size_t)cols, nbc = (size_t)nb * cols;
+    if (c->tall && lean_qr(c))
+        return GL_STAGE_FAULT;
     c->lean_x = ops->alloc(ops, sizeof(gl_scalar) * lean_x_scalars(c));
     c->lean_band = c->lean_x ? ops->alloc(ops, sizeof(gl_scalar) *
                                                    (size_t)c->ldband *
@@ -570,31 +727,151 @@ static int svd_reduce_lean(svd_call *c)
         return GL_STAGE_FAULT;
     c->w = c->r = c->lean_x, c->band = c->lean_band;
     c->tq = c->w + xsize, c->tp = c->tq + nbc;
-    if (c->trans) {
-        GL_FN(conj_transpose)(c->m, c->n, c->a, c->lda, c->hx, rows);
-        ops->from_host(ops, 'N', rows, cols, c->hx, rows, c->w, rows);
-    } else {
-        ops->from_host(ops, 'N', rows, cols, c->a, c->lda, c->w, rows);
-    }
-    if (c->scaled_to != 0 &&
-        ops->lascl(ops, c->anrm, c->scaled_to, rows, cols, c->w, rows))
+    if (c->tall) {   /* R, its zeros below */
+        ops->from_host(ops, 'N', cols, cols, c->hqr, c->rows, c->r, ldr);
+        ops->zero_lower(ops, cols, cols, c->r, ldr);
+    } else if (lean_upload(c, c->hx, c->w)) {
         return GL_STAGE_FAULT;
-    c->t[0] = gl_profile_stage(ops->ctx, "stage1");
-    if (GL_FN(ge2gb)(ops, rows, cols, nb,
-                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->w,
-                     rows, c->tq, c->tp))
+    } else {
+        c->t[0] = gl_profile_stage(ops->ctx, "stage1");
+    }
+    if (GL_FN(ge2gb)(ops, r1, cols, nb,
+                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->r,
+                     ldr, c->tq, c->tp))
         return GL_STAGE_FAULT;
     c->t[1] = gl_profile_stage(ops->ctx, "stage2");
-    ops->pack_band(ops, 'G', cols, c->bw, c->w, rows, c->band, c->ldband);
-    if (ops->to_host_scratch(ops, rows, cols, c->w, rows, c->hx, rows) ||
+    ops->pack_band(ops, 'G', cols, c->bw, c->r, ldr, c->band, c->ldband);
+    if (ops->to_host_scratch(ops, r1, cols, c->r, ldr, c->hx, ldr) ||
         ops->to_host_scratch(ops, nb, 2 * cols, c->tq, nb, c->htq, nb))
         return GL_STAGE_FAULT;
     ops->release(ops, c->lean_x);
     c->lean_x = c->w = c->r = c->tq = c->tp = NULL;
-    if (GL_FN(reflectors_alloc)(ops, &c->keep, cols, c->bw, c->group, 1) ||
-        (c->bw > 1 &&
-         ops->gb_chase(ops, cols, c->bw, 1, cols, c->band, c->ldband, &c->keep)) ||
-        GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
+    return 0;
+}
+
+/* The streamed plan's stage 1 of the vectors: X (scaled) copied into the
+ * host array of the panels and reduced there by the streamed passes
+ * (ge_band_streamed), which keep its panels and T factors in host memory
+ * as lean_stage1 parks them; then the band goes up. */
+static int streamed_stage1(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    if (GL_FN(ge_band_streamed)(ops, c->m, c->n, c->a, c->lda, c->anrm,
+                                c->scaled_to, c->nb, c->tile, c->hx, c->htq,
+                                c->htp, c->hband, c->t))
+        return GL_STAGE_FAULT;
+    c->lean_band = ops->alloc(ops, sizeof(gl_scalar) * (size_t)c->ldband *
+                                       (size_t)c->cols);
+    if (!c->lean_band)
+        return GL_STAGE_FAULT;
+    c->band = c->lean_band;
+    ops->from_host(ops, 'N', c->ldband, c->cols, c->hband, c->ldband,
+                   c->band, c->ldband);
+    return 0;
+}
+
+/* The streamed plan's chase in segments: each segment's two stores on
+ * the device while it chases, then parked in host memory (hq, hp) and
+ * released before the next. */
+static int chase_parked(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int b = c->bw, cols = c->cols, ng;
+    c->seg_at = malloc(sizeof *c->seg_at * (size_t)(c->nseg + 1));
+    c->seg_first = malloc(sizeof *c->seg_first *
+                          (size_t)(c->seg / c->group + 2));
+    if (!c->seg_at || !c->seg_first)
+        return GL_STAGE_FAULT;
+    c->seg_at[0] = 0;
+    for (lapack_int i = 0; i < c->nseg; i++)
+        c->seg_at[i + 1] = c->seg_at[i] + seg_scalars(c, i, &ng);
+    c->hq = gl_host_alloc(sizeof *c->hq * 2 * c->seg_at[c->nseg]);
+    if (!c->hq)
+        return GL_STAGE_FAULT;
+    c->hp = c->hq + c->seg_at[c->nseg];
+    for (lapack_int i = 0; i < c->nseg; i++) {
+        lapack_int s0, sweeps = seg_sweeps(c, i, &s0);
+        lapack_int count = (lapack_int)(c->seg_at[i + 1] - c->seg_at[i]);
+        GL_FN(reflectors) r;
+        int rc = GL_FN(reflectors_alloc_segment)(ops, &r, cols - s0, b,
+                                                 c->group, sweeps, 1) ||
+                 ops->gb_chase(ops, cols - s0, b, 1, sweeps,
+                               c->band + (size_t)s0 * c->ldband, c->ldband,
+                               &r) ||
+                 ops->to_host_scratch(ops, count, 1, r.vq, count,
+                                      c->hq + c->seg_at[i], count) ||
+                 ops->to_host_scratch(ops, count, 1, r.vp, count,
+                                      c->hp + c->seg_at[i], count);
+        GL_FN(reflectors_free)(ops, &r);
+        if (rc)
+            return GL_STAGE_FAULT;
+    }
+    return 0;
+}
+
+/* E (rows 0 .. cols-1, ncols columns, on the device) := Q E ('Q') or P E
+ * ('P') from the parked segments: each goes up into seg_dev, the last
+ * segment first, and takes its rows s0.. of E. */
+static int apply_parked(const svd_call *c, char which, lapack_int ncols,
+                        gl_scalar *e, lapack_int lde)
+{
+    const GL_FN(ops) *ops = c->ops;
+    for (lapack_int i = c->nseg - 1; i >= 0; i--) {
+        lapack_int s0, sweeps = seg_sweeps(c, i, &s0);
+        lapack_int count = (lapack_int)(c->seg_at[i + 1] - c->seg_at[i]);
+        const gl_scalar *h = (which == 'Q' ? c->hq : c->hp) + c->seg_at[i];
+        GL_FN(reflectors) r;
+        ops->from_host(ops, 'N', count, 1, h, count, c->seg_dev, count);
+        GL_FN(reflectors_segment_layout)(&r, c->cols - s0, c->bw, c->group,
+                                         sweeps, c->seg_dev, c->seg_dev,
+                                         c->seg_first);
+        if (GL_FN(apply_chase)(ops, &r, which, 'N', ncols, e + s0, lde))
+            return GL_STAGE_FAULT;
+    }
+    return 0;
+}
+
+/* A block's stage-1 panels from host memory: the streamed plan's in
+ * groups whose device memory is about the block's (apply_block_panels),
+ * the lean plan's in apply_host_panels' groups. */
+static int stage1_panels(const svd_call *c, char storev, lapack_int len,
+                         lapack_int nref, const gl_scalar *v, lapack_int ldv,
+                         const gl_scalar *t, lapack_int ncols, gl_scalar *e,
+                         lapack_int lde)
+{
+    return (c->stream1 ? GL_FN(apply_block_panels)
+                       : GL_FN(apply_host_panels))(c->ops, storev, 'N', len,
+                                                   nref, c->nb, v, ldv, t,
+                                                   ncols, e, lde);
+}
+
+/* A block's chase reflectors: the store on the device, or parked. */
+static int apply_block_chase(const svd_call *c, char which, lapack_int ncols,
+                             gl_scalar *e, lapack_int lde)
+{
+    if (c->park)
+        return apply_parked(c, which, ncols, e, lde);
+    return GL_FN(apply_chase)(c->ops, &c->keep, which, 'N', ncols, e, lde);
+}
+
+/* The lean and streamed plans' stages 1 and 2: the band, then chased to
+ * bidiagonal with the chase's two stores on the device (the streamed
+ * plan: parked segment by segment, chase_parked); the chased band gives
+ * d and e (and the diagonals for the phases), and goes. */
+static int svd_reduce_lean(svd_call *c)
+{
+    const GL_FN(ops) *ops = c->ops;
+    lapack_int cols = c->cols;
+    if (c->stream1 ? streamed_stage1(c) : lean_stage1(c))
+        return GL_STAGE_FAULT;
+    if (c->park ? chase_parked(c)
+                : GL_FN(reflectors_alloc)(ops, &c->keep, cols, c->bw,
+                                          c->group, 1) ||
+                      (c->bw > 1 &&
+                       ops->gb_chase(ops, cols, c->bw, 1, cols, c->band,
+                                     c->ldband, &c->keep)))
+        return GL_STAGE_FAULT;
+    if (GL_FN(band_to_de)(ops, 'G', cols, c->bw, c->band, c->ldband, c->de,
                           c->d, c->ee))
         return GL_STAGE_FAULT;
     ops->release(ops, c->lean_band);
@@ -845,6 +1122,12 @@ static int svd_lean_vectors(svd_call *c)
     c->lean_block = ops->alloc(ops, sizeof(gl_scalar) * lean_block_scalars(c));
     if (!c->lean_block)
         return GL_STAGE_FAULT;
+    lapack_int ng;
+    c->seg_dev = c->park ? ops->alloc(ops, sizeof(gl_scalar) *
+                                               seg_scalars(c, 0, &ng))
+                         : NULL;
+    if (c->park && !c->seg_dev)
+        return GL_STAGE_FAULT;
     gl_scalar *e = c->lean_block;
     for (lapack_int j0 = 0; c->want_l && j0 < c->ucols; j0 += tile) {
         lapack_int cb = c->ucols - j0 < tile ? c->ucols - j0 : tile;
@@ -866,9 +1149,12 @@ static int svd_lean_vectors(svd_call *c)
         GL_FN(scale_rows)(cols, from_b, c->left, c->ub + (size_t)j0 * cols,
                           cols, 0, o, rows);
         ops->from_host(ops, 'N', rows, cb, o, rows, e, rows);
-        if (GL_FN(apply_chase)(ops, &c->keep, 'Q', 'N', cb, e, rows) ||
-            GL_FN(apply_host_panels)(ops, 'C', 'N', rows, cols, nb, c->hx,
-                                     rows, c->htq, cb, e, rows) ||
+        if (apply_block_chase(c, 'Q', cb, e, rows) ||
+            stage1_panels(c, 'C', c->r1, cols, c->hx, c->ldr, c->htq, cb, e,
+                          rows) ||
+            (c->tall &&
+             GL_FN(apply_host_panels)(ops, 'C', 'N', rows, cols, nb, c->hqr,
+                                      rows, c->htqr, cb, e, rows)) ||
             ops->to_host_scratch(ops, rows, cb, e, rows, o, rows))
             return GL_STAGE_FAULT;
     }
@@ -877,11 +1163,11 @@ static int svd_lean_vectors(svd_call *c)
         gl_scalar *o = c->rstage + (size_t)j0 * cols;
         GL_FN(scale_rows)(cols, cb, c->right, c->vb + j0, cols, 1, o, cols);
         ops->from_host(ops, 'N', cols, cb, o, cols, e, cols);
-        if (GL_FN(apply_chase)(ops, &c->keep, 'P', 'N', cb, e, cols) ||
+        if (apply_block_chase(c, 'P', cb, e, cols) ||
             (cols > nb &&
-             GL_FN(apply_host_panels)(ops, 'R', 'N', cols - nb, cols - nb, nb,
-                                      c->hx + (size_t)nb * rows, rows,
-                                      c->htp, cb, e + nb, cols)) ||
+             stage1_panels(c, 'R', cols - nb, cols - nb,
+                           c->hx + (size_t)nb * c->ldr, c->ldr, c->htp, cb,
+                           e + nb, cols)) ||
             ops->to_host_scratch(ops, cols, cb, e, cols, o, cols))
             return GL_STAGE_FAULT;
     }

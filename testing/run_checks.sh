@@ -182,7 +182,13 @@ for src in testing/unit/test_*.c; do
         # and inside the streamed plans of the values (band 4, tiles of 8:
         # several panels and tiles at the test's sizes)
         run "unit/$t-streamed-values" 300 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
-            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=values "build/testing/$t" ;;
+            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=values "build/testing/$t"
+        # and inside the SVD's streamed and lean vectors, written over A
+        # (square and wide; blocks of 8 columns), 2-3 minutes each
+        run "unit/$t-streamed-vectors" 600 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
+            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
+        run "unit/$t-lean-vectors" 600 env GPULAPACK_PLAN=lean GPULAPACK_BAND=4 \
+            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
@@ -455,12 +461,14 @@ run lapack-suite-opencl-lean 1800 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-lean --lapack ref --inputs sep --precisions d \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=lean \
     --env GPULAPACK_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
-#    The SVD's values by the streamed plan (band 3, tiles of 5: several
-#    panels, tiles and short last row blocks at the suite's sizes up to 40;
-#    double only, 80 s on 2 cores, most of it the in-core calls with
-#    vectors that lapack-suite-opencl runs already).
+#    The SVD by the streamed plan, values and vectors (band 3, tiles of 5:
+#    several panels, tiles and short last row blocks at the suite's sizes
+#    up to 40, and blocks of 5 columns of U and V, the chase parked in
+#    segments of 3 sweeps; every JOBZ, JOBU and JOBVT, 'O' included;
+#    double only).  The vectors' many small launches make it long: past
+#    the runner's default 600 s per xeigtst run on 2 busy cores.
 run lapack-suite-opencl-streamed-svd 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d \
+    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d --timeout 3300 \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=3 --env GPULAPACK_OOC_TILE=5 --expect-path opencl
 #    The ?syev family by the vendor's solver, over the stand-in CUDA driver

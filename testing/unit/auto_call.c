@@ -248,9 +248,12 @@ static int svd_call(const char *routine, const char *job, int m, int n,
         else
             dgesdd_(job, &m, &n, a, &m, w, u, &ldu, vt, &ldvt, work, &lwork,
                     iwork, &info, 1);
+        /* ?gesdd JOBZ = 'O': U (m >= n) or VT over A, ld m */
+        int over = !gesvd && job[0] == 'O';
         if (given && info == 0)
-            real_svd_ratios(m, n, sizeof *a, given, w, u, ucols, vt, ldvt,
-                            0x1p-53);
+            real_svd_ratios(m, n, sizeof *a, given, w,
+                            over && m >= n ? a : u, ucols,
+                            over && m < n ? a : vt, ldvt, 0x1p-53);
         free(work), free(u), free(vt), free(a), free(given);
     }
     free(iwork);

@@ -2,7 +2,9 @@
 # Device memory plans that tell the truth (docs/design/memory.md).
 #  plan/*   on the OpenCL device (PoCL here), for each routine and job of
 #           auto_call, in core, by the lean plans (the ?syev family's
-#           vectors, dgesdd S and zgesdd S) and by the streamed plans:
+#           vectors; dgesdd S, tall (T) and O, zgesdd S) and by the
+#           streamed plans (the ?syev family's; dgesdd S and tall,
+#           zgesdd S):
 #           the plan the policy fitted (the log's device_bytes=) within
 #           10% of the device high-water mark the runtime's ledger
 #           measured (the profile's "device peak");
@@ -45,8 +47,9 @@ for spec in "dsyevd N" "dsyevd V" "zheevd N" "zheevd V" "dsyevr V" \
     "dsyevr I" "dgesdd N" "dgesdd S" "dgesdd A" "dgesdd T" "zgesdd N" \
     "zgesdd S" "dgesvd S" "dsytrd N" "dsbevd N" "dsbevd V" "dgbbrd N" \
     "dgbbrd B" "dsyevd V lean" "zheevd V lean" "dsyevr I lean" \
-    "dgesdd S lean" "zgesdd S lean" \
-    "dsyevd N streamed" "dsyevd V streamed" "zheevd V streamed"; do
+    "dgesdd S lean" "zgesdd S lean" "dgesdd T lean" "dgesdd O lean" \
+    "dsyevd N streamed" "dsyevd V streamed" "zheevd V streamed" \
+    "dgesdd S streamed" "zgesdd S streamed" "dgesdd T streamed"; do
     set -- $spec
     tier=${3:-in-core}
     name="$1-$2-$N${3:+-$3}"

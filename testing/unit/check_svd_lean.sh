@@ -22,7 +22,8 @@
 # and for dgesdd S, a copy that fails in stage 1 and one that fails in
 # the back-transformation (a block already read back): the call restarts
 # on LAPACK (reason=fault) from the caller's untouched A, with the same
-# values and ratios under 30.  One PASS/FAIL line per check.
+# values and ratios under 30.  Then a tall X and JOBZ = 'O' (below).  One
+# PASS/FAIL line per check.
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
 B=16 TILE=64
@@ -43,12 +44,6 @@ call() {
         GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl \
         GPULAPACK_MIN_N=0 GPULAPACK_BAND=$B GPULAPACK_OOC_TILE=$TILE "$@" \
         $CALL "$routine" "$job" "$n" 2>&1
-}
-# ratios_ok <log>: 1 when the three ratios are there and under 30
-ratios_ok() {
-    grep -o "ratios .*" <<<"$1" | awk '{ ok = NF == 4
-            for (i = 2; i <= 4; i++) { split($i, r, "="); if (!(r[2] < 30)) ok = 0 }
-            print ok }' | grep -q 1 && echo 1 || echo 0
 }
 # model <rows> <cols> <ucols> <element bytes>: the elements each way of
 # X = A or A^H (rows >= cols) with both sides' vectors: X up once, its
@@ -113,4 +108,29 @@ for spec in "dgesdd 1024 1024 8 24" "zgesdd 1024 1024 16 48" "dgesvd 1024 1280 8
             [ "$(same $T/in-core $T/fault $cols)" = 1 ] && [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
         verdict "$ok" "$name-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), $(grep -o 'ratios .*' <<<"$log")"
     done
+done
+
+# A tall X (dgesdd S, 1024 x 512: its QR first in core, the reflectors
+# parked too and streamed past U's blocks after R's panels) and an output
+# over A (dgesdd O, 512 x 768: VT written over A from the host's blocks,
+# last), under caps between their lean plans (10.5 and 8.8 MB) and
+# their in-core ones (29 and 25 MB): plan=lean, the peak under the cap
+# and equal to the plan, the values as the in-core run's, LAPACK's ratios
+# under 30 (for 'O' of the VT that A holds).
+for spec in "dgesdd S 1024 512 12" "dgesdd O 512 768 10"; do
+    set -- $spec
+    routine=$1 job=$2 m=$3 n=$4 cap=$5
+    name=$routine-$job-${m}x$n
+    cols=$((m > n ? n : m))
+    call $routine N $m $n $T/in-core >/dev/null
+    log=$(call $routine $job $m $n $T/lean GPULAPACK_DEVICE_MEMORY_MB=$cap)
+    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
+    ok=$(grep -q "path=opencl .*plan=lean" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $((cap << 20)) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0)
+    verdict "$ok" "$name-lean" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    verdict "$(same $T/in-core $T/lean $cols)" "$name-values" \
+        "the lean run's values differ from the in-core run's by $(difference $T/in-core $T/lean) of max(s)"
+    ratios=$(grep -o "ratios .*" <<<"$log")
+    verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
+    echo "# $name: cap $((cap << 20)), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/lean) of max(s); $ratios"
 done

@@ -18,7 +18,8 @@
 #    the in-core run's);
 # and for dgesdd N: an allocation refused in core takes the streamed
 # plan; a cap under the streamed plan's minimum sends the call to LAPACK
-# with device-memory.  One PASS/FAIL line per check.
+# with device-memory.  Then the streamed plan of the vectors (below).
+# One PASS/FAIL line per check.
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
 N=1024 B=16 TILE=64
@@ -109,3 +110,101 @@ verdict "$ok" dgesdd-retry "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 log=$(call dgesdd $N $N $T/under GPULAPACK_DEVICE_MEMORY_MB=0.5)
 ok=$(grep -q "path=lapack reason=device device-memory" <<<"$log" && echo 1 || echo 0)
 verdict "$ok" dgesdd-under "$(grep -o 'path=.*info' <<<"$log" | head -1)"
+
+# The streamed plan of the vectors (kernels/svd.c svd_reduce_lean with
+# ge_band_streamed and chase_parked): stage 1 by the passes above, each
+# QR and LQ panel's reflectors and T kept in host memory; the chase in
+# segments of a group of sweeps, each segment's two stores parked in host
+# memory as soon as it is chased; ?bdsdc on the host; U and VT in blocks
+# of VTILE columns, each block taking the parked segments (last first)
+# and stage 1's panels (a panel at a time) from host memory.  dgesdd S
+# (1024 x 1024), sgesdd S wide (1024 x 1536) and tall beyond 1.6 (1664 x
+# 1024: reduced whole, no QR first), under a cap of 1 MiB in the
+# automatic order (in core they plan 78, 42 and 47 MB, lean 17, 10 and
+# 10 MB: the chase's two stores on the device, about n^2 elements):
+#  - plan=streamed, the peak under the cap and equal to the plan;
+#  - the values as the in-core run's, LAPACK's ratios under 30;
+#  - the bytes each way within 2% of the model (vmodel);
+#  - dgesdd: a copy failed in stage 1 and one in U's blocks restart on
+#    LAPACK from the caller's intact A (values and ratios).
+VTILE=32
+vcall() { # vcall <routine> <m> <n> <values file> [env...]: JOBZ = 'S', ratios
+    local routine=$1 m=$2 n=$3 values=$4
+    shift 4
+    env AUTO_CALL_VALUES="$values" AUTO_CALL_M=$m AUTO_CALL_RATIOS=1 \
+        GPULAPACK_PROFILE=1 GPULAPACK_VERBOSE=1 GPULAPACK_DEVICE=opencl \
+        GPULAPACK_MIN_N=0 GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$VTILE \
+        "$@" $CALL "$routine" S "$n" 2>&1
+}
+# vmodel <rows> <cols> <element bytes>: model's passes with each column
+# block's panel (rows - k) x b and each row block's b x q coming down
+# whole, with their T's; the band up, the parked stores (both sides of
+# every segment of b sweeps: the device's group) and the band's two
+# diagonals down; then per block of VTILE columns of X's left (rows x
+# cols) and right (cols x cols) vectors the block up and down, that
+# side's parked stores up, and stage 1's panels up past it a panel at a
+# time; the chase's counters and lists and the zeroed store scalars
+# left out (under 0.5%)
+vmodel() {
+    awk -v rows="$1" -v cols="$2" -v e="$3" -v b=$B -v t=$VTILE 'BEGIN {
+        for (k = 0; k + b < cols; k += b) {
+            q = cols - k - b; kk = q < b ? q : b
+            up += (rows - k) * b; down += (rows - k) * b + b * b
+            up += (rows - k) * q; if (k > 0) down += (rows - k) * q
+            up += b * q; down += b * q + kk * kk
+            up += (rows - k - b) * q
+        }
+        pk = cols - k; up += (rows - k) * pk; down += (rows - k) * pk + pk * pk
+        up += (3 * b + 1) * cols; down += 2 * cols - 1
+        for (s0 = 0; s0 < cols - 2; s0 += b) {   # a segment: one group
+            nn = cols - s0; steps = nn >= 3 ? int((nn - 3) / b) + 1 : 0
+            store += (1 + steps * b) * (b + 1)
+        }
+        down += 2 * store
+        for (side = 0; side < 2; side++) {
+            h = side == 0 ? rows : cols
+            len = side == 0 ? rows : cols - b; nref = side == 0 ? cols : cols - b
+            for (j0 = 0; j0 < cols; j0 += t) {
+                c = cols - j0 < t ? cols - j0 : t
+                up += h * c + store; down += h * c
+                for (k0 = 0; k0 < nref; k0 += b) {
+                    kg = nref - k0 < b ? nref - k0 : b
+                    up += (len - k0) * kg + b * kg
+                }
+            }
+        }
+        printf "%.0f %.0f\n", up * e, down * e }'
+}
+for spec in "dgesdd 1024 1024 8" "sgesdd 1024 1536 4" "sgesdd 1664 1024 4"; do
+    set -- $spec
+    routine=$1 m=$2 n=$3 es=$4 cap=1
+    name=$routine-S-${m}x$n
+    rows=$((m > n ? m : n)) cols=$((m > n ? n : m))
+    call $routine $m $n $T/in-core >/dev/null
+    log=$(vcall $routine $m $n $T/vstreamed GPULAPACK_DEVICE_MEMORY_MB=$cap)
+    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
+    ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $((cap << 20)) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0)
+    verdict "$ok" "$name-streamed" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    eps=$([ $routine = sgesdd ] && echo 1.192093e-07 || echo 2.220446e-16)
+    verdict "$(same $T/in-core $T/vstreamed $cols $eps)" "$name-values" \
+        "the streamed run's values differ from the in-core run's by $(difference $T/in-core $T/vstreamed) of max(s)"
+    ratios=$(grep -o "ratios .*" <<<"$log")
+    verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
+    read -r up down < <(bytes "$log")
+    read -r mup mdown < <(vmodel $rows $cols $es)
+    verdict "$(near "$up" "$down" "$mup" "$mdown")" "$name-bus-bytes" \
+        "host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    echo "# $name: cap $((cap << 20)), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/vstreamed) of max(s); $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown); the matrix is $((m * n * es))"
+    [ $routine = dgesdd ] || continue
+    # a copy failed in stage 1 (the 700th) and one in U's blocks (the
+    # 66,720th: about 66,240 copies come before the blocks, 65,900 of them
+    # the passes', and 320 per block, so in the second block of U, the
+    # first one read back)
+    for at in 700 66720; do
+        log=$(vcall $routine $m $n $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:$at)
+        ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" &&
+            [ "$(same $T/in-core $T/fault $cols $eps)" = 1 ] && [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
+        verdict "$ok" "$name-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), $(grep -o 'ratios .*' <<<"$log")"
+    done
+done

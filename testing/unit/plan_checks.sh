@@ -37,3 +37,10 @@ near() {
     awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN {
         print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }'
 }
+# ratios_ok <log>: 1 when LAPACK's three SVD ratios (auto_call's
+# AUTO_CALL_RATIOS) are there and under 30
+ratios_ok() {
+    grep -o "ratios .*" <<<"$1" | awk '{ ok = NF == 4
+            for (i = 2; i <= 4; i++) { split($i, r, "="); if (!(r[2] < 30)) ok = 0 }
+            print ok }' | grep -q 1 && echo 1 || echo 0
+}

@@ -4,10 +4,11 @@
  * exactly the real LAPACK's results (it restarted there from the caller's
  * untouched input) with INFO 0; with no fault left to fire it must run on
  * the device and agree with LAPACK to its accuracy.  A refused allocation
- * of a job with a streamed plan (the ?syev family, ?gesdd's values)
- * retries that plan on the device first (docs/design/memory.md): its
- * values must agree with LAPACK to that accuracy (its vectors:
- * testing/unit/check_streamed.sh and the LAPACK suite's streamed level).
+ * of a job with a streamed plan (the ?syev family, ?gesdd, values and
+ * vectors) retries that plan on the device first (docs/design/memory.md):
+ * its values must agree with LAPACK to that accuracy (its vectors:
+ * testing/unit/check_streamed.sh, check_svd_streamed.sh and the LAPACK
+ * suite's streamed levels).
  *
  * Linked before the system LAPACK (our entry points first), so the calls
  * below reach the library and the reference is the real routine, found
@@ -236,9 +237,9 @@ int main(void)
         {"dsyevd-values", run_dsyevd_values, N, 1e-12, 1},
         {"zheevd", run_zheevd, N + 2 * N * N, 1e-12, 1},
         {"zhetrd", run_zhetrd, 4 * N - 3 + 2 * N * N, 1e-12, 0},
-        {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12, 0},
-        {"dgesdd-O", run_dgesdd_over_a, N + M * N + N * N, 1e-12, 0},
-        {"dgesdd-O-wide", run_dgesdd_over_a_wide, N + M * N + N * N, 1e-12, 0},
+        {"dgesdd", run_dgesdd, N + M * M + N * N, 1e-12, 1},
+        {"dgesdd-O", run_dgesdd_over_a, N + M * N + N * N, 1e-12, 1},
+        {"dgesdd-O-wide", run_dgesdd_over_a_wide, N + M * N + N * N, 1e-12, 1},
         {"dgesdd-values", run_dgesdd_values, N, 1e-12, 1},
         {"dgesdd-values-wide", run_dgesdd_values_wide, N, 1e-12, 1},
         {"sgesvd", run_sgesvd, N, 1e-4, 0},
