@@ -854,7 +854,8 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
     if (tier == GL_PLAN_STREAMED) {   /* by two stages */
         if (method == GL_METHOD_VENDOR)
             return SIZE_MAX;
-        int b = vectors ? gl_tune_ooc_band(n) : gl_tune_ooc_wide_band(n);
+        int b = vectors ? gl_tune_ooc_band(n)
+                        : gl_tune_ooc_wide_band(tuning, n);
         int bt = vectors ? b : gl_tune_ooc_chase_band(n, b);
         size_t bytes = GL_FN(streamed_device_bytes)(
             n, b, gl_tune_ooc_tile(n, b),
@@ -954,7 +955,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
     GL_FN(tridiag_q) *keep = c.vectors ? &c.q : NULL;
     int b = plan != GL_PLAN_STREAMED ? 0
             : c.vectors               ? gl_tune_ooc_band(n)
-                                      : gl_tune_ooc_wide_band(n);
+                                      : gl_tune_ooc_wide_band(&ops->ctx->tuning, n);
     if (rc == 0 &&
         (plan == GL_PLAN_LEAN
              ? GL_FN(he_tridiag_lean)(ops, job->uplo, n, a, lda, c.sigma, c.d,

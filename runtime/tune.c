@@ -126,6 +126,7 @@ static long builtin_gpu(const char *family, int vectors)
  *   <family> <N|V> <s|d|c|z> <host|cuda|hip|opencl> <n|never>
  *   method <family> <N|V> <s|d|c|z> <cuda|hip|opencl> <n> <two-stage|one-stage|vendor>
  *   devices <family> <N|V> <s|d|c|z> <cuda|hip|opencl> <count> <n|never>
+ *   rates <cuda|hip|opencl> <FP64 GEMM GFLOP/s> <GB/s up> <GB/s down>
  *
  * A method line: from size n on (up to the next method line of the same
  * case), the GPU path solves the family's calls by that method
@@ -134,6 +135,9 @@ static long builtin_gpu(const char *family, int vectors)
  * A devices line: from size n on, a set of `count` devices of the path
  * (the chosen one and the next GPUs) ran the family's calls faster than
  * the chosen device alone (gl_tune_devices); none: one device.
+ * A rates line: the device's measured FP64 GEMM rate and bus rates, from
+ * which the streamed plan takes the band of its passes (gl_tuning's
+ * ooc_wide_band).
  * Names with their blanks as '_'.  The file is read once per process, on
  * the first call that asks for a crossover.  One written on another host
  * (CPU model or CPU count) or malformed is ignored whole; the lines of a
@@ -156,6 +160,11 @@ static struct {
     int checked, matches;   /* against the device chosen for path */
 } gpus[MAX_GPUS];
 static int ngpus;
+static struct {
+    char path[8];
+    double gflops, up, down;
+} rates[MAX_GPUS];
+static int nrates;
 static char source[4700] = "built-in";
 static pthread_once_t file_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t gpu_check_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -334,6 +343,31 @@ static int parse_devices_line(const char *line, int number, char *why,
     return 0;
 }
 
+/* "rates <gpu path> <GFLOP/s> <GB/s up> <GB/s down>" of a GPU named in
+ * the header; 0, or -1 with why. */
+static int parse_rates_line(const char *line, int number, char *why,
+                            size_t why_size)
+{
+    char path[8], extra[8];
+    double gflops = 0, up = 0, down = 0;
+    int fields = sscanf(line, "rates %7s %lf %lf %lf %7s", path, &gflops,
+                        &up, &down, extra);
+    int named = 0;
+    for (int g = 0; fields >= 1 && g < ngpus; g++)
+        named |= strcmp(gpus[g].path, path) == 0;
+    if (fields != 4 || !named || !(gflops > 0) || !(up > 0) || !(down > 0) ||
+        nrates == MAX_GPUS) {
+        snprintf(why, why_size, "line %d: bad rates line", number);
+        return -1;
+    }
+    memcpy(rates[nrates].path, path, sizeof path);
+    rates[nrates].gflops = gflops;
+    rates[nrates].up = up;
+    rates[nrates].down = down;
+    nrates++;
+    return 0;
+}
+
 /* Parses the file; 0, or -1 with why (the caller logs it). */
 static int parse_file(FILE *f, char *why, size_t why_size)
 {
@@ -407,6 +441,11 @@ static int parse_file(FILE *f, char *why, size_t why_size)
                 return -1;
             continue;
         }
+        if (strcmp(family, "rates") == 0) {
+            if (parse_rates_line(line, number, why, why_size))
+                return -1;
+            continue;
+        }
         char *end = NULL;
         long n = fields < 5                     ? -1
                  : strcmp(value, "never") == 0 ? NEVER
@@ -438,6 +477,7 @@ static void read_file(void)
     fclose(f);
     if (rc != 0) {
         nentries = 0;
+        nrates = 0;
         ngpus = 0;
         gl_log(1, "tune file %s: %s: ignored; the built-in crossovers apply",
                name, why);
@@ -807,18 +847,49 @@ int gl_tune_ooc_band(long n)
     return band_below(b < 256 ? b : 256, n);
 }
 
-/* About an H200's FP64 rate over its bus rate (40 TFLOP/s against 25
- * GB/s each way: B of 1024 makes the passes' copies about as long as
- * their products; docs/performance.md, "Larger than the device"), and
- * at most n / 4 (a few panels at least: the band-to-band reduction in
- * core would do the rest) unless that is under the chase's band. */
-int gl_tune_ooc_wide_band(long n)
+/* A pass does about 8 b flops per element of the trailing matrix (the
+ * pending update and the next panel's product, 4 b each) for 8 bytes
+ * each way in FP64, so its copies and its products take about as long
+ * at b = F / W (F the GEMM rate, W the slower direction's bytes per
+ * second): the device's measured rates (the tune file's rates line),
+ * else an H200's 40 TFLOP/s over 25 GB/s, 1600, rounded down to 1024;
+ * multiples of 64 from 256 to 4096.  At most n / 4 (a few panels at
+ * least: the band-to-band reduction in core would do the rest) unless
+ * that is under the chase's band. */
+int gl_tune_ooc_wide_band(const gl_tuning *t, long n)
 {
     long b = gl_config_get()->ooc_band;
     if (b > 0)
         return band_below(b < 4096 ? b : 4096, n);
-    long narrow = gl_tune_ooc_band(n), wide = n / 4 < 1024 ? n / 4 : 1024;
+    long narrow = gl_tune_ooc_band(n);
+    long wide = t && t->ooc_wide_band > 0 ? t->ooc_wide_band : 1024;
+    wide = n / 4 < wide ? n / 4 : wide;
     return (int)(wide > narrow ? wide : narrow);
+}
+
+/* The rates line of the tune file's GPU whose identity is this device's:
+ * F / W as gl_tune_ooc_wide_band takes it; 0 without one. */
+static int measured_wide_band(const gl_gpu_device_info *info)
+{
+    if (!info)
+        return 0;
+    file_ready();
+    char here[160];
+    gl_tune_device_identity(info, here, sizeof here);
+    for (int g = 0; g < ngpus; g++) {
+        if (strcmp(gpus[g].identity, here) != 0)
+            continue;
+        for (int r = 0; r < nrates; r++) {
+            if (strcmp(rates[r].path, gpus[g].path) != 0)
+                continue;
+            double w = rates[r].up < rates[r].down ? rates[r].up
+                                                   : rates[r].down;
+            double b = rates[r].gflops / w;
+            b = b < 256 ? 256 : b > 4096 ? 4096 : b;
+            return (int)b / 64 * 64;
+        }
+    }
+    return 0;
 }
 
 int gl_tune_ooc_chase_band(long n, int wide)
@@ -857,5 +928,6 @@ void gl_tune_snapshot(const gl_gpu_device_info *info, gl_tuning *out)
         .dc_leaf = gl_tune_dc_leaf(),
         .chunk = gl_tune_chunk(),
         .sytrd_stages = gl_tune_sytrd_stages(),
+        .ooc_wide_band = measured_wide_band(info),
     };
 }

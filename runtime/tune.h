@@ -73,6 +73,7 @@ typedef struct gl_tuning {
     long dc_leaf;          /* gl_tune_dc_leaf */
     int chunk;             /* gl_tune_chunk */
     int sytrd_stages;      /* gl_tune_sytrd_stages */
+    int ooc_wide_band;     /* from the tune file's rates line; 0: none */
 } gl_tuning;
 void gl_tune_snapshot(const struct gl_gpu_device_info *info, gl_tuning *out);
 
@@ -146,12 +147,13 @@ long gl_tune_dc_leaf(void);
  * docs/design/memory.md): the band of their passes, whose width divides
  * the bytes each pass streams (about n^3 / (6 b) elements each way in
  * all), at most 256 (the chase's widest, GPULAPACK_OOC_BAND); the
- * Hermitian values' wider band (up to 4096, default 1024), reduced band-
- * to-band in core to the chase's (gl_tune_ooc_chase_band: at most 256
- * and the wide band, GPULAPACK_OOC_CHASE_BAND); and the side of the
- * tiles (GPULAPACK_OOC_TILE; at least b + 1). */
+ * Hermitian values' wider band (up to 4096: the device's F / W from the
+ * tune file's rates line in t, else 1024), reduced band-to-band in core
+ * to the chase's (gl_tune_ooc_chase_band: at most 256 and the wide band,
+ * GPULAPACK_OOC_CHASE_BAND); and the side of the tiles
+ * (GPULAPACK_OOC_TILE; at least b + 1). */
 int gl_tune_ooc_band(long n);
-int gl_tune_ooc_wide_band(long n);
+int gl_tune_ooc_wide_band(const gl_tuning *t, long n);
 int gl_tune_ooc_chase_band(long n, int wide);
 int gl_tune_ooc_tile(long n, int b);
 

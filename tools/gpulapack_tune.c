@@ -26,6 +26,10 @@
  * doubling sizes and writes a "devices" line from the size on which the
  * set stays faster (measure_devices below).
  *
+ * On each GPU path it also measures the chosen device's FP64 GEMM rate
+ * (the vendor's BLAS) and its bus rate each way, and writes a "rates"
+ * line, from which the streamed plan takes its band (measure_rates).
+ *
  * Usage: gpulapack-tune [-o FILE] [--families syevd,gesdd] [--jobs N,V]
  *        [--precisions d,z] [--paths host,cuda,...] [--min-n 256]
  *        [--max-n 4096] [--time-limit 300] [-q]
@@ -530,6 +534,64 @@ static void measure_devices(problem *pb, gl_path gpu, const char *label,
              value);
 }
 
+/* ---- rates -------------------------------------------------------------
+ *
+ * The streamed plan's passes balance copies against products at a band
+ * of F / W (runtime/tune.c gl_tune_ooc_wide_band): F the vendor's FP64
+ * GEMM rate at n = 4096, W each direction's rate for 256 MiB, the best
+ * of three.  None where the runtime has no vendor BLAS. */
+static double best_of_three(gl_ctx *ctx, int what, size_t n, double *buf,
+                            void *dev)
+{
+    const gl_gpu *rt = ctx->runtime;
+    double best = -1, one = 1, zero = 0;
+    for (int rep = 0; rep < 3; rep++) {
+        double t0 = gl_now();
+        int rc = what == 0   ? rt->blas_gemm(ctx, 2, 0, 0, n, n, n, &one, dev,
+                                             n, (double *)dev + n * n, n,
+                                             &zero, (double *)dev + 2 * n * n,
+                                             n)
+                 : what == 1 ? rt->write(ctx, 8, n, n, buf, n, dev, n)
+                             : rt->read(ctx, 8, n, n, dev, n, buf, n);
+        if (rc != 0 || rt->finish(ctx) != 0)
+            return -1;
+        double t = gl_now() - t0;
+        best = best < 0 || t < best ? t : best;
+    }
+    return best;
+}
+
+static void measure_rates(gl_path gpu)
+{
+    if (nlines == 64)
+        return;
+    gl_ctx *ctx = gl_ctx_acquire(gpu, gl_device_chosen_index(gpu));
+    if (!ctx)
+        return;
+    const gl_gpu *rt = ctx->runtime;
+    size_t n = 4096, copy_n = 5792;   /* 5792^2 doubles: 256 MiB */
+    size_t elements = 3 * n * n > copy_n * copy_n ? 3 * n * n : copy_n * copy_n;
+    double *buf = calloc(elements, sizeof *buf);
+    void *dev = buf ? rt->alloc(ctx, elements * sizeof *buf) : NULL;
+    double gemm = -1, up = -1, down = -1;
+    if (dev && rt->write(ctx, 8, elements, 1, buf, elements, dev,
+                         elements) == 0) {
+        gemm = best_of_three(ctx, 0, n, buf, dev);
+        up = best_of_three(ctx, 1, copy_n, buf, dev);
+        down = best_of_three(ctx, 2, copy_n, buf, dev);
+    }
+    rt->release(ctx, dev);
+    free(buf);
+    gl_ctx_release(ctx);
+    if (gemm <= 0 || up <= 0 || down <= 0)
+        return;
+    double bytes = 8.0 * (double)copy_n * (double)copy_n;
+    snprintf(lines[nlines++], sizeof lines[0], "rates %s %.0f %.1f %.1f",
+             gl_path_name(gpu), 2.0 * n * n * n / gemm / 1e9,
+             bytes / up / 1e9, bytes / down / 1e9);
+    progress("%s\n", lines[nlines - 1]);
+}
+
 /* ---- main --------------------------------------------------------------- */
 
 static int usage(void)
@@ -678,6 +740,8 @@ int main(int argc, char **argv)
                 }
     free(pb.a0);
     free(pb.a);
+    for (int g = 0; g < ngpu_paths; g++)
+        measure_rates(gpu_paths[g]);
 
     char name[4096];
     if (!output)
