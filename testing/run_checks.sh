@@ -151,9 +151,10 @@ for src in testing/unit/test_*.c; do
         # kernels and work-group counts: the tasks kernel in one launch;
         # the window kernels (the default above) with one work-group
         # running every sweep, and with more work-groups than sweeps of
-        # the widest work-group the kernels take
+        # the widest work-group the kernels take (s and c compile their
+        # one-launch kernels here, minutes on PoCL under load)
         for p in s d c z; do
-            run "unit/${t}_$p-chase-tasks" 300 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
+            run "unit/${t}_$p-chase-tasks" 600 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
                 GPULAPACK_CHASE=tasks GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
         done
         for p in d z; do
@@ -162,7 +163,7 @@ for src in testing/unit/test_*.c; do
         done
         # 200 waiting work-groups take minutes on 2 cores: complex double
         # only (the narrowest windows; the real kernels are the same text)
-        run "unit/${t}_z-chase-many-groups" 300 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
+        run "unit/${t}_z-chase-many-groups" 600 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
             GPULAPACK_CHASE_GROUPS=200 GPULAPACK_GROUP_THREADS=256 "build/testing/${t}_z"
         # plain GEMMs through CLBlast (taken by default on GPUs only)
         for p in d z; do
