@@ -330,16 +330,17 @@ gl_decision gl_policy(const gl_request *request)
      * (where the job has it) */
     static const gl_plan_tier tiers[GL_PLAN_TIERS] = {
         GL_PLAN_IN_CORE, GL_PLAN_LEAN, GL_PLAN_STREAMED};
+    int first = config->plan != GL_PLAN_STREAMED_VALUES ? config->plan
+                : request->vectors                      ? -1
+                                                        : GL_PLAN_STREAMED;
     int at = 0;
-    if (config->plan >= 0 && config->plan < GL_PLAN_TIERS)
-        f.order[at++] = (gl_plan_tier)config->plan;
+    if (first >= 0 && first < GL_PLAN_TIERS)
+        f.order[at++] = (gl_plan_tier)first;
     for (int i = 0; i < GL_PLAN_TIERS; i++)
-        if ((int)tiers[i] != config->plan)
+        if ((int)tiers[i] != first)
             f.order[at++] = tiers[i];
     f.need = (gl_need_query){need_of, &f,
-                             config->plan == GL_PLAN_IN_CORE ? 1
-                                                             : GL_PLAN_TIERS,
-                             0};
+                             first == GL_PLAN_IN_CORE ? 1 : GL_PLAN_TIERS, 0};
     f.host_n = f.min_n >= 0 ? f.min_n
                             : gl_tune_crossover(name, request->vectors, "host");
     int force = __atomic_load_n(&forced, __ATOMIC_ACQUIRE);

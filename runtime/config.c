@@ -209,6 +209,7 @@ static void config_read(void)
                   : !strcasecmp(plan, "in-core")  ? 0
                   : !strcasecmp(plan, "streamed") ? 1
                   : !strcasecmp(plan, "lean")     ? 2
+                  : !strcasecmp(plan, "streamed-values") ? GL_PLAN_STREAMED_VALUES
                                                   : -1;
     config.ooc_band = parse_count(getenv("GPULAPACK_OOC_BAND"), 0);
     config.ooc_tile = parse_count(getenv("GPULAPACK_OOC_TILE"), 0);

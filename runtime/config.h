@@ -38,6 +38,11 @@ enum { GL_CHASE_TUNED, GL_CHASE_TASKS, GL_CHASE_WINDOW };
 enum { GL_METHOD_AUTO, GL_METHOD_FORCE_TWO_STAGE, GL_METHOD_FORCE_ONE_STAGE,
        GL_METHOD_FORCE_VENDOR };
 
+/* GPULAPACK_PLAN=streamed-values: the streamed plan first for the calls
+ * without vectors, the automatic order for the others (LAPACK's svd
+ * input with only the values streamed takes minutes, not an hour). */
+#define GL_PLAN_STREAMED_VALUES 3
+
 typedef struct gl_config {
     int verbose;                /* GPULAPACK_VERBOSE, 0..3 */
     int log_fd;                 /* stderr, or the GPULAPACK_LOG file */
@@ -65,7 +70,8 @@ typedef struct gl_config {
     int cusolver_syevd_alg;     /* GPULAPACK_CUSOLVER_SYEVD_ALG: 1, 2; 0 = cuSOLVER's default */
     int cusolver_syevd_function; /* GPULAPACK_CUSOLVER_SYEVD_FUNCTION: cusolverDnFunction_t of Xsyevd, -1 = unknown */
     long dc_leaf;               /* GPULAPACK_DC_LEAF: largest stage-3 subproblem left whole to LAPACK, 0 = tuned */
-    int plan;                   /* GPULAPACK_PLAN: -1 auto (the first tier that fits), or a gl_plan_tier first */
+    int plan;                   /* GPULAPACK_PLAN: -1 auto (the first tier that fits), or a gl_plan_tier first,
+                                   or GL_PLAN_STREAMED_VALUES */
     long ooc_band;              /* GPULAPACK_OOC_BAND: the streamed plan's band, 0 = tuned */
     long ooc_tile;              /* GPULAPACK_OOC_TILE: the streamed plan's tile side, 0 = tuned */
     long ooc_chase_band;        /* GPULAPACK_OOC_CHASE_BAND: the band a wider one is reduced to for the chase, 0 = tuned */
