@@ -322,15 +322,7 @@ static int split_panel(part *parts, const layout *l, lapack_int k0,
         summed_x(parts, l, k + b, kk, x, h->sum, h->stage))
         return -1;
     /* X's corrections and W = X - 1/2 V (S^H X), as sy2sb's */
-    const gl_scalar *s = me->s;
-    if (acc > 0) {
-        ops->gemm(ops, 'C', 'N', acc, kk, pn, 1, wa, ldw, s, ldw, 0, mm, ldm);
-        ops->gemm(ops, 'N', 'N', pn, kk, acc, -1, va, ldw, mm, ldm, 1, x, ldw);
-        ops->gemm(ops, 'C', 'N', acc, kk, pn, 1, va, ldw, s, ldw, 0, mm, ldm);
-        ops->gemm(ops, 'N', 'N', pn, kk, acc, -1, wa, ldw, mm, ldm, 1, x, ldw);
-    }
-    ops->gemm(ops, 'C', 'N', kk, kk, pn, 1, s, ldw, x, ldw, 0, mm, ldm);
-    ops->gemm(ops, 'N', 'N', pn, kk, kk, -0.5, v, ldw, mm, ldm, 1, x, ldw);
+    GL_FN(sy2sb_panel_w)(ops, pn, kk, acc, va, wa, ldw, me->s, mm, ldm);
     return broadcast(parts, l, ARRAY_WA, at_v, pn, kk, h->stage);
 }
 

@@ -49,6 +49,15 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int block, gl_scalar *a, lapack_int lda,
                  gl_scalar *tau, gl_scalar *tq);
 
+/* The end of a panel of sy2sb's: X (pn x kk at column acc of wa, ld
+ * ldw), A22 S of the stale A22, made W = X' - 1/2 V (S^H X') where
+ * X' = X - VA (WA^H S) - WA (VA^H S) corrects it by the acc columns of
+ * updates before it (va, wa), V at column acc of va; mm (ldm x kk,
+ * ldm >= max(acc, kk)) scratch. */
+void GL_FN(sy2sb_panel_w)(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
+                          lapack_int acc, const gl_scalar *va,
+                          gl_scalar *wa, lapack_int ldw,
+                          const gl_scalar *s, gl_scalar *mm, lapack_int ldm);
 /* sy2sb over the devices of ops->ctx's set (kernels/stage1_peers.c): the
  * trailing matrix's columns in tiles of width (rounded up to a multiple
  * of b) dealt out block-cyclically, the panels factored on ops's device.

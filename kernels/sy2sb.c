@@ -15,6 +15,24 @@
 
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
 
+/* gl_s_sy2sb_panel_w gl_d_sy2sb_panel_w gl_c_sy2sb_panel_w gl_z_sy2sb_panel_w */
+void GL_FN(sy2sb_panel_w)(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
+                          lapack_int acc, const gl_scalar *va,
+                          gl_scalar *wa, lapack_int ldw,
+                          const gl_scalar *s, gl_scalar *mm, lapack_int ldm)
+{
+    const gl_scalar *v = va + (size_t)acc * ldw;
+    gl_scalar *x = wa + (size_t)acc * ldw;
+    if (acc > 0) {
+        ops->gemm(ops, 'C', 'N', acc, kk, pn, 1, wa, ldw, s, ldw, 0, mm, ldm);
+        ops->gemm(ops, 'N', 'N', pn, kk, acc, -1, va, ldw, mm, ldm, 1, x, ldw);
+        ops->gemm(ops, 'C', 'N', acc, kk, pn, 1, va, ldw, s, ldw, 0, mm, ldm);
+        ops->gemm(ops, 'N', 'N', pn, kk, acc, -1, wa, ldw, mm, ldm, 1, x, ldw);
+    }
+    ops->gemm(ops, 'C', 'N', kk, kk, pn, 1, s, ldw, x, ldw, 0, mm, ldm);
+    ops->gemm(ops, 'N', 'N', pn, kk, kk, -0.5, v, ldw, mm, ldm, 1, x, ldw);
+}
+
 /* One panel's two-sided update, A22 := Q^H A22 Q with Q = I - V T V^H:
  * V (pn x kk, dense) and W = X - 1/2 V (S^H X), X = A22 S, S = V T, into
  * the columns of va and wa (ld ldw).  A22 is stale by the updates of the
@@ -34,14 +52,7 @@ static void panel_update(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
     ops->unpack_v(ops, 'C', pn, kk, panel, lda, s, ldw);
     ops->trmm(ops, 'R', 'U', 'N', 'N', pn, kk, 1, t, b, s, ldw);         /* S */
     ops->hemm(ops, 'L', 'L', pn, kk, 1, stale, lda, s, ldw, 0, x, ldw);  /* X */
-    if (acc > 0) {
-        ops->gemm(ops, 'C', 'N', acc, kk, pn, 1, wa, ldw, s, ldw, 0, mm, ldm);
-        ops->gemm(ops, 'N', 'N', pn, kk, acc, -1, va, ldw, mm, ldm, 1, x, ldw);
-        ops->gemm(ops, 'C', 'N', acc, kk, pn, 1, va, ldw, s, ldw, 0, mm, ldm);
-        ops->gemm(ops, 'N', 'N', pn, kk, acc, -1, wa, ldw, mm, ldm, 1, x, ldw);
-    }
-    ops->gemm(ops, 'C', 'N', kk, kk, pn, 1, s, ldw, x, ldw, 0, mm, ldm);
-    ops->gemm(ops, 'N', 'N', pn, kk, kk, -0.5, v, ldw, mm, ldm, 1, x, ldw);
+    GL_FN(sy2sb_panel_w)(ops, pn, kk, acc, va, wa, ldw, s, mm, ldm);
 }
 
 /* sy2sb's work (below): VA, WA, S, M and the corrections' scratch. */
