@@ -73,6 +73,20 @@ model() {
         printf "%.0f %.0f\n", up * e, down * e }'
 }
 
+# lean_verdicts: of the lean run's $log (name, cap, cols as set): plan=lean,
+# the peak under the cap and equal to the plan, the values as the in-core
+# run's, LAPACK's ratios; sets peak, plan and ratios
+lean_verdicts() {
+    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
+    ok=$(grep -q "path=opencl .*plan=lean" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $((cap << 20)) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0)
+    verdict "$ok" "$name-lean" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    verdict "$(same $T/in-core $T/lean $cols)" "$name-values" \
+        "the lean run's values differ from the in-core run's by $(difference $T/in-core $T/lean) of max(s)"
+    ratios=$(grep -o "ratios .*" <<<"$log")
+    verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
+}
+
 for spec in "dgesdd 1024 1024 8 24" "zgesdd 1024 1024 16 48" "dgesvd 1024 1280 8 24"; do
     set -- $spec
     routine=$1 m=$2 n=$3 es=$4 cap=$5
@@ -82,14 +96,7 @@ for spec in "dgesdd 1024 1024 8 24" "zgesdd 1024 1024 16 48" "dgesvd 1024 1280 8
     ok=$(grep -q "path=opencl .*plan=in-core" <<<"$log" && echo 1 || echo 0)
     verdict "$ok" "$name-in-core" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
     log=$(call $routine S $m $n $T/lean GPULAPACK_DEVICE_MEMORY_MB=$cap)
-    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
-    ok=$(grep -q "path=opencl .*plan=lean" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $((cap << 20)) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0)
-    verdict "$ok" "$name-lean" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
-    verdict "$(same $T/in-core $T/lean $cols)" "$name-values" \
-        "the lean run's values differ from the in-core run's by $(difference $T/in-core $T/lean) of max(s)"
-    ratios=$(grep -o "ratios .*" <<<"$log")
-    verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
+    lean_verdicts
     read -r up down < <(bytes "$log")
     read -r mup mdown < <(model $rows $cols $cols $es)
     ok=$(near "$up" "$down" "$mup" "$mdown")
@@ -124,13 +131,6 @@ for spec in "dgesdd S 1024 512 12" "dgesdd O 512 768 10"; do
     cols=$((m > n ? n : m))
     call $routine N $m $n $T/in-core >/dev/null
     log=$(call $routine $job $m $n $T/lean GPULAPACK_DEVICE_MEMORY_MB=$cap)
-    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
-    ok=$(grep -q "path=opencl .*plan=lean" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $((cap << 20)) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0)
-    verdict "$ok" "$name-lean" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
-    verdict "$(same $T/in-core $T/lean $cols)" "$name-values" \
-        "the lean run's values differ from the in-core run's by $(difference $T/in-core $T/lean) of max(s)"
-    ratios=$(grep -o "ratios .*" <<<"$log")
-    verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
+    lean_verdicts
     echo "# $name: cap $((cap << 20)), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/lean) of max(s); $ratios"
 done
