@@ -72,6 +72,9 @@ static const char *const images[4] = {gl_cuda_image_s, gl_cuda_image_d,
 #define DRV_ASYNC_FUNCS(X) X(cuMemAllocAsync) X(cuMemFreeAsync)
 /* Optional: without it the fit test takes the device's total memory. */
 #define DRV_INFO_FUNCS(X) X(cuMemGetInfo)
+/* Optional: without them the streamed plans' tiles are copied in order. */
+#define DRV_LANE_FUNCS(X)                                                    \
+    X(cuMemcpy2DAsync) X(cuMemHostRegister) X(cuMemHostUnregister)
 
 typedef CUresult drv_result;
 typedef CUdevice drv_device;
@@ -110,6 +113,8 @@ static const char *const images[4] = {gl_hip_image_s, gl_hip_image_d,
     X(hipGraphLaunch) X(hipGraphExecDestroy) X(hipGraphDestroy)
 #define DRV_ASYNC_FUNCS(X) X(hipMallocAsync) X(hipFreeAsync)
 #define DRV_INFO_FUNCS(X) X(hipMemGetInfo)
+#define DRV_LANE_FUNCS(X)                                                    \
+    X(hipMemcpy2DAsync) X(hipHostRegister) X(hipHostUnregister)
 
 typedef hipError_t drv_result;
 typedef hipDevice_t drv_device;
@@ -131,10 +136,12 @@ static struct {
     DRV_GRAPH_FUNCS(DRV_DECLARE)
     DRV_ASYNC_FUNCS(DRV_DECLARE)
     DRV_INFO_FUNCS(DRV_DECLARE)
+    DRV_LANE_FUNCS(DRV_DECLARE)
 #undef DRV_DECLARE
     int graphs;        /* DRV_GRAPH_FUNCS are all there */
     int async_memory;  /* DRV_ASYNC_FUNCS are */
     int memory_info;   /* DRV_INFO_FUNCS are */
+    int lanes;         /* DRV_LANE_FUNCS are */
 } drv;
 
 #define MAX_DEVICES 16
@@ -176,21 +183,27 @@ static int load_driver(void)
     drv.graphs = 1;
     drv.async_memory = 1;
     drv.memory_info = 1;
+    drv.lanes = 1;
 #define DRV_LOAD_OPTIONAL(f, flag)                                           \
     if (!(*(void **)&drv.f = dlsym(lib, STRING(f))))                         \
         drv.flag = 0;
 #define DRV_LOAD_GRAPH(f) DRV_LOAD_OPTIONAL(f, graphs)
 #define DRV_LOAD_ASYNC(f) DRV_LOAD_OPTIONAL(f, async_memory)
 #define DRV_LOAD_INFO(f) DRV_LOAD_OPTIONAL(f, memory_info)
+#define DRV_LOAD_LANE(f) DRV_LOAD_OPTIONAL(f, lanes)
     DRV_GRAPH_FUNCS(DRV_LOAD_GRAPH)
     DRV_ASYNC_FUNCS(DRV_LOAD_ASYNC)
     DRV_INFO_FUNCS(DRV_LOAD_INFO)
+    DRV_LANE_FUNCS(DRV_LOAD_LANE)
+#undef DRV_LOAD_LANE
 #undef DRV_LOAD_INFO
 #undef DRV_LOAD_ASYNC
 #undef DRV_LOAD_GRAPH
 #undef DRV_LOAD_OPTIONAL
-    gl_log(2, API ": driver loaded, graphs %s, stream-ordered memory %s",
-           drv.graphs ? "yes" : "no", drv.async_memory ? "yes" : "no");
+    gl_log(2, API ": driver loaded, graphs %s, stream-ordered memory %s, "
+              "copy lanes %s",
+           drv.graphs ? "yes" : "no", drv.async_memory ? "yes" : "no",
+           drv.lanes ? "yes" : "no");
     return 0;
 }
 
@@ -294,6 +307,34 @@ static drv_result drv_dtod(void *dst, const void *src, size_t bytes,
     return drv.cuMemcpyDtoDAsync((CUdeviceptr)(uintptr_t)dst,
                                  (CUdeviceptr)(uintptr_t)src, bytes, s);
 }
+/* height columns of width bytes between host and device memory (to the
+ * device: to_device), pitches in bytes */
+static drv_result drv_copy_2d(int to_device, void *dst, size_t dpitch,
+                              const void *src, size_t spitch, size_t width,
+                              size_t height, drv_stream s)
+{
+    CUDA_MEMCPY2D c;
+    memset(&c, 0, sizeof c);
+    c.srcMemoryType = to_device ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+    c.dstMemoryType = to_device ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
+    if (to_device) {
+        c.srcHost = src;
+        c.dstDevice = (CUdeviceptr)(uintptr_t)dst;
+    } else {
+        c.srcDevice = (CUdeviceptr)(uintptr_t)src;
+        c.dstHost = dst;
+    }
+    c.srcPitch = spitch;
+    c.dstPitch = dpitch;
+    c.WidthInBytes = width;
+    c.Height = height;
+    return drv.cuMemcpy2DAsync(&c, s);
+}
+static drv_result drv_host_register(void *p, size_t bytes)
+{
+    return drv.cuMemHostRegister(p, bytes, 0);
+}
+static drv_result drv_host_unregister(void *p) { return drv.cuMemHostUnregister(p); }
 static drv_result drv_stream_create(drv_stream *s)
 {
     return drv.cuStreamCreate(s, CU_STREAM_NON_BLOCKING);
@@ -414,6 +455,20 @@ static drv_result drv_dtod(void *dst, const void *src, size_t bytes,
 {
     return drv.hipMemcpyDtoDAsync(dst, (void *)src, bytes, s);
 }
+static drv_result drv_copy_2d(int to_device, void *dst, size_t dpitch,
+                              const void *src, size_t spitch, size_t width,
+                              size_t height, drv_stream s)
+{
+    return drv.hipMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
+                                to_device ? hipMemcpyHostToDevice
+                                          : hipMemcpyDeviceToHost,
+                                s);
+}
+static drv_result drv_host_register(void *p, size_t bytes)
+{
+    return drv.hipHostRegister(p, bytes, 0);
+}
+static drv_result drv_host_unregister(void *p) { return drv.hipHostUnregister(p); }
 static drv_result drv_stream_create(drv_stream *s)
 {
     return drv.hipStreamCreateWithFlags(s, hipStreamNonBlocking);
@@ -621,6 +676,16 @@ typedef struct queue_state {
     drv_stream side;
     drv_event mark;
     int marked;
+    /* the copy lanes (gpu.h lane_write): their streams and the event
+     * slots, made on first use; the slots recorded in this call; the host
+     * ranges registered for them */
+    drv_stream lane[GL_LANES - 1];
+    drv_event event[GL_LANE_EVENTS];
+    unsigned recorded;
+    struct {
+        char *base;
+        size_t bytes;
+    } registered[GL_HOST_RANGES];
     char *stage[2];          /* pinned, stage_bytes each */
     drv_event staged[2];     /* the DMA that last used stage[h] */
     size_t stage_bytes;
@@ -705,6 +770,17 @@ static void close_queue(gl_ctx *ctx)
         }
         if (q->mark)
             drv_event_destroy(q->mark);
+        for (int i = 0; i < GL_LANES - 1; i++)
+            if (q->lane[i]) {
+                drv_stream_sync(q->lane[i]);
+                drv_stream_destroy(q->lane[i]);
+            }
+        for (int e = 0; e < GL_LANE_EVENTS; e++)
+            if (q->event[e])
+                drv_event_destroy(q->event[e]);
+        for (int r = 0; r < GL_HOST_RANGES; r++)
+            if (q->registered[r].base)
+                drv_host_unregister(q->registered[r].base);
         if (q->stream)
             drv_stream_destroy(q->stream);
         drv_leave(saved);
@@ -742,6 +818,7 @@ static void reset(gl_ctx *ctx)
     if (q) {
         q->failed = 0;
         q->marked = 0;   /* a mark holds within one call */
+        q->recorded = 0;   /* and so do the lanes' records */
     }
 }
 
@@ -1119,6 +1196,20 @@ static int read_into(queue_state *q, drv_stream stream, size_t elem,
     return rc;
 }
 
+/* Waits for the context's stream and its lanes; a failure sets the error
+ * state. */
+static void sync_queues(queue_state *q)
+{
+    drv_result sync = drv_stream_sync(q->stream);
+    for (int i = 0; i < GL_LANES - 1 && sync == DRV_OK; i++)
+        if (q->lane[i])
+            sync = drv_stream_sync(q->lane[i]);
+    if (sync != DRV_OK) {
+        gl_log(1, API ": stream synchronization failed (error %d)", (int)sync);
+        q->failed = 1;
+    }
+}
+
 static int read_matrix(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const void *src,
                        size_t ld_src, void *dst, size_t ld_dst, int whole)
 {
@@ -1126,11 +1217,7 @@ static int read_matrix(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, const
     queue_state *q = enter(ctx, &saved);
     if (!q)
         return -1;
-    drv_result sync = drv_stream_sync(q->stream);
-    if (sync != DRV_OK) {
-        gl_log(1, API ": stream synchronization failed (error %d)", (int)sync);
-        q->failed = 1;
-    }
+    sync_queues(q);
     int rc = q->failed ? -1
                        : checked(q, read_into(q, q->stream, elem, rows, cols,
                                               src, ld_src, dst, ld_dst,
@@ -1210,11 +1297,169 @@ static int gpu_finish(gl_ctx *ctx)
     if (!q)
         return -1;
     /* inside a recording the stream cannot wait: the batch's end does */
-    if (!q->capturing && drv_stream_sync(q->stream) != DRV_OK)
-        q->failed = 1;
+    if (!q->capturing)
+        sync_queues(q);
     int rc = q->failed ? -1 : 0;
     leave(saved);
     return rc;
+}
+
+/* ---- the copy lanes ------------------------------------------------------- */
+
+/* The stream of queue i (gpu.h GL_LANE_*), a lane's made on first use;
+ * NULL if there is none. */
+static drv_stream queue_stream(queue_state *q, int i)
+{
+    if (i == GL_LANE_COMPUTE)
+        return q->stream;
+    if (i < 0 || i >= GL_LANES)
+        return NULL;
+    drv_stream *s = &q->lane[i - 1];
+    if (!*s && drv_stream_create(s) != DRV_OK)
+        *s = NULL;
+    return *s;
+}
+
+static int gpu_lane_record(gl_ctx *ctx, int queue, int event)
+{
+    drv_saved saved;
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
+        return -1;
+    drv_stream s = q->capturing ? NULL : queue_stream(q, queue);
+    int ok = s && event >= 0 && event < GL_LANE_EVENTS;
+    if (ok && !q->event[event] && drv_event_create(&q->event[event]) != DRV_OK)
+        q->event[event] = NULL;
+    ok = ok && q->event[event] &&
+         drv_event_record(q->event[event], s) == DRV_OK;
+    if (ok)
+        q->recorded |= 1u << event;
+    int rc = checked(q, !ok);
+    leave(saved);
+    return rc;
+}
+
+static int gpu_lane_wait(gl_ctx *ctx, int queue, int event)
+{
+    drv_saved saved;
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
+        return -1;
+    int ok = event >= 0 && event < GL_LANE_EVENTS;
+    if (ok && q->recorded >> event & 1) {
+        drv_stream s = q->capturing ? NULL : queue_stream(q, queue);
+        ok = s && drv_stream_wait(s, q->event[event]) == DRV_OK;
+    }
+    int rc = checked(q, !ok);
+    leave(saved);
+    return rc;
+}
+
+/* The host side of a lane's copy (rows x cols, leading dimension ld, of
+ * elem bytes) lies in a registered range, and its pitch is one the
+ * driver's 2D copies take. */
+static int lane_reaches(const queue_state *q, const char *host, size_t elem,
+                        size_t rows, size_t cols, size_t ld)
+{
+    uintptr_t at = (uintptr_t)host;
+    size_t span = elem * ((cols - 1) * ld + rows);
+    if (ld * elem >= ((size_t)1 << 31))
+        return 0;
+    for (int r = 0; r < GL_HOST_RANGES; r++) {
+        uintptr_t base = (uintptr_t)q->registered[r].base;
+        size_t bytes = q->registered[r].bytes;
+        if (base && at >= base && at - base <= bytes &&
+            span <= bytes - (at - base))
+            return 1;
+    }
+    return 0;
+}
+
+/* A lane's copy (to_device: src host, dst device; else the other way):
+ * on the lane's stream where the host memory is registered, else in
+ * order as write or read_direct (gpu.h lane_write). */
+static int lane_copy(gl_ctx *ctx, int to_device, size_t elem, size_t rows,
+                     size_t cols, const void *src, size_t ld_src, void *dst,
+                     size_t ld_dst)
+{
+    if (rows == 0 || cols == 0)
+        return 0;
+    if (cols == 1)
+        ld_src = ld_dst = rows;
+    drv_saved saved;
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
+        return -1;
+    if (q->capturing ||
+        !lane_reaches(q, to_device ? src : dst, elem, rows, cols,
+                      to_device ? ld_src : ld_dst)) {
+        leave(saved);
+        return to_device ? gpu_write(ctx, elem, rows, cols, src, ld_src, dst,
+                                     ld_dst)
+                         : read_matrix(ctx, elem, rows, cols, src, ld_src,
+                                       dst, ld_dst, 0);
+    }
+    drv_stream s = queue_stream(q, to_device ? GL_LANE_UP : GL_LANE_DOWN);
+    int failed = gl_fault_hit(GL_FAULT_COPY) || !s ||
+                 drv_copy_2d(to_device, dst, ld_dst * elem, src,
+                             ld_src * elem, rows * elem, cols, s) != DRV_OK;
+    int rc = checked(q, failed);
+    leave(saved);
+    return rc;
+}
+
+static int gpu_lane_write(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                          const void *src, size_t ld_src, void *dst,
+                          size_t ld_dst)
+{
+    return lane_copy(ctx, 1, elem, rows, cols, src, ld_src, dst, ld_dst);
+}
+
+static int gpu_lane_read(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                         const void *src, size_t ld_src, void *dst,
+                         size_t ld_dst)
+{
+    return lane_copy(ctx, 0, elem, rows, cols, src, ld_src, dst, ld_dst);
+}
+
+/* At most GL_HOST_RANGES ranges per context (the streamed plans' host
+ * copies).  A refusal is no failure: the lanes then copy in order. */
+static int gpu_host_register(gl_ctx *ctx, void *ptr, size_t bytes)
+{
+    if (!drv.lanes || !ptr || bytes == 0)
+        return -1;
+    drv_saved saved;
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
+        return -1;
+    int rc = -1;
+    for (int r = 0; r < GL_HOST_RANGES && rc != 0; r++)
+        if (!q->registered[r].base) {
+            if (drv_host_register(ptr, bytes) == DRV_OK) {
+                q->registered[r].base = ptr;
+                q->registered[r].bytes = bytes;
+                rc = 0;
+            }
+            break;
+        }
+    leave(saved);
+    return rc;
+}
+
+static void gpu_host_unregister(gl_ctx *ctx, void *ptr)
+{
+    drv_saved saved;
+    queue_state *q = enter(ctx, &saved);
+    if (!q)
+        return;
+    for (int r = 0; ptr && r < GL_HOST_RANGES; r++)
+        if (q->registered[r].base == ptr) {
+            sync_queues(q);   /* no copy may still reach it */
+            drv_host_unregister(ptr);
+            q->registered[r].base = NULL;
+            q->registered[r].bytes = 0;
+        }
+    leave(saved);
 }
 
 /* ---- batches of launches as graphs -------------------------------------- */
@@ -1871,6 +2116,12 @@ const gl_gpu GPU_TABLE = {
     .read_direct = gpu_read_direct,
     .mark = gpu_mark,
     .read_marked = gpu_read_marked,
+    .lane_write = gpu_lane_write,
+    .lane_read = gpu_lane_read,
+    .lane_record = gpu_lane_record,
+    .lane_wait = gpu_lane_wait,
+    .host_register = gpu_host_register,
+    .host_unregister = gpu_host_unregister,
     .finish = gpu_finish,
     .launch = launch,
     .blas_gemm = blas_gemm,

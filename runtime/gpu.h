@@ -93,6 +93,10 @@ static inline int gl_copy_launch_make(gl_copy_launch *l, int fp64,
     return 0;
 }
 
+/* The queues of a context (gpu.h lane_record) and its event slots. */
+enum { GL_LANE_COMPUTE, GL_LANE_UP, GL_LANE_DOWN, GL_LANES };
+enum { GL_LANE_EVENTS = 16, GL_HOST_RANGES = 4 };
+
 /* What discovery found about one device of a runtime. */
 typedef struct gl_gpu_device_info {
     char id[24];                      /* "opencl:p.d", "cuda:i", "hip:i" */
@@ -170,8 +174,40 @@ typedef struct gl_gpu {
     int (*read_marked)(gl_ctx *ctx, int whole, size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
                        size_t ld_dst);
-    /* Waits for everything the context enqueued; -1 if any of it failed. */
+    /* Waits for everything the context enqueued, on its queue and its
+     * lanes; -1 if any of it failed. */
     int (*finish)(gl_ctx *ctx);
+
+    /* Copies beside the context's work (the streamed plans' tiles): two
+     * lanes, each a queue of its own, GL_LANE_UP for host -> device and
+     * GL_LANE_DOWN for device -> host, beside GL_LANE_COMPUTE, the
+     * context's queue, so that a tile's upload, the work on the tile
+     * before and the download of the one before that overlap (seed paper
+     * 004's tile rows; MAGMA's out-of-core factorizations).  The three
+     * queues are ordered only by events: lane_record(q, e) notes in slot
+     * e (< GL_LANE_EVENTS) the work enqueued on queue q so far;
+     * lane_wait(q, e) makes q's later work wait for slot e's last record
+     * in the call (none: no wait).  lane_write: src (host) into dst on
+     * the upload lane; lane_read: src into dst (host) on the download
+     * lane.  Their host memory must stay untouched until finish, which
+     * waits for the lanes too; a failed copy sets the error state and a
+     * lane_read's dst may then be written in part.  The copies reach host
+     * memory by DMA where it is registered (host_register: page-locked
+     * for the device's copies, at most GL_HOST_RANGES ranges at once per
+     * context, 0 or -1; host_unregister), else in order
+     * on the context's queue through its staging (CUDA, HIP); OpenCL's
+     * lanes take any host memory.  NULL where the runtime has no lanes
+     * (host_register: none of its own). */
+    int (*lane_write)(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                      const void *src, size_t ld_src, void *dst,
+                      size_t ld_dst);
+    int (*lane_read)(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                     const void *src, size_t ld_src, void *dst,
+                     size_t ld_dst);
+    int (*lane_record)(gl_ctx *ctx, int queue, int event);
+    int (*lane_wait)(gl_ctx *ctx, int queue, int event);
+    int (*host_register)(gl_ctx *ctx, void *ptr, size_t bytes);
+    void (*host_unregister)(gl_ctx *ctx, void *ptr);
 
     /* Enqueues kernel k of precision (1 s, 2 d, 3 c, 4 z) on the
      * context's queue/stream: groups[d] work-groups (thread blocks) of

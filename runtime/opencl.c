@@ -40,7 +40,7 @@ extern const char gl_opencl_source[];
     X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect) X(clFinish)      \
     X(clEnqueueMapBuffer) X(clEnqueueMarkerWithWaitList) X(clReleaseEvent)  \
     X(clFlush) X(clReleaseCommandQueue) X(clReleaseKernel)                 \
-    X(clEnqueueCopyBuffer)
+    X(clEnqueueCopyBuffer) X(clEnqueueBarrierWithWaitList)
 
 static struct {
 #define CL_DECLARE(f) __typeof__(f) *f;
@@ -251,6 +251,10 @@ typedef struct queue_state {
     cl_event mark;
     cl_command_queue side;
     int marked;
+    /* the copy lanes (gpu.h lane_write), made on first use, and the
+     * markers recorded in the event slots in this call */
+    cl_command_queue lane[GL_LANES - 1];
+    cl_event event[GL_LANE_EVENTS];
     int failed;             /* the error state of gpu.h */
 } queue_state;
 
@@ -289,6 +293,14 @@ static void close_queue(gl_ctx *ctx)
     }
     if (q->mark)
         cl.clReleaseEvent(q->mark);
+    for (int i = 0; i < GL_LANES - 1; i++)
+        if (q->lane[i]) {
+            cl.clFinish(q->lane[i]);
+            cl.clReleaseCommandQueue(q->lane[i]);
+        }
+    for (int e = 0; e < GL_LANE_EVENTS; e++)
+        if (q->event[e])
+            cl.clReleaseEvent(q->event[e]);
     for (int p = 0; p < 4; p++)
         for (int k = 0; k < GL_K_COUNT; k++)
             if (q->kernels[p][k])
@@ -303,8 +315,14 @@ static void close_queue(gl_ctx *ctx)
 static void fail(gl_ctx *ctx) { Q(ctx)->failed = 1; }
 static void reset(gl_ctx *ctx)
 {
-    Q(ctx)->failed = 0;
-    Q(ctx)->marked = 0;   /* a mark holds within one call */
+    queue_state *q = Q(ctx);
+    q->failed = 0;
+    q->marked = 0;   /* a mark holds within one call */
+    for (int e = 0; e < GL_LANE_EVENTS; e++)   /* and so do the lanes' */
+        if (q->event[e]) {
+            cl.clReleaseEvent(q->event[e]);
+            q->event[e] = NULL;
+        }
 }
 
 /* rc, remembered in the context's error state when it is a failure */
@@ -552,12 +570,14 @@ static void rect_origin(size_t offset, size_t pitch, size_t origin[3])
     origin[2] = 0;
 }
 
-/* A blocking copy between host memory and a device buffer on queue,
- * after the event after (or NULL): to_device writes host -> dev, else
- * reads dev -> host; ld_dev/ld_host in elements. */
-static int host_rect_on(cl_command_queue queue, cl_event after, int to_device,
-                        size_t elem, size_t rows, size_t cols, void *dev,
-                        size_t ld_dev, void *host, size_t ld_host)
+/* A copy between host memory and a device buffer on queue, after the
+ * event after (or NULL): to_device writes host -> dev, else reads dev ->
+ * host; ld_dev/ld_host in elements.  blocking: done on return; else
+ * enqueued only (host untouched until the queue has run it). */
+static int host_rect_on(cl_command_queue queue, cl_event after,
+                        cl_bool blocking, int to_device, size_t elem,
+                        size_t rows, size_t cols, void *dev, size_t ld_dev,
+                        void *host, size_t ld_host)
 {
     if (rows == 0 || cols == 0)
         return 0;
@@ -572,11 +592,11 @@ static int host_rect_on(cl_command_queue queue, cl_event after, int to_device,
     rect_origin(offset, ld_dev * elem, dorig);
     cl_uint waits = after ? 1 : 0;
     cl_int err = to_device
-        ? cl.clEnqueueWriteBufferRect(queue, mem, CL_TRUE, dorig, horig,
+        ? cl.clEnqueueWriteBufferRect(queue, mem, blocking, dorig, horig,
                                       region, ld_dev * elem, 0,
                                       ld_host * elem, 0, host, waits,
                                       after ? &after : NULL, NULL)
-        : cl.clEnqueueReadBufferRect(queue, mem, CL_TRUE, dorig, horig,
+        : cl.clEnqueueReadBufferRect(queue, mem, blocking, dorig, horig,
                                      region, ld_dev * elem, 0,
                                      ld_host * elem, 0, host, waits,
                                      after ? &after : NULL, NULL);
@@ -587,8 +607,8 @@ static int host_rect(queue_state *q, int to_device, size_t elem, size_t rows,
                      size_t cols, void *dev, size_t ld_dev, void *host,
                      size_t ld_host)
 {
-    return host_rect_on(q->queue, NULL, to_device, elem, rows, cols, dev,
-                        ld_dev, host, ld_host);
+    return host_rect_on(q->queue, NULL, CL_TRUE, to_device, elem, rows, cols,
+                        dev, ld_dev, host, ld_host);
 }
 
 /* dst = src through the copy kernel (gpu.h gl_copy_launch). */
@@ -727,12 +747,23 @@ static int read_staged(queue_state *q, cl_command_queue queue, cl_event after,
     char *stage = pinned(q, bytes), *owned = NULL;
     if (!stage)
         stage = owned = malloc(bytes);
-    int rc = !stage || host_rect_on(queue, after, 0, elem, rows, cols,
-                                    (void *)src, ld_src, stage, rows);
+    int rc = !stage || host_rect_on(queue, after, CL_TRUE, 0, elem, rows,
+                                    cols, (void *)src, ld_src, stage, rows);
     if (!rc)
         host_copy(elem, rows, cols, stage, rows, dst, ld_dst);
     free(owned);
     return rc ? -1 : 0;
+}
+
+/* Waits for the context's queue and its lanes; a failure sets the error
+ * state. */
+static void finish_queues(queue_state *q)
+{
+    if (cl.clFinish(q->queue) != CL_SUCCESS)
+        q->failed = 1;
+    for (int i = 0; i < GL_LANES - 1; i++)
+        if (q->lane[i] && cl.clFinish(q->lane[i]) != CL_SUCCESS)
+            q->failed = 1;
 }
 
 static int cl_read(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
@@ -741,8 +772,7 @@ static int cl_read(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
     queue_state *q = Q(ctx);
     if (rows == 0 || cols == 0)
         return q->failed ? -1 : 0;
-    if (cl.clFinish(q->queue) != CL_SUCCESS)
-        q->failed = 1;
+    finish_queues(q);
     if (q->failed)
         return -1;
     return checked(q, read_staged(q, q->queue, NULL, elem, rows, cols, src,
@@ -797,9 +827,90 @@ static int cl_read_marked(gl_ctx *ctx, int whole, size_t elem, size_t rows,
 static int cl_finish(gl_ctx *ctx)
 {
     queue_state *q = Q(ctx);
-    if (cl.clFinish(q->queue) != CL_SUCCESS)
-        q->failed = 1;
+    finish_queues(q);
     return q->failed ? -1 : 0;
+}
+
+/* ---- the copy lanes ------------------------------------------------------- */
+
+/* Queue i (gpu.h GL_LANE_*), a lane made on first use; NULL if none. */
+static cl_command_queue queue_of(queue_state *q, int i)
+{
+    if (i == GL_LANE_COMPUTE)
+        return q->queue;
+    if (i < 0 || i >= GL_LANES)
+        return NULL;
+    cl_command_queue *lane = &q->lane[i - 1];
+    if (!*lane) {
+        cl_int err;
+        *lane = cl.clCreateCommandQueue(q->dev->context, q->dev->id, 0, &err);
+        if (err != CL_SUCCESS)
+            *lane = NULL;
+    }
+    return *lane;
+}
+
+/* A marker in the slot, flushed: another queue must not wait for a
+ * marker that was never submitted. */
+static int cl_lane_record(gl_ctx *ctx, int queue, int event)
+{
+    queue_state *q = Q(ctx);
+    cl_command_queue cq = queue_of(q, queue);
+    cl_event marker = NULL;
+    int ok = cq && event >= 0 && event < GL_LANE_EVENTS &&
+             cl.clEnqueueMarkerWithWaitList(cq, 0, NULL, &marker) ==
+                 CL_SUCCESS &&
+             cl.clFlush(cq) == CL_SUCCESS;
+    if (ok) {
+        if (q->event[event])
+            cl.clReleaseEvent(q->event[event]);
+        q->event[event] = marker;
+    } else if (marker) {
+        cl.clReleaseEvent(marker);
+    }
+    return checked(q, ok ? 0 : -1);
+}
+
+static int cl_lane_wait(gl_ctx *ctx, int queue, int event)
+{
+    queue_state *q = Q(ctx);
+    if (event < 0 || event >= GL_LANE_EVENTS)
+        return checked(q, -1);
+    if (!q->event[event])
+        return 0;
+    cl_command_queue cq = queue_of(q, queue);
+    return checked(q, cq && cl.clEnqueueBarrierWithWaitList(
+                                cq, 1, &q->event[event], NULL) == CL_SUCCESS
+                          ? 0
+                          : -1);
+}
+
+/* OpenCL's non-blocking rectangle copies take any host memory. */
+static int lane_copy(gl_ctx *ctx, int to_device, size_t elem, size_t rows,
+                     size_t cols, const void *host, size_t ld_host, void *dev,
+                     size_t ld_dev)
+{
+    queue_state *q = Q(ctx);
+    cl_command_queue cq = queue_of(q, to_device ? GL_LANE_UP : GL_LANE_DOWN);
+    int rc = !cq || host_rect_on(cq, NULL, CL_FALSE, to_device, elem, rows,
+                                 cols, dev, ld_dev, (void *)host, ld_host) ||
+             cl.clFlush(cq) != CL_SUCCESS;
+    return checked(q, rc ? -1 : 0);
+}
+
+static int cl_lane_write(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                         const void *src, size_t ld_src, void *dst,
+                         size_t ld_dst)
+{
+    return lane_copy(ctx, 1, elem, rows, cols, src, ld_src, dst, ld_dst);
+}
+
+static int cl_lane_read(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                        const void *src, size_t ld_src, void *dst,
+                        size_t ld_dst)
+{
+    return lane_copy(ctx, 0, elem, rows, cols, dst, ld_dst, (void *)src,
+                     ld_src);
 }
 
 /* ---- CLBlast (optional) -------------------------------------------------- */
@@ -969,6 +1080,10 @@ const gl_gpu gl_opencl_gpu = {
     .read_direct = cl_read,   /* cl_read has no bounce array to save */
     .mark = cl_mark,
     .read_marked = cl_read_marked,
+    .lane_write = cl_lane_write,
+    .lane_read = cl_lane_read,
+    .lane_record = cl_lane_record,
+    .lane_wait = cl_lane_wait,
     .finish = cl_finish,
     .launch = checked_launch,
     .blas_gemm = blas_gemm,

@@ -145,6 +145,39 @@ static int w_read_marked(gl_ctx *ctx, int whole, size_t elem, size_t rows,
     return rc;
 }
 
+/* The lanes' copies, timed as they complete (profiling runs every
+ * operation to its end, so the lanes do not overlap then); their bytes
+ * count as the bus's with the other writes and reads. */
+static int w_lane_write(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                        const void *src, size_t ld_src, void *dst,
+                        size_t ld_dst)
+{
+    double t0 = gl_now();
+    int rc = INNER->lane_write(ctx, elem, rows, cols, src, ld_src, dst,
+                               ld_dst);
+    return timed(ctx, "write lane", t0, (double)(elem * rows * cols), rc);
+}
+
+static int w_lane_read(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                       const void *src, size_t ld_src, void *dst,
+                       size_t ld_dst)
+{
+    double t0 = gl_now();
+    int rc = INNER->lane_read(ctx, elem, rows, cols, src, ld_src, dst,
+                              ld_dst);
+    return timed(ctx, "read lane", t0, (double)(elem * rows * cols), rc);
+}
+
+/* Page-locking the host copy of a matrix larger than the device costs
+ * time of its own (bytes: the range). */
+static int w_host_register(gl_ctx *ctx, void *ptr, size_t bytes)
+{
+    double t0 = gl_now();
+    int rc = INNER->host_register(ctx, ptr, bytes);
+    add(ctx->profile, "host register", 1, gl_now() - t0, (double)bytes);
+    return rc;
+}
+
 static int w_launch(gl_ctx *ctx, int precision, gl_kernel k, int dims,
                     const size_t *groups, const size_t *local, int nargs,
                     const gl_arg *args)
@@ -254,6 +287,9 @@ static void wrap(gl_gpu *w, const gl_gpu *gpu)
     w->read = w_read;
     w->read_direct = w_read_direct;
     w->read_marked = gpu->read_marked ? w_read_marked : NULL;
+    w->lane_write = gpu->lane_write ? w_lane_write : NULL;
+    w->lane_read = gpu->lane_read ? w_lane_read : NULL;
+    w->host_register = gpu->host_register ? w_host_register : NULL;
     w->launch = w_launch;
     w->blas_gemm = w_blas_gemm;
     w->blas_gemm_batched = gpu->blas_gemm_batched ? w_blas_gemm_batched : NULL;

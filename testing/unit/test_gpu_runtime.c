@@ -3,7 +3,9 @@
  * with LD_LIBRARY_PATH pointing at one; no GPU), one binary per API
  * (-DGL_TEST_HIP for HIP): discovery and choice, transfers of every shape
  * (contiguous and strided, through one and several staging chunks, the
- * double-buffered halves; reads after a mark on the second stream),
+ * double-buffered halves; reads after a mark on the second stream; the
+ * copy lanes, by the driver's 2D copies of registered memory and in
+ * order otherwise),
  * device copies, the error state (a launch the
  * device fails is reported by the next read, which leaves the host
  * untouched), the caller's context (CUDA) or current device (HIP) left
@@ -103,6 +105,56 @@ static int round_trip(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, size_t
     g->release(ctx, d2);
     free(in);
     free(out);
+    return ok;
+}
+
+/* The copy lanes (gpu.h lane_write): rows x cols (host ld hl, device
+ * ld dl) up on the upload lane, copied on the context's stream after
+ * it, down on the download lane after that, ordered by event slots; with
+ * the host memory registered (the driver's 2D copies, two of them) or
+ * not (in order through the staging).  The bytes come back, the padding
+ * of the output untouched. */
+static int lanes_round_trip(gl_ctx *ctx, size_t rows, size_t cols, size_t hl,
+                            size_t dl, int registered, char *detail,
+                            size_t len)
+{
+    const gl_gpu *g = &RUNTIME;
+    size_t hbytes = 8 * hl * cols;
+    /* in and out in one range: the one a context registers */
+    unsigned char *host = malloc(2 * hbytes), *in = host, *out = host + hbytes;
+    for (size_t i = 0; i < hbytes; i++) {
+        in[i] = (unsigned char)rand();
+        out[i] = 0xA5;
+    }
+    void *d1 = g->alloc(ctx, 8 * dl * cols), *d2 = g->alloc(ctx, 8 * dl * cols);
+    int copies = mock_int("mock_copies_2d");
+    int reg = registered ? g->host_register(ctx, host, 2 * hbytes) : 0;
+    int regs = mock_int("mock_live_registered");
+    int ok = d1 && d2 && reg == 0 &&
+             g->lane_write(ctx, 8, rows, cols, in, hl, d1, dl) == 0 &&
+             g->lane_record(ctx, GL_LANE_UP, 0) == 0 &&
+             g->lane_wait(ctx, GL_LANE_COMPUTE, 0) == 0 &&
+             g->copy(ctx, 8, rows, cols, d1, dl, d2, dl) == 0 &&
+             g->lane_record(ctx, GL_LANE_COMPUTE, 1) == 0 &&
+             g->lane_wait(ctx, GL_LANE_DOWN, 1) == 0 &&
+             g->lane_read(ctx, 8, rows, cols, d2, dl, out, hl) == 0 &&
+             g->finish(ctx) == 0;
+    for (size_t j = 0; ok && j < cols; j++) {
+        size_t col = j * hl * 8;
+        ok = memcmp(in + col, out + col, rows * 8) == 0;
+        for (size_t i = rows * 8; ok && i < hl * 8; i++)
+            ok = out[col + i] == 0xA5;
+    }
+    int by_2d = mock_int("mock_copies_2d") - copies;
+    if (registered)
+        g->host_unregister(ctx, host);
+    snprintf(detail, len, "copied %d, 2D copies %d, registered %d -> %d", ok,
+             by_2d, regs, mock_int("mock_live_registered"));
+    ok = ok && by_2d == (registered ? 2 : 0) &&
+         mock_int("mock_live_registered") == 0;
+    g->release(ctx, d1);
+    g->release(ctx, d2);
+    free(host);
     return ok;
 }
 
@@ -323,6 +375,50 @@ int main(void)
         g->release(ctx, dm);
         free(in);
         free(out);
+    }
+
+    /* the copy lanes: registered memory by the driver's 2D copies, other
+     * memory in order; an unrecorded slot is no wait, a slot out of range
+     * an error; a lane's read that fails is reported by finish, and its
+     * streams are freed when the context closes */
+    {
+        void (*set_elem)(size_t) = (void (*)(size_t))dlsym(mock, "mock_set_elem");
+        set_elem(8);
+        int streams = mock_int("mock_live_streams");
+        for (int registered = 0; registered < 2; registered++) {
+            char name[64];
+            snprintf(name, sizeof name, "lanes/%s", registered ? "registered" : "pageable");
+            verdict(lanes_round_trip(ctx, 300, 200, 301, 300, registered, detail,
+                                     sizeof detail) &&
+                        lanes_round_trip(ctx, 1000, 1, 1000, 1000, registered,
+                                         detail, sizeof detail),
+                    name, detail);
+        }
+        snprintf(detail, sizeof detail, "streams %d -> %d", streams,
+                 mock_int("mock_live_streams"));
+        verdict(mock_int("mock_live_streams") == streams + 2, "lanes/streams", detail);
+        g->reset(ctx);
+        verdict(g->lane_wait(ctx, GL_LANE_UP, 5) == 0 && g->finish(ctx) == 0 &&
+                    g->lane_wait(ctx, GL_LANE_UP, GL_LANE_EVENTS) == -1 &&
+                    g->finish(ctx) == -1,
+                "lanes/slots", "an unrecorded slot waited, or a bad slot passed");
+        g->reset(ctx);
+        void (*fail_after)(int) = (void (*)(int))dlsym(mock, "mock_fail_dtoh_after");
+        double x[64] = {1}, y[64];
+        double *dm = g->alloc(ctx, sizeof x);
+        int reg = g->host_register(ctx, y, sizeof y);
+        int wrote = g->write(ctx, 8, 64, 1, x, 64, dm, 64);
+        fail_after(0);
+        int read = g->lane_read(ctx, 8, 8, 8, dm, 8, y, 8);
+        int finished = g->finish(ctx);
+        fail_after(-1);
+        g->host_unregister(ctx, y);
+        snprintf(detail, sizeof detail, "register %d, write %d, lane read %d, finish %d",
+                 reg, wrote, read, finished);
+        verdict(reg == 0 && wrote == 0 && read == -1 && finished == -1,
+                "lanes/read-fails", detail);
+        g->reset(ctx);
+        g->release(ctx, dm);
     }
 
     /* a launch the device fails: the next read fails, dst untouched, and

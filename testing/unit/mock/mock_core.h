@@ -13,6 +13,7 @@
 static size_t copy_elem = 8;
 static _Thread_local int ctx_depth;
 static int live_streams, live_host_allocs, launches, wrong_device;
+static int live_registered, copies_2d;
 static int dummy;
 
 /* The devices the driver reports: GL_MOCK_DEVICES (1 to 8), else dflt. */
@@ -55,6 +56,8 @@ EXPORT int mock_live_streams(void) { return __atomic_load_n(&live_streams, __ATO
 EXPORT int mock_live_host_allocs(void) { return __atomic_load_n(&live_host_allocs, __ATOMIC_SEQ_CST); }
 EXPORT int mock_launches(void) { return __atomic_load_n(&launches, __ATOMIC_SEQ_CST); }
 EXPORT int mock_wrong_device(void) { return __atomic_load_n(&wrong_device, __ATOMIC_SEQ_CST); }
+EXPORT int mock_live_registered(void) { return __atomic_load_n(&live_registered, __ATOMIC_SEQ_CST); }
+EXPORT int mock_copies_2d(void) { return __atomic_load_n(&copies_2d, __ATOMIC_SEQ_CST); }
 
 /* The device-to-host copies still to succeed before one fails (-1:
  * none fails): a link that breaks in the middle of a read. */
@@ -63,6 +66,19 @@ EXPORT void mock_fail_dtoh_after(int copies) { dtoh_left = copies; }
 static int dtoh_fails(void) { return dtoh_left >= 0 && dtoh_left-- == 0; }
 
 static void count(int *counter, int by) { __atomic_add_fetch(counter, by, __ATOMIC_SEQ_CST); }
+
+/* A 2D copy (the runtime's copy lanes): height columns of width bytes;
+ * 0, or -1 when a device-to-host one fails (mock_fail_dtoh_after). */
+static int copy_2d(int to_device, void *dst, size_t dpitch, const void *src,
+                   size_t spitch, size_t width, size_t height)
+{
+    if (!to_device && dtoh_fails())
+        return -1;
+    count(&copies_2d, 1);
+    for (size_t j = 0; j < height; j++)
+        memcpy((char *)dst + j * dpitch, (const char *)src + j * spitch, width);
+    return 0;
+}
 
 /* A launch of kernel `name`: 0 if it ran (gl_copy without transposing),
  * -1 if the stand-in cannot run it. */

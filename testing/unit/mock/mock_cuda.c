@@ -185,6 +185,34 @@ EXPORT CUresult cuMemcpyDtoHAsync_v2(void *h, CUdeviceptr d, size_t n, CUstream 
     memcpy(h, (void *)(uintptr_t)d, n);
     return CUDA_SUCCESS;
 }
+EXPORT CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *c, CUstream s)
+{
+    on_stream(s);
+    int to_device = c->dstMemoryType == CU_MEMORYTYPE_DEVICE;
+    if (c->srcXInBytes || c->srcY || c->dstXInBytes || c->dstY ||
+        to_device == (c->srcMemoryType == CU_MEMORYTYPE_DEVICE))
+        return CUDA_ERROR_INVALID_VALUE;   /* not what the library asks */
+    void *dst = to_device ? (void *)(uintptr_t)c->dstDevice : c->dstHost;
+    const void *src = to_device ? c->srcHost : (const void *)(uintptr_t)c->srcDevice;
+    return copy_2d(to_device, dst, c->dstPitch, src, c->srcPitch,
+                   c->WidthInBytes, c->Height) == 0
+               ? CUDA_SUCCESS
+               : CUDA_ERROR_UNKNOWN;
+}
+EXPORT CUresult cuMemHostRegister_v2(void *p, size_t bytes, unsigned flags)
+{
+    (void)p, (void)bytes, (void)flags;
+    on_device();
+    count(&live_registered, 1);
+    return CUDA_SUCCESS;
+}
+EXPORT CUresult cuMemHostUnregister(void *p)
+{
+    (void)p;
+    on_device();
+    count(&live_registered, -1);
+    return CUDA_SUCCESS;
+}
 EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr from, size_t n, CUstream s)
 {
     on_stream(s);

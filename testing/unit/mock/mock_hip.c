@@ -138,6 +138,29 @@ EXPORT hipError_t hipMemcpyDtoHAsync(void *h, hipDeviceptr_t d, size_t n, hipStr
     memcpy(h, d, n);
     return on_stream(s);
 }
+EXPORT hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                                   size_t spitch, size_t width, size_t height,
+                                   hipMemcpyKind kind, hipStream_t s)
+{
+    if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToHost)
+        return hipErrorInvalidValue;
+    if (copy_2d(kind == hipMemcpyHostToDevice, dst, dpitch, src, spitch,
+                width, height) != 0)
+        return hipErrorUnknown;
+    return on_stream(s);
+}
+EXPORT hipError_t hipHostRegister(void *p, size_t bytes, unsigned flags)
+{
+    (void)p, (void)bytes, (void)flags;
+    count(&live_registered, 1);
+    return on_device();
+}
+EXPORT hipError_t hipHostUnregister(void *p)
+{
+    (void)p;
+    count(&live_registered, -1);
+    return on_device();
+}
 EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t d, hipDeviceptr_t from, size_t n, hipStream_t s)
 {
     memmove(d, from, n);
