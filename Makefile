@@ -60,7 +60,7 @@ GL_PRECISION_d = 2
 GL_PRECISION_c = 3
 GL_PRECISION_z = 4
 # Algorithm templates (kernels/), also compiled once per precision.
-KERNELS    = ge2gb ge2gb_streamed sy2sb stage1_peers sy2sb_streamed band_reduce call_plan gb2bd svd eig eig_one_stage eig_vendor band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
+KERNELS    = ge2gb ge2gb_streamed sy2sb stage1_peers sy2sb_streamed tile_pass band_reduce call_plan gb2bd svd eig eig_one_stage eig_vendor band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
              backtransform peers sytrd ops_bind gpu_ops \
              ref/host_ops ref/chase ref/tile_gemm
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/gpu.h"
 #include "../runtime/precision.h"
 #include "../runtime/memory.h"
 #include "../runtime/profile.h"
@@ -581,8 +582,17 @@ static lapack_int block_group_cols(lapack_int nb, lapack_int ncols)
     return k < nb ? nb : k < most ? k : most;
 }
 
+/* Panels in host memory go up a group at a time into the upload buffer
+ * on the upload lane (ops.h tile_up): once a group is merged out of the
+ * buffer, the next group's upload runs beside its larfb, the bulk of the
+ * work (MAGMA's applyQ streams its reflector sets so).  Event slots:
+ * uploaded (UP), merged (USED). */
+enum { EV_PANELS_UP = GL_EVENTS_PANELS, EV_PANELS_USED };
+_Static_assert((int)EV_PANELS_USED < (int)GL_LANE_EVENTS,
+               "the panel groups' slots");
+
 /* The device bytes of panel_groups in groups of group_cols columns
- * (host: with each group's upload). */
+ * (host: with the groups' upload buffer). */
 static size_t groups_device_bytes(lapack_int len, lapack_int nref,
                                   lapack_int nb, lapack_int ncols,
                                   lapack_int group_cols, int host)
@@ -621,10 +631,30 @@ size_t GL_FN(apply_block_panels_device_bytes)(lapack_int len, lapack_int nref,
                                block_group_cols(nb, ncols), 1);
 }
 
-/* apply_panels with V and T in host memory (host) or the backend's: a
- * group's panels go up into `up` (their reflectors, (len - k0) x kg for
- * 'C' or kg x (len - k0) for 'R': the same count, then their T's, nb x
- * kg) before they are merged. */
+/* Group g's panels (nref reflectors of panels of nb, the groups of
+ * group_cols columns) up from host memory into `up` on the upload lane
+ * (their reflectors, (len - k0) x kg for 'C' or kg x (len - k0) for 'R':
+ * the same count, then their T's, nb x kg), once the group before is
+ * merged out of it. */
+static void upload_group(const GL_FN(ops) *ops, char storev, lapack_int len,
+                         lapack_int nref, lapack_int nb, const gl_scalar *v,
+                         lapack_int ldv, const gl_scalar *t,
+                         lapack_int group_cols, lapack_int g, gl_scalar *up)
+{
+    lapack_int k0 = g * group_cols, kg = min_int(group_cols, nref - k0);
+    int rows = storev == 'R';   /* the reflectors in rows */
+    gl_scalar *tu = up + (size_t)(len - k0) * (size_t)kg;
+    ops->lane_wait(ops, GL_LANE_UP, EV_PANELS_USED);
+    ops->tile_up(ops, rows ? kg : len - k0, rows ? len - k0 : kg,
+                 v + (size_t)k0 + (size_t)k0 * ldv, ldv, up,
+                 rows ? kg : len - k0);
+    ops->tile_up(ops, nb, kg, t + (size_t)k0 * nb, nb, tu, nb);
+    ops->lane_record(ops, GL_LANE_UP, EV_PANELS_UP);
+}
+
+/* apply_panels with V and T in host memory (host) or the backend's; from
+ * host memory each group's panels go up (upload_group) before they are
+ * merged, the next group's beside this one's larfb. */
 static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
                         lapack_int len, lapack_int nref, lapack_int nb,
                         const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
@@ -643,18 +673,21 @@ static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
     gl_scalar *tg = vg + (size_t)len * (size_t)kmax, *vu = vg + merged;
     int forward = trans == 'N';
     int rc = 0;
+    if (host)
+        upload_group(ops, storev, len, nref, nb, v, ldv, t, group_cols,
+                     forward ? ngroups - 1 : 0, vu);
     for (lapack_int gi = 0; gi < ngroups && rc == 0; gi++) {
         lapack_int g = forward ? ngroups - 1 - gi : gi;
         lapack_int k0 = g * group_cols, kg = min_int(group_cols, nref - k0);
         if (host) {   /* the group's panels alone, as their own k0 = 0 */
             gl_scalar *tu = vu + (size_t)(len - k0) * (size_t)kg;
-            int rows = storev == 'R';   /* the reflectors in rows */
-            lapack_int ldu = rows ? kg : len - k0;
-            ops->from_host(ops, 'N', rows ? kg : len - k0, rows ? len - k0 : kg,
-                           v + (size_t)k0 + (size_t)k0 * ldv, ldv, vu, ldu);
-            ops->from_host(ops, 'N', nb, kg, t + (size_t)k0 * nb, nb, tu, nb);
-            merge_panels(ops, storev, len - k0, kg, nb, vu, ldu, tu, 0, kg,
-                         vg, tg);
+            ops->lane_wait(ops, GL_LANE_COMPUTE, EV_PANELS_UP);
+            merge_panels(ops, storev, len - k0, kg, nb, vu,
+                         storev == 'R' ? kg : len - k0, tu, 0, kg, vg, tg);
+            ops->lane_record(ops, GL_LANE_COMPUTE, EV_PANELS_USED);
+            if (gi + 1 < ngroups)
+                upload_group(ops, storev, len, nref, nb, v, ldv, t,
+                             group_cols, forward ? g - 1 : g + 1, vu);
         } else {
             merge_panels(ops, storev, len - k0, nref, nb, v, ldv, t, k0, kg,
                          vg, tg);
@@ -662,6 +695,10 @@ static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
         rc = ops->larfb(ops, 'L', trans, 'C', len - k0, ncols, kg, vg, len - k0,
                         tg, kg, e + k0, lde);
     }
+    /* the uploads are done before their buffers go (or the host's
+     * panels, after a failure) */
+    if (host && ops->lanes_finish(ops))
+        rc = GL_STAGE_FAULT;
     ops->release(ops, vg);
     return rc ? GL_STAGE_FAULT : 0;
 }

@@ -37,7 +37,9 @@
  *
  * On the device, one arena (arena_scalars): three blocks of rows x b (the
  * pending V and X', the panel's V, first its column block), three of
- * cols x b (the pending Y and W, the panel's Y), T, Y^H W and one tile.
+ * cols x b (the pending Y and W, the panel's Y), T, Y^H W and the tile
+ * buffers of the passes, whose copies run on the copy lanes beside the
+ * products (tile_pass.c).
  * The row block, Y T and X' T go into the pending blocks that pass 1 has
  * spent.  The caller's A is only read, so a failure anywhere restarts the
  * call on LAPACK. */
@@ -61,7 +63,8 @@ typedef struct ge_streamed {
      * a block is row r of X (column r for Y and W) */
     gl_scalar *vp, *xp, *v;  /* the pending V and X', the panel's V */
     gl_scalar *yp, *wp, *y;  /* the pending Y and W, the panel's Y */
-    gl_scalar *t, *z, *tb;   /* T (ld b), Y^H W (ld b), a tile (ld tile) */
+    gl_scalar *t, *z, *tb;   /* T (ld b), Y^H W (ld b), the
+                                GL_TILE_BUFFERS tiles (ld tile) */
     /* host, with the vectors: each QR and LQ panel's T at its column
      * (ld b), as ge2gb keeps them in tq and tp; NULL: the values only */
     gl_scalar *tq, *tp;
@@ -85,7 +88,8 @@ static size_t arena_scalars(lapack_int rows, lapack_int cols, lapack_int b,
                             lapack_int tile)
 {
     return 3 * (size_t)rows * (size_t)b + 3 * (size_t)cols * (size_t)b +
-           2 * (size_t)b * (size_t)b + (size_t)tile * (size_t)tile;
+           2 * (size_t)b * (size_t)b +
+           GL_TILE_BUFFERS * (size_t)tile * (size_t)tile;
 }
 
 /* gl_s_ge_streamed_stage1_bytes gl_d_ge_streamed_stage1_bytes gl_c_ge_streamed_stage1_bytes gl_z_ge_streamed_stage1_bytes */
@@ -182,52 +186,74 @@ static int column_block(ge_streamed *p, lapack_int k, lapack_int pk)
     return 0;
 }
 
+/* A pass's state for its tiles: the panel's first row (pass 1) or
+ * column (pass 2) and W's columns (pass 2). */
+typedef struct pass_state {
+    const ge_streamed *p;
+    lapack_int first, kk;
+} pass_state;
+
+static void tile_update(void *arg, const gl_tile *t, gl_scalar *dev,
+                        lapack_int ld)
+{
+    const pass_state *ps = arg;
+    apply_pending(ps->p, t->r0, t->nr, t->c0, t->nc, dev, ld);
+}
+
+/* Pass 1's share of Y = X^H V; Y's rows c0.. are first touched by the
+ * first row of tiles */
+static void tile_left(void *arg, const gl_tile *t, const gl_scalar *dev,
+                      lapack_int ld)
+{
+    const pass_state *ps = arg;
+    const ge_streamed *p = ps->p;
+    p->ops->gemm(p->ops, 'C', 'N', t->nc, p->b, t->nr, 1, dev, ld,
+                 p->v + t->r0, p->rows, t->r0 == ps->first ? 0 : 1,
+                 p->y + t->c0, p->cols);
+}
+
+/* Pass 2's share of X W; X's rows r0.. are first touched by the first
+ * column of tiles */
+static void tile_right(void *arg, const gl_tile *t, const gl_scalar *dev,
+                       lapack_int ld)
+{
+    const pass_state *ps = arg;
+    const ge_streamed *p = ps->p;
+    p->ops->gemm(p->ops, 'N', 'N', t->nr, ps->kk, t->nc, 1, dev, ld,
+                 p->wp + t->c0, p->cols, t->c0 == ps->first ? 0 : 1,
+                 p->xp + t->r0, p->rows);
+}
+
+/* A pass over the tiles of X(first:rows, first_col:cols) (tile_pass). */
+static int pass_over(const ge_streamed *p, pass_state *ps,
+                     lapack_int first_col, int pending,
+                     void (*use)(void *, const gl_tile *, const gl_scalar *,
+                                 lapack_int))
+{
+    GL_FN(tile_pass) pass = {
+        .ops = p->ops, .h = p->h, .ldh = p->rows, .rows = p->rows,
+        .cols = p->cols, .r_first = ps->first, .c_first = first_col,
+        .tile = p->tile, .write_back = pending, .buffers = p->tb,
+        .update = pending ? tile_update : NULL, .use = use, .arg = ps};
+    return GL_FN(tile_pass_run)(&pass);
+}
+
 /* Pass 1 of panel k: the tiles of X(k:rows, k+b:cols) up to date on the
- * host, and Y = X^H V of them (T not yet applied). */
+ * host (a tile without pending updates, of the first panel, is as the
+ * host has it), and Y = X^H V of them (T not yet applied). */
 static int pass_left(ge_streamed *p, lapack_int k)
 {
-    const GL_FN(ops) *ops = p->ops;
-    lapack_int rows = p->rows, cols = p->cols, tile = p->tile;
-    for (lapack_int c0 = k + p->b; c0 < cols; c0 += tile) {
-        lapack_int nc = cols - c0 < tile ? cols - c0 : tile;
-        for (lapack_int r0 = k; r0 < rows; r0 += tile) {
-            lapack_int nr = rows - r0 < tile ? rows - r0 : tile;
-            gl_scalar *h = p->h + (size_t)r0 + (size_t)c0 * rows;
-            ops->from_host(ops, 'N', nr, nc, h, rows, p->tb, tile);
-            /* a tile without pending updates (the first panel) is as the
-             * host has it */
-            if (p->left > 0 || p->right > 0) {
-                apply_pending(p, r0, nr, c0, nc, p->tb, tile);
-                if (ops->to_host_scratch(ops, nr, nc, p->tb, tile, h, rows))
-                    return GL_STAGE_FAULT;
-            }
-            /* Y's rows c0.. are first touched by the first row of tiles */
-            ops->gemm(ops, 'C', 'N', nc, p->b, nr, 1, p->tb, tile, p->v + r0,
-                      rows, r0 == k ? 0 : 1, p->y + c0, cols);
-        }
-    }
-    return 0;
+    pass_state ps = {p, k, 0};
+    return pass_over(p, &ps, k + p->b, p->left > 0 || p->right > 0,
+                     tile_left);
 }
 
 /* Pass 2 of panel k: X W of the tiles of X(k+b:rows, k+b:cols) into the
- * spent pending X' block (kk columns of W). */
-static void pass_right(ge_streamed *p, lapack_int k, lapack_int kk)
+ * spent pending X' block (kk columns of W), up only. */
+static int pass_right(ge_streamed *p, lapack_int k, lapack_int kk)
 {
-    const GL_FN(ops) *ops = p->ops;
-    lapack_int rows = p->rows, cols = p->cols, tile = p->tile, s = k + p->b;
-    for (lapack_int c0 = s; c0 < cols; c0 += tile) {
-        lapack_int nc = cols - c0 < tile ? cols - c0 : tile;
-        for (lapack_int r0 = s; r0 < rows; r0 += tile) {
-            lapack_int nr = rows - r0 < tile ? rows - r0 : tile;
-            ops->from_host(ops, 'N', nr, nc,
-                           p->h + (size_t)r0 + (size_t)c0 * rows, rows, p->tb,
-                           tile);
-            /* X's rows r0.. are first touched by the first column of
-             * tiles */
-            ops->gemm(ops, 'N', 'N', nr, kk, nc, 1, p->tb, tile, p->wp + c0,
-                      cols, c0 == s ? 0 : 1, p->xp + r0, rows);
-        }
-    }
+    pass_state ps = {p, k + p->b, kk};
+    return pass_over(p, &ps, k + p->b, 0, tile_right);
 }
 
 /* Panel k (k + b < cols): the four steps of the opening comment; this
@@ -267,7 +293,8 @@ static int panel(ge_streamed *p, lapack_int k)
     ops->unpack_v(ops, 'R', q, kk, row, b, p->wp + s, cols);
     /* X' = (X W - V (Y^H W)) T: X W in the spent X' block, then into the
      * V block, whose row block is spent */
-    pass_right(p, k, kk);
+    if (pass_right(p, k, kk))
+        return GL_STAGE_FAULT;
     ops->gemm(ops, 'C', 'N', b, kk, q, 1, p->y + s, cols, p->wp + s, cols, 0,
               p->z, b);
     ops->gemm(ops, 'N', 'N', below, kk, b, -1, p->v + s, rows, p->z, b, 1,
@@ -326,6 +353,8 @@ static int reduce_to_band(ge_streamed *p, double t[2])
     p->t = p->y + cb, p->z = p->t + (size_t)b * b, p->tb = p->z + (size_t)b * b;
     memset(p->band, 0, sizeof *p->band * (size_t)p->ldband * (size_t)cols);
     t[0] = gl_profile_stage(ops->ctx, "stage1");
+    /* the passes' tiles reach the copy by DMA (ops.h host_pin) */
+    ops->host_pin(ops, p->h, sizeof *p->h * (size_t)rows * (size_t)cols);
     lapack_int k = 0;
     int rc = 0;
     for (; k + b < cols && rc == 0; k += b)
@@ -333,6 +362,7 @@ static int reduce_to_band(ge_streamed *p, double t[2])
     /* the last block, at most b columns: up to date, R into the band */
     if (rc == 0)
         rc = column_block(p, k, cols - k);
+    ops->host_unpin(ops, p->h);
     ops->release(ops, dev);
     t[1] = gl_profile_stage(ops->ctx, "stage2");
     return rc;

@@ -138,6 +138,64 @@ static int dev_to_host_scratch_marked(const GL_FN(ops) *ops, lapack_int rows,
                                 (size_t)ld_src, dst, (size_t)ld_dst);
 }
 
+/* The lanes of the runtime (gpu.h lane_write) unless GPULAPACK_OOC_QUEUES
+ * puts the tiles' copies in order on the call's queue. */
+static int lanes_on(const GL_FN(ops) *ops)
+{
+    return RT(ops)->lane_write && gl_config_get()->ooc_queues != 1;
+}
+
+static void dev_tile_up(const GL_FN(ops) *ops, lapack_int rows,
+                        lapack_int cols, const gl_scalar *src,
+                        lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+{
+    if (rows <= 0 || cols <= 0)
+        return;
+    (lanes_on(ops) ? RT(ops)->lane_write : RT(ops)->write)(
+        ops->ctx, ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
+        (size_t)ld_dst);
+}
+
+static void dev_tile_down(const GL_FN(ops) *ops, lapack_int rows,
+                          lapack_int cols, const gl_scalar *src,
+                          lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+{
+    if (rows <= 0 || cols <= 0)
+        return;
+    (lanes_on(ops) ? RT(ops)->lane_read : RT(ops)->read_direct)(
+        ops->ctx, ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
+        (size_t)ld_dst);
+}
+
+static void dev_lane_record(const GL_FN(ops) *ops, int queue, int event)
+{
+    if (lanes_on(ops))
+        RT(ops)->lane_record(ops->ctx, queue, event);
+}
+
+static void dev_lane_wait(const GL_FN(ops) *ops, int queue, int event)
+{
+    if (lanes_on(ops))
+        RT(ops)->lane_wait(ops->ctx, queue, event);
+}
+
+static int dev_lanes_finish(const GL_FN(ops) *ops)
+{
+    return RT(ops)->finish(ops->ctx);
+}
+
+static void dev_host_pin(const GL_FN(ops) *ops, void *ptr, size_t bytes)
+{
+    if (lanes_on(ops) && RT(ops)->host_register)
+        RT(ops)->host_register(ops->ctx, ptr, bytes);
+}
+
+static void dev_host_unpin(const GL_FN(ops) *ops, void *ptr)
+{
+    if (RT(ops)->host_unregister)
+        RT(ops)->host_unregister(ops->ctx, ptr);
+}
+
 static void dev_copy(const GL_FN(ops) *ops, lapack_int rows, lapack_int cols,
                      const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,
                      lapack_int ld_dst)
@@ -1686,6 +1744,13 @@ const GL_FN(ops) GL_FN(gpu_ops) = {
     .to_host_scratch = dev_to_host_scratch,
     .mark = dev_mark,
     .to_host_scratch_marked = dev_to_host_scratch_marked,
+    .tile_up = dev_tile_up,
+    .tile_down = dev_tile_down,
+    .lane_record = dev_lane_record,
+    .lane_wait = dev_lane_wait,
+    .lanes_finish = dev_lanes_finish,
+    .host_pin = dev_host_pin,
+    .host_unpin = dev_host_unpin,
     .ints_to_device = dev_ints_to_device,
     .copy = dev_copy,
     .from_host = dev_from_host,

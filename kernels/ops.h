@@ -104,6 +104,29 @@ typedef struct GL_FN(ops) {
                                   lapack_int rows, lapack_int cols,
                                   const gl_scalar *src, lapack_int ld_src,
                                   gl_scalar *dst, lapack_int ld_dst);
+    /* Tiles streamed through the device beside its work (the streamed
+     * plans; runtime/gpu.h lane_write): tile_up copies src (host) into
+     * dst on the upload lane, tile_down src into dst (host) on the
+     * download lane; lane_record and lane_wait order the lanes and the
+     * compute queue by event slots (gpu.h GL_LANE_*); lanes_finish waits
+     * for all of it: 0, or < 0 when anything failed (a tile_down's dst
+     * may then be written in part).  A tile's host memory stays
+     * untouched until lanes_finish.  host_pin page-locks the host range
+     * the tiles come from for the lanes' DMA (nothing where the runtime
+     * cannot), host_unpin undoes it.  In order on the compute queue
+     * where the runtime has no lanes or GPULAPACK_OOC_QUEUES=1; the host
+     * backend's are plain copies. */
+    void (*tile_up)(const struct GL_FN(ops) *ops, lapack_int rows,
+                    lapack_int cols, const gl_scalar *src, lapack_int ld_src,
+                    gl_scalar *dst, lapack_int ld_dst);
+    void (*tile_down)(const struct GL_FN(ops) *ops, lapack_int rows,
+                      lapack_int cols, const gl_scalar *src,
+                      lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst);
+    void (*lane_record)(const struct GL_FN(ops) *ops, int queue, int event);
+    void (*lane_wait)(const struct GL_FN(ops) *ops, int queue, int event);
+    int (*lanes_finish)(const struct GL_FN(ops) *ops);
+    void (*host_pin)(const struct GL_FN(ops) *ops, void *ptr, size_t bytes);
+    void (*host_unpin)(const struct GL_FN(ops) *ops, void *ptr);
     /* count values of src (host) in new memory of the backend (release
      * it with release); NULL on failure. */
     lapack_int *(*ints_to_device)(const struct GL_FN(ops) *ops, size_t count,

@@ -564,6 +564,40 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
                                     lapack_int m, int products);
+/* One pass of a streamed plan over the tiles of its host copy
+ * (kernels/tile_pass.c): the tiles of h(r_first:rows, c_first:cols) (ld
+ * ldh; lower: only those from the diagonal's row of each column of
+ * tiles), by columns of tiles of `tile` rows and columns, each up into
+ * one of GL_TILE_BUFFERS device buffers (tile x tile, ld tile, one after
+ * the other from `buffers`), then
+ * update (NULL: none) and, with write_back, down into h again, then use,
+ * on the copy lanes (ops.h tile_up) so that the next tile's upload and
+ * the last one's download run beside the device's work.  update and use
+ * enqueue device work only (on the compute queue).  Returns 0 once every
+ * copy is done and the host copy whole again, or < 0 when the device
+ * failed. */
+enum { GL_TILE_BUFFERS = 3 };
+/* The event slots (runtime/gpu.h lane_record) of the drivers on the copy
+ * lanes: a tile pass's, four per tile buffer, then the two of the panel
+ * groups of apply_block_panels. */
+enum { GL_EVENTS_TILES = 0, GL_EVENTS_PANELS = 4 * GL_TILE_BUFFERS };
+typedef struct gl_tile {
+    lapack_int r0, nr, c0, nc;   /* rows r0 .. r0+nr-1, columns c0 .. */
+} gl_tile;
+typedef struct GL_FN(tile_pass) {
+    const GL_FN(ops) *ops;
+    gl_scalar *h;
+    lapack_int ldh, rows, cols, r_first, c_first, tile;
+    int lower, write_back;
+    gl_scalar *buffers;
+    void (*update)(void *arg, const gl_tile *t, gl_scalar *dev,
+                   lapack_int ld);
+    void (*use)(void *arg, const gl_tile *t, const gl_scalar *dev,
+                lapack_int ld);
+    void *arg;
+} GL_FN(tile_pass);
+int GL_FN(tile_pass_run)(const GL_FN(tile_pass) *pass);
+
 /* Band-to-band (kernels/band_reduce.c): the Hermitian band of half-width
  * big in w (the backend's memory, both triangles, A(i, j) at
  * w[2 big + i - j + j ld], ld = band_reduce_ld(big), zero outside the

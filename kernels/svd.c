@@ -149,6 +149,7 @@ typedef struct svd_call {
      * block succeeded */
     gl_scalar *lean_x, *lean_band, *lean_block;
     void *lean_host;
+    size_t lean_host_bytes;
     gl_scalar *hx, *htq, *htp, *lstage, *rstage;
     gl_scalar *hband;          /* the streamed stage 1's band (host) */
     gl_scalar *hqr, *htqr;     /* a tall X's QR: its reflectors and R
@@ -615,8 +616,8 @@ static int svd_plan(svd_call *c)
         /* the streamed stage 1's band, or a tall X's QR, too */
         size_t band = c->stream1 ? (size_t)c->ldband * cols : 0;
         size_t qr = c->tall ? (size_t)c->rows * cols + nbc : 0;
-        c->lean_host = gl_host_alloc(sizeof(gl_scalar) *
-                                     (xsize + 2 * nbc + band + qr));
+        c->lean_host_bytes = sizeof(gl_scalar) * (xsize + 2 * nbc + band + qr);
+        c->lean_host = gl_host_alloc(c->lean_host_bytes);
         if (!c->lean_host)
             return GL_STAGE_FAULT;
         c->hx = c->lean_host, c->htq = c->hx + xsize, c->htp = c->htq + nbc;
@@ -1179,7 +1180,11 @@ static int svd_vectors(svd_call *c)
 {
     c->t[3] = gl_profile_stage(c->ops->ctx, "back");
     if (c->lean) {
-        if (svd_lean_vectors(c))
+        /* the panels go up on the upload lane by DMA (ops.h host_pin) */
+        c->ops->host_pin(c->ops, c->lean_host, c->lean_host_bytes);
+        int failed = svd_lean_vectors(c);
+        c->ops->host_unpin(c->ops, c->lean_host);
+        if (failed)
             return GL_STAGE_FAULT;
         c->t[4] = gl_profile_stage(c->ops->ctx, "out");
         return 0;

@@ -45,7 +45,7 @@
 #include "stages.h"
 
 /* The device arena of the streamed reduction: six n x b blocks, T, M and
- * one tile. */
+ * the passes' tile buffers. */
 typedef struct streamed {
     const GL_FN(ops) *ops;
     lapack_int n, b, tile;
@@ -53,7 +53,8 @@ typedef struct streamed {
     gl_scalar *band;            /* host: the lower band, ld 2b + 1 */
     gl_scalar *vp, *wp;         /* the pending update (absolute rows, ld n) */
     gl_scalar *v, *x, *s, *col; /* the panel's V, X (then W), S = V T, A(:, k:k+b) */
-    gl_scalar *t, *m, *tb;      /* T (ld b), M = S^H X (ld b), a tile (ld tile) */
+    gl_scalar *t, *m, *tb;      /* T (ld b), M = S^H X (ld b), the
+                                   GL_TILE_BUFFERS tiles (ld tile) */
     gl_scalar *keep_t;          /* host: each panel's T at its column (ld b),
                                    for the vectors; NULL: values only */
     lapack_int pending;         /* columns of the pending update; 0: none */
@@ -72,7 +73,7 @@ static void streamed_shape(lapack_int n, lapack_int *b, lapack_int *tile)
 static size_t arena_scalars(lapack_int n, lapack_int b, lapack_int tile)
 {
     return 6 * (size_t)n * (size_t)b + 2 * (size_t)b * (size_t)b +
-           (size_t)tile * (size_t)tile;
+           GL_TILE_BUFFERS * (size_t)tile * (size_t)tile;
 }
 
 /* Sweeps per segment of the streamed plan's chase: whole groups of the
@@ -169,37 +170,56 @@ static void apply_pending(const streamed *p, lapack_int r0, lapack_int rows,
               1, dst, ldd);
 }
 
+/* A trailing pass's state for its tiles: the pass's first column and
+ * the panel's columns of X. */
+typedef struct trailing {
+    const streamed *p;
+    lapack_int s, kk;
+} trailing;
+
+/* A trailing pass's tile brought up to date with the pending update. */
+static void tile_update(void *arg, const gl_tile *t, gl_scalar *dev,
+                        lapack_int ld)
+{
+    const trailing *tr = arg;
+    apply_pending(tr->p, t->r0, t->nr, t->c0, t->nc, dev, ld);
+}
+
+/* The tile's share of X = A22 S, both Hermitian halves from the one
+ * lower tile. */
+static void tile_use(void *arg, const gl_tile *t, const gl_scalar *dev,
+                     lapack_int ld)
+{
+    const trailing *tr = arg;
+    const streamed *p = tr->p;
+    const GL_FN(ops) *ops = p->ops;
+    lapack_int n = p->n, kk = tr->kk;
+    /* X's rows r0.. are first touched by the tiles of the first column
+     * of tiles */
+    gl_scalar beta = t->c0 == tr->s ? 0 : 1;
+    if (t->r0 == t->c0) {
+        ops->hemm(ops, 'L', 'L', t->nr, kk, 1, dev, ld, p->s + t->r0, n,
+                  beta, p->x + t->r0, n);
+        return;
+    }
+    ops->gemm(ops, 'N', 'N', t->nr, kk, t->nc, 1, dev, ld, p->s + t->c0, n,
+              beta, p->x + t->r0, n);
+    ops->gemm(ops, 'C', 'N', t->nc, kk, t->nr, 1, dev, ld, p->s + t->r0, n,
+              1, p->x + t->c0, n);
+}
+
 /* One pass over the trailing lower triangle from row and column s: each
  * tile brought up to date with the pending update, written back, and
  * added to X = A22 S (kk columns). */
 static int stream_trailing(const streamed *p, lapack_int s, lapack_int kk)
 {
-    const GL_FN(ops) *ops = p->ops;
-    lapack_int n = p->n, tile = p->tile;
-    for (lapack_int c0 = s; c0 < n; c0 += tile) {
-        lapack_int cols = n - c0 < tile ? n - c0 : tile;
-        for (lapack_int r0 = c0; r0 < n; r0 += tile) {
-            lapack_int rows = n - r0 < tile ? n - r0 : tile;
-            gl_scalar *h = p->h + (size_t)r0 + (size_t)c0 * n;
-            ops->from_host(ops, 'N', rows, cols, h, n, p->tb, tile);
-            apply_pending(p, r0, rows, c0, cols, p->tb, tile);
-            if (ops->to_host_scratch(ops, rows, cols, p->tb, tile, h, n))
-                return GL_STAGE_FAULT;
-            /* X's rows r0.. are first touched by the tiles of the first
-             * column of tiles */
-            gl_scalar beta = c0 == s ? 0 : 1;
-            if (r0 == c0) {
-                ops->hemm(ops, 'L', 'L', rows, kk, 1, p->tb, tile, p->s + r0,
-                          n, beta, p->x + r0, n);
-                continue;
-            }
-            ops->gemm(ops, 'N', 'N', rows, kk, cols, 1, p->tb, tile,
-                      p->s + c0, n, beta, p->x + r0, n);
-            ops->gemm(ops, 'C', 'N', cols, kk, rows, 1, p->tb, tile,
-                      p->s + r0, n, 1, p->x + c0, n);
-        }
-    }
-    return 0;
+    trailing tr = {p, s, kk};
+    GL_FN(tile_pass) pass = {
+        .ops = p->ops, .h = p->h, .ldh = p->n, .rows = p->n, .cols = p->n,
+        .r_first = s, .c_first = s, .tile = p->tile, .lower = 1,
+        .write_back = 1, .buffers = p->tb,
+        .update = tile_update, .use = tile_use, .arg = &tr};
+    return GL_FN(tile_pass_run)(&pass);
 }
 
 /* Panel k: its column block up to date, its QR, its band entries, V, S,
@@ -452,7 +472,11 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     copy_lower(p.h, n, uplo, a, lda, sigma);
 
     double t0 = gl_profile_stage(ops->ctx, "stage1");
-    if (reduce(&p))
+    /* the passes' tiles reach the copy by DMA (ops.h host_pin) */
+    ops->host_pin(ops, p.h, sizeof *p.h * (size_t)n * (size_t)n);
+    int reduced = reduce(&p);
+    ops->host_unpin(ops, p.h);
+    if (reduced)
         goto out;
     ops->release(ops, dev);
     dev = NULL;
@@ -557,6 +581,9 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
     int parked = q->parked && bw > 1 && n > 2;
     parked_q p = {0};
     int rc = GL_STAGE_FAULT;
+    /* stage 1's panels go up on the upload lane by DMA (ops.h host_pin) */
+    ops->host_pin(ops, q->a, sizeof *q->a * (size_t)q->lda * (size_t)n);
+    ops->host_pin(ops, q->t, sizeof *q->t * (size_t)bw * (size_t)n);
     if (!out || !dev || (parked && parked_open(ops, q, &p)))
         goto out;
     for (lapack_int j0 = 0; j0 < m; j0 += cols) {
@@ -579,6 +606,8 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
                sizeof *z * (size_t)n);
     rc = 0;
 out:
+    ops->host_unpin(ops, q->a);
+    ops->host_unpin(ops, q->t);
     if (parked)
         parked_close(ops, &p);
     ops->release(ops, dev);

@@ -75,6 +75,8 @@ typedef struct gl_config {
     long ooc_band;              /* GPULAPACK_OOC_BAND: the streamed plan's band, 0 = tuned */
     long ooc_tile;              /* GPULAPACK_OOC_TILE: the streamed plan's tile side, 0 = tuned */
     long ooc_chase_band;        /* GPULAPACK_OOC_CHASE_BAND: the band a wider one is reduced to for the chase, 0 = tuned */
+    int ooc_queues;             /* GPULAPACK_OOC_QUEUES: 1 the streamed tiles' copies in order on the call's queue,
+                                   3 (default) on copy lanes of their own */
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */

@@ -47,6 +47,23 @@ static int host_to_host(const GL_FN(ops) *ops, lapack_int rows,
     return 0;
 }
 
+/* the host's copies are done when they return: the lanes are plain
+ * copies, with nothing to order or pin */
+static void host_lane_event(const GL_FN(ops) *ops, int queue, int event)
+{
+    (void)ops, (void)queue, (void)event;
+}
+static int host_lanes_finish(const GL_FN(ops) *ops)
+{
+    (void)ops;
+    return 0;
+}
+static void host_pin(const GL_FN(ops) *ops, void *ptr, size_t bytes)
+{
+    (void)ops, (void)ptr, (void)bytes;
+}
+static void host_unpin(const GL_FN(ops) *ops, void *ptr) { (void)ops, (void)ptr; }
+
 static void host_from_host(const GL_FN(ops) *ops, char trans, lapack_int rows,
                            lapack_int cols, const gl_scalar *src,
                            lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
@@ -376,6 +393,13 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .to_host_scratch = host_to_host,
     .mark = host_mark,
     .to_host_scratch_marked = host_to_host,
+    .tile_up = host_copy,
+    .tile_down = host_copy,
+    .lane_record = host_lane_event,
+    .lane_wait = host_lane_event,
+    .lanes_finish = host_lanes_finish,
+    .host_pin = host_pin,
+    .host_unpin = host_unpin,
     .copy = host_copy,
     .from_host = host_from_host,
     .lascl = host_lascl,

@@ -34,7 +34,7 @@ check() {
     fi
     read -r h2d d2h < <(awk '/ profile: stage=/ {
             for (i = 1; i <= NF; i++) if ($i ~ /^bytes=/) b = substr($i, 7) + 0
-            if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
+            if ($0 ~ /op="write( lane)?"/) w += b; if ($0 ~ /op="read( lane)?"/) r += b; b = 0 }
         END { printf "%.0f %.0f\n", w, r }' <<<"$log")
     local slack=$((2 * n * B * es))
     local in_limit out_limit

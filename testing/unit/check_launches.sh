@@ -48,7 +48,7 @@ for r in dsyevd dgesdd; do
             if (!match($0, / calls=[0-9]+/)) next
             calls = substr($0, RSTART + 7, RLENGTH - 7) + 0
             if (op ~ /^gl_/ || op ~ /^blas / || op == "batch launches" ||
-                op == "copy" || op == "write" || op == "read") {
+                op == "copy" || op ~ /^(write|read)( lane)?$/) {
                 total += calls
                 by[stage] += calls
             }

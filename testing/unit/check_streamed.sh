@@ -152,12 +152,41 @@ for spec in "dsyevd 8 1" "zheevd 16 2" "dsyevr 8 1"; do
     verdict "$(same $T/in-core $T/streamed)" "$routine-values" \
         "the streamed run's values differ from the in-core run's"
     bus_verdict "$routine" "$log" $es
+    [ $routine = dsyevd ] && lanes_log=$log
 
     # a copy that fails part way: LAPACK from the caller's A
     log=$(call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:700)
     ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" && [ "$(same $T/in-core $T/fault)" = 1 ] && echo 1 || echo 0)
     verdict "$ok" "$routine-fault" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
+
+# the passes' copies beside the products (kernels/tile_pass.c): every
+# tile of stage 1 up and down on the copy lanes ("write lane", "read
+# lane": exactly the tiles the passes enumerate); with
+# GPULAPACK_OOC_QUEUES=1 in order on the call's queue instead, the same
+# bus bytes and values, no lane
+lane_bytes() {
+    awk '/ profile: stage=stage1 / {
+            for (i = 1; i <= NF; i++) if ($i ~ /^bytes=/) b = substr($i, 7) + 0
+            if ($0 ~ /op="write lane"/) w += b; if ($0 ~ /op="read lane"/) r += b; b = 0 }
+        END { printf "%.0f %.0f\n", w, r }' <<<"$1"
+}
+tiles=$(awk -v n=$N -v b=$B -v t=$TILE 'BEGIN {
+    for (k = 0; n - k - b >= 2; k += b)
+        for (c0 = k + b; c0 < n; c0 += t)
+            for (r0 = c0; r0 < n; r0 += t)
+                s += (n - r0 < t ? n - r0 : t) * (n - c0 < t ? n - c0 : t)
+    printf "%.0f", s * 8 }')
+read -r lane_up lane_down < <(lane_bytes "$lanes_log")
+# the profile prints bytes to 3 digits
+ok=$(near "$lane_up" "$lane_down" "$tiles" "$tiles")
+verdict "$ok" dsyevd-lanes "tiles on the lanes: up $lane_up, down $lane_down bytes (the passes' tiles: $tiles)"
+call dsyevd $T/in-core >/dev/null
+log=$(call dsyevd $T/in-order GPULAPACK_DEVICE_MEMORY_MB=1 GPULAPACK_OOC_QUEUES=1)
+ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && ! grep -q 'op="[a-z]* lane"' <<<"$log" &&
+    [ "$(near $(bytes "$log") $(bytes "$lanes_log"))" = 1 ] && [ "$(same $T/in-core $T/in-order)" = 1 ] &&
+    echo 1 || echo 0)
+verdict "$ok" dsyevd-in-order "GPULAPACK_OOC_QUEUES=1: bytes $(bytes "$log") against $(bytes "$lanes_log") on the lanes, $(grep -c 'op="[a-z]* lane"' <<<"$log") lane rows"
 
 # band-to-band (kernels/band_reduce.c): the passes at band 32, the band
 # reduced to 8 in core for the chase (n = 512, under 2 MiB; in core the

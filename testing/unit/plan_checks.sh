@@ -29,7 +29,7 @@ difference() {
 bytes() {
     awk '/ profile: stage=/ && !/stage=stage3 / {
             for (i = 1; i <= NF; i++) if ($i ~ /^bytes=/) b = substr($i, 7) + 0
-            if ($0 ~ /op="write"/) w += b; if ($0 ~ /op="read"/) r += b; b = 0 }
+            if ($0 ~ /op="write( lane)?"/) w += b; if ($0 ~ /op="read( lane)?"/) r += b; b = 0 }
         END { printf "%.0f %.0f\n", w, r }' <<<"$1"
 }
 # near <up> <down> <model up> <model down>: 1 when both are within 2%
