@@ -88,8 +88,9 @@ run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
 # plan, LAPACK under a cap below it, and the stand-in CUDA driver's free
 # memory under auto
 run unit/memory-plan 600 testing/unit/check_memory_plan.sh
-# the streamed plan of the ?syev family's values: n = 1024 under 1 MiB on
-# PoCL, its peak, values, bus bytes against the tile model, a failed copy
+# the streamed plan of the ?syev family's values and vectors: n = 512
+# under 0.5 MiB on PoCL, its peak, values, bus bytes against the tile
+# model, failed copies; the lean plan; under a minute on 2 cores
 run unit/streamed 600 testing/unit/check_streamed.sh
 # the streamed plan of the SVD's values: n = 1024 (and 1536 x 1024, 1024 x
 # 1536) under 1 MiB on PoCL, its peak against its plan, values, bus bytes
