@@ -92,9 +92,10 @@ run unit/memory-plan 600 testing/unit/check_memory_plan.sh
 # under 0.5 MiB on PoCL, its peak, values, bus bytes against the tile
 # model, failed copies; the lean plan; under a minute on 2 cores
 run unit/streamed 600 testing/unit/check_streamed.sh
-# the streamed plan of the SVD's values: n = 1024 (and 1536 x 1024, 1024 x
-# 1536) under 1 MiB on PoCL, its peak against its plan, values, bus bytes
-# against the panels' model, a failed copy, a refused allocation in core
+# the streamed plan of the SVD's values and vectors: n = 512 (and 768 x
+# 512, 512 x 768, 832 x 512) under 0.5-1 MiB on PoCL, its peak against its
+# plan, values, bus bytes against the panels' model, failed copies, a
+# refused allocation in core; about a minute on 2 cores
 run unit/svd-streamed 600 testing/unit/check_svd_streamed.sh
 # the lean plan of the SVD's vectors: dgesdd S, zgesdd S (1024 x 1024) and
 # a wide dgesvd S (1024 x 1280) on PoCL under a cap between the lean and

@@ -46,10 +46,6 @@ unset GPULAPACK_DEVICE GPULAPACK_MIN_N GPULAPACK_TUNE_FILE GPULAPACK_LOG \
 CHECK=streamed
 . testing/unit/plan_checks.sh
 
-# mib <MiB>: the bytes of a cap given in MiB (0.5: 524288)
-mib() {
-    awk -v m="$1" 'BEGIN { printf "%.0f", m * 1048576 }'
-}
 # call <routine> <values file> [env...]: one call on the OpenCL device,
 # job $JOB (N unless set)
 call() {
