@@ -81,7 +81,8 @@ run unit/auto 300 testing/unit/check_auto.sh
 # the ?syev family's method per size and job from a tune file (PoCL)
 run unit/methods 300 testing/unit/check_methods.sh
 # every matrix crosses the bus once: the bytes each way of the calls with
-# vectors on the OpenCL device against their input and output arrays
+# vectors on the OpenCL device against their input and output arrays (n =
+# 512, band 64 and 32; about a minute on 2 cores)
 run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
 # device memory plans: the plan of each routine and job within 10% of the
 # ledger's high-water mark on PoCL (n = 384), the call under a cap at its
