@@ -98,11 +98,12 @@ run unit/streamed 600 testing/unit/check_streamed.sh
 # plan, values, bus bytes against the panels' model, failed copies, a
 # refused allocation in core; about a minute on 2 cores
 run unit/svd-streamed 600 testing/unit/check_svd_streamed.sh
-# the lean plan of the SVD's vectors: dgesdd S, zgesdd S (1024 x 1024) and
-# a wide dgesvd S (1024 x 1280) on PoCL under a cap between the lean and
+# the lean plan of the SVD's vectors: dgesdd S, zgesdd S (512 x 512) and
+# a wide dgesvd S (512 x 640) on PoCL under a cap between the lean and
 # in-core plans: plan=lean, its peak equal to the plan, values as in
 # core, LAPACK's ratios, bus bytes against the blocks' model, a failed
-# copy in stage 1 and in the back-transformation
+# copy in stage 1 and in the back-transformation; a tall S and an O;
+# under a minute on 2 cores
 run unit/svd-lean 600 testing/unit/check_svd_lean.sh
 # several devices in one call: PoCL as two and three devices, the
 # back-transformation's columns shared (devices=N, each one's bytes)
