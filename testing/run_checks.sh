@@ -189,11 +189,14 @@ for src in testing/unit/test_*.c; do
         run "unit/$t-streamed-values" 300 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
             GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=values "build/testing/$t"
         # and inside the SVD's streamed and lean vectors, written over A
-        # (square and wide; blocks of 8 columns), 2-3 minutes each
-        run "unit/$t-streamed-vectors" 600 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
-            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
-        run "unit/$t-lean-vectors" 600 env GPULAPACK_PLAN=lean GPULAPACK_BAND=4 \
-            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t" ;;
+        # (square and wide; band 8, tiles and blocks of 16 columns: 4
+        # panels, 3 tile columns, 3 blocks a side, 5 segments of the
+        # chase at 45 x 37), 10-20 s each (band 4 and blocks of 8: 1.5-3
+        # minutes, for 2-4 times as many of the same events)
+        run "unit/$t-streamed-vectors" 600 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 \
+            GPULAPACK_OOC_TILE=16 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
+        run "unit/$t-lean-vectors" 600 env GPULAPACK_PLAN=lean GPULAPACK_BAND=8 \
+            GPULAPACK_OOC_TILE=16 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
