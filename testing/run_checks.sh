@@ -146,9 +146,14 @@ for src in testing/unit/test_*.c; do
         # multiprocessor); the chase in one launch (the default on CUDA
         # and HIP), here of 4 work-groups; in d and z only: one kernel
         # text serves the four precisions, and s and c differ from d and z
-        # in their element type alone (their default kernels run above)
+        # in their element type alone (their default kernels run above);
+        # the groups these settings reach (TEST_DEVICE_OPS_ONLY): the
+        # panels, the chases and the pipelines of both (the copies, BLAS,
+        # bisection, secular equations and divide and conquer would run
+        # the default run's kernels again: a fifth of the time)
         for p in d z; do
             run "unit/${t}_$p-other-kernels" 600 env GPULAPACK_DEVICE=opencl \
+                TEST_DEVICE_OPS_ONLY=panels,chases,pipelines \
                 GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
         done
         # the chases alone (TEST_DEVICE_OPS_ONLY=chases) with their other
@@ -169,9 +174,12 @@ for src in testing/unit/test_*.c; do
         # only (the narrowest windows; the real kernels are the same text)
         run "unit/${t}_z-chase-many-groups" 600 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
             GPULAPACK_CHASE_GROUPS=200 GPULAPACK_GROUP_THREADS=256 "build/testing/${t}_z"
-        # plain GEMMs through CLBlast (taken by default on GPUs only)
+        # plain GEMMs through CLBlast (taken by default on GPUs only):
+        # every group but the bisection and the secular equations, which
+        # multiply nothing (their kernels run above)
         for p in d z; do
             run "unit/${t}_$p-clblast" 600 env GPULAPACK_DEVICE=opencl \
+                TEST_DEVICE_OPS_ONLY=copies,pack_band,panels,blas3,chases,pipelines,bidiag_svd,tridiag_eig \
                 GPULAPACK_CLBLAST=1 GPULAPACK_VERBOSE=2 "build/testing/${t}_$p"
         done ;;
     # every device failure of a call restarts it on LAPACK; again with the
