@@ -81,25 +81,29 @@ run unit/auto 300 testing/unit/check_auto.sh
 # the ?syev family's method per size and job from a tune file (PoCL)
 run unit/methods 300 testing/unit/check_methods.sh
 # every matrix crosses the bus once: the bytes each way of the calls with
-# vectors on the OpenCL device against their input and output arrays
+# vectors on the OpenCL device against their input and output arrays (n =
+# 512, band 64 and 32; about a minute on 2 cores)
 run unit/bus-bytes 600 testing/unit/check_bus_bytes.sh
 # device memory plans: the plan of each routine and job within 10% of the
 # ledger's high-water mark on PoCL (n = 384), the call under a cap at its
 # plan, LAPACK under a cap below it, and the stand-in CUDA driver's free
 # memory under auto
 run unit/memory-plan 600 testing/unit/check_memory_plan.sh
-# the streamed plan of the ?syev family's values: n = 1024 under 1 MiB on
-# PoCL, its peak, values, bus bytes against the tile model, a failed copy
+# the streamed plan of the ?syev family's values and vectors: n = 512
+# under 0.5 MiB on PoCL, its peak, values, bus bytes against the tile
+# model, failed copies; the lean plan; under a minute on 2 cores
 run unit/streamed 600 testing/unit/check_streamed.sh
-# the streamed plan of the SVD's values: n = 1024 (and 1536 x 1024, 1024 x
-# 1536) under 1 MiB on PoCL, its peak against its plan, values, bus bytes
-# against the panels' model, a failed copy, a refused allocation in core
+# the streamed plan of the SVD's values and vectors: n = 512 (and 768 x
+# 512, 512 x 768, 832 x 512) under 0.5-1 MiB on PoCL, its peak against its
+# plan, values, bus bytes against the panels' model, failed copies, a
+# refused allocation in core; about a minute on 2 cores
 run unit/svd-streamed 600 testing/unit/check_svd_streamed.sh
-# the lean plan of the SVD's vectors: dgesdd S, zgesdd S (1024 x 1024) and
-# a wide dgesvd S (1024 x 1280) on PoCL under a cap between the lean and
+# the lean plan of the SVD's vectors: dgesdd S, zgesdd S (512 x 512) and
+# a wide dgesvd S (512 x 640) on PoCL under a cap between the lean and
 # in-core plans: plan=lean, its peak equal to the plan, values as in
 # core, LAPACK's ratios, bus bytes against the blocks' model, a failed
-# copy in stage 1 and in the back-transformation
+# copy in stage 1 and in the back-transformation; a tall S and an O;
+# under a minute on 2 cores
 run unit/svd-lean 600 testing/unit/check_svd_lean.sh
 # several devices in one call: PoCL as two and three devices, the
 # back-transformation's columns shared (devices=N, each one's bytes)
@@ -142,9 +146,14 @@ for src in testing/unit/test_*.c; do
         # multiprocessor); the chase in one launch (the default on CUDA
         # and HIP), here of 4 work-groups; in d and z only: one kernel
         # text serves the four precisions, and s and c differ from d and z
-        # in their element type alone (their default kernels run above)
+        # in their element type alone (their default kernels run above);
+        # the groups these settings reach (TEST_DEVICE_OPS_ONLY): the
+        # panels, the chases and the pipelines of both (the copies, BLAS,
+        # bisection, secular equations and divide and conquer would run
+        # the default run's kernels again: a fifth of the time)
         for p in d z; do
             run "unit/${t}_$p-other-kernels" 600 env GPULAPACK_DEVICE=opencl \
+                TEST_DEVICE_OPS_ONLY=panels,chases,pipelines \
                 GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
         done
         # the chases alone (TEST_DEVICE_OPS_ONLY=chases) with their other
@@ -165,9 +174,12 @@ for src in testing/unit/test_*.c; do
         # only (the narrowest windows; the real kernels are the same text)
         run "unit/${t}_z-chase-many-groups" 600 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
             GPULAPACK_CHASE_GROUPS=200 GPULAPACK_GROUP_THREADS=256 "build/testing/${t}_z"
-        # plain GEMMs through CLBlast (taken by default on GPUs only)
+        # plain GEMMs through CLBlast (taken by default on GPUs only):
+        # every group but the bisection and the secular equations, which
+        # multiply nothing (their kernels run above)
         for p in d z; do
             run "unit/${t}_$p-clblast" 600 env GPULAPACK_DEVICE=opencl \
+                TEST_DEVICE_OPS_ONLY=copies,pack_band,panels,blas3,chases,pipelines,bidiag_svd,tridiag_eig \
                 GPULAPACK_CLBLAST=1 GPULAPACK_VERBOSE=2 "build/testing/${t}_$p"
         done ;;
     # every device failure of a call restarts it on LAPACK; again with the
@@ -185,11 +197,14 @@ for src in testing/unit/test_*.c; do
         run "unit/$t-streamed-values" 300 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
             GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=values "build/testing/$t"
         # and inside the SVD's streamed and lean vectors, written over A
-        # (square and wide; blocks of 8 columns), 2-3 minutes each
-        run "unit/$t-streamed-vectors" 600 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
-            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
-        run "unit/$t-lean-vectors" 600 env GPULAPACK_PLAN=lean GPULAPACK_BAND=4 \
-            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t" ;;
+        # (square and wide; band 8, tiles and blocks of 16 columns: 4
+        # panels, 3 tile columns, 3 blocks a side, 5 segments of the
+        # chase at 45 x 37), 10-20 s each (band 4 and blocks of 8: 1.5-3
+        # minutes, for 2-4 times as many of the same events)
+        run "unit/$t-streamed-vectors" 600 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 \
+            GPULAPACK_OOC_TILE=16 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
+        run "unit/$t-lean-vectors" 600 env GPULAPACK_PLAN=lean GPULAPACK_BAND=8 \
+            GPULAPACK_OOC_TILE=16 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
     test_gpu_runtime)
         for api in cuda hip; do
@@ -436,8 +451,12 @@ run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 #    one launch over 4 work-groups (the CUDA/HIP default kernels) and the
 #    SVD's divide and conquer merging from 8 rows on the device; in d and
 #    z (one kernel text for the four precisions, s and c in the run above).
+#    se2 (the _2stage entries of sep's routines, the same kernels) in d
+#    only: z's kernels run in its sep, z's _2stage entries in the run
+#    above.
 run lapack-suite-opencl-other-kernels 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-other-kernels --lapack ref --inputs svd,sep,se2,sb,bb --precisions dz \
+    --exclude z/se2 \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PANEL_ROWS=4 --env GPULAPACK_PANEL_GROUPS=4 \
     --env GPULAPACK_CHASE_GROUPS=4 --env GPULAPACK_DC_LEAF=8 --expect-path opencl
 #    The ?syev family by the one-stage method on the device: every call of
@@ -449,9 +468,13 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
 #    The ?syev family by the streamed plan (band 2, tiles of 3: many
 #    passes and tiles at the suite's sizes, and blocks of 3 columns of Z
 #    for the vectors; the values' band reduced band-to-band to 1 before
-#    the chase).
+#    the chase): sep in d and z, se2 (the _2stage entries of the same
+#    routines) in d: z's streamed kernels run in its sep, z's _2stage
+#    entries in lapack-suite-opencl (z's se2 took a third of the check's
+#    CPU time: 3 runs on 2 workers instead of 4).
 run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
+    --exclude z/se2 \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1 \
     --expect-path opencl

@@ -467,6 +467,10 @@ def parse_args(argv):
     ap.add_argument("--inputs", default="",
                     help="comma list of inputs, e.g. svd,sep,dsb or sb "
                          "(= {p}sb for every precision); default all")
+    ap.add_argument("--exclude", default="",
+                    help="comma list of <precision>/<input> left out of "
+                         "--inputs, e.g. z/se2 (an input of no precision "
+                         "run is an error)")
     ap.add_argument("--lapack", default="ref,openblas",
                     help="comma list of flavours: ref, openblas "
                          "(default: both)")
@@ -581,6 +585,7 @@ def main(argv):
         k, v = kv.split("=", 1)
         extra_env[k] = v
     want = [w.strip() for w in args.inputs.split(",") if w.strip()]
+    exclude = [w.strip() for w in args.exclude.split(",") if w.strip()]
     lib = os.path.abspath(args.lib)
     out = os.path.abspath(args.out)
     tag = args.tag or tag_from_env(args.env)
@@ -590,6 +595,7 @@ def main(argv):
     plan = []     # (flavour, p, input)
     notes = []
     used_wants = set()
+    used_excludes = set()
     for p in precs:
         names, extra = discover_inputs(test_dir, p)
         if extra:
@@ -602,11 +608,21 @@ def main(argv):
                 if not hit:
                     continue
                 used_wants.update(hit)
+            gone = [x for x in exclude if x in ("%s/%s" % (p, name),
+                                                "%s/%s" % (p, gen))]
+            if gone:
+                used_excludes.update(gone)
+                continue
             for fl in flavours:
                 plan.append((fl, p, name))
     unknown = [w for w in want if w not in used_wants]
     if unknown:
         print("FAIL lapack-suite: unknown input(s) %s" % ",".join(unknown))
+        return 2
+    unknown = [x for x in exclude if x not in used_excludes]
+    if unknown:
+        print("FAIL lapack-suite: --exclude %s not in the run"
+              % ",".join(unknown))
         return 2
 
     verdict_fail = {}   # key -> reason for runner-level failures

@@ -1,9 +1,10 @@
 #!/bin/bash
 # The streamed plan (docs/design/memory.md): the Hermitian eigenproblem of
 # a matrix larger than the device, its working copy in host memory
-# streamed through the device in tiles.  On PoCL, n = 1024 under a cap of
-# 1 MiB (1/8 of the matrix in double; 2 MiB for complex), band 16, tiles
-# of 64, for dsyevd N, zheevd N and dsyevr N:
+# streamed through the device in tiles.  On PoCL, n = 512 under a cap of
+# 0.5 MiB (1/4 of the matrix in double; 1 MiB for complex), band 16,
+# tiles of 64 (32 panels, 8 tile columns), for dsyevd N, zheevd N and
+# dsyevr N:
 #  - the log says plan=streamed (plan=in-core without the cap);
 #  - the profile's device peak is under the cap;
 #  - the values equal the in-core run's within 10 n eps max|w|;
@@ -15,9 +16,10 @@
 #  - a copy that fails part way through the streaming: the call restarts
 #    on LAPACK (reason=fault) from the caller's untouched A (values as
 #    LAPACK's).
-# With the vectors, dsyevd V and zheevd V under the same 1 and 2 MiB (the
-# in-core plan needs 38 and 76 MB; the chase's store alone would be 4.5
-# and 9 MB), blocks of 32 columns of Z: plan=streamed, the peak under the
+# With the vectors, dsyevd V and zheevd V under the same 0.5 and 1 MiB
+# (the in-core plan needs 9.5 and 19 MB; the chase's store alone would be
+# 1.1 and 2.3 MB), blocks of 32 columns of Z (16 blocks, 16 segments of
+# the chase): plan=streamed, the peak under the
 # cap, the values as the in-core run's, LAPACK's residual and
 # orthogonality ratios (units of n eps) under 30, the bus bytes of the
 # model within 2% (stage 1 with each panel's reflectors and T going down,
@@ -26,13 +28,16 @@
 # segments' stores and stage 1's panels going up past it), and a copy
 # failing in the parking of the chase's reflectors or in the
 # back-transformation restarting on LAPACK from the caller's A.  The lean
-# plan (dsyevd V under 16 MiB, in the automatic order): plan=lean, stage
+# plan (dsyevd V under 4 MiB, in the automatic order): plan=lean, stage
 # 1 in core (A up, its reflectors down once), the chase's store kept on
 # the device, the back-transformation as the streamed plan's.
+# (At n = 1024, as until this, the same verdicts took 3.5-6 minutes on 2
+# busy cores; n = 512 reaches every path with several panels, tiles,
+# segments and blocks.)
 # One PASS/FAIL line per check.
 cd "$(dirname "$0")/../.."
 CALL=build/testing/auto_call
-N=1024 B=16 TILE=64
+N=512 B=16 TILE=48   # three tile buffers of 48 fit the values' 0.5 MiB
 T=$(mktemp -d "${TMPDIR:-/tmp}/gpulapack-streamed.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME=$T/cache HOME=$T
@@ -138,7 +143,7 @@ model() {
         printf "%.0f %.0f\n", up * e, down * e }'
 }
 
-for spec in "dsyevd 8 1" "zheevd 16 2" "dsyevr 8 1"; do
+for spec in "dsyevd 8 0.5" "zheevd 16 1" "dsyevr 8 0.5"; do
     set -- $spec
     routine=$1 es=$2 cap=$3
     log=$(call $routine $T/in-core)
@@ -147,12 +152,12 @@ for spec in "dsyevd 8 1" "zheevd 16 2" "dsyevr 8 1"; do
     log=$(call $routine $T/streamed GPULAPACK_DEVICE_MEMORY_MB=$cap)
     peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
     ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $((cap << 20)) ] && echo 1 || echo 0)
+        [ "$peak" -le $(mib $cap) ] && echo 1 || echo 0)
     verdict "$ok" "$routine-streamed" "cap $cap MiB, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
     verdict "$(same $T/in-core $T/streamed)" "$routine-values" \
         "the streamed run's values differ from the in-core run's"
     bus_verdict "$routine" "$log" $es
-    [ $routine = dsyevd ] && lanes_log=$log
+    [ $routine = dsyevd ] && lanes_log=$log lanes_cap=$cap
 
     # a copy that fails part way: LAPACK from the caller's A
     log=$(call $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:700)
@@ -182,7 +187,7 @@ read -r lane_up lane_down < <(lane_bytes "$lanes_log")
 ok=$(near "$lane_up" "$lane_down" "$tiles" "$tiles")
 verdict "$ok" dsyevd-lanes "tiles on the lanes: up $lane_up, down $lane_down bytes (the passes' tiles: $tiles)"
 call dsyevd $T/in-core >/dev/null
-log=$(call dsyevd $T/in-order GPULAPACK_DEVICE_MEMORY_MB=1 GPULAPACK_OOC_QUEUES=1)
+log=$(call dsyevd $T/in-order GPULAPACK_DEVICE_MEMORY_MB=$lanes_cap GPULAPACK_OOC_QUEUES=1)
 ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && ! grep -q 'op="[a-z]* lane"' <<<"$log" &&
     [ "$(near $(bytes "$log") $(bytes "$lanes_log"))" = 1 ] && [ "$(same $T/in-core $T/in-order)" = 1 ] &&
     echo 1 || echo 0)
@@ -199,14 +204,14 @@ for spec in "dsyevd 2" "zheevd 4"; do
     log=$(N=512 B=32 call $routine $T/narrowed GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_OOC_CHASE_BAND=8)
     peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
     ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $((cap << 20)) ] && [ "$(same $T/in-core $T/narrowed 512)" = 1 ] && echo 1 || echo 0)
+        [ "$peak" -le $(mib $cap) ] && [ "$(same $T/in-core $T/narrowed 512)" = 1 ] && echo 1 || echo 0)
     verdict "$ok" "$routine-band-to-band" "cap $cap MiB, peak ${peak:-none}, values $(difference $T/in-core $T/narrowed) of the in-core run's: $(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
 
 # the vectors: blocks of 32 columns of Z (stage 3's products of 2 t n + t^2
 # reals fit the cap), the chase in segments of 32 sweeps
 TILE=32
-for spec in "dsyevd 8 1 23168 30000" "zheevd 16 2 23168 30000"; do
+for spec in "dsyevd 8 0.5 3152 4800" "zheevd 16 1 3152 4800"; do
     set -- $spec
     routine=$1 es=$2 cap=$3 park=$4 back=$5
     log=$(JOB=V call $routine $T/in-core)
@@ -215,17 +220,17 @@ for spec in "dsyevd 8 1 23168 30000" "zheevd 16 2 23168 30000"; do
     log=$(JOB=V call $routine $T/streamed GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=streamed)
     peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
     ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $((cap << 20)) ] && echo 1 || echo 0)
+        [ "$peak" -le $(mib $cap) ] && echo 1 || echo 0)
     verdict "$ok" "$routine-V-streamed" "cap $cap MiB, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
     verdict "$(same $T/in-core $T/streamed)" "$routine-V-values" \
         "the streamed run's values differ from the in-core run's"
     verdict "$(ratios_ok "$log")" "$routine-V-ratios" "$(grep -o '^ratios .*' <<<"$log")"
     bus_verdict "$routine-V" "$log" $es V
     # a copy that fails in the parking of the chase's reflectors (the
-    # read of the eleventh segment's store: stage 1's copies, the band,
-    # then a write, a write and a read per segment), and one in the
-    # back-transformation (blocks of Z already read back): LAPACK from
-    # the caller's A
+    # 3,152nd: stage 1's 3,118 copies, the band, then a write, a write and
+    # a read per segment; the profile shows 11 of the 16 segments' stores
+    # read back), and one in the back-transformation (the 4,800th: 7 of
+    # the 16 blocks of Z already read back): LAPACK from the caller's A
     for at in $park $back; do
         fault_verdict "$routine-V-fault-$at" $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap \
             GPULAPACK_PLAN=streamed GPULAPACK_FAULT=copy:$at
@@ -233,16 +238,16 @@ for spec in "dsyevd 8 1 23168 30000" "zheevd 16 2 23168 30000"; do
 done
 TILE=64
 
-# the lean plan: the same cap, the automatic order (in-core, lean,
+# the lean plan: under 4 MiB (in core 9.5 MB), the automatic order (in-core, lean,
 # streamed) takes it; stage 1 in core with its band at B
-for spec in "dsyevd 8 16"; do
+for spec in "dsyevd 8 4"; do
     set -- $spec
     routine=$1 es=$2 cap=$3
     JOB=V call $routine $T/in-core >/dev/null
     log=$(JOB=V call $routine $T/lean GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_BAND=$B)
     peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
     ok=$(grep -q "path=opencl .*plan=lean" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $((cap << 20)) ] && [ "$(same $T/in-core $T/lean)" = 1 ] &&
+        [ "$peak" -le $(mib $cap) ] && [ "$(same $T/in-core $T/lean)" = 1 ] &&
         [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
     verdict "$ok" "$routine-V-lean" "cap $cap MiB, peak ${peak:-none}, $(grep -o '^ratios .*' <<<"$log"): $(grep -o 'path=.*info' <<<"$log" | head -1)"
     bus_verdict "$routine-V-lean" "$log" $es L
@@ -266,8 +271,8 @@ ok=$(grep -q "refused in core: the streamed plan" <<<"$log" &&
     [ "$(same $T/in-core $T/retry)" = 1 ] && echo 1 || echo 0)
 verdict "$ok" dsyevd-retry "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 
-# under the streamed plan's minimum (its six n x b blocks alone are 768
+# under the streamed plan's minimum (its six n x b blocks alone are 384
 # KiB in double): LAPACK, and why
-log=$(call dsyevd $T/under GPULAPACK_DEVICE_MEMORY_MB=0.5)
+log=$(call dsyevd $T/under GPULAPACK_DEVICE_MEMORY_MB=0.25)
 ok=$(grep -q "path=lapack reason=device device-memory" <<<"$log" && echo 1 || echo 0)
 verdict "$ok" dsyevd-under "$(grep -o 'path=.*info' <<<"$log" | head -1)"

@@ -5,11 +5,14 @@
 # reflector stores on the device, stage 3 on the host, then U and VT made
 # in blocks of TILE columns, each block up once, the chase's reflectors
 # applied on the device and stage 1's panels streamed past it from host
-# memory.  On PoCL, band 16, blocks of 64 columns, for dgesdd S and
-# zgesdd S at 1024 x 1024 and a wide dgesvd S (JOBU = JOBVT = 'S',
-# 1024 x 1280), each under a cap between its lean plan and its in-core
-# plan (24 MiB for the real calls, whose in-core plans are 78 and 81 MB;
-# 48 MiB for zgesdd, 122 MB in core), in the automatic order:
+# memory.  On PoCL, band 16, blocks of 64 columns (8 blocks of U's and of
+# VT's columns), for dgesdd S and zgesdd S at 512 x 512 and a wide dgesvd
+# S (JOBU = JOBVT = 'S', 512 x 640), each under a cap between its lean
+# plan and its in-core plan (8 MiB for the real calls, whose lean plans
+# are 7.0 and 7.9 MB, in core 22.6 and 23.6 MB; 16 MiB for zgesdd, 14.1
+# MB lean, 36.7 MB in core), in the automatic order (until this at 1024
+# x 1024 and 1024 x 1280 under 24 and 48 MiB: 1.5-4 minutes on 2 busy
+# cores):
 #  - the log says plan=lean, and the profile's device peak is under the
 #    cap and equal to the plan (the log's device_bytes=);
 #  - the singular values equal those of the in-core run of the same
@@ -87,7 +90,7 @@ lean_verdicts() {
     verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
 }
 
-for spec in "dgesdd 1024 1024 8 24" "zgesdd 1024 1024 16 48" "dgesvd 1024 1280 8 24"; do
+for spec in "dgesdd 512 512 8 8" "zgesdd 512 512 16 16" "dgesvd 512 640 8 8"; do
     set -- $spec
     routine=$1 m=$2 n=$3 es=$4 cap=$5
     name=$routine-S-${m}x$n
@@ -105,11 +108,11 @@ for spec in "dgesdd 1024 1024 8 24" "zgesdd 1024 1024 16 48" "dgesvd 1024 1280 8
     [ $routine = dgesdd ] || continue
 
     # a copy that fails in stage 1 (the call's third), and one in the
-    # back-transformation (the 300th: in the second block of U, the first
-    # one read back; 10 copies come before the blocks and about 190 per
-    # block, most of them the panels' T's merged on the device): LAPACK
-    # from the caller's A
-    for at in 3 300; do
+    # back-transformation (the 150th: in the second block of U, the first
+    # one read back, as the failed call's profile shows; 8 copies come
+    # before the blocks and about 97 per block, most of them the panels'
+    # T's merged on the device): LAPACK from the caller's A
+    for at in 3 150; do
         log=$(call $routine S $m $n $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:$at)
         ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" &&
             [ "$(same $T/in-core $T/fault $cols)" = 1 ] && [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
@@ -117,14 +120,15 @@ for spec in "dgesdd 1024 1024 8 24" "zgesdd 1024 1024 16 48" "dgesvd 1024 1280 8
     done
 done
 
-# A tall X (dgesdd S, 1024 x 512: its QR first in core, the reflectors
+# A tall X (dgesdd S, 512 x 256: its QR first in core, the reflectors
 # parked too and streamed past U's blocks after R's panels) and an output
-# over A (dgesdd O, 512 x 768: VT written over A from the host's blocks,
-# last), under caps between their lean plans (10.5 and 8.8 MB) and
-# their in-core ones (29 and 25 MB): plan=lean, the peak under the cap
-# and equal to the plan, the values as the in-core run's, LAPACK's ratios
-# under 30 (for 'O' of the VT that A holds).
-for spec in "dgesdd S 1024 512 12" "dgesdd O 512 768 10"; do
+# over A (dgesdd O, 256 x 384: VT written over A from the host's blocks,
+# last), under caps between their lean plans (5.3 and 4.5 MB) and their
+# in-core ones (9.7 and 8.4 MB; 1024 x 512 and 512 x 768 under 12 and 10
+# MiB until this): plan=lean, the peak under the cap and equal to the
+# plan, the values as the in-core run's, LAPACK's ratios under 30 (for
+# 'O' of the VT that A holds).
+for spec in "dgesdd S 512 256 7" "dgesdd O 256 384 6"; do
     set -- $spec
     routine=$1 job=$2 m=$3 n=$4 cap=$5
     name=$routine-$job-${m}x$n

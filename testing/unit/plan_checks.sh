@@ -6,6 +6,9 @@
 verdict() { # verdict <ok 0/1> <name> <detail>
     if [ "$1" = 1 ]; then echo "PASS unit/$CHECK/$2"; else echo "FAIL unit/$CHECK/$2: $3"; fi
 }
+mib() { # mib <MiB>: the bytes of a cap given in MiB (0.5: 524288)
+    awk -v m="$1" 'BEGIN { printf "%.0f", m * 1048576 }'
+}
 field() { # field <log> <key>: the number after key= on the call's line
     grep -o "$2=[0-9]*" <<<"$1" | head -1 | cut -d= -f2
 }

@@ -1478,6 +1478,25 @@ static void test_secular(void)
     report(&g);
 }
 
+/* 1 when group name is in the comma-separated list only (every group
+ * when only is unset or empty) */
+static int wanted(const char *only, const char *name)
+{
+    if (!only || !*only)
+        return 1;
+    size_t len = strlen(name);
+    for (const char *p = only; *p;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && strncmp(p, name, len) == 0)
+            return 1;
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     unsigned seed = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10)
@@ -1520,42 +1539,61 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("# device %s: %s\n", info->id, info->name);
-    /* TEST_DEVICE_OPS_ONLY=chases: the chases alone, for runs that try
-     * their kernels and work-group counts (run_checks.sh); =bidiag_svd,
-     * =tridiag_eig: the divide and conquer's SVD or eigenproblem alone
-     * (its random cases then differ from a full run's with the same seed,
-     * its graded ones do not) */
+    /* TEST_DEVICE_OPS_ONLY=<group>[,<group>...]: those groups alone, for
+     * runs that try other kernels or libraries on some of them
+     * (run_checks.sh): copies, pack_band, panels, blas3, chases (the
+     * chases and the chases in segments), pipelines, tridiag_values,
+     * secular, bidiag_svd, tridiag_eig (the divide and conquer's SVD or
+     * eigenproblem, host- and device-resident; its random cases then
+     * differ from a full run's with the same seed, its graded ones do
+     * not) */
     const char *only = getenv("TEST_DEVICE_OPS_ONLY");
-    if (only && (strcmp(only, "chases") == 0 ||
-                 strcmp(only, "bidiag_svd") == 0 ||
-                 strcmp(only, "tridiag_eig") == 0)) {
-        if (strcmp(only, "chases") == 0) {
-            test_chases();
-            test_chase_segments();
-        } else if (strcmp(only, "bidiag_svd") == 0) {
-            test_bidiag_svd(0);
-            test_bidiag_svd(1);
-        } else {
-            test_tridiag_eig(0);
-            test_tridiag_eig(1);
+    static const char *const groups[] = {
+        "copies", "pack_band", "panels", "blas3", "chases", "pipelines",
+        "tridiag_values", "secular", "bidiag_svd", "tridiag_eig"};
+    if (only && *only) {
+        /* every name a known group */
+        char list[256];
+        snprintf(list, sizeof list, "%s", only);
+        for (char *save = NULL, *w = strtok_r(list, ",", &save); w;
+             w = strtok_r(NULL, ",", &save)) {
+            size_t i = 0;
+            while (i < sizeof groups / sizeof *groups && strcmp(w, groups[i]) != 0)
+                i++;
+            if (i == sizeof groups / sizeof *groups) {
+                printf("FAIL %c TEST_DEVICE_OPS_ONLY: no group %s\n", GL_PREC_CHAR, w);
+                gl_ctx_release(dev_ctx);
+                gl_ctx_release(host_ctx);
+                return 1;
+            }
         }
-        gl_ctx_release(dev_ctx);
-        gl_ctx_release(host_ctx);
-        return failures != 0;
     }
-    test_copies();
-    test_pack_band();
-    test_panels();
-    test_blas3();
-    test_chases();
-    test_chase_segments();
-    test_pipelines();
-    test_tridiag_values();
-    test_secular();
-    test_bidiag_svd(0);
-    test_bidiag_svd(1);
-    test_tridiag_eig(0);
-    test_tridiag_eig(1);
+    if (wanted(only, "copies"))
+        test_copies();
+    if (wanted(only, "pack_band"))
+        test_pack_band();
+    if (wanted(only, "panels"))
+        test_panels();
+    if (wanted(only, "blas3"))
+        test_blas3();
+    if (wanted(only, "chases")) {
+        test_chases();
+        test_chase_segments();
+    }
+    if (wanted(only, "pipelines"))
+        test_pipelines();
+    if (wanted(only, "tridiag_values"))
+        test_tridiag_values();
+    if (wanted(only, "secular"))
+        test_secular();
+    if (wanted(only, "bidiag_svd")) {
+        test_bidiag_svd(0);
+        test_bidiag_svd(1);
+    }
+    if (wanted(only, "tridiag_eig")) {
+        test_tridiag_eig(0);
+        test_tridiag_eig(1);
+    }
     gl_ctx_release(dev_ctx);
     gl_ctx_release(host_ctx);
     return failures != 0;
