@@ -66,6 +66,13 @@
 #               16384 against Xsyevd (ALG_1, ALG_2 where the library
 #               selects them), Xsyevdx and Xgesvdp, ours run once per n
 #               (docs/benchmarks.md);
+#             streamed: larger than the device (issue 40), our path
+#               alone, no profile (profiling runs each copy to its end):
+#               dsyevd N and dgesdd N at 49,152 in core, then under a cap
+#               of 8 GiB (the streamed plan) with the tiles' copies on the
+#               copy lanes, and dsyevd N with them in order
+#               (GPULAPACK_OOC_QUEUES=1); dsyevd V at 16,384 under 1 GiB
+#               with the streamed plan first; about 5 minutes;
 #             auto: bin/gpulapack-tune on this machine (d, syevd and
 #               gesdd, N and V, up to 4096), then the demo at 4096 under
 #               plain LD_PRELOAD: the path auto takes.
@@ -240,6 +247,19 @@ lease)
                 rest=${setting#*|}
                 echo "tuning: ${setting%%|*}" >>"$sum"
                 bench_rows tuning-$i "$logs/tuning-$i.csv" "${setting%%|*}" BENCH_CUSOLVER=0 \
+                    BENCH_HOST_MAX_N=0 BENCH_GPU_SIZES="${rest%|*}" BENCH_GPU_CASES="${rest#*|}"
+            done ;;
+        streamed)
+            i=0
+            for setting in "GPULAPACK_PLAN=in-core|49152|dsyevd_N,dgesdd_N" \
+                "GPULAPACK_DEVICE_MEMORY_MB=8192|49152|dsyevd_N,dgesdd_N" \
+                "GPULAPACK_DEVICE_MEMORY_MB=8192 GPULAPACK_OOC_QUEUES=1|49152|dsyevd_N" \
+                "GPULAPACK_PLAN=streamed GPULAPACK_DEVICE_MEMORY_MB=1024|16384|dsyevd_V"; do
+                i=$((i + 1))
+                rest=${setting#*|}
+                echo "streamed: ${setting%%|*}" >>"$sum"
+                # shellcheck disable=SC2086
+                bench_rows streamed-$i "$logs/streamed-$i.csv" ${setting%%|*} BENCH_CUSOLVER=0 \
                     BENCH_HOST_MAX_N=0 BENCH_GPU_SIZES="${rest%|*}" BENCH_GPU_CASES="${rest#*|}"
             done ;;
         crossover)
