@@ -75,6 +75,7 @@ typedef struct gl_config {
     long ooc_band;              /* GPULAPACK_OOC_BAND: the streamed plan's band, 0 = tuned */
     long ooc_tile;              /* GPULAPACK_OOC_TILE: the streamed plan's tile side, 0 = tuned */
     long ooc_chase_band;        /* GPULAPACK_OOC_CHASE_BAND: the band a wider one is reduced to for the chase, 0 = tuned */
+    long ooc_segment;           /* GPULAPACK_OOC_SEGMENT: sweeps per parked segment of the streamed chase, 0 = from the device budget */
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */

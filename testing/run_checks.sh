@@ -185,9 +185,11 @@ for src in testing/unit/test_*.c; do
         run "unit/$t-streamed-values" 300 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
             GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=values "build/testing/$t"
         # and inside the SVD's streamed and lean vectors, written over A
-        # (square and wide; blocks of 8 columns), 2-3 minutes each
+        # (square and wide; blocks of 8 columns; the streamed chase parked
+        # a group of 4 sweeps per segment: without a cap its stores would
+        # stay on the device, as the lean plan's), 2-3 minutes each
         run "unit/$t-streamed-vectors" 600 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
-            GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
+            GPULAPACK_OOC_TILE=8 GPULAPACK_OOC_SEGMENT=4 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
         run "unit/$t-lean-vectors" 600 env GPULAPACK_PLAN=lean GPULAPACK_BAND=4 \
             GPULAPACK_OOC_TILE=8 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
@@ -448,13 +450,14 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
     --expect-path opencl --expect-method one-stage
 #    The ?syev family by the streamed plan (band 2, tiles of 3: many
 #    passes and tiles at the suite's sizes, and blocks of 3 columns of Z
-#    for the vectors; the values' band reduced band-to-band to 1 before
-#    the chase).
+#    for the vectors, the chase parked in segments of 2 sweeps (without
+#    a cap its store would stay on the device); the values' band reduced
+#    band-to-band to 1 before the chase).
 run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1 \
-    --expect-path opencl
+    --env GPULAPACK_OOC_SEGMENT=2 --expect-path opencl
 #    The ?syev family's vectors by the lean plan (stage 1 in core with
 #    band 2, its reflectors parked, blocks of 3 columns of Z), sep in
 #    double; values calls keep the in-core plan.
