@@ -162,6 +162,14 @@ int GL_FN(reflectors_alloc_segment)(const GL_FN(ops) *ops,
 int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
                        lapack_int lde);
+/* The same for a segment's store (r of order n - s0) on rows s0.. of a
+ * block of block_rows rows (the whole chase's order n): its batches of
+ * blocks are bounded by that block, as segment 0's are
+ * (apply_segment_device_bytes), not by the rows the segment acts on, so
+ * that a later segment's shorter rows take no more launches. */
+int GL_FN(apply_segment)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
+                         char which, char trans, lapack_int ncols,
+                         gl_scalar *e, lapack_int lde, lapack_int block_rows);
 
 /* Device bytes that apply_chase (a chase of an n x n band of half-width b
  * in groups of `group` sweeps) and apply_panels allocate while they

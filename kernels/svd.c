@@ -860,7 +860,8 @@ static int chase_parked(svd_call *c)
 
 /* E (rows 0 .. cols-1, ncols columns, on the device) := Q E ('Q') or P E
  * ('P') from the parked segments: each goes up into seg_dev, the last
- * segment first, and takes its rows s0.. of E. */
+ * segment first, and takes its rows s0.. of E, in batches bounded by the
+ * block as segment 0's (apply_segment). */
 static int apply_parked(const svd_call *c, char which, lapack_int ncols,
                         gl_scalar *e, lapack_int lde)
 {
@@ -874,7 +875,8 @@ static int apply_parked(const svd_call *c, char which, lapack_int ncols,
         GL_FN(reflectors_segment_layout)(&r, c->cols - s0, c->bw, c->group,
                                          sweeps, c->seg_dev, c->seg_dev,
                                          c->seg_first);
-        if (GL_FN(apply_chase)(ops, &r, which, 'N', ncols, e + s0, lde))
+        if (GL_FN(apply_segment)(ops, &r, which, 'N', ncols, e + s0, lde,
+                                 c->cols))
             return GL_STAGE_FAULT;
     }
     return 0;

@@ -563,7 +563,8 @@ static void parked_close(const GL_FN(ops) *ops, parked_q *p)
 
 /* E (n x c, device, ld n) := Q2 E, Q2 the product of the segments' Q's,
  * segment k's on rows k g ..: the last segment first, each store up into
- * the buffer, then applied as the whole chase's (apply_chase). */
+ * the buffer, then applied as the whole chase's, in batches bounded by
+ * the block as segment 0's (apply_segment). */
 static int parked_apply(const GL_FN(ops) *ops, const parked_q *p,
                         lapack_int c, gl_scalar *e)
 {
@@ -576,7 +577,8 @@ static int parked_apply(const GL_FN(ops) *ops, const parked_q *p,
         lapack_int size = (lapack_int)(p->at[k + 1] - p->at[k]);
         ops->from_host(ops, 'N', size, 1, q->parked + p->at[k], size, p->store,
                        size);
-        if (GL_FN(apply_chase)(ops, &r, 'Q', 'N', c, e + (size_t)k * g, n))
+        if (GL_FN(apply_segment)(ops, &r, 'Q', 'N', c, e + (size_t)k * g, n,
+                                 n))
             return GL_STAGE_FAULT;
     }
     return 0;
