@@ -464,6 +464,14 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
                        lapack_int lde)
 {
+    return GL_FN(apply_segment)(ops, r, which, trans, ncols, e, lde, r->n);
+}
+
+/* gl_s_apply_segment gl_d_apply_segment gl_c_apply_segment gl_z_apply_segment */
+int GL_FN(apply_segment)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
+                         char which, char trans, lapack_int ncols,
+                         gl_scalar *e, lapack_int lde, lapack_int block_rows)
+{
     const lapack_int b = r->b, group = r->group;
     if (r->ngroups == 0 || ncols == 0)
         return 0;
@@ -476,7 +484,8 @@ int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
     int on_device = !ops->host_memory && ops->wy_build && ops->ints_to_device;
     size_t slots = (size_t)r->first[r->ngroups];
     size_t stride, blocks = slots / (size_t)group + 1;
-    int batch = chase_batch(b, group, blocks, (size_t)r->n * (size_t)ncols,
+    lapack_int rows = block_rows > r->n ? block_rows : r->n;
+    int batch = chase_batch(b, group, blocks, (size_t)rows * (size_t)ncols,
                             &stride);
     const int capacity = ops->host_memory ? HOST_BATCH : batch;
     const lapack_int ldv = (lapack_int)(stride / (size_t)group);

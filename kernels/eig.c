@@ -831,6 +831,36 @@ static gl_method eig_method(const GL_FN(ops) *ops, const gl_eig_job *job)
     return method;
 }
 
+/* The columns of Z the lean and streamed plans make: RANGE 'I' knows
+ * them, 'V' counts all. */
+static lapack_int z_columns(const gl_eig_job *job, lapack_int n)
+{
+    return job->range == 'I' ? job->iu - job->il + 1 : n;
+}
+
+/* Stage 3 of the lean and streamed vectors: on the host, the merges of
+ * the divide and conquer multiplied on the device (?syevd's, and
+ * ?syevr's whole spectrum). */
+static int device_products(const gl_eig_job *job, lapack_int n, int vectors)
+{
+    return vectors &&
+           (job->driver == GL_EIG_SYEVD ||
+            (job->driver == GL_EIG_SYEVR && z_columns(job, n) == n &&
+             job->range != 'V'));
+}
+
+/* The streamed plan's chase in segments (streamed_segment): the plan and
+ * the pipeline ask it alike, with the budget in tuning. */
+static lapack_int streamed_segment(const gl_tuning *tuning,
+                                   const gl_eig_job *job, lapack_int n,
+                                   int vectors, int b, lapack_int group)
+{
+    return vectors ? GL_FN(streamed_segment)(
+                         tuning, n, b, gl_tune_ooc_tile(n, b), group,
+                         z_columns(job, n), device_products(job, n, vectors))
+                   : 0;
+}
+
 /* gl_s_eig_device_bytes gl_d_eig_device_bytes gl_c_eig_device_bytes gl_z_eig_device_bytes */
 size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
                                lapack_int n, int vectors, gl_method method,
@@ -839,14 +869,8 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
     const size_t es = sizeof(gl_scalar), rs = sizeof(gl_real);
     const size_t nn = (size_t)n * (size_t)n;
     *largest = nn * es;
-    /* the columns of Z: RANGE 'I' knows them, 'V' counts all */
-    lapack_int m = job->range == 'I' ? job->iu - job->il + 1 : n;
-    /* stage 3 of the lean and streamed vectors: on the host, the merges
-     * of the divide and conquer multiplied on the device (?syevd's, and
-     * ?syevr's whole spectrum) */
-    int products = vectors && (job->driver == GL_EIG_SYEVD ||
-                               (job->driver == GL_EIG_SYEVR && m == n &&
-                                job->range != 'V'));
+    lapack_int m = z_columns(job, n);
+    int products = device_products(job, n, vectors);
     if (tier == GL_PLAN_LEAN)   /* the vectors, by two stages */
         return vectors && method != GL_METHOD_VENDOR
                    ? GL_FN(lean_device_bytes)(tuning, n, m, products)
@@ -857,10 +881,11 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
         int b = vectors ? gl_tune_ooc_band(n)
                         : gl_tune_ooc_wide_band(tuning, n);
         int bt = vectors ? b : gl_tune_ooc_chase_band(n, b);
+        lapack_int group =
+            vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0;
         size_t bytes = GL_FN(streamed_device_bytes)(
-            n, b, gl_tune_ooc_tile(n, b),
-            vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0, m,
-            products);
+            n, b, gl_tune_ooc_tile(n, b), group, m, products,
+            streamed_segment(tuning, job, n, vectors, b, group));
         size_t narrowed =
             bt < b ? GL_FN(band_reduce_device_bytes)(tuning, n, b, bt) : 0;
         bytes = narrowed > bytes ? narrowed : bytes;
@@ -961,9 +986,13 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
              ? GL_FN(he_tridiag_lean)(ops, job->uplo, n, a, lda, c.sigma, c.d,
                                       c.e, keep, &c.reduce)
          : plan == GL_PLAN_STREAMED
-             ? GL_FN(he_tridiag_streamed)(ops, job->uplo, n, a, lda, c.sigma,
-                                          b, gl_tune_ooc_tile(n, b), c.d, c.e,
-                                          keep, &c.reduce)
+             ? GL_FN(he_tridiag_streamed)(
+                   ops, job->uplo, n, a, lda, c.sigma, b,
+                   gl_tune_ooc_tile(n, b),
+                   streamed_segment(&ops->ctx->tuning, job, n, c.vectors, b,
+                                    gl_tune_group(&ops->ctx->tuning,
+                                                  b < n - 1 ? b : n - 1)),
+                   c.d, c.e, keep, &c.reduce)
          : method == GL_METHOD_ONE_STAGE
              ? GL_FN(he_tridiag_one_stage)(ops, job->uplo, n, a, lda, c.sigma,
                                            c.d, c.e, keep, &c.reduce)

@@ -162,6 +162,14 @@ int GL_FN(reflectors_alloc_segment)(const GL_FN(ops) *ops,
 int GL_FN(apply_chase)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
                        char which, char trans, lapack_int ncols, gl_scalar *e,
                        lapack_int lde);
+/* The same for a segment's store (r of order n - s0) on rows s0.. of a
+ * block of block_rows rows (the whole chase's order n): its batches of
+ * blocks are bounded by that block, as segment 0's are
+ * (apply_segment_device_bytes), not by the rows the segment acts on, so
+ * that a later segment's shorter rows take no more launches. */
+int GL_FN(apply_segment)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
+                         char which, char trans, lapack_int ncols,
+                         gl_scalar *e, lapack_int lde, lapack_int block_rows);
 
 /* Device bytes that apply_chase (a chase of an n x n band of half-width b
  * in groups of `group` sweeps) and apply_panels allocate while they
@@ -548,22 +556,36 @@ size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
  * its trailing matrix through the device in tiles of tile x tile, then
  * the band chased on the device as he_tridiag's: d and e.  keep (or NULL)
  * receives Q for the vectors: stage 1's panels and T factors in host
- * memory, the chase's reflectors parked there too, segment by segment
- * (a chase in segments of sweeps, each segment's store on the device
- * only while it runs), applied tile columns at a time by
- * tridiag_q_apply_streamed (free it with tridiag_q_free); the lean plan
- * (he_tridiag_lean) keeps the chase's whole store on the device.  Its
- * device bytes: streamed_device_bytes
- * (group 0 for the values; m columns of Z; products: stage 3's divide and
- * conquer multiplies on the device), the tier of eig_device_bytes. */
+ * memory, the chase's reflectors kept on the device (segment 0, as the
+ * lean plan, he_tridiag_lean, keeps them) or parked in host memory
+ * segment by segment (a chase in segments of segment sweeps, each
+ * segment's store on the device only while it runs), applied tile
+ * columns at a time by tridiag_q_apply_streamed (free it with
+ * tridiag_q_free).  Its device bytes: streamed_device_bytes (group 0 for
+ * the values; m columns of Z; products: stage 3's divide and conquer
+ * multiplies on the device), the tier of eig_device_bytes, with the
+ * segment streamed_segment chooses for the device. */
 int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                                const gl_scalar *a, lapack_int lda,
                                gl_real sigma, lapack_int b, lapack_int tile,
-                               gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
-                               gl_stage_times *times);
+                               lapack_int segment, gl_real *d, gl_real *e,
+                               GL_FN(tridiag_q) *keep, gl_stage_times *times);
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
-                                    lapack_int m, int products);
+                                    lapack_int m, int products,
+                                    lapack_int segment);
+/* The sweeps per segment of the streamed chase with the vectors (segment
+ * of he_tridiag_streamed and streamed_device_bytes), from the budget of
+ * tuning (gl_tuning.device_budget and the device's largest allocation):
+ * 0, the whole store kept on the device, where that plan fits; else the
+ * most whole groups of sweeps whose plan fits, each segment's store
+ * parked in host memory; GPULAPACK_OOC_SEGMENT's (gl_tune_ooc_segment)
+ * when set; about a block of Z's columns where the budget is not known.
+ * 0 for the values (group 0). */
+lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
+                                   lapack_int b, lapack_int tile,
+                                   lapack_int group, lapack_int m,
+                                   int products);
 /* One pass of a streamed plan over the tiles of its host copy
  * (kernels/tile_pass.c): the tiles of h(r_first:rows, c_first:cols) (ld
  * ldh; lower: only those from the diagonal's row of each column of

@@ -169,6 +169,55 @@ typedef struct svd_call {
     double t[5];               /* profile marks: stage1 .. out */
 } svd_call;
 
+static size_t svd_lean_bytes(const svd_call *c, size_t *largest);
+
+/* The parked chase in segments of sweeps (whole groups): c->seg, and
+ * c->nseg of them (c->park). */
+static void park_in(svd_call *c, lapack_int sweeps)
+{
+    c->seg = sweeps;
+    c->nseg = c->park ? (c->cols - 2 + sweeps - 1) / sweeps : 0;
+}
+
+/* Whether the plan as decided fits the device's budget (tuning's): its
+ * high-water mark and its largest allocation. */
+static int plan_fits(const svd_call *c, size_t budget)
+{
+    unsigned long long most = c->ops->ctx->tuning.device_max_alloc;
+    size_t largest, bytes = svd_lean_bytes(c, &largest);
+    return bytes <= budget && (most == 0 || largest <= most);
+}
+
+/* The streamed plan's chase: its two stores kept on the device where
+ * that plan fits the budget the policy fitted it against
+ * (gl_tuning.device_budget), as the lean plan keeps them (no store
+ * crosses the bus); else parked in segments of the most whole groups of
+ * sweeps whose plan fits (fewer segments: fewer launches past each block
+ * and the same bytes), at least one group.  GPULAPACK_OOC_SEGMENT forces
+ * its segments; a budget not known parks a group per segment. */
+static void svd_segment(svd_call *c)
+{
+    lapack_int group = c->group, forced = gl_tune_ooc_segment(group);
+    size_t budget = c->ops->ctx->tuning.device_budget;
+    park_in(c, forced > 0 ? forced : group);
+    if (!c->park || forced > 0 || budget == 0)
+        return;
+    c->park = 0;
+    if (plan_fits(c, budget))
+        return;
+    c->park = 1;
+    lapack_int lo = 1, hi = (c->cols - 2 + group - 1) / group;
+    while (lo < hi) {   /* the plan grows with the segment's stores */
+        lapack_int mid = lo + (hi - lo + 1) / 2;
+        park_in(c, mid * group);
+        if (plan_fits(c, budget))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    park_in(c, lo * group);
+}
+
 /* The call's decisions that A's values do not take part in: band, the
  * tall QR, where stage 3 leaves its vectors, how they are read. */
 static void svd_decide(svd_call *c)
@@ -244,12 +293,12 @@ static void svd_decide(svd_call *c)
         c->on_device = c->host_image = c->beside = 0;
         c->tile = gl_tune_ooc_tile(cols, c->nb);
     }
-    /* the streamed plan parks the chase's stores, a group of sweeps per
-     * segment, and takes stage 1's panels in groups bounded by the block
-     * (stage1_panels): O(n b + tile n) of the device */
+    /* the streamed plan takes stage 1's panels in groups bounded by the
+     * block (stage1_panels), and keeps the chase's two stores on the
+     * device where they fit beside the rest, else parks them segment by
+     * segment (svd_segment): O(n b + tile n) of the device */
     c->park = c->stream1 && c->bw > 1 && cols > 2;
-    c->seg = c->group;
-    c->nseg = c->park ? (cols - 2 + c->seg - 1) / c->seg : 0;
+    svd_segment(c);
 }
 
 /* The call's decisions, before any memory: scaling, band, the tall QR,
@@ -812,7 +861,8 @@ static int chase_parked(svd_call *c)
 
 /* E (rows 0 .. cols-1, ncols columns, on the device) := Q E ('Q') or P E
  * ('P') from the parked segments: each goes up into seg_dev, the last
- * segment first, and takes its rows s0.. of E. */
+ * segment first, and takes its rows s0.. of E, in batches bounded by the
+ * block as segment 0's (apply_segment). */
 static int apply_parked(const svd_call *c, char which, lapack_int ncols,
                         gl_scalar *e, lapack_int lde)
 {
@@ -826,7 +876,8 @@ static int apply_parked(const svd_call *c, char which, lapack_int ncols,
         GL_FN(reflectors_segment_layout)(&r, c->cols - s0, c->bw, c->group,
                                          sweeps, c->seg_dev, c->seg_dev,
                                          c->seg_first);
-        if (GL_FN(apply_chase)(ops, &r, which, 'N', ncols, e + s0, lde))
+        if (GL_FN(apply_segment)(ops, &r, which, 'N', ncols, e + s0, lde,
+                                 c->cols))
             return GL_STAGE_FAULT;
     }
     return 0;
@@ -865,6 +916,11 @@ static int svd_reduce_lean(svd_call *c)
     lapack_int cols = c->cols;
     if (c->stream1 ? streamed_stage1(c) : lean_stage1(c))
         return GL_STAGE_FAULT;
+    if (c->park)
+        gl_log(1, "streamed chase: %d segments of %d sweeps parked in host "
+                  "memory", c->nseg, c->seg);
+    else if (c->stream1)
+        gl_log(1, "streamed chase: its stores kept on the device");
     if (c->park ? chase_parked(c)
                 : GL_FN(reflectors_alloc)(ops, &c->keep, cols, c->bw,
                                           c->group, 1) ||

@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../runtime/log.h"
 #include "../runtime/memory.h"
 #include "../runtime/precision.h"
 #include "../runtime/profile.h"
@@ -76,11 +77,11 @@ static size_t arena_scalars(lapack_int n, lapack_int b, lapack_int tile)
            GL_TILE_BUFFERS * (size_t)tile * (size_t)tile;
 }
 
-/* Sweeps per segment of the streamed plan's chase: whole groups of the
- * store, about as many as a block of Z has columns, so that a segment's
- * store (about g n (b + 1) / b scalars) about matches the block (n
- * tile). */
-static lapack_int segment_sweeps(lapack_int tile, lapack_int group)
+/* Sweeps per segment where the device's budget is not known: whole
+ * groups of the store, about as many as a block of Z has columns, so that
+ * a segment's store (about g n (b + 1) / b scalars) about matches the
+ * block (n tile). */
+static lapack_int block_sweeps(lapack_int tile, lapack_int group)
 {
     lapack_int g = tile / group * group;
     return g > group ? g : group;
@@ -118,10 +119,49 @@ static size_t vectors_bytes(lapack_int n, lapack_int b, lapack_int tile,
     return max_size(max_size(chase, back), stage3);
 }
 
+/* gl_s_streamed_segment gl_d_streamed_segment gl_c_streamed_segment gl_z_streamed_segment */
+lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
+                                   lapack_int b, lapack_int tile,
+                                   lapack_int group, lapack_int m,
+                                   int products)
+{
+    streamed_shape(n, &b, &tile);
+    if (group == 0)
+        return 0;
+    lapack_int forced = gl_tune_ooc_segment(group);
+    if (forced > 0)
+        return forced;
+    /* the plan's largest allocation is counted as its whole (the tier of
+     * eig_device_bytes): both bounds are the device's */
+    size_t budget = tuning->device_budget;
+    if (tuning->device_max_alloc > 0 && tuning->device_max_alloc < budget)
+        budget = (size_t)tuning->device_max_alloc;
+    if (budget == 0)
+        return block_sweeps(tile, group);
+    /* the whole store kept: no store crosses the bus */
+    if (vectors_bytes(n, b, tile, group, m, products, 0) <= budget)
+        return 0;
+    /* else the most whole groups whose plan fits (its bytes grow with
+     * the segment's store): fewer segments are fewer launches past each
+     * block of Z; at least one group (under that the call does not fit
+     * the device at all) */
+    lapack_int lo = 1, hi = (n - 2 + group - 1) / group;
+    while (lo < hi) {
+        lapack_int mid = lo + (hi - lo + 1) / 2;
+        if (vectors_bytes(n, b, tile, group, m, products, mid * group) <=
+            budget)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo * group;
+}
+
 /* gl_s_streamed_device_bytes gl_d_streamed_device_bytes gl_c_streamed_device_bytes gl_z_streamed_device_bytes */
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
-                                    lapack_int m, int products)
+                                    lapack_int m, int products,
+                                    lapack_int segment)
 {
     const size_t es = sizeof(gl_scalar);
     streamed_shape(n, &b, &tile);
@@ -133,7 +173,7 @@ size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
     if (group == 0)
         return most;
     return max_size(most, vectors_bytes(n, b, tile, group, m, products,
-                                        segment_sweeps(tile, group)));
+                                        segment));
 }
 
 /* The panel's finished entries into the host band: rows r0 .. r1-1 of the
@@ -441,8 +481,8 @@ out:
 int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                                const gl_scalar *a, lapack_int lda,
                                gl_real sigma, lapack_int b, lapack_int tile,
-                               gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
-                               gl_stage_times *times)
+                               lapack_int segment, gl_real *d, gl_real *e,
+                               GL_FN(tridiag_q) *keep, gl_stage_times *times)
 {
     streamed_shape(n, &b, &tile);
     lapack_int ldband = 2 * b + 1;
@@ -457,8 +497,14 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
         lapack_int group = gl_tune_group(&ops->ctx->tuning, b);
         *keep = (GL_FN(tridiag_q)){.n = n, .b = b, .lda = n,
                                    .streamed_cols = tile < n ? tile : n,
-                                   .segment_sweeps = segment_sweeps(tile, group),
-                                   .group = group};
+                                   .segment_sweeps = segment, .group = group};
+        if (segment > 0)
+            gl_log(1, "streamed chase: %d segments of %d sweeps parked in "
+                      "host memory",
+                   b > 1 && n > 2 ? (n - 2 + segment - 1) / segment : 0,
+                   segment);
+        else
+            gl_log(1, "streamed chase: its store kept on the device");
     }
     if (!p.h || !p.band || (keep && !p.keep_t) || !dev)
         goto out;
@@ -541,7 +587,8 @@ static void parked_close(const GL_FN(ops) *ops, parked_q *p)
 
 /* E (n x c, device, ld n) := Q2 E, Q2 the product of the segments' Q's,
  * segment k's on rows k g ..: the last segment first, each store up into
- * the buffer, then applied as the whole chase's (apply_chase). */
+ * the buffer, then applied as the whole chase's, in batches bounded by
+ * the block as segment 0's (apply_segment). */
 static int parked_apply(const GL_FN(ops) *ops, const parked_q *p,
                         lapack_int c, gl_scalar *e)
 {
@@ -554,7 +601,8 @@ static int parked_apply(const GL_FN(ops) *ops, const parked_q *p,
         lapack_int size = (lapack_int)(p->at[k + 1] - p->at[k]);
         ops->from_host(ops, 'N', size, 1, q->parked + p->at[k], size, p->store,
                        size);
-        if (GL_FN(apply_chase)(ops, &r, 'Q', 'N', c, e + (size_t)k * g, n))
+        if (GL_FN(apply_segment)(ops, &r, 'Q', 'N', c, e + (size_t)k * g, n,
+                                 n))
             return GL_STAGE_FAULT;
     }
     return 0;

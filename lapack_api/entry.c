@@ -72,7 +72,8 @@ static gl_device_need need_of(const void *call,
                               const struct gl_gpu_device_info *info, int i)
 {
     const call_facts *f = call;
-    return gl_plan_need(f->request, info, GL_METHOD_TWO_STAGE, f->order[i]);
+    return gl_plan_need(f->request, info, GL_METHOD_TWO_STAGE, f->order[i],
+                        f->need.budget);
 }
 
 /* gpulapack-tune: the forced path whatever the size. */
@@ -278,12 +279,16 @@ static gl_decision with_context(gl_decision d, call_facts *f)
         }
         d.ctx->plan = tier;
         d.plan = names[tier];
-        d.plan_bytes =
-            gl_plan_need(f->request, d.ctx->info, d.ctx->method, tier).bytes;
+        /* the budget the plan was fitted against: the pipeline sizes
+         * itself to it as the plan did (plan == allocation) */
+        d.ctx->tuning.device_budget = f->need.budget;
+        d.plan_bytes = gl_plan_need(f->request, d.ctx->info, d.ctx->method,
+                                    tier, f->need.budget)
+                           .bytes;
         d.retry_bytes = tier == GL_PLAN_IN_CORE && f->need.tiers > 1
                             ? gl_plan_need(f->request, d.ctx->info,
                                            GL_METHOD_TWO_STAGE,
-                                           GL_PLAN_STREAMED)
+                                           GL_PLAN_STREAMED, f->need.budget)
                                   .bytes
                             : -1;
         /* the other devices of a set share the back-transformation of
@@ -339,8 +344,9 @@ gl_decision gl_policy(const gl_request *request)
     for (int i = 0; i < GL_PLAN_TIERS; i++)
         if ((int)tiers[i] != first)
             f.order[at++] = tiers[i];
-    f.need = (gl_need_query){need_of, &f,
-                             first == GL_PLAN_IN_CORE ? 1 : GL_PLAN_TIERS, 0};
+    f.need = (gl_need_query){
+        .need = need_of, .call = &f,
+        .tiers = first == GL_PLAN_IN_CORE ? 1 : GL_PLAN_TIERS};
     f.host_n = f.min_n >= 0 ? f.min_n
                             : gl_tune_crossover(name, request->vectors, "host");
     int force = __atomic_load_n(&forced, __ATOMIC_ACQUIRE);

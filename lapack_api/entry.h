@@ -97,10 +97,12 @@ typedef struct gl_request {
  * with the device's tuning, by the method (a gl_method; the policy fits
  * the two-stage method's, which the others never exceed:
  * docs/design/memory.md) and the tier (a gl_plan_tier); bytes -1 where
- * the job has no such tier. */
+ * the job has no such tier.  budget: the device memory the plan is
+ * fitted against (gl_tuning.device_budget: a plan may size itself to
+ * it; 0: not known). */
 gl_device_need gl_plan_need(const gl_request *request,
                             const struct gl_gpu_device_info *info,
-                            int method, int tier);
+                            int method, int tier, size_t budget);
 
 typedef struct gl_decision {
     gl_path path;

@@ -13,10 +13,11 @@
 
 gl_device_need gl_plan_need(const gl_request *request,
                             const struct gl_gpu_device_info *info,
-                            int method, int tier)
+                            int method, int tier, size_t budget)
 {
     gl_tuning tuning;
     gl_tune_snapshot(info, &tuning);
+    tuning.device_budget = budget;
     size_t largest = 0;
     size_t bytes = request->device_bytes(request->args, &tuning, method,
                                          tier, &largest);

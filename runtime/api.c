@@ -59,7 +59,7 @@ static gl_device_need smallest(const void *call,
 GL_API const char *gpulapack_path(void)
 {
     /* a small double-precision problem: what every call would get */
-    gl_need_query need = {smallest, NULL, 1, 0};
+    gl_need_query need = {.need = smallest, .tiers = 1};
     return gl_path_name(gl_device_path(&gl_config_get()->device, 1, &need, NULL));
 }
 

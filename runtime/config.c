@@ -216,6 +216,7 @@ static void config_read(void)
     config.ooc_chase_band = parse_count(getenv("GPULAPACK_OOC_CHASE_BAND"), 0);
     config.ooc_queues =
         parse_count(getenv("GPULAPACK_OOC_QUEUES"), 3) == 1 ? 1 : 3;
+    config.ooc_segment = parse_count(getenv("GPULAPACK_OOC_SEGMENT"), 0);
     const char *method = getenv("GPULAPACK_METHOD");
     config.method = !method ? GL_METHOD_AUTO
                     : !strcasecmp(method, "two-stage") ? GL_METHOD_FORCE_TWO_STAGE

@@ -77,6 +77,7 @@ typedef struct gl_config {
     long ooc_chase_band;        /* GPULAPACK_OOC_CHASE_BAND: the band a wider one is reduced to for the chase, 0 = tuned */
     int ooc_queues;             /* GPULAPACK_OOC_QUEUES: 1 the streamed tiles' copies in order on the call's queue,
                                    3 (default) on copy lanes of their own */
+    long ooc_segment;           /* GPULAPACK_OOC_SEGMENT: sweeps per parked segment of the streamed chase, 0 = from the device budget */
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */

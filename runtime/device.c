@@ -205,6 +205,7 @@ static int fits(const gl_backend *b, int fp64, gl_need_query *query)
     size_t cap = gl_device_memory_cap();
     if (cap < room)
         room = cap;
+    query->budget = room < SIZE_MAX ? (size_t)room : SIZE_MAX;
     for (int tier = 0; tier < query->tiers; tier++) {
         gl_device_need need = query->need(query->call, info, tier);
         if (need.bytes >= 0 && need.largest >= 0 &&

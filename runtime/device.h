@@ -23,7 +23,10 @@ typedef struct gl_device_need {
 /* A call's needs, asked of each device considered: its pipeline's plan
  * depends on the device's tuning (the band, the batches), and a call may
  * have several (the tiers of context.h, tried in order; bytes -1: none
- * such).  tier: the one that fitted the device last considered. */
+ * such).  tier: the one that fitted the device last considered; budget:
+ * the bytes that device has for the call (the least of its free memory
+ * and GPULAPACK_DEVICE_MEMORY_MB), set before need is asked, so that a
+ * plan may size itself to it (gl_tuning.device_budget). */
 struct gl_gpu_device_info;
 typedef struct gl_need_query {
     gl_device_need (*need)(const void *call,
@@ -31,6 +34,7 @@ typedef struct gl_need_query {
     const void *call;
     int tiers;
     int tier;
+    size_t budget;
 } gl_need_query;
 
 /* GPULAPACK_DEVICE_MEMORY_MB in bytes; SIZE_MAX when it is not set. */

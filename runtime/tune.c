@@ -912,6 +912,19 @@ int gl_tune_ooc_tile(long n, int b)
     return (int)(tile > b + 1 ? tile : b + 1);
 }
 
+int gl_tune_ooc_segment(int group)
+{
+    long sweeps = gl_config_get()->ooc_segment;
+    if (sweeps <= 0)
+        return 0;
+    if (group < 1)
+        group = 1;
+    sweeps = sweeps / group * group;
+    if (sweeps > INT_MAX / 2)
+        sweeps = INT_MAX / 2 / group * group;
+    return (int)(sweeps > group ? sweeps : group);
+}
+
 /* Today's values are the same for every device of a kind (the built-in
  * defaults and the environment); the snapshot is where a device's own
  * measured values go. */
@@ -929,5 +942,6 @@ void gl_tune_snapshot(const gl_gpu_device_info *info, gl_tuning *out)
         .chunk = gl_tune_chunk(),
         .sytrd_stages = gl_tune_sytrd_stages(),
         .ooc_wide_band = measured_wide_band(info),
+        .device_max_alloc = info ? info->max_alloc : 0,
     };
 }

@@ -74,6 +74,15 @@ typedef struct gl_tuning {
     int chunk;             /* gl_tune_chunk */
     int sytrd_stages;      /* gl_tune_sytrd_stages */
     int ooc_wide_band;     /* from the tune file's rates line; 0: none */
+    size_t device_budget;  /* the device memory the policy fitted the
+                              call's plan against (bytes; the least of
+                              free memory and GPULAPACK_DEVICE_MEMORY_MB):
+                              a plan may size itself to it (the streamed
+                              chase's segments, gl_tune_ooc_segment); 0:
+                              not known */
+    unsigned long long device_max_alloc;   /* the device's largest single
+                              allocation (bytes; 0: no bound), for the
+                              same */
 } gl_tuning;
 void gl_tune_snapshot(const struct gl_gpu_device_info *info, gl_tuning *out);
 
@@ -156,6 +165,14 @@ int gl_tune_ooc_band(long n);
 int gl_tune_ooc_wide_band(const gl_tuning *t, long n);
 int gl_tune_ooc_chase_band(long n, int wide);
 int gl_tune_ooc_tile(long n, int b);
+/* The streamed plans' chase with the vectors keeps its whole store on the
+ * device where the plan fits the device's budget, else parks it in host
+ * memory in segments of the most sweeps that fit (the plans decide:
+ * kernels/sy2sb_streamed.c, svd.c).  GPULAPACK_OOC_SEGMENT forces parking
+ * in segments of that many sweeps, rounded down to whole groups of the
+ * store (at least one group, of group sweeps): returned here; 0 when
+ * unset. */
+int gl_tune_ooc_segment(int group);
 
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
  * process may run on. */

@@ -199,10 +199,12 @@ for src in testing/unit/test_*.c; do
         # and inside the SVD's streamed and lean vectors, written over A
         # (square and wide; band 8, tiles and blocks of 16 columns: 4
         # panels, 3 tile columns, 3 blocks a side, 5 segments of the
-        # chase at 45 x 37), 10-20 s each (band 4 and blocks of 8: 1.5-3
+        # chase at 45 x 37, the streamed chase parked a group of sweeps
+        # per segment: without a cap its stores would stay on the device,
+        # as the lean plan's), 10-20 s each (band 4 and blocks of 8: 1.5-3
         # minutes, for 2-4 times as many of the same events)
         run "unit/$t-streamed-vectors" 600 env GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 \
-            GPULAPACK_OOC_TILE=16 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
+            GPULAPACK_OOC_TILE=16 GPULAPACK_OOC_SEGMENT=4 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t"
         run "unit/$t-lean-vectors" 600 env GPULAPACK_PLAN=lean GPULAPACK_BAND=8 \
             GPULAPACK_OOC_TILE=16 TEST_FAULT_ONLY=dgesdd-O "build/testing/$t" ;;
     # the CUDA/HIP runtimes over stand-in drivers (built with the backends)
@@ -467,17 +469,18 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
     --expect-path opencl --expect-method one-stage
 #    The ?syev family by the streamed plan (band 2, tiles of 3: many
 #    passes and tiles at the suite's sizes, and blocks of 3 columns of Z
-#    for the vectors; the values' band reduced band-to-band to 1 before
-#    the chase): sep in d and z, se2 (the _2stage entries of the same
-#    routines) in d: z's streamed kernels run in its sep, z's _2stage
-#    entries in lapack-suite-opencl (z's se2 took a third of the check's
-#    CPU time: 3 runs on 2 workers instead of 4).
+#    for the vectors, the chase parked in segments of 2 sweeps (without
+#    a cap its store would stay on the device); the values' band reduced
+#    band-to-band to 1 before the chase): sep in d and z, se2 (the
+#    _2stage entries of the same routines) in d: z's streamed kernels run
+#    in its sep, z's _2stage entries in lapack-suite-opencl (z's se2 took
+#    a third of the check's CPU time: 3 runs on 2 workers instead of 4).
 run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
     --exclude z/se2 \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1 \
-    --expect-path opencl
+    --env GPULAPACK_OOC_SEGMENT=2 --expect-path opencl
 #    The ?syev family's vectors by the lean plan (stage 1 in core with
 #    band 2, its reflectors parked, blocks of 3 columns of Z), sep in
 #    double; values calls keep the in-core plan.

@@ -4,7 +4,9 @@
 #           auto_call, in core, by the lean plans (the ?syev family's
 #           vectors; dgesdd S, tall (T) and O, zgesdd S) and by the
 #           streamed plans (the ?syev family's; dgesdd S and tall,
-#           zgesdd S):
+#           zgesdd S; without a cap their chase keeps its stores on
+#           the device, and dsyevd V and dgesdd S again parked in
+#           segments of 32 sweeps, GPULAPACK_OOC_SEGMENT):
 #           the plan the policy fitted (the log's device_bytes=) within
 #           10% of the device high-water mark the runtime's ledger
 #           measured (the profile's "device peak");
@@ -49,10 +51,12 @@ for spec in "dsyevd N" "dsyevd V" "zheevd N" "zheevd V" "dsyevr V" \
     "dgbbrd B" "dsyevd V lean" "zheevd V lean" "dsyevr I lean" \
     "dgesdd S lean" "zgesdd S lean" "dgesdd T lean" "dgesdd O lean" \
     "dsyevd N streamed" "dsyevd V streamed" "zheevd V streamed" \
-    "dgesdd S streamed" "zgesdd S streamed" "dgesdd T streamed"; do
+    "dgesdd S streamed" "zgesdd S streamed" "dgesdd T streamed" \
+    "dsyevd V streamed 32" "dgesdd S streamed 32"; do
     set -- $spec
     tier=${3:-in-core}
-    name="$1-$2-$N${3:+-$3}"
+    name="$1-$2-$N${3:+-$3}${4:+-parked-$4}"
+    export GPULAPACK_OOC_SEGMENT=${4:-0}
     log=$(opencl "$1" "$2" GPULAPACK_PLAN=$tier)
     plan=$(field "$log" device_bytes) peak=$(field "$log" "device peak")
     if ! grep -q "path=opencl .*plan=$tier" <<<"$log" || [ -z "$plan" ] ||
@@ -73,6 +77,8 @@ for spec in "dsyevd N" "dsyevd V" "zheevd N" "zheevd V" "dsyevr V" \
         awk -v c="$cap" -v q="$capped" 'BEGIN { exit !(q <= c * 1048576) }' && echo 1 || echo 0)
     verdict "$ok" "cap/$name" "cap $cap MiB: peak ${capped:-none}, $(grep -o 'path=[a-z]* .*reason=[a-z -]*' <<<"$log" | head -1)"
 done
+
+unset GPULAPACK_OOC_SEGMENT
 
 # a cap just under the plan: LAPACK, and the log says why
 for spec in "dsyevd V" "dgesdd S"; do

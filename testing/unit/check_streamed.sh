@@ -18,16 +18,20 @@
 #    LAPACK's).
 # With the vectors, dsyevd V and zheevd V under the same 0.5 and 1 MiB
 # (the in-core plan needs 9.5 and 19 MB; the chase's store alone would be
-# 1.1 and 2.3 MB), blocks of 32 columns of Z (16 blocks, 16 segments of
-# the chase): plan=streamed, the peak under the
-# cap, the values as the in-core run's, LAPACK's residual and
-# orthogonality ratios (units of n eps) under 30, the bus bytes of the
-# model within 2% (stage 1 with each panel's reflectors and T going down,
-# the band up, the chase in segments of 32 sweeps with each segment's
-# reflectors parked in host memory, each block of Z up and down with the
-# segments' stores and stage 1's panels going up past it), and a copy
-# failing in the parking of the chase's reflectors or in the
-# back-transformation restarting on LAPACK from the caller's A.  The lean
+# 1.1 and 2.3 MB), blocks of 32 columns of Z (16 blocks): plan=streamed,
+# the peak under the cap and equal to the plan, the chase parked in the
+# longest segments that fit (the log's G sweeps; forced to G + 16,
+# GPULAPACK_OOC_SEGMENT, the plan does not fit: LAPACK, device-memory),
+# the values as the in-core run's, LAPACK's residual and orthogonality
+# ratios (units of n eps) under 30, the bus bytes of the model within 2%
+# (stage 1 with each panel's reflectors and T going down, the band up,
+# the chase in segments of G sweeps with each segment's reflectors
+# parked in host memory, each block of Z up and down with the segments'
+# stores and stage 1's panels going up past it), and a copy failing in
+# the parking of the chase's reflectors or in the back-transformation
+# restarting on LAPACK from the caller's A.  dsyevd V under 1.5 MiB,
+# where the whole store fits: no parking (the log), the bus bytes of the
+# model without the parked stores, the peak equal to the plan.  The lean
 # plan (dsyevd V under 4 MiB, in the automatic order): plan=lean, stage
 # 1 in core (A up, its reflectors down once), the chase's store kept on
 # the device, the back-transformation as the streamed plan's.
@@ -61,12 +65,12 @@ ratios_ok() {
     awk '/^ratios / { split($2, r, "="); split($3, o, "="); ok = NF == 3 && r[2] < 30 && o[2] < 30 }
         END { print ok ? 1 : 0 }' <<<"$1"
 }
-# bus_verdict <name> <log> <element bytes> [V|L]: the bytes each way
+# bus_verdict <name> <log> <element bytes> [V|L] [G]: the bytes each way
 # against the model, within 2%
 bus_verdict() {
     local name=$1 log=$2 up down mup mdown ok
     read -r up down < <(bytes "$log")
-    read -r mup mdown < <(model "$3" "$4")
+    read -r mup mdown < <(model "$3" "$4" "$5")
     ok=$(near "$up" "$down" "$mup" "$mdown")
     verdict "$ok" "$name-bus-bytes" "host->device $up bytes (model $mup), device->host $down (model $mdown)"
     echo "# $name: peak $(grep -o 'device peak=[0-9]*' <<<"$log" | head -1 | cut -d= -f2), $(grep -o '^ratios .*' <<<"$log"); host->device $up bytes (model $mup), device->host $down (model $mdown)"
@@ -82,16 +86,17 @@ fault_verdict() {
     verdict "$ok" "$name" "$(grep -o 'path=.*info' <<<"$log" | head -1), $(grep -o '^ratios .*' <<<"$log")"
 }
 
-# model <element bytes> [V|L]: the streaming's bytes each way, by the tiles
-# the passes enumerate (kernels/sy2sb_streamed.c), the band's upload and
-# the chase's O(n) reads left out (under 0.5%); with V, each panel's
+# model <element bytes> [V|L] [G]: the streaming's bytes each way, by the
+# tiles the passes enumerate (kernels/sy2sb_streamed.c), the band's upload
+# and the chase's O(n) reads left out (under 0.5%); with V, each panel's
 # reflectors and T down, the band up, and the back-transformation's
 # blocks of TILE columns of Z, each up and down, with stage 1's panels up
-# past it in groups of 256 columns (backtransform.c, apply_host_panels);
-# with L (the lean plan) stage 1 in core instead: A up, its reflectors and
-# T's down, once
+# past it in groups of 256 columns (backtransform.c, apply_host_panels),
+# and the chase's store parked in segments of G sweeps (0 or none: kept
+# on the device); with L (the lean plan) stage 1 in core instead: A up,
+# its reflectors and T's down, once
 model() {
-    awk -v n=$N -v b=$B -v t=$TILE -v e="$1" -v v="$2" 'BEGIN {
+    awk -v n=$N -v b=$B -v t=$TILE -v e="$1" -v v="$2" -v g="${3:-0}" 'BEGIN {
         if (v == "L") {
             up = n * n; down = n * n + b * n
             for (k = 0; n - k - b >= 2; k += b) nref = k + (n - k - b < b ? n - k - b : b)
@@ -117,12 +122,11 @@ model() {
         if (v != "") {
             len = n - b; if (v == "V") up += (2 * b + 1) * n
             most = int(256 / b) > 1 ? int(256 / b) * b : b
-            # V: the chase in segments of g sweeps (groups of b on a
-            # device), the store of each (slots of b + 1) down once, its
+            # V: the chase in segments of g sweeps (whole groups of b on
+            # a device), the store of each (slots of b + 1) down once, its
             # taus zeroed up, and up again past each block of Z
-            g = int(t / b) * b; if (g < b) g = b
             stores = 0
-            for (s0 = 0; v == "V" && s0 < n - 2; s0 += g) {
+            for (s0 = 0; v == "V" && g > 0 && s0 < n - 2; s0 += g) {
                 rest = n - s0; run = rest - 2 < g ? rest - 2 : g; slots = 1
                 for (s = 0; s < run; s += b)
                     if (s + 2 <= rest - 1) slots += (int((rest - 3 - s) / b) + 1) * b
@@ -208,8 +212,27 @@ for spec in "dsyevd 2" "zheevd 4"; do
     verdict "$ok" "$routine-band-to-band" "cap $cap MiB, peak ${peak:-none}, values $(difference $T/in-core $T/narrowed) of the in-core run's: $(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
 
+# streamed_v <routine> <cap MiB> [env...]: a streamed call with the
+# vectors under the cap; sets log, peak, plan and seg (the log's sweeps
+# per parked segment, 0 where the store is kept on the device)
+streamed_v() {
+    local routine=$1 cap=$2
+    shift 2
+    log=$(JOB=V call $routine $T/streamed GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=streamed "$@")
+    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
+    seg=$(grep -o 'segments of [0-9]* sweeps' <<<"$log" | head -1 | cut -d' ' -f3)
+    grep -q "streamed chase: its store kept on the device" <<<"$log" && seg=0
+}
+# streamed_ok <cap MiB>: 1 when the streamed run took plan=streamed, its
+# peak under the cap and equal to the plan
+streamed_ok() {
+    grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $(mib $1) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0
+}
+
 # the vectors: blocks of 32 columns of Z (stage 3's products of 2 t n + t^2
-# reals fit the cap), the chase in segments of 32 sweeps
+# reals fit the cap), the chase parked in the longest segments that fit
+# the cap (176 sweeps: 6 segments)
 TILE=32
 for spec in "dsyevd 8 0.5 3152 4800" "zheevd 16 1 3152 4800"; do
     set -- $spec
@@ -217,25 +240,39 @@ for spec in "dsyevd 8 0.5 3152 4800" "zheevd 16 1 3152 4800"; do
     log=$(JOB=V call $routine $T/in-core)
     ok=$(grep -q "path=opencl .*plan=in-core" <<<"$log" && echo 1 || echo 0)
     verdict "$ok" "$routine-V-in-core" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
-    log=$(JOB=V call $routine $T/streamed GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=streamed)
-    peak=$(grep -o "device peak=[0-9]*" <<<"$log" | head -1 | cut -d= -f2)
-    ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $(mib $cap) ] && echo 1 || echo 0)
-    verdict "$ok" "$routine-V-streamed" "cap $cap MiB, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    cp $T/in-core $T/in-core-$routine
+    streamed_v $routine $cap
+    verdict "$(streamed_ok $cap)" "$routine-V-streamed" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
     verdict "$(same $T/in-core $T/streamed)" "$routine-V-values" \
         "the streamed run's values differ from the in-core run's"
     verdict "$(ratios_ok "$log")" "$routine-V-ratios" "$(grep -o '^ratios .*' <<<"$log")"
-    bus_verdict "$routine-V" "$log" $es V
+    bus_verdict "$routine-V" "$log" $es V "${seg:-0}"
+    # the longest segments that fit: a group (16 sweeps) more does not
+    # (the plan refused, without a device run)
+    longer=$(JOB=V call $routine $T/longer GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=streamed \
+        GPULAPACK_OOC_SEGMENT=$((${seg:-0} + B)))
+    ok=$([ "${seg:-0}" -gt 0 ] && grep -q "path=lapack reason=device device-memory" <<<"$longer" &&
+        echo 1 || echo 0)
+    verdict "$ok" "$routine-V-longest-segments" "parked in segments of ${seg:-no} sweeps; $((${seg:-0} + B)): $(grep -o 'path=.*info' <<<"$longer" | head -1)"
+    # a copy that fails in the parking of the chase's reflectors (the
     # a copy that fails in the parking of the chase's reflectors (the
     # 3,152nd: stage 1's 3,118 copies, the band, then a write, a write and
-    # a read per segment; the profile shows 11 of the 16 segments' stores
-    # read back), and one in the back-transformation (the 4,800th: 7 of
-    # the 16 blocks of Z already read back): LAPACK from the caller's A
+    # a read per segment of 32 sweeps, the longest that fit; the profile
+    # shows 11 of the 16 segments' stores read back), and one in the
+    # back-transformation (the 4,800th: 7 of the 16 blocks of Z already
+    # read back): LAPACK from the caller's A
     for at in $park $back; do
         fault_verdict "$routine-V-fault-$at" $routine $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap \
             GPULAPACK_PLAN=streamed GPULAPACK_FAULT=copy:$at
     done
 done
+# the whole store fits (1,484,936 bytes planned): kept on the device as
+# the lean plan keeps it, none parked, no store on the bus
+streamed_v dsyevd 1.5
+ok=$([ "$(streamed_ok 1.5)" = 1 ] && [ "$seg" = 0 ] && [ "$(same $T/in-core-dsyevd $T/streamed)" = 1 ] &&
+    [ "$(ratios_ok "$log")" = 1 ] && echo 1 || echo 0)
+verdict "$ok" "dsyevd-V-store-kept" "cap 1.5 MiB, plan ${plan:-none}, peak ${peak:-none}, segments of ${seg:-?} sweeps, $(grep -o '^ratios .*' <<<"$log"): $(grep -o 'path=.*info' <<<"$log" | head -1)"
+bus_verdict "dsyevd-V-store-kept" "$log" 8 V 0
 TILE=64
 
 # the lean plan: under 4 MiB (in core 9.5 MB), the automatic order (in-core, lean,

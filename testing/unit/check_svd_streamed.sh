@@ -118,20 +118,27 @@ verdict "$ok" dgesdd-under "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 # The streamed plan of the vectors (kernels/svd.c svd_reduce_lean with
 # ge_band_streamed and chase_parked): stage 1 by the passes above, each
 # QR and LQ panel's reflectors and T kept in host memory; the chase in
-# segments of a group of sweeps, each segment's two stores parked in host
-# memory as soon as it is chased; ?bdsdc on the host; U and VT in blocks
-# of VTILE columns, each block taking the parked segments (last first)
-# and stage 1's panels (a panel at a time) from host memory.  dgesdd S
-# (512 x 512), sgesdd S wide (512 x 768) and tall beyond 1.6 (832 x
-# 512: reduced whole, no QR first), under a cap of 0.5 MiB in the
-# automatic order (in core they plan about 20, 11 and 12 MB, lean 4, 2.5
-# and 2.5 MB: the chase's two stores on the device, about n^2 elements;
-# 16 blocks of U's and of VT's columns, 32 segments of the chase):
+# the longest segments of whole groups of sweeps whose plan fits the
+# device (svd_segment), each segment's two stores parked in host memory
+# as soon as it is chased; ?bdsdc on the host; U and VT in blocks of
+# VTILE columns, each block taking the parked segments (last first) and
+# stage 1's panels (a panel at a time) from host memory.  dgesdd S (512 x
+# 512), sgesdd S wide (512 x 768) and tall beyond 1.6 (832 x 512: reduced
+# whole, no QR first), under a cap of 0.5 MiB in the automatic order (in
+# core they plan about 20, 11 and 12 MB, lean 4, 2.5 and 2.5 MB: the
+# chase's two stores on the device, about n^2 elements; 16 blocks of U's
+# and of VT's columns):
 #  - plan=streamed, the peak under the cap and equal to the plan;
+#  - the chase parked in the longest segments that fit (the log's G
+#    sweeps; forced to G + 16, GPULAPACK_OOC_SEGMENT, the plan does not
+#    fit: LAPACK, device-memory);
 #  - the values as the in-core run's, LAPACK's ratios under 30;
 #  - the bytes each way within 2% of the model (vmodel);
 #  - dgesdd: a copy failed in stage 1 and one in U's blocks restart on
 #    LAPACK from the caller's intact A (values and ratios).
+# And dgesdd S under 3 MiB, where the two whole stores fit beside the
+# rest (2.6 MB planned): kept on the device (the log), none parked, the
+# bus bytes of the model without them, the peak equal to the plan.
 VTILE=32
 vcall() { # vcall <routine> <m> <n> <values file> [env...]: JOBZ = 'S', ratios
     local routine=$1 m=$2 n=$3 values=$4
@@ -141,17 +148,18 @@ vcall() { # vcall <routine> <m> <n> <values file> [env...]: JOBZ = 'S', ratios
         GPULAPACK_MIN_N=0 GPULAPACK_OOC_BAND=$B GPULAPACK_OOC_TILE=$VTILE \
         "$@" $CALL "$routine" S "$n" 2>&1
 }
-# vmodel <rows> <cols> <element bytes>: model's passes with each column
-# block's panel (rows - k) x b and each row block's b x q coming down
-# whole, with their T's; the band up, the parked stores (both sides of
-# every segment of b sweeps: the device's group) and the band's two
+# vmodel <rows> <cols> <element bytes> <G>: model's passes with each
+# column block's panel (rows - k) x b and each row block's b x q coming
+# down whole, with their T's; the band up, the parked stores (both sides
+# of every segment of G sweeps, whole groups of b: the device's group;
+# G = 0: none, the stores kept on the device) and the band's two
 # diagonals down; then per block of VTILE columns of X's left (rows x
 # cols) and right (cols x cols) vectors the block up and down, that
 # side's parked stores up, and stage 1's panels up past it a panel at a
 # time; the chase's counters and lists and the zeroed store scalars
 # left out (under 0.5%)
 vmodel() {
-    awk -v rows="$1" -v cols="$2" -v e="$3" -v b=$B -v t=$VTILE 'BEGIN {
+    awk -v rows="$1" -v cols="$2" -v e="$3" -v g="$4" -v b=$B -v t=$VTILE 'BEGIN {
         for (k = 0; k + b < cols; k += b) {
             q = cols - k - b; kk = q < b ? q : b
             up += (rows - k) * b; down += (rows - k) * b + b * b
@@ -161,9 +169,11 @@ vmodel() {
         }
         pk = cols - k; up += (rows - k) * pk; down += (rows - k) * pk + pk * pk
         up += (3 * b + 1) * cols; down += 2 * cols - 1
-        for (s0 = 0; s0 < cols - 2; s0 += b) {   # a segment: one group
-            nn = cols - s0; steps = nn >= 3 ? int((nn - 3) / b) + 1 : 0
-            store += (1 + steps * b) * (b + 1)
+        for (s0 = 0; g > 0 && s0 < cols - 2; s0 += g) {   # a segment
+            nn = cols - s0; run = nn - 2 < g ? nn - 2 : g; slots = 1
+            for (s = 0; s < run; s += b)
+                if (s + 2 <= nn - 1) slots += (int((nn - 3 - s) / b) + 1) * b
+            store += slots * (b + 1)
         }
         down += 2 * store
         for (side = 0; side < 2; side++) {
@@ -180,33 +190,58 @@ vmodel() {
         }
         printf "%.0f %.0f\n", up * e, down * e }'
 }
+# vstreamed <routine> <m> <n> <cap MiB>: the vectors' call under the cap;
+# sets log, peak, plan and seg (the log's sweeps per parked segment, 0
+# where the stores are kept on the device)
+vstreamed() {
+    log=$(vcall $1 $2 $3 $T/vstreamed GPULAPACK_DEVICE_MEMORY_MB=$4)
+    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
+    seg=$(grep -o 'segments of [0-9]* sweeps' <<<"$log" | head -1 | cut -d' ' -f3)
+    grep -q "streamed chase: its stores kept on the device" <<<"$log" && seg=0
+}
+# vstreamed_ok <cap MiB>: 1 when it took plan=streamed, its peak under the
+# cap and equal to the plan
+vstreamed_ok() {
+    grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $(mib $1) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0
+}
+# vbus_verdict <name> <rows> <cols> <element bytes> <G> [in-core values]:
+# the bytes each way of log against vmodel's, within 2%
+vbus_verdict() {
+    read -r up down < <(bytes "$log")
+    read -r mup mdown < <(vmodel $2 $3 $4 $5)
+    verdict "$(near "$up" "$down" "$mup" "$mdown")" "$1-bus-bytes" \
+        "host->device $up bytes (model $mup), device->host $down (model $mdown)"
+    echo "# $1: plan $plan, device peak $peak, segments of $5 sweeps (0: kept); values differ by $(difference "${6:-$T/in-core}" $T/vstreamed) of max(s); $(grep -o "ratios .*" <<<"$log"); host->device $up bytes (model $mup), device->host $down (model $mdown)"
+}
 for spec in "dgesdd 512 512 8" "sgesdd 512 768 4" "sgesdd 832 512 4"; do
     set -- $spec
     routine=$1 m=$2 n=$3 es=$4 cap=0.5
     name=$routine-S-${m}x$n
     rows=$((m > n ? m : n)) cols=$((m > n ? n : m))
     call $routine $m $n $T/in-core >/dev/null
-    log=$(vcall $routine $m $n $T/vstreamed GPULAPACK_DEVICE_MEMORY_MB=$cap)
-    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
-    ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $(mib $cap) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0)
-    verdict "$ok" "$name-streamed" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    vstreamed $routine $m $n $cap
+    verdict "$(vstreamed_ok $cap)" "$name-streamed" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
     eps=$([ $routine = sgesdd ] && echo 1.192093e-07 || echo 2.220446e-16)
     verdict "$(same $T/in-core $T/vstreamed $cols $eps)" "$name-values" \
         "the streamed run's values differ from the in-core run's by $(difference $T/in-core $T/vstreamed) of max(s)"
     ratios=$(grep -o "ratios .*" <<<"$log")
     verdict "$(ratios_ok "$log")" "$name-ratios" "${ratios:-no ratios}"
-    read -r up down < <(bytes "$log")
-    read -r mup mdown < <(vmodel $rows $cols $es)
-    verdict "$(near "$up" "$down" "$mup" "$mdown")" "$name-bus-bytes" \
-        "host->device $up bytes (model $mup), device->host $down (model $mdown)"
-    echo "# $name: cap $(mib $cap), plan $plan, device peak $peak; values differ by $(difference $T/in-core $T/vstreamed) of max(s); $ratios; host->device $up bytes (model $mup), device->host $down (model $mdown); the matrix is $((m * n * es))"
+    vbus_verdict $name $rows $cols $es "${seg:-0}"
+    # the longest segments that fit: a group (16 sweeps) more does not
+    # (the plan refused, without a device run)
+    longer=$(vcall $routine $m $n $T/longer GPULAPACK_DEVICE_MEMORY_MB=$cap \
+        GPULAPACK_OOC_SEGMENT=$((${seg:-0} + B)))
+    ok=$([ "${seg:-0}" -gt 0 ] && grep -q "path=lapack reason=device device-memory" <<<"$longer" &&
+        echo 1 || echo 0)
+    verdict "$ok" "$name-longest-segments" "parked in segments of ${seg:-no} sweeps; $((${seg:-0} + B)): $(grep -o 'path=.*info' <<<"$longer" | head -1)"
     [ $routine = dgesdd ] || continue
+    cp $T/in-core $T/in-core-dgesdd
     # a copy failed in stage 1 (the 700th) and one in U's blocks (the
     # 8,784th: 8,544 copies come before the blocks, 8,381 of them the
-    # passes', and about 160 per block, so in the second block of U, the
-    # first one read back: the profile of the failed call shows one read
-    # in stage=back)
+    # passes', and about 160 per block in segments of 32 sweeps, so in the
+    # second block of U, the first one read back: the profile of the
+    # failed call shows one read in stage=back)
     for at in 700 8784; do
         log=$(vcall $routine $m $n $T/fault GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_FAULT=copy:$at)
         ok=$(grep -q "path=lapack reason=fault opencl" <<<"$log" &&
@@ -214,3 +249,13 @@ for spec in "dgesdd 512 512 8" "sgesdd 512 768 4" "sgesdd 832 512 4"; do
         verdict "$ok" "$name-fault-$at" "$(grep -o 'path=.*info' <<<"$log" | head -1), $(grep -o 'ratios .*' <<<"$log")"
     done
 done
+
+# the two whole stores fit (2,640,144 bytes planned; the lean plan, 4 MB,
+# does not): kept on the device as the lean plan keeps them, none parked,
+# no store on the bus
+vstreamed dgesdd 512 512 3
+ok=$([ "$(vstreamed_ok 3)" = 1 ] && [ "$seg" = 0 ] &&
+    [ "$(same $T/in-core-dgesdd $T/vstreamed 512)" = 1 ] && [ "$(ratios_ok "$log")" = 1 ] &&
+    echo 1 || echo 0)
+verdict "$ok" "dgesdd-S-512x512-stores-kept" "cap 3 MiB, plan ${plan:-none}, peak ${peak:-none}, segments of ${seg:-?} sweeps, $(grep -o 'ratios .*' <<<"$log"): $(grep -o 'path=.*info' <<<"$log" | head -1)"
+vbus_verdict dgesdd-S-512x512-stores-kept 512 512 8 0 $T/in-core-dgesdd

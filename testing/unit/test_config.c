@@ -130,8 +130,8 @@ int main(void)
                               .platform = -1};
     gl_device_request cuda = {.kind = GL_DEVICE_CUDA, .index = -1,
                               .platform = -1};
-    gl_need_query small = {need_small, NULL, 1, 0},
-                  huge = {need_huge, NULL, 1, 0};
+    gl_need_query small = {.need = need_small, .tiers = 1},
+                  huge = {.need = need_huge, .tiers = 1};
     CHECK("device-path-host", gl_device_path(&host, 1, &small, NULL) == GL_PATH_HOST);
     CHECK("device-path-cuda-absent",
           gl_device_path(&cuda, 1, &small, NULL) == GL_PATH_LAPACK);
