@@ -13,7 +13,9 @@
  * core communication bound of the single-blocked reduction; seed paper
  * 004 streams its tile rows the same way).  On the device: V, W of the
  * pending update, V, S, X of the panel, the panel's column block (each n
- * x b), T and one tile.  The band is assembled on the host from each
+ * x b), T and three tile buffers: while the device works on one tile,
+ * the next comes up and the last goes down on the copy lanes
+ * (tile_pass.c).  The band is assembled on the host from each
  * panel's diagonal block and R, then uploaded for the chase.
  *
  * With the vectors, each panel's reflectors go back below its band rows

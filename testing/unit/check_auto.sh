@@ -96,14 +96,14 @@ verdict $(has $T/f2.log "n=400 path=lapack reason=size" && has $T/f2.log "n=1600
     file/other-device "(see $T/f2.log)"
 # a rates line (FP64 GEMM 20000 GFLOP/s, 40 GB/s up, 25 down): the
 # streamed plan's passes take the band F / W = 800, rounded down to 768,
-# instead of the built-in 1024 (the plan's 7 n B + 2 B^2 + tile^2
-# doubles at n = 20000)
+# instead of the built-in 1024 (the plan's 7 n B + 2 B^2 + 3 tile^2
+# doubles at n = 20000: three tile buffers)
 printf 'gpulapack-tune 1 host=%s gpu=cuda:%s\nrates cuda 20000 40 25\n' "$host" "$ident" >$T/rates.txt
 for f in none $T/rates.txt; do
     env LD_LIBRARY_PATH=$CUDA GPULAPACK_TUNE_FILE=$f GPULAPACK_DEVICE=cuda GPULAPACK_PLAN=streamed \
         bin/gpulapack-info dsyevd N 20000 >$T/rates-$(basename $f).log 2>&1
 done
-want() { echo "device_bytes=$(( (7 * 20000 * $1 + 2 * $1 * $1 + 4096 * 4096) * 8 ))"; }
+want() { echo "device_bytes=$(( (7 * 20000 * $1 + 2 * $1 * $1 + 3 * 4096 * 4096) * 8 ))"; }
 verdict $(has $T/rates-none.log "plan=streamed $(want 1024)" && has $T/rates-rates.txt.log "plan=streamed $(want 768)" &&
           echo 1 || echo 0) file/rates-band "$(tail -1 $T/rates-none.log), $(tail -1 $T/rates-rates.txt.log)"
 # a malformed file, or one of another host: ignored, logged, listed
