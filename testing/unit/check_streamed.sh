@@ -213,26 +213,17 @@ for spec in "dsyevd 2" "zheevd 4"; do
 done
 
 # streamed_v <routine> <cap MiB> [env...]: a streamed call with the
-# vectors under the cap; sets log, peak, plan and seg (the log's sweeps
-# per parked segment, 0 where the store is kept on the device)
+# vectors under the cap; sets log, peak, plan and seg (streamed_fields)
 streamed_v() {
     local routine=$1 cap=$2
     shift 2
     log=$(JOB=V call $routine $T/streamed GPULAPACK_DEVICE_MEMORY_MB=$cap GPULAPACK_PLAN=streamed "$@")
-    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
-    seg=$(grep -o 'segments of [0-9]* sweeps' <<<"$log" | head -1 | cut -d' ' -f3)
-    grep -q "streamed chase: its store kept on the device" <<<"$log" && seg=0
-}
-# streamed_ok <cap MiB>: 1 when the streamed run took plan=streamed, its
-# peak under the cap and equal to the plan
-streamed_ok() {
-    grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $(mib $1) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0
+    streamed_fields
 }
 
 # the vectors: blocks of 32 columns of Z (stage 3's products of 2 t n + t^2
 # reals fit the cap), the chase parked in the longest segments that fit
-# the cap (176 sweeps: 6 segments)
+# the cap (32 sweeps: 16 segments)
 TILE=32
 for spec in "dsyevd 8 0.5 3152 4800" "zheevd 16 1 3152 4800"; do
     set -- $spec

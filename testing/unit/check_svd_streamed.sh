@@ -191,19 +191,10 @@ vmodel() {
         printf "%.0f %.0f\n", up * e, down * e }'
 }
 # vstreamed <routine> <m> <n> <cap MiB>: the vectors' call under the cap;
-# sets log, peak, plan and seg (the log's sweeps per parked segment, 0
-# where the stores are kept on the device)
+# sets log, peak, plan and seg (streamed_fields)
 vstreamed() {
     log=$(vcall $1 $2 $3 $T/vstreamed GPULAPACK_DEVICE_MEMORY_MB=$4)
-    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
-    seg=$(grep -o 'segments of [0-9]* sweeps' <<<"$log" | head -1 | cut -d' ' -f3)
-    grep -q "streamed chase: its stores kept on the device" <<<"$log" && seg=0
-}
-# vstreamed_ok <cap MiB>: 1 when it took plan=streamed, its peak under the
-# cap and equal to the plan
-vstreamed_ok() {
-    grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
-        [ "$peak" -le $(mib $1) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0
+    streamed_fields
 }
 # vbus_verdict <name> <rows> <cols> <element bytes> <G> [in-core values]:
 # the bytes each way of log against vmodel's, within 2%
@@ -221,7 +212,7 @@ for spec in "dgesdd 512 512 8" "sgesdd 512 768 4" "sgesdd 832 512 4"; do
     rows=$((m > n ? m : n)) cols=$((m > n ? n : m))
     call $routine $m $n $T/in-core >/dev/null
     vstreamed $routine $m $n $cap
-    verdict "$(vstreamed_ok $cap)" "$name-streamed" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
+    verdict "$(streamed_ok $cap)" "$name-streamed" "cap $cap MiB, plan ${plan:-none}, peak ${peak:-none}: $(grep -o 'path=.*info' <<<"$log" | head -1)"
     eps=$([ $routine = sgesdd ] && echo 1.192093e-07 || echo 2.220446e-16)
     verdict "$(same $T/in-core $T/vstreamed $cols $eps)" "$name-values" \
         "the streamed run's values differ from the in-core run's by $(difference $T/in-core $T/vstreamed) of max(s)"
@@ -254,7 +245,7 @@ done
 # does not): kept on the device as the lean plan keeps them, none parked,
 # no store on the bus
 vstreamed dgesdd 512 512 3
-ok=$([ "$(vstreamed_ok 3)" = 1 ] && [ "$seg" = 0 ] &&
+ok=$([ "$(streamed_ok 3)" = 1 ] && [ "$seg" = 0 ] &&
     [ "$(same $T/in-core-dgesdd $T/vstreamed 512)" = 1 ] && [ "$(ratios_ok "$log")" = 1 ] &&
     echo 1 || echo 0)
 verdict "$ok" "dgesdd-S-512x512-stores-kept" "cap 3 MiB, plan ${plan:-none}, peak ${peak:-none}, segments of ${seg:-?} sweeps, $(grep -o 'ratios .*' <<<"$log"): $(grep -o 'path=.*info' <<<"$log" | head -1)"

@@ -40,6 +40,20 @@ near() {
     awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" 'BEGIN {
         print (a >= 0.98 * c && a <= 1.02 * c && b >= 0.98 * d && b <= 1.02 * d) ? 1 : 0 }'
 }
+# streamed_fields: peak and plan of the streamed call's $log, and seg,
+# the sweeps per parked segment of its chase (0 where its store, or the
+# SVD's two, stay on the device)
+streamed_fields() {
+    peak=$(field "$log" "device peak") plan=$(field "$log" device_bytes)
+    seg=$(grep -o 'segments of [0-9]* sweeps' <<<"$log" | head -1 | cut -d' ' -f3)
+    grep -Eq "streamed chase: its stores? kept on the device" <<<"$log" && seg=0
+}
+# streamed_ok <cap MiB>: 1 when $log took plan=streamed, its peak under
+# the cap and equal to the plan
+streamed_ok() {
+    grep -q "path=opencl .*plan=streamed" <<<"$log" && [ -n "$peak" ] &&
+        [ "$peak" -le $(mib $1) ] && [ "$peak" = "$plan" ] && echo 1 || echo 0
+}
 # ratios_ok <log>: 1 when LAPACK's three SVD ratios (auto_call's
 # AUTO_CALL_RATIOS) are there and under 30
 ratios_ok() {
