@@ -367,6 +367,11 @@ int gl_accel_retry(gl_decision *decision)
            gl_path_name(decision->path));
     ctx->runtime->reset(ctx);
     ctx->memory.refused = 0;
+    /* the device held less than the budget the policy fitted against:
+     * the streamed plan sizes its chase's segments to what it did hold
+     * (0, nothing held: a segment about a block of Z, as without one) */
+    if (ctx->memory.peak < ctx->tuning.device_budget)
+        ctx->tuning.device_budget = ctx->memory.peak;
     ctx->plan = GL_PLAN_STREAMED;
     ctx->method = GL_METHOD_TWO_STAGE;
     decision->method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
