@@ -600,9 +600,16 @@ lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
  * failed. */
 enum { GL_TILE_BUFFERS = 3 };
 /* The event slots (runtime/gpu.h lane_record) of the drivers on the copy
- * lanes: a tile pass's, four per tile buffer, then the two of the panel
- * groups of apply_block_panels. */
-enum { GL_EVENTS_TILES = 0, GL_EVENTS_PANELS = 4 * GL_TILE_BUFFERS };
+ * lanes: a tile pass's, four per tile buffer, the two of the panel groups
+ * of apply_block_panels, then the parked chase segments' of the streamed
+ * back-transformations, two per store buffer (GL_PARKED_BUFFERS: the
+ * next segment's store goes up while the device applies this one's). */
+enum {
+    GL_EVENTS_TILES = 0,
+    GL_EVENTS_PANELS = 4 * GL_TILE_BUFFERS,
+    GL_EVENTS_PARKED = GL_EVENTS_PANELS + 2,
+    GL_PARKED_BUFFERS = 2
+};
 typedef struct gl_tile {
     lapack_int r0, nr, c0, nc;   /* rows r0 .. r0+nr-1, columns c0 .. */
 } gl_tile;
@@ -619,6 +626,17 @@ typedef struct GL_FN(tile_pass) {
     void *arg;
 } GL_FN(tile_pass);
 int GL_FN(tile_pass_run)(const GL_FN(tile_pass) *pass);
+/* The parked chase's stores streamed past a block of the vectors
+ * (kernels/tile_pass.c): parked_upload sends a segment's store (count
+ * scalars of host memory) up into store buffer u (< GL_PARKED_BUFFERS) on
+ * the upload lane once the device is done with the buffer's last store;
+ * parked_ready makes the device's next work wait for buffer u's upload,
+ * parked_used notes that the work enqueued so far is all that reads
+ * it. */
+void GL_FN(parked_upload)(const GL_FN(ops) *ops, const gl_scalar *src,
+                          lapack_int count, gl_scalar *dst, int u);
+void GL_FN(parked_ready)(const GL_FN(ops) *ops, int u);
+void GL_FN(parked_used)(const GL_FN(ops) *ops, int u);
 
 /* Band-to-band (kernels/band_reduce.c): the Hermitian band of half-width
  * big in w (the backend's memory, both triangles, A(i, j) at

@@ -456,7 +456,8 @@ static size_t seg_scalars(const svd_call *c, lapack_int i,
  *    (the streamed plan's: the passes' arena and the panels' scratch);
  *  - the chase: the band, the two stores, the device chase's group
  *    starts (ints) (parked: a segment's);
- *  - the blocks: the two stores (parked: one side's of a segment), the
+ *  - the blocks: the two stores (parked: one side's of two segments,
+ *    the next going up while the device applies this one's), the
  *    block, and the most that apply_chase or apply_host_panels allocates
  *    for one block of either side.
  * largest: the largest of the single allocations (or of the sums that
@@ -476,12 +477,14 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
     size_t apply =
         GL_FN(apply_chase_device_bytes)(cols, bw, c->group, c->tile);
     size_t stores = 2 * store;   /* held by the blocks */
+    size_t store_alloc = store;  /* the largest allocation of them */
     if (c->park) {   /* segment 0's, the largest: both in the chase */
         store = seg_scalars(c, 0, &ngroups) * es;
         lapack_int s0, sweeps = seg_sweeps(c, 0, &s0);
         apply = GL_FN(apply_segment_device_bytes)(cols, bw, c->group, sweeps,
                                                   c->tile);
-        stores = store;   /* one side's at a time past the blocks */
+        /* one side's at a time past the blocks, in one allocation */
+        stores = store_alloc = GL_PARKED_BUFFERS * store;
     }
     size_t starts = bw > 1 ? (size_t)(ngroups + 1) * sizeof(int) : 0;
     /* R's panels, and a tall X's QR's after them (the streamed plan's in
@@ -503,7 +506,8 @@ static size_t svd_lean_bytes(const svd_call *c, size_t *largest)
         stage1 = max_size(stage1, lean_qr_bytes(c));
         x = max_size(x, lean_qr_bytes(c));
     }
-    *largest = max_size(max_size(x, work), max_size(store, block + apply));
+    *largest = max_size(max_size(x, work), max_size(max_size(store, store_alloc),
+                                                      block + apply));
     return max_size(max_size(stage1, chase), stores + block + apply);
 }
 
@@ -860,25 +864,46 @@ static int chase_parked(svd_call *c)
 }
 
 /* E (rows 0 .. cols-1, ncols columns, on the device) := Q E ('Q') or P E
- * ('P') from the parked segments: each goes up into seg_dev, the last
- * segment first, and takes its rows s0.. of E, in batches bounded by the
+ * ('P') from the parked segments: each goes up into one of seg_dev's
+ * buffers, the next beside this one's work (tile_pass.c parked_upload),
+ * the last segment first, and takes its rows s0.. of E, in batches bounded by the
  * block as segment 0's (apply_segment). */
+/* Store buffer u of seg_dev (GL_PARKED_BUFFERS of segment 0's size). */
+static gl_scalar *seg_buffer(const svd_call *c, int u)
+{
+    lapack_int ng;
+    return c->seg_dev + (size_t)u * seg_scalars(c, 0, &ng);
+}
+
+/* Segment i's store of side which up into its buffer (i's parity). */
+static void seg_up(const svd_call *c, char which, lapack_int i)
+{
+    int u = (int)(i % GL_PARKED_BUFFERS);
+    GL_FN(parked_upload)(c->ops,
+                         (which == 'Q' ? c->hq : c->hp) + c->seg_at[i],
+                         (lapack_int)(c->seg_at[i + 1] - c->seg_at[i]),
+                         seg_buffer(c, u), u);
+}
+
 static int apply_parked(const svd_call *c, char which, lapack_int ncols,
                         gl_scalar *e, lapack_int lde)
 {
     const GL_FN(ops) *ops = c->ops;
+    seg_up(c, which, c->nseg - 1);
     for (lapack_int i = c->nseg - 1; i >= 0; i--) {
+        int u = (int)(i % GL_PARKED_BUFFERS);
+        if (i > 0)   /* the next one's beside this one's work */
+            seg_up(c, which, i - 1);
         lapack_int s0, sweeps = seg_sweeps(c, i, &s0);
-        lapack_int count = (lapack_int)(c->seg_at[i + 1] - c->seg_at[i]);
-        const gl_scalar *h = (which == 'Q' ? c->hq : c->hp) + c->seg_at[i];
+        gl_scalar *store = seg_buffer(c, u);
         GL_FN(reflectors) r;
-        ops->from_host(ops, 'N', count, 1, h, count, c->seg_dev, count);
         GL_FN(reflectors_segment_layout)(&r, c->cols - s0, c->bw, c->group,
-                                         sweeps, c->seg_dev, c->seg_dev,
-                                         c->seg_first);
+                                         sweeps, store, store, c->seg_first);
+        GL_FN(parked_ready)(ops, u);
         if (GL_FN(apply_segment)(ops, &r, which, 'N', ncols, e + s0, lde,
                                  c->cols))
             return GL_STAGE_FAULT;
+        GL_FN(parked_used)(ops, u);
     }
     return 0;
 }
@@ -1181,6 +1206,7 @@ static int svd_lean_vectors(svd_call *c)
         return GL_STAGE_FAULT;
     lapack_int ng;
     c->seg_dev = c->park ? ops->alloc(ops, sizeof(gl_scalar) *
+                                               GL_PARKED_BUFFERS *
                                                seg_scalars(c, 0, &ng))
                          : NULL;
     if (c->park && !c->seg_dev)
@@ -1236,10 +1262,17 @@ static int svd_vectors(svd_call *c)
 {
     c->t[3] = gl_profile_stage(c->ops->ctx, "back");
     if (c->lean) {
-        /* the panels go up on the upload lane by DMA (ops.h host_pin) */
-        c->ops->host_pin(c->ops, c->lean_host, c->lean_host_bytes);
+        /* the panels and the parked stores go up on the upload lane by
+         * DMA (ops.h host_pin) */
+        const GL_FN(ops) *ops = c->ops;
+        ops->host_pin(ops, c->lean_host, c->lean_host_bytes);
+        if (c->park)
+            ops->host_pin(ops, c->hq,
+                          sizeof *c->hq * 2 * c->seg_at[c->nseg]);
         int failed = svd_lean_vectors(c);
-        c->ops->host_unpin(c->ops, c->lean_host);
+        ops->lanes_finish(ops);   /* no upload may still reach what goes */
+        ops->host_unpin(ops, c->lean_host);
+        ops->host_unpin(ops, c->hq);
         if (failed)
             return GL_STAGE_FAULT;
         c->t[4] = gl_profile_stage(c->ops->ctx, "out");

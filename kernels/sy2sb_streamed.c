@@ -111,8 +111,10 @@ static size_t vectors_bytes(lapack_int n, lapack_int b, lapack_int tile,
         GL_FN(apply_segment_device_bytes)(n, b, group, sweeps, cols);
     size_t panels_q = GL_FN(apply_block_panels_device_bytes)(
         n - b, gl_sy2sb_reflectors(n, b), b, cols);
-    size_t back = store + (size_t)n * (size_t)cols * es +
-                  max_size(chase_q, panels_q);
+    /* parked: the stores of two segments, the next going up while the
+     * device applies this one's (tile_pass.c parked_upload) */
+    size_t back = (segment > 0 ? GL_PARKED_BUFFERS : 1) * store +
+                  (size_t)n * (size_t)cols * es + max_size(chase_q, panels_q);
     /* stage 3 on the host, its merges' products on the device in blocks */
     size_t stage3 = products ? (segment > 0 ? 0 : store) +
                                    GL_FN(tiled_product_device_bytes)(
@@ -553,14 +555,15 @@ out:
 }
 
 /* The parked segments' stores streamed past the streamed plan's block
- * of Z: a device buffer for the largest store (the first segment's) and
- * the host's list of where each store starts. */
+ * of Z: GL_PARKED_BUFFERS device buffers for the largest store (the first
+ * segment's) and the host's list of where each store starts. */
 typedef struct parked_q {
     const GL_FN(tridiag_q) *q;
     lapack_int segments;
     size_t *at;           /* segments + 1 offsets into q->parked */
     lapack_int *first;    /* a store's group starts */
-    gl_scalar *store;     /* device */
+    gl_scalar *store;     /* device, the buffers one after the other */
+    size_t store_scalars; /* of one buffer */
 } parked_q;
 
 static int parked_open(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
@@ -572,7 +575,9 @@ static int parked_open(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
         GL_FN(reflectors_segment_slots)(n, b, q->group, g, &ngroups);
     p->at = malloc(sizeof *p->at * ((size_t)p->segments + 1));
     p->first = malloc(sizeof *p->first * ((size_t)ngroups + 1));
-    p->store = ops->alloc(ops, sizeof *p->store * slots * ((size_t)b + 1));
+    p->store_scalars = slots * ((size_t)b + 1);
+    p->store = ops->alloc(ops, sizeof *p->store * GL_PARKED_BUFFERS *
+                                   p->store_scalars);
     if (!p->at || !p->first || !p->store)
         return GL_STAGE_FAULT;
     for (lapack_int k = 0; k <= p->segments; k++)
@@ -587,25 +592,39 @@ static void parked_close(const GL_FN(ops) *ops, parked_q *p)
     ops->release(ops, p->store);
 }
 
+/* Segment k's store up into its buffer (k's parity) on the upload lane. */
+static void parked_up(const GL_FN(ops) *ops, const parked_q *p, lapack_int k)
+{
+    int u = (int)(k % GL_PARKED_BUFFERS);
+    GL_FN(parked_upload)(ops, p->q->parked + p->at[k],
+                         (lapack_int)(p->at[k + 1] - p->at[k]),
+                         p->store + (size_t)u * p->store_scalars, u);
+}
+
 /* E (n x c, device, ld n) := Q2 E, Q2 the product of the segments' Q's,
- * segment k's on rows k g ..: the last segment first, each store up into
- * the buffer, then applied as the whole chase's, in batches bounded by
- * the block as segment 0's (apply_segment). */
+ * segment k's on rows k g ..: the last segment first, each applied as the
+ * whole chase's, in batches bounded by the block as segment 0's
+ * (apply_segment), while the next one's store comes up into the other
+ * buffer. */
 static int parked_apply(const GL_FN(ops) *ops, const parked_q *p,
                         lapack_int c, gl_scalar *e)
 {
     const GL_FN(tridiag_q) *q = p->q;
     lapack_int n = q->n, g = q->segment_sweeps;
+    parked_up(ops, p, p->segments - 1);
     for (lapack_int k = p->segments - 1; k >= 0; k--) {
+        int u = (int)(k % GL_PARKED_BUFFERS);
+        if (k > 0)
+            parked_up(ops, p, k - 1);
         GL_FN(reflectors) r;
-        GL_FN(reflectors_segment_layout)(&r, n - k * g, q->b, q->group, g,
-                                         p->store, NULL, p->first);
-        lapack_int size = (lapack_int)(p->at[k + 1] - p->at[k]);
-        ops->from_host(ops, 'N', size, 1, q->parked + p->at[k], size, p->store,
-                       size);
+        GL_FN(reflectors_segment_layout)(
+            &r, n - k * g, q->b, q->group, g,
+            p->store + (size_t)u * p->store_scalars, NULL, p->first);
+        GL_FN(parked_ready)(ops, u);
         if (GL_FN(apply_segment)(ops, &r, 'Q', 'N', c, e + (size_t)k * g, n,
                                  n))
             return GL_STAGE_FAULT;
+        GL_FN(parked_used)(ops, u);
     }
     return 0;
 }
@@ -631,11 +650,14 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
     int parked = q->parked && bw > 1 && n > 2;
     parked_q p = {0};
     int rc = GL_STAGE_FAULT;
-    /* stage 1's panels go up on the upload lane by DMA (ops.h host_pin) */
+    /* stage 1's panels and the parked stores go up on the upload lane by
+     * DMA (ops.h host_pin) */
     ops->host_pin(ops, q->a, sizeof *q->a * (size_t)q->lda * (size_t)n);
     ops->host_pin(ops, q->t, sizeof *q->t * (size_t)bw * (size_t)n);
     if (!out || !dev || (parked && parked_open(ops, q, &p)))
         goto out;
+    if (parked)
+        ops->host_pin(ops, q->parked, sizeof *q->parked * p.at[p.segments]);
     for (lapack_int j0 = 0; j0 < m; j0 += cols) {
         lapack_int c = m - j0 < cols ? m - j0 : cols;
         gl_scalar *o = out + (size_t)j0 * ldo;
@@ -656,8 +678,10 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
                sizeof *z * (size_t)n);
     rc = 0;
 out:
+    ops->lanes_finish(ops);   /* no upload may still reach what goes */
     ops->host_unpin(ops, q->a);
     ops->host_unpin(ops, q->t);
+    ops->host_unpin(ops, q->parked);
     if (parked)
         parked_close(ops, &p);
     ops->release(ops, dev);

@@ -1,5 +1,8 @@
 /* One pass of a streamed plan over the tiles of its host copy (stages.h
- * tile_pass): each tile up into one of TILE_BUFFERS device buffers,
+ * tile_pass), and the parked chase's stores streamed past a block of the
+ * vectors (parked_upload): the drivers' copies on the copy lanes.
+ *
+ * A pass takes each tile up into one of TILE_BUFFERS device buffers,
  * brought up to date (update), back down when the pass writes the copy,
  * and used (use: its share of a product), with the copies on the
  * context's copy lanes (runtime/gpu.h lane_write).
@@ -100,4 +103,35 @@ int GL_FN(tile_pass_run)(const GL_FN(tile_pass) *pass)
     }
     /* the copy is whole again for what follows the pass */
     return ops->lanes_finish(ops) ? GL_STAGE_FAULT : 0;
+}
+
+/* event slots of store buffer u: EV_PARKED_UP + u (uploaded), and
+ * EV_PARKED_USED + u (applied) */
+enum {
+    EV_PARKED_UP = GL_EVENTS_PARKED,
+    EV_PARKED_USED = EV_PARKED_UP + GL_PARKED_BUFFERS
+};
+_Static_assert((int)EV_PARKED_USED + (int)GL_PARKED_BUFFERS <=
+                   (int)GL_LANE_EVENTS,
+               "the parked stores' event slots");
+
+/* gl_s_parked_upload gl_d_parked_upload gl_c_parked_upload gl_z_parked_upload */
+void GL_FN(parked_upload)(const GL_FN(ops) *ops, const gl_scalar *src,
+                          lapack_int count, gl_scalar *dst, int u)
+{
+    ops->lane_wait(ops, GL_LANE_UP, EV_PARKED_USED + u);
+    ops->tile_up(ops, count, 1, src, count, dst, count);
+    ops->lane_record(ops, GL_LANE_UP, EV_PARKED_UP + u);
+}
+
+/* gl_s_parked_ready gl_d_parked_ready gl_c_parked_ready gl_z_parked_ready */
+void GL_FN(parked_ready)(const GL_FN(ops) *ops, int u)
+{
+    ops->lane_wait(ops, GL_LANE_COMPUTE, EV_PARKED_UP + u);
+}
+
+/* gl_s_parked_used gl_d_parked_used gl_c_parked_used gl_z_parked_used */
+void GL_FN(parked_used)(const GL_FN(ops) *ops, int u)
+{
+    ops->lane_record(ops, GL_LANE_COMPUTE, EV_PARKED_USED + u);
 }

@@ -681,7 +681,7 @@ typedef struct queue_state {
      * ranges registered for them */
     drv_stream lane[GL_LANES - 1];
     drv_event event[GL_LANE_EVENTS];
-    unsigned recorded;
+    uint32_t recorded;   /* a bit per slot */
     struct {
         char *base;
         size_t bytes;
@@ -698,6 +698,8 @@ typedef struct queue_state {
     int capturing, captured; /* a graph is being recorded; its launches */
     int failed;              /* the error state of gpu.h */
 } queue_state;
+
+_Static_assert(GL_LANE_EVENTS <= 32, "queue_state.recorded: a bit per slot");
 
 static void blas_free(void *handle);
 static void solver_free(queue_state *q);

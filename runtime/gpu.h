@@ -95,7 +95,7 @@ static inline int gl_copy_launch_make(gl_copy_launch *l, int fp64,
 
 /* The queues of a context (gpu.h lane_record) and its event slots. */
 enum { GL_LANE_COMPUTE, GL_LANE_UP, GL_LANE_DOWN, GL_LANES };
-enum { GL_LANE_EVENTS = 16, GL_HOST_RANGES = 4 };
+enum { GL_LANE_EVENTS = 32, GL_HOST_RANGES = 4 };
 
 /* What discovery found about one device of a runtime. */
 typedef struct gl_gpu_device_info {
