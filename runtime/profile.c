@@ -82,26 +82,35 @@ static void w_release(gl_ctx *ctx, void *ptr)
     timed(ctx, "release", t0, 0, 0);
 }
 
+/* The runtime's copies: write, copy, read, the lanes'. */
+typedef int copy_fn(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
+                    const void *src, size_t ld_src, void *dst, size_t ld_dst);
+
+/* A copy timed as it completes, its bytes in row `name`. */
+static int timed_copy(gl_ctx *ctx, const char *name, copy_fn *copy,
+                      size_t elem, size_t rows, size_t cols, const void *src,
+                      size_t ld_src, void *dst, size_t ld_dst)
+{
+    double t0 = gl_now();
+    int rc = copy(ctx, elem, rows, cols, src, ld_src, dst, ld_dst);
+    return timed(ctx, name, t0, (double)(elem * rows * cols), rc);
+}
+
 static int w_write(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
                    const void *src, size_t ld_src, void *dst, size_t ld_dst)
 {
-    double t0 = gl_now();
-    int rc = INNER->write(ctx, elem, rows, cols, src, ld_src, dst, ld_dst);
-    return timed(ctx, "write", t0, (double)(elem * rows * cols), rc);
+    return timed_copy(ctx, "write", INNER->write, elem, rows, cols, src,
+                      ld_src, dst, ld_dst);
 }
 
 static int w_copy(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
                   const void *src, size_t ld_src, void *dst, size_t ld_dst)
 {
-    double t0 = gl_now();
-    int rc = INNER->copy(ctx, elem, rows, cols, src, ld_src, dst, ld_dst);
-    return timed(ctx, "copy", t0, (double)(elem * rows * cols), rc);
+    return timed_copy(ctx, "copy", INNER->copy, elem, rows, cols, src,
+                      ld_src, dst, ld_dst);
 }
 
-typedef int read_fn(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
-                    const void *src, size_t ld_src, void *dst, size_t ld_dst);
-
-static int timed_read(gl_ctx *ctx, read_fn *read, size_t elem, size_t rows,
+static int timed_read(gl_ctx *ctx, copy_fn *read, size_t elem, size_t rows,
                       size_t cols, const void *src, size_t ld_src, void *dst,
                       size_t ld_dst)
 {
@@ -152,20 +161,16 @@ static int w_lane_write(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
                         const void *src, size_t ld_src, void *dst,
                         size_t ld_dst)
 {
-    double t0 = gl_now();
-    int rc = INNER->lane_write(ctx, elem, rows, cols, src, ld_src, dst,
-                               ld_dst);
-    return timed(ctx, "write lane", t0, (double)(elem * rows * cols), rc);
+    return timed_copy(ctx, "write lane", INNER->lane_write, elem, rows, cols,
+                      src, ld_src, dst, ld_dst);
 }
 
 static int w_lane_read(gl_ctx *ctx, size_t elem, size_t rows, size_t cols,
                        const void *src, size_t ld_src, void *dst,
                        size_t ld_dst)
 {
-    double t0 = gl_now();
-    int rc = INNER->lane_read(ctx, elem, rows, cols, src, ld_src, dst,
-                              ld_dst);
-    return timed(ctx, "read lane", t0, (double)(elem * rows * cols), rc);
+    return timed_copy(ctx, "read lane", INNER->lane_read, elem, rows, cols,
+                      src, ld_src, dst, ld_dst);
 }
 
 /* Page-locking the host copy of a matrix larger than the device costs
