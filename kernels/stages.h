@@ -9,6 +9,24 @@
 #include "ops.h"
 #include "status.h"
 
+/* The largest k in 1 .. hi for which fits(arg, k) holds, where it holds
+ * up to some k and not past it (a streamed plan, which grows with its
+ * parked chase's segments of k groups of sweeps); 1 where none does. */
+static inline lapack_int gl_most_that_fit(lapack_int hi,
+                                          int (*fits)(void *arg, lapack_int k),
+                                          void *arg)
+{
+    lapack_int lo = 1;
+    while (lo < hi) {
+        lapack_int mid = lo + (hi - lo + 1) / 2;
+        if (fits(arg, mid))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 /* Real values in ascending order, as the drivers return eigenvalues. */
 static inline int gl_real_ascending(const void *x, const void *y)
 {

@@ -188,6 +188,20 @@ static int plan_fits(const svd_call *c, size_t budget)
     return bytes <= budget && (most == 0 || largest <= most);
 }
 
+/* The budget the plan with its chase parked in segments of k groups
+ * must fit (svd_segment). */
+typedef struct segment_fit {
+    svd_call *c;
+    size_t budget;
+} segment_fit;
+
+static int segments_fit(void *arg, lapack_int k)
+{
+    segment_fit *f = arg;
+    park_in(f->c, k * f->c->group);
+    return plan_fits(f->c, f->budget);
+}
+
 /* The streamed plan's chase: its two stores kept on the device where
  * that plan fits the budget the policy fitted it against
  * (gl_tuning.device_budget), as the lean plan keeps them (no store
@@ -205,17 +219,11 @@ static void svd_segment(svd_call *c)
     c->park = 0;
     if (plan_fits(c, budget))
         return;
-    c->park = 1;
-    lapack_int lo = 1, hi = (c->cols - 2 + group - 1) / group;
-    while (lo < hi) {   /* the plan grows with the segment's stores */
-        lapack_int mid = lo + (hi - lo + 1) / 2;
-        park_in(c, mid * group);
-        if (plan_fits(c, budget))
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    park_in(c, lo * group);
+    c->park = 1;   /* the plan grows with the segments' stores */
+    segment_fit f = {c, budget};
+    park_in(c, gl_most_that_fit((c->cols - 2 + group - 1) / group,
+                                segments_fit, &f) *
+                   group);
 }
 
 /* The call's decisions that A's values do not take part in: band, the
@@ -863,11 +871,6 @@ static int chase_parked(svd_call *c)
     return 0;
 }
 
-/* E (rows 0 .. cols-1, ncols columns, on the device) := Q E ('Q') or P E
- * ('P') from the parked segments: each goes up into one of seg_dev's
- * buffers, the next beside this one's work (tile_pass.c parked_upload),
- * the last segment first, and takes its rows s0.. of E, in batches bounded by the
- * block as segment 0's (apply_segment). */
 /* Store buffer u of seg_dev (GL_PARKED_BUFFERS of segment 0's size). */
 static gl_scalar *seg_buffer(const svd_call *c, int u)
 {
@@ -885,6 +888,11 @@ static void seg_up(const svd_call *c, char which, lapack_int i)
                          seg_buffer(c, u), u);
 }
 
+/* E (rows 0 .. cols-1, ncols columns, on the device) := Q E ('Q') or P E
+ * ('P') from the parked segments: each goes up into one of seg_dev's
+ * buffers, the next beside this one's work (tile_pass.c parked_upload),
+ * the last segment first, and takes its rows s0.. of E, in batches
+ * bounded by the block as segment 0's (apply_segment). */
 static int apply_parked(const svd_call *c, char which, lapack_int ncols,
                         gl_scalar *e, lapack_int lde)
 {

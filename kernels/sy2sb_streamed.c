@@ -123,6 +123,21 @@ static size_t vectors_bytes(lapack_int n, lapack_int b, lapack_int tile,
     return max_size(max_size(chase, back), stage3);
 }
 
+/* A streamed plan with the vectors, and the budget it must fit. */
+typedef struct segment_fit {
+    lapack_int n, b, tile, group, m;
+    int products;
+    size_t budget;
+} segment_fit;
+
+/* The plan with its chase parked in segments of k groups fits. */
+static int segments_fit(void *arg, lapack_int k)
+{
+    const segment_fit *f = arg;
+    return vectors_bytes(f->n, f->b, f->tile, f->group, f->m, f->products,
+                         k * f->group) <= f->budget;
+}
+
 /* gl_s_streamed_segment gl_d_streamed_segment gl_c_streamed_segment gl_z_streamed_segment */
 lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
                                    lapack_int b, lapack_int tile,
@@ -149,16 +164,9 @@ lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
      * the segment's store): fewer segments are fewer launches past each
      * block of Z; at least one group (under that the call does not fit
      * the device at all) */
-    lapack_int lo = 1, hi = (n - 2 + group - 1) / group;
-    while (lo < hi) {
-        lapack_int mid = lo + (hi - lo + 1) / 2;
-        if (vectors_bytes(n, b, tile, group, m, products, mid * group) <=
-            budget)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo * group;
+    segment_fit f = {n, b, tile, group, m, products, budget};
+    return gl_most_that_fit((n - 2 + group - 1) / group, segments_fit, &f) *
+           group;
 }
 
 /* gl_s_streamed_device_bytes gl_d_streamed_device_bytes gl_c_streamed_device_bytes gl_z_streamed_device_bytes */

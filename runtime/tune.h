@@ -78,8 +78,8 @@ typedef struct gl_tuning {
                               call's plan against (bytes; the least of
                               free memory and GPULAPACK_DEVICE_MEMORY_MB):
                               a plan may size itself to it (the streamed
-                              chase's segments, gl_tune_ooc_segment); 0:
-                              not known */
+                              chase's segments: streamed_segment,
+                              svd_segment); 0: not known */
     unsigned long long device_max_alloc;   /* the device's largest single
                               allocation (bytes; 0: no bound), for the
                               same */
