@@ -284,6 +284,28 @@ build/testing/mock-cusolver-decoy/libcusolver.so.12 build/testing/mock-rocsolver
 	mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -DMOCK_DECOY $< -o $@
 
+# The stand-ins that compute (testing/standin/, docs/testing.md): the CUDA
+# driver with cuBLAS (libcublas.so.12 is the same library) and the HIP
+# runtime, running the OpenCL build of kernels/device/ on PoCL and the
+# BLAS on the system's; testing/standin.sh cuda|hip COMMAND runs a command
+# over them.  They compare a module's image with the build's images
+# ($(B)/cuda, $(B)/hip) to know its precision.
+STANDIN_SRC = testing/standin/standin.c testing/standin/standin.h \
+              runtime/embed_opencl.S $(B)/opencl_source.cl
+STANDIN_BUILD = $(CC) -std=gnu11 -O2 -g -Wall -Wextra -Werror -fPIC -shared \
+                -fvisibility=hidden -pthread -Wno-comment -Wa,-I,$(B)
+STANDIN_BIN = $(if $(filter cuda,$(BACKENDS)),build/testing/standin-cuda/libcuda.so.1) \
+              $(if $(filter hip,$(BACKENDS)),build/testing/standin-hip/libamdhip64.so.5)
+build/testing/standin-cuda/libcuda.so.1: testing/standin/standin_cuda.c $(STANDIN_SRC)
+	mkdir -p $(@D)
+	$(STANDIN_BUILD) -I$(CUDA_HOME)/include -DSTANDIN_IMAGE_DIR='"$(CURDIR)/$(B)/cuda"' \
+	    $< testing/standin/standin.c runtime/embed_opencl.S -o $@ -l:libOpenCL.so.1 $(LAPACK_LIBS)
+	ln -sf libcuda.so.1 $(@D)/libcublas.so.12
+build/testing/standin-hip/libamdhip64.so.5: testing/standin/standin_hip.c $(STANDIN_SRC)
+	mkdir -p $(@D)
+	$(STANDIN_BUILD) -D__HIP_PLATFORM_AMD__ -DSTANDIN_IMAGE_DIR='"$(CURDIR)/$(B)/hip"' \
+	    $< testing/standin/standin.c runtime/embed_opencl.S -o $@ -l:libOpenCL.so.1
+
 # the automatic choice (testing/unit/check_auto.sh): a LAPACK caller linked
 # before -llapack, and the stand-in HIP whose second initialization aborts
 # (with its LLVM, which stays loaded); built with or without the HIP backend
@@ -303,7 +325,7 @@ build/demo: testing/demo/demo.c | build/testing
 
 # `make tests` builds every test binary, both libraries and the benchmarks
 # (so that they keep compiling); TEST_BIN collects them.
-TEST_BIN = $(OWN_BIN) $(UNIT_BIN) $(AUTO_BIN) build/testing/mock-cuda/libcuda.so.1 \
+TEST_BIN = $(OWN_BIN) $(UNIT_BIN) $(AUTO_BIN) build/testing/mock-cuda/libcuda.so.1 $(STANDIN_BIN) \
            build/demo build/bench/bench_backtransform $(BENCH_GPU_BIN)
 tests: all sanitize $(TEST_BIN)
 
