@@ -220,6 +220,7 @@ static void choose_method(gl_decision *d, call_facts *f)
     if (d->path == GL_PATH_HOST || (!eig && !svd))
         return;
     int method = GL_METHOD_TWO_STAGE;
+    const char *measured = NULL;   /* the built-in measurement deciding */
     int force = __atomic_load_n(&forced_method, __ATOMIC_ACQUIRE);
     switch (eig ? gl_config_get()->method : GL_METHOD_FORCE_TWO_STAGE) {
     case GL_METHOD_FORCE_TWO_STAGE: method = GL_METHOD_TWO_STAGE; break;
@@ -228,13 +229,17 @@ static void choose_method(gl_decision *d, call_facts *f)
     default:
         method = gl_tune_method(f->name, f->request->vectors,
                                 gl_path_name(d->path),
-                                (long)f->request->size);
+                                (long)f->request->size, &measured);
     }
     if (eig && force >= 0)
         method = force;
     if (method == GL_METHOD_VENDOR &&
         (!vendor_family(f->name) || !gl_ctx_has_vendor_solver(d->ctx)))
         method = GL_METHOD_TWO_STAGE;
+    /* the log names the measurement that chose the vendor's solver */
+    if (method == GL_METHOD_VENDOR && measured && force < 0)
+        snprintf(d->why + strlen(d->why), sizeof d->why - strlen(d->why),
+                 " vendor-faster %s", measured);
     d->ctx->method = (gl_method)method;
     d->method = gl_tune_method_name(method);
 }

@@ -7,6 +7,7 @@
 
 #include "backend.h"
 #include "config.h"
+#include "context.h"
 #include "device.h"
 #include "gpu.h"
 #include "log.h"
@@ -628,24 +629,72 @@ int gl_tune_devices(const char *routine, int vectors, const char *path,
     return best->devices;
 }
 
-/* The built-in methods of the GPU paths (docs/design/methods.md, counted,
- * not yet measured on a GPU): the one-stage reduction below
+/* The built-in methods of the GPU paths (docs/design/methods.md).
+ *
+ * Measured: our two-stage path against the vendor's solver
+ * (cusolverDnXsyevd, compute only, the same matrices) on the H200, the
+ * last measurement of each case -- these rows are the data; the CSVs
+ * named beside them hold the whole runs.  Where a row of the call's
+ * precision and job exists on its path, the one of the largest n not
+ * above the call's (else the smallest) decides: the vendor's solver
+ * where it was faster (the policy falls back where no solver is found).
+ * The complex family and HIP were not measured.
+ *
+ * Counted, where nothing was measured: the one-stage reduction below
  * ONE_STAGE_BELOW for the ?syev family, values and vectors, on CUDA and
  * HIP; the two-stage reduction from there on and on OpenCL, whose
  * launches cost more (the one-stage makes 13 per column, the two-stage
- * about 4); the vendor's solver
- * never until measured (gpulapack-tune, GPULAPACK_METHOD).  Per column,
- * the one-stage reduction costs about 13 dependent launches (3-4 us
- * each) and its ?hemv's n^2/6 elements read (8n^2/6 bytes at 2.5 TB/s),
- * the two-stage about 3 chase steps (16 us each on the H200, tasks
- * kernel) and 1 launch of stage 1: about even below 2048, where the
- * one-stage's fewer fixed costs (no band, no chase store, one host wait
- * instead of two) decide; above, the ?hemv's bytes grow as n^2 per
- * column and the two-stage's flops run on the tensor cores. */
+ * about 4).  Per column, the one-stage reduction costs about 13
+ * dependent launches (3-4 us each) and its ?hemv's n^2/6 elements read
+ * (8n^2/6 bytes at 2.5 TB/s), the two-stage about 3 chase steps (16 us
+ * each on the H200, tasks kernel) and 1 launch of stage 1: about even
+ * below 2048, where the one-stage's fewer fixed costs (no band, no chase
+ * store, one host wait instead of two) decide; above, the ?hemv's bytes
+ * grow as n^2 per column and the two-stage's flops run on the tensor
+ * cores. */
 enum { ONE_STAGE_BELOW = 2048 };
 
+static const struct vendor_measurement {
+    const char *path;
+    char precision, job;
+    long n;
+    double ours_s, vendor_s;
+    const char *csv;   /* docs/data/h200-2026-11-26-<csv>.csv */
+} vendor_measured[] = {
+    {"cuda", 'd', 'N', 4096, 0.471413, 0.100705, "values-0a0251d"},
+    {"cuda", 'd', 'N', 8192, 1.030805, 0.508261, "values-0a0251d"},
+    {"cuda", 'd', 'N', 16384, 2.349869, 2.852443, "values-0a0251d"},
+    {"cuda", 'd', 'N', 32768, 7.744941, 19.241142, "bench-32768"},
+    {"cuda", 'd', 'V', 4096, 1.229372, 0.108343, "bench-4096"},
+    {"cuda", 'd', 'V', 8192, 1.324975, 0.561295, "vectors-472a31b"},
+    {"cuda", 'd', 'V', 16384, 9.915309, 3.197671, "vectors-f172127"},
+    {"cuda", 's', 'N', 8192, 1.017564, 0.447069, "bench-fp32-8192"},
+    {"cuda", 's', 'V', 8192, 1.140067, 0.484813, "vectors-472a31b"},
+};
+#define VENDOR_MEASURED_ON "h200-2026-11-26"
+
+/* The measured row deciding a ?syev-family call (precision, job) of size
+ * n on path, NULL where none was measured. */
+static const struct vendor_measurement *measured_row(char precision,
+                                                     char job,
+                                                     const char *path, long n)
+{
+    const struct vendor_measurement *below = NULL, *smallest = NULL;
+    for (size_t i = 0; i < COUNT(vendor_measured); i++) {
+        const struct vendor_measurement *m = &vendor_measured[i];
+        if (m->precision != precision || m->job != job ||
+            strcmp(m->path, path) != 0)
+            continue;
+        if (m->n <= n && (!below || m->n > below->n))
+            below = m;
+        if (!smallest || m->n < smallest->n)
+            smallest = m;
+    }
+    return below ? below : smallest;
+}
+
 int gl_tune_method(const char *routine, int vectors, const char *path,
-                   long n)
+                   long n, const char **source)
 {
     file_ready();
     const char *family = measured_family(routine + 1);
@@ -662,9 +711,18 @@ int gl_tune_method(const char *routine, int vectors, const char *path,
             method = e->method;
         }
     }
+    if (source)
+        *source = NULL;
     if (method >= 0 && gpu_lines_apply(path))
         return method;
     int eig = strcmp(family, "syevd") == 0 || strcmp(family, "heevd") == 0;
+    const struct vendor_measurement *m =
+        eig ? measured_row(routine[0], vectors ? 'V' : 'N', path, n) : NULL;
+    if (m && m->vendor_s < m->ours_s) {
+        if (source)
+            *source = VENDOR_MEASURED_ON;
+        return GL_METHOD_VENDOR;
+    }
     int cudalike = strcmp(path, "cuda") == 0 || strcmp(path, "hip") == 0;
     return eig && cudalike && n < ONE_STAGE_BELOW ? 1 : 0;
 }

@@ -26,11 +26,13 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path);
 /* The method of GPU path ("cuda", "hip", "opencl") for a call of routine
  * ("dsyevd") and job of size n: a gl_method (context.h: 0 two-stage, 1
  * one-stage, 2 vendor), from the tune file's method lines for this
- * device, else built in (docs/design/methods.md).  Only the ?syev family
- * has methods other than the two-stage; the policy checks that the
- * method can run the call (lapack_api/entry.c). */
+ * device, else built in (docs/design/methods.md): the vendor's solver
+ * where the built-in measurements show it faster (*source, when source
+ * is not NULL: the machine and day they come from; else NULL).  Only the
+ * ?syev family has methods other than the two-stage; the policy checks
+ * that the method can run the call (lapack_api/entry.c). */
 int gl_tune_method(const char *routine, int vectors, const char *path,
-                   long n);
+                   long n, const char **source);
 /* How many devices of GPU path ("cuda", "hip", "opencl") a call of
  * routine and job of size n should use under GPULAPACK_DEVICE=auto, when
  * count of them are there: the count of the tune file's devices line

@@ -1,4 +1,6 @@
-/* Fault injection on the OpenCL path: the n-th device allocation, kernel
+/* Fault injection on a device path (the OpenCL device, or the one
+ * GPULAPACK_DEVICE names: the stand-in CUDA driver of testing/standin.sh,
+ * whose copies on the lanes fail too): the n-th device allocation, kernel
  * launch or copy of a call fails (runtime/fault.h), for every n up to the
  * number of such events the call makes.  Each time the call must give
  * exactly the real LAPACK's results (it restarted there from the caller's
@@ -222,7 +224,7 @@ static double maxdiff(const double *x, const double *y, size_t n)
 
 int main(void)
 {
-    setenv("GPULAPACK_DEVICE", "opencl", 1);
+    setenv("GPULAPACK_DEVICE", "opencl", 0);
     setenv("GPULAPACK_MIN_N", "0", 1);
     srand(7);
     for (int i = 0; i < M * N; i++) {

@@ -53,6 +53,26 @@ static int mode(void)
 
 static void count(int *c, int by) { __atomic_add_fetch(c, by, __ATOMIC_SEQ_CST); }
 
+/* Waits for the work on the solver's stream: over the stand-in drivers
+ * that compute (testing/standin/) A is written by earlier work of the
+ * stream, which runs on a thread of its own; the solver then computes in
+ * place before returning, ahead of anything enqueued after it.  (Over
+ * mock_cuda.c and mock_hip.c every operation is done when called.) */
+static void stream_drain(void *stream)
+{
+#ifdef MOCK_ROCSOLVER
+    static const char *const driver = "libamdhip64.so.5", *const sync = "hipStreamSynchronize";
+#else
+    static const char *const driver = "libcuda.so.1", *const sync = "cuStreamSynchronize";
+#endif
+    void *lib = dlopen(driver, RTLD_NOW | RTLD_NOLOAD);
+    int (*fn)(void *) = NULL;
+    if (lib)
+        *(void **)&fn = dlsym(lib, sync);
+    if (fn)
+        fn(stream);
+}
+
 /* max |a_ij| over the uplo triangle of the last call's matrix, as the
  * solver saw it (the library scales A into LAPACK's safe range first) */
 static double last_anrm = -1;
@@ -199,6 +219,7 @@ EXPORT cusolverStatus_t cusolverDnXsyevd(
         !dwork || !hwork || !info)
         return CUSOLVER_STATUS_INVALID_VALUE;
     count(&calls, 1);
+    stream_drain(h->stream);
     __atomic_store_n(&last_alg, ((mock_params *)params)->alg, __ATOMIC_SEQ_CST);
     memset(dwork, 0xA5, dbytes);   /* the workspace is the solver's */
     memset(hwork, 0x5A, hbytes);
@@ -254,6 +275,7 @@ static int roc_eig(int p, rocblas_handle h, int evect, int uplo, int n,
         !e || !info)
         return 3;   /* rocblas_status_invalid_pointer / value */
     count(&calls, 1);
+    stream_drain(h->stream);
     memset(e, 0xA5, (size_t)n * (p == 1 || p == 3 ? 4 : 8));
     if (injected(info) != 0)
         return 6;   /* rocblas_status_internal_error */
