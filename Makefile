@@ -337,13 +337,16 @@ deps:
 # it; `make check` builds everything (`make tests`: the benchmarks too, so
 # that they keep compiling) and runs every level, ending with the line
 # "N passed, N failed" over all of them.
-CHECK_LEVELS = unit own clients suite sanitize scalapack
+CHECK_LEVELS = unit own clients suite standin sanitize scalapack
 CHECK_NEEDS_unit     = all $(UNIT_BIN) $(AUTO_BIN) build/testing/mock-cuda/libcuda.so.1
 CHECK_NEEDS_own      = all $(OWN_BIN) build/demo
 CHECK_NEEDS_clients  = all
 CHECK_NEEDS_suite    = all
 CHECK_NEEDS_sanitize = sanitize build/testing/test_threads build/testing/test_args
-CHECK_NEEDS_scalapack = all
+CHECK_NEEDS_standin  = all $(STANDIN_BIN) build/testing/test_vectors build/testing/test_fault \
+                       $(foreach p,$(PRECISIONS),build/testing/test_device_ops_$(p)) \
+                       $(filter build/testing/mock-%solver/%,$(GPU_UNIT_BIN))
+CHECK_NEEDS_scalapack = all $(STANDIN_BIN)
 .PHONY: $(CHECK_LEVELS:%=check-%)
 
 check: deps

@@ -14,6 +14,9 @@
 #             ILP64 C callers
 #   suite     LAPACK's own EIG testing suite (reference LAPACK, OpenBLAS,
 #             the host path forced, the OpenCL device)
+#   standin   the CUDA and HIP paths over the stand-in drivers that compute
+#             (testing/standin/): device operations, vectors, methods, two
+#             devices, faults, LAPACK's suite, the memory plans on lanes
 #   sanitize  the library built with ASan/UBSan under LAPACK's tests
 #   scalapack the ScaLAPACK interposer under Open MPI (testing/scalapack/)
 # On a machine with a CUDA or HIP device each level also runs its part of
@@ -28,7 +31,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 LIB=$ROOT/lib/libgpulapack.so
 OUT=$ROOT/build/check
-ALL_LEVELS="unit own clients suite sanitize scalapack"
+ALL_LEVELS="unit own clients suite standin sanitize scalapack"
 levels=${*:-all}
 [ "$levels" = all ] && levels=$ALL_LEVELS
 for level in $levels; do
@@ -140,22 +143,8 @@ for src in testing/unit/test_*.c; do
         for p in s d c z; do
             run "unit/${t}_$p" 600 env GPULAPACK_DEVICE=opencl "build/testing/${t}_$p"
         done
-        # the panels' tall leaves (taken by default from 1024 rows, in one
-        # work-group on OpenCL), here from 16 rows, in 4 work-groups that
-        # wait for each other (the default on CUDA and HIP: one per
-        # multiprocessor); the chase in one launch (the default on CUDA
-        # and HIP), here of 4 work-groups; in d and z only: one kernel
-        # text serves the four precisions, and s and c differ from d and z
-        # in their element type alone (their default kernels run above);
-        # the groups these settings reach (TEST_DEVICE_OPS_ONLY): the
-        # panels, the chases and the pipelines of both (the copies, BLAS,
-        # bisection, secular equations and divide and conquer would run
-        # the default run's kernels again: a fifth of the time)
-        for p in d z; do
-            run "unit/${t}_$p-other-kernels" 600 env GPULAPACK_DEVICE=opencl \
-                TEST_DEVICE_OPS_ONLY=panels,chases,pipelines \
-                GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
-        done
+        # the panels' multi-group tall leaves and the chase in one launch
+        # (CUDA's and HIP's defaults): level standin runs them there
         # the chases alone (TEST_DEVICE_OPS_ONLY=chases) with their other
         # kernels and work-group counts: the tasks kernel in one launch;
         # the window kernels (the default above) with one work-group
@@ -182,14 +171,11 @@ for src in testing/unit/test_*.c; do
                 TEST_DEVICE_OPS_ONLY=copies,pack_band,panels,blas3,chases,pipelines,bidiag_svd,tridiag_eig \
                 GPULAPACK_CLBLAST=1 GPULAPACK_VERBOSE=2 "build/testing/${t}_$p"
         done ;;
-    # every device failure of a call restarts it on LAPACK; again with the
-    # panels' multi-group leaves, the one-launch chase (and its waits),
-    # the SVD's divide and conquer with device products and stage 1
-    # double-blocked (a device's default from n = 8192)
+    # every device failure of a call restarts it on LAPACK (with the
+    # panels' multi-group leaves and the one-launch chase, and its waits,
+    # on the stand-in CUDA driver: level standin)
     test_fault)
         run "unit/$t" 300 "build/testing/$t"
-        run "unit/$t-other-kernels" 300 env GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 \
-            GPULAPACK_CHASE_GROUPS=4 GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 "build/testing/$t"
         # and inside the one-stage method of the ?syev family
         run "unit/$t-one-stage" 300 env GPULAPACK_METHOD=one-stage "build/testing/$t"
         # and inside the streamed plans of the values (band 4, tiles of 8:
@@ -308,22 +294,8 @@ run own-opencl/test_vectors 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
     GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_PANEL_ROWS=8 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 \
     GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 \
     GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
-#    The ?syev family by the one-stage method on the device (every 4th
-#    size/type pair, the divide and conquer merging from 8 rows on it).
-run own-opencl/test_vectors-one-stage 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl \
-    GPULAPACK_MIN_N=0 GPULAPACK_METHOD=one-stage GPULAPACK_TEST_EXPECT_PATH=opencl GPULAPACK_DC_LEAF=8 \
-    GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd,syevr,syevx GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
-
-#    ?syevd, ?syevr, ?sbevd, ?gesdd and ?gesvd with vectors on PoCL made
-#    two devices (GPULAPACK_DEVICE=opencl:all): the back-transformations
-#    split by columns over both (kernels/peers.c), and the ?syev family's
-#    and the SVD's stage 1 by tile columns of one panel's width
-#    (kernels/stage1_peers.c).
-run own-opencl/test_vectors-devices 600 env LD_PRELOAD="$LIB" POCL_DEVICES="pthread pthread" \
-    GPULAPACK_DEVICE=opencl:all GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=opencl \
-    GPULAPACK_OOC_TILE=1 \
-    GPULAPACK_TEST_VECTORS_ROUTINES=syevd,syevr,sbevd,gesdd,gesvd GPULAPACK_TEST_VECTORS_EVERY=8 \
-    build/testing/test_vectors
+#    (The one-stage method and several devices: level standin, on the
+#    stand-in CUDA driver.)
 
 # 3. The demo runs, and its calls go through the library: each call's
 #    table line shows the path its log line gave, INFO = 0, the system
@@ -449,18 +421,8 @@ run lapack-suite-host 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag opencl --lapack ref --inputs svd,sep,se2,sb,bb \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --expect-path opencl
-#    Again with the multi-group panel leaves (from 16 rows), the chase in
-#    one launch over 4 work-groups (the CUDA/HIP default kernels) and the
-#    SVD's divide and conquer merging from 8 rows on the device; in d and
-#    z (one kernel text for the four precisions, s and c in the run above).
-#    se2 (the _2stage entries of sep's routines, the same kernels) in d
-#    only: z's kernels run in its sep, z's _2stage entries in the run
-#    above.
-run lapack-suite-opencl-other-kernels 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-other-kernels --lapack ref --inputs svd,sep,se2,sb,bb --precisions dz \
-    --exclude z/se2 \
-    --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PANEL_ROWS=4 --env GPULAPACK_PANEL_GROUPS=4 \
-    --env GPULAPACK_CHASE_GROUPS=4 --env GPULAPACK_DC_LEAF=8 --expect-path opencl
+#    (With CUDA's default kernels -- multi-group panel leaves, the chase in
+#    one launch -- on the stand-in CUDA driver: level standin.)
 #    The ?syev family by the one-stage method on the device: every call of
 #    it on path=opencl with method=one-stage.
 run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
@@ -471,13 +433,10 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
 #    passes and tiles at the suite's sizes, and blocks of 3 columns of Z
 #    for the vectors, the chase parked in segments of 2 sweeps (without
 #    a cap its store would stay on the device); the values' band reduced
-#    band-to-band to 1 before the chase): sep in d and z, se2 (the
-#    _2stage entries of the same routines) in d: z's streamed kernels run
-#    in its sep, z's _2stage entries in lapack-suite-opencl (z's se2 took
-#    a third of the check's CPU time: 3 runs on 2 workers instead of 4).
+#    band-to-band to 1 before the chase): sep in d (OpenCL's copy lanes;
+#    the CUDA driver's, z and se2: level standin).
 run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep,se2 --precisions dz \
-    --exclude z/se2 \
+    --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep --precisions d \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1 \
     --env GPULAPACK_OOC_SEGMENT=2 --expect-path opencl
@@ -497,28 +456,109 @@ run lapack-suite-opencl-streamed-svd 1800 "$PYTHON" testing/lapack_suite/run_sui
     --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed-values \
     --env GPULAPACK_OOC_BAND=3 --env GPULAPACK_OOC_TILE=5 --expect-path opencl
-#    The ?syev family by the vendor's solver, over the stand-in CUDA driver
-#    and cuSOLVER (built with the CUDA backend): every ?syev, ?syevd,
-#    ?heev, ?heevd call on path=cuda with method=vendor.  The exported
-#    routines the vendor's solver does not serve are forwarded
-#    (GPULAPACK_DISABLE): on the stand-in, which runs no kernel, they
-#    would fail over to LAPACK.
-if [ -e build/testing/mock-cusolver/libcusolver.so.12 ]; then
-    # the stand-ins' folders after the flavour's LAPACK (the runner puts
-    # the outer LD_LIBRARY_PATH after its own; an --env would replace it)
-    run lapack-suite-cuda-vendor 3600 env \
-        LD_LIBRARY_PATH="$ROOT/build/testing/mock-cuda:$ROOT/build/testing/mock-cusolver" \
-        "$PYTHON" testing/lapack_suite/run_suite.py \
-        --lib "$LIB" --tag cuda-vendor --lapack ref --inputs sep,se2 \
-        --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=vendor \
-        --env GPULAPACK_DISABLE=gbbrd,gesdd,gesvd,hbev,hbevd,hbtrd,heevr,heevr_2stage,heevx,heevx_2stage,hetrd,hetrd_2stage,sbev,sbevd,sbtrd,syevr,syevr_2stage,syevx,syevx_2stage,sytrd,sytrd_2stage \
-        --expect-path cuda --expect-method vendor
-fi
 #    On each CUDA/HIP device: LAPACK's whole EIG suite in four precisions.
 gpu_parts suite
 }
 
-# 6. The library built with ASan and UBSan, preloaded into LAPACK's tests
+# 6. The CUDA and HIP paths over the stand-in drivers that compute
+#    (testing/standin/: our kernels on PoCL behind the driver APIs, the
+#    BLAS on the system's, every stream and copy lane a thread of its own),
+#    compared by LAPACK's ratios.  GL_MOCK_JITTER delays every operation
+#    of the runs marked "jitter" by a random 0-200 us (the seed is in the
+#    level's first line and each log: a missing wait then shows as a wrong
+#    answer).  The defaults of these paths are the panels' multi-group
+#    leaves and the chase in one launch; the ?syev family runs the
+#    two-stage reduction unless a run names another method.
+level_standin() {
+if [ ! -e build/testing/standin-cuda/libcuda.so.1 ]; then
+    echo "FAIL standin: build/testing/standin-cuda/libcuda.so.1 is missing (make tests)"
+    failed=$((failed + 1))
+    return
+fi
+local seed=${GL_MOCK_JITTER:-$((RANDOM * 32768 + RANDOM))}
+echo "# standin: GL_MOCK_JITTER=$seed"
+local two=GPULAPACK_METHOD=two-stage
+#    Every device operation against the host backend: d and z on CUDA, s
+#    and c on HIP (one runtime source, one kernel text).
+for p in d z; do
+    run "standin/cuda/test_device_ops_$p" 900 testing/standin.sh cuda env GPULAPACK_DEVICE=cuda $two \
+        "build/testing/test_device_ops_$p"
+done
+if [ -e build/testing/standin-hip/libamdhip64.so.5 ]; then
+    for p in s c; do
+        run "standin/hip/test_device_ops_$p" 900 testing/standin.sh hip env GPULAPACK_DEVICE=hip $two \
+            "build/testing/test_device_ops_$p"
+    done
+fi
+#    The vectors of every routine (every 8th size/type pair on CUDA, 16th
+#    on HIP), stage 3's divide and conquer on the device from 8 rows,
+#    stage 1 double-blocked in blocks of 64 columns; with jitter.
+run standin/cuda/test_vectors 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=cuda \
+    GPULAPACK_MIN_N=0 $two GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 GL_MOCK_JITTER=$seed \
+    GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
+if [ -e build/testing/standin-hip/libamdhip64.so.5 ]; then
+    run standin/hip/test_vectors 900 testing/standin.sh hip env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=hip \
+        GPULAPACK_MIN_N=0 $two GPULAPACK_DC_LEAF=8 GL_MOCK_JITTER=$seed \
+        GPULAPACK_TEST_EXPECT_PATH=hip GPULAPACK_TEST_VECTORS_EVERY=16 build/testing/test_vectors
+fi
+#    The ?syev family's other methods: the one-stage reduction (every 4th
+#    pair) and the vendor's solver (the stand-in cuSOLVER: every ?syev,
+#    ?syevd, ?heev, ?heevd call of sep and se2 with method=vendor; the
+#    routines it does not serve forwarded).
+run standin/cuda/test_vectors-one-stage 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
+    GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_METHOD=one-stage GPULAPACK_DC_LEAF=8 \
+    GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd,syevr,syevx \
+    GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
+run lapack-suite-cuda-vendor 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag cuda-vendor --lapack ref --inputs sep,se2 \
+    --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=vendor \
+    --env GPULAPACK_DISABLE=gbbrd,gesdd,gesvd,hbev,hbevd,hbtrd,heevr,heevr_2stage,heevx,heevx_2stage,hetrd,hetrd_2stage,sbev,sbevd,sbtrd,syevr,syevr_2stage,syevx,syevx_2stage,sytrd,sytrd_2stage \
+    --expect-path cuda --expect-method vendor
+#    Two devices (GL_MOCK_DEVICES=2, GPULAPACK_DEVICE=cuda:0,1), each with
+#    its own memory: the back-transformations and stage 1 shared.
+run standin/cuda/test_vectors-devices 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" GL_MOCK_DEVICES=2 \
+    GPULAPACK_DEVICE=cuda:0,1 GPULAPACK_MIN_N=0 $two GPULAPACK_OOC_TILE=1 GL_MOCK_JITTER=$seed \
+    GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_ROUTINES=syevd,syevr,sbevd,gesdd,gesvd \
+    GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
+#    Every allocation, launch and copy of a call failing in turn (copies on
+#    the lanes too), and every wait of the one-launch chase and of the
+#    panels' multi-group leaves timing out (at these sizes: leaves of 4
+#    rows, 4 work-groups): each restarts on LAPACK with A intact; in core
+#    (the SVD's divide and conquer from 8 rows, stage 1 double-blocked), and
+#    the streamed plans' values and the SVD's streamed vectors on the
+#    lanes.
+run standin/cuda/test_fault 900 testing/standin.sh cuda env GPULAPACK_DEVICE=cuda $two \
+    GPULAPACK_PANEL_ROWS=4 GPULAPACK_PANEL_GROUPS=4 GPULAPACK_CHASE_GROUPS=4 \
+    GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 build/testing/test_fault
+run standin/cuda/test_fault-streamed 900 testing/standin.sh cuda env GPULAPACK_DEVICE=cuda \
+    GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 GPULAPACK_OOC_TILE=16 GPULAPACK_OOC_SEGMENT=4 \
+    TEST_FAULT_ONLY=dgesdd build/testing/test_fault
+#    LAPACK's svd, sep and se2 inputs in d and z on CUDA's default kernels,
+#    with jitter.
+run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep,se2 --precisions dz \
+    --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env $two \
+    --env GL_MOCK_JITTER=$seed --expect-path cuda
+#    The memory plans on the copy lanes, with jitter: the ?syev family
+#    streamed (sep in d and z, se2 in d; the sizes of
+#    lapack-suite-opencl-streamed), again with the copies in order
+#    (GPULAPACK_OOC_QUEUES=1, sep in d), and its vectors lean (sep in d).
+local streamed="--env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed
+    --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1
+    --env GPULAPACK_OOC_SEGMENT=2 --env GL_MOCK_JITTER=$seed --expect-path cuda"
+run lapack-suite-cuda-streamed 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag cuda-streamed --lapack ref --inputs sep,se2 --precisions dz \
+    --exclude z/se2 $streamed
+run lapack-suite-cuda-streamed-in-order 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag cuda-streamed-in-order --lapack ref --inputs sep --precisions d \
+    $streamed --env GPULAPACK_OOC_QUEUES=1
+run lapack-suite-cuda-lean 1800 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
+    --lib "$LIB" --tag cuda-lean --lapack ref --inputs sep --precisions d \
+    --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=lean \
+    --env GPULAPACK_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GL_MOCK_JITTER=$seed --expect-path cuda
+}
+
+# 7. The library built with ASan and UBSan, preloaded into LAPACK's tests
 #    and our thread test: no sanitizer report, same results.
 sanitized() {
     local asan ubsan eig=/usr/lib/x86_64-linux-gnu/lapack
@@ -558,7 +598,7 @@ level_sanitize() {
 run sanitize 1800 bash -c sanitized
 }
 
-# 7. The ScaLAPACK interposer (lib/libgpulapack_scalapack.so): our driver
+# 8. The ScaLAPACK interposer (lib/libgpulapack_scalapack.so): our driver
 #    of six routines on four grids against the real routines, gathered and
 #    forwarded, PoCL on process (0,0), and Debian's ScaLAPACK testers with
 #    and without it; about 1.5 minutes on 2 cores.
@@ -567,7 +607,9 @@ run scalapack 600 testing/scalapack/check_scalapack.sh
 }
 
 for level in $levels; do
+    level_start=$SECONDS
     "level_$level"
+    echo "# level $level: $((SECONDS - level_start)) s"
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

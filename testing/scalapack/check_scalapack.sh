@@ -18,7 +18,8 @@
 # 2. pzheevd on the OpenCL device (PoCL) through the gather path; under a
 #    device cap below the call's plan (GPULAPACK_DEVICE_MEMORY_MB) the
 #    call is forwarded, reason=no-gpu with the library's device-memory,
-#    bitwise the real routine's.
+#    bitwise the real routine's; and gathered onto the stand-in CUDA driver
+#    that computes (testing/standin/).
 # 3. Debian's ScaLAPACK testers xdsep, xdsvd, xzsep, xdsyevr: the same
 #    verdicts with the interposer as without, and calls on the gather path.
 # 4. testing/scalapack/elpa_example.c: ELPA's C API on a 2x2 grid (n = 500)
@@ -124,6 +125,23 @@ if grep -q 'pzheevd .*path=forward reason=no-gpu device device-memory' "$OUT/ope
         "$OUT/oracle-opencl.txt" "$OUT/opencl-cap.txt"
 else
     echo "FAIL scalapack/opencl/cap: not forwarded for the device's memory ($OUT/opencl-cap.log)"
+fi
+
+# 2b. the same pzheevd gathered onto the stand-in CUDA driver that
+#     computes (testing/standin.sh: our kernels on PoCL behind the CUDA
+#     driver API) on process (0,0), where the CUDA backend is built
+if [ -e build/testing/standin-cuda/libcuda.so.1 ]; then
+    testing/standin.sh cuda timeout -k 5 120 mpirun -np 4 -x LD_LIBRARY_PATH -x LD_PRELOAD="$PRE" \
+        -x GPULAPACK_SCALAPACK_MIN_N=0 -x GPULAPACK_MIN_N=0 -x GPULAPACK_DEVICE=cuda \
+        -x GPULAPACK_VERBOSE=1 -x GPULAPACK_LOG="$OUT/cuda.log" -x POCL_CACHE_DIR \
+        "$DRIVER" "$OUT/cuda.txt" 2 2 routines=pzheevd sizes=100 nbs=8 offs=1 variants=0 \
+        >"$OUT/cuda.out" 2>&1
+    if grep -q 'pzheevd .*path=gather lapack=zheevd lib=cuda plan=in-core info=0' "$OUT/cuda.log"; then
+        /usr/bin/python3 testing/scalapack/compare.py gather "scalapack/cuda" \
+            "$OUT/oracle-opencl.txt" "$OUT/cuda.txt"
+    else
+        echo "FAIL scalapack/cuda: no pzheevd call gathered onto the stand-in CUDA device ($OUT/cuda.log)"
+    fi
 fi
 
 # 3. Debian's testers, with and without the interposer

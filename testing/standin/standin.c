@@ -27,7 +27,7 @@
  *   CUDA's do (an upload takes a snapshot before returning, a download
  *   returns when done); from page-locked or registered memory they run
  *   on the worker.  GL_MOCK_JITTER=<seed> delays every operation by a
- *   random 0-300 us (the seed is printed to stderr once), so that a
+ *   random 0-200 us (the seed is printed to stderr once), so that a
  *   missing wait shows as a wrong answer, not as luck.
  * - Devices: GL_MOCK_DEVICES (1-8), each reporting PoCL's compute units
  *   as its multiprocessors (every work-group of a launch whose groups
@@ -649,7 +649,7 @@ static void *worker(void *arg)
         int failed = s->error != SD_OK;
         pthread_mutex_unlock(&lock);
         if (s->rng) {
-            struct timespec t = {0, (long)(rand_r(&s->rng) % 300) * 1000};
+            struct timespec t = {0, (long)(rand_r(&s->rng) % 200) * 1000};
             nanosleep(&t, NULL);
         }
         /* after a failed kernel no more work runs; events, waits and

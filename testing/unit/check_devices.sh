@@ -14,7 +14,7 @@
 #    kernels/stage1_peers.c (stage1_model below) within 2%;
 #  - the values are those of one device within 10 n eps max|w| (stage 1's
 #    products' sums run in another order: not the same bits) -- the
-#    vectors are checked by own-opencl/test_vectors-devices;
+#    vectors are checked by standin/cuda/test_vectors-devices;
 #  - a peer whose stage-1 allocation fails (GPULAPACK_FAULT=alloc:N, N
 #    found from the log) leaves stage 1 to the first device: one device's
 #    values to the bit; a failed copy in the split stage 1 (dsyevd's,
