@@ -1044,8 +1044,7 @@ sd_status sd_launch(sd_stream *s, sd_function *f, const unsigned grid[3],
         if (f->global[i]) {
             void *p;
             memcpy(&p, params[i], sizeof p);
-            /* NULL: an argument the kernel does not read */
-            if (p && sd_on_device(s->device, p, 0) != 0) {
+            if (sd_on_device(s->device, p, 0) != 0) {
                 fprintf(stderr, "standin: %s argument %d (%p) is no memory "
                                 "of device %d\n", f->name, i, p, s->device);
                 free(o);
