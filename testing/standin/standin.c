@@ -52,7 +52,9 @@
 extern const char gl_opencl_source[];   /* runtime/embed_opencl.S */
 
 /* One lock for the whole driver: the streams' queues, the events, the
- * allocations; the workers sleep on `changed`. */
+ * allocations.  A worker sleeps on its stream's `work` until there is
+ * some; whoever waits for work to be done (a synchronization, an event,
+ * a worker's event wait) sleeps on `changed`. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 
@@ -512,6 +514,7 @@ struct sd_stream {
     int quit;
     unsigned rng;                   /* the jitter */
     sd_graph *capture;              /* recording into it */
+    pthread_cond_t work;            /* an operation queued, or quit */
     cl_command_queue queue;
     cl_kernel kernels[4][MAX_FUNCTIONS];
     sd_stream *next_stream;         /* every live stream */
@@ -637,7 +640,7 @@ static void *worker(void *arg)
     for (;;) {
         pthread_mutex_lock(&lock);
         while (!s->head && !s->quit)
-            pthread_cond_wait(&changed, &lock);
+            pthread_cond_wait(&s->work, &lock);
         if (!s->head) {
             pthread_mutex_unlock(&lock);
             break;
@@ -683,6 +686,7 @@ sd_status sd_stream_create(int device, sd_stream **out)
     if (!s)
         return SD_OUT_OF_MEMORY;
     s->device = device;
+    pthread_cond_init(&s->work, NULL);
     long seed = jitter_seed();
     static unsigned made;
     if (seed >= 0)
@@ -695,6 +699,7 @@ sd_status sd_stream_create(int device, sd_stream **out)
     if (err != CL_SUCCESS || pthread_create(&s->thread, NULL, worker, s) != 0) {
         if (err == CL_SUCCESS)
             clReleaseCommandQueue(s->queue);
+        pthread_cond_destroy(&s->work);
         free(s);
         return SD_OUT_OF_MEMORY;
     }
@@ -744,7 +749,7 @@ sd_status sd_stream_destroy(sd_stream *s)
     pthread_mutex_lock(&lock);
     wait_for(s, s->enqueued);
     s->quit = 1;
-    pthread_cond_broadcast(&changed);
+    pthread_cond_signal(&s->work);
     for (sd_stream **p = &streams; *p; p = &(*p)->next_stream)
         if (*p == s) {
             *p = s->next_stream;
@@ -753,6 +758,7 @@ sd_status sd_stream_destroy(sd_stream *s)
     pthread_mutex_unlock(&lock);
     pthread_join(s->thread, NULL);
     clReleaseCommandQueue(s->queue);
+    pthread_cond_destroy(&s->work);
     free(s);
     return SD_OK;
 }
@@ -779,7 +785,7 @@ static uint64_t enqueue(sd_stream *s, op *o)
     else
         s->head = o;
     s->tail = o;
-    pthread_cond_broadcast(&changed);
+    pthread_cond_signal(&s->work);
     uint64_t seq = o->seq;
     pthread_mutex_unlock(&lock);
     return seq;
