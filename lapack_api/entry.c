@@ -237,9 +237,7 @@ static void choose_method(gl_decision *d, call_facts *f)
         (!vendor_family(f->name) || !gl_ctx_has_vendor_solver(d->ctx)))
         method = GL_METHOD_TWO_STAGE;
     /* the log names the measurement that chose the vendor's solver */
-    if (method == GL_METHOD_VENDOR && measured && force < 0)
-        snprintf(d->why + strlen(d->why), sizeof d->why - strlen(d->why),
-                 " vendor-faster %s", measured);
+    d->measured = method == GL_METHOD_VENDOR && force < 0 ? measured : NULL;
     d->ctx->method = (gl_method)method;
     d->method = gl_tune_method_name(method);
 }
@@ -281,6 +279,7 @@ static gl_decision with_context(gl_decision d, call_facts *f)
         if (tier != GL_PLAN_IN_CORE) {   /* lean, streamed: two stages */
             d.ctx->method = GL_METHOD_TWO_STAGE;
             d.method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
+            d.measured = NULL;
         }
         d.ctx->plan = tier;
         d.plan = names[tier];
@@ -471,11 +470,14 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
         if (decision.devices > 1)
             snprintf(plan + strlen(plan), sizeof plan - strlen(plan), "%d",
                      decision.devices);
-        gl_log(level, "%s %s path=%s%s%s%s%s%s info=%d time=%.6fs",
+        gl_log(level, "%s %s path=%s%s%s%s%s%s%s%s info=%d time=%.6fs",
                call->routine->name, options, gl_path_name(decision.path),
                decision.method ? " method=" : "",
                decision.method ? decision.method : "", plan,
-               *why ? " reason=" : "", why, (int)info, elapsed);
+               *why ? " reason=" : "", why,
+               decision.measured ? " vendor-faster " : "",
+               decision.measured ? decision.measured : "", (int)info,
+               elapsed);
         return;
     }
     gl_reason reason =

@@ -115,6 +115,9 @@ typedef struct gl_decision {
                               NULL when forwarded */
     const char *method;    /* the GPU path's method for the log (method=
                               two-stage, one-stage, vendor); NULL: none */
+    const char *measured;  /* the built-in measurement that chose the
+                              vendor's solver (the log's vendor-faster);
+                              NULL: none */
     const char *plan;      /* the GPU path's memory plan for the log
                               (plan=in-core, streamed); NULL: none */
     int64_t plan_bytes;    /* its device bytes (device_bytes=) */

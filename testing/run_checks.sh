@@ -463,9 +463,9 @@ gpu_parts suite
 # 6. The CUDA and HIP paths over the stand-in drivers that compute
 #    (testing/standin/: our kernels on PoCL behind the driver APIs, the
 #    BLAS on the system's, every stream and copy lane a thread of its own),
-#    compared by LAPACK's ratios.  GL_MOCK_JITTER delays every operation
-#    of the runs marked "jitter" by a random 0-200 us (the seed is in the
-#    level's first line and each log: a missing wait then shows as a wrong
+#    compared by LAPACK's ratios.  GL_MOCK_JITTER delays a random eighth
+#    of the operations of the runs marked "jitter" by 0-400 us (the seed
+#    is the level's first line: a missing wait then shows as a wrong
 #    answer).  The defaults of these paths are the panels' multi-group
 #    leaves and the chase in one launch; the ?syev family runs the
 #    two-stage reduction unless a run names another method.

@@ -26,9 +26,9 @@
  *   launch replays.  Copies from or to pageable host memory behave as
  *   CUDA's do (an upload takes a snapshot before returning, a download
  *   returns when done); from page-locked or registered memory they run
- *   on the worker.  GL_MOCK_JITTER=<seed> delays every operation by a
- *   random 0-200 us (the seed is printed to stderr once), so that a
- *   missing wait shows as a wrong answer, not as luck.
+ *   on the worker.  GL_MOCK_JITTER=<seed> delays a random eighth of the
+ *   operations by a random 0-400 us (the seed is printed to stderr once),
+ *   so that a missing wait shows as a wrong answer, not as luck.
  * - Devices: GL_MOCK_DEVICES (1-8), each reporting PoCL's compute units
  *   as its multiprocessors (every work-group of a launch whose groups
  *   wait for each other is then running), 80 GiB.
@@ -651,8 +651,9 @@ static void *worker(void *arg)
             s->tail = NULL;
         int failed = s->error != SD_OK;
         pthread_mutex_unlock(&lock);
-        if (s->rng) {
-            struct timespec t = {0, (long)(rand_r(&s->rng) % 200) * 1000};
+        /* the jitter: one operation in eight waits 0-400 us first */
+        if (s->rng && rand_r(&s->rng) % 8 == 0) {
+            struct timespec t = {0, (long)(rand_r(&s->rng) % 400) * 1000};
             nanosleep(&t, NULL);
         }
         /* after a failed kernel no more work runs; events, waits and
