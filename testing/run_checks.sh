@@ -478,18 +478,17 @@ fi
 local seed=${GL_MOCK_JITTER:-$((RANDOM * 32768 + RANDOM))}
 echo "# standin: GL_MOCK_JITTER=$seed"
 local two=GPULAPACK_METHOD=two-stage
-#    Every device operation against the host backend: d and z on CUDA, s
-#    and c on HIP (one runtime source, one kernel text).
+#    Every device operation against the host backend: d and z on CUDA, c
+#    on HIP (one runtime source, one kernel text; s and c differ from d
+#    and z in their element type alone, and s runs in the vectors below).
 for p in d z; do
     run "standin/cuda/test_device_ops_$p" 900 testing/standin.sh cuda env GPULAPACK_DEVICE=cuda $two \
         "build/testing/test_device_ops_$p"
 done
-if [ -e build/testing/standin-hip/libamdhip64.so.5 ]; then
-    for p in s c; do
-        run "standin/hip/test_device_ops_$p" 900 testing/standin.sh hip env GPULAPACK_DEVICE=hip $two \
-            "build/testing/test_device_ops_$p"
-    done
-fi
+[ -e build/testing/standin-hip/libamdhip64.so.5 ] &&
+    run "standin/hip/test_device_ops_c" 900 testing/standin.sh hip env GPULAPACK_DEVICE=hip $two \
+        "build/testing/test_device_ops_c"
+
 #    The vectors of every routine (every 8th size/type pair on CUDA, 16th
 #    on HIP), stage 3's divide and conquer on the device from 8 rows,
 #    stage 1 double-blocked in blocks of 64 columns; with jitter.
@@ -533,29 +532,35 @@ run standin/cuda/test_fault 900 testing/standin.sh cuda env GPULAPACK_DEVICE=cud
 run standin/cuda/test_fault-streamed 900 testing/standin.sh cuda env GPULAPACK_DEVICE=cuda \
     GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 GPULAPACK_OOC_TILE=16 GPULAPACK_OOC_SEGMENT=4 \
     TEST_FAULT_ONLY=dgesdd build/testing/test_fault
-#    LAPACK's svd, sep and se2 inputs in d and z on CUDA's default kernels,
-#    with jitter.
+#    LAPACK's svd and sep inputs in d and z, se2 (the _2stage entries of
+#    sep's routines) in d, on CUDA's default kernels, with jitter.
 run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep,se2 --precisions dz \
+    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep,se2 --precisions dz --exclude z/se2 \
     --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env $two \
     --env GL_MOCK_JITTER=$seed --expect-path cuda
 #    The memory plans on the copy lanes, with jitter: the ?syev family
-#    streamed (sep in d and z, se2 in d; the sizes of
-#    lapack-suite-opencl-streamed), again with the copies in order
-#    (GPULAPACK_OOC_QUEUES=1, sep in d), and its vectors lean (sep in d).
-local streamed="--env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed
-    --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1
-    --env GPULAPACK_OOC_SEGMENT=2 --env GL_MOCK_JITTER=$seed --expect-path cuda"
+#    streamed (sep in d at the sizes of lapack-suite-opencl-streamed:
+#    band 2, tiles of 3, blocks of 3 columns of Z, the chase parked in
+#    segments of 2 sweeps); the vectors of the ?syev family and the SVD
+#    streamed with the copies on the lanes and in order
+#    (GPULAPACK_OOC_QUEUES=1: bus bytes and values the same), and the
+#    ?syev family's lean (band 4, tiles of 8 columns).
 run lapack-suite-cuda-streamed 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag cuda-streamed --lapack ref --inputs sep,se2 --precisions dz \
-    --exclude z/se2 $streamed
-run lapack-suite-cuda-streamed-in-order 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag cuda-streamed-in-order --lapack ref --inputs sep --precisions d \
-    $streamed --env GPULAPACK_OOC_QUEUES=1
-run lapack-suite-cuda-lean 1800 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag cuda-lean --lapack ref --inputs sep --precisions d \
-    --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=lean \
-    --env GPULAPACK_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GL_MOCK_JITTER=$seed --expect-path cuda
+    --lib "$LIB" --tag cuda-streamed --lapack ref --inputs sep --precisions d \
+    --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
+    --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1 \
+    --env GPULAPACK_OOC_SEGMENT=2 --env GL_MOCK_JITTER=$seed --expect-path cuda
+for order in lanes in-order; do
+    run "standin/cuda/test_vectors-streamed-$order" 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
+        GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
+        GPULAPACK_OOC_TILE=8 GPULAPACK_OOC_SEGMENT=4 GL_MOCK_JITTER=$seed \
+        $([ $order = in-order ] && echo GPULAPACK_OOC_QUEUES=1) GPULAPACK_TEST_EXPECT_PATH=cuda \
+        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
+done
+run standin/cuda/test_vectors-lean 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
+    GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=lean GPULAPACK_BAND=4 GPULAPACK_OOC_TILE=8 \
+    GL_MOCK_JITTER=$seed GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd \
+    GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
 }
 
 # 7. The library built with ASan and UBSan, preloaded into LAPACK's tests

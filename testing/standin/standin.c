@@ -53,8 +53,8 @@ extern const char gl_opencl_source[];   /* runtime/embed_opencl.S */
 
 /* One lock for the whole driver: the streams' queues, the events, the
  * allocations.  A worker sleeps on its stream's `work` until there is
- * some; whoever waits for work to be done (a synchronization, an event,
- * a worker's event wait) sleeps on `changed`. */
+ * some; whoever waits for a stream's work sleeps on its `done`, and for
+ * an event (a synchronization, a worker's event wait) on `changed`. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 
@@ -515,6 +515,7 @@ struct sd_stream {
     unsigned rng;                   /* the jitter */
     sd_graph *capture;              /* recording into it */
     pthread_cond_t work;            /* an operation queued, or quit */
+    pthread_cond_t done;            /* completed moved */
     cl_command_queue queue;
     cl_kernel kernels[4][MAX_FUNCTIONS];
     sd_stream *next_stream;         /* every live stream */
@@ -585,10 +586,18 @@ static sd_status run_launch(sd_stream *s, op *o)
     if (err == CL_SUCCESS)
         err = clEnqueueNDRangeKernel(s->queue, *k, 3, NULL, o->u.launch.global,
                                      o->u.launch.local, 0, NULL, NULL);
-    if (err == CL_SUCCESS)
-        err = clFinish(s->queue);
     if (err != CL_SUCCESS) {
         fprintf(stderr, "standin: %s failed on PoCL (%d)\n", f->name, (int)err);
+        return SD_LAUNCH_FAILED;
+    }
+    return SD_OK;
+}
+
+/* The launches enqueued on s's PoCL queue, done. */
+static sd_status finish_launches(sd_stream *s)
+{
+    if (clFinish(s->queue) != CL_SUCCESS) {
+        fprintf(stderr, "standin: a kernel failed on PoCL\n");
         return SD_LAUNCH_FAILED;
     }
     return SD_OK;
@@ -634,6 +643,11 @@ static sd_status run(sd_stream *s, op *o)
     return SD_OK;
 }
 
+/* A stream's worker takes what is queued as one batch and runs it in
+ * order.  Launches go to the stream's PoCL queue without waiting; they
+ * are finished before any other operation of the batch runs (a copy, the
+ * BLAS and an event record see their results) and before the batch
+ * counts as completed. */
 static void *worker(void *arg)
 {
     sd_stream *s = arg;
@@ -641,33 +655,50 @@ static void *worker(void *arg)
         pthread_mutex_lock(&lock);
         while (!s->head && !s->quit)
             pthread_cond_wait(&s->work, &lock);
-        if (!s->head) {
-            pthread_mutex_unlock(&lock);
-            break;
-        }
-        op *o = s->head;
-        s->head = o->next;
-        if (!s->head)
-            s->tail = NULL;
+        op *batch = s->head;
+        s->head = s->tail = NULL;
         int failed = s->error != SD_OK;
         pthread_mutex_unlock(&lock);
-        /* the jitter: one operation in eight waits 0-400 us first */
-        if (s->rng && rand_r(&s->rng) % 8 == 0) {
-            struct timespec t = {0, (long)(rand_r(&s->rng) % 400) * 1000};
-            nanosleep(&t, NULL);
+        if (!batch)
+            break;
+        int pending = 0;
+        uint64_t last = 0;
+        for (op *o = batch, *next; o; o = next) {
+            next = o->next;
+            /* the jitter: one operation in eight waits 0-400 us first */
+            if (s->rng && rand_r(&s->rng) % 8 == 0) {
+                struct timespec t = {0, (long)(rand_r(&s->rng) % 400) * 1000};
+                nanosleep(&t, NULL);
+            }
+            sd_status rc = SD_OK;
+            if (pending && o->kind != OP_LAUNCH) {
+                rc = finish_launches(s);
+                pending = 0;
+            }
+            /* after a failed kernel no more work runs; events, waits and
+             * frees do (the stream's error is what its waiters see) */
+            int work = o->kind == OP_COPY || o->kind == OP_COPY_2D ||
+                       o->kind == OP_LAUNCH || o->kind == OP_HOST;
+            if (rc == SD_OK && !(failed && work)) {
+                rc = run(s, o);
+                pending |= o->kind == OP_LAUNCH && rc == SD_OK;
+            }
+            if (rc != SD_OK && !failed) {
+                failed = 1;
+                pthread_mutex_lock(&lock);
+                s->error = rc;
+                pthread_mutex_unlock(&lock);
+            }
+            last = o->seq;
+            op_free(o);
         }
-        /* after a failed kernel no more work runs; events, waits and
-         * frees do (the stream's error is what its waiters see) */
-        int work = o->kind == OP_COPY || o->kind == OP_COPY_2D ||
-                   o->kind == OP_LAUNCH || o->kind == OP_HOST;
-        sd_status rc = failed && work ? SD_OK : run(s, o);
+        sd_status rc = pending ? finish_launches(s) : SD_OK;
         pthread_mutex_lock(&lock);
         if (rc != SD_OK && s->error == SD_OK)
             s->error = rc;
-        s->completed = o->seq;
-        pthread_cond_broadcast(&changed);
+        s->completed = last;
+        pthread_cond_broadcast(&s->done);
         pthread_mutex_unlock(&lock);
-        op_free(o);
     }
     for (int p = 0; p < 4; p++)
         for (int i = 0; i < MAX_FUNCTIONS; i++)
@@ -688,6 +719,7 @@ sd_status sd_stream_create(int device, sd_stream **out)
         return SD_OUT_OF_MEMORY;
     s->device = device;
     pthread_cond_init(&s->work, NULL);
+    pthread_cond_init(&s->done, NULL);
     long seed = jitter_seed();
     static unsigned made;
     if (seed >= 0)
@@ -701,6 +733,7 @@ sd_status sd_stream_create(int device, sd_stream **out)
         if (err == CL_SUCCESS)
             clReleaseCommandQueue(s->queue);
         pthread_cond_destroy(&s->work);
+        pthread_cond_destroy(&s->done);
         free(s);
         return SD_OUT_OF_MEMORY;
     }
@@ -729,7 +762,7 @@ sd_stream *sd_stream_default(int device)
 static void wait_for(sd_stream *s, uint64_t seq)
 {
     while (s->completed < seq)
-        pthread_cond_wait(&changed, &lock);
+        pthread_cond_wait(&s->done, &lock);
 }
 
 sd_status sd_stream_sync(sd_stream *s)
@@ -760,6 +793,7 @@ sd_status sd_stream_destroy(sd_stream *s)
     pthread_join(s->thread, NULL);
     clReleaseCommandQueue(s->queue);
     pthread_cond_destroy(&s->work);
+    pthread_cond_destroy(&s->done);
     free(s);
     return SD_OK;
 }
@@ -1051,7 +1085,13 @@ sd_status sd_launch(sd_stream *s, sd_function *f, const unsigned grid[3],
         if (f->global[i]) {
             void *p;
             memcpy(&p, params[i], sizeof p);
-            if (sd_on_device(s->device, p, 0) != 0) {
+            /* NULL: an argument the kernel does not read, whose offset
+             * (the next parameter) is then 0 */
+            long long offset = 0;
+            if (!p && i + 1 < f->nargs && !f->global[i + 1] && params[i + 1] &&
+                f->size[i + 1] == sizeof offset)
+                memcpy(&offset, params[i + 1], sizeof offset);
+            if (p ? sd_on_device(s->device, p, 0) != 0 : offset != 0) {
                 fprintf(stderr, "standin: %s argument %d (%p) is no memory "
                                 "of device %d\n", f->name, i, p, s->device);
                 free(o);
