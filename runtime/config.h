@@ -61,6 +61,8 @@ typedef struct gl_config {
     long host_memory_mb;        /* GPULAPACK_HOST_MEMORY_MB: cap on large work arrays, -1 = none */
     double device_memory_mb;    /* GPULAPACK_DEVICE_MEMORY_MB: cap on a call's device memory, -1 = none */
     long host_keep_mb;          /* GPULAPACK_HOST_KEEP_MB: cap on large arrays kept between calls, -1 = none */
+    long long lwork_limit;      /* GPULAPACK_LWORK_LIMIT: the largest workspace length an LP64 caller can pass
+                                   (2147483647; the tests lower it to reach the rules of docs/large.md at small n) */
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
     long panel_rows;            /* GPULAPACK_PANEL_ROWS: rows per work-group of tall panel leaves, 0 = tuned */
