@@ -32,8 +32,8 @@ static gl_request gesvd_request(const void *args)
         .size = m < n ? m : n,
         .vectors = ju != 'N' || jv != 'N',
         .device_bytes = gesvd_device_bytes,
-        .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt) &&
-                     gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0],
+        .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt),
+        .short_workspace = !gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0],
                                         *a->jobu, *a->jobvt, m, n, *a->lwork),
     };
 }
@@ -79,4 +79,11 @@ static void gesvd_finish(const void *args, gl_scratch *scratch, int accepted)
         a->work[i + 1] = e[i];
 #endif
     free(e);
+}
+
+static int gesvd_minimums(const void *args, int64_t *min)
+{
+    const gesvd_args *a = args;
+    return gl_minimum_gesvd(GL_PREC_CHAR, *a->jobu, *a->jobvt, *a->m, *a->n,
+                            &min[0]);
 }

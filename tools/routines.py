@@ -315,6 +315,40 @@ def query(f):
     return q, s
 
 
+def lengths(f):
+    """The workspace lengths in LAPACK's order of checks (the arguments'),
+    each with the INFO of its argument and the array its size is returned
+    in; None for a routine without workspace lengths."""
+    r = f.real
+    kinds = {"scalar*": "GL_LENGTH_SCALAR", "real*": "GL_LENGTH_REAL",
+             "int*": "GL_LENGTH_INT"}
+    lines, pos_real, pos_cplx, last_optimal = [], 0, 0, None
+    for a in f.args:
+        pos_cplx += 1
+        if not a.complex:
+            pos_real += 1
+        if a.role == "optimal":
+            last_optimal = a
+        if a.role != "query":
+            continue
+        info = (f"-{pos_cplx}" if a.complex or pos_real == pos_cplx
+                else f"-GL_PICK({pos_real}, {pos_cplx})")
+        out = last_optimal
+        stmt = (f"l[k++] = (gl_length){{*a->{a.name}, {info}, "
+                f"{kinds[out.type]}, a->{out.name}}};")
+        lines.append(f"    GL_IF_COMPLEX({stmt})" if a.complex else
+                     f"    {stmt}")
+    if not lines:
+        return None
+    return (comment("The workspace lengths in LAPACK's order of checks: the "
+                    "caller's value, the INFO LAPACK gives when it is too "
+                    "small, the array (1) of which the query returns the "
+                    "size in (docs/large.md).  Returns how many.") + "\n"
+            f"static int {r}_lengths(const void *args, gl_length *l)\n"
+            f"{{\n    const {r}_args *a = args;\n    int k = 0;\n"
+            + "\n".join(lines) + "\n    return k;\n}")
+
+
 def describe(f):
     r = f.real
     by = {a.name: a for a in f.args}
@@ -329,7 +363,7 @@ def describe(f):
             f"size_t size)\n{{\n    const {r}_args *a = args;\n{call}\n}}")
 
 
-def spec(f, q):
+def spec(f, q, ls):
     r = f.real
     finish = f"{r}_finish" if f.finish else "NULL"
     return (f"static const GL_FN(entry_spec) {r}_spec = {{\n"
@@ -340,7 +374,9 @@ def spec(f, q):
             f"    .run = {r}_run,\n"
             f"    .finish = {finish},\n"
             f"    .describe = {r}_describe,\n"
-            f"    .info_is_rc = {1 if f.info == 'rc' else 0},\n}};")
+            f"    .info_is_rc = {1 if f.info == 'rc' else 0},\n"
+            f"    .lengths = {r + '_lengths' if ls else 'NULL'},\n"
+            f"    .minimums = {r + '_minimums' if ls else 'NULL'},\n}};")
 
 
 def entry(f):
@@ -392,6 +428,7 @@ def wrappers(f):
 def family_inc(f):
     r = f.real
     q, store = query(f)
+    ls = lengths(f)
     fn = wrap(f"typedef void {r}_fn(", params(f), ");",
               indent=" " * (len(r) + 17))
     parts = [
@@ -404,17 +441,24 @@ def family_inc(f):
         comment(f"lapack_api/{r}.c: LAPACK's checks and what the policy "
                 "needs, our pipeline" + (", what it writes after an "
                 "accepted run" if f.finish else "") +
+                (", LAPACK's minimum of each workspace length (in 64 bits,"
+                 " in the order of the lengths)" if ls else "") +
                 " (entry_skeleton.h).") + "\n"
         f"static gl_request {r}_request(const void *args);\n"
         f"static int {r}_run(const GL_FN(ops) *ops, const void *args,\n"
         f"{' ' * (len(r) + 16)}gl_scratch *scratch, gl_stage_times *t);"
         + (f"\nstatic void {r}_finish(const void *args, gl_scratch *scratch,"
-           f"\n{' ' * (len(r) + 20)}int accepted);" if f.finish else ""),
+           f"\n{' ' * (len(r) + 20)}int accepted);" if f.finish else "")
+        + (f"\nstatic int {r}_minimums(const void *args, int64_t *min);"
+           if ls else ""),
         forward(f),
     ]
     if q:
         parts += [q, store]
-    parts += [describe(f), spec(f, q), routines(f), entry(f), wrappers(f)]
+    if ls:
+        parts.append(ls)
+    parts += [describe(f), spec(f, q, ls), routines(f), entry(f),
+              wrappers(f)]
     return "\n\n".join(parts) + "\n"
 
 
