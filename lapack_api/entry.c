@@ -330,8 +330,9 @@ gl_decision gl_policy(const gl_request *request)
         .request = request,
         .name = name,
         .fp64 = prec == 'd' || prec == 'z',
-        /* GPULAPACK_MIN_N: one crossover for every routine and path */
-        .min_n = config->min_n,
+        /* GPULAPACK_MIN_N: one crossover for every routine and path;
+         * over the workspace limit none (LAPACK cannot take the call) */
+        .min_n = request->over_limit ? 0 : config->min_n,
     };
     /* the tiers in-core, lean, streamed; GPULAPACK_PLAN puts one first
      * (where the job has it) */
@@ -488,6 +489,15 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
 int64_t gl_lwork_limit(void)
 {
     return (int64_t)gl_config_get()->lwork_limit;
+}
+
+int64_t gl_large_answer(int64_t min)
+{
+    int64_t limit = gl_lwork_limit(), period = 2 * (limit + 1);
+    int64_t wrapped = min % period;
+    if (wrapped > limit)
+        wrapped -= period;
+    return wrapped > GL_LARGE_LENGTH ? wrapped : GL_LARGE_LENGTH;
 }
 
 void gl_xerbla(gl_routine *routine, lapack_int info)

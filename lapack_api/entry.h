@@ -85,6 +85,11 @@ typedef struct gl_request {
     int supported;         /* our path implements these options */
     int short_workspace;   /* a workspace length given is below LAPACK's
                               minimum (the real routine reports it) */
+    int over_limit;        /* an LP64 call whose workspace minimum passes
+                              GPULAPACK_LWORK_LIMIT (docs/large.md): the
+                              real routine cannot serve it, so no
+                              crossover sends it there (as
+                              GPULAPACK_MIN_N=0) */
     int vectors;           /* vectors (or Q, P) are asked for: the crossover
                               of the job with vectors applies */
     /* The device plan of our pipeline for this call (kernels'
@@ -231,6 +236,16 @@ enum { GL_LARGE_NONE, GL_LARGE_OURS, GL_LARGE_TRUE };
 /* What our path needs of each of the caller's workspace arrays: it
  * allocates its own working memory, and writes only element (1). */
 #define GL_LARGE_LENGTH 1
+
+/* What the query answers for a length of minimum min where our path takes
+ * the call: GL_LARGE_LENGTH, or LAPACK's own minimum as the caller's
+ * 32-bit INTEGERs wrap it where that is positive.  Callers that check the
+ * length themselves compute the minimum as LAPACK does, in 32 bits (scipy's
+ * f2py wrappers: lwork >= 1+6*n+2*n*n for dsyevd): dsyevd V at n = 46,341
+ * needs 4,295,254,609, which wraps to 287,313, and scipy refuses less.
+ * The width is that of the limit: INTEGERs wrap modulo 2 * (limit + 1),
+ * 2^32 by default (a lowered limit reaches the same cases at small n). */
+int64_t gl_large_answer(int64_t min);
 
 /* Reports INFO (< 0) for routine through the XERBLA its real routine
  * would call (the program's own first, as the real routine's call binds),

@@ -110,16 +110,17 @@ static inline void GL_FN(store_length)(const gl_length *l, int64_t size)
 /* An accepted call: the query, the pipeline, the outcome and what our path
  * writes.  Returns the decision, turned into "forward" on a fault. */
 /* gl_s_entry_accel gl_d_entry_accel gl_c_entry_accel gl_z_entry_accel */
-/* large: the call's lengths (count of them) when the caller sized its
- * arrays for our path (entry_large): the real routine's query, whose
- * INTEGERs overflow, is not asked, and each array's element (1) gets
- * GL_LARGE_LENGTH, what the query answered. */
+/* large: the call's lengths (count of them, their minimums large_min)
+ * when the caller sized its arrays for our path (entry_large): the real
+ * routine's query, whose INTEGERs overflow, is not asked, and each array's
+ * element (1) gets what the query answered (gl_large_answer). */
 static inline gl_decision GL_FN(entry_accel)(gl_routine *routine,
                                              const GL_FN(entry_spec) *spec,
                                              const void *args,
                                              gl_decision decision,
                                              gl_int *info,
                                              const gl_length *large,
+                                             const int64_t *large_min,
                                              int count)
 {
     gl_optimal optimal = {.query = -1};
@@ -142,7 +143,8 @@ static inline gl_decision GL_FN(entry_accel)(gl_routine *routine,
         *info = spec->info_is_rc ? rc : 0;
         if (large)
             for (int i = 0; i < count; i++)
-                GL_FN(store_length)(&large[i], GL_LARGE_LENGTH);
+                GL_FN(store_length)(&large[i],
+                                    gl_large_answer(large_min[i]));
         else if (spec->optimal)
             spec->optimal(args, &optimal);
     }
@@ -225,7 +227,7 @@ static inline gl_decision GL_FN(large_restart)(gl_routine *routine,
         host.ctx = gl_ctx_acquire(GL_PATH_HOST, -1);
         if (host.ctx) {
             gl_decision d = GL_FN(entry_accel)(routine, spec, args, host,
-                                               info, len, count);
+                                               info, len, min, count);
             if (d.path != GL_PATH_LAPACK)
                 return d;
             failed = d;
@@ -248,9 +250,10 @@ static inline gl_decision GL_FN(large_restart)(gl_routine *routine,
 }
 
 /* An LP64 call over the limit (large_lengths; docs/large.md):
- * - our path would take it (the policy, its workspace taken as enough):
- *   the query answers GL_LARGE_LENGTH for every array, and a call with
- *   that much runs on our path (large_restart if it fails);
+ * - our path would take it (the policy, its workspace taken as enough,
+ *   no crossover): the query answers gl_large_answer for every array
+ *   (small), and a call with at least GL_LARGE_LENGTH runs on our path
+ *   (large_restart if it fails);
  * - else the query answers LAPACK's true minimums, over the limit (scipy:
  *   "too large work array required"), and a call with less gets LAPACK's
  *   INFO for the first short length through XERBLA. */
@@ -266,6 +269,7 @@ static inline void GL_FN(entry_large)(gl_call *call, gl_routine *routine,
     gl_request ours = *request;
     ours.query = 0;
     ours.short_workspace = 0;
+    ours.over_limit = 1;
     gl_decision decision = gl_policy(&ours);
     int take = decision.path != GL_PATH_LAPACK;
     int at = -1;   /* the length LAPACK's check stops at */
@@ -279,7 +283,8 @@ static inline void GL_FN(entry_large)(gl_call *call, gl_routine *routine,
             .reason = request->query ? GL_REASON_QUERY : GL_REASON_LWORK};
         if (request->query) {
             for (int i = 0; i < count; i++)
-                GL_FN(store_length)(&len[i], take ? GL_LARGE_LENGTH : min[i]);
+                GL_FN(store_length)(&len[i], take ? gl_large_answer(min[i])
+                                                  : min[i]);
             *info = 0;
         } else {
             *info = (gl_int)len[at].info;
@@ -291,7 +296,7 @@ static inline void GL_FN(entry_large)(gl_call *call, gl_routine *routine,
         return;
     }
     decision = GL_FN(entry_accel)(routine, spec, args, decision, info, len,
-                                  count);
+                                  min, count);
     if (decision.path == GL_PATH_LAPACK)
         decision = GL_FN(large_restart)(routine, spec, args, decision, info,
                                         len, min, count);
@@ -322,7 +327,7 @@ static inline void GL_FN(entry)(gl_routine *routine,
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK)
         decision = GL_FN(entry_accel)(routine, spec, args, decision, info,
-                                      NULL, 0);
+                                      NULL, NULL, 0);
     if (decision.path == GL_PATH_LAPACK) {
         spec->forward(routine, args);
         if (request.query)

@@ -152,6 +152,10 @@ GL_EXPORT int gpulapack_plan_call(const char *routine, const char *jobs,
                        : shape.jobz != 'N',
         .device_bytes = call_planners[at - letters],
         .args = &shape};
+    /* an LP64 call over the workspace limit takes our path whatever the
+     * crossovers, as the entry does */
+    long long lwork_min = largest_minimum(routine, &shape);
+    request.over_limit = lwork_min > gl_lwork_limit();
     gl_decision d = gl_policy(&request);
     memset(out, 0, sizeof *out);
     snprintf(out->path, sizeof out->path, "%s", gl_path_name(d.path));
@@ -164,9 +168,9 @@ GL_EXPORT int gpulapack_plan_call(const char *routine, const char *jobs,
     }
     out->devices = d.devices > 1 ? d.devices : 1;
     gl_ctx_release(d.ctx);
-    out->lwork_min = largest_minimum(routine, &shape);
+    out->lwork_min = lwork_min;
     snprintf(out->lwork_rule, sizeof out->lwork_rule, "%s",
-             out->lwork_min <= gl_lwork_limit() ? "lapack"
+             !request.over_limit                ? "lapack"
              : d.path != GL_PATH_LAPACK         ? "ours"
                                                 : "true-size");
     return 1;
