@@ -4,7 +4,9 @@
 # Run by testing/run_checks.sh (level own); PASS/FAIL lines, about 30 s.
 #
 #   host      our host path takes the call (limit 60, n = 40): every routine
-#             family, _2stage form and precision (test_lwork_limit ours)
+#             family, _2stage form and precision (test_lwork_limit ours);
+#             again merging from 8 rows (its stage 3 past the system
+#             ?stedc/?bdsdc's INTEGERs is our divide and conquer)
 #   true      every call forwarded (GPULAPACK_DISABLE=all): the true
 #             minimum, LAPACK's INFO through XERBLA (test_lwork_limit true)
 #   opencl    the OpenCL device with an injected launch fault: the call
@@ -26,6 +28,10 @@ fail() { echo "FAIL lwork-limit/$1: $2"; }
 
 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_LWORK_LIMIT=60 "$T" ours |
     sed 's|lwork-limit/ours/|lwork-limit/host/|'
+# the host path's stage 3 past the system ?stedc/?bdsdc's INTEGERs: our
+# divide and conquer with its products on the host, merging from 8 rows
+env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_LWORK_LIMIT=60 \
+    GPULAPACK_DC_LEAF=8 "$T" ours | sed 's|lwork-limit/ours/|lwork-limit/host-dc-leaf8/|'
 env LD_PRELOAD="$LIB" GPULAPACK_DISABLE=all GPULAPACK_LWORK_LIMIT=60 "$T" true
 
 # a device fault on a call sized for our path: restarted on the host
