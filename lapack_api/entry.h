@@ -221,6 +221,10 @@ typedef struct gl_length {
 } gl_length;
 #define GL_MAX_LENGTHS 4
 
+/* The generated <family>_wide's sizes of INTEGER arrays (tools/routines.py) */
+static inline int64_t gl_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t gl_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
 /* GPULAPACK_LWORK_LIMIT: the largest workspace length the library assumes
  * an LP64 caller can pass (INT32_MAX unless the tests lower it). */
 int64_t gl_lwork_limit(void);

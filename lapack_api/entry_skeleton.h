@@ -83,6 +83,10 @@ typedef struct GL_FN(entry_spec) {
      * them in 64 bits, in the same order (0: not known) */
     int (*lengths)(const void *args, gl_length *l);
     int (*minimums)(const void *args, int64_t *min);
+    /* the call on an ILP64 LAPACK's routine fn with the library's own
+     * workspace of those minimums (docs/large.md, rule 2): 0 when it ran,
+     * -1 when memory was short */
+    int (*wide)(void *fn, const void *args, const int64_t *min);
 } GL_FN(entry_spec);
 
 /* A size into element (1) of a workspace array: a real one rounded up
@@ -207,9 +211,12 @@ static inline void GL_FN(trust_query)(const GL_FN(entry_spec) *spec,
 
 /* After our path failed on a call sized for it (a device fault, a
  * non-finite input): never the real LP64 routine over the caller's short
- * arrays.  Restarted on the host path when the failure was a device's;
- * else INFO = LAPACK's for the first short length, A untouched (a failed
- * pipeline leaves the caller's data as it found it), and a log line. */
+ * arrays.  Restarted, from the caller's data (a failed pipeline leaves it
+ * as it found it): after a device's fault on an ILP64 LAPACK loaded
+ * beside the LP64 one, with the library's own workspace
+ * (gl_lapack64_symbol), else on the host path; else (the host path
+ * failed, a non-finite input) INFO = LAPACK's for the first short length,
+ * A untouched, and a log line. */
 /* gl_s_large_restart gl_d_large_restart gl_c_large_restart
  * gl_z_large_restart */
 static inline gl_decision GL_FN(large_restart)(gl_routine *routine,
@@ -220,6 +227,23 @@ static inline gl_decision GL_FN(large_restart)(gl_routine *routine,
                                                const gl_length *len,
                                                const int64_t *min, int count)
 {
+    char base[32], symbol[40];
+    snprintf(symbol, sizeof symbol, "%s_",
+             gl_routine_base(routine->name, base));
+    /* a device's fault only: on a non-finite input an ILP64 LAPACK's own
+     * XERBLA, in its namespace, might be the reference one, which stops
+     * the program (?gesdd and ?gesvd refuse a NaN with INFO = -4) */
+    void *wide = spec->wide && failed.reason == GL_REASON_FAULT
+                     ? gl_lapack64_symbol(symbol)
+                     : NULL;
+    if (wide && spec->wide(wide, args, min) == 0) {
+        for (int i = 0; i < count; i++)   /* what the query answered */
+            GL_FN(store_length)(&len[i], gl_large_answer(min[i]));
+        gl_decision d = {.path = GL_PATH_LAPACK, .reason = GL_REASON_LWORK};
+        snprintf(d.why, sizeof d.why, "%s, restarted on the ILP64 LAPACK",
+                 gl_reason_name(failed.reason));
+        return d;
+    }
     if (failed.reason == GL_REASON_FAULT && strcmp(failed.why, "host") != 0) {
         gl_decision host = {.path = GL_PATH_HOST, .reason = GL_REASON_NONE};
         snprintf(host.why, sizeof host.why, "lwork-limit, %.32s fault",

@@ -234,6 +234,8 @@ static void config_read(void)
     config.disable = (disable && *disable) ? strdup(disable) : NULL;
     const char *lapack = getenv("GPULAPACK_LAPACK");
     config.lapack = (lapack && *lapack) ? strdup(lapack) : NULL;
+    const char *lapack64 = getenv("GPULAPACK_LAPACK64");
+    config.lapack64 = lapack64 ? strdup(lapack64) : NULL;
     const char *tune_file = getenv("GPULAPACK_TUNE_FILE");
     config.tune_file = (tune_file && *tune_file) ? strdup(tune_file) : NULL;
     config.device_valid =

@@ -83,6 +83,7 @@ typedef struct gl_config {
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
+    const char *lapack64;       /* GPULAPACK_LAPACK64: the ILP64 LAPACK of docs/large.md's restarts, NULL = the defaults */
     const char *tune_file;      /* GPULAPACK_TUNE_FILE, NULL = the default under the cache directory */
     gl_device_request device;   /* GPULAPACK_DEVICE */
     int device_valid;           /* 0 if GPULAPACK_DEVICE could not be parsed */

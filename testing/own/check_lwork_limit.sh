@@ -10,7 +10,9 @@
 #   true      every call forwarded (GPULAPACK_DISABLE=all): the true
 #             minimum, LAPACK's INFO through XERBLA (test_lwork_limit true)
 #   opencl    the OpenCL device with an injected launch fault: the call
-#             restarts on the host path, never on the LP64 routine
+#             restarts on Debian's ILP64 liblapack64.so.3 with the
+#             library's workspace (each family), or without one on the
+#             host path; never on the LP64 routine
 #   info      bin/gpulapack-info's rule and minimums at the sizes of issue 50
 #             (the ILP64 LAPACK's answers), by path
 #   python    numpy's eigh with the limit lowered (n = 300), scipy's own
@@ -26,7 +28,8 @@ T=build/testing/test_lwork_limit
 pass() { echo "PASS lwork-limit/$1"; }
 fail() { echo "FAIL lwork-limit/$1: $2"; }
 
-env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_LWORK_LIMIT=60 "$T" ours |
+env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_LWORK_LIMIT=60 \
+    GPULAPACK_LAPACK64=none "$T" ours |
     sed 's|lwork-limit/ours/|lwork-limit/host/|'
 # the host path's stage 3 past the system ?stedc/?bdsdc's INTEGERs: our
 # divide and conquer with its products on the host, merging from 8 rows
@@ -35,16 +38,32 @@ env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_LWORK_LIMIT=60 \
 env LD_PRELOAD="$LIB" GPULAPACK_DISABLE=all GPULAPACK_LWORK_LIMIT=60 "$T" true
 
 # a device fault on a call sized for our path: restarted on the host
+# (no ILP64 LAPACK)
 log=$dir/opencl-fault.log
 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl GPULAPACK_LWORK_LIMIT=60 \
     GPULAPACK_FAULT=launch:1 GPULAPACK_VERBOSE=1 GPULAPACK_LOG="$log" \
-    "$T" ours syevd | sed 's|lwork-limit/ours/|lwork-limit/opencl/|'
+    GPULAPACK_LAPACK64=none "$T" ours syevd |
+    sed 's|lwork-limit/ours/|lwork-limit/opencl/|'
 if grep -q "ssyevd .*path=host reason=lwork-limit, opencl fault info=0" "$log" &&
     grep -q "dsyevd .*path=opencl" "$log" && ! grep -q "reason=fault" "$log"; then
     pass "opencl/fault-restarts-on-host"
 else
     fail "opencl/fault-restarts-on-host" "log $log: $(grep -c . "$log") lines"
 fi
+# ... and on Debian's ILP64 liblapack64.so.3 (a namespace of its own), with
+# the library's own workspace: the first call of each family (its s
+# precision) faults, its values against LAPACK's
+for fam in gesvd gesdd syev syevd syevr syevx sbevd sytrd_2stage; do
+    log=$dir/opencl-ilp64-$fam.log
+    env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl GPULAPACK_LWORK_LIMIT=60 \
+        GPULAPACK_FAULT=launch:1 GPULAPACK_VERBOSE=1 GPULAPACK_LOG="$log" \
+        "$T" ours "$fam" | sed "s|lwork-limit/ours/|lwork-limit/opencl-ilp64/|"
+    if grep -q "^gpulapack: s[a-z_0-9]* .*reason=lwork fault, restarted on the ILP64 LAPACK info=0" "$log"; then
+        pass "opencl-ilp64/$fam-fault-restarts-on-ilp64"
+    else
+        fail "opencl-ilp64/$fam-fault-restarts-on-ilp64" "log $log"
+    fi
+done
 
 # bin/gpulapack-info: the rule, and LAPACK's minimums as the ILP64 LAPACK
 # answers them (issue 50's table)
