@@ -81,9 +81,16 @@ static void gesvd_finish(const void *args, gl_scratch *scratch, int accepted)
     free(e);
 }
 
+/* LAPACK's minimum, or where the LP64 routine's choice of path overflows
+ * (gl_gesvd_lp64_need past the limit) the workspace of its largest path */
 static int gesvd_minimums(const void *args, int64_t *min)
 {
     const gesvd_args *a = args;
-    return gl_minimum_gesvd(GL_PREC_CHAR, *a->jobu, *a->jobvt, *a->m, *a->n,
-                            &min[0]);
+    if (!gl_minimum_gesvd(GL_PREC_CHAR, *a->jobu, *a->jobvt, *a->m, *a->n,
+                          &min[0]))
+        return 0;
+    int64_t need = gl_gesvd_lp64_need(*a->m, *a->n, *a->lda);
+    if (need > gl_lwork_limit() && need > min[0])
+        min[0] = need;
+    return 1;
 }

@@ -102,6 +102,8 @@ static long long largest_minimum(const char *routine, const gl_call_shape *s)
     case GL_CALL_SYEVX: ok = gl_minimum_syevx(prec, two, s->jobz, s->n, min); break;
     case GL_CALL_GESVD:
         ok = gl_minimum_gesvd(prec, s->jobu, s->jobvt, s->m, s->n, min);
+        if (ok && gl_gesvd_lp64_need(s->m, s->n, s->m) > gl_lwork_limit())
+            min[0] = gl_gesvd_lp64_need(s->m, s->n, s->m);
         break;
     case GL_CALL_GESDD: ok = gl_minimum_gesdd(cx, s->jobu, s->m, s->n, min); break;
     }

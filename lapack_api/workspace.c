@@ -543,3 +543,11 @@ int gl_workspace_sytrd_2stage(char prec, char vect, int64_t n,
            gl_minimum_sytrd_2stage(prec, vect, n, min) && lhous2 >= min[0] &&
            lwork >= min[1];
 }
+
+int64_t gl_gesvd_lp64_need(int64_t m, int64_t n, int64_t lda)
+{
+    i64 mn = min2(m, n), mx = max2(m, n), ld = max2(lda, mx);
+    if (mn > SQUARE_MAX || (mn > 0 && ld > INT64_MAX / 4 / mn))
+        return INT64_MAX;
+    return ld * mn + mn * mn + 5 * mn + mx;
+}

@@ -123,4 +123,13 @@ int gl_minimum_syevx(char prec, int two_stage, char jobz, int64_t n,
 int gl_minimum_sbevd(int complex_, char jobz, int64_t n, int64_t min[3]);
 int gl_minimum_sytrd_2stage(char prec, char vect, int64_t n, int64_t min[2]);
 
+/* ?gesvd chooses its path by comparing LWORK with sums that have M*N and
+ * N*N terms (dgesvd.f: LWORK.GE.N*N+MAX(4*N,BDSPAC), LDA*N+N, ...), in
+ * the caller's INTEGERs: an LP64 LAPACK overflows them while its minimum
+ * still fits, and takes a path whose workspace the array does not hold.
+ * This bound of its largest path's workspace, MAX(LDA,M,N)*MIN(M,N) +
+ * MIN(M,N)**2 + 5*MIN(M,N) + MAX(M,N), is what an LP64 call is taken to
+ * need once it passes GPULAPACK_LWORK_LIMIT (docs/large.md). */
+int64_t gl_gesvd_lp64_need(int64_t m, int64_t n, int64_t lda);
+
 #endif
