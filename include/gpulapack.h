@@ -98,6 +98,16 @@ typedef struct gpulapack_call_plan {
     long long device_bytes;   /* the plan's device high-water mark, 0 off
                                  a device */
     int devices;        /* devices sharing the call (1 off a set) */
+    /* What an LP64 caller's workspace query and arrays get
+     * (docs/large.md, GPULAPACK_LWORK_LIMIT): "lapack" every minimum
+     * within the limit (LAPACK's query and checks); "ours" a minimum over
+     * it and our path takes the call (the query answers 1, the call runs
+     * with arrays of 1); "true-size" a minimum over it and the call is not
+     * ours (the query answers the true minimum, a call with less gets
+     * LAPACK's INFO through XERBLA, never the real routine).  lwork_min:
+     * the largest of LAPACK's minimums (LWORK, LRWORK, LIWORK), 64-bit. */
+    char lwork_rule[12];
+    long long lwork_min;
 } gpulapack_call_plan;
 int gpulapack_plan_call(const char *routine, const char *jobs, long long m,
                         long long n, long long count,

@@ -216,14 +216,17 @@ void GL_FN(dc_restore_given)(lapack_int n, const gl_real *given, gl_real *d,
     memcpy(e, given + n, sizeof *e * (size_t)(n - 1));
 }
 
-/* C = op(A) B of host arrays: on the device when it pays. */
+/* C = op(A) B of host arrays: on the device when it pays; on the host
+ * where the backend has no product (the host backend, which runs the
+ * whole divide and conquer only past dc_system_overflows). */
 /* gl_s_dc_product gl_d_dc_product gl_c_dc_product gl_z_dc_product */
 int GL_FN(dc_product)(const GL_FN(dc) *s, char transa, lapack_int m,
                       lapack_int n, lapack_int k, const gl_real *a,
                       lapack_int lda, const gl_real *b, lapack_int ldb,
                       gl_real *c, lapack_int ldc)
 {
-    if (k >= (s->leaf < DEVICE_MIN_K ? s->leaf : DEVICE_MIN_K))
+    if (s->ops->real_product &&
+        k >= (s->leaf < DEVICE_MIN_K ? s->leaf : DEVICE_MIN_K))
         return s->ops->real_product(s->ops, transa, m, n, k, a, lda, b, ldb, c,
                                     ldc);
     const gl_real one = 1, zero = 0;

@@ -803,13 +803,17 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     *info = 0;
     size_t nn = (size_t)n, lm = (size_t)leaf + 1;
     gl_real *given = NULL;
-    if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->lasd0 ||
-        !f->lasd4 || !f->lamrg || !f->rgemm ||
+    int overflows = dc_system_overflows(n);
+    if ((!ops->real_product && !overflows) || n <= leaf || n <= SMLSIZ ||
+        !f->lasd0 || !f->lasd4 || !f->lamrg || !f->rgemm ||
         !(given = GL_FN(dc_keep_given)(n, d, e)) ||
         GL_FN(dc_alloc)(&s, n, 3 * lm * lm + 2 * lm, 8 * lm,
                         3 * (nn + 1) + 4 * (nn + 1) * (nn + 1), 4 * nn)) {
-        /* the host backend, a small problem, or no memory: the system's */
+        /* the host backend, a small problem, or no memory: the system's,
+         * unless its INTEGERs overflow */
         free(given);
+        if (overflows && n > leaf && n > SMLSIZ)
+            return -1;
         f->bdsdc("U", "I", &n, d, e, u, &ldu, vt, &ldvt, NULL, NULL, work,
                  iwork, info, 1, 1);
         return 0;
@@ -823,7 +827,9 @@ int GL_FN(bidiag_svd)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     }
     int empty;
     int rc = svd_scaled(&s, n, d, e, u, ldu, vt, ldvt, &empty);
-    if (rc > 0) {   /* a secular equation did not converge */
+    if (rc > 0 && overflows) {   /* no system routine to restart with */
+        rc = -1;
+    } else if (rc > 0) {   /* a secular equation did not converge */
         GL_FN(dc_restore_given)(n, given, d, e);
         f->bdsdc("U", "I", &n, d, e, u, &ldu, vt, &ldvt, NULL, NULL, work,
                  iwork, info, 1, 1);
@@ -845,6 +851,8 @@ static int bidiag_svd_via_host(const GL_FN(ops) *ops, int system,
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     size_t nn = (size_t)n;
+    if (system && dc_system_overflows(n))   /* its INTEGERs overflow */
+        return -1;
     gl_real *uh = gl_host_alloc(sizeof *uh * (5 * nn * nn + 4 * nn));
     lapack_int *iwork = malloc(sizeof *iwork * 8 * nn);
     int rc = -1;

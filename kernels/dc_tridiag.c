@@ -514,13 +514,17 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
     *info = 0;
     size_t nn = (size_t)n, lm = (size_t)leaf;
     gl_real *given = NULL;
-    if (!ops->real_product || n <= leaf || n <= SMLSIZ || !f->laed2 ||
-        !f->laed4 || !f->lamrg || !f->rgemm ||
+    int overflows = dc_system_overflows(n);
+    if ((!ops->real_product && !overflows) || n <= leaf || n <= SMLSIZ ||
+        !f->laed2 || !f->laed4 || !f->lamrg || !f->rgemm ||
         !(given = GL_FN(dc_keep_given)(n, d, e)) ||
         GL_FN(dc_alloc)(&s, n, 1 + 4 * lm + lm * lm, 3 + 5 * lm,
                         4 * nn + 2 * nn * nn, 4 * nn)) {
-        /* the host backend, a small problem, or no memory: the system's */
+        /* the host backend, a small problem, or no memory: the system's,
+         * unless its INTEGERs overflow */
         free(given);
+        if (overflows && n > leaf && n > SMLSIZ)
+            return -1;
         f->stedc("I", &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, info,
                  1);
         return 0;
@@ -532,7 +536,9 @@ int GL_FN(tridiag_eig)(const GL_FN(ops) *ops, lapack_int n, gl_real *d,
         RAT(z, ldz, j, j) = 1;
     }
     int rc = tri_blocks(&s, n, d, e, z, ldz);
-    if (rc > 0) {   /* a secular equation did not converge */
+    if (rc > 0 && overflows) {   /* no system routine to restart with */
+        rc = -1;
+    } else if (rc > 0) {   /* a secular equation did not converge */
         GL_FN(dc_restore_given)(n, given, d, e);
         f->stedc("I", &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, info,
                  1);
@@ -553,9 +559,15 @@ static int tridiag_eig_via_host(const GL_FN(ops) *ops, int system,
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     size_t nn = (size_t)n;
-    lapack_int lwork = 1 + 4 * n + n * n, liwork = 3 + 5 * n;
+    /* in 64 bits: 1 + 4n + n^2 passes 2^31 from n = 46,341, and there only
+     * tridiag_eig can run it (the system's INTEGERs overflow) */
+    if (system && dc_system_overflows(n))
+        return -1;
+    size_t lw = 1 + 4 * nn + nn * nn;
+    lapack_int lwork = lw > INT32_MAX ? INT32_MAX : (lapack_int)lw,
+               liwork = 3 + 5 * n;
     gl_real *zh = gl_host_alloc(sizeof *zh * nn * nn),
-            *work = malloc(sizeof *work * (size_t)lwork);
+            *work = malloc(sizeof *work * lw);
     lapack_int *iwork = malloc(sizeof *iwork * (size_t)liwork);
     int rc = -1;
     if (zh && work && iwork && system)

@@ -65,10 +65,25 @@
 #include <stddef.h>
 
 #include "../runtime/precision.h"
+#include "../runtime/config.h"
 #include "lapack_fns.h"
 #include "ops.h"
 
 #define RAT(p, ld, i, j) ((p)[(size_t)(i) + (size_t)(j) * (size_t)(ld)])
+
+/* 1 when the system ?stedc or ?bdsdc of an n x n problem would index its
+ * own workspace past what its INTEGERs hold: ?stedc's 1 + 4n + n^2,
+ * ?bdsdc's 3n^2 + 4n and ?lasd1's offsets of about 2n^2 overflow 32 bits
+ * from n = 23,170 on (4 (n+1)^2 > 2^31 - 1; GPULAPACK_LWORK_LIMIT lowers
+ * the bound for the tests, docs/large.md).  There our divide and conquer
+ * takes the whole problem, its products on the host where the backend
+ * has none, the system routine only its leaves; where it cannot, the
+ * problem fails (a fault: restarted by the entry, never overrun). */
+static inline int dc_system_overflows(lapack_int n)
+{
+    double side = (double)n + 1;
+    return 4 * side * side > (double)gl_config_get()->lwork_limit;
+}
 
 /* ?bdsdc's SMLSIZ (ILAENV 9): the leaves of the system ?lasd0. */
 enum { SMLSIZ = 25 };

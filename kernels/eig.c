@@ -5,6 +5,7 @@
  * stages.  The scaling follows the ?syev family. */
 #include <complex.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -592,8 +593,12 @@ lapack_int GL_FN(tridiagonal_vectors)(const GL_FN(ops) *ops,
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     gl_real *dd = work, *ee = dd + n, *rest = ee + n;
-    lapack_int lrest = 1 + 4 * n + n * n > 18 * n ? 1 + 4 * n + n * n
-                                                  : 18 * n;
+    /* ?stedc's 1 + 4n + n^2 in 64 bits (past 2^31 from n = 46,341,
+     * where tridiag_eig no longer hands the problem to the system's) */
+    int64_t lrest64 = 1 + 4 * (int64_t)n + (int64_t)n * n;
+    if (lrest64 < 18 * (int64_t)n)
+        lrest64 = 18 * (int64_t)n;
+    lapack_int lrest = lrest64 > INT32_MAX ? INT32_MAX : (lapack_int)lrest64;
     lapack_int *iblock = iwork, *isplit = iblock + n, *irest = isplit + n;
     lapack_int lirest = 10 * n + 3;
     lapack_int info = 0;

@@ -1047,12 +1047,20 @@ static int svd_stage3(svd_call *c)
                    ? GL_STAGE_FAULT
                    : 0;
     if (c->lean && c->job->stage3 != GL_SVD_BDSQR) {
-        /* the system's ?bdsdc: bidiag_svd would take the device for its
-         * merges' products, up to 3 n^2 reals beside the chase's stores
-         * (the Hermitian lean plan's ?stedc runs on the host alike) */
-        c->f->bdsdc("U", "I", &cols, c->d, c->ee, c->ub, &cols, c->vb, &cols,
-                    NULL, NULL, c->work, c->iwork, &c->info, 1, 1);
-        return c->info != 0 && restart ? GL_STAGE_FAULT : 0;
+        /* on the host, the merges' products with it: bidiag_svd with the
+         * device's would take up to 3 n^2 reals beside the chase's stores
+         * (the Hermitian lean plan's ?stedc runs on the host alike).  That
+         * is the system's ?bdsdc, except where its INTEGERs overflow
+         * (n > 23,170, docs/large.md): then our divide and conquer, its
+         * products by the host's BLAS. */
+        GL_FN(ops) host_products = *ops;
+        host_products.real_product = NULL;
+        return GL_FN(bidiag_svd)(&host_products, cols, c->d, c->ee, c->ub,
+                                 cols, c->vb, cols, c->work, c->iwork,
+                                 &c->info) ||
+                       (c->info != 0 && restart)
+                   ? GL_STAGE_FAULT
+                   : 0;
     }
     if (c->vectors && c->job->stage3 != GL_SVD_BDSQR)
         return GL_FN(bidiag_svd)(ops, cols, c->d, c->ee, c->ub, cols, c->vb,

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <dlfcn.h>
+
 #include "../runtime/config.h"
 #include "../runtime/context.h"
 #include "../runtime/device.h"
@@ -104,7 +106,7 @@ static gl_decision policy_named(call_facts *f,
         floor = f->host_n;
     if (request->size < floor)
         return forward_because(GL_REASON_SIZE);
-    if (!request->supported)
+    if (!request->supported || request->short_workspace)
         return forward_because(GL_REASON_OPTION);
     const char *why;
     gl_path path = gl_device_path(device, f->fp64, &f->need, &why);
@@ -135,7 +137,7 @@ static gl_decision policy_auto(call_facts *f)
         return take(GL_PATH_LAPACK, GL_REASON_SIZE, "host %s, gpu %s",
                     size_text(host_n, b1, sizeof b1),
                     size_text(gpu_floor, b2, sizeof b2));
-    if (!request->supported)
+    if (!request->supported || request->short_workspace)
         return forward_because(GL_REASON_OPTION);
     const char *why_host = NULL;
     if (request->size >= gpu_floor) {
@@ -332,8 +334,9 @@ gl_decision gl_policy(const gl_request *request)
         .request = request,
         .name = name,
         .fp64 = prec == 'd' || prec == 'z',
-        /* GPULAPACK_MIN_N: one crossover for every routine and path */
-        .min_n = config->min_n,
+        /* GPULAPACK_MIN_N: one crossover for every routine and path;
+         * over the workspace limit none (LAPACK cannot take the call) */
+        .min_n = request->over_limit ? 0 : config->min_n,
     };
     /* the tiers in-core, lean, streamed; GPULAPACK_PLAN puts one first
      * (where the job has it) */
@@ -424,6 +427,7 @@ const char *gl_reason_name(gl_reason reason)
     case GL_REASON_FAULT: return "fault";
     case GL_REASON_NOLAPACK: return "nolapack";
     case GL_REASON_NONFINITE: return "nonfinite";
+    case GL_REASON_LWORK: return "lwork";
     }
     return "?";
 }
@@ -487,4 +491,57 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
     gl_log(level, "%s %s path=lapack reason=%s%s%s info=%d time=%.6fs",
            call->routine->name, options, gl_reason_name(reason),
            *why ? " " : "", why, (int)info, elapsed);
+}
+
+int64_t gl_lwork_limit(void)
+{
+    return (int64_t)gl_config_get()->lwork_limit;
+}
+
+int64_t gl_large_answer(int64_t min)
+{
+    int64_t limit = gl_lwork_limit(), period = 2 * (limit + 1);
+    int64_t wrapped = min % period;
+    if (wrapped > limit)
+        wrapped -= period;
+    return wrapped > GL_LARGE_LENGTH ? wrapped : GL_LARGE_LENGTH;
+}
+
+void gl_xerbla(gl_routine *routine, lapack_int info)
+{
+    /* "xerbla_" or "scipy_xerbla_", as the routine's own name; the real
+     * routine's call binds to the global scope's first definition, else
+     * to its library's own (scipy's OpenBLAS, loaded RTLD_LOCAL) */
+    char base[32], symbol[40], name[32];
+    const char *lapack = gl_routine_base(routine->name, base);
+    int scipy = strncmp(routine->name, "scipy_", 6) == 0;
+    snprintf(symbol, sizeof symbol, "%sxerbla_", scipy ? "scipy_" : "");
+    void *fn = dlsym(RTLD_DEFAULT, symbol);
+    Dl_info where;
+    void *real = gl_real_routine(routine);
+    if (!fn && real && dladdr(real, &where) && where.dli_fname) {
+        void *lib = dlopen(where.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+        if (lib) {
+            fn = dlsym(lib, symbol);
+            dlclose(lib);
+        }
+    }
+    if (!fn)
+        fn = gl_lapack_symbol(symbol);
+    size_t len = strlen(lapack);
+    for (size_t i = 0; i < len && i < sizeof name; i++)
+        name[i] = lapack[i] >= 'a' && lapack[i] <= 'z'
+                      ? (char)(lapack[i] - 'a' + 'A') : lapack[i];
+    if (len > sizeof name)
+        len = sizeof name;
+    gl_log(1, "%s: workspace length %d too small (GPULAPACK_LWORK_LIMIT "
+           "%lld): INFO = %d", routine->name, (int)-info,
+           (long long)gl_lwork_limit(), (int)info);
+    if (!fn)
+        return;
+    typedef void xerbla_fn(const char *, const lapack_int *, gl_strlen);
+    lapack_int position = -info;
+    gl_forward_begin();   /* a program's XERBLA may call LAPACK */
+    ((xerbla_fn *)fn)(name, &position, (gl_strlen)len);
+    gl_forward_end();
 }

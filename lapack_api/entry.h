@@ -45,6 +45,9 @@ typedef enum gl_reason {
     GL_REASON_FAULT,     /* the accelerated path failed; restarted on LAPACK */
     GL_REASON_NOLAPACK,  /* forwarding needed but no real LAPACK found */
     GL_REASON_NONFINITE, /* Inf/NaN input: LAPACK's own handling applies */
+    GL_REASON_LWORK,     /* a workspace length below a minimum that passes
+                            GPULAPACK_LWORK_LIMIT (docs/large.md): LAPACK's
+                            INFO, never forwarded */
 } gl_reason;
 
 /* A plain name (dsyevd_) over a LAPACK whose plain names have 64-bit
@@ -79,8 +82,14 @@ typedef struct gl_request {
     lapack_int arg_info;   /* 0, or LAPACK's INFO for a bad argument */
     int query;             /* LWORK = -1 (or another workspace query) */
     int64_t size;          /* problem size compared with the crossover */
-    int supported;         /* our path implements these options (and the
-                              workspace given is at least LAPACK's minimum) */
+    int supported;         /* our path implements these options */
+    int short_workspace;   /* a workspace length given is below LAPACK's
+                              minimum (the real routine reports it) */
+    int over_limit;        /* an LP64 call whose workspace minimum passes
+                              GPULAPACK_LWORK_LIMIT (docs/large.md): the
+                              real routine cannot serve it, so no
+                              crossover sends it there (as
+                              GPULAPACK_MIN_N=0) */
     int vectors;           /* vectors (or Q, P) are asked for: the crossover
                               of the job with vectors applies */
     /* The device plan of our pipeline for this call (kernels'
@@ -201,6 +210,54 @@ static inline int gl_ints_fit(const int64_t *values, int count)
      gl_ints_fit((const int64_t[]){__VA_ARGS__},                               \
                  (int)(sizeof((const int64_t[]){__VA_ARGS__}) /                \
                        sizeof(int64_t))))
+
+/* One workspace length of a call (the generated <family>_lengths, in
+ * LAPACK's order of checks): the caller's value, the INFO LAPACK gives
+ * when it is too small, and the array whose element (1) the query fills
+ * with the size (kind: gl_scalar, gl_real or gl_int). */
+enum { GL_LENGTH_SCALAR, GL_LENGTH_REAL, GL_LENGTH_INT };
+typedef struct gl_length {
+    int64_t given;
+    int info;
+    int kind;
+    void *out;
+} gl_length;
+#define GL_MAX_LENGTHS 4
+
+/* The generated <family>_wide's sizes of INTEGER arrays (tools/routines.py) */
+static inline int64_t gl_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t gl_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* GPULAPACK_LWORK_LIMIT: the largest workspace length the library assumes
+ * an LP64 caller can pass (INT32_MAX unless the tests lower it). */
+int64_t gl_lwork_limit(void);
+
+/* What an LP64 call whose workspace minimum passes the limit gets
+ * (docs/large.md), for the log and gpulapack_plan_call:
+ * GL_LARGE_NONE  every minimum within the limit: LAPACK's query and checks;
+ * GL_LARGE_OURS  our path takes it: the query answers GL_LARGE_LENGTH, and
+ *                a call with at least that is run on our path;
+ * GL_LARGE_TRUE  the query answers the true minimum (over the limit), a
+ *                call with less gets LAPACK's INFO through XERBLA. */
+enum { GL_LARGE_NONE, GL_LARGE_OURS, GL_LARGE_TRUE };
+/* What our path needs of each of the caller's workspace arrays: it
+ * allocates its own working memory, and writes only element (1). */
+#define GL_LARGE_LENGTH 1
+
+/* What the query answers for a length of minimum min where our path takes
+ * the call: GL_LARGE_LENGTH, or LAPACK's own minimum as the caller's
+ * 32-bit INTEGERs wrap it where that is positive.  Callers that check the
+ * length themselves compute the minimum as LAPACK does, in 32 bits (scipy's
+ * f2py wrappers: lwork >= 1+6*n+2*n*n for dsyevd): dsyevd V at n = 46,341
+ * needs 4,295,254,609, which wraps to 287,313, and scipy refuses less.
+ * The width is that of the limit: INTEGERs wrap modulo 2 * (limit + 1),
+ * 2^32 by default (a lowered limit reaches the same cases at small n). */
+int64_t gl_large_answer(int64_t min);
+
+/* Reports INFO (< 0) for routine through the XERBLA its real routine
+ * would call (the program's own first, as the real routine's call binds),
+ * with LAPACK's upper-case name ("DSYEVD"). */
+void gl_xerbla(gl_routine *routine, lapack_int info);
 
 /* First character of a CHARACTER argument, upper-cased (LAPACK's LSAME). */
 static inline char gl_upper(const char *c)

@@ -33,8 +33,9 @@ static gl_request gesdd_request(const void *args)
         .size = m < n ? m : n,
         .vectors = gl_upper(a->jobz) != 'N',
         .device_bytes = gesdd_device_bytes,
-        .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt) &&
-                     gl_workspace_gesdd(GL_COMPLEX, *a->jobz, m, n, *a->lwork),
+        .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt),
+        .short_workspace =
+            !gl_workspace_gesdd(GL_COMPLEX, *a->jobz, m, n, *a->lwork),
     };
 }
 
@@ -58,4 +59,10 @@ static int gesdd_run(const GL_FN(ops) *ops, const void *args,
     }
     return GL_FN(svd)(ops, &job, *a->m, *a->n, a->a, *a->lda, a->s, u, ldu,
                       vt, ldvt, NULL, t);
+}
+
+static int gesdd_minimums(const void *args, int64_t *min)
+{
+    const gesdd_args *a = args;
+    return gl_minimum_gesdd(GL_COMPLEX, *a->jobz, *a->m, *a->n, &min[0]);
 }

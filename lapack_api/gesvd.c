@@ -32,8 +32,8 @@ static gl_request gesvd_request(const void *args)
         .size = m < n ? m : n,
         .vectors = ju != 'N' || jv != 'N',
         .device_bytes = gesvd_device_bytes,
-        .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt) &&
-                     gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0],
+        .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt),
+        .short_workspace = !gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0],
                                         *a->jobu, *a->jobvt, m, n, *a->lwork),
     };
 }
@@ -79,4 +79,18 @@ static void gesvd_finish(const void *args, gl_scratch *scratch, int accepted)
         a->work[i + 1] = e[i];
 #endif
     free(e);
+}
+
+/* LAPACK's minimum, or where the LP64 routine's choice of path overflows
+ * (gl_gesvd_lp64_need past the limit) the workspace of its largest path */
+static int gesvd_minimums(const void *args, int64_t *min)
+{
+    const gesvd_args *a = args;
+    if (!gl_minimum_gesvd(GL_PREC_CHAR, *a->jobu, *a->jobvt, *a->m, *a->n,
+                          &min[0]))
+        return 0;
+    int64_t need = gl_gesvd_lp64_need(*a->m, *a->n, *a->lda);
+    if (need > gl_lwork_limit() && need > min[0])
+        min[0] = need;
+    return 1;
 }

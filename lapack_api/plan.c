@@ -10,6 +10,7 @@
 #include "../kernels/call_shape.h"
 #include "../runtime/context.h"
 #include "../runtime/gpu.h"
+#include "workspace.h"
 
 gl_device_need gl_plan_need(const gl_request *request,
                             const struct gl_gpu_device_info *info,
@@ -85,6 +86,38 @@ static int call_jobs(gl_call_shape *s, const char *jobs)
     return 0;
 }
 
+/* The largest of LAPACK's workspace minimums of the call (LWORK, LRWORK,
+ * LIWORK; the _2stage forms JOBZ = 'N' only): -1 where not known. */
+static long long largest_minimum(const char *routine, const gl_call_shape *s)
+{
+    char prec = routine[0];
+    int cx = prec == 'c' || prec == 'z';
+    int two = strstr(routine, "_2stage") != NULL;
+    int64_t min[3] = {-1, -1, -1};
+    int ok = 0;
+    switch (s->family) {
+    case GL_CALL_SYEV: ok = gl_minimum_syev(prec, two, s->jobz, s->n, min); break;
+    case GL_CALL_SYEVD: ok = gl_minimum_syevd(prec, two, s->jobz, s->n, min); break;
+    case GL_CALL_SYEVR: ok = gl_minimum_syevr(prec, two, s->jobz, s->n, min); break;
+    case GL_CALL_SYEVX: ok = gl_minimum_syevx(prec, two, s->jobz, s->n, min); break;
+    case GL_CALL_GESVD:
+        ok = gl_minimum_gesvd(prec, s->jobu, s->jobvt, s->m, s->n, min);
+        if (ok && gl_gesvd_lp64_need(s->m, s->n, s->m) > gl_lwork_limit())
+            min[0] = gl_gesvd_lp64_need(s->m, s->n, s->m);
+        break;
+    case GL_CALL_GESDD: ok = gl_minimum_gesdd(cx, s->jobu, s->m, s->n, min); break;
+    }
+    if (!ok)
+        return -1;
+    if (!cx)
+        min[1] = -1;   /* LRWORK: complex only */
+    int64_t most = min[0];
+    for (int i = 1; i < 3; i++)
+        if (min[i] > most)
+            most = min[i];
+    return most;
+}
+
 /* The planners of call_shape.h, by precision */
 static size_t (*const call_planners[])(const void *, const gl_tuning *, int,
                                        int, size_t *) = {
@@ -121,6 +154,10 @@ GL_EXPORT int gpulapack_plan_call(const char *routine, const char *jobs,
                        : shape.jobz != 'N',
         .device_bytes = call_planners[at - letters],
         .args = &shape};
+    /* an LP64 call over the workspace limit takes our path whatever the
+     * crossovers, as the entry does */
+    long long lwork_min = largest_minimum(routine, &shape);
+    request.over_limit = lwork_min > gl_lwork_limit();
     gl_decision d = gl_policy(&request);
     memset(out, 0, sizeof *out);
     snprintf(out->path, sizeof out->path, "%s", gl_path_name(d.path));
@@ -133,5 +170,10 @@ GL_EXPORT int gpulapack_plan_call(const char *routine, const char *jobs,
     }
     out->devices = d.devices > 1 ? d.devices : 1;
     gl_ctx_release(d.ctx);
+    out->lwork_min = lwork_min;
+    snprintf(out->lwork_rule, sizeof out->lwork_rule, "%s",
+             !request.over_limit                ? "lapack"
+             : d.path != GL_PATH_LAPACK         ? "ours"
+                                                : "true-size");
     return 1;
 }

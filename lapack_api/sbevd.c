@@ -32,8 +32,8 @@ static gl_request sbevd_request(const void *args)
         .size = n,
         .vectors = gl_upper(a->jobz) != 'N',
         .device_bytes = sbevd_device_bytes,
-        .supported = n >= 2 && GL_INTS_FIT(n, kd, *a->ldab, *a->ldz) &&
-                     gl_workspace_sbevd(GL_COMPLEX, *a->jobz, n, *a->lwork,
+        .supported = n >= 2 && GL_INTS_FIT(n, kd, *a->ldab, *a->ldz),
+        .short_workspace = !gl_workspace_sbevd(GL_COMPLEX, *a->jobz, n, *a->lwork,
                                         GL_PICK(0, *a->lrwork), *a->liwork),
     };
 }
@@ -46,4 +46,18 @@ static int sbevd_run(const GL_FN(ops) *ops, const void *args,
     (void)scratch;
     return GL_FN(sb_eig)(ops, gl_upper(a->uplo), 1, *a->n, *a->kd, a->ab,
                          *a->ldab, a->w, z, *a->ldz, t);
+}
+
+/* LWORK, LRWORK (complex), LIWORK: the order of sbevd_lengths */
+static int sbevd_minimums(const void *args, int64_t *min)
+{
+    const sbevd_args *a = args;
+    int64_t m[3];
+    if (!gl_minimum_sbevd(GL_COMPLEX, *a->jobz, *a->n, m))
+        return 0;
+    int k = 0;
+    min[k++] = m[0];
+    GL_IF_COMPLEX(min[k++] = m[1];)
+    min[k++] = m[2];
+    return 1;
 }

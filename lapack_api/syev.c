@@ -28,9 +28,9 @@ static gl_request syev_request(const void *args)
         .size = n,
         .vectors = gl_upper(a->jobz) != 'N',
         .device_bytes = syev_device_bytes,
-        .supported = n >= 2 && GL_INTS_FIT(n, *a->lda) &&
-                     gl_workspace_syev(GL_PREC_CHAR, a->two_stage, *a->jobz,
-                                       n, *a->lwork),
+        .supported = n >= 2 && GL_INTS_FIT(n, *a->lda),
+        .short_workspace = !gl_workspace_syev(GL_PREC_CHAR, a->two_stage,
+                                              *a->jobz, n, *a->lwork),
     };
 }
 
@@ -43,4 +43,11 @@ static int syev_run(const GL_FN(ops) *ops, const void *args,
     return gl_eig_run(ops, &job, *a->n, a->a, *a->lda, a->w,
                       gl_upper(a->jobz) == 'V' ? a->a : NULL, *a->lda, NULL,
                       NULL, scratch, t);
+}
+
+static int syev_minimums(const void *args, int64_t *min)
+{
+    const syev_args *a = args;
+    return gl_minimum_syev(GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n,
+                           &min[0]);
 }

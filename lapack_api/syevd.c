@@ -29,10 +29,10 @@ static gl_request syevd_request(const void *args)
         .size = *a->n,
         .vectors = jobz != 'N',
         .device_bytes = syevd_device_bytes,
-        .supported = *a->n >= 2 && GL_INTS_FIT(*a->n, *a->lda) &&
-                     gl_workspace_syevd(GL_PREC_CHAR, a->two_stage, *a->jobz,
-                                        *a->n, *a->lwork,
-                                        GL_PICK(0, *a->lrwork), *a->liwork),
+        .supported = *a->n >= 2 && GL_INTS_FIT(*a->n, *a->lda),
+        .short_workspace = !gl_workspace_syevd(
+            GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n, *a->lwork,
+            GL_PICK(0, *a->lrwork), *a->liwork),
     };
 }
 
@@ -45,4 +45,18 @@ static int syevd_run(const GL_FN(ops) *ops, const void *args,
     gl_scalar *z = gl_upper(a->jobz) == 'V' ? a->a : NULL;
     return gl_eig_run(ops, &job, *a->n, a->a, *a->lda, a->w, z, *a->lda,
                       NULL, NULL, scratch, t);
+}
+
+/* LWORK, LRWORK (complex), LIWORK: the order of syevd_lengths */
+static int syevd_minimums(const void *args, int64_t *min)
+{
+    const syevd_args *a = args;
+    int64_t m[3];
+    if (!gl_minimum_syevd(GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n, m))
+        return 0;
+    int k = 0;
+    min[k++] = m[0];
+    GL_IF_COMPLEX(min[k++] = m[1];)
+    min[k++] = m[2];
+    return 1;
 }

@@ -29,10 +29,9 @@ static gl_request syevr_request(const void *args)
     request.device_bytes = syevr_device_bytes;
     request.query = *a->lwork == -1 ||
                     *a->liwork == -1 GL_IF_COMPLEX(|| *a->lrwork == -1);
-    request.supported =
-        request.supported &&
-        gl_workspace_syevr(GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n,
-                           *a->lwork, GL_PICK(0, *a->lrwork), *a->liwork);
+    request.short_workspace =
+        !gl_workspace_syevr(GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n,
+                            *a->lwork, GL_PICK(0, *a->lrwork), *a->liwork);
     return request;
 }
 
@@ -51,4 +50,18 @@ static void syevr_finish(const void *args, gl_scratch *scratch, int accepted)
 {
     const syevr_args *a = args;
     gl_eig_finish(scratch, accepted, *a->n, a->m, a->isuppz, NULL);
+}
+
+/* LWORK, LRWORK (complex), LIWORK: the order of syevr_lengths */
+static int syevr_minimums(const void *args, int64_t *min)
+{
+    const syevr_args *a = args;
+    int64_t m[3];
+    if (!gl_minimum_syevr(GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n, m))
+        return 0;
+    int k = 0;
+    min[k++] = m[0];
+    GL_IF_COMPLEX(min[k++] = m[1];)
+    min[k++] = m[2];
+    return 1;
 }

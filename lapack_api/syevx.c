@@ -28,9 +28,8 @@ static gl_request syevx_request(const void *args)
                                           a->il, a->iu, a->ldz);
     request.device_bytes = syevx_device_bytes;
     request.query = *a->lwork == -1;
-    request.supported = request.supported &&
-                        gl_workspace_syevx(GL_PREC_CHAR, a->two_stage,
-                                           *a->jobz, *a->n, *a->lwork);
+    request.short_workspace = !gl_workspace_syevx(
+        GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n, *a->lwork);
     return request;
 }
 
@@ -49,4 +48,11 @@ static void syevx_finish(const void *args, gl_scratch *scratch, int accepted)
 {
     const syevx_args *a = args;
     gl_eig_finish(scratch, accepted, *a->n, a->m, NULL, a->ifail);
+}
+
+static int syevx_minimums(const void *args, int64_t *min)
+{
+    const syevx_args *a = args;
+    return gl_minimum_syevx(GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n,
+                            &min[0]);
 }

@@ -31,8 +31,8 @@ static gl_request sytrd_2stage_request(const void *args)
         .size = *a->n,
         .device_bytes = sytrd_2stage_device_bytes,
         .supported = gl_upper(a->vect) == 'N' && *a->n >= 2 &&
-                     GL_INTS_FIT(*a->n, *a->lda) &&
-                     gl_workspace_sytrd_2stage(GL_PREC_CHAR, *a->vect, *a->n,
+                     GL_INTS_FIT(*a->n, *a->lda),
+        .short_workspace = !gl_workspace_sytrd_2stage(GL_PREC_CHAR, *a->vect, *a->n,
                                                *a->lhous2, *a->lwork),
     };
 }
@@ -44,4 +44,11 @@ static int sytrd_2stage_run(const GL_FN(ops) *ops, const void *args,
     (void)scratch;
     return GL_FN(he_tridiag)(ops, gl_upper(a->uplo), *a->n, a->a, *a->lda, 1,
                              a->d, a->e, a->a, *a->lda, a->tau, NULL, t);
+}
+
+/* LHOUS2, LWORK */
+static int sytrd_2stage_minimums(const void *args, int64_t *min)
+{
+    const sytrd_2stage_args *a = args;
+    return gl_minimum_sytrd_2stage(GL_PREC_CHAR, *a->vect, *a->n, min);
 }

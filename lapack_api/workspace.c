@@ -15,6 +15,10 @@
 
 typedef int64_t i64;
 
+/* Beyond this N (or MIN(M,N)) a minimum with an N**2 term is given as
+ * INT64_MAX: up to it, 5*N**2 and the rest fit in 64 bits. */
+#define SQUARE_MAX (INT64_C(1) << 30)
+
 static i64 max2(i64 a, i64 b) { return a > b ? a : b; }
 static i64 min2(i64 a, i64 b) { return a < b ? a : b; }
 
@@ -198,10 +202,10 @@ static int jobz_ok(int two_stage, char jobz)
  *    MAX(1,2*MIN(M,N)+MAX(M,N)): the general minimum, which the paths
  *    1 / 1t accept less than.)
  *   Without ilaenv_ the general minimum is used for every shape. */
-int gl_workspace_gesvd(char prec, char jobu, char jobvt, int64_t m,
-                       int64_t n, int64_t lwork)
+int gl_minimum_gesvd(char prec, char jobu, char jobvt, int64_t m, int64_t n,
+                     int64_t *lwork)
 {
-    if (m < 0 || n < 0 || lwork == -1)
+    if (m < 0 || n < 0)
         return 0;
     if (!one_of(jobu, "ASON") || !one_of(jobvt, "ASON") ||
         (upper(jobu) == 'O' && upper(jobvt) == 'O'))
@@ -220,7 +224,16 @@ int gl_workspace_gesvd(char prec, char jobu, char jobvt, int64_t m,
         else
             minwrk = path1 ? 5 * mn : max2(3 * mn + mx, 5 * mn);
     }
-    return lwork >= minwrk;
+    *lwork = minwrk;
+    return 1;
+}
+
+int gl_workspace_gesvd(char prec, char jobu, char jobvt, int64_t m,
+                       int64_t n, int64_t lwork)
+{
+    i64 minwrk;
+    return lwork != -1 && gl_minimum_gesvd(prec, jobu, jobvt, m, n, &minwrk) &&
+           lwork >= minwrk;
 }
 
 /* ?gesdd (dgesdd.f / zgesdd.f 3.11, "Compute workspace"; the same since
@@ -245,22 +258,24 @@ int gl_workspace_gesvd(char prec, char jobu, char jobvt, int64_t m,
  *     otherwise (paths 5 and 6, both sides of MNTHR2, the same minimums):
  *       'N', 'S', 'A':  2*mn + mx;   'O':  2*mn + mx + mn*mn
  *   (The doc's minimums are not tight: "not tight minimums in all cases".)
- *   Every minimum with an mn*mn term is at least mn*mn: when mn*mn alone
- *   exceeds LWORK we say 0 before forming the rest (no 64-bit overflow). */
-int gl_workspace_gesdd(int complex_, char jobz, int64_t m, int64_t n,
-                       int64_t lwork)
+ *   An mn*mn term with mn > SQUARE_MAX saturates the minimum at INT64_MAX
+ *   (no 64-bit overflow; no caller has that much memory). */
+int gl_minimum_gesdd(int complex_, char jobz, int64_t m, int64_t n,
+                     int64_t *lwork)
 {
-    if (m < 0 || n < 0 || lwork == -1 || !one_of(jobz, "ASON"))
+    if (m < 0 || n < 0 || !one_of(jobz, "ASON"))
         return 0;
     char job = upper(jobz);
     i64 mn = min2(m, n), mx = max2(m, n), sq = mn * mn, minwrk = 1;
+    /* which minimums have an mn*mn term */
+    int path1 = mx >= (i64)((double)mn * (complex_ ? 17.0 / 9.0 : 11.0 / 6.0));
+    if (mn > SQUARE_MAX && job != 'N' &&
+        !(complex_ && !path1 && job != 'O')) {
+        *lwork = INT64_MAX;
+        return 1;
+    }
     if (mn > 0) {
         if (complex_) {
-            int path1 = mx >= (i64)((double)mn * 17.0 / 9.0);
-            if (path1 && job != 'N' && sq > lwork)
-                return 0;
-            if (!path1 && job == 'O' && sq > lwork)
-                return 0;
             if (!path1)
                 minwrk = 2 * mn + mx + (job == 'O' ? sq : 0);
             else if (job == 'N')
@@ -272,10 +287,8 @@ int gl_workspace_gesdd(int complex_, char jobz, int64_t m, int64_t n,
             else
                 minwrk = sq + max2(3 * mn, mn + mx);
         } else {
-            if (job != 'N' && sq > lwork)
-                return 0;
             i64 bdspac = job == 'N' ? 7 * mn : 3 * sq + 4 * mn;
-            if (mx >= (i64)((double)mn * 11.0 / 6.0)) {
+            if (path1) {
                 if (job == 'N')
                     minwrk = bdspac + mn;
                 else if (job == 'O')
@@ -289,7 +302,16 @@ int gl_workspace_gesdd(int complex_, char jobz, int64_t m, int64_t n,
             }
         }
     }
-    return lwork >= minwrk;
+    *lwork = minwrk;
+    return 1;
+}
+
+int gl_workspace_gesdd(int complex_, char jobz, int64_t m, int64_t n,
+                       int64_t lwork)
+{
+    i64 minwrk;
+    return lwork != -1 && gl_minimum_gesdd(complex_, jobz, m, n, &minwrk) &&
+           lwork >= minwrk;
 }
 
 /* ?syev/?heev, JOBZ 'N' or 'V' (dsyev.f: LWORK < MAX( 1, 3*N-1 ) -> INFO = -8;
@@ -298,10 +320,10 @@ int gl_workspace_gesdd(int complex_, char jobz, int64_t m, int64_t n,
  *   LWMIN = 2*N + LHTRD + LWTRD; zheev_2stage.f: LWMIN = N + LHTRD + LWTRD;
  *   for every N, N = 0 and 1 included: the code has no N <= 1 case although
  *   the doc says LWORK >= 1 when N <= 1). */
-int gl_workspace_syev(char prec, int two_stage, char jobz, int64_t n,
-                      int64_t lwork)
+int gl_minimum_syev(char prec, int two_stage, char jobz, int64_t n,
+                    int64_t *lwork)
 {
-    if (n < 0 || lwork == -1 || !jobz_ok(two_stage, jobz))
+    if (n < 0 || !jobz_ok(two_stage, jobz))
         return 0;
     int cx = is_complex(prec);
     i64 lwmin;
@@ -313,7 +335,16 @@ int gl_workspace_syev(char prec, int two_stage, char jobz, int64_t n,
             return 0;
         lwmin = (cx ? (i64)n : 2 * (i64)n) + lhtrd + lwtrd;
     }
-    return lwork >= lwmin;
+    *lwork = lwmin;
+    return 1;
+}
+
+int gl_workspace_syev(char prec, int two_stage, char jobz, int64_t n,
+                      int64_t lwork)
+{
+    i64 lwmin;
+    return lwork != -1 && gl_minimum_syev(prec, two_stage, jobz, n, &lwmin) &&
+           lwork >= lwmin;
 }
 
 /* ?syevd/?heevd (dsyevd.f, zheevd.f; code = doc):
@@ -330,22 +361,20 @@ int gl_workspace_syev(char prec, int two_stage, char jobz, int64_t n,
  *   N <= 1:  all 1 (ILAENV2STAGE is not called)
  *   dsyevd_2stage:  LWMIN = 2*N + 1 + LHTRD + LWTRD,  LIWMIN = 1
  *   zheevd_2stage:  LWMIN = N + 1 + LHTRD + LWTRD, LRWMIN = N, LIWMIN = 1
- * A minimum with N**2 is above every LWORK (LRWORK) once N**2 is: then 0,
- * before forming it (no 64-bit overflow). */
-int gl_workspace_syevd(char prec, int two_stage, char jobz, int64_t n,
-                       int64_t lwork, int64_t lrwork,
-                       int64_t liwork)
+ * A minimum with N**2 saturates at INT64_MAX for N > SQUARE_MAX (no 64-bit
+ * overflow). */
+int gl_minimum_syevd(char prec, int two_stage, char jobz, int64_t n,
+                     int64_t min[3])
 {
     int cx = is_complex(prec);
-    if (n < 0 || lwork == -1 || liwork == -1 || (cx && lrwork == -1) ||
-        !jobz_ok(two_stage, jobz))
+    if (n < 0 || !jobz_ok(two_stage, jobz))
         return 0;
     i64 nn = n, lwmin = 1, lrwmin = 1, liwmin = 1;
     if (n > 1 && upper(jobz) == 'V') {
-        if (nn * nn > lwork || (cx && nn * nn > lrwork))
-            return 0;
-        lwmin = cx ? 2 * nn + nn * nn : 1 + 6 * nn + 2 * nn * nn;
-        lrwmin = 1 + 5 * nn + 2 * nn * nn;
+        lwmin = nn > SQUARE_MAX ? INT64_MAX
+                : cx            ? 2 * nn + nn * nn
+                                : 1 + 6 * nn + 2 * nn * nn;
+        lrwmin = nn > SQUARE_MAX ? INT64_MAX : 1 + 5 * nn + 2 * nn * nn;
         liwmin = 3 + 5 * nn;
     } else if (n > 1) {
         lwmin = cx ? nn + 1 : 2 * nn + 1;
@@ -357,7 +386,20 @@ int gl_workspace_syevd(char prec, int two_stage, char jobz, int64_t n,
             lwmin += lhtrd + lwtrd;
         }
     }
-    return lwork >= lwmin && liwork >= liwmin && (!cx || lrwork >= lrwmin);
+    min[0] = lwmin, min[1] = lrwmin, min[2] = liwmin;
+    return 1;
+}
+
+int gl_workspace_syevd(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork,
+                       int64_t liwork)
+{
+    int cx = is_complex(prec);
+    i64 min[3];
+    if (lwork == -1 || liwork == -1 || (cx && lrwork == -1) ||
+        !gl_minimum_syevd(prec, two_stage, jobz, n, min))
+        return 0;
+    return lwork >= min[0] && liwork >= min[2] && (!cx || lrwork >= min[1]);
 }
 
 /* ?syevr/?heevr, JOBZ 'N' or 'V' (dsyevr.f: LWMIN = MAX( 1, 26*N ),
@@ -370,13 +412,11 @@ int gl_workspace_syevd(char prec, int two_stage, char jobz, int64_t n,
  *                    LIWMIN = MAX( 1, 10*N )
  *   zheevr_2stage.f: LWMIN = N + LHTRD + LWTRD, LRWMIN = MAX( 1, 24*N ),
  *                    LIWMIN = MAX( 1, 10*N ) */
-int gl_workspace_syevr(char prec, int two_stage, char jobz, int64_t n,
-                       int64_t lwork, int64_t lrwork,
-                       int64_t liwork)
+int gl_minimum_syevr(char prec, int two_stage, char jobz, int64_t n,
+                     int64_t min[3])
 {
     int cx = is_complex(prec);
-    if (n < 0 || lwork == -1 || liwork == -1 || (cx && lrwork == -1) ||
-        !jobz_ok(two_stage, jobz))
+    if (n < 0 || !jobz_ok(two_stage, jobz))
         return 0;
     i64 nn = n, lwmin;
     i64 lrwmin = max2(1, 24 * nn), liwmin = max2(1, 10 * nn);
@@ -388,7 +428,20 @@ int gl_workspace_syevr(char prec, int two_stage, char jobz, int64_t n,
             return 0;
         lwmin = cx ? nn + lhtrd + lwtrd : max2(26 * nn, 5 * nn + lhtrd + lwtrd);
     }
-    return lwork >= lwmin && liwork >= liwmin && (!cx || lrwork >= lrwmin);
+    min[0] = lwmin, min[1] = lrwmin, min[2] = liwmin;
+    return 1;
+}
+
+int gl_workspace_syevr(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork,
+                       int64_t liwork)
+{
+    int cx = is_complex(prec);
+    i64 min[3];
+    if (lwork == -1 || liwork == -1 || (cx && lrwork == -1) ||
+        !gl_minimum_syevr(prec, two_stage, jobz, n, min))
+        return 0;
+    return lwork >= min[0] && liwork >= min[2] && (!cx || lrwork >= min[1]);
 }
 
 /* ?syevx/?heevx, JOBZ 'N' or 'V' (dsyevx.f: LWKMIN = 1 if N <= 1, else
@@ -397,10 +450,10 @@ int gl_workspace_syevr(char prec, int two_stage, char jobz, int64_t n,
  * ?syevx_2stage/?heevx_2stage, JOBZ = 'N' only (N <= 1: 1, ILAENV2STAGE
  *   not called; else dsyevx_2stage.f: LWMIN = MAX( 8*N, 3*N + LHTRD + LWTRD ),
  *   zheevx_2stage.f: LWMIN = N + LHTRD + LWTRD). */
-int gl_workspace_syevx(char prec, int two_stage, char jobz, int64_t n,
-                       int64_t lwork)
+int gl_minimum_syevx(char prec, int two_stage, char jobz, int64_t n,
+                     int64_t *lwork)
 {
-    if (n < 0 || lwork == -1 || !jobz_ok(two_stage, jobz))
+    if (n < 0 || !jobz_ok(two_stage, jobz))
         return 0;
     int cx = is_complex(prec);
     i64 nn = n, lwmin = 1;
@@ -415,7 +468,17 @@ int gl_workspace_syevx(char prec, int two_stage, char jobz, int64_t n,
                        : max2(8 * nn, 3 * nn + lhtrd + lwtrd);
         }
     }
-    return lwork >= lwmin;
+    *lwork = lwmin;
+    return 1;
+}
+
+int gl_workspace_syevx(char prec, int two_stage, char jobz, int64_t n,
+                       int64_t lwork)
+{
+    i64 lwmin;
+    return lwork != -1 &&
+           gl_minimum_syevx(prec, two_stage, jobz, n, &lwmin) &&
+           lwork >= lwmin;
 }
 
 /* ?sbevd/?hbevd (dsbevd.f, zhbevd.f; independent of KD):
@@ -428,26 +491,35 @@ int gl_workspace_syevx(char prec, int two_stage, char jobz, int64_t n,
  *     zhbevd:  LWMIN = 2*N**2,  LRWMIN = 1 + 5*N + 2*N**2,
  *              LIWMIN = 3 + 5*N
  * (dsbevd's doc says "JOBZ = 'N' and N > 2" but the code applies 2*N from
- *  N = 2 on.)  N**2 above LWORK (LRWORK) gives 0 before the rest is formed. */
-int gl_workspace_sbevd(int complex_, char jobz, int64_t n,
-                       int64_t lwork, int64_t lrwork, int64_t liwork)
+ *  N = 2 on.)  N > SQUARE_MAX saturates the N**2 minimums at INT64_MAX. */
+int gl_minimum_sbevd(int complex_, char jobz, int64_t n, int64_t min[3])
 {
-    if (n < 0 || lwork == -1 || liwork == -1 ||
-        (complex_ && lrwork == -1) || !jobz_ok(0, jobz))
+    if (n < 0 || !jobz_ok(0, jobz))
         return 0;
     i64 nn = n, lwmin = 1, lrwmin = 1, liwmin = 1;
     if (n > 1 && upper(jobz) == 'V') {
-        if (nn * nn > lwork || (complex_ && nn * nn > lrwork))
-            return 0;
-        lwmin = complex_ ? 2 * nn * nn : 1 + 5 * nn + 2 * nn * nn;
-        lrwmin = 1 + 5 * nn + 2 * nn * nn;
+        lwmin = nn > SQUARE_MAX ? INT64_MAX
+                : complex_      ? 2 * nn * nn
+                                : 1 + 5 * nn + 2 * nn * nn;
+        lrwmin = nn > SQUARE_MAX ? INT64_MAX : 1 + 5 * nn + 2 * nn * nn;
         liwmin = 3 + 5 * nn;
     } else if (n > 1) {
         lwmin = complex_ ? nn : 2 * nn;
         lrwmin = nn;
     }
-    return lwork >= lwmin && liwork >= liwmin &&
-           (!complex_ || lrwork >= lrwmin);
+    min[0] = lwmin, min[1] = lrwmin, min[2] = liwmin;
+    return 1;
+}
+
+int gl_workspace_sbevd(int complex_, char jobz, int64_t n,
+                       int64_t lwork, int64_t lrwork, int64_t liwork)
+{
+    i64 min[3];
+    if (lwork == -1 || liwork == -1 || (complex_ && lrwork == -1) ||
+        !gl_minimum_sbevd(complex_, jobz, n, min))
+        return 0;
+    return lwork >= min[0] && liwork >= min[2] &&
+           (!complex_ || lrwork >= min[1]);
 }
 
 /* ?sytrd_2stage/?hetrd_2stage, VECT = 'N' only: VECT = 'V' gives INFO = -1
@@ -456,13 +528,26 @@ int gl_workspace_sbevd(int complex_, char jobz, int64_t n,
  * every N, N = 0 included: 3.12 made both 1 for N = 0).  With VECT = 'N',
  * LHTRD = MAX( 1, 4*N ) (the doc's "LHOUS2 = max(1, 4*n)"), but 3.11's
  * IPARAM2STAGE adds IB for VECT = 'n'. */
+int gl_minimum_sytrd_2stage(char prec, char vect, int64_t n, int64_t min[2])
+{
+    if (n < 0 || upper(vect) != 'N')
+        return 0;
+    return trd_2stage(prec, vect, n, &min[0], &min[1]);
+}
+
 int gl_workspace_sytrd_2stage(char prec, char vect, int64_t n,
                               int64_t lhous2, int64_t lwork)
 {
-    if (n < 0 || lwork == -1 || lhous2 == -1 || upper(vect) != 'N')
-        return 0;
-    i64 lhtrd, lwtrd;
-    if (!trd_2stage(prec, vect, n, &lhtrd, &lwtrd))
-        return 0;
-    return lhous2 >= lhtrd && lwork >= lwtrd;
+    i64 min[2];
+    return lwork != -1 && lhous2 != -1 &&
+           gl_minimum_sytrd_2stage(prec, vect, n, min) && lhous2 >= min[0] &&
+           lwork >= min[1];
+}
+
+int64_t gl_gesvd_lp64_need(int64_t m, int64_t n, int64_t lda)
+{
+    i64 mn = min2(m, n), mx = max2(m, n), ld = max2(lda, mx);
+    if (mn > SQUARE_MAX || (mn > 0 && ld > INT64_MAX / 4 / mn))
+        return INT64_MAX;
+    return ld * mn + mn * mn + 5 * mn + mx;
 }

@@ -24,9 +24,10 @@
  * The sizes must already have passed the argcheck.h checks (M, N >= 0);
  * a negative M or N gives 0.
  *
- * The minimums are computed in 64-bit arithmetic: where LAPACK's INTEGER
- * formula would overflow (26*N for N > 82 million, 2*N**2 for N > 32767)
- * we forward.
+ * The minimums are computed in 64-bit arithmetic, where LAPACK's INTEGER
+ * formula overflows (26*N for N > 82 million, 2*N**2 for N > 32767): an
+ * LP64 call whose minimum passes GPULAPACK_LWORK_LIMIT is handled by the
+ * entry (entry_skeleton.h, docs/large.md), never forwarded short.
  *
  * Arguments:
  *   complex_  1 for c/z (?he*, ?hb*), 0 for s/d;
@@ -99,5 +100,36 @@ int gl_workspace_sbevd(int complex_, char jobz, int64_t n,
 /* ?sytrd_2stage/?hetrd_2stage, VECT = 'N'. */
 int gl_workspace_sytrd_2stage(char prec, char vect, int64_t n,
                               int64_t lhous2, int64_t lwork);
+
+/* The minimums themselves, computed as above (the same options, the same
+ * ILAENV answers): 1 with them written, 0 where the functions above give 0
+ * whatever the lengths (an invalid option, no ilaenv2stage_).  A minimum
+ * with an N**2 term and N > 2^30 is given as INT64_MAX.  The order is the
+ * routine's arguments': min[3] = LWORK, LRWORK, LIWORK (LRWORK: complex
+ * only, yet always written); min[2] = LHOUS2, LWORK.  Used where a minimum
+ * exceeds what an LP64 caller can pass (GPULAPACK_LWORK_LIMIT, docs/large.md). */
+int gl_minimum_gesvd(char prec, char jobu, char jobvt, int64_t m, int64_t n,
+                     int64_t *lwork);
+int gl_minimum_gesdd(int complex_, char jobz, int64_t m, int64_t n,
+                     int64_t *lwork);
+int gl_minimum_syev(char prec, int two_stage, char jobz, int64_t n,
+                    int64_t *lwork);
+int gl_minimum_syevd(char prec, int two_stage, char jobz, int64_t n,
+                     int64_t min[3]);
+int gl_minimum_syevr(char prec, int two_stage, char jobz, int64_t n,
+                     int64_t min[3]);
+int gl_minimum_syevx(char prec, int two_stage, char jobz, int64_t n,
+                     int64_t *lwork);
+int gl_minimum_sbevd(int complex_, char jobz, int64_t n, int64_t min[3]);
+int gl_minimum_sytrd_2stage(char prec, char vect, int64_t n, int64_t min[2]);
+
+/* ?gesvd chooses its path by comparing LWORK with sums that have M*N and
+ * N*N terms (dgesvd.f: LWORK.GE.N*N+MAX(4*N,BDSPAC), LDA*N+N, ...), in
+ * the caller's INTEGERs: an LP64 LAPACK overflows them while its minimum
+ * still fits, and takes a path whose workspace the array does not hold.
+ * This bound of its largest path's workspace, MAX(LDA,M,N)*MIN(M,N) +
+ * MIN(M,N)**2 + 5*MIN(M,N) + MAX(M,N), is what an LP64 call is taken to
+ * need once it passes GPULAPACK_LWORK_LIMIT (docs/large.md). */
+int64_t gl_gesvd_lp64_need(int64_t m, int64_t n, int64_t lda);
 
 #endif

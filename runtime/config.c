@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -188,6 +189,11 @@ static void config_read(void)
     config.device_memory_mb =
         parse_amount(getenv("GPULAPACK_DEVICE_MEMORY_MB"), -1);
     config.host_keep_mb = parse_count(getenv("GPULAPACK_HOST_KEEP_MB"), -1);
+    /* at least 1 (a length below 1 is no workspace), at most INT32_MAX
+     * (an LP64 INTEGER holds no more) */
+    config.lwork_limit = parse_count(getenv("GPULAPACK_LWORK_LIMIT"), INT32_MAX);
+    if (config.lwork_limit < 1 || config.lwork_limit > INT32_MAX)
+        config.lwork_limit = INT32_MAX;
     config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
     config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
     config.panel_rows = parse_count(getenv("GPULAPACK_PANEL_ROWS"), 0);
@@ -228,6 +234,8 @@ static void config_read(void)
     config.disable = (disable && *disable) ? strdup(disable) : NULL;
     const char *lapack = getenv("GPULAPACK_LAPACK");
     config.lapack = (lapack && *lapack) ? strdup(lapack) : NULL;
+    const char *lapack64 = getenv("GPULAPACK_LAPACK64");
+    config.lapack64 = lapack64 ? strdup(lapack64) : NULL;
     const char *tune_file = getenv("GPULAPACK_TUNE_FILE");
     config.tune_file = (tune_file && *tune_file) ? strdup(tune_file) : NULL;
     config.device_valid =

@@ -61,6 +61,8 @@ typedef struct gl_config {
     long host_memory_mb;        /* GPULAPACK_HOST_MEMORY_MB: cap on large work arrays, -1 = none */
     double device_memory_mb;    /* GPULAPACK_DEVICE_MEMORY_MB: cap on a call's device memory, -1 = none */
     long host_keep_mb;          /* GPULAPACK_HOST_KEEP_MB: cap on large arrays kept between calls, -1 = none */
+    long long lwork_limit;      /* GPULAPACK_LWORK_LIMIT: the largest workspace length an LP64 caller can pass
+                                   (2147483647; the tests lower it to reach the rules of docs/large.md at small n) */
     long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
     long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
     long panel_rows;            /* GPULAPACK_PANEL_ROWS: rows per work-group of tall panel leaves, 0 = tuned */
@@ -81,6 +83,7 @@ typedef struct gl_config {
     int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
     const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
     const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
+    const char *lapack64;       /* GPULAPACK_LAPACK64: the ILP64 LAPACK of docs/large.md's restarts, NULL = the defaults */
     const char *tune_file;      /* GPULAPACK_TUNE_FILE, NULL = the default under the cache directory */
     gl_device_request device;   /* GPULAPACK_DEVICE */
     int device_valid;           /* 0 if GPULAPACK_DEVICE could not be parsed */

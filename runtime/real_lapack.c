@@ -251,3 +251,28 @@ const char *gl_lapack_library(gl_routine *routine)
         return NULL;
     return where.dli_fname;
 }
+
+/* ---- the ILP64 LAPACK of docs/large.md's restarts ---------------------- */
+
+static pthread_once_t lapack64_once = PTHREAD_ONCE_INIT;
+static void *lapack64;
+
+static void open_lapack64(void)
+{
+    const char *named = gl_config_get()->lapack64;
+    const char *const defaults[] = {"liblapack64.so.3", "libopenblas64.so.0"};
+    if (named && (!*named || strcmp(named, "none") == 0))
+        return;
+    for (int i = 0; i < (named ? 1 : 2) && !lapack64; i++) {
+        const char *name = named ? named : defaults[i];
+        lapack64 = dlmopen(LM_ID_NEWLM, name, RTLD_NOW | RTLD_LOCAL);
+        gl_log(1, "ILP64 LAPACK %s: %s", name,
+               lapack64 ? "loaded in a namespace of its own" : dlerror());
+    }
+}
+
+void *gl_lapack64_symbol(const char *symbol)
+{
+    pthread_once(&lapack64_once, open_lapack64);
+    return lapack64 ? dlsym(lapack64, symbol) : NULL;
+}

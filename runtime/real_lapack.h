@@ -43,6 +43,14 @@ int gl_lapack_ilp64(void);
  * gl_lapack_ilp64(): its callers pass 64-bit INTEGERs. */
 int gl_plain_over_ilp64(const gl_routine *routine);
 
+/* A routine of an ILP64 LAPACK (64-bit INTEGERs) loaded beside the LP64
+ * one, in a link-map namespace of its own (dlmopen: its plain names and
+ * its BLAS's would otherwise bind to the LP64 ones): GPULAPACK_LAPACK64,
+ * else Debian's liblapack64.so.3, else libopenblas64.so.0; "none" or an
+ * empty value: none.  symbol as "dsyevd_"; NULL when there is none.
+ * Loaded once, on the first use (docs/large.md, rule 2's restart). */
+void *gl_lapack64_symbol(const char *symbol);
+
 /* Path of the library providing the real routine, or NULL. */
 const char *gl_lapack_library(gl_routine *routine);
 

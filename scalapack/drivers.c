@@ -16,6 +16,7 @@
 
 #include <complex.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,7 +63,13 @@ typedef double real_t;
 
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
-static int lwork_of(double v) { return v < 1 ? 1 : (int)(v + 0.5); }
+/* A query's answer as a length: an answer past INT_MAX (the library's
+ * true minimum of a call over GPULAPACK_LWORK_LIMIT, docs/large.md) is
+ * no int; INT_MAX then, which the call refuses with LAPACK's INFO */
+static int lwork_of(double v)
+{
+    return v < 1 ? 1 : v >= (double)INT_MAX ? INT_MAX : (int)(v + 0.5);
+}
 
 /* ---- the eigensolvers ------------------------------------------------ */
 

@@ -279,6 +279,13 @@ for t in test_options test_lwork test_args test_threads; do
         GPULAPACK_MIN_N=0 GPULAPACK_TEST_COMPARE=ratio "build/testing/$t"
 done
 
+#    Workspace minimums past what an LP64 caller can pass (docs/large.md),
+#    GPULAPACK_LWORK_LIMIT lowered: our path's small answers (host; OpenCL
+#    with a launch fault, restarted on the host), the true minimum and
+#    LAPACK's INFO where the call is forwarded, gpulapack-info's rule at
+#    issue 50's sizes, numpy's eigh and scipy's own queries.
+run own/lwork-limit 300 testing/own/check_lwork_limit.sh
+
 #    And on the OpenCL device for every size (PoCL without a GPU): the
 #    contract tests by LAPACK's ratios; 8 threads at once on one device
 #    (every call logged on path=opencl, none restarted on LAPACK); the

@@ -27,6 +27,8 @@ static int plan_call(int argc, char **argv)
                plan.device_bytes, plan.devices);
     if (plan.reason[0])
         printf(" reason=%s", plan.reason);
+    /* the rule of docs/large.md an LP64 caller's workspace falls under */
+    printf(" lwork=%s lwork_min=%lld", plan.lwork_rule, plan.lwork_min);
     printf("\n");
     return 0;
 }

@@ -47,6 +47,9 @@ import textwrap
 #          query    a workspace length: -1 in the query
 #          scratch  written by the query, which must not touch the
 #                   caller's (M of ?syevr, ?syevx)
+#          size=E   an INTEGER array of length E (C over a->), copied to 64
+#                   bits for an ILP64 LAPACK (X_wide); with out, copied back
+#          out      (with size=) the routine writes it (ISUPPZ, IFAIL)
 # info: what INFO is on our path: "rc" the pipeline's return (0 or
 # LAPACK's INFO > 0), "0" always 0.
 # finish: lapack_api/<family>.c defines <family>_finish, which writes what
@@ -81,7 +84,14 @@ class Arg:
 
     def __init__(self, text):
         words = text.split()
-        self.name, self.type, roles = words[0], words[1], set(words[2:])
+        self.name, self.type = words[0], words[1]
+        # size=EXPR: an INTEGER array's length (C, of the arguments a->),
+        # for its 64-bit copy on an ILP64 LAPACK (rule 2 of docs/large.md)
+        self.size = next((w[5:] for w in words[2:] if w.startswith("size=")),
+                         None)
+        roles = {w for w in words[2:] if not w.startswith("size=")}
+        self.out = "out" in roles
+        roles.discard("out")
         assert self.type in self.TYPES, text
         assert roles <= self.ROLES, text
         self.complex = "complex" in roles
@@ -104,7 +114,8 @@ ROUTINES = [
            ["jobz char", "m int", "n int", "a scalar*", "lda int",
             "s real*", "u scalar*", "ldu int", "vt scalar*", "ldvt int",
             "work scalar* optimal", "lwork int query",
-            "rwork real* complex", "iwork int*", "info info"],
+            "rwork real* complex", "iwork int* size=8*gl_min64(*a->m,*a->n)",
+            "info info"],
            log="jobz m n", tune=2),
     Family("syev", "heev",
            ["jobz char", "uplo char", "n int", "a scalar*", "lda int",
@@ -121,7 +132,8 @@ ROUTINES = [
            ["jobz char", "range char", "uplo char", "n int", "a scalar*",
             "lda int", "vl real", "vu real", "il int", "iu int",
             "abstol real", "m int* scratch", "w real*", "z scalar*",
-            "ldz int", "isuppz int*", "work scalar* optimal",
+            "ldz int", "isuppz int* size=2*gl_max64(1,*a->n) out",
+            "work scalar* optimal",
             "lwork int query", "rwork real* complex optimal",
             "lrwork int complex query", "iwork int* optimal",
             "liwork int query", "info info"],
@@ -131,8 +143,8 @@ ROUTINES = [
             "lda int", "vl real", "vu real", "il int", "iu int",
             "abstol real", "m int* scratch", "w real*", "z scalar*",
             "ldz int", "work scalar* optimal", "lwork int query",
-            "rwork real* complex", "iwork int*", "ifail int*",
-            "info info"],
+            "rwork real* complex", "iwork int* size=5*(int64_t)*a->n",
+            "ifail int* size=*a->n out", "info info"],
            log="jobz range uplo n", two_stage=True, finish=True),
     Family("sytrd", "hetrd",
            ["uplo char", "n int", "a scalar*", "lda int", "d real*",
@@ -315,6 +327,125 @@ def query(f):
     return q, s
 
 
+def lengths(f):
+    """The workspace lengths in LAPACK's order of checks (the arguments'),
+    each with the INFO of its argument and the array its size is returned
+    in; None for a routine without workspace lengths."""
+    r = f.real
+    kinds = {"scalar*": "GL_LENGTH_SCALAR", "real*": "GL_LENGTH_REAL",
+             "int*": "GL_LENGTH_INT"}
+    lines, pos_real, pos_cplx, last_optimal = [], 0, 0, None
+    for a in f.args:
+        pos_cplx += 1
+        if not a.complex:
+            pos_real += 1
+        if a.role == "optimal":
+            last_optimal = a
+        if a.role != "query":
+            continue
+        info = (f"-{pos_cplx}" if a.complex or pos_real == pos_cplx
+                else f"-GL_PICK({pos_real}, {pos_cplx})")
+        out = last_optimal
+        stmt = (f"l[k++] = (gl_length){{*a->{a.name}, {info}, "
+                f"{kinds[out.type]}, a->{out.name}}};")
+        lines.append(f"    GL_IF_COMPLEX({stmt})" if a.complex else
+                     f"    {stmt}")
+    if not lines:
+        return None
+    return (comment("The workspace lengths in LAPACK's order of checks: the "
+                    "caller's value, the INFO LAPACK gives when it is too "
+                    "small, the array (1) of which the query returns the "
+                    "size in (docs/large.md).  Returns how many.") + "\n"
+            f"static int {r}_lengths(const void *args, gl_length *l)\n"
+            f"{{\n    const {r}_args *a = args;\n    int k = 0;\n"
+            + "\n".join(lines) + "\n    return k;\n}")
+
+
+def wide(f):
+    """The call on an ILP64 LAPACK with the library's own workspace (rule 2
+    of docs/large.md); None for a routine without workspace lengths."""
+    r = f.real
+    if not any(a.role == "query" for a in f.args):
+        return None
+    lens, decl, frees, call, back = [], [], [], [], []
+    ok = []
+    optimal_of = {}
+    last = None
+    for a in f.args:
+        if a.role == "optimal":
+            last = a
+        if a.role == "query":
+            optimal_of[last.name] = a.name
+
+    def cx(a, text):
+        return f"GL_IF_COMPLEX({text})" if a.complex else text
+
+    for a in f.args:
+        w = "w_" + a.name
+        if a.type == "char":
+            call.append((f"a->{a.name}", a.complex))
+        elif a.type == "int" and a.role == "query":
+            lens.append(cx(a, f"int64_t {w} = min[k++];"))
+            call.append(("&" + w, a.complex))
+        elif a.type == "int":
+            decl.append(cx(a, f"int64_t {w} = *a->{a.name};"))
+            call.append(("&" + w, a.complex))
+        elif a.type == "info":
+            decl.append(f"int64_t {w} = 0;")
+            call.append(("&" + w, False))
+            back.append(f"*a->info = (gl_int){w};")
+        elif a.role == "scratch":   # M of ?syevr, ?syevx: one INTEGER
+            decl.append(f"int64_t {w} = 0;")
+            call.append(("&" + w, a.complex))
+            back.append(f"*a->{a.name} = (gl_int){w};")
+        elif a.name in optimal_of:   # sized by a workspace length: ours
+            n = "w_" + optimal_of[a.name]
+            t = {"scalar*": "gl_scalar", "real*": "gl_real",
+                 "int*": "int64_t"}[a.type]
+            decl.append(cx(a, f"{t} *{w} = malloc(sizeof *{w} * "
+                              f"(size_t)({n} > 0 ? {n} : 1));"))
+            ok.append((w, a.complex))
+            frees.append(cx(a, f"free({w});"))
+            call.append((w, a.complex))
+        elif a.type == "int*":
+            assert a.size, (f.real, a.name)
+            decl.append(cx(a, f"size_t n_{a.name} = (size_t)({a.size});"))
+            decl.append(cx(a, f"int64_t *{w} = calloc(n_{a.name} > 0 ? "
+                              f"n_{a.name} : 1, sizeof *{w});"))
+            ok.append((w, a.complex))
+            frees.append(cx(a, f"free({w});"))
+            call.append((w, a.complex))
+            if a.out:
+                back.append(cx(a, f"for (size_t i = 0; i < n_{a.name}; i++) "
+                                  f"a->{a.name}[i] = (gl_int){w}[i];"))
+        else:                        # the caller's own arrays
+            call.append((f"a->{a.name}", a.complex))
+    call += [("1", False) for a in f.args if a.type == "char"]
+    cond = " && ".join(f"{w} != NULL" for w, c in ok if not c) or "1"
+    cplx_ok = [w for w, c in ok if c]
+    body = ["    const %s_args *a = args;" % r, "    int k = 0, rc = -1;"]
+    body += ["    " + d for d in lens + decl]
+    test = f"    int have = {cond};"
+    body.append(test)
+    for w in cplx_ok:
+        body.append(f"    GL_IF_COMPLEX(have = have && {w} != NULL;)")
+    invoke = wrap("        ((void (*)())fn)(", merged(call), ");",
+                  indent="            ")
+    body.append("    if (have) {\n" + invoke + "\n" +
+                "\n".join("        " + b for b in back) +
+                "\n        rc = 0;\n    }")
+    body += ["    " + x for x in frees]
+    body.append("    (void)k;\n    return rc;")
+    return (comment("The call on an ILP64 LAPACK's routine fn (64-bit "
+                    "INTEGERs, rule 2 of docs/large.md): the arrays of the "
+                    "workspace lengths the library's own, of the minimums "
+                    "min (in the order of the lengths), the INTEGER arrays "
+                    "copied to and from 64 bits.  0 when it ran (its INFO "
+                    "in INFO), -1 when memory was short.") + "\n"
+            f"static int {r}_wide(void *fn, const void *args, "
+            f"const int64_t *min)\n{{\n" + "\n".join(body) + "\n}")
+
+
 def describe(f):
     r = f.real
     by = {a.name: a for a in f.args}
@@ -329,7 +460,7 @@ def describe(f):
             f"size_t size)\n{{\n    const {r}_args *a = args;\n{call}\n}}")
 
 
-def spec(f, q):
+def spec(f, q, ls):
     r = f.real
     finish = f"{r}_finish" if f.finish else "NULL"
     return (f"static const GL_FN(entry_spec) {r}_spec = {{\n"
@@ -340,7 +471,10 @@ def spec(f, q):
             f"    .run = {r}_run,\n"
             f"    .finish = {finish},\n"
             f"    .describe = {r}_describe,\n"
-            f"    .info_is_rc = {1 if f.info == 'rc' else 0},\n}};")
+            f"    .info_is_rc = {1 if f.info == 'rc' else 0},\n"
+            f"    .lengths = {r + '_lengths' if ls else 'NULL'},\n"
+            f"    .minimums = {r + '_minimums' if ls else 'NULL'},\n"
+            f"    .wide = {r + '_wide' if ls else 'NULL'},\n}};")
 
 
 def entry(f):
@@ -392,6 +526,7 @@ def wrappers(f):
 def family_inc(f):
     r = f.real
     q, store = query(f)
+    ls = lengths(f)
     fn = wrap(f"typedef void {r}_fn(", params(f), ");",
               indent=" " * (len(r) + 17))
     parts = [
@@ -404,17 +539,24 @@ def family_inc(f):
         comment(f"lapack_api/{r}.c: LAPACK's checks and what the policy "
                 "needs, our pipeline" + (", what it writes after an "
                 "accepted run" if f.finish else "") +
+                (", LAPACK's minimum of each workspace length (in 64 bits,"
+                 " in the order of the lengths)" if ls else "") +
                 " (entry_skeleton.h).") + "\n"
         f"static gl_request {r}_request(const void *args);\n"
         f"static int {r}_run(const GL_FN(ops) *ops, const void *args,\n"
         f"{' ' * (len(r) + 16)}gl_scratch *scratch, gl_stage_times *t);"
         + (f"\nstatic void {r}_finish(const void *args, gl_scratch *scratch,"
-           f"\n{' ' * (len(r) + 20)}int accepted);" if f.finish else ""),
+           f"\n{' ' * (len(r) + 20)}int accepted);" if f.finish else "")
+        + (f"\nstatic int {r}_minimums(const void *args, int64_t *min);"
+           if ls else ""),
         forward(f),
     ]
     if q:
         parts += [q, store]
-    parts += [describe(f), spec(f, q), routines(f), entry(f), wrappers(f)]
+    if ls:
+        parts += [ls, wide(f)]
+    parts += [describe(f), spec(f, q, ls), routines(f), entry(f),
+              wrappers(f)]
     return "\n\n".join(parts) + "\n"
 
 

@@ -64,7 +64,8 @@ SETTINGS = (
     "DEVICE", "DEVICE_MEMORY_MB", "DISABLE", "FAULT", "GRAPHS", "GROUP",
     "GROUP_THREADS",
     "HOST_KEEP_MB", "HOST_MEMORY_MB", "HOST_THREADS", "HUGEPAGES", "LAPACK",
-    "LOG", "MAX_GROUPS", "METHOD", "MIN_N", "OOC_BAND", "OOC_CHASE_BAND", "OOC_QUEUES",
+    "LAPACK64",
+    "LOG", "LWORK_LIMIT", "MAX_GROUPS", "METHOD", "MIN_N", "OOC_BAND", "OOC_CHASE_BAND", "OOC_QUEUES",
     "OOC_SEGMENT", "OOC_TILE",
     "PANEL_GROUPS", "PANEL_ROWS", "PLAN",
     "PROFILE", "STAGE1_BLOCK", "SYTRD_STAGES",
@@ -159,7 +160,8 @@ class _CTiming(ctypes.Structure):
 class _CCallPlan(ctypes.Structure):
     _fields_ = [("path", ctypes.c_char * 8), ("plan", ctypes.c_char * 12),
                 ("reason", ctypes.c_char * 72),
-                ("device_bytes", ctypes.c_longlong), ("devices", ctypes.c_int)]
+                ("device_bytes", ctypes.c_longlong), ("devices", ctypes.c_int),
+                ("lwork_rule", ctypes.c_char * 12), ("lwork_min", ctypes.c_longlong)]
 
 
 Device = namedtuple("Device", "id name platform version gpu fp64 memory "
@@ -167,7 +169,8 @@ Device = namedtuple("Device", "id name platform version gpu fp64 memory "
 Device.__doc__ = "One device found (gpulapack_device of gpulapack.h)."
 Timing = namedtuple("Timing", "routine path stage1 stage2 stage3 backtransform other total")
 Timing.__doc__ = "Where the time of the last accelerated call went, in seconds."
-CallPlan = namedtuple("CallPlan", "path plan reason device_bytes devices")
+CallPlan = namedtuple("CallPlan",
+                      "path plan reason device_bytes devices lwork_rule lwork_min")
 CallPlan.__doc__ = "What a call would do now (gpulapack_call_plan of gpulapack.h)."
 
 _version = _fn("gpulapack_version", ctypes.c_char_p)
@@ -269,7 +272,10 @@ def plan_call(routine, jobs, n, m=None, count=0):
     JOBU, JOBVT), n columns and m rows (default n) would do now, before it
     is made, as a CallPlan: path ("cuda", "hip", "opencl", "host" or
     "lapack"), plan ("in-core", "lean", "streamed"; "" off a device), the
-    reason for "lapack", the plan's device bytes, the devices sharing it.
+    reason for "lapack", the plan's device bytes, the devices sharing it,
+    and the rule of docs/large.md an LP64 caller's workspace falls under
+    (lwork_rule "lapack", "ours" or "true-size"; lwork_min, LAPACK's largest
+    minimum).
     count: the vectors of a RANGE 'I' (IU - IL + 1).  ValueError for a
     routine or jobs the library does not know."""
     p = _CCallPlan()
@@ -278,7 +284,7 @@ def plan_call(routine, jobs, n, m=None, count=0):
         raise ValueError("gpulapack: %s with jobs %s is not a call the "
                          "library knows" % (routine, jobs))
     return CallPlan(_text(p.path), _text(p.plan), _text(p.reason),
-                    p.device_bytes, p.devices)
+                    p.device_bytes, p.devices, _text(p.lwork_rule), p.lwork_min)
 
 
 def configure(**settings):

@@ -97,7 +97,8 @@ out=$(py 'import gpulapack as g
 p = g.plan_call("dgesdd", "S", 300, 500)
 print("dgesdd S 500x300 path=%s%s%s" % (p.path,
       " plan=%s device_bytes=%d devices=%d" % (p.plan, p.device_bytes, p.devices) if p.plan else "",
-      " reason=" + p.reason if p.reason else ""))
+      " reason=" + p.reason if p.reason else "") +
+      " lwork=%s lwork_min=%d" % (p.lwork_rule, p.lwork_min))
 try:
     g.plan_call("dgeqrf", "N", 10)
     print("no ValueError")
