@@ -24,22 +24,28 @@ static void *run_items(void *arg)
 
 int gl_parallel_for(long count, int (*fn)(void *ctx, long i), void *ctx)
 {
+    return gl_parallel_run(count, gl_host_threads(), fn, ctx);
+}
+
+int gl_parallel_run(long count, int threads, int (*fn)(void *ctx, long i),
+                    void *ctx)
+{
     loop l = {.count = count, .fn = fn, .ctx = ctx};
     atomic_init(&l.next, 0);
     atomic_init(&l.failed, 0);
-    long nthreads = gl_host_threads();
+    long nthreads = threads > 0 ? threads : 1;
     if (nthreads > count)
         nthreads = count;
     if (nthreads > GL_HOST_MAX_THREADS)
         nthreads = GL_HOST_MAX_THREADS;
-    pthread_t threads[GL_HOST_MAX_THREADS];
+    pthread_t helpers[GL_HOST_MAX_THREADS];
     int started = 0;
     /* a thread that cannot start leaves its items to the others */
     while (started + 1 < nthreads &&
-           pthread_create(&threads[started], NULL, run_items, &l) == 0)
+           pthread_create(&helpers[started], NULL, run_items, &l) == 0)
         started++;
     run_items(&l);
     for (int t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
+        pthread_join(helpers[t], NULL);
     return atomic_load(&l.failed) ? -1 : 0;
 }

@@ -12,4 +12,9 @@
  * returned nonzero for some item (the others still run). */
 int gl_parallel_for(long count, int (*fn)(void *ctx, long i), void *ctx);
 
+/* The same on up to `threads` threads (at least one), as a stage chose
+ * them for its call (runtime/tune.c). */
+int gl_parallel_run(long count, int threads, int (*fn)(void *ctx, long i),
+                    void *ctx);
+
 #endif

@@ -791,6 +791,18 @@ int gl_host_threads(void)
     return cpu_count();
 }
 
+/* Below 32 rows the bisection's vectors of 32 values run mostly empty
+ * lanes and ?sterf's few sweeps cost microseconds. */
+int gl_tune_values_threads(long n)
+{
+    int how = gl_config_get()->host_values;
+    if (how == GL_VALUES_LAPACK || (how == GL_VALUES_TUNED && n < 32))
+        return 0;
+    long useful = n / 256 > 1 ? n / 256 : 1;
+    int threads = gl_host_threads();
+    return threads < useful ? threads : (int)useful;
+}
+
 int gl_tune_group_threads(void)
 {
     long t = gl_config_get()->group_threads;

@@ -178,4 +178,11 @@ int gl_tune_ooc_segment(int group);
  * process may run on. */
 int gl_host_threads(void);
 
+/* Threads of the host's values-only stage 3 (kernels/ref/values.c) for
+ * order n: 0 where the system's ?sterf / ?bdsqr serves (GPULAPACK_HOST_VALUES
+ * = lapack, or n too small for the bisection to pay), else at most
+ * gl_host_threads(), one per 256 rows (each thread's share then takes well
+ * over the ~50 us a thread costs to start). */
+int gl_tune_values_threads(long n);
+
 #endif
