@@ -791,6 +791,21 @@ int gl_host_threads(void)
     return cpu_count();
 }
 
+int gl_tune_chase_split(void)
+{
+    return gl_config_get()->host_chase != GL_HOST_CHASE_SWEEPS;
+}
+
+int gl_tune_chase_threads(long n, int b, int split)
+{
+    long steps = n / (b > 1 ? b : 1);
+    long useful = split ? steps / 4 : n / (3L * (b > 1 ? b : 1)) + 1;
+    int threads = gl_host_threads();
+    if (useful < 1)
+        useful = 1;
+    return threads < useful ? threads : (int)useful;
+}
+
 /* Below 32 rows the bisection's vectors of 32 values run mostly empty
  * lanes and ?sterf's few sweeps cost microseconds. */
 int gl_tune_values_threads(long n)

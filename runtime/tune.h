@@ -185,4 +185,14 @@ int gl_host_threads(void);
  * over the ~50 us a thread costs to start). */
 int gl_tune_values_threads(long n);
 
+/* The host chase's schedule (kernels/ref/chase.c): 1 the split one (each
+ * thread its own range of every group's steps), 0 the sweeps one (each
+ * thread whole groups of sweeps); GPULAPACK_HOST_CHASE=split|sweeps. */
+int gl_tune_chase_split(void);
+/* Threads of the host chase of order n and half-width b: at most
+ * gl_host_threads(); split, each at least 4 steps of a sweep's n/b
+ * (shorter ranges wait at every step); sweeps, n/(3b) + 1 (the sweeps
+ * that can run at once, three steps apart). */
+int gl_tune_chase_threads(long n, int b, int split);
+
 #endif

@@ -1259,6 +1259,67 @@ static void chase_pass_checks(void)
 }
 
 
+/* ---- the host chase's schedules (kernels/ref/chase.c) --------------------
+ * The split schedule (each thread a range of every group's steps) and
+ * the sweeps one (each thread whole groups of sweeps) on 1, 2 and 3
+ * threads against the sweeps schedule on one thread, the serial chase:
+ * the band bit for bit (every step runs on the same data with the same
+ * aligned scratch whatever the schedule), Hermitian to tridiagonal and
+ * general to bidiagonal and to a narrower band, ranges from one step to
+ * many, more ranges than a group's steps included. */
+static void chase_schedule_checks(void)
+{
+    group g;
+    gbegin(&g, "chase/schedules: split and sweeps on 1-4 threads, bit for bit");
+    const lapack_int ns[] = {9, 40, 130, 301}, bs[] = {2, 3, 8, 17};
+    for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
+        for (size_t ib = 0; ib < sizeof bs / sizeof *bs; ib++)
+            for (int kind = 0; kind < 3; kind++) {
+                lapack_int n = ns[in], b = bs[ib], c = kind == 2 ? (b + 1) / 2 : 1;
+                if (b >= n || (kind == 2 && c <= 1))
+                    continue;
+                lapack_int ld = kind == 0 ? 2 * b + 1 : 3 * b + 1;
+                size_t sz = (size_t)ld * (size_t)n;
+                gl_scalar *src = malloc(sizeof *src * 3 * sz);
+                if (!src) {
+                    gfail(&g, "n=%d b=%d: no memory", n, b);
+                    continue;
+                }
+                gl_scalar *ref = src + sz, *got = ref + sz;
+                for (size_t i = 0; i < sz; i++)
+                    src[i] = 0;
+                for (lapack_int col = 0; col < n; col++)
+                    for (lapack_int k = 0; k <= b && col + k < n; k++) {
+                        gl_scalar x = srand_scalar();
+                        if (kind == 0)   /* lower band, real diagonal */
+                            src[(size_t)k + (size_t)col * ld] =
+                                k == 0 ? (gl_scalar)GL_REAL(x) : x;
+                        else   /* upper band A(col, col + k) */
+                            src[(size_t)(2 * b - k) + (size_t)(col + k) * ld] = x;
+                    }
+                for (int run = 0; run < 8; run++) {
+                    int threads = run == 0 ? 1 : run <= 4 ? run : run - 3;
+                    int split = run >= 1 && run <= 4;
+                    gl_scalar *out = run == 0 ? ref : got;
+                    memcpy(out, src, sizeof *src * sz);
+                    int rc = kind == 0
+                                 ? GL_FN(host_sb_chase_on)(n, b, n, out, ld,
+                                                           NULL, threads, split)
+                                 : GL_FN(host_gb_chase_on)(n, b, c, n, out, ld,
+                                                           NULL, threads, split);
+                    g.cases++;
+                    if (rc != 0 ||
+                        (run > 0 && memcmp(out, ref, sizeof *out * sz) != 0))
+                        gfail(&g, "%s n=%d b=%d c=%d, %s on %d threads: %s",
+                              kind == 0 ? "Hermitian" : "general", n, b, c,
+                              split ? "split" : "sweeps", threads,
+                              rc ? "failed" : "not the serial chase's band");
+                }
+                free(src);
+            }
+    gend(&g);
+}
+
 /* ---- stage 3 of the values on the host's threads (kernels/ref/values.c) --
  * The bisection against the serial solvers: ?sterf (eigenvalues) and
  * ?bdsqr's dqds (singular values) within THRESH * n ulp |T|, LAPACK's
@@ -1449,6 +1510,7 @@ int main(int argc, char **argv)
     stage_checks(K_RANDOM);
     chase_pass_checks();
     values_thread_checks();
+    chase_schedule_checks();
     apply_panels_checks();
     for (kind kd = K_ZERO; kd <= K_ZEROCOL; kd++)
         stage_checks(kd);
