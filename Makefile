@@ -62,7 +62,7 @@ GL_PRECISION_z = 4
 # Algorithm templates (kernels/), also compiled once per precision.
 KERNELS    = ge2gb ge2gb_streamed sy2sb stage1_peers sy2sb_streamed tile_pass band_reduce call_plan gb2bd svd eig eig_one_stage eig_vendor band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
              backtransform peers sytrd ops_bind gpu_ops \
-             ref/host_ops ref/chase ref/tile_gemm
+             ref/host_ops ref/chase ref/tile_gemm ref/values
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \

@@ -185,8 +185,11 @@ GL_LOOP void gl_larf_right(lapack_int nrows, lapack_int len,
  * and the loader picks one (GCC function multiversioning; x86-64 only).
  * The kernels are built with -ffp-contract=fast, so on v3/v4 their
  * multiply-adds fuse, as gfortran's LAPACK and any BLAS do. */
+/* (Not under the sanitizers: the loader runs the clones' resolvers before
+ * the sanitizer's run time is set up, and ThreadSanitizer's instrumented
+ * resolver crashes there.) */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
-    !defined(__SANITIZE_ADDRESS__)
+    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 #define GL_VECTOR_CLONES \
     __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", \
                                  "default")))

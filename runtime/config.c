@@ -174,6 +174,16 @@ static void config_read(void)
     }
     config.min_n = parse_count(getenv("GPULAPACK_MIN_N"), -1);
     config.host_threads = parse_count(getenv("GPULAPACK_HOST_THREADS"), 0);
+    const char *values = getenv("GPULAPACK_HOST_VALUES");
+    config.host_values = !values                         ? GL_VALUES_TUNED
+                         : !strcmp(values, "lapack")     ? GL_VALUES_LAPACK
+                         : !strcmp(values, "bisection")  ? GL_VALUES_BISECTION
+                                                         : GL_VALUES_TUNED;
+    const char *host_chase = getenv("GPULAPACK_HOST_CHASE");
+    config.host_chase = !host_chase                    ? GL_HOST_CHASE_TUNED
+                        : !strcmp(host_chase, "sweeps") ? GL_HOST_CHASE_SWEEPS
+                        : !strcmp(host_chase, "split")  ? GL_HOST_CHASE_SPLIT
+                                                        : GL_HOST_CHASE_TUNED;
     config.band = parse_count(getenv("GPULAPACK_BAND"), 0);
     config.tile_width = parse_count(getenv("GPULAPACK_TILE_WIDTH"), 0);
     config.group = parse_count(getenv("GPULAPACK_GROUP"), 0);

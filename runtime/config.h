@@ -31,6 +31,8 @@ typedef struct gl_device_request {
  * sweep's working window kept in local memory from step to step
  * (window). */
 enum { GL_CHASE_TUNED, GL_CHASE_TASKS, GL_CHASE_WINDOW };
+enum { GL_VALUES_TUNED, GL_VALUES_LAPACK, GL_VALUES_BISECTION };
+enum { GL_HOST_CHASE_TUNED, GL_HOST_CHASE_SWEEPS, GL_HOST_CHASE_SPLIT };
 
 /* GPULAPACK_METHOD: how a GPU path solves a ?syev-family call
  * (docs/design/methods.md): the tuning table's choice (auto), or one
@@ -48,6 +50,8 @@ typedef struct gl_config {
     int log_fd;                 /* stderr, or the GPULAPACK_LOG file */
     long min_n;                 /* GPULAPACK_MIN_N, -1 = tuning table */
     long host_threads;          /* GPULAPACK_HOST_THREADS, 0 = all CPUs */
+    int host_values;            /* GPULAPACK_HOST_VALUES: GL_VALUES_LAPACK or GL_VALUES_BISECTION, 0 = tuned */
+    int host_chase;             /* GPULAPACK_HOST_CHASE: GL_HOST_CHASE_SWEEPS or GL_HOST_CHASE_SPLIT, 0 = tuned */
     long band;                  /* GPULAPACK_BAND: stage-1 half-width, 0 = tuned */
     long tile_width;            /* GPULAPACK_TILE_WIDTH: stage-2 TW, 0 = tuned */
     long group;                 /* GPULAPACK_GROUP: sweeps per WY block, 0 = tuned */

@@ -12,4 +12,15 @@
  * returned nonzero for some item (the others still run). */
 int gl_parallel_for(long count, int (*fn)(void *ctx, long i), void *ctx);
 
+/* The same on up to `threads` threads (at least one), as a stage chose
+ * them for its call (runtime/tune.c). */
+int gl_parallel_run(long count, int threads, int (*fn)(void *ctx, long i),
+                    void *ctx);
+
+/* fn(ctx, i) for i = 0 .. count-1 at once, each on a thread of its own
+ * (the caller's runs 0), for work whose items wait for each other; all of
+ * them or none: where a thread cannot start, nothing runs.  Returns 0, or
+ * -1 when fn returned nonzero or the threads did not all start. */
+int gl_parallel_spawn(int count, int (*fn)(void *ctx, long i), void *ctx);
+
 #endif

@@ -369,6 +369,38 @@ static int parse_rates_line(const char *line, int number, char *why,
     return 0;
 }
 
+/* "host-threads <chase|values> <n> <threads>": the host's stage 2 or
+ * values-only stage 3 of order n and more ran fastest on that many
+ * threads (gpulapack-tune); the most a call of that size takes. */
+#define MAX_HOST_THREAD_LINES 16
+static struct {
+    int values;
+    long n;
+    int threads;
+} host_thread_lines[MAX_HOST_THREAD_LINES];
+static int nhost_thread_lines;
+
+static int parse_host_threads_line(const char *line, int number, char *why,
+                                   size_t why_size)
+{
+    char stage[8], extra[8];
+    long n = -1, threads = 0;
+    int fields = sscanf(line, "host-threads %7s %ld %ld %7s", stage, &n,
+                        &threads, extra);
+    int values = fields >= 1 && strcmp(stage, "values") == 0;
+    if (fields != 3 || (!values && strcmp(stage, "chase") != 0) || n < 0 ||
+        threads < 1 || threads > 64 ||
+        nhost_thread_lines == MAX_HOST_THREAD_LINES) {
+        snprintf(why, why_size, "line %d: bad host-threads line", number);
+        return -1;
+    }
+    host_thread_lines[nhost_thread_lines].values = values;
+    host_thread_lines[nhost_thread_lines].n = n;
+    host_thread_lines[nhost_thread_lines].threads = (int)threads;
+    nhost_thread_lines++;
+    return 0;
+}
+
 /* Parses the file; 0, or -1 with why (the caller logs it). */
 static int parse_file(FILE *f, char *why, size_t why_size)
 {
@@ -447,6 +479,11 @@ static int parse_file(FILE *f, char *why, size_t why_size)
                 return -1;
             continue;
         }
+        if (strcmp(family, "host-threads") == 0) {
+            if (parse_host_threads_line(line, number, why, why_size))
+                return -1;
+            continue;
+        }
         char *end = NULL;
         long n = fields < 5                     ? -1
                  : strcmp(value, "never") == 0 ? NEVER
@@ -480,6 +517,7 @@ static void read_file(void)
         nentries = 0;
         nrates = 0;
         ngpus = 0;
+        nhost_thread_lines = 0;
         gl_log(1, "tune file %s: %s: ignored; the built-in crossovers apply",
                name, why);
         snprintf(source, sizeof source, "built-in (%s ignored: %s)", name, why);
@@ -847,6 +885,56 @@ int gl_host_threads(void)
     if (threads > 0)
         return threads > 64 ? 64 : (int)threads;
     return cpu_count();
+}
+
+int gl_tune_chase_split(void)
+{
+    return gl_config_get()->host_chase != GL_HOST_CHASE_SWEEPS;
+}
+
+/* The threads the tune file's host-threads line of the largest n not
+ * above this one measured fastest; 0 without one, or where
+ * GPULAPACK_HOST_THREADS is set (it decides). */
+static int host_threads_measured(int values, long n)
+{
+    if (gl_config_get()->host_threads > 0)
+        return 0;
+    file_ready();
+    long best_n = -1;
+    int threads = 0;
+    for (int i = 0; i < nhost_thread_lines; i++)
+        if (host_thread_lines[i].values == values &&
+            host_thread_lines[i].n <= n && host_thread_lines[i].n > best_n) {
+            best_n = host_thread_lines[i].n;
+            threads = host_thread_lines[i].threads;
+        }
+    return threads;
+}
+
+int gl_tune_chase_threads(long n, int b, int split)
+{
+    long steps = n / (b > 1 ? b : 1);
+    long useful = split ? steps / 4 : n / (3L * (b > 1 ? b : 1)) + 1;
+    int threads = gl_host_threads(), measured = host_threads_measured(0, n);
+    if (measured > 0 && measured < threads)
+        threads = measured;
+    if (useful < 1)
+        useful = 1;
+    return threads < useful ? threads : (int)useful;
+}
+
+/* Below 32 rows the bisection's vectors of 32 values run mostly empty
+ * lanes and ?sterf's few sweeps cost microseconds. */
+int gl_tune_values_threads(long n)
+{
+    int how = gl_config_get()->host_values;
+    if (how == GL_VALUES_LAPACK || (how == GL_VALUES_TUNED && n < 32))
+        return 0;
+    long useful = n / 256 > 1 ? n / 256 : 1;
+    int threads = gl_host_threads(), measured = host_threads_measured(1, n);
+    if (measured > 0 && measured < threads)
+        threads = measured;
+    return threads < useful ? threads : (int)useful;
 }
 
 int gl_tune_group_threads(void)

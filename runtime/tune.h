@@ -180,4 +180,21 @@ int gl_tune_ooc_segment(int group);
  * process may run on. */
 int gl_host_threads(void);
 
+/* Threads of the host's values-only stage 3 (kernels/ref/values.c) for
+ * order n: 0 where the system's ?sterf / ?bdsqr serves (GPULAPACK_HOST_VALUES
+ * = lapack, or n too small for the bisection to pay), else at most
+ * gl_host_threads(), one per 256 rows (each thread's share then takes well
+ * over the ~50 us a thread costs to start). */
+int gl_tune_values_threads(long n);
+
+/* The host chase's schedule (kernels/ref/chase.c): 1 the split one (each
+ * thread its own range of every group's steps), 0 the sweeps one (each
+ * thread whole groups of sweeps); GPULAPACK_HOST_CHASE=split|sweeps. */
+int gl_tune_chase_split(void);
+/* Threads of the host chase of order n and half-width b: at most
+ * gl_host_threads(); split, each at least 4 steps of a sweep's n/b
+ * (shorter ranges wait at every step); sweeps, n/(3b) + 1 (the sweeps
+ * that can run at once, three steps apart). */
+int gl_tune_chase_threads(long n, int b, int split);
+
 #endif

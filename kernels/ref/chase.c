@@ -66,6 +66,13 @@ typedef struct chase_job {
     progress_slot *progress;
     atomic_long next_group;   /* ticket: the next group of sweeps to claim */
     const GL_FN(reflectors) *keep;   /* NULL: values only */
+    /* the split schedule: threads, and per thread a ring of
+     * HANDOFF_RING reflectors (Hermitian: those its ranges start from),
+     * each vec scalars, then their taus */
+    int nthreads;
+    size_t vec;
+    gl_scalar *handoff, *handoff_tau;
+    atomic_int failed;
 } chase_job;
 
 static lapack_int min_i(lapack_int a, lapack_int b) { return a < b ? a : b; }
@@ -317,11 +324,16 @@ static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
 
 /* ---- schedule ---------------------------------------------------------- */
 
-static void wait_for(const progress_slot *slot, long need)
+/* Waits for the sweep's progress to reach need, or for another thread's
+ * failure (then returns 0: the schedule cannot complete). */
+static int wait_for(const chase_job *job, const progress_slot *slot,
+                    long need)
 {
     for (unsigned spins = 0;
          atomic_load_explicit(&slot->done, memory_order_acquire) < need;
          spins++) {
+        if (atomic_load_explicit(&job->failed, memory_order_relaxed))
+            return 0;
         if (spins > 64)
             sched_yield();
 #if defined(__x86_64__) || defined(__i386__)
@@ -329,6 +341,7 @@ static void wait_for(const progress_slot *slot, long need)
             __builtin_ia32_pause();
 #endif
     }
+    return 1;
 }
 
 /* Sweeps a worker claims at a time, and the steps each of them runs
@@ -393,8 +406,9 @@ static int chase_worker(void *arg, long worker)
                 if (j < 0 || j >= steps[k])
                     continue;
                 if (s > 0)
-                    wait_for(&job->progress[s - 1],
-                             min_i(j + 3, k > 0 ? steps[k - 1] : prev_steps));
+                    (void)wait_for(job, &job->progress[s - 1],
+                                   min_i(j + 3, k > 0 ? steps[k - 1]
+                                                      : prev_steps));
                 if (job->hermitian) {
                     if (j == 0)
                         tau[k] = sb_first_reflector(job, s, v[k]);
@@ -413,19 +427,147 @@ static int chase_worker(void *arg, long worker)
     return 0;
 }
 
-static int run_chase(chase_job *job)
+/* ---- the split schedule ------------------------------------------------
+ * The sweeps schedule above runs whole sweeps on one thread, so every
+ * group's first sweep reads the whole band from the core that ran the
+ * group before: n = 4000, b = 64 on 2 cores took 1.5 times the single
+ * thread's CPU time, 1.27x faster in all (1 -> 2 threads; the threads
+ * did not wait).  Here every thread runs every group, each over its own
+ * range of the group's steps: thread t the steps steps0 t / P ..
+ * steps0 (t+1) / P of the group's sweeps (steps0: its first sweep's), in
+ * the same wavefront rounds.  The rows a thread works on move down by
+ * only the group's sweeps from one group to the next, so they stay in
+ * that thread's cache and only the blocks at the ranges' ends move
+ * between cores: PLASMA's hb2st and MAGMA's hbtrd_cpu pipeline sweeps
+ * over threads alike ("Parallel reduction to condensed forms for
+ * symmetric eigenvalue problems using aggregated fine-grained and
+ * memory-aware kernels", Haidar, Ltaief and Dongarra).  Thread t runs
+ * group g while thread t+1 runs group g-1's next steps: a pipeline of P
+ * groups, synchronised by the sweeps' progress counters only.
+ *
+ * A step waits, as in the sweeps schedule, for step j+2 of the sweep
+ * before, and at the first step of a range for its own sweep's step
+ * before (the thread before).  The Hermitian chase carries the reflector
+ * of the next step from one step to the next (sb_step): at a range's end
+ * it goes into the ring of the thread whose range starts there (past
+ * empty ranges), in its slot s % HANDOFF_RING, before the step's release
+ * store.  The slot is free again when sweep s + 4 writes it: that waits
+ * for sweep s to be 12 steps further, and the range's start moves by at
+ * most a step from one group to the next.
+ *
+ * Each step runs on the same data with the same aligned scratch as in the
+ * sweeps schedule: the band comes out bit for bit the same whatever the
+ * schedule and the number of threads (test_stages checks both). */
+enum { HANDOFF_RING = 4 };
+
+/* the first step of thread t's range of a group whose first sweep has
+ * steps0 steps */
+static lapack_int range_start(lapack_int steps0, int t, int nthreads)
+{
+    return (lapack_int)((long)steps0 * t / nthreads);
+}
+
+static int split_worker(void *arg, long t_)
+{
+    chase_job *job = arg;
+    const int t = (int)t_, P = job->nthreads;
+    const size_t vec = job->vec, per_sweep = 2 * vec;
+    size_t bytes = sizeof(gl_scalar) *
+                   (CHASE_GROUP * per_sweep + 2 * (size_t)job->b + 1);
+    gl_scalar *scratch = aligned_alloc(
+        GL_LINE_BYTES, (bytes + GL_LINE_BYTES - 1) / GL_LINE_BYTES *
+                           GL_LINE_BYTES);
+    if (!scratch) {
+        /* every range is needed: the others must not wait for this one */
+        atomic_store(&job->failed, 1);
+        return -1;
+    }
+    gl_scalar *v[CHASE_GROUP], *next[CHASE_GROUP],
+        *w = scratch + CHASE_GROUP * per_sweep;
+    for (int k = 0; k < CHASE_GROUP; k++) {
+        v[k] = scratch + k * per_sweep;
+        next[k] = v[k] + vec;
+    }
+    /* this thread's ring: the reflectors its ranges start from */
+    gl_scalar *ring = job->handoff + (size_t)t * HANDOFF_RING * vec,
+              *ring_tau = job->handoff_tau + (size_t)t * HANDOFF_RING;
+    for (lapack_int s0 = 0; s0 < job->nsweeps; s0 += CHASE_GROUP) {
+        int gn = (int)min_i(CHASE_GROUP, job->nsweeps - s0);
+        lapack_int steps[CHASE_GROUP];
+        gl_scalar tau[CHASE_GROUP];
+        for (int k = 0; k < gn; k++) {
+            steps[k] = steps_of(job, s0 + k);
+            tau[k] = 0;
+        }
+        lapack_int prev_steps = s0 > 0 ? steps_of(job, s0 - 1) : 0;
+        lapack_int j0 = range_start(steps[0], t, P),
+                   j1 = range_start(steps[0], t + 1, P);
+        /* the thread whose range starts at j1 (past the empty ones) */
+        int after = t + 1;
+        while (after + 1 < P && range_start(steps[0], after + 1, P) == j1)
+            after++;
+        gl_scalar *after_ring = job->handoff +
+                                (size_t)after * HANDOFF_RING * vec,
+                  *after_tau = job->handoff_tau +
+                               (size_t)after * HANDOFF_RING;
+        for (lapack_int r = 0; r < j1 - j0 + CHASE_LAG * (gn - 1); r++) {
+            for (int k = 0; k < gn; k++) {
+                lapack_int s = s0 + k, j = j0 + r - CHASE_LAG * k;
+                if (j < j0 || j >= j1 || j >= steps[k])
+                    continue;
+                if ((s > 0 &&
+                     !wait_for(job, &job->progress[s - 1],
+                               min_i(j + 3, k > 0 ? steps[k - 1]
+                                                  : prev_steps))) ||
+                    (j == j0 && j > 0 &&
+                     !wait_for(job, &job->progress[s], j)))
+                    goto out;
+                if (j == j0 && j > 0) {
+                    if (job->hermitian) {
+                        size_t slot = (size_t)(s % HANDOFF_RING);
+                        memcpy(v[k], ring + slot * vec, sizeof *v[k] * vec);
+                        tau[k] = ring_tau[slot];
+                    }
+                }
+                if (job->hermitian) {
+                    if (j == 0)
+                        tau[k] = sb_first_reflector(job, s, v[k]);
+                    tau[k] = sb_step(job, s, j, v[k], tau[k], next[k], w);
+                    gl_scalar *swap = v[k];
+                    v[k] = next[k], next[k] = swap;
+                    if (j + 1 == j1 && j + 1 < steps[k] && after < P) {
+                        size_t slot = (size_t)(s % HANDOFF_RING);
+                        memcpy(after_ring + slot * vec, v[k],
+                               sizeof *v[k] * vec);
+                        after_tau[slot] = tau[k];
+                    }
+                } else {
+                    gb_step(job, s, j, v[k], w);
+                }
+                atomic_store_explicit(&job->progress[s].done, j + 1,
+                                      memory_order_release);
+            }
+        }
+    }
+out:
+    free(scratch);
+    return 0;
+}
+
+/* threads <= 0: as the size and machine choose (runtime/tune.c) */
+static int run_chase(chase_job *job, int threads, int split)
 {
     /* The sweeps that have work form a prefix: stop there. */
     while (job->nsweeps > 0 && steps_of(job, job->nsweeps - 1) == 0)
         job->nsweeps--;
     if (job->nsweeps <= 0)
         return 0;
-    /* With ~n/b steps per sweep and a lag of 3 steps, about n/(3b) sweeps
-     * can run at once: more threads would only wait. */
-    lapack_int useful = job->n / (3 * job->b) + 1;
-    int nworkers = gl_host_threads();
-    if (nworkers > useful)
-        nworkers = (int)useful;
+    if (threads <= 0) {
+        split = gl_tune_chase_split();
+        threads = gl_tune_chase_threads(job->n, job->b, split);
+    }
+    int nworkers = threads < GL_HOST_MAX_THREADS ? threads
+                                                 : GL_HOST_MAX_THREADS;
 
     job->progress = aligned_alloc(64, sizeof *job->progress *
                                           (size_t)job->nsweeps);
@@ -434,12 +576,47 @@ static int run_chase(chase_job *job)
     for (lapack_int s = 0; s < job->nsweeps; s++)
         atomic_init(&job->progress[s].done, 0);
     atomic_init(&job->next_group, 0);
+    atomic_init(&job->failed, 0);
 
-    gl_parallel_for(nworkers, chase_worker, job);
+    if (!split || nworkers < 2) {
+        gl_parallel_run(nworkers, nworkers, chase_worker, job);
+        free(job->progress);
+        /* Every sweep was claimed, hence run, unless no worker got
+         * scratch. */
+        return atomic_load(&job->next_group) * CHASE_GROUP >= job->nsweeps
+                   ? 0
+                   : -1;
+    }
+    /* every range has its thread: a thread that cannot start would leave
+     * the others waiting, so the ranges are as many as threads started
+     * (gl_parallel_run starts them all or runs the rest on the caller,
+     * one range after the other, which waits: split only where each range
+     * can have a thread of its own) */
+    const size_t line = GL_LINE_BYTES / sizeof(gl_scalar);
+    job->nthreads = nworkers;
+    job->vec = ((size_t)job->b + 1 + line - 1) / line * line;
+    size_t rings = (size_t)nworkers * HANDOFF_RING;
+    size_t ring_bytes = sizeof(gl_scalar) * rings * (job->vec + 1);
+    job->handoff = aligned_alloc(GL_LINE_BYTES,
+                                 (ring_bytes + GL_LINE_BYTES - 1) /
+                                     GL_LINE_BYTES * GL_LINE_BYTES);
+    if (!job->handoff) {
+        free(job->progress);
+        return -1;
+    }
+    job->handoff_tau = job->handoff + rings * job->vec;
+    int rc = gl_parallel_spawn(nworkers, split_worker, job);
+    free(job->handoff);
+    if (rc != 0 && !atomic_load(&job->failed)) {
+        /* the threads did not all start, and nothing ran: the sweeps
+         * schedule takes any number of them */
+        gl_parallel_run(nworkers, nworkers, chase_worker, job);
+        rc = atomic_load(&job->next_group) * CHASE_GROUP >= job->nsweeps
+                 ? 0
+                 : -1;
+    }
     free(job->progress);
-    /* Every sweep was claimed, hence run, unless no worker got scratch. */
-    return atomic_load(&job->next_group) * CHASE_GROUP >= job->nsweeps ? 0
-                                                                         : -1;
+    return rc;
 }
 
 /* gl_s_host_gb_chase gl_d_host_gb_chase gl_c_host_gb_chase gl_z_host_gb_chase */
@@ -448,15 +625,7 @@ int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                          lapack_int ldband, const GL_FN(reflectors) *keep)
 {
     (void)ops;
-    if (keep && c != 1)
-        return -1;
-    if (b <= c)   /* already of half-width c: nothing to chase or keep */
-        return 0;
-    chase_job job = {.n = n, .b = b, .c = c, .ld = ldband,
-                     .up = (ldband - 1) / 3 * 2, .band = band,
-                     .nsweeps = min_i(sweeps, n - 1), .hermitian = 0,
-                     .keep = keep};
-    return run_chase(&job);
+    return GL_FN(host_gb_chase_on)(n, b, c, sweeps, band, ldband, keep, 0, 0);
 }
 
 /* gl_s_host_sb_chase gl_d_host_sb_chase gl_c_host_sb_chase gl_z_host_sb_chase */
@@ -465,10 +634,36 @@ int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                          const GL_FN(reflectors) *keep)
 {
     (void)ops;
+    return GL_FN(host_sb_chase_on)(n, b, sweeps, band, ldband, keep, 0, 0);
+}
+
+/* gl_s_host_gb_chase_on gl_d_host_gb_chase_on gl_c_host_gb_chase_on gl_z_host_gb_chase_on */
+int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
+                            lapack_int sweeps, gl_scalar *band,
+                            lapack_int ldband, const GL_FN(reflectors) *keep,
+                            int threads, int split)
+{
+    if (keep && c != 1)
+        return -1;
+    if (b <= c)   /* already of half-width c: nothing to chase or keep */
+        return 0;
+    chase_job job = {.n = n, .b = b, .c = c, .ld = ldband,
+                     .up = (ldband - 1) / 3 * 2, .band = band,
+                     .nsweeps = min_i(sweeps, n - 1), .hermitian = 0,
+                     .keep = keep};
+    return run_chase(&job, threads, split);
+}
+
+/* gl_s_host_sb_chase_on gl_d_host_sb_chase_on gl_c_host_sb_chase_on gl_z_host_sb_chase_on */
+int GL_FN(host_sb_chase_on)(lapack_int n, lapack_int b, lapack_int sweeps,
+                            gl_scalar *band, lapack_int ldband,
+                            const GL_FN(reflectors) *keep, int threads,
+                            int split)
+{
     if (b <= 1)   /* already tridiagonal */
         return 0;
     chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
                      .band = band, .nsweeps = min_i(sweeps, n - 2),
                      .hermitian = 1, .keep = keep};
-    return run_chase(&job);
+    return run_chase(&job, threads, split);
 }

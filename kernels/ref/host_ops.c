@@ -13,6 +13,50 @@
 #include "../stages.h"
 #include "host.h"
 
+/* Stage 3 of the values: the bisection of values.c on the threads the
+ * size is worth (gl_tune_values_threads), else the system's ?sterf or
+ * ?bdsqr (dqds), which also take any call the bisection gives back. */
+static int host_tridiag_values(const GL_FN(ops) *ops, lapack_int n,
+                               const gl_real *d, const gl_real *e, gl_real *w)
+{
+    (void)ops;
+    int threads = gl_tune_values_threads(n);
+    if (threads > 0 && GL_FN(host_values)('T', n, d, e, w, threads) == 0)
+        return 0;
+    gl_real *e2 = malloc(sizeof *e2 * (size_t)(n > 1 ? n : 1));
+    if (!e2)
+        return -1;
+    memmove(w, d, sizeof *w * (size_t)n);
+    if (n > 1)
+        memcpy(e2, e, sizeof *e2 * (size_t)(n - 1));
+    lapack_int info = 0;
+    GL_FN(lapack_fns_get)()->sterf(&n, w, e2, &info);
+    free(e2);
+    return info == 0 ? 0 : -1;
+}
+
+static int host_bidiag_values(const GL_FN(ops) *ops, lapack_int n,
+                              const gl_real *d, const gl_real *e, gl_real *s)
+{
+    (void)ops;
+    int threads = gl_tune_values_threads(n);
+    if (threads > 0 && GL_FN(host_values)('B', n, d, e, s, threads) == 0)
+        return 0;
+    gl_real *work = malloc(sizeof *work * 5 * (size_t)(n > 1 ? n : 1));
+    if (!work)
+        return -1;
+    gl_real *e2 = work + 4 * (size_t)(n > 1 ? n : 1);
+    memmove(s, d, sizeof *s * (size_t)n);
+    if (n > 1)
+        memcpy(e2, e, sizeof *e2 * (size_t)(n - 1));
+    lapack_int zero = 0, one = 1, info = 0;
+    GL_FN(lapack_fns_get)()->bdsqr("U", &n, &zero, &zero, &zero, s, e2, NULL,
+                                   &one, NULL, &one, NULL, &one, work, &info,
+                                   1);
+    free(work);
+    return info == 0 ? 0 : -1;
+}
+
 /* the host's memory, aligned to a cache line */
 static void *host_alloc(const GL_FN(ops) *ops, size_t bytes)
 {
@@ -418,4 +462,6 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .trmm = host_trmm,
     .gb_chase = GL_FN(host_gb_chase),
     .sb_chase = GL_FN(host_sb_chase),
+    .tridiag_values = host_tridiag_values,
+    .bidiag_values = host_bidiag_values,
 };

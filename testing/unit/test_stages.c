@@ -64,6 +64,8 @@
 #include "precision.h"
 #include "entry.h"
 #include "../kernels/stages.h"
+#include "../kernels/lapack_fns.h"
+#include "../kernels/ref/host.h"
 
 #define REF_LAPACK "/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3"
 
@@ -1256,6 +1258,218 @@ static void chase_pass_checks(void)
     gend(&gv);
 }
 
+
+/* ---- the host chase's schedules (kernels/ref/chase.c) --------------------
+ * The split schedule (each thread a range of every group's steps) and
+ * the sweeps one (each thread whole groups of sweeps) on 1, 2 and 3
+ * threads against the sweeps schedule on one thread, the serial chase:
+ * the band bit for bit (every step runs on the same data with the same
+ * aligned scratch whatever the schedule), Hermitian to tridiagonal and
+ * general to bidiagonal and to a narrower band, ranges from one step to
+ * many, more ranges than a group's steps included. */
+static void chase_schedule_checks(void)
+{
+    group g;
+    gbegin(&g, "chase/schedules: split and sweeps on 1-4 threads, bit for bit");
+    const lapack_int ns[] = {9, 40, 130, 301}, bs[] = {2, 3, 8, 17};
+    for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
+        for (size_t ib = 0; ib < sizeof bs / sizeof *bs; ib++)
+            for (int kind = 0; kind < 3; kind++) {
+                lapack_int n = ns[in], b = bs[ib], c = kind == 2 ? (b + 1) / 2 : 1;
+                if (b >= n || (kind == 2 && c <= 1))
+                    continue;
+                lapack_int ld = kind == 0 ? 2 * b + 1 : 3 * b + 1;
+                size_t sz = (size_t)ld * (size_t)n;
+                gl_scalar *src = malloc(sizeof *src * 3 * sz);
+                if (!src) {
+                    gfail(&g, "n=%d b=%d: no memory", n, b);
+                    continue;
+                }
+                gl_scalar *ref = src + sz, *got = ref + sz;
+                for (size_t i = 0; i < sz; i++)
+                    src[i] = 0;
+                for (lapack_int col = 0; col < n; col++)
+                    for (lapack_int k = 0; k <= b && col + k < n; k++) {
+                        gl_scalar x = srand_scalar();
+                        if (kind == 0)   /* lower band, real diagonal */
+                            src[(size_t)k + (size_t)col * ld] =
+                                k == 0 ? (gl_scalar)GL_REAL(x) : x;
+                        else   /* upper band A(col, col + k) */
+                            src[(size_t)(2 * b - k) + (size_t)(col + k) * ld] = x;
+                    }
+                for (int run = 0; run < 8; run++) {
+                    int threads = run == 0 ? 1 : run <= 4 ? run : run - 3;
+                    int split = run >= 1 && run <= 4;
+                    gl_scalar *out = run == 0 ? ref : got;
+                    memcpy(out, src, sizeof *src * sz);
+                    int rc = kind == 0
+                                 ? GL_FN(host_sb_chase_on)(n, b, n, out, ld,
+                                                           NULL, threads, split)
+                                 : GL_FN(host_gb_chase_on)(n, b, c, n, out, ld,
+                                                           NULL, threads, split);
+                    g.cases++;
+                    if (rc != 0 ||
+                        (run > 0 && memcmp(out, ref, sizeof *out * sz) != 0))
+                        gfail(&g, "%s n=%d b=%d c=%d, %s on %d threads: %s",
+                              kind == 0 ? "Hermitian" : "general", n, b, c,
+                              split ? "split" : "sweeps", threads,
+                              rc ? "failed" : "not the serial chase's band");
+                }
+                free(src);
+            }
+    gend(&g);
+}
+
+/* ---- stage 3 of the values on the host's threads (kernels/ref/values.c) --
+ * The bisection against the serial solvers: ?sterf (eigenvalues) and
+ * ?bdsqr's dqds (singular values) within THRESH * n ulp |T|, LAPACK's
+ * bound for them (each is O(n) ulp |T| off on the graded and clustered
+ * spectra below: ?sterf 850 ulp at n = 4000 on the graded one); ?stebz
+ * with its tightest ABSTOL (2 * safe minimum; on the Golub-Kahan
+ * tridiagonal for the singular values) within THRESH ulp |T|, no n: a
+ * bisection of its own, to ulp |T|; and 1, 2 and 3 threads bit for bit
+ * (3 on 2 cores included). */
+
+/* Spectra: random; graded diagonal with tiny off-diagonals (clustered);
+ * zero off-diagonals with repeated diagonal values (split, multiple);
+ * the 1-2-1 Toeplitz; entries of wildly different scales (graded); a
+ * Wilkinson W+ (pairs of values agreeing to many digits); one value
+ * repeated with off-diagonals 1e-9 (a cluster of n values). */
+enum { VALUE_KINDS = 7 };
+static void values_input(int kind, lapack_int n, gl_real *d, gl_real *e)
+{
+    for (lapack_int i = 0; i < n; i++) {
+        double x = 0.5 * (urand() + 1), y = 0.5 * (urand() + 1);
+        double half = 0.5 * (double)(n - 1);
+        d[i] = (gl_real)(kind == 0   ? x - 0.5
+                         : kind == 1 ? (double)i / (double)n
+                         : kind == 2 ? (double)(i % 3)
+                         : kind == 3 ? 2
+                         : kind == 4 ? x * pow(10, 12 * y - 6)
+                         : kind == 5 ? fabs((double)i - half)
+                                     : 1);
+        e[i] = (gl_real)(kind == 0   ? y - 0.5
+                         : kind == 1 ? 1e-5 * y
+                         : kind == 2 ? 0
+                         : kind == 3 ? -1
+                         : kind == 4 ? y * pow(10, 12 * x - 6)
+                         : kind == 5 ? 1
+                                     : 1e-9 * (y - 0.5));
+    }
+}
+
+static void values_thread_checks(void)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    const lapack_int ns[] = {1, 2, 3, 7, 33, 64, 200, 1001};
+    group gt, gb, gs;
+    gbegin(&gt, "values/tridiagonal against ?sterf, ?stebz, 1-3 threads");
+    gbegin(&gb, "values/bidiagonal against ?bdsqr, ?stebz, 1-3 threads");
+    gbegin(&gs, "values/host table: the bisection from 32 rows, else the serial solver");
+    for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
+        for (int kind = 0; kind < VALUE_KINDS; kind++) {
+            lapack_int n = ns[in], n2 = 2 * n, info = 0, m = 0, nsplit = 0;
+            size_t nz = (size_t)n2 + 1;
+            gl_real *d = malloc(sizeof *d * 16 * nz);
+            lapack_int *iwork = malloc(sizeof *iwork * 5 * nz);
+            if (!d || !iwork) {
+                gfail(&gt, "n=%d: no memory", n);
+                free(d), free(iwork);
+                continue;
+            }
+            gl_real *e = d + nz, *w = e + nz, *w2 = w + nz, *ref = w2 + nz,
+                    *e2 = ref + nz, *td = e2 + nz, *te = td + nz,
+                    *tight = te + nz, *work = tight + nz;
+            values_input(kind, n, d, e);
+            for (int svd = 0; svd < 2; svd++) {
+                group *g = svd ? &gb : &gt;
+                double norm = 0;
+                for (lapack_int i = 0; i < n; i++)
+                    norm = fmax(norm, fabs((double)d[i]) +
+                                          (i > 0 ? fabs((double)e[i - 1]) : 0) +
+                                          (i + 1 < n ? fabs((double)e[i]) : 0));
+                /* the serial solver */
+                memcpy(ref, d, sizeof *d * (size_t)n);
+                memcpy(e2, e, sizeof *e * (size_t)n);
+                lapack_int zero = 0, one = 1;
+                if (svd)
+                    f->bdsqr("U", &n, &zero, &zero, &zero, ref, e2, NULL, &one,
+                             NULL, &one, NULL, &one, work, &info, 1);
+                else
+                    f->sterf(&n, ref, e2, &info);
+                /* ?stebz's bisection to its tightest, on T or on the
+                 * Golub-Kahan tridiagonal (its n largest values) */
+                lapack_int nt = svd ? n2 : n;
+                for (lapack_int i = 0; i < nt; i++) {
+                    td[i] = svd ? 0 : d[i];
+                    te[i] = svd ? (i % 2 ? (i / 2 + 1 < n ? e[i / 2] : 0)
+                                         : d[i / 2])
+                                : e[i];
+                }
+                gl_real vl = 0, vu = 0, abstol = 2 * f->lamch("S", 1);
+                lapack_int il = 0, iu = 0, info2 = 0;
+                f->stebz("A", "E", &nt, &vl, &vu, &il, &iu, &abstol, td, te,
+                         &m, &nsplit, tight, iwork, iwork + nz, work,
+                         iwork + 2 * nz, &info2, 1, 1);
+                GL_FN(sort_ascending)(tight, (size_t)m);
+                double worst = 0, close = 0;
+                int same = 1, rc = 0;
+                for (int threads = 1; threads <= 3; threads++) {
+                    gl_real *out = threads == 1 ? w : w2;
+                    rc |= GL_FN(host_values)(svd ? 'B' : 'T', n, d, e, out,
+                                             threads);
+                    for (lapack_int i = 0; threads > 1 && i < n; i++)
+                        same &= memcmp(&w[i], &w2[i], sizeof *w) == 0;
+                }
+                for (lapack_int i = 0; i < n; i++) {
+                    gl_real t = svd ? tight[nt - 1 - i] : tight[i];
+                    worst = fmax(worst, fabs((double)w[i] - (double)ref[i]));
+                    close = fmax(close, fabs((double)w[i] - (double)t));
+                    if (isnan((double)w[i]) ||
+                        (i > 0 && (svd ? w[i] > w[i - 1] : w[i] < w[i - 1])) ||
+                        (svd && w[i] < 0))
+                        worst = INFINITY;   /* out of order */
+                }
+                double unit = EPS * norm + (sizeof(gl_real) == 4 ? FLT_MIN : DBL_MIN);
+                double r1 = worst / unit / (double)n, r2 = close / unit;
+                g->cases++;
+                g->worst = fmax(g->worst, fmax(r1, r2));
+                if (rc || info || info2 || m != nt || !same ||
+                    !(r1 <= THRESH) || !(r2 <= THRESH))
+                    gfail(g, "n=%d kind=%d: rc %d info %d/%d, %s, "
+                          "serial %.3g n ulp, stebz %.3g ulp", n, kind, rc,
+                          info, info2, same ? "1-3 threads equal"
+                                            : "1-3 threads differ", r1, r2);
+            }
+            /* the host table: the bisection from 32 rows (the values
+             * above, any thread count), the serial solver below */
+            for (int svd = 0; svd < 2; svd++) {
+                GL_FN(host_values)(svd ? 'B' : 'T', n, d, e, w, 1);
+                memcpy(ref, d, sizeof *d * (size_t)n);
+                memcpy(e2, e, sizeof *e * (size_t)n);
+                lapack_int zero = 0, one = 1;
+                if (svd)
+                    f->bdsqr("U", &n, &zero, &zero, &zero, ref, e2, NULL, &one,
+                             NULL, &one, NULL, &one, work, &info, 1);
+                else
+                    f->sterf(&n, ref, e2, &info);
+                int rc = svd ? ops->bidiag_values(ops, n, d, e, w2)
+                             : ops->tridiag_values(ops, n, d, e, w2);
+                const gl_real *want = gl_tune_values_threads(n) > 0 ? w : ref;
+                if (rc || memcmp(w2, want, sizeof *w2 * (size_t)n) != 0)
+                    gfail(&gs, "n=%d kind=%d %s: rc %d, not the %s's values", n,
+                          kind, svd ? "bidiagonal" : "tridiagonal", rc,
+                          want == w ? "bisection" : "serial solver");
+            }
+            gs.cases++;
+            free(d);
+            free(iwork);
+        }
+    gend(&gt);
+    gend(&gb);
+    gend(&gs);
+}
+
 int main(int argc, char **argv)
 {
     setenv("GPULAPACK_HOST_THREADS", "4", 0);
@@ -1295,6 +1509,8 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &w0);
     stage_checks(K_RANDOM);
     chase_pass_checks();
+    values_thread_checks();
+    chase_schedule_checks();
     apply_panels_checks();
     for (kind kd = K_ZERO; kd <= K_ZEROCOL; kd++)
         stage_checks(kd);
