@@ -549,9 +549,10 @@ run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suit
 #    streamed (sep in d at the sizes of lapack-suite-opencl-streamed:
 #    band 2, tiles of 3, blocks of 3 columns of Z, the chase parked in
 #    segments of 2 sweeps); the vectors of the ?syev family and the SVD
-#    streamed with the copies on the lanes and in order
-#    (GPULAPACK_OOC_QUEUES=1: bus bytes and values the same), and the
-#    ?syev family's lean (band 4, tiles of 8 columns).
+#    streamed (band 8, tiles of 32 columns, the chase parked in segments
+#    of 8 sweeps; every 8th pair) with the copies on the lanes and in
+#    order (GPULAPACK_OOC_QUEUES=1), and the ?syev family's lean (band 8,
+#    blocks of 32 columns of Z).
 run lapack-suite-cuda-streamed 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag cuda-streamed --lapack ref --inputs sep --precisions d \
     --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
@@ -559,15 +560,15 @@ run lapack-suite-cuda-streamed 3600 testing/standin.sh cuda "$PYTHON" testing/la
     --env GPULAPACK_OOC_SEGMENT=2 --env GL_MOCK_JITTER=$seed --expect-path cuda
 for order in lanes in-order; do
     run "standin/cuda/test_vectors-streamed-$order" 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
-        GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=4 \
-        GPULAPACK_OOC_TILE=8 GPULAPACK_OOC_SEGMENT=4 GL_MOCK_JITTER=$seed \
+        GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 \
+        GPULAPACK_OOC_TILE=32 GPULAPACK_OOC_SEGMENT=8 GL_MOCK_JITTER=$seed \
         $([ $order = in-order ] && echo GPULAPACK_OOC_QUEUES=1) GPULAPACK_TEST_EXPECT_PATH=cuda \
-        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
+        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 done
 run standin/cuda/test_vectors-lean 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
-    GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=lean GPULAPACK_BAND=4 GPULAPACK_OOC_TILE=8 \
+    GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=lean GPULAPACK_BAND=8 GPULAPACK_OOC_TILE=32 \
     GL_MOCK_JITTER=$seed GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd \
-    GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
+    GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
 }
 
 # 7. The library built with ASan and UBSan, preloaded into LAPACK's tests
