@@ -243,6 +243,9 @@ for src in testing/own/test_*.c; do
     t=$(basename "$src" .c)
     case $t in
     test_link_*) run "own/$t" 300 "build/testing/$t" ;;
+    # its settings and paths come from testing/own/check_lwork_limit.sh
+    # (own/lwork-limit below)
+    test_lwork_limit) ;;
     # n = 1024 in four precisions and 2048: 1.5-2.5 minutes on 2 cores;
     # every values-only call must take the host path
     test_spectra) run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t" ;;
