@@ -146,12 +146,13 @@ for src in testing/unit/test_*.c; do
         # the panels' multi-group tall leaves and the chase in one launch
         # (CUDA's and HIP's defaults): level standin runs them there
         # the chases alone (TEST_DEVICE_OPS_ONLY=chases) with their other
-        # kernels and work-group counts: the tasks kernel in one launch;
-        # the window kernels (the default above) with one work-group
-        # running every sweep, and with more work-groups than sweeps of
-        # the widest work-group the kernels take (s and c compile their
-        # one-launch kernels here, minutes on PoCL under load)
-        for p in s d c z; do
+        # kernels and work-group counts: the tasks kernel in one launch
+        # (d and z: one kernel text, s and c differ in the element type
+        # alone; each precision compiles its one-launch kernels here, 2-2.5
+        # minutes on PoCL); the window kernels (the default above) with
+        # one work-group running every sweep, and with more work-groups
+        # than sweeps of the widest work-group the kernels take
+        for p in d z; do
             run "unit/${t}_$p-chase-tasks" 600 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
                 GPULAPACK_CHASE=tasks GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
         done

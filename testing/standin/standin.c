@@ -121,9 +121,10 @@ static cl_program program_of(int p)
         cl_program prog =
             clCreateProgramWithSource(cl.context, 1, &text, NULL, &err);
         char options[128];
+        /* the OpenCL runtime's options for a CPU device, to the letter:
+         * PoCL's cache of compiled kernels is then shared with it */
         snprintf(options, sizeof options,
-                 "-cl-std=CL1.2 -cl-kernel-arg-info -DPRECISION=%d "
-                 "-DSPIN_POLLS=1073741824", p);
+                 "-cl-std=CL1.2 -DPRECISION=%d -DSPIN_POLLS=1073741824", p);
         if (err == CL_SUCCESS &&
             clBuildProgram(prog, 1, &cl.device, options, NULL, NULL) ==
                 CL_SUCCESS) {
@@ -362,6 +363,55 @@ static int arg_size(const char *type, int p)
     return 0;
 }
 
+/* The parameters of kernel fn->name from its text (kernels/device/:
+ * "KERNEL name(int rows, const GLOBAL scalar_t *a, gl_long off, ...)"):
+ * which are global pointers and the bytes of the others.  PoCL gives a
+ * kernel's argument info only to programs built with
+ * -cl-kernel-arg-info, whose compiled kernels it would cache apart from
+ * the OpenCL runtime's.  The count, or -1. */
+static int describe_args(sd_function *fn)
+{
+    char head[80];
+    snprintf(head, sizeof head, "KERNEL %s(", fn->name);
+    const char *at = strstr(gl_opencl_source, head);
+    if (!at)
+        return -1;
+    at += strlen(head);
+    const char *end = strchr(at, ')');
+    int n = 0;
+    while (end && at < end && n < MAX_ARGS) {
+        const char *comma = memchr(at, ',', (size_t)(end - at));
+        const char *stop = comma ? comma : end;
+        char param[128];
+        size_t len = (size_t)(stop - at);
+        if (len >= sizeof param)
+            return -1;
+        memcpy(param, at, len);
+        param[len] = 0;
+        /* the type: the words before the name, without "const" */
+        char type[64] = "", *save = NULL, *words[8];
+        int nw = 0;
+        for (char *w = strtok_r(param, " \t\n*", &save); w && nw < 8;
+             w = strtok_r(NULL, " \t\n*", &save))
+            if (strcmp(w, "const") != 0)
+                words[nw++] = w;
+        if (nw < 2)
+            return -1;
+        if (strcmp(words[0], "GLOBAL") == 0) {
+            fn->global[n] = 1;
+        } else if (nw == 2) {
+            snprintf(type, sizeof type, "%s", words[0]);
+            if (!(fn->size[n] = (unsigned char)arg_size(type, fn->precision)))
+                return -1;
+        } else {
+            return -1;   /* LOCAL, or a type of two words */
+        }
+        n++;
+        at = stop + 1;
+    }
+    return n;
+}
+
 sd_status sd_function_get(int precision, const char *name, sd_function **f)
 {
     cl_program prog = program_of(precision);
@@ -386,30 +436,12 @@ sd_status sd_function_get(int precision, const char *name, sd_function **f)
     fn.precision = precision;
     snprintf(fn.name, sizeof fn.name, "%s", name);
     cl_uint nargs = 0;
-    sd_status rc = SD_OK;
     clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
-    if (nargs > MAX_ARGS)
-        rc = SD_NOT_SUPPORTED;
-    for (cl_uint i = 0; i < nargs && rc == SD_OK; i++) {
-        cl_kernel_arg_address_qualifier q = 0;
-        char type[64] = "";
-        if (clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER,
-                               sizeof q, &q, NULL) != CL_SUCCESS ||
-            clGetKernelArgInfo(k, i, CL_KERNEL_ARG_TYPE_NAME, sizeof type,
-                               type, NULL) != CL_SUCCESS) {
-            rc = SD_NOT_SUPPORTED;
-            break;
-        }
-        if (q == CL_KERNEL_ARG_ADDRESS_GLOBAL) {
-            fn.global[i] = 1;
-        } else if (q == CL_KERNEL_ARG_ADDRESS_PRIVATE &&
-                   (fn.size[i] = (unsigned char)arg_size(type, precision))) {
-        } else {
-            fprintf(stderr, "standin: %s argument %u of type %s\n", name, i,
-                    type);
-            rc = SD_NOT_SUPPORTED;
-        }
-    }
+    sd_status rc = nargs <= MAX_ARGS && describe_args(&fn) == (int)nargs
+                       ? SD_OK
+                       : SD_NOT_SUPPORTED;
+    if (rc != SD_OK)
+        fprintf(stderr, "standin: the parameters of %s not understood\n", name);
     clReleaseKernel(k);
     fn.nargs = (int)nargs;
     if (rc != SD_OK)
