@@ -147,12 +147,12 @@ for src in testing/unit/test_*.c; do
         # (CUDA's and HIP's defaults): level standin runs them there
         # the chases alone (TEST_DEVICE_OPS_ONLY=chases) with their other
         # kernels and work-group counts: the tasks kernel in one launch
-        # (d and z: one kernel text, s and c differ in the element type
-        # alone; each precision compiles its one-launch kernels here, 2-2.5
-        # minutes on PoCL); the window kernels (the default above) with
-        # one work-group running every sweep, and with more work-groups
-        # than sweeps of the widest work-group the kernels take
-        for p in d z; do
+        # (d: one kernel text, the other precisions differ in the element
+        # type alone; each precision compiles its one-launch kernels here,
+        # 2-2.5 minutes on PoCL); the window kernels (the default above)
+        # with one work-group running every sweep, and with more
+        # work-groups than sweeps of the widest work-group the kernels take
+        for p in d; do
             run "unit/${t}_$p-chase-tasks" 600 env GPULAPACK_DEVICE=opencl TEST_DEVICE_OPS_ONLY=chases \
                 GPULAPACK_CHASE=tasks GPULAPACK_CHASE_GROUPS=4 "build/testing/${t}_$p"
         done
@@ -437,7 +437,7 @@ run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 #    The ?syev family by the one-stage method on the device: every call of
 #    it on path=opencl with method=one-stage.
 run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-one-stage --lapack ref --inputs sep,se2,sg \
+    --lib "$LIB" --tag opencl-one-stage --lapack ref --inputs sep,se2,sg --precisions dz \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=one-stage \
     --expect-path opencl --expect-method one-stage
 #    The ?syev family by the streamed plan (band 2, tiles of 3: many
