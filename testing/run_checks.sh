@@ -555,7 +555,7 @@ run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suit
 #    copies on the lanes and in order (GPULAPACK_OOC_QUEUES=1), and the
 #    ?syev family's lean (band 8, blocks of 32 columns of Z).  (LAPACK's
 #    sep by the streamed plan on the lanes, at lapack-suite-opencl-
-#    streamed's sizes, passes too: 7 minutes, left to a run by hand.)
+#    streamed's sizes, passes too: 6 minutes, left to a run by hand.)
 for order in lanes in-order; do
     run "standin/cuda/test_vectors-streamed-$order" 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
         GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 \
