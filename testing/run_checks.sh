@@ -543,10 +543,11 @@ run standin/cuda/test_fault 900 testing/standin.sh cuda env GPULAPACK_DEVICE=cud
 run standin/cuda/test_fault-streamed 900 testing/standin.sh cuda env GPULAPACK_DEVICE=cuda \
     GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 GPULAPACK_OOC_TILE=16 GPULAPACK_OOC_SEGMENT=4 \
     TEST_FAULT_ONLY=dgesdd build/testing/test_fault
-#    LAPACK's svd and sep inputs in d and z, se2 (the _2stage entries of
-#    sep's routines) in d, on CUDA's default kernels, with jitter.
+#    LAPACK's svd and sep inputs in d and z on CUDA's default kernels,
+#    with jitter (se2, the _2stage entries of sep's routines, the same
+#    kernels: on OpenCL in lapack-suite-opencl).
 run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep,se2 --precisions dz --exclude z/se2 \
+    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep --precisions dz \
     --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env $two \
     --env GL_MOCK_JITTER=$seed --expect-path cuda
 #    The memory plans on the copy lanes, with jitter: the vectors of the
