@@ -7,10 +7,10 @@
 # for real on this CPU.  Sets the library path to the stand-in (and the
 # stand-in vendor solvers, for the vendor method) and PoCL's kernel cache;
 # GPULAPACK_DEVICE is the command's to set.  Build them first with
-# `make tests` (or the stand-in's own target, testing/standin/README).
+# `make tests` (docs/testing.md, "The CUDA and HIP paths on this CPU").
 # Settings the stand-ins read: GL_MOCK_DEVICES (devices, default 1),
 # GL_MOCK_FREE_MB (each device's memory), GL_MOCK_JITTER=<seed> (a random
-# delay before every operation).
+# delay before an eighth of the operations).
 root=$(cd "$(dirname "$0")/.." && pwd)
 case "$1" in
 cuda) dirs="$root/build/testing/standin-cuda:$root/build/testing/mock-cusolver" ;;
