@@ -11,8 +11,8 @@
  *   through PoCL, with the PRECISION of the image the library loads: a
  *   module load finds the precision by comparing the image with the
  *   build's images, and a function is found by name.  A launch maps each
- *   CUDA parameter by the kernel's argument info: a global pointer (a
- *   device address), gl_long offsets and scalars.
+ *   CUDA parameter by the kernel's parameter list in its text: a global
+ *   pointer (a device address), gl_long offsets and scalars.
  * - Device memory is PoCL's fine-grained SVM, so kernels, copies and the
  *   BLAS reach the same bytes.  Each device keeps its own allocations: a
  *   launch, copy or BLAS call whose device memory is not a live
