@@ -520,11 +520,11 @@ void gl_xerbla(gl_routine *routine, lapack_int info)
     Dl_info where;
     void *real = gl_real_routine(routine);
     if (!fn && real && dladdr(real, &where) && where.dli_fname) {
+        /* already loaded (NOLOAD); never closed (libraries are opened
+         * once and kept) */
         void *lib = dlopen(where.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
-        if (lib) {
+        if (lib)
             fn = dlsym(lib, symbol);
-            dlclose(lib);
-        }
     }
     if (!fn)
         fn = gl_lapack_symbol(symbol);

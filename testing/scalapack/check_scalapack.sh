@@ -104,16 +104,25 @@ done
 # 2. the OpenCL device (PoCL) of process (0,0)
 mpi 4 "$DRIVER" "$OUT/oracle-opencl.txt" 2 2 routines=pzheevd sizes=100 nbs=8 offs=1 variants=0 \
     >"$OUT/oracle-opencl.out" 2>&1
-mpi 4 -x LD_PRELOAD="$PRE" -x GPULAPACK_SCALAPACK_MIN_N=0 -x GPULAPACK_MIN_N=0 \
-    -x GPULAPACK_DEVICE=opencl -x GPULAPACK_VERBOSE=1 -x GPULAPACK_LOG="$OUT/opencl.log" -x POCL_CACHE_DIR \
-    "$DRIVER" "$OUT/opencl.txt" 2 2 routines=pzheevd sizes=100 nbs=8 offs=1 variants=0 \
-    >"$OUT/opencl.out" 2>&1
-if grep -q 'pzheevd .*path=gather lapack=zheevd lib=opencl plan=in-core info=0' "$OUT/opencl.log"; then
-    /usr/bin/python3 testing/scalapack/compare.py gather "scalapack/opencl" \
-        "$OUT/oracle-opencl.txt" "$OUT/opencl.txt"
-else
-    echo "FAIL scalapack/opencl: no pzheevd call gathered onto the OpenCL device ($OUT/opencl.log)"
-fi
+# gather_onto KIND WHAT LAUNCH...: pzheevd on a 2x2 grid gathered onto
+# device KIND (GPULAPACK_DEVICE) on process (0,0), started by LAUNCH (an
+# mpirun of 4 processes and its own options), against the oracle
+gather_onto() {
+    local kind=$1 what=$2
+    shift 2
+    "$@" -x LD_PRELOAD="$PRE" -x GPULAPACK_SCALAPACK_MIN_N=0 -x GPULAPACK_MIN_N=0 \
+        -x GPULAPACK_DEVICE="$kind" -x GPULAPACK_VERBOSE=1 -x GPULAPACK_LOG="$OUT/$kind.log" \
+        -x POCL_CACHE_DIR \
+        "$DRIVER" "$OUT/$kind.txt" 2 2 routines=pzheevd sizes=100 nbs=8 offs=1 variants=0 \
+        >"$OUT/$kind.out" 2>&1
+    if grep -q "pzheevd .*path=gather lapack=zheevd lib=$kind plan=in-core info=0" "$OUT/$kind.log"; then
+        /usr/bin/python3 testing/scalapack/compare.py gather "scalapack/$kind" \
+            "$OUT/oracle-opencl.txt" "$OUT/$kind.txt"
+    else
+        echo "FAIL scalapack/$kind: no pzheevd call gathered onto $what ($OUT/$kind.log)"
+    fi
+}
+gather_onto opencl "the OpenCL device" mpi 4
 mpi 4 -x LD_PRELOAD="$PRE" -x GPULAPACK_SCALAPACK_MIN_N=0 -x GPULAPACK_MIN_N=0 \
     -x GPULAPACK_DEVICE=opencl -x GPULAPACK_DEVICE_MEMORY_MB=0.5 -x GPULAPACK_VERBOSE=1 \
     -x GPULAPACK_LOG="$OUT/opencl-cap.log" -x POCL_CACHE_DIR \
@@ -130,19 +139,9 @@ fi
 # 2b. the same pzheevd gathered onto the stand-in CUDA driver that
 #     computes (testing/standin.sh: our kernels on PoCL behind the CUDA
 #     driver API) on process (0,0), where the CUDA backend is built
-if [ -e build/testing/standin-cuda/libcuda.so.1 ]; then
-    testing/standin.sh cuda timeout -k 5 120 mpirun -np 4 -x LD_LIBRARY_PATH -x LD_PRELOAD="$PRE" \
-        -x GPULAPACK_SCALAPACK_MIN_N=0 -x GPULAPACK_MIN_N=0 -x GPULAPACK_DEVICE=cuda \
-        -x GPULAPACK_VERBOSE=1 -x GPULAPACK_LOG="$OUT/cuda.log" -x POCL_CACHE_DIR \
-        "$DRIVER" "$OUT/cuda.txt" 2 2 routines=pzheevd sizes=100 nbs=8 offs=1 variants=0 \
-        >"$OUT/cuda.out" 2>&1
-    if grep -q 'pzheevd .*path=gather lapack=zheevd lib=cuda plan=in-core info=0' "$OUT/cuda.log"; then
-        /usr/bin/python3 testing/scalapack/compare.py gather "scalapack/cuda" \
-            "$OUT/oracle-opencl.txt" "$OUT/cuda.txt"
-    else
-        echo "FAIL scalapack/cuda: no pzheevd call gathered onto the stand-in CUDA device ($OUT/cuda.log)"
-    fi
-fi
+[ -e build/testing/standin-cuda/libcuda.so.1 ] &&
+    gather_onto cuda "the stand-in CUDA device" \
+        testing/standin.sh cuda timeout -k 5 120 mpirun -np 4 -x LD_LIBRARY_PATH
 
 # 3. Debian's testers, with and without the interposer
 verdicts() {   # the tests' verdict lines, without their times and residuals
