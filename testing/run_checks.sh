@@ -287,7 +287,7 @@ done
 #    GPULAPACK_LWORK_LIMIT lowered: our path's small answers (host; OpenCL
 #    with a launch fault, restarted on the host), the true minimum and
 #    LAPACK's INFO where the call is forwarded, gpulapack-info's rule at
-#    issue 50's sizes, numpy's eigh and scipy's own queries.
+#    docs/large.md's sizes, numpy's eigh and scipy's own queries.
 run own/lwork-limit 300 testing/own/check_lwork_limit.sh
 
 #    And on the OpenCL device for every size (PoCL without a GPU): the

@@ -13,8 +13,8 @@
 #             restarts on Debian's ILP64 liblapack64.so.3 with the
 #             library's workspace (each family), or without one on the
 #             host path; never on the LP64 routine
-#   info      bin/gpulapack-info's rule and minimums at the sizes of issue 50
-#             (the ILP64 LAPACK's answers), by path
+#   info      bin/gpulapack-info's rule and minimums at the sizes of docs/large.md's
+#             table (the ILP64 LAPACK's answers), by path
 #   python    numpy's eigh with the limit lowered (n = 300), scipy's own
 #             queries at the real sizes: its "too large work array" where
 #             the call is forwarded, the small answer where it is ours
@@ -66,7 +66,7 @@ for fam in gesvd gesdd syev syevd syevr syevx sbevd sytrd_2stage; do
 done
 
 # bin/gpulapack-info: the rule, and LAPACK's minimums as the ILP64 LAPACK
-# answers them (issue 50's table); ?gesvd's minimum fits, but its LP64
+# answers them (docs/large.md's table); ?gesvd's minimum fits, but its LP64
 # choice of path overflows (N*N terms): its largest path's workspace
 info() { LD_LIBRARY_PATH="$(dirname "$LIB")" "$@"; }
 while read -r routine job n want; do

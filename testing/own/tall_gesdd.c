@@ -1,6 +1,6 @@
 /*
  * tall_gesdd: a tall sgesdd whose M*N passes 2^31 elements, on our host
- * path, JOBZ = N then S (issue 50, docs/large.md "A tall run"): every
+ * path, JOBZ = N then S (docs/large.md, "A tall run"): every
  * index and byte count past 32 bits.  A one-off (about 9 GB for N, 17 GB
  * for S), not part of make check:
  *
