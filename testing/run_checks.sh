@@ -511,6 +511,10 @@ if [ -e build/testing/standin-hip/libamdhip64.so.5 ]; then
         GPULAPACK_MIN_N=0 $two GPULAPACK_DC_LEAF=8 GL_MOCK_JITTER=$seed \
         GPULAPACK_TEST_EXPECT_PATH=hip GPULAPACK_TEST_VECTORS_EVERY=16 build/testing/test_vectors
 fi
+#    An LP64 call over GPULAPACK_LWORK_LIMIT (docs/large.md) on CUDA and
+#    HIP: every family with arrays of one element, and after a fault
+#    restarted on the ILP64 LAPACK or the host.
+run standin/lwork-limit 300 testing/own/check_lwork_limit.sh standin
 #    The ?syev family's other methods: the one-stage reduction (every 4th
 #    pair) and the vendor's solver (the stand-in cuSOLVER: every ?syev,
 #    ?syevd, ?heev, ?heevd call of sep and se2 with method=vendor; the

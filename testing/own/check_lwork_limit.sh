@@ -1,7 +1,7 @@
 #!/bin/bash
 # The rules of docs/large.md ("Large matrices through 32-bit LAPACK"): an
 # LP64 call whose LAPACK workspace minimum passes GPULAPACK_LWORK_LIMIT.
-# Run by testing/run_checks.sh (level own); PASS/FAIL lines, about 30 s.
+# Run by testing/run_checks.sh (level own); PASS/FAIL lines, about 1.5 minutes.
 #
 #   host      our host path takes the call (limit 60, n = 40): every routine
 #             family, _2stage form and precision (test_lwork_limit ours);
@@ -18,15 +18,69 @@
 #   python    numpy's eigh with the limit lowered (n = 300), scipy's own
 #             queries at the real sizes: its "too large work array" where
 #             the call is forwarded, the small answer where it is ours
+#   clients   Octave and R (testing/clients/run_clients.sh) with the limit
+#             at 1: every query of n >= 2 answered small, every call on the
+#             host path with those sizes, LAPACK's accuracy
+#
+#   check_lwork_limit.sh standin   (level standin, a few seconds) the same
+#             rules on the CUDA and HIP paths over the stand-in drivers
+#             (testing/standin.sh): every family on each path with arrays
+#             of one element; with an injected launch fault, restarted on
+#             the ILP64 LAPACK (each family on CUDA) or on the host (HIP)
 cd "$(dirname "$0")/../.."
 LIB=${LIB:-$PWD/lib/libgpulapack.so}
 OUT=${OUT:-$PWD/build/check}
 PYTHON=${PYTHON:-/usr/bin/python3}
-dir=$OUT/lwork-limit
-rm -rf "$dir" && mkdir -p "$dir"
 T=build/testing/test_lwork_limit
 pass() { echo "PASS lwork-limit/$1"; }
 fail() { echo "FAIL lwork-limit/$1: $2"; }
+
+# on_path KIND NAME [FAMILY]: test_lwork_limit ours on the stand-in KIND
+# (environment from the caller), its lines renamed NAME; the log in
+# $dir/NAME.log
+on_path() {
+    local kind=$1 name=$2
+    shift 2
+    testing/standin.sh "$kind" env LD_PRELOAD="$LIB" GPULAPACK_DEVICE="$kind" \
+        GPULAPACK_MIN_N=0 GPULAPACK_LWORK_LIMIT=60 GPULAPACK_VERBOSE=1 \
+        GPULAPACK_LOG="$dir/$name.log" "$T" ours "$@" |
+        sed "s|lwork-limit/ours/|lwork-limit/$name/|"
+}
+if [ "${1:-}" = standin ]; then
+    dir=$OUT/lwork-limit-standin
+    rm -rf "$dir" && mkdir -p "$dir"
+    for kind in cuda hip; do
+        GPULAPACK_LAPACK64=none on_path "$kind" "$kind"
+        # every call of our path's sizes ran there (the rest: a NaN, which
+        # ends in LAPACK's INFO)
+        if grep -q "path=$kind" "$dir/$kind.log" &&
+            ! grep "path=" "$dir/$kind.log" | grep -v "path=$kind" |
+                grep -vq "reason=lwork nonfinite"; then
+            pass "$kind/every-call-on-$kind"
+        else
+            fail "$kind/every-call-on-$kind" "log $dir/$kind.log"
+        fi
+    done
+    for fam in gesvd gesdd syev syevd syevr syevx sbevd sytrd_2stage; do
+        GPULAPACK_FAULT=launch:1 on_path cuda "cuda-ilp64-$fam" "$fam"
+        if grep -q "^gpulapack: s[a-z_0-9]* .*reason=lwork fault, restarted on the ILP64 LAPACK info=0" \
+            "$dir/cuda-ilp64-$fam.log"; then
+            pass "cuda-ilp64/$fam-fault-restarts-on-ilp64"
+        else
+            fail "cuda-ilp64/$fam-fault-restarts-on-ilp64" "log $dir/cuda-ilp64-$fam.log"
+        fi
+    done
+    GPULAPACK_FAULT=launch:1 GPULAPACK_LAPACK64=none on_path hip hip-fault syevd
+    if grep -q "ssyevd .*path=host reason=lwork-limit, hip fault info=0" "$dir/hip-fault.log"; then
+        pass "hip-fault/restarts-on-host"
+    else
+        fail "hip-fault/restarts-on-host" "log $dir/hip-fault.log"
+    fi
+    exit 0
+fi
+
+dir=$OUT/lwork-limit
+rm -rf "$dir" && mkdir -p "$dir"
 
 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_LWORK_LIMIT=60 \
     GPULAPACK_LAPACK64=none "$T" ours |
@@ -116,3 +170,28 @@ else
 fi
 py GPULAPACK_DISABLE=all "$PYTHON" "$client" forward
 py GPULAPACK_DEVICE=host "$PYTHON" "$client" query-ours
+
+# Octave and R, which size WORK (and IWORK, RWORK) from the query alone:
+# with the limit at 1 every call of n >= 2 is over it, so each query
+# answers the small sizes and each call runs on the host path with them,
+# against the results of the run without the library (LAPACK's accuracy;
+# testing/clients/run_clients.sh). The log's queries say which rule
+# answered (verbosity 2)
+env GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 GPULAPACK_LWORK_LIMIT=1 \
+    GPULAPACK_VERBOSE=2 \
+    testing/clients/run_clients.sh --only octave,r --compare accuracy \
+    --expect-path host --out "$dir/clients" "$LIB" 2>"$dir/clients.err" |
+    sed 's|^\(PASS\|FAIL\) clients/|\1 lwork-limit/clients/|'
+for client in octave r; do
+    log=$dir/clients/$client.log
+    ours=$(grep -c 'reason=query lwork-limit ours' "$log" 2>/dev/null)
+    # a query of our path's sizes (n >= 2) answered any other way
+    other=$(grep 'reason=query' "$log" 2>/dev/null | grep -v 'lwork-limit ours' |
+            grep -Ev ' (n|m)=[01] ' | head -1)
+    if [ "${ours:-0}" -gt 0 ] && [ -z "$other" ]; then
+        pass "clients/$client/queries-answered-small"
+    else
+        fail "clients/$client/queries-answered-small" \
+            "${ours:-0} small answers; ${other:-none other}"
+    fi
+done
