@@ -143,6 +143,15 @@ for src in testing/unit/test_*.c; do
         for p in s d c z; do
             run "unit/${t}_$p" 600 env GPULAPACK_DEVICE=opencl "build/testing/${t}_$p"
         done
+        # the divide and conquer (SVD and eigenproblem, host and device
+        # resident) merging from leaves of 4 and of 32 rows besides the 8
+        # above: graded, clustered and glued inputs among the others
+        for p in s d c z; do
+            for leaf in 4 32; do
+                run "unit/${t}_$p-dc-leaf$leaf" 300 env GPULAPACK_DEVICE=opencl GPULAPACK_DC_LEAF=$leaf \
+                    TEST_DEVICE_OPS_ONLY=bidiag_svd,tridiag_eig "build/testing/${t}_$p"
+            done
+        done
         # the panels' multi-group tall leaves and the chase in one launch
         # (CUDA's and HIP's defaults): level standin runs them there
         # the chases alone (TEST_DEVICE_OPS_ONLY=chases) with their other

@@ -999,6 +999,20 @@ static int bidiag_svd_on(int resident, lapack_int n, gl_real *d, gl_real *e,
     return rc;
 }
 
+/* Glued matrices (the hard inputs of "The design and implementation of
+ * the MRRR algorithm", Dhillon, Parlett and Voemel): Wilkinson blocks of
+ * GLUED_BLOCK rows, d = |i - 10| (the SVD's bidiagonal one more), e = 1
+ * inside a block and sqrt(eps) y between blocks.  Each block's values
+ * come in pairs closer than any tolerance, and the glue couples the
+ * blocks' copies into clusters of n / GLUED_BLOCK values: the merges'
+ * deflation and their secular equations on roots between very close
+ * poles. */
+enum { GLUED_BLOCK = 21 };
+static gl_real glued_e(lapack_int i, double y)
+{
+    return (gl_real)(i % GLUED_BLOCK == GLUED_BLOCK - 1 ? sqrt(EPS) * y : 1);
+}
+
 /* One bidiagonal (d, e) by bidiag_svd_on against the system ?bdsdc: the
  * values, U S VT - B and the orthogonality of U and VT, each within
  * THRESH * n; what and tag name the case. */
@@ -1099,10 +1113,11 @@ static void test_bidiag_svd(int resident)
         }
 
     /* kinds: random; graded; clusters (repeated d, tiny e: deflation);
-     * zeros in e (splits); a zero row of d; wildly different scales */
+     * zeros in e (splits); a zero row of d; wildly different scales;
+     * glued (see glued_e) */
     const lapack_int ns[] = {26, 40, 97, 256};
     for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
-        for (int kind = 0; kind < 6; kind++) {
+        for (int kind = 0; kind < 7; kind++) {
             lapack_int n = ns[in];
             gl_real *d = malloc(sizeof *d * 2 * (size_t)n), *e = d + n;
             for (lapack_int i = 0; i < n; i++) {
@@ -1112,13 +1127,15 @@ static void test_bidiag_svd(int resident)
                      : kind == 2 ? (gl_real)(1 + i % 3)
                      : kind == 3 ? x
                      : kind == 4 ? (i == n / 2 ? 0 : x)
-                                 : x * pow(10, 10 * y);
+                     : kind == 5 ? x * pow(10, 10 * y)
+                                 : 1 + abs((int)(i % GLUED_BLOCK) - GLUED_BLOCK / 2);
                 e[i] = kind == 0 ? y
                      : kind == 1 ? pow(10, -8.0 * i / n) * y
                      : kind == 2 ? (gl_real)1e-9 * y
                      : kind == 3 ? (i % 17 == 5 ? 0 : y)
                      : kind == 4 ? y
-                                 : y * pow(10, 10 * x);
+                     : kind == 5 ? y * pow(10, 10 * x)
+                                 : glued_e(i, y);
             }
             bidiag_svd_case(&g, resident, n, d, e, "kind=", kind);
             free(d);
@@ -1278,10 +1295,11 @@ static void test_tridiag_eig(int resident)
                                   "?stedc"};
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     /* kinds: random; graded; clusters (repeated d, tiny e: deflation);
-     * zeros in e (splits); 1-2-1 Toeplitz; wildly different scales */
+     * zeros in e (splits); 1-2-1 Toeplitz; wildly different scales;
+     * glued Wilkinson matrices (see glued_e) */
     const lapack_int ns[] = {26, 41, 97, 256};
     for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
-        for (int kind = 0; kind < 6; kind++) {
+        for (int kind = 0; kind < 7; kind++) {
             lapack_int n = ns[in];
             gl_real *d = malloc(sizeof *d * 2 * (size_t)n), *e = d + n;
             for (lapack_int i = 0; i < n; i++) {
@@ -1291,13 +1309,15 @@ static void test_tridiag_eig(int resident)
                      : kind == 2 ? (gl_real)(i % 3)
                      : kind == 3 ? x
                      : kind == 4 ? 2
-                                 : x * pow(10, 10 * y);
+                     : kind == 5 ? x * pow(10, 10 * y)
+                                 : abs((int)(i % GLUED_BLOCK) - GLUED_BLOCK / 2);
                 e[i] = kind == 0 ? y
                      : kind == 1 ? pow(10, -8.0 * i / n) * y
                      : kind == 2 ? (gl_real)1e-9 * y
                      : kind == 3 ? (i % 17 == 5 ? 0 : y)
                      : kind == 4 ? -1
-                                 : y * pow(10, 10 * x);
+                     : kind == 5 ? y * pow(10, 10 * x)
+                                 : glued_e(i, y);
             }
             tridiag_eig_case(&g, resident, n, d, e, "kind=", kind);
             free(d);
