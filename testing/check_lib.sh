@@ -16,6 +16,8 @@ run() {
     local rc=$?
     grep -E '^(PASS|FAIL) ' "$log"
     echo "--- $name: $((SECONDS - start)) s"
+    # every test's seconds, for finding where make check's time goes
+    echo "$((SECONDS - start)) $name" >>"$OUT/times.txt"
     local p f
     p=$(grep -c '^PASS ' "$log")
     f=$(grep -c '^FAIL ' "$log")

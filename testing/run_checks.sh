@@ -25,7 +25,8 @@
 #
 # Each test prints "PASS <name>" / "FAIL <name>: <why>" lines; a test that
 # exits non-zero, times out or prints no verdict counts as one more failure.
-# Output of every test is kept under build/check/ (emptied when every level
+# Output of every test is kept under build/check/, each test's seconds in
+# build/check/times.txt (emptied when every level
 # runs).
 cd "$(dirname "$0")/.."
 ROOT=$PWD
