@@ -57,6 +57,7 @@ if [ "${1:-}" = --demo ]; then
     missing=$(missing_of "$DEMO_PACKAGES")
     if [ -n "$missing" ] && can_install; then
         echo "install-deps: installing$missing"
+        # shellcheck disable=SC2086 # a list of packages
         apt_install $missing && lapack_links && exit 0
         missing=$(missing_of "$DEMO_PACKAGES")
         [ -n "$missing" ] &&
@@ -79,6 +80,7 @@ if ! can_install; then
     exit 0
 fi
 echo "install-deps: installing$missing"
+# shellcheck disable=SC2086 # a list of packages
 apt_install $missing ||
     echo "install-deps: apt-get failed; the tests needing$missing will fail"
 exit 0
