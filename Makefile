@@ -1,6 +1,7 @@
 # gpulapack build.  `make` builds lib/libgpulapack.{so,a}, bin/gpulapack-info and bin/gpulapack-tune;
-# `make demo` runs the example; `make install` / `make uninstall` (PREFIX,
-# DESTDIR) after `make`; `make check` installs the missing test
+# `make demo` installs a LAPACK when missing (apt-get, when root) and runs
+# the example; `make install` / `make uninstall` (PREFIX, DESTDIR) after
+# `make`; `make check` installs the missing test
 # dependencies (apt-get, when root) and runs every test, `make check-unit`,
 # `check-own`, `check-clients`, `check-suite`, `check-sanitize` one level
 # of them (docs/testing.md); `make tags`, `make compile_commands.json` and
@@ -120,7 +121,7 @@ COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
 LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(EMBED_OBJ)
 HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h kernels/*.h kernels/ref/*.h)
 
-.PHONY: all library demo check deps sanitize tests clean bench perf-doc generate tags \
+.PHONY: all library demo demo-deps check deps sanitize tests clean bench perf-doc generate tags \
         compile_commands.json
 all: library bin/gpulapack-info bin/gpulapack-tune
 library: $(LIBDIR)/libgpulapack.so $(LIBDIR)/libgpulapack.a $(LIBDIR)/libgpulapack_scalapack.so
@@ -360,8 +361,13 @@ $(CHECK_LEVELS:%=check-%): check-%: deps
 # Each call of the example beside the system LAPACK's time for it, at the
 # size from which the library takes its path on this machine
 # (testing/demo/demo.c; `build/demo N` for a size of your own).
-demo: all build/demo
+# First a LAPACK and BLAS to link the demo with and forward to (installed
+# when root, else one line saying which packages; tools/install-deps.sh).
+demo: demo-deps
+	$(MAKE) all build/demo
 	GPULAPACK_VERBOSE=1 LD_PRELOAD=$(CURDIR)/lib/libgpulapack.so build/demo
+demo-deps:
+	CC="$(CC)" LAPACK_LIBS="$(LAPACK_LIBS)" tools/install-deps.sh --demo
 
 # lapack_api/generated/ and tools/tune_families.inc from the routines'
 # table (tools/routines.py; unit/generated checks the committed output).

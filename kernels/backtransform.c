@@ -785,9 +785,8 @@ void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
  * cache lines, written to BAND_ROWS streams, so few lines are in use at
  * once and they stay in cache whatever the leading dimensions.  Square
  * tiles of 32 took 3 to 5 times as long at n = 8192, whose columns, 64
- * KiB apart, all fall into the same sets of the cache (docs/history.md,
- * "a profile of every call, the back-transformation's waves as batched
- * products (no GPU)", "Transposes at power-of-two sizes"). */
+ * KiB apart, all fall into the same sets of the cache
+ * (docs/design/host-path.md, "Transposes"). */
 enum { BAND_ROWS = 8 };
 
 static inline void banded_conj_transpose(lapack_int rows, lapack_int cols,

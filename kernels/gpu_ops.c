@@ -712,8 +712,8 @@ static int dev_larfb(const GL_FN(ops) *ops, char side, char trans, char storev,
  * T12 = -T1 (V1^H V2) T2.  So all but the leaves' work is in products that
  * use the whole device.  A leaf on one work-group kept one multiprocessor
  * busy while the others waited (12.8 s of stage 1 at n = 32768 on an H100,
- * docs/history.md): a leaf with a long side takes many work-groups in one
- * launch (tall_leaf). */
+ * docs/design/stage1-panel-leaves.md): a leaf with a long side takes
+ * many work-groups in one launch (tall_leaf). */
 enum { PANEL_LEAF = TALL_LEAF };
 
 /* T12 (k1 x k2, in T) = -T1 W T2 for W = V1^H V2 (QR) or V1 V2^H (LQ),

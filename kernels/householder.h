@@ -72,8 +72,8 @@ GL_LOOP void gl_gemv_add(lapack_int nrows, lapack_int len,
  * reassociated.  One running sum per column is a chain of dependent
  * multiply-adds and a horizontal sum before the column can be updated;
  * four independent sums in one pass overlap them (the Hermitian chase
- * alone: about 10% faster on one thread, docs/history.md, "The chase's
- * sums four columns at a time"). */
+ * alone: about 10% faster on one thread, docs/design/host-path.md,
+ * "Stage 2"). */
 
 /* z[k] = u^H c_k over n rows, for the four columns c_k = c + k*col_stride. */
 GL_LOOP void gl_dotc4(lapack_int n, const gl_scalar *u, const gl_scalar *c,

@@ -52,9 +52,9 @@ static int gesvd_run(const GL_FN(ops) *ops, const void *args,
     /* 'O' puts U (min(m,n) columns) or VT (min(m,n) rows) into A.  The
      * vectors of the bidiagonal by ?bdsdc: ?bdsqr's O(n^3) Givens
      * rotations on the host took 20-40 times the rest of the call
-     * (docs/history.md, "The register-tiled back-transformation, `?gesvd`
-     * by `?bdsdc`, `?hemm` by panels"); the SVD is the same to LAPACK's
-     * accuracy (unique up to the signs of singular vector pairs), and a
+     * (docs/architecture.md, "What our path returns"); the SVD is the
+     * same to LAPACK's accuracy (unique up to the signs of singular
+     * vector pairs), and a
      * ?bdsdc failure restarts the call on LAPACK, so INFO > 0 keeps its
      * ?bdsqr meaning. */
     char ju = gl_upper(a->jobu), jv = gl_upper(a->jobvt);

@@ -42,8 +42,8 @@
 #               at 8192, against table's defaults;
 #             before: the values cases at 8192 and 16384 with the
 #               per-wavefront chase and the one-group panel leaves of the
-#               first H100 run (docs/history.md, "the chase in one launch,
-#               panel leaves over many work-groups (no GPU)"), and dgesdd
+#               first H100 run (docs/design/chase-local-memory.md,
+#               docs/design/stage1-panel-leaves.md), and dgesdd
 #               S at 8192 with the system ?bdsdc;
 #             suite: the EIG inputs of GL_SUITE_INPUTS (default
 #               svd,sep,se2,sb,bb,sg,gd);
@@ -208,8 +208,8 @@ lease)
         before)
             # the chase in one launch and the multi-group panel leaves turned
             # off (per-wavefront launches, one-group panel leaves; see
-            # docs/history.md, "the chase in one launch, panel leaves over
-            # many work-groups (no GPU)"), to compare with table
+            # docs/design/chase-local-memory.md and stage1-panel-leaves.md),
+            # to compare with table
             bench_rows before "$logs/before.csv" GPULAPACK_CHASE_GROUPS=0 \
                 GPULAPACK_PANEL_ROWS=1048576 BENCH_GPU_SIZES="8192 16384" BENCH_HOST_MAX_N=0 \
                 BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dgbbrd_b32,dsbtrd_b32

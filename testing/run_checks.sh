@@ -80,7 +80,7 @@ run unit/gpu-images 120 testing/unit/check_gpu_images.sh
 # initialization aborts (listing, C API, auto with and without a CUDA
 # device), crossovers from the built-in table and from tune files, and
 # bin/gpulapack-tune's files (the HIP abort seen on the H200 machine,
-# docs/history.md, "the current code on an NVIDIA H200 (`h200`)")
+# docs/architecture.md, "Build")
 run unit/auto 300 testing/unit/check_auto.sh
 # the ?syev family's method per size and job from a tune file (PoCL)
 run unit/methods 300 testing/unit/check_methods.sh

@@ -196,8 +196,8 @@ TABLES = {
     "epyc-zen5-2core": {
         "intro": [
             "`epyc-zen5-2core`, 2026-11-23, ac25e88, n = 4000: first calls, each in a",
-            "fresh process after 5 s of quiet, 4 KiB pages (the default since; huge",
-            "pages, warm calls and stages in [history.md](history.md)). Seconds.",
+            "fresh process after 5 s of quiet, 4 KiB pages (the default since: why, and",
+            "where the time goes, in [design/host-path.md](design/host-path.md)). Seconds.",
         ],
         "commands": [
             "OPENBLAS_CORETYPE=SkylakeX BENCH_FIRST=1 BENCH_SIZES=4000 \\",
@@ -210,8 +210,8 @@ TABLES = {
     },
     "xeon-2core": {
         "intro": [
-            "`xeon-2core`, 2026-11-22, 0784e62, n = 4000, DGEMM 98.5 GFLOP/s (stages and",
-            "later runs, to b58ac35: [history.md](history.md)). Seconds.",
+            "`xeon-2core`, 2026-11-22, 0784e62, n = 4000, DGEMM 98.5 GFLOP/s (where the",
+            "time goes: [design/host-path.md](design/host-path.md)). Seconds.",
         ],
         "commands": [
             "BENCH_PEER=dlmopen BENCH_SIZES=4000 \\",

@@ -7,8 +7,7 @@
  *    ever waits for another (no forward-progress assumption).  Work-group
  *    g of a launch runs sweep s = s_first + g (if that sweep has a step
  *    j = lambda - 3 s).  About 3n launches: on an H100 30-40 us each,
- *    most of stage 2 (docs/history.md, "the first GPU run: an NVIDIA H100
- *    against cuSOLVER (`h100`)").
+ *    most of stage 2 (docs/design/chase-local-memory.md).
  *  - one launch (gl_gb_chase_all, gl_sb_chase_all): each work-group
  *    claims the next sweep from a ticket counter, runs it step by step,
  *    then claims another; step j of sweep s waits until sweep s - 1 has

@@ -204,9 +204,10 @@ KERNEL gl_gelqt(int m, int n, GLOBAL scalar_t *a, gl_long aoff, int lda,
  * A leaf of a tall panel (16 columns of 16384 rows, or the rows of a wide
  * LQ panel) factored by one work-group keeps one multiprocessor busy while
  * the others wait: 12.8 s of stage 1 at n = 32768 on an H100
- * (docs/history.md).  Here the long side is split into blocks of `rows`
- * and the leaf is one launch of any number of work-groups, which take the
- * tasks (step c, block g), c = 0..n, in order from a ticket counter:
+ * (docs/design/stage1-panel-leaves.md).  Here the long side is split
+ * into blocks of `rows` and the leaf is one launch of any number of
+ * work-groups, which take the tasks (step c, block g), c = 0..n, in order
+ * from a ticket counter:
  *   step c applies reflector c - 1 (c > 0) to the block's rows below its
  *   diagonal, then sums over them what reflector c needs (c < n).
  * A task of step c > 0 first waits until every task of step c - 1 is done

@@ -2,8 +2,8 @@
 # docs/performance.md: its generated tables are those tools/perf_doc.py
 # makes from docs/data/ (no table edited by hand, none stale after a data
 # or script change: `make perf-doc` rewrites them), the file stays under
-# LIMIT bytes (30000: one current table per machine, the dated results in
-# docs/history.md, the designs in docs/design/), and every docs/design/
+# LIMIT bytes (30000: one current table per machine, the designs in
+# docs/design/, older results out of it), and every docs/design/
 # file it links to exists.  Python 3's standard library only.
 cd "$(dirname "$0")/../.."
 DOC=${CHECK_PERF_DOC:-docs/performance.md}

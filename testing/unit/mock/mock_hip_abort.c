@@ -1,8 +1,8 @@
 /* A stand-in for ROCm's libamdhip64.so.5 as found beside NVIDIA's driver on
- * the H200 machine (docs/history.md, "the current code on an NVIDIA H200
- * (`h200`)"): its initializer registers the options of an LLVM that
- * outlives dlclose (mock_llvm.c), so a second initialization in the
- * process (dlopen, dlclose, dlopen; or hipInit twice) aborts the
+ * the H200 machine (docs/architecture.md, "Build"): its initializer
+ * registers the options of an LLVM that outlives dlclose (mock_llvm.c),
+ * so a second initialization in the process (dlopen, dlclose, dlopen; or
+ * hipInit twice) aborts the
  * process.  No device: hipInit says so, and the
  * other entry points the library's HIP runtime resolves are missing (its
  * discovery fails, which must be a quiet fallback).  MOCK_HIP_TRACE names a
