@@ -118,7 +118,7 @@ TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_ap
                $(foreach t,$(KERNELS),$(foreach p,$(PRECISIONS),$(B)/kernels/$(t)_$(p).o))
 COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
 LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(EMBED_OBJ)
-HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h kernels/*.h kernels/ref/*.h)
+HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h runtime/*.def kernels/*.h kernels/ref/*.h)
 
 .PHONY: all library demo check deps sanitize tests clean bench perf-doc generate tags \
         compile_commands.json
