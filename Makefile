@@ -364,9 +364,12 @@ demo: all build/demo
 	GPULAPACK_VERBOSE=1 LD_PRELOAD=$(CURDIR)/lib/libgpulapack.so build/demo
 
 # lapack_api/generated/ and tools/tune_families.inc from the routines'
-# table (tools/routines.py; unit/generated checks the committed output).
+# table (tools/routines.py), docs/env.md's tables and gpulapack.SETTINGS
+# from the settings' (runtime/settings.def, tools/settings.py);
+# unit/generated checks the committed output.
 generate:
 	$(PYTHON) tools/routines.py
+	$(PYTHON) tools/settings.py
 
 # docs/performance.md's tables, from docs/data/ (tools/perf_doc.py;
 # unit/perf-doc runs it with --check).
