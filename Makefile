@@ -119,7 +119,7 @@ TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_ap
                $(foreach t,$(KERNELS),$(foreach p,$(PRECISIONS),$(B)/kernels/$(t)_$(p).o))
 COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
 LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(EMBED_OBJ)
-HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h kernels/*.h kernels/ref/*.h)
+HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h runtime/*.def kernels/*.h kernels/ref/*.h)
 
 .PHONY: all library demo demo-deps check deps sanitize tests clean bench perf-doc generate tags \
         compile_commands.json
@@ -370,9 +370,12 @@ demo-deps:
 	CC="$(CC)" LAPACK_LIBS="$(LAPACK_LIBS)" tools/install-deps.sh --demo
 
 # lapack_api/generated/ and tools/tune_families.inc from the routines'
-# table (tools/routines.py; unit/generated checks the committed output).
+# table (tools/routines.py), docs/env.md's tables and gpulapack.SETTINGS
+# from the settings' (runtime/settings.def, tools/settings.py);
+# unit/generated checks the committed output.
 generate:
 	$(PYTHON) tools/routines.py
+	$(PYTHON) tools/settings.py
 
 # docs/performance.md's tables, from docs/data/ (tools/perf_doc.py;
 # unit/perf-doc runs it with --check).

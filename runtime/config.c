@@ -1,10 +1,12 @@
 #include "config.h"
 #include "backend.h"
+#include "context.h"   /* gl_plan_tier: GPULAPACK_PLAN's words */
 
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,100 +161,169 @@ int gl_config_disabled(const gl_config *cfg, const char *routine)
     return 0;
 }
 
+/* ---- the readers of runtime/settings.def's kinds ---------------------- */
+
+/* The C types a setting's field may have, as bits: a kind lists those it
+ * can fill, and a row whose field it cannot fill does not compile. */
+enum {
+    GL_FIELD_INT = 1, GL_FIELD_LONG = 2, GL_FIELD_LONG_LONG = 4,
+    GL_FIELD_DOUBLE = 8, GL_FIELD_TEXT = 16, GL_FIELD_DEVICE = 32,
+    GL_FIELD_INTEGER = GL_FIELD_INT | GL_FIELD_LONG | GL_FIELD_LONG_LONG,
+};
+#define GL_FIELD_TYPE(field)                                                  \
+    _Generic(((gl_config *)0)->field, int: GL_FIELD_INT,                      \
+             long: GL_FIELD_LONG, long long: GL_FIELD_LONG_LONG,              \
+             double: GL_FIELD_DOUBLE, const char *: GL_FIELD_TEXT,            \
+             gl_device_request: GL_FIELD_DEVICE, default: 0)
+
+typedef struct gl_word {
+    const char *word;
+    int value;
+} gl_word;
+
+typedef struct gl_setting gl_setting;
+struct gl_setting {
+    const char *name;               /* "GPULAPACK_MIN_N" */
+    void (*read)(const gl_setting *setting, const char *text, gl_config *cfg);
+    size_t offset;                  /* of its field in gl_config */
+    int type;                       /* GL_FIELD_* of that field */
+    long fallback;                  /* unset or not valid (numeric kinds, log_file) */
+    long low, high;                 /* count_in: the values taken; level: the top */
+    const gl_word *words;           /* words, words_anycase: ends at a NULL word */
+};
+
+static void *field_of(const gl_setting *s, gl_config *cfg)
+{
+    return (char *)cfg + s->offset;
+}
+
+/* A whole number into an integer field, converted as an assignment to
+ * that field converts it. */
+static void store(const gl_setting *s, gl_config *cfg, long value)
+{
+    void *field = field_of(s, cfg);
+    if (s->type == GL_FIELD_INT)
+        *(int *)field = (int)value;
+    else if (s->type == GL_FIELD_LONG)
+        *(long *)field = value;
+    else if (s->type == GL_FIELD_LONG_LONG)
+        *(long long *)field = value;
+}
+
+static void read_count(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    store(s, cfg, parse_count(text, s->fallback));
+}
+
+static void read_count_in(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    long value = parse_count(text, s->fallback);
+    store(s, cfg, value >= s->low && value <= s->high ? value : s->fallback);
+}
+
+static void read_level(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    long value = parse_count(text, s->fallback);
+    store(s, cfg, value > s->high ? s->high : value);
+}
+
+static void read_flag(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    store(s, cfg, parse_count(text, s->fallback) != 0);
+}
+
+static void read_amount(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    *(double *)field_of(s, cfg) = parse_amount(text, (double)s->fallback);
+}
+
+static void read_any_words(const gl_setting *s, const char *text,
+                           gl_config *cfg, int (*compare)(const char *, const char *))
+{
+    long value = s->fallback;
+    for (const gl_word *w = s->words; text && w && w->word; w++)
+        if (compare(text, w->word) == 0) {
+            value = w->value;
+            break;
+        }
+    store(s, cfg, value);
+}
+
+static void read_words(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    read_any_words(s, text, cfg, strcmp);
+}
+
+static void read_words_anycase(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    read_any_words(s, text, cfg, strcasecmp);
+}
+
+/* Copied: the environment may change after it is read. */
+static void read_text(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    *(const char **)field_of(s, cfg) = text && *text ? strdup(text) : NULL;
+}
+
+static void read_any_text(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    *(const char **)field_of(s, cfg) = text ? strdup(text) : NULL;
+}
+
+static void read_log_file(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    int fd = -1;
+    if (text && *text)
+        fd = open(text, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    store(s, cfg, fd >= 0 ? fd : s->fallback);
+}
+
+static void read_device(const gl_setting *s, const char *text, gl_config *cfg)
+{
+    gl_device_request *request = field_of(s, cfg);
+    cfg->device_valid = gl_parse_device(text, request);
+    if (!cfg->device_valid)
+        *request = (gl_device_request){.kind = GL_DEVICE_AUTO, .index = -1,
+                                       .platform = -1};
+}
+
+/* The field types each kind can fill (gl_fits_<kind>), for the check
+ * below. */
+enum {
+    gl_fits_count = GL_FIELD_INTEGER, gl_fits_count_in = GL_FIELD_INTEGER,
+    gl_fits_level = GL_FIELD_INTEGER, gl_fits_flag = GL_FIELD_INTEGER,
+    gl_fits_words = GL_FIELD_INT, gl_fits_words_anycase = GL_FIELD_INT,
+    gl_fits_log_file = GL_FIELD_INT, gl_fits_amount = GL_FIELD_DOUBLE,
+    gl_fits_text = GL_FIELD_TEXT, gl_fits_any_text = GL_FIELD_TEXT,
+    gl_fits_device = GL_FIELD_DEVICE,
+};
+
+/* ---- the table -------------------------------------------------------- */
+
+#define GL_SETTING_ELSEWHERE(...)
+#define GL_SETTING(name, kind, type, field, ...)                              \
+    _Static_assert(GL_FIELD_TYPE(field) & gl_fits_##kind,                     \
+                   "GPULAPACK_" #name ": kind " #kind " cannot fill a field " \
+                   "of type " #type);
+#include "settings.def"
+#undef GL_SETTING
+
+#define GL_UNWRAP(...) __VA_ARGS__
+#define GL_WORDS(...) ((const gl_word[]){__VA_ARGS__, {NULL, 0}})
+#define GL_SETTING(NAME, KIND, TYPE, FIELD, FALLBACK, EXTRAS, ...)            \
+    {.name = "GPULAPACK_" #NAME, .read = read_##KIND,                         \
+     .offset = offsetof(gl_config, FIELD), .type = GL_FIELD_TYPE(FIELD),      \
+     .fallback = FALLBACK, GL_UNWRAP EXTRAS},
+static const gl_setting settings[] = {
+#include "settings.def"
+};
+#undef GL_SETTING
+#undef GL_SETTING_ELSEWHERE
+
 static void config_read(void)
 {
-    config.verbose = (int)parse_count(getenv("GPULAPACK_VERBOSE"), 0);
-    if (config.verbose > 3)
-        config.verbose = 3;
-    config.log_fd = STDERR_FILENO;
-    const char *log_path = getenv("GPULAPACK_LOG");
-    if (log_path && *log_path) {
-        int fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
-                      0644);
-        if (fd >= 0)
-            config.log_fd = fd;
-    }
-    config.min_n = parse_count(getenv("GPULAPACK_MIN_N"), -1);
-    config.host_threads = parse_count(getenv("GPULAPACK_HOST_THREADS"), 0);
-    const char *values = getenv("GPULAPACK_HOST_VALUES");
-    config.host_values = !values                         ? GL_VALUES_TUNED
-                         : !strcmp(values, "lapack")     ? GL_VALUES_LAPACK
-                         : !strcmp(values, "bisection")  ? GL_VALUES_BISECTION
-                                                         : GL_VALUES_TUNED;
-    const char *host_chase = getenv("GPULAPACK_HOST_CHASE");
-    config.host_chase = !host_chase                    ? GL_HOST_CHASE_TUNED
-                        : !strcmp(host_chase, "sweeps") ? GL_HOST_CHASE_SWEEPS
-                        : !strcmp(host_chase, "split")  ? GL_HOST_CHASE_SPLIT
-                                                        : GL_HOST_CHASE_TUNED;
-    config.band = parse_count(getenv("GPULAPACK_BAND"), 0);
-    config.tile_width = parse_count(getenv("GPULAPACK_TILE_WIDTH"), 0);
-    config.group = parse_count(getenv("GPULAPACK_GROUP"), 0);
-    config.stage1_block = parse_count(getenv("GPULAPACK_STAGE1_BLOCK"), 0);
-    config.chunk = parse_count(getenv("GPULAPACK_CHUNK"), 0);
-    config.sytrd_stages = parse_count(getenv("GPULAPACK_SYTRD_STAGES"), 0);
-    config.clblast = (int)parse_count(getenv("GPULAPACK_CLBLAST"), -1);
-    config.vendor_blas = (int)parse_count(getenv("GPULAPACK_CUBLAS"), -1);
-    config.graphs = (int)parse_count(getenv("GPULAPACK_GRAPHS"), -1);
-    config.hugepages = parse_count(getenv("GPULAPACK_HUGEPAGES"), 0) != 0;
-    config.host_memory_mb =
-        parse_count(getenv("GPULAPACK_HOST_MEMORY_MB"), -1);
-    config.device_memory_mb =
-        parse_amount(getenv("GPULAPACK_DEVICE_MEMORY_MB"), -1);
-    config.host_keep_mb = parse_count(getenv("GPULAPACK_HOST_KEEP_MB"), -1);
-    /* at least 1 (a length below 1 is no workspace), at most INT32_MAX
-     * (an LP64 INTEGER holds no more) */
-    config.lwork_limit = parse_count(getenv("GPULAPACK_LWORK_LIMIT"), INT32_MAX);
-    if (config.lwork_limit < 1 || config.lwork_limit > INT32_MAX)
-        config.lwork_limit = INT32_MAX;
-    config.group_threads = parse_count(getenv("GPULAPACK_GROUP_THREADS"), 0);
-    config.max_groups = parse_count(getenv("GPULAPACK_MAX_GROUPS"), 0);
-    config.panel_rows = parse_count(getenv("GPULAPACK_PANEL_ROWS"), 0);
-    config.panel_groups = parse_count(getenv("GPULAPACK_PANEL_GROUPS"), -1);
-    config.chase_groups = parse_count(getenv("GPULAPACK_CHASE_GROUPS"), -1);
-    const char *chase = getenv("GPULAPACK_CHASE");
-    config.chase_kernel = !chase                      ? GL_CHASE_TUNED
-                          : !strcmp(chase, "tasks")  ? GL_CHASE_TASKS
-                          : !strcmp(chase, "window") ? GL_CHASE_WINDOW
-                                                     : GL_CHASE_TUNED;
-    long alg = parse_count(getenv("GPULAPACK_CUSOLVER_SYEVD_ALG"), 0),
-         function = parse_count(getenv("GPULAPACK_CUSOLVER_SYEVD_FUNCTION"), -1);
-    config.cusolver_syevd_alg = alg <= 2 ? (int)alg : 0;
-    config.cusolver_syevd_function = function < 1000000 ? (int)function : -1;
-    config.dc_leaf = parse_count(getenv("GPULAPACK_DC_LEAF"), 0);
-    const char *plan = getenv("GPULAPACK_PLAN");
-    /* the values of context.h's gl_plan_tier */
-    config.plan = !plan ? -1
-                  : !strcasecmp(plan, "in-core")  ? 0
-                  : !strcasecmp(plan, "streamed") ? 1
-                  : !strcasecmp(plan, "lean")     ? 2
-                  : !strcasecmp(plan, "streamed-values") ? GL_PLAN_STREAMED_VALUES
-                                                  : -1;
-    config.ooc_band = parse_count(getenv("GPULAPACK_OOC_BAND"), 0);
-    config.ooc_tile = parse_count(getenv("GPULAPACK_OOC_TILE"), 0);
-    config.ooc_chase_band = parse_count(getenv("GPULAPACK_OOC_CHASE_BAND"), 0);
-    config.ooc_queues =
-        parse_count(getenv("GPULAPACK_OOC_QUEUES"), 3) == 1 ? 1 : 3;
-    config.ooc_segment = parse_count(getenv("GPULAPACK_OOC_SEGMENT"), 0);
-    const char *method = getenv("GPULAPACK_METHOD");
-    config.method = !method ? GL_METHOD_AUTO
-                    : !strcasecmp(method, "two-stage") ? GL_METHOD_FORCE_TWO_STAGE
-                    : !strcasecmp(method, "one-stage") ? GL_METHOD_FORCE_ONE_STAGE
-                    : !strcasecmp(method, "vendor")    ? GL_METHOD_FORCE_VENDOR
-                                                       : GL_METHOD_AUTO;
-    config.profile = parse_count(getenv("GPULAPACK_PROFILE"), 0) != 0;
-    const char *disable = getenv("GPULAPACK_DISABLE");
-    config.disable = (disable && *disable) ? strdup(disable) : NULL;
-    const char *lapack = getenv("GPULAPACK_LAPACK");
-    config.lapack = (lapack && *lapack) ? strdup(lapack) : NULL;
-    const char *lapack64 = getenv("GPULAPACK_LAPACK64");
-    config.lapack64 = lapack64 ? strdup(lapack64) : NULL;
-    const char *tune_file = getenv("GPULAPACK_TUNE_FILE");
-    config.tune_file = (tune_file && *tune_file) ? strdup(tune_file) : NULL;
-    config.device_valid =
-        gl_parse_device(getenv("GPULAPACK_DEVICE"), &config.device);
-    if (!config.device_valid)
-        config.device = (gl_device_request){.kind = GL_DEVICE_AUTO,
-                                            .index = -1, .platform = -1};
+    for (size_t i = 0; i < sizeof settings / sizeof *settings; i++)
+        settings[i].read(&settings[i], getenv(settings[i].name), &config);
 }
 
 const gl_config *gl_config_get(void)

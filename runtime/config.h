@@ -1,5 +1,6 @@
 /* Run-time configuration from the environment, read once on first use
- * (never in a library constructor).  docs/env.md documents every variable. */
+ * (never in a library constructor).  runtime/settings.def declares every
+ * variable; docs/env.md documents them. */
 #ifndef GL_CONFIG_H
 #define GL_CONFIG_H
 
@@ -45,53 +46,15 @@ enum { GL_METHOD_AUTO, GL_METHOD_FORCE_TWO_STAGE, GL_METHOD_FORCE_ONE_STAGE,
  * input with only the values streamed takes minutes, not an hour). */
 #define GL_PLAN_STREAMED_VALUES 3
 
+/* The settings, one field per row of runtime/settings.def (which names
+ * each field's variable, fallback and meaning). */
 typedef struct gl_config {
-    int verbose;                /* GPULAPACK_VERBOSE, 0..3 */
-    int log_fd;                 /* stderr, or the GPULAPACK_LOG file */
-    long min_n;                 /* GPULAPACK_MIN_N, -1 = tuning table */
-    long host_threads;          /* GPULAPACK_HOST_THREADS, 0 = all CPUs */
-    int host_values;            /* GPULAPACK_HOST_VALUES: GL_VALUES_LAPACK or GL_VALUES_BISECTION, 0 = tuned */
-    int host_chase;             /* GPULAPACK_HOST_CHASE: GL_HOST_CHASE_SWEEPS or GL_HOST_CHASE_SPLIT, 0 = tuned */
-    long band;                  /* GPULAPACK_BAND: stage-1 half-width, 0 = tuned */
-    long tile_width;            /* GPULAPACK_TILE_WIDTH: stage-2 TW, 0 = tuned */
-    long group;                 /* GPULAPACK_GROUP: sweeps per WY block, 0 = tuned */
-    long stage1_block;          /* GPULAPACK_STAGE1_BLOCK: columns per trailing update, 0 = tuned */
-    long sytrd_stages;          /* GPULAPACK_SYTRD_STAGES: 1 or 2, 0 = tuned */
-    long chunk;                 /* GPULAPACK_CHUNK: columns per host thread, 0 = tuned */
-    int clblast;                /* GPULAPACK_CLBLAST: 0 never, >0 always, -1 (unset) on GPUs */
-    int vendor_blas;            /* GPULAPACK_CUBLAS: 0 never, else when present */
-    int graphs;                 /* GPULAPACK_GRAPHS: 0 no CUDA/HIP graphs */
-    int hugepages;              /* GPULAPACK_HUGEPAGES: 1 advise huge pages for work arrays */
-    long host_memory_mb;        /* GPULAPACK_HOST_MEMORY_MB: cap on large work arrays, -1 = none */
-    double device_memory_mb;    /* GPULAPACK_DEVICE_MEMORY_MB: cap on a call's device memory, -1 = none */
-    long host_keep_mb;          /* GPULAPACK_HOST_KEEP_MB: cap on large arrays kept between calls, -1 = none */
-    long long lwork_limit;      /* GPULAPACK_LWORK_LIMIT: the largest workspace length an LP64 caller can pass
-                                   (2147483647; the tests lower it to reach the rules of docs/large.md at small n) */
-    long group_threads;         /* GPULAPACK_GROUP_THREADS: device work-group size, 0 = tuned */
-    long max_groups;            /* GPULAPACK_MAX_GROUPS: work-groups per chase launch, 0 = all */
-    long panel_rows;            /* GPULAPACK_PANEL_ROWS: rows per work-group of tall panel leaves, 0 = tuned */
-    long panel_groups;          /* GPULAPACK_PANEL_GROUPS: work-groups of a tall panel leaf's launch, -1 = tuned */
-    long chase_groups;          /* GPULAPACK_CHASE_GROUPS: one-launch chase's work-groups, 0 = waves, -1 = tuned */
-    int chase_kernel;           /* GPULAPACK_CHASE: GL_CHASE_TASKS or GL_CHASE_WINDOW, 0 = tuned */
-    int cusolver_syevd_alg;     /* GPULAPACK_CUSOLVER_SYEVD_ALG: 1, 2; 0 = cuSOLVER's default */
-    int cusolver_syevd_function; /* GPULAPACK_CUSOLVER_SYEVD_FUNCTION: cusolverDnFunction_t of Xsyevd, -1 = unknown */
-    long dc_leaf;               /* GPULAPACK_DC_LEAF: largest stage-3 subproblem left whole to LAPACK, 0 = tuned */
-    int plan;                   /* GPULAPACK_PLAN: -1 auto (the first tier that fits), or a gl_plan_tier first,
-                                   or GL_PLAN_STREAMED_VALUES */
-    long ooc_band;              /* GPULAPACK_OOC_BAND: the streamed plan's band, 0 = tuned */
-    long ooc_tile;              /* GPULAPACK_OOC_TILE: the streamed plan's tile side, 0 = tuned */
-    long ooc_chase_band;        /* GPULAPACK_OOC_CHASE_BAND: the band a wider one is reduced to for the chase, 0 = tuned */
-    int ooc_queues;             /* GPULAPACK_OOC_QUEUES: 1 the streamed tiles' copies in order on the call's queue,
-                                   3 (default) on copy lanes of their own */
-    long ooc_segment;           /* GPULAPACK_OOC_SEGMENT: sweeps per parked segment of the streamed chase, 0 = from the device budget */
-    int profile;                /* GPULAPACK_PROFILE: 1 log where each accelerated call's time goes */
-    const char *disable;        /* GPULAPACK_DISABLE, NULL = none */
-    const char *lapack;         /* GPULAPACK_LAPACK, NULL = search */
-    const char *lapack64;       /* GPULAPACK_LAPACK64: the ILP64 LAPACK of docs/large.md's restarts, NULL = the defaults */
-    const char *tune_file;      /* GPULAPACK_TUNE_FILE, NULL = the default under the cache directory */
-    gl_device_request device;   /* GPULAPACK_DEVICE */
-    int device_valid;           /* 0 if GPULAPACK_DEVICE could not be parsed */
-    int method;                 /* GPULAPACK_METHOD: GL_METHOD_FORCE_* or GL_METHOD_AUTO */
+#define GL_SETTING(name, kind, type, field, ...) type field;
+#define GL_SETTING_ELSEWHERE(...)
+#include "settings.def"
+#undef GL_SETTING
+#undef GL_SETTING_ELSEWHERE
+    int device_valid;   /* 0 if GPULAPACK_DEVICE could not be parsed (set by its row's reader) */
 } gl_config;
 
 const gl_config *gl_config_get(void);

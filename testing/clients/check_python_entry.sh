@@ -10,7 +10,8 @@
 #            what gpulapack-info ROUTINE JOBS N M says (an unknown call:
 #            ValueError);
 #   settings configure() knows exactly the GPULAPACK_* variables the
-#            library reads (getenv in its sources);
+#            library reads (runtime/settings.def's, and any getenv by name
+#            in its sources);
 #   numpy    `import gpulapack; import numpy`, the host path forced:
 #            numpy.linalg.eigh of a 300x300 matrix logs dsyevd ... path=host
 #            (the loader binds _umath_linalg's dsyevd_ to the library opened
@@ -112,9 +113,11 @@ else
     fail api/plan_call "python: $(tr '\n' '|' <<<"$out") gpulapack-info: $(tr '\n' '|' <<<"$want")"
 fi
 
-# settings: the package's list against the library's getenv calls
-lib_vars=$(grep -rhoE 'getenv\("GPULAPACK_[A-Z_0-9]+' runtime lapack_api kernels |
-    sed 's/.*GPULAPACK_//' | sort -u | tr '\n' ' ')
+# settings: the package's list against the variables the library reads:
+# the settings' table (runtime/settings.def) and any getenv by name
+lib_vars=$({ /usr/bin/python3 tools/settings.py --list
+    grep -rhoE 'getenv\("GPULAPACK_[A-Z_0-9]+' runtime lapack_api kernels |
+        sed 's/.*GPULAPACK_//'; } | sort -u | tr '\n' ' ')
 py_vars=$(py 'import gpulapack; print(" ".join(sorted(gpulapack.SETTINGS)))' 2>&1)
 if [ "$py_vars " = "$lib_vars" ]; then
     pass "settings ($(wc -w <<<"$py_vars") variables)"

@@ -7,6 +7,7 @@
 # and fails, with the diff, when a committed file differs or is missing,
 # or when lapack_api/generated/ holds a file the generator no longer
 # writes.  After editing the table: /usr/bin/python3 tools/routines.py.
+# Then the same for the settings' table (tools/settings.py, below).
 cd "$(dirname "$0")/../.."
 
 pass() { echo "PASS unit/generated/$1"; }
@@ -36,4 +37,35 @@ if [ ${#bad[@]} -eq 0 ]; then
     pass "current ($n files as tools/routines.py writes them)"
 else
     fail current "$(printf '%s; ' "${bad[@]}")"
+fi
+
+# The settings' table (runtime/settings.def, tools/settings.py): docs/env.md's
+# tables and gpulapack.SETTINGS as the script writes them, and every
+# GPULAPACK_ variable the sources read by name (a getenv or os.environ
+# literal in the library, the interposer, the Python package, the tools)
+# declared there.  After editing the table: /usr/bin/python3 tools/settings.py.
+settings_tmp=$tmp/settings
+if ! out=$(/usr/bin/python3 tools/settings.py --out "$settings_tmp" 2>&1); then
+    fail settings "tools/settings.py failed: $out"
+    exit 0
+fi
+bad=()
+for f in docs/env.md python/gpulapack/__init__.py; do
+    if ! d=$(diff -u "$f" "$settings_tmp/$f"); then
+        echo "$d" | sed 's/^/    /'
+        bad+=("$f differs from what tools/settings.py writes")
+    fi
+done
+declared=$({ /usr/bin/python3 tools/settings.py --list
+    sed -n 's/^GL_SETTING_ELSEWHERE(\([A-Z0-9_]*\),.*/\1/p' runtime/settings.def; } | sort -u)
+read_by_name=$(grep -rhoE '(getenv|environ\.get|env_int)\("GPULAPACK_[A-Z0-9_]+"' \
+        runtime lapack_api kernels scalapack python/gpulapack tools |
+    sed 's/.*"GPULAPACK_//; s/"$//' | sort -u)
+for v in $read_by_name; do
+    grep -qxF "$v" <<<"$declared" || bad+=("GPULAPACK_$v is read but not declared in runtime/settings.def")
+done
+if [ ${#bad[@]} -eq 0 ]; then
+    pass "settings ($(wc -l <<<"$declared") variables; docs/env.md and gpulapack.SETTINGS as tools/settings.py writes them)"
+else
+    fail settings "$(printf '%s; ' "${bad[@]}")"
 fi

@@ -60,6 +60,19 @@ int main(void)
     setenv("GPULAPACK_VERBOSE", "7", 1);
     setenv("GPULAPACK_DEVICE_MEMORY_MB", "1.5", 1);
     unsetenv("GPULAPACK_LOG");
+    /* one of each kind of runtime/settings.def, valid or not, whose value
+     * the checks below do not depend on */
+    setenv("GPULAPACK_HOST_VALUES", "LAPACK", 1);   /* words: exact case */
+    setenv("GPULAPACK_HOST_CHASE", "sweeps", 1);
+    setenv("GPULAPACK_BAND", "12x", 1);
+    setenv("GPULAPACK_GROUP", " 8 ", 1);
+    setenv("GPULAPACK_LWORK_LIMIT", "0", 1);
+    setenv("GPULAPACK_OOC_QUEUES", "2", 1);
+    setenv("GPULAPACK_CUSOLVER_SYEVD_ALG", "3", 1);
+    setenv("GPULAPACK_CUSOLVER_SYEVD_FUNCTION", "7", 1);
+    setenv("GPULAPACK_HUGEPAGES", "5", 1);
+    setenv("GPULAPACK_LAPACK64", "", 1);
+    setenv("GPULAPACK_TUNE_FILE", "", 1);
     const gl_config *config = gl_config_get();
 
     CHECK("device-default", device_is(NULL, GL_DEVICE_AUTO, -1, -1));
@@ -93,6 +106,17 @@ int main(void)
                             config->device.index == 1);
 
     CHECK("verbose-clamped", config->verbose == 3);
+    CHECK("words-exact-case", config->host_values == GL_VALUES_TUNED &&
+                                  config->host_chase == GL_HOST_CHASE_SWEEPS);
+    CHECK("count-malformed-or-blank",
+          config->band == 0 && config->group == 8);
+    CHECK("count-out-of-range",
+          config->lwork_limit == INT32_MAX && config->ooc_queues == 3 &&
+              config->cusolver_syevd_alg == 0 &&
+              config->cusolver_syevd_function == 7);
+    CHECK("flag", config->hugepages == 1);
+    CHECK("text-empty", config->lapack64 && !*config->lapack64 &&
+                            !config->tune_file);
     CHECK("min-n", config->min_n == 100);
     CHECK("disable-exact", gl_config_disabled(config, "zheevd"));
     CHECK("disable-underscore-case", gl_config_disabled(config, "dgesdd"));
