@@ -339,6 +339,47 @@ const char *gl_path_name(gl_path path)
     return b ? b->name : "?";
 }
 
+/* ---- the runtimes' choice and opening of a device ---------------------- */
+
+static double rank_of(const gl_gpu_device_info *info, gl_device_rank rank)
+{
+    if (rank == GL_RANK_MEMORY_UNITS)
+        return (double)info->memory * (info->compute_units + 1);
+    return (info->gpu ? 1e30 : 0) + (double)info->memory *
+           (info->compute_units + 1) * (info->clock_mhz + 1);
+}
+
+int gl_device_choose(const gl_gpu *gpu, int platform, int device,
+                     int gpu_only, gl_device_rank rank)
+{
+    int best = -1;
+    double best_score = -1;
+    for (int i = 0; i < gpu->device_count(); i++) {
+        const gl_gpu_device_info *info = gpu->device(i);
+        if ((platform >= 0 && info->platform != platform) ||
+            (device >= 0 && info->device != device) ||
+            (gpu_only && !info->gpu))
+            continue;
+        double score = rank_of(info, rank);
+        if (score > best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+int gl_device_prepare(pthread_mutex_t *lock, int *opened,
+                      int (*open)(int i), int i)
+{
+    pthread_mutex_lock(lock);
+    int rc = *opened ? 0 : open(i);
+    if (rc == 0)
+        *opened = 1;
+    pthread_mutex_unlock(lock);
+    return rc == 0 ? 0 : -1;
+}
+
 /* ---- the vendor runtime libraries --------------------------------------- */
 
 /* Each vendor runtime library is opened at most once per process, by
@@ -348,7 +389,7 @@ const char *gl_path_name(gl_path path)
  * registers LLVM's command-line options again and LLVM aborts the whole
  * process ("inconsistency in registered CommandLine options": seen on the
  * H200 machine, whose libamdhip64.so.5 sat beside the NVIDIA driver;
- * docs/history.md, "the current code on an NVIDIA H200 (`h200`)").
+ * testing/unit/check_auto.sh's stand-in HIP aborts the same way).
  * A failed dlopen is remembered too: it ran no initializer, and trying
  * again would only cost another search. */
 enum { MAX_LIBRARIES = 16 };

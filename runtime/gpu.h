@@ -6,7 +6,7 @@
  * Device memory is handed around as ordinary pointers so that the stage
  * drivers can do pointer arithmetic on it (kernels/ops.h): CUDA and HIP
  * device addresses as they are, OpenCL buffers behind reserved address
- * ranges (runtime/opencl.c).  The host never dereferences them.
+ * ranges (runtime/opencl/).  The host never dereferences them.
  *
  * Every operation runs on an execution context (runtime/context.h): the
  * device it names and the runtime's queue state of that context (its

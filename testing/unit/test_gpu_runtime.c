@@ -1,4 +1,4 @@
-/* The host side of the CUDA and HIP runtimes (runtime/cudalike.c) against
+/* The host side of the CUDA and HIP runtimes (runtime/cudalike/) against
  * the stand-in drivers of testing/unit/mock/ (mock_cuda.c, mock_hip.c; run
  * with LD_LIBRARY_PATH pointing at one; no GPU), one binary per API
  * (-DGL_TEST_HIP for HIP): discovery and choice, transfers of every shape
