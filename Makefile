@@ -67,7 +67,7 @@ COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
              runtime/log.c runtime/memory.c runtime/parallel.c runtime/profile.c runtime/timing.c \
-             runtime/tune.c
+             runtime/tune.c runtime/tune_file.c runtime/tune_params.c
 # the backends' objects: their runtimes and embedded kernels
 BACKEND_OBJ =
 

@@ -1,6 +1,8 @@
 /* Tuning parameters of our own path: crossover sizes, band widths, tile
  * widths, threads.  Environment overrides win (docs/env.md); the defaults
- * come from the measurements in docs/performance.md. */
+ * come from the measurements in docs/performance.md.  runtime/tune.c has
+ * the crossovers and methods, tune_file.c the tune file (and the device
+ * sets), tune_params.c the rest. */
 #ifndef GL_TUNE_H
 #define GL_TUNE_H
 

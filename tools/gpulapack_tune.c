@@ -1,5 +1,5 @@
 /* gpulapack-tune: measures this machine's crossovers and writes the tune
- * file that later processes read (runtime/tune.c; docs/env.md).
+ * file that later processes read (runtime/tune_file.c; docs/env.md).
  *
  * For each case (family, job, precision) it times, on the same matrices,
  * the system LAPACK, our host path and our GPU path of each runtime with
@@ -537,9 +537,9 @@ static void measure_devices(problem *pb, gl_path gpu, const char *label,
 /* ---- rates -------------------------------------------------------------
  *
  * The streamed plan's passes balance copies against products at a band
- * of F / W (runtime/tune.c gl_tune_ooc_wide_band): F the vendor's FP64
- * GEMM rate at n = 4096, W each direction's rate for 256 MiB, the best
- * of three.  None where the runtime has no vendor BLAS. */
+ * of F / W (runtime/tune_params.c gl_tune_ooc_wide_band): F the
+ * vendor's FP64 GEMM rate at n = 4096, W each direction's rate for 256
+ * MiB, the best of three.  None where the runtime has no vendor BLAS. */
 static double best_of_three(gl_ctx *ctx, int what, size_t n, double *buf,
                             void *dev)
 {
@@ -596,7 +596,7 @@ static void measure_rates(gl_path gpu)
  * The chase (stage 2) and the values' bisection (stage 3) on 1, 2, 4, ...
  * up to all CPUs, at 1000, 2000 and 4000 (up to --max-n): the fastest
  * count (the fewer threads unless more are 5% faster) as a host-threads
- * line, the most a call of that size and above takes (runtime/tune.c).
+ * line, the most a call of that size and above takes (runtime/tune_params.c).
  * Too many threads for a size only wait for each other (the chase's
  * ranges grow short) or start for little work. */
 int gl_d_host_sb_chase_on(int n, int b, int sweeps, double *band, int ldband,
