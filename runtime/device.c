@@ -165,16 +165,15 @@ static int chosen_of(const gl_backend *b)
     pthread_mutex_lock(&choose_lock);
     if (!rt->done) {
         const gl_device_request *r = &gl_config_get()->device;
-        int named = r->kind == b->kind && (r->index >= 0 || r->platform >= 0);
-        int i = named                       ? b->gpu->choose(r->platform, r->index, 0)
-                : r->kind == b->kind        ? choose_unnamed(b, 0)
-                : r->kind == GL_DEVICE_AUTO ? choose_unnamed(b, 1)
-                                            : -1;
+        int named = r->backend == b && (r->index >= 0 || r->platform >= 0);
+        int i = named               ? b->gpu->choose(r->platform, r->index, 0)
+                : r->backend == b   ? choose_unnamed(b, 0)
+                : r->backend == NULL ? choose_unnamed(b, 1)
+                                    : -1;
         rt->chosen = i >= 0 && b->gpu->prepare(i) == 0 ? i : -1;
-        if (rt->chosen >= 0 && r->kind == b->kind)
+        if (rt->chosen >= 0 && r->backend == b)
             choose_peers(b, r, rt);
-        else if (rt->chosen >= 0 && r->kind == GL_DEVICE_AUTO &&
-                 local_rank() < 0)
+        else if (rt->chosen >= 0 && r->backend == NULL && local_rank() < 0)
             choose_spares(b, rt);
         __atomic_store_n(&rt->done, 1, __ATOMIC_RELEASE);
     }
@@ -258,11 +257,11 @@ gl_path gl_device_path(const gl_device_request *request, int fp64,
     if (!why)
         why = &unused;
     *why = "";
-    if (request->kind == GL_DEVICE_HOST)
-        return GL_PATH_HOST;
-    if (request->kind == GL_DEVICE_AUTO)
+    if (request->backend == NULL)
         return gl_device_auto(fp64, need, why);
-    const gl_backend *b = gl_backend_of_kind(request->kind);
+    if (request->backend->path == GL_PATH_HOST)
+        return GL_PATH_HOST;
+    const gl_backend *b = request->backend;
     if (b && b->gpu && fits(b, fp64, need))
         return b->path;
     const gl_gpu_device_info *info =

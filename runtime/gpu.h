@@ -116,7 +116,7 @@ typedef struct gl_gpu_device_info {
 } gl_gpu_device_info;
 
 typedef struct gl_gpu {
-    const char *name;   /* "opencl", "cuda", "hip": the log's path */
+    const char *name;   /* its backend's name (backend.h): the log's path */
 
     /* Discovery on first call (thread-safe; 0 devices when the runtime
      * library or a device is missing), the device for a request
@@ -292,8 +292,5 @@ typedef struct gl_gpu {
     void (*fail)(gl_ctx *ctx);
     void (*reset)(gl_ctx *ctx);
 } gl_gpu;
-
-/* The runtimes compiled in (runtime/opencl.c, runtime/cudalike.c). */
-extern const gl_gpu gl_opencl_gpu, gl_cuda_gpu, gl_hip_gpu;
 
 #endif

@@ -156,9 +156,10 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path)
  * The complex family and HIP were not measured.
  *
  * Counted, where nothing was measured: the one-stage reduction below
- * ONE_STAGE_BELOW for the ?syev family, values and vectors, on CUDA and
- * HIP; the two-stage reduction from there on and on OpenCL, whose
- * launches cost more (the one-stage makes 13 per column, the two-stage
+ * ONE_STAGE_BELOW for the ?syev family, values and vectors, on the
+ * runtimes whose launches are cheap (their rows' cheap_launches,
+ * backend.c: CUDA and HIP); the two-stage reduction from there on and on
+ * the others (OpenCL), whose launches cost more (the one-stage makes 13 per column, the two-stage
  * about 4).  Per column, the one-stage reduction costs about 13
  * dependent launches (3-4 us each) and its ?hemv's n^2/6 elements read
  * (8n^2/6 bytes at 2.5 TB/s), the two-stage about 3 chase steps (16 us
@@ -225,6 +226,7 @@ int gl_tune_method(const char *routine, int vectors, const char *path,
             *source = VENDOR_MEASURED_ON;
         return GL_METHOD_VENDOR;
     }
-    int cudalike = strcmp(path, "cuda") == 0 || strcmp(path, "hip") == 0;
-    return eig && cudalike && n < ONE_STAGE_BELOW ? 1 : 0;
+    const gl_backend *b = gl_backend_named(path);
+    int cheap_launches = b && b->cheap_launches;
+    return eig && cheap_launches && n < ONE_STAGE_BELOW ? 1 : 0;
 }

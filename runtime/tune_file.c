@@ -28,12 +28,13 @@ int gl_tune_cpu_count(void)
 
 /* ---- the tune file (gpulapack-tune) --------------------------------------
  *
- *   gpulapack-tune 1 host=<cpu model>/<cpus> [gpu=<path>:<device>/<bytes>]...
- *   <family> <N|V> <s|d|c|z> <host|cuda|hip|opencl> <n|never>
- *   method <family> <N|V> <s|d|c|z> <cuda|hip|opencl> <n> <two-stage|one-stage|vendor>
- *   devices <family> <N|V> <s|d|c|z> <cuda|hip|opencl> <count> <n|never>
- *   rates <cuda|hip|opencl> <FP64 GEMM GFLOP/s> <GB/s up> <GB/s down>
+ *   gpulapack-tune 1 host=<cpu model>/<cpus> [gpu=<gpu path>:<device>/<bytes>]...
+ *   <family> <N|V> <s|d|c|z> <path> <n|never>
+ *   method <family> <N|V> <s|d|c|z> <gpu path> <n> <two-stage|one-stage|vendor>
+ *   devices <family> <N|V> <s|d|c|z> <gpu path> <count> <n|never>
+ *   rates <gpu path> <FP64 GEMM GFLOP/s> <GB/s up> <GB/s down>
  *
+ * A path is a backend's name (backend.h), a GPU path a GPU backend's.
  * A method line: from size n on (up to the next method line of the same
  * case), the GPU path solves the family's calls by that method
  * (gl_tune_method); a case with method lines takes none of the built-in

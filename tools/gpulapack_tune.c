@@ -660,15 +660,24 @@ static void measure_host_threads(void)
 
 static int usage(void)
 {
+    /* the paths it measures: the host's and the GPU backends' (backend.h) */
+    char paths[64] = "host";
+    for (int b = 0; b < GL_NBACKENDS; b++)
+        if (gl_backend_is_gpu(&gl_backends[b])) {
+            size_t used = strlen(paths);
+            snprintf(paths + used, sizeof paths - used, ",%s",
+                     gl_backends[b].name);
+        }
     fprintf(stderr,
             "usage: gpulapack-tune [-o FILE] [--families " GL_TUNE_FAMILIES "] "
             "[--jobs N,V] [--precisions d,z]\n"
-            "                      [--paths host,cuda,hip,opencl] "
+            "                      [--paths %s] "
             "[--min-n 256] [--max-n 4096] [--time-limit 300] [-q]\n"
             "Measures the crossovers of this machine's paths against its "
             "LAPACK and writes the tune file\n"
             "(default: GPULAPACK_TUNE_FILE, else "
-            "$XDG_CACHE_HOME/gpulapack/tune.txt or ~/.cache/gpulapack/tune.txt).\n");
+            "$XDG_CACHE_HOME/gpulapack/tune.txt or ~/.cache/gpulapack/tune.txt).\n",
+            paths);
     return 2;
 }
 
@@ -712,20 +721,21 @@ int main(int argc, char **argv)
     gl_tune_host_identity(identity, sizeof identity);
     snprintf(header, sizeof header, "gpulapack-tune 1 host=%s", identity);
     measure_host = !paths_opt || listed(paths_opt, "host");
-    static const gl_path candidates[] = {GL_PATH_CUDA, GL_PATH_HIP, GL_PATH_OPENCL};
-    for (size_t c = 0; c < sizeof candidates / sizeof candidates[0]; c++) {
-        const char *name = gl_path_name(candidates[c]);
-        if (paths_opt ? !listed(paths_opt, name)
-                      : !strstr(gl_backends_compiled(), name))
+    for (int c = 0; c < GL_NBACKENDS; c++) {
+        const gl_backend *b = &gl_backends[c];
+        const char *name = b->name;
+        if (!gl_backend_is_gpu(b) ||
+            (paths_opt ? !listed(paths_opt, name)
+                       : !strstr(gl_backends_compiled(), name)))
             continue;
         progress("looking for a %s device", name);
-        const gl_gpu_device_info *info = gl_device_chosen(candidates[c]);
+        const gl_gpu_device_info *info = gl_device_chosen(b->path);
         if (!info || !info->gpu) {
             if (paths_opt && !quiet)
                 fprintf(stderr, "\ngpulapack-tune: no %s GPU: not measured\n", name);
             continue;
         }
-        gpu_paths[ngpu_paths++] = candidates[c];
+        gpu_paths[ngpu_paths++] = b->path;
         gl_tune_device_identity(info, identity, sizeof identity);
         size_t used = strlen(header);
         snprintf(header + used, sizeof header - used, " gpu=%s:%s", name,
