@@ -189,6 +189,25 @@ static const struct vendor_measurement {
 };
 #define VENDOR_MEASURED_ON "h200-2026-11-26"
 
+/* gl_method by name, as the log and the tune file spell it */
+static const char *const method_names[] = {"two-stage", "one-stage",
+                                            "vendor"};
+
+const char *gl_tune_method_name(int method)
+{
+    return method >= 0 && method < (int)COUNT(method_names)
+               ? method_names[method]
+               : "?";
+}
+
+int gl_tune_method_named(const char *name)
+{
+    for (int m = 0; m < (int)COUNT(method_names); m++)
+        if (strcmp(name, method_names[m]) == 0)
+            return m;
+    return -1;
+}
+
 /* The measured row deciding a ?syev-family call (precision, job) of size
  * n on path, NULL where none was measured. */
 static const struct vendor_measurement *measured_row(char precision,

@@ -154,24 +154,6 @@ static int valid_path(const char *path)
     return gl_backend_named(path) && strlen(path) < sizeof entries[0].path;
 }
 
-static const char *const method_names[] = {"two-stage", "one-stage",
-                                            "vendor"};
-
-const char *gl_tune_method_name(int method)
-{
-    return method >= 0 && method < (int)COUNT(method_names)
-               ? method_names[method]
-               : "?";
-}
-
-int gl_tune_method_named(const char *name)
-{
-    for (int m = 0; m < (int)COUNT(method_names); m++)
-        if (strcmp(name, method_names[m]) == 0)
-            return m;
-    return -1;
-}
-
 /* path is a GPU of the header, or host where host_ok. */
 static int path_known(const char *path, int host_ok)
 {
