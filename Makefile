@@ -68,13 +68,14 @@ COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
              runtime/log.c runtime/memory.c runtime/parallel.c runtime/profile.c runtime/timing.c \
-             runtime/tune.c
-EMBED_OBJ  =
+             runtime/tune.c runtime/tune_file.c runtime/tune_params.c
+# the backends' objects: their runtimes and embedded kernels
+BACKEND_OBJ =
 
-# OpenCL: the runtime (dlopen of libOpenCL.so.1; the Khronos headers give
-# the types) and the kernel text of kernels/device/ behind the OpenCL shim,
-# embedded into the library (#line markers keep build errors pointing at
-# the right file) and built at run time.
+# OpenCL: the runtime (runtime/opencl/; dlopen of libOpenCL.so.1, the
+# Khronos headers give the types) and the kernel text of kernels/device/
+# behind the OpenCL shim, embedded into the library (#line markers keep
+# build errors pointing at the right file) and built at run time.
 DEVICE_SRC = kernels/device/common.h kernels/device/blas.h \
              kernels/device/panel.h kernels/device/chase.h \
              kernels/device/tridiag.h kernels/device/dc.h \
@@ -83,12 +84,11 @@ ifneq ($(filter opencl,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_OPENCL
 OPENCL_UNIT_TEMPLATES = test_device_ops test_contexts
 OPENCL_UNIT_BIN = build/testing/test_fault
-COMMON_SRC += runtime/opencl.c
-EMBED_OBJ  += $(B)/runtime/embed_opencl.o
+BACKEND_OBJ += $(B)/runtime/opencl.o $(B)/runtime/embed_opencl.o
 endif
 
-# CUDA and HIP: one runtime source (runtime/cudalike.c, compiled once per
-# API; dlopen of libcuda.so.1 / libamdhip64.so) and the kernels of
+# CUDA and HIP: one runtime (runtime/cudalike/, compiled once per API;
+# dlopen of libcuda.so.1 / libamdhip64.so) and the kernels of
 # kernels/device/ compiled here, per precision, into images embedded in
 # the library: nvcc makes a fatbin with SASS for sm_80 (A100; sm_86/89 by
 # compatibility) and sm_90 (H100/H200) and PTX for newer GPUs; hipcc
@@ -104,7 +104,7 @@ GPU_UNIT_BIN += build/testing/test_gpu_runtime_cuda build/testing/mock-cuda/libc
                 $(foreach p,$(PRECISIONS),build/testing/test_vendor_solver_cuda_$(p)) \
                 build/testing/mock-cusolver/libcusolver.so.12 \
                 build/testing/mock-cusolver-decoy/libcusolver.so.12
-EMBED_OBJ  += $(B)/runtime/cuda.o $(foreach p,$(PRECISIONS),$(B)/cuda/image_$(p).o)
+BACKEND_OBJ += $(B)/runtime/cuda.o $(foreach p,$(PRECISIONS),$(B)/cuda/image_$(p).o)
 endif
 ifneq ($(filter hip,$(BACKENDS)),)
 LIB_CFLAGS += -DGL_WITH_HIP
@@ -112,14 +112,15 @@ GPU_UNIT_BIN += build/testing/test_gpu_runtime_hip build/testing/mock-hip/libamd
                 $(foreach p,$(PRECISIONS),build/testing/test_vendor_solver_hip_$(p)) \
                 build/testing/mock-rocsolver/librocsolver.so.0 \
                 build/testing/mock-rocsolver-decoy/librocsolver.so.0
-EMBED_OBJ  += $(B)/runtime/hip.o $(foreach p,$(PRECISIONS),$(B)/hip/image_$(p).o)
+BACKEND_OBJ += $(B)/runtime/hip.o $(foreach p,$(PRECISIONS),$(B)/hip/image_$(p).o)
 endif
 
 TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_api/$(t)_$(p).o $(B)/lapack_api/$(t)_$(p)64.o)) \
                $(foreach t,$(KERNELS),$(foreach p,$(PRECISIONS),$(B)/kernels/$(t)_$(p).o))
 COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
-LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(EMBED_OBJ)
-HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h runtime/*.def kernels/*.h kernels/ref/*.h)
+LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(BACKEND_OBJ)
+HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h runtime/*.def \
+                          runtime/*/*.h kernels/*.h kernels/ref/*.h)
 
 .PHONY: all library demo demo-deps check deps sanitize tests clean bench perf-doc generate tags \
         compile_commands.json
@@ -160,10 +161,31 @@ $(B)/cuda $(B)/hip:
 	mkdir -p $@
 # the images stay (testing/unit/check_gpu_images.sh reads them)
 .SECONDARY: $(foreach p,$(PRECISIONS),$(B)/cuda/kernels_$(p).fatbin $(B)/hip/kernels_$(p).co)
-$(B)/runtime/cuda.o: runtime/cudalike.c $(HEADERS) | $(B)/runtime
-	$(CC) $(LIB_CFLAGS) -DGL_API_CUDA -I$(CUDA_HOME)/include -c $< -o $@
-$(B)/runtime/hip.o: runtime/cudalike.c $(HEADERS) | $(B)/runtime
-	$(CC) $(LIB_CFLAGS) -DGL_API_HIP -D__HIP_PLATFORM_AMD__ -c $< -o $@
+
+# A runtime's folder (runtime/opencl/; runtime/cudalike/ once per API) is
+# linked into one object whose only global symbol is its gl_gpu table:
+# the names its files share through the folder's header stay private to
+# that object, as static ones would, and CUDA's and HIP's never meet.
+OBJCOPY ?= objcopy
+runtime_link = $(LD) -r -o $@.tmp $^ && $(OBJCOPY) --keep-global-symbol=$(1) $@.tmp $@ && rm -f $@.tmp
+OPENCL_PARTS   = core queue copies clblast
+CUDALIKE_PARTS = core queue copies lanes blas solver
+CUDA_API_FLAGS = -DGL_API_CUDA -I$(CUDA_HOME)/include
+HIP_API_FLAGS  = -DGL_API_HIP -D__HIP_PLATFORM_AMD__
+$(B)/runtime/opencl $(B)/runtime/cuda $(B)/runtime/hip:
+	mkdir -p $@
+$(B)/runtime/opencl/%.o: runtime/opencl/%.c $(HEADERS) | $(B)/runtime/opencl
+	$(CC) $(LIB_CFLAGS) -c $< -o $@
+$(B)/runtime/cuda/%.o: runtime/cudalike/%.c $(HEADERS) | $(B)/runtime/cuda
+	$(CC) $(LIB_CFLAGS) $(CUDA_API_FLAGS) -c $< -o $@
+$(B)/runtime/hip/%.o: runtime/cudalike/%.c $(HEADERS) | $(B)/runtime/hip
+	$(CC) $(LIB_CFLAGS) $(HIP_API_FLAGS) -c $< -o $@
+$(B)/runtime/opencl.o: $(OPENCL_PARTS:%=$(B)/runtime/opencl/%.o)
+	$(call runtime_link,gl_opencl_gpu)
+$(B)/runtime/cuda.o: $(patsubst %,$(B)/runtime/cuda/%.o,$(CUDALIKE_PARTS) driver_cuda)
+	$(call runtime_link,gl_cuda_gpu)
+$(B)/runtime/hip.o: $(patsubst %,$(B)/runtime/hip/%.o,$(CUDALIKE_PARTS) driver_hip)
+	$(call runtime_link,gl_hip_gpu)
 $(B)/cuda/kernels_%.fatbin: kernels/device/kernels.cu kernels/shim/cuda.h $(DEVICE_SRC) | $(B)/cuda
 	$(NVCC) -fatbin -O3 -I. -DPRECISION=$(GL_PRECISION_$*) $(CUDA_ARCH_FLAGS) \
 	    -Werror all-warnings $< -o $@
@@ -396,12 +418,17 @@ define GL_NL
 
 endef
 unit_cflags = $(if $(filter test_stages test_device_ops test_contexts test_tile_gemm,$(1)),-DGL_PRECISION=2)
+# a file of runtime/cudalike/ as its API's build compiles it (the
+# API-neutral ones as CUDA's where CUDA is built, else HIP's)
+cudalike_flags = $(if $(filter %_hip.c,$(1)),$(HIP_API_FLAGS),$(if $(filter %_cuda.c,$(1)),$(CUDA_API_FLAGS),$(if \
+                   $(filter cuda,$(BACKENDS)),$(CUDA_API_FLAGS),$(HIP_API_FLAGS))))
 COMPILE_COMMANDS = \
   $(foreach t,$(TEMPLATES),$(CC) $(LIB_CFLAGS) -DGL_PRECISION=2 -c lapack_api/$(t).c -o $(B)/lapack_api/$(t)_d.o$(GL_NL)) \
   $(foreach t,$(KERNELS),$(CC) $(LIB_CFLAGS) $(KERNEL_CFLAGS) -DGL_PRECISION=2 -c kernels/$(t).c -o $(B)/kernels/$(t)_d.o$(GL_NL)) \
   $(foreach f,$(COMMON_SRC),$(CC) $(LIB_CFLAGS) -c $(f) -o $(B)/$(f:.c=.o)$(GL_NL)) \
-  $(CC) $(LIB_CFLAGS) $(if $(filter cuda,$(BACKENDS)),-DGL_API_CUDA -I$(CUDA_HOME)/include,-DGL_API_HIP -D__HIP_PLATFORM_AMD__) \
-      -c runtime/cudalike.c -o $(B)/runtime/cudalike.o$(GL_NL) \
+  $(foreach f,$(wildcard runtime/opencl/*.c),$(CC) $(LIB_CFLAGS) -c $(f) -o $(B)/$(f:.c=.o)$(GL_NL)) \
+  $(foreach f,$(wildcard runtime/cudalike/*.c),$(CC) $(LIB_CFLAGS) $(call cudalike_flags,$(f)) \
+      -c $(f) -o $(B)/$(f:.c=.o)$(GL_NL)) \
   $(CC) -std=c11 -Wall -Wextra $(CFLAGS) -Iinclude -c tools/gpulapack_info.c -o bin/gpulapack-info$(GL_NL) \
   $(CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra $(CFLAGS) -Iinclude -Ilapack_api -Iruntime \
       -c tools/gpulapack_tune.c -o bin/gpulapack-tune$(GL_NL) \

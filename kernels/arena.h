@@ -7,7 +7,7 @@
  * in one place.  Every piece starts on a cache line (GL_ARENA_ALIGN), a
  * multiple of every element size; a device pointer may be offset within
  * its allocation (the OpenCL backend's pointers are ranges of reserved
- * address space, runtime/opencl.c).
+ * address space, runtime/opencl/).
  *
  * Pieces whose data are never live at the same time share bytes, so that
  * the arena's peak is that of the old allocate-then-free sequence:

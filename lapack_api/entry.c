@@ -98,7 +98,7 @@ static gl_decision policy_named(call_facts *f,
                                 const gl_device_request *device)
 {
     const gl_request *request = f->request;
-    int gpu = device->kind != GL_DEVICE_HOST;
+    int gpu = gl_backend_is_gpu(device->backend);
     long floor = f->min_n >= 0 ? f->min_n
                  : gpu ? gl_tune_gpu_floor(f->name, request->vectors)
                        : f->host_n;
@@ -249,7 +249,7 @@ static void choose_method(gl_decision *d, call_facts *f)
  * line says for the call (none built in), or gpulapack-tune forces. */
 static int add_set(gl_decision *d, const call_facts *f)
 {
-    if (gl_config_get()->device.kind != GL_DEVICE_AUTO)
+    if (gl_config_get()->device.backend != NULL)
         return gl_ctx_add_peers(d->ctx);
     int spares = gl_ctx_spare_count(d->ctx);
     int force = __atomic_load_n(&forced_devices, __ATOMIC_ACQUIRE);
@@ -359,7 +359,7 @@ gl_decision gl_policy(const gl_request *request)
     int force = __atomic_load_n(&forced, __ATOMIC_ACQUIRE);
     if (force != (int)GL_PATH_NONE)
         return with_context(policy_forced(&f, (gl_path)force), &f);
-    if (config->device.kind != GL_DEVICE_AUTO)
+    if (config->device.backend != NULL)
         return with_context(policy_named(&f, &config->device), &f);
     return with_context(policy_auto(&f), &f);
 }

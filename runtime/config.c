@@ -66,14 +66,14 @@ static int parse_index(const char *text, int *first, int *second)
  * syntax after it: -1 not this name, 0 this name but not valid, 1 valid
  * (into *request). */
 static int parse_named(const char *text, const char *name,
-                       gl_device_kind kind, gl_device_syntax syntax,
+                       const gl_backend *backend, gl_device_syntax syntax,
                        gl_device_request *request)
 {
     size_t len = strlen(name);
     if (strncasecmp(text, name, len) != 0)
         return -1;
     const char *rest = text + len;
-    request->kind = kind;
+    request->backend = backend;
     if (*rest == '\0')
         return 1;
     if (*rest != ':')
@@ -114,17 +114,16 @@ static int parse_named(const char *text, const char *name,
 /* "auto", or a backend's name with its device syntax (backend.h). */
 int gl_parse_device(const char *text, gl_device_request *out)
 {
-    gl_device_request request = {.kind = GL_DEVICE_AUTO, .index = -1,
+    gl_device_request request = {.backend = NULL, .index = -1,
                                  .platform = -1};
 
     if (!text || !*text) {
         *out = request;
         return 1;
     }
-    int rc = parse_named(text, "auto", GL_DEVICE_AUTO, GL_SYNTAX_NONE,
-                         &request);
+    int rc = parse_named(text, "auto", NULL, GL_SYNTAX_NONE, &request);
     for (int b = 0; rc < 0 && b < GL_NBACKENDS; b++)
-        rc = parse_named(text, gl_backends[b].name, gl_backends[b].kind,
+        rc = parse_named(text, gl_backends[b].name, &gl_backends[b],
                          gl_backends[b].syntax, &request);
     if (rc <= 0)
         return 0;
@@ -283,7 +282,7 @@ static void read_device(const gl_setting *s, const char *text, gl_config *cfg)
     gl_device_request *request = field_of(s, cfg);
     cfg->device_valid = gl_parse_device(text, request);
     if (!cfg->device_valid)
-        *request = (gl_device_request){.kind = GL_DEVICE_AUTO, .index = -1,
+        *request = (gl_device_request){.backend = NULL, .index = -1,
                                        .platform = -1};
 }
 

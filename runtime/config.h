@@ -4,22 +4,15 @@
 #ifndef GL_CONFIG_H
 #define GL_CONFIG_H
 
-/* What GPULAPACK_DEVICE asks for: the automatic choice, or a backend
- * (its row in runtime/backend.c gives its name and device syntax). */
-typedef enum gl_device_kind {
-    GL_DEVICE_AUTO,
-    GL_DEVICE_HOST,
-    GL_DEVICE_OPENCL,
-    GL_DEVICE_CUDA,
-    GL_DEVICE_HIP,
-} gl_device_kind;
-
 /* GPULAPACK_DEVICE=auto|host|opencl[:p.d]|cuda[:i]|hip[:i], or a set of
  * devices of one runtime for one call: cuda:0,1 / opencl:0.0,0.1 (the
  * first takes the call, the others share its work), cuda:all. */
 enum { GL_MAX_DEVICE_SET = 8 };
+struct gl_backend;
 typedef struct gl_device_request {
-    gl_device_kind kind;
+    /* the backend named (its row of runtime/backend.c, which gives its
+     * name and device syntax); NULL: the automatic choice */
+    const struct gl_backend *backend;
     int index;      /* cuda/hip device, OpenCL device; -1 = best one */
     int platform;   /* OpenCL platform; -1 = any */
     int all;        /* every device of the runtime ("cuda:all") */

@@ -37,7 +37,7 @@ typedef enum gl_method {
 } gl_method;
 
 /* The device memory a context's call holds, as its runtime allocates and
- * releases it (runtime/cudalike.c, runtime/opencl.c): what the profile
+ * releases it (runtime/cudalike/, runtime/opencl/): what the profile
  * reports as the call's high-water mark, and where GPULAPACK_DEVICE_
  * MEMORY_MB is enforced (an allocation past it is refused as the driver
  * would refuse one past the device's memory). */

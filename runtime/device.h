@@ -2,6 +2,7 @@
 #ifndef GL_DEVICE_H
 #define GL_DEVICE_H
 
+#include <pthread.h>
 #include <stdint.h>
 
 #include "backend.h"
@@ -112,5 +113,31 @@ void gl_runtime_failed(const char *runtime, const char *reason,
 /* The path's name in the log and the tune file: "lapack", or its
  * backend's name (backend.h). */
 const char *gl_path_name(gl_path path);
+
+/* ---- for the runtimes: their gl_gpu choose and prepare ------------------ */
+
+/* How a runtime ranks its devices for gl_device_choose. */
+typedef enum gl_device_rank {
+    /* memory x (compute units + 1): CUDA, HIP, whose devices are GPUs */
+    GL_RANK_MEMORY_UNITS,
+    /* GPUs first, then memory x (units + 1) x (clock + 1): OpenCL, whose
+     * devices may be CPUs and which reports no memory bandwidth (the
+     * clock orders one vendor's devices as the bandwidth would) */
+    GL_RANK_GPU_MEMORY_UNITS_CLOCK,
+} gl_device_rank;
+
+/* gl_gpu choose of a runtime: of its devices of platform and device (-1:
+ * any), GPUs only where gpu_only, the one that ranks highest (the first
+ * of equals); -1 if none. */
+int gl_device_choose(const struct gl_gpu *gpu, int platform, int device,
+                     int gpu_only, gl_device_rank rank);
+
+/* gl_gpu prepare of a runtime: open(i) under the device's lock unless
+ * *opened says an earlier call opened it, *opened set when it succeeds;
+ * 0, or -1 when open fails (the next call tries again).  The lock is the
+ * one the runtime also holds while it loads onto the device (modules,
+ * programs). */
+int gl_device_prepare(pthread_mutex_t *lock, int *opened,
+                      int (*open)(int i), int i);
 
 #endif

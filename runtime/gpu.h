@@ -6,7 +6,7 @@
  * Device memory is handed around as ordinary pointers so that the stage
  * drivers can do pointer arithmetic on it (kernels/ops.h): CUDA and HIP
  * device addresses as they are, OpenCL buffers behind reserved address
- * ranges (runtime/opencl.c).  The host never dereferences them.
+ * ranges (runtime/opencl/).  The host never dereferences them.
  *
  * Every operation runs on an execution context (runtime/context.h): the
  * device it names and the runtime's queue state of that context (its
@@ -116,7 +116,7 @@ typedef struct gl_gpu_device_info {
 } gl_gpu_device_info;
 
 typedef struct gl_gpu {
-    const char *name;   /* "opencl", "cuda", "hip": the log's path */
+    const char *name;   /* its backend's name (backend.h): the log's path */
 
     /* Discovery on first call (thread-safe; 0 devices when the runtime
      * library or a device is missing), the device for a request
@@ -292,8 +292,5 @@ typedef struct gl_gpu {
     void (*fail)(gl_ctx *ctx);
     void (*reset)(gl_ctx *ctx);
 } gl_gpu;
-
-/* The runtimes compiled in (runtime/opencl.c, runtime/cudalike.c). */
-extern const gl_gpu gl_opencl_gpu, gl_cuda_gpu, gl_hip_gpu;
 
 #endif

@@ -201,8 +201,7 @@ size_t gl_host_outstanding(void)
  * 0.04 s per GiB of huge pages and 0.4 s per GiB of small ones on the
  * development machine, and 2.5 s per GiB where a virtual machine has
  * handed the freed memory back to its host (epyc-zen5-2core,
- * docs/design/host-path.md; docs/history.md, "kept work arrays, a smaller
- * SVD footprint, the band and crossovers on Zen 5 (`epyc-zen5-2core`)").
+ * docs/design/host-path.md).
  * So a released large array is kept for a later one of about its size, its
  * pages marked MADV_FREE: they stay mapped and are reused without a fault,
  * but the kernel may take them back, without writing them anywhere,

@@ -13,8 +13,7 @@
  * MADV_HUGEPAGE.  Not by default: on a virtual machine that hands free
  * memory back to its host, a fresh huge page is a fresh host allocation,
  * and the first call of a process took up to 1.4 s longer with the advice
- * than without (epyc-zen5-2core, docs/design/host-path.md; docs/history.md,
- * "first calls, and huge pages off by default (`epyc-zen5-2core`)").
+ * than without (epyc-zen5-2core, docs/design/host-path.md).
  * They also count against a budget (memory.c): NULL when they would take
  * more than the machine or the process's cgroup can give, or than
  * GPULAPACK_HOST_MEMORY_MB. */

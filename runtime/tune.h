@@ -1,12 +1,14 @@
 /* Tuning parameters of our own path: crossover sizes, band widths, tile
  * widths, threads.  Environment overrides win (docs/env.md); the defaults
- * come from the measurements in docs/performance.md. */
+ * come from the measurements in docs/performance.md.  runtime/tune.c has
+ * the crossovers and methods, tune_file.c the tune file (and the device
+ * sets), tune_params.c the rest. */
 #ifndef GL_TUNE_H
 #define GL_TUNE_H
 
 #include <stddef.h>
 
-/* The crossover of a path ("host", "cuda", "hip", "opencl") for routine
+/* The crossover of a path (a backend's name, backend.h) for routine
  * ("dsyevd") and job (vectors: the job asks for vectors, or Q, P): calls
  * of at least this size are faster there than on the real LAPACK (and,
  * for a GPU path, than on the host path); LONG_MAX: never.  From the
@@ -23,7 +25,7 @@ long gl_tune_gpu_floor(const char *routine, int vectors);
 /* The built-in figure, whatever the file says (for gpulapack-tune). */
 long gl_tune_builtin(const char *routine, int vectors, const char *path);
 
-/* The method of GPU path ("cuda", "hip", "opencl") for a call of routine
+/* The method of GPU path (a GPU backend's name) for a call of routine
  * ("dsyevd") and job of size n: a gl_method (context.h: 0 two-stage, 1
  * one-stage, 2 vendor), from the tune file's method lines for this
  * device, else built in (docs/design/methods.md): the vendor's solver
@@ -33,7 +35,7 @@ long gl_tune_builtin(const char *routine, int vectors, const char *path);
  * that the method can run the call (lapack_api/entry.c). */
 int gl_tune_method(const char *routine, int vectors, const char *path,
                    long n, const char **source);
-/* How many devices of GPU path ("cuda", "hip", "opencl") a call of
+/* How many devices of GPU path (a GPU backend's name) a call of
  * routine and job of size n should use under GPULAPACK_DEVICE=auto, when
  * count of them are there: the count of the tune file's devices line
  * for this device whose size n reaches (at most count), else 1.  None

@@ -225,8 +225,8 @@ int gls_root_check(gls_call *c, const char *jobs, int m, int n, int count)
     if (!plan(c->lapack, jobs, m, n, count, &p))
         return GLS_OPTION;
     snprintf(c->lib_plan, sizeof c->lib_plan, "%s", p.plan);
-    int gpu = !strcmp(p.path, "cuda") || !strcmp(p.path, "hip") ||
-              !strcmp(p.path, "opencl");
+    /* a GPU path: any but the host's and LAPACK's (include/gpulapack.h) */
+    int gpu = strcmp(p.path, "host") != 0 && strcmp(p.path, "lapack") != 0;
     if (gpu || (gls_config_get()->mode == 2 && strcmp(p.path, "lapack")))
         return GLS_GATHER;
     /* the library's own reason: its crossover, the device missing, the

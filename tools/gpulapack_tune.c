@@ -1,5 +1,5 @@
 /* gpulapack-tune: measures this machine's crossovers and writes the tune
- * file that later processes read (runtime/tune.c; docs/env.md).
+ * file that later processes read (runtime/tune_file.c; docs/env.md).
  *
  * For each case (family, job, precision) it times, on the same matrices,
  * the system LAPACK, our host path and our GPU path of each runtime with
@@ -537,9 +537,9 @@ static void measure_devices(problem *pb, gl_path gpu, const char *label,
 /* ---- rates -------------------------------------------------------------
  *
  * The streamed plan's passes balance copies against products at a band
- * of F / W (runtime/tune.c gl_tune_ooc_wide_band): F the vendor's FP64
- * GEMM rate at n = 4096, W each direction's rate for 256 MiB, the best
- * of three.  None where the runtime has no vendor BLAS. */
+ * of F / W (runtime/tune_params.c gl_tune_ooc_wide_band): F the
+ * vendor's FP64 GEMM rate at n = 4096, W each direction's rate for 256
+ * MiB, the best of three.  None where the runtime has no vendor BLAS. */
 static double best_of_three(gl_ctx *ctx, int what, size_t n, double *buf,
                             void *dev)
 {
@@ -596,7 +596,7 @@ static void measure_rates(gl_path gpu)
  * The chase (stage 2) and the values' bisection (stage 3) on 1, 2, 4, ...
  * up to all CPUs, at 1000, 2000 and 4000 (up to --max-n): the fastest
  * count (the fewer threads unless more are 5% faster) as a host-threads
- * line, the most a call of that size and above takes (runtime/tune.c).
+ * line, the most a call of that size and above takes (runtime/tune_params.c).
  * Too many threads for a size only wait for each other (the chase's
  * ranges grow short) or start for little work. */
 int gl_d_host_sb_chase_on(int n, int b, int sweeps, double *band, int ldband,
@@ -660,15 +660,24 @@ static void measure_host_threads(void)
 
 static int usage(void)
 {
+    /* the paths it measures: the host's and the GPU backends' (backend.h) */
+    char paths[64] = "host";
+    for (int b = 0; b < GL_NBACKENDS; b++)
+        if (gl_backend_is_gpu(&gl_backends[b])) {
+            size_t used = strlen(paths);
+            snprintf(paths + used, sizeof paths - used, ",%s",
+                     gl_backends[b].name);
+        }
     fprintf(stderr,
             "usage: gpulapack-tune [-o FILE] [--families " GL_TUNE_FAMILIES "] "
             "[--jobs N,V] [--precisions d,z]\n"
-            "                      [--paths host,cuda,hip,opencl] "
+            "                      [--paths %s] "
             "[--min-n 256] [--max-n 4096] [--time-limit 300] [-q]\n"
             "Measures the crossovers of this machine's paths against its "
             "LAPACK and writes the tune file\n"
             "(default: GPULAPACK_TUNE_FILE, else "
-            "$XDG_CACHE_HOME/gpulapack/tune.txt or ~/.cache/gpulapack/tune.txt).\n");
+            "$XDG_CACHE_HOME/gpulapack/tune.txt or ~/.cache/gpulapack/tune.txt).\n",
+            paths);
     return 2;
 }
 
@@ -712,20 +721,21 @@ int main(int argc, char **argv)
     gl_tune_host_identity(identity, sizeof identity);
     snprintf(header, sizeof header, "gpulapack-tune 1 host=%s", identity);
     measure_host = !paths_opt || listed(paths_opt, "host");
-    static const gl_path candidates[] = {GL_PATH_CUDA, GL_PATH_HIP, GL_PATH_OPENCL};
-    for (size_t c = 0; c < sizeof candidates / sizeof candidates[0]; c++) {
-        const char *name = gl_path_name(candidates[c]);
-        if (paths_opt ? !listed(paths_opt, name)
-                      : !strstr(gl_backends_compiled(), name))
+    for (int c = 0; c < GL_NBACKENDS; c++) {
+        const gl_backend *b = &gl_backends[c];
+        const char *name = b->name;
+        if (!gl_backend_is_gpu(b) ||
+            (paths_opt ? !listed(paths_opt, name)
+                       : !strstr(gl_backends_compiled(), name)))
             continue;
         progress("looking for a %s device", name);
-        const gl_gpu_device_info *info = gl_device_chosen(candidates[c]);
+        const gl_gpu_device_info *info = gl_device_chosen(b->path);
         if (!info || !info->gpu) {
             if (paths_opt && !quiet)
                 fprintf(stderr, "\ngpulapack-tune: no %s GPU: not measured\n", name);
             continue;
         }
-        gpu_paths[ngpu_paths++] = candidates[c];
+        gpu_paths[ngpu_paths++] = b->path;
         gl_tune_device_identity(info, identity, sizeof identity);
         size_t used = strlen(header);
         snprintf(header + used, sizeof header - used, " gpu=%s:%s", name,

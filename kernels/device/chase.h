@@ -126,7 +126,7 @@ GL_DEFINE_CHASE_UPDATES(LOCAL, larf_left_cols_local, larf_right_rows_local,
  * updates.  Up to 41 KB of local memory per group in all (double, with
  * the reflector's arrays): the 48 KB of CUDA and HIP; OpenCL builds with
  * half the width (CHASE_SMALL_LOCAL) on devices with less
- * (runtime/opencl.c). */
+ * (runtime/opencl/core.c). */
 #if PRECISION == 4
 #define CHASE_TILE_WIDE 32
 #else

@@ -14,7 +14,11 @@
 #                    lapack_api/ compiles alone in every precision
 #                    (kernels/device/ is GPU kernel text and kernels/shim/
 #                    its dialects; tile_gemm_body.h is a fragment included
-#                    with parameters by tile_gemm.c).
+#                    with parameters by tile_gemm.c); each header of a
+#                    runtime's folder (runtime/opencl/, runtime/cudalike/)
+#                    alone as that runtime's build compiles it, once per
+#                    API (-DGL_API_CUDA, -DGL_API_HIP) whose headers are
+#                    on this machine.
 #   names            every name lib/libgpulapack.so exports and every
 #                    gl_[sdcz]_ symbol of lib/libgpulapack.a appears as a
 #                    word in lapack_api/, kernels/ or runtime/: templates
@@ -87,8 +91,38 @@ for h in runtime/*.h kernels/*.h kernels/ref/*.h lapack_api/*.h; do
         fi
     done
 done
+# the runtimes' folders: no precision, but an API each (the vendor headers
+# as system headers: their warnings are not ours)
+cuda_include=${CUDA_HOME:-/usr/local/cuda}/include
+apis=()
+[ -f "$cuda_include/cuda.h" ] && apis+=("cuda")
+[ -f /usr/include/hip/hip_runtime_api.h ] && apis+=("hip")
+nr=0
+for h in runtime/*/*.h; do
+    sets=()
+    case $h in
+    runtime/opencl/*) [ -f /usr/include/CL/cl.h ] && sets+=("opencl") ;;
+    runtime/cudalike/*_cuda.h) [[ " ${apis[*]} " == *" cuda "* ]] && sets+=("cuda") ;;
+    runtime/cudalike/*_hip.h) [[ " ${apis[*]} " == *" hip "* ]] && sets+=("hip") ;;
+    runtime/cudalike/*) sets+=("${apis[@]}") ;;
+    *) bad+=("$h: a runtime folder this check does not know") ;;
+    esac
+    for api in "${sets[@]}"; do
+        case $api in
+        cuda) flags="-DGL_API_CUDA -isystem $cuda_include" ;;
+        hip) flags="-DGL_API_HIP -D__HIP_PLATFORM_AMD__" ;;
+        *) flags="" ;;
+        esac
+        nr=$((nr + 1))
+        # shellcheck disable=SC2086
+        if ! out=$(gcc -fsyntax-only -std=c11 -D_GNU_SOURCE $flags \
+            -Wall -Wextra -Werror -x c "$h" 2>&1); then
+            bad+=("$h ($api): $(grep -m1 -E 'error' <<<"$out")")
+        fi
+    done
+done
 if [ ${#bad[@]} -eq 0 ]; then
-    pass "headers-alone ($nh headers, 4 precisions)"
+    pass "headers-alone ($nh headers, 4 precisions; $nr runtime-folder header builds)"
 else
     fail headers-alone "$(printf '%s; ' "${bad[@]}")"
 fi

@@ -21,11 +21,13 @@ static int failed;
         }                                                                     \
     } while (0)
 
-static int device_is(const char *text, gl_device_kind kind, int platform,
+/* backend: the name of the backend text names, NULL for auto */
+static int device_is(const char *text, const char *backend, int platform,
                      int index)
 {
     gl_device_request r;
-    return gl_parse_device(text, &r) && r.kind == kind &&
+    return gl_parse_device(text, &r) &&
+           r.backend == (backend ? gl_backend_named(backend) : NULL) &&
            r.platform == platform && r.index == index;
 }
 
@@ -75,13 +77,13 @@ int main(void)
     setenv("GPULAPACK_TUNE_FILE", "", 1);
     const gl_config *config = gl_config_get();
 
-    CHECK("device-default", device_is(NULL, GL_DEVICE_AUTO, -1, -1));
-    CHECK("device-auto", device_is("auto", GL_DEVICE_AUTO, -1, -1));
-    CHECK("device-host-case", device_is("HOST", GL_DEVICE_HOST, -1, -1));
-    CHECK("device-cuda-index", device_is("cuda:3", GL_DEVICE_CUDA, -1, 3));
-    CHECK("device-hip", device_is("hip", GL_DEVICE_HIP, -1, -1));
-    CHECK("device-opencl-p.d", device_is("opencl:1.2", GL_DEVICE_OPENCL, 1, 2));
-    CHECK("device-opencl-p", device_is("opencl:0", GL_DEVICE_OPENCL, 0, -1));
+    CHECK("device-default", device_is(NULL, NULL, -1, -1));
+    CHECK("device-auto", device_is("auto", NULL, -1, -1));
+    CHECK("device-host-case", device_is("HOST", "host", -1, -1));
+    CHECK("device-cuda-index", device_is("cuda:3", "cuda", -1, 3));
+    CHECK("device-hip", device_is("hip", "hip", -1, -1));
+    CHECK("device-opencl-p.d", device_is("opencl:1.2", "opencl", 1, 2));
+    CHECK("device-opencl-p", device_is("opencl:0", "opencl", 0, -1));
     CHECK("device-invalid-name", device_invalid("gpu"));
     CHECK("device-invalid-index", device_invalid("cuda:x"));
     CHECK("device-invalid-suffix", device_invalid("cudax"));
@@ -102,7 +104,7 @@ int main(void)
     CHECK("device-set-invalid-lead", device_invalid("cuda:,1"));
     CHECK("device-set-invalid-auto", device_invalid("auto:all"));
     CHECK("device-env", config->device_valid &&
-                            config->device.kind == GL_DEVICE_CUDA &&
+                            config->device.backend == gl_backend_named("cuda") &&
                             config->device.index == 1);
 
     CHECK("verbose-clamped", config->verbose == 3);
@@ -150,18 +152,18 @@ int main(void)
     CHECK("device-memory-cap",
           gl_device_memory_cap() == (size_t)3 << 19);
 
-    gl_device_request host = {.kind = GL_DEVICE_HOST, .index = -1,
-                              .platform = -1};
-    gl_device_request cuda = {.kind = GL_DEVICE_CUDA, .index = -1,
-                              .platform = -1};
+    gl_device_request host = {.backend = gl_backend_named("host"),
+                              .index = -1, .platform = -1};
+    gl_device_request cuda = {.backend = gl_backend_named("cuda"),
+                              .index = -1, .platform = -1};
     gl_need_query small = {.need = need_small, .tiers = 1},
                   huge = {.need = need_huge, .tiers = 1};
     CHECK("device-path-host", gl_device_path(&host, 1, &small, NULL) == GL_PATH_HOST);
     CHECK("device-path-cuda-absent",
           gl_device_path(&cuda, 1, &small, NULL) == GL_PATH_LAPACK);
     /* a problem no device holds never goes to one */
-    gl_device_request opencl = {.kind = GL_DEVICE_OPENCL, .index = -1,
-                                .platform = -1};
+    gl_device_request opencl = {.backend = gl_backend_named("opencl"),
+                                .index = -1, .platform = -1};
     CHECK("device-path-too-big",
           gl_device_path(&opencl, 1, &huge, NULL) == GL_PATH_LAPACK);
     return 0;

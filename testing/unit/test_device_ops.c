@@ -1532,10 +1532,12 @@ int main(int argc, char **argv)
     if (host_ctx && GL_FN(ops_bind)(&host_table, host_ctx) == 0)
         host = &host_table;
     const gl_device_request *r = &gl_config_get()->device;
-    gl_path path = r->kind == GL_DEVICE_CUDA ? GL_PATH_CUDA
-                 : r->kind == GL_DEVICE_HIP  ? GL_PATH_HIP
-                                             : GL_PATH_OPENCL;
-    int named = path == GL_PATH_OPENCL ? r->kind == GL_DEVICE_OPENCL : 1;
+    /* the GPU backend GPULAPACK_DEVICE names, else OpenCL's */
+    const gl_backend *b = r->backend && gl_backend_is_gpu(r->backend)
+                              ? r->backend
+                              : gl_backend_of_path(GL_PATH_OPENCL);
+    gl_path path = b->path;
+    int named = b == r->backend;
     gpu = gl_device_gpu(path);
     int i = gpu ? gpu->choose(named ? r->platform : -1, named ? r->index : -1, 0)
                 : -1;

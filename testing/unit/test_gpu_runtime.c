@@ -1,4 +1,4 @@
-/* The host side of the CUDA and HIP runtimes (runtime/cudalike.c) against
+/* The host side of the CUDA and HIP runtimes (runtime/cudalike/) against
  * the stand-in drivers of testing/unit/mock/ (mock_cuda.c, mock_hip.c; run
  * with LD_LIBRARY_PATH pointing at one; no GPU), one binary per API
  * (-DGL_TEST_HIP for HIP): discovery and choice, transfers of every shape
@@ -25,17 +25,16 @@
 #include <string.h>
 
 #include "../runtime/context.h"
+#include "../runtime/device.h"
 #include "../runtime/gpu.h"
 
 #ifdef GL_TEST_HIP
-#define RUNTIME gl_hip_gpu
 #define PATH GL_PATH_HIP
 #define NAME "hip"
 #define SONAME "libamdhip64.so.5"
 #define VERSION "gfx 9.0"
 #define MEMORY (64ull << 30)
 #else
-#define RUNTIME gl_cuda_gpu
 #define PATH GL_PATH_CUDA
 #define NAME "cuda"
 #define SONAME "libcuda.so.1"
@@ -64,7 +63,7 @@ static int mock_int(const char *fn)
 /* A context on device i of the runtime, as gl_ctx_acquire makes it. */
 static gl_ctx context_on(int i)
 {
-    const gl_gpu *g = &RUNTIME;
+    const gl_gpu *g = gl_device_gpu(PATH);
     gl_ctx ctx = {.path = PATH, .runtime = g, .gpu = g, .device = i,
                   .info = g->device(i)};
     return ctx;
@@ -77,7 +76,7 @@ static gl_ctx context_on(int i)
 static int round_trip(gl_ctx *ctx, size_t elem, size_t rows, size_t cols, size_t hl,
                       size_t dl, size_t dl2, int direct, int marked)
 {
-    const gl_gpu *g = &RUNTIME;
+    const gl_gpu *g = gl_device_gpu(PATH);
     void (*set_elem)(size_t) = (void (*)(size_t))dlsym(mock, "mock_set_elem");
     set_elem(elem);
     size_t hbytes = elem * hl * cols;
@@ -118,7 +117,7 @@ static int lanes_round_trip(gl_ctx *ctx, size_t rows, size_t cols, size_t hl,
                             size_t dl, int registered, char *detail,
                             size_t len)
 {
-    const gl_gpu *g = &RUNTIME;
+    const gl_gpu *g = gl_device_gpu(PATH);
     size_t hbytes = 8 * hl * cols;
     /* in and out in one range: the one a context registers */
     unsigned char *host = malloc(2 * hbytes), *in = host, *out = host + hbytes;
@@ -162,7 +161,7 @@ static int lanes_round_trip(gl_ctx *ctx, size_t rows, size_t cols, size_t hl,
 static void *thread_body(void *arg)
 {
     (void)arg;
-    const gl_gpu *g = &RUNTIME;
+    const gl_gpu *g = gl_device_gpu(PATH);
     gl_ctx ctx = context_on(0);
     if (g->open(&ctx) != 0)
         return NULL;
@@ -202,7 +201,7 @@ static void *pair_body(void *arg)
 /* open or close ctx on this thread (the stand-in expects its device) */
 static int open_close(gl_ctx *ctx, int open)
 {
-    const gl_gpu *g = &RUNTIME;
+    const gl_gpu *g = gl_device_gpu(PATH);
     void (*expect)(int) = (void (*)(int))dlsym(mock, "mock_expect_device");
     expect(ctx->device);
     int rc = 0;
@@ -262,7 +261,7 @@ int main(void)
     setenv("GPULAPACK_DEVICE", NAME, 1);
     setenv("GPULAPACK_MIN_N", "0", 1);
     setenv("GL_MOCK_DEVICES", "2", 1);
-    const gl_gpu *g = &RUNTIME;
+    const gl_gpu *g = gl_device_gpu(PATH);
     int count = g->device_count();
     /* the driver the library opened: the stand-in, or the test is void */
     mock = dlopen(SONAME, RTLD_NOW | RTLD_NOLOAD);
