@@ -197,7 +197,7 @@ typedef struct GL_FN(ops) {
                     lapack_int band, int y_banded, lapack_int ncols,
                     gl_scalar *e, lapack_int lde);
     /* The blocks of apply_wy for the back-transformation of a chase
-     * (kernels/backtransform.c build_block), built in the backend's
+     * (kernels/stages/backtransform.c build_block), built in the backend's
      * memory from the reflectors' store where the chase left them:
      * block i (3 values in the backend's memory at blocks + 3i: store
      * column, rows, k <= kmax) into V^H at vh + i stride and Y (ld ldv)
@@ -371,8 +371,8 @@ typedef struct GL_FN(ops) {
  * gl_ctx_acquire's, not this function's. */
 int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx);
 
-/* The GPU paths' template (kernels/gpu_ops.c): also what the device plans
- * decide from (kernels/svd.c svd_device_bytes). */
+/* The GPU paths' template (kernels/backend/gpu/gpu_ops.c): also what the device plans
+ * decide from (kernels/pipelines/svd.c svd_device_bytes). */
 extern const GL_FN(ops) GL_FN(gpu_ops);
 
 /* The device scratch that gpu_ops' geqrt (qr 1: a panel of long_side

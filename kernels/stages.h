@@ -76,7 +76,7 @@ void GL_FN(sy2sb_panel_w)(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
                           lapack_int acc, const gl_scalar *va,
                           gl_scalar *wa, lapack_int ldw,
                           const gl_scalar *s, gl_scalar *mm, lapack_int ldm);
-/* sy2sb over the devices of ops->ctx's set (kernels/stage1_peers.c): the
+/* sy2sb over the devices of ops->ctx's set (kernels/tiers/stage1_peers.c): the
  * trailing matrix's columns in tiles of width (rounded up to a multiple
  * of b) dealt out block-cyclically, the panels factored on ops's device.
  * The same result as sy2sb to rounding; 0, GL_STAGE_FAULT, or 1 when it
@@ -85,7 +85,7 @@ void GL_FN(sy2sb_panel_w)(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
 int GL_FN(sy2sb_split)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                        lapack_int block, lapack_int width, gl_scalar *a,
                        lapack_int lda, gl_scalar *tau, gl_scalar *tq);
-/* ge2gb over the devices of ops->ctx's set (kernels/stage1_peers.c), m
+/* ge2gb over the devices of ops->ctx's set (kernels/tiers/stage1_peers.c), m
  * >= n: A's whole columns in the same tiles, the steps' QR and LQ on ops's
  * device, the others' parts of A^H V and A W summed through the host;
  * answers as sy2sb_split.  ge2gb_peer_bytes: device `index`'s bytes (its
@@ -297,7 +297,7 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                gl_real *e, gl_stage_times *times);
 
 /* The device memory that svd (above; U or VT over A when u_over_a,
- * vt_over_a) and eig (kernels/eig.c, with the method) take by the plan's
+ * vt_over_a) and eig (kernels/pipelines/eig.c, with the method) take by the plan's
  * tier (SIZE_MAX where the job has no such tier) on a device of this
  * tuning: their high-water mark, from the pieces they allocate
  * (docs/design/memory.md), and in *largest their largest single
@@ -419,7 +419,7 @@ int GL_FN(tridiag_q_keep_chase)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
 int GL_FN(q_apply_on)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                       lapack_int m, gl_scalar *e);
 
-/* Several devices in one call (kernels/peers.c): a peer_job is Q E for
+/* Several devices in one call (kernels/tiers/peers.c): a peer_job is Q E for
  * E of rows rows (its ld on every device): the arrays of this device
  * that Q is made of (in, scalars each; NULL: none) and how a device
  * applies Q to m columns of E given its copies of them.  The other
@@ -568,7 +568,7 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
 size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
                                lapack_int n, int vectors, gl_method method,
                                gl_plan_tier tier, size_t *largest);
-/* The streamed plan of the Hermitian eigenproblem (kernels/sy2sb_streamed.c,
+/* The streamed plan of the Hermitian eigenproblem (kernels/tiers/sy2sb_streamed.c,
  * docs/design/memory.md): A (its uplo triangle) times sigma copied to
  * host memory and reduced to a band of half-width b in passes that stream
  * its trailing matrix through the device in tiles of tile x tile, then
@@ -605,7 +605,7 @@ lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
                                    lapack_int group, lapack_int m,
                                    int products);
 /* One pass of a streamed plan over the tiles of its host copy
- * (kernels/tile_pass.c): the tiles of h(r_first:rows, c_first:cols) (ld
+ * (kernels/tiers/tile_pass.c): the tiles of h(r_first:rows, c_first:cols) (ld
  * ldh; lower: only those from the diagonal's row of each column of
  * tiles), by columns of tiles of `tile` rows and columns, each up into
  * one of GL_TILE_BUFFERS device buffers (tile x tile, ld tile, one after
@@ -645,7 +645,7 @@ typedef struct GL_FN(tile_pass) {
 } GL_FN(tile_pass);
 int GL_FN(tile_pass_run)(const GL_FN(tile_pass) *pass);
 /* The parked chase's stores streamed past a block of the vectors
- * (kernels/tile_pass.c): parked_upload sends a segment's store (count
+ * (kernels/tiers/tile_pass.c): parked_upload sends a segment's store (count
  * scalars of host memory) up into store buffer u (< GL_PARKED_BUFFERS) on
  * the upload lane once the device is done with the buffer's last store;
  * parked_ready makes the device's next work wait for buffer u's upload,
@@ -656,7 +656,7 @@ void GL_FN(parked_upload)(const GL_FN(ops) *ops, const gl_scalar *src,
 void GL_FN(parked_ready)(const GL_FN(ops) *ops, int u);
 void GL_FN(parked_used)(const GL_FN(ops) *ops, int u);
 
-/* Band-to-band (kernels/band_reduce.c): the Hermitian band of half-width
+/* Band-to-band (kernels/stages/band_reduce.c): the Hermitian band of half-width
  * big in w (the backend's memory, both triangles, A(i, j) at
  * w[2 big + i - j + j ld], ld = band_reduce_ld(big), zero outside the
  * band) reduced in place to half-width b < big by unitary similarity, for
@@ -669,7 +669,7 @@ int GL_FN(band_reduce)(const GL_FN(ops) *ops, lapack_int n, lapack_int big,
                        lapack_int b, gl_scalar *w, gl_scalar *t);
 size_t GL_FN(band_reduce_device_bytes)(const gl_tuning *tuning, lapack_int n,
                                        lapack_int big, lapack_int b);
-/* The lean plan of the Hermitian eigenvectors (kernels/sy2sb_streamed.c):
+/* The lean plan of the Hermitian eigenvectors (kernels/tiers/sy2sb_streamed.c):
  * stage 1 in core as he_tridiag's, then its panels and T factors to host
  * memory and the chase and keep as he_tridiag_streamed's; its device
  * bytes (a tier of eig_device_bytes). */
@@ -690,7 +690,7 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
                                     const GL_FN(tridiag_q) *q, lapack_int m,
                                     gl_real *zt, lapack_int ldzt,
                                     gl_scalar *z, lapack_int ldz);
-/* The streamed plan of the SVD's values (kernels/ge2gb_streamed.c,
+/* The streamed plan of the SVD's values (kernels/tiers/ge2gb_streamed.c,
  * docs/design/memory.md): X = A (m >= n) or A^H, rows x cols, copied to
  * host memory and scaled by cto / cfrom as ?lascl (cto 0: not scaled),
  * reduced to an upper band of half-width b in passes that stream its
@@ -706,7 +706,7 @@ int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
 size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
                                        lapack_int rows, lapack_int cols,
                                        lapack_int b, lapack_int tile);
-/* Stage 1 of that plan for the SVD's vectors (kernels/svd.c): X, scaled,
+/* Stage 1 of that plan for the SVD's vectors (kernels/pipelines/svd.c): X, scaled,
  * copied into x (host, rows x cols, ld rows) and reduced there by the
  * same passes to the upper band of half-width b (clamped as above) in
  * band (host, 3b + 1 x cols), with each QR panel's reflectors kept below
@@ -724,7 +724,7 @@ size_t GL_FN(ge_streamed_stage1_bytes)(const gl_tuning *tuning,
                                        lapack_int rows, lapack_int cols,
                                        lapack_int b, lapack_int tile);
 
-/* The same for the band pipelines (kernels/band_values.c): kind 'H'
+/* The same for the band pipelines (kernels/pipelines/band_values.c): kind 'H'
  * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by
  * the divide and conquer on the device, 'Q' Q itself or Z of the host's
  * stage 3) or 'G' (gb_bidiag_q: m x n, kl + ku; vectors 'N' or 'V',
@@ -763,7 +763,7 @@ int GL_FN(eig_vendor)(const GL_FN(ops) *ops, const gl_eig_job *job,
                       gl_stage_times *times);
 
 /* GL_FN(eig)'s reduction by the one-stage method (ops->ctx->method ==
- * GL_METHOD_ONE_STAGE on a device; kernels/eig_one_stage.c): Hermitian A
+ * GL_METHOD_ONE_STAGE on a device; kernels/pipelines/eig_one_stage.c): Hermitian A
  * (its uplo triangle) times sigma -> real tridiagonal d (n), e (n-1), as
  * he_tridiag.  keep (may be NULL) receives Q = Q1 diag(phase) in the
  * one-stage form, b = 0: the n-1 reflectors of LAPACK's one-stage
@@ -774,7 +774,7 @@ int GL_FN(eig_vendor)(const GL_FN(ops) *ops, const gl_eig_job *job,
  * dc_vectors_on_device take it as they take he_tridiag's. */
 enum { GL_ONE_STAGE_BLOCK = 32 };
 /* The device's one-stage reduction, shared with the device ?sytrd
- * (kernels/sytrd.c): its device memory, the matrix X (n x n, ld n), V and
+ * (kernels/pipelines/sytrd.c): its device memory, the matrix X (n x n, ld n), V and
  * W of a panel (n x GL_ONE_STAGE_BLOCK each, ld n), y = A22 v (n), the
  * corrections' product (GL_ONE_STAGE_BLOCK), w^H v and the coefficient
  * of v (1 each), then what the host reads at the end, contiguous (out):

@@ -10,7 +10,7 @@
 #                    directories the Makefile passes anywhere (., include,
 #                    runtime, kernels, lapack_api); when it takes an -I
 #                    directory, any candidate in a higher layer counts.
-#   headers          each header of runtime/, kernels/, kernels/ref/ and
+#   headers          each header of runtime/, kernels/ (its folders too) and
 #                    lapack_api/ compiles alone in every precision
 #                    (kernels/device/ is GPU kernel text and kernels/shim/
 #                    its dialects; tile_gemm_body.h is a fragment included
@@ -76,7 +76,8 @@ fi
 # 2. Every header compiles on its own, in the four precisions.
 bad=()
 nh=0
-for h in runtime/*.h kernels/*.h kernels/ref/*.h lapack_api/*.h; do
+for h in runtime/*.h $(find kernels -name '*.h' -not -path 'kernels/device/*' \
+                        -not -path 'kernels/shim/*' | sort) lapack_api/*.h; do
     case $h in *_body.h) continue ;; esac
     nh=$((nh + 1))
     for p in 1 2 3 4; do

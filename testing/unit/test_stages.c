@@ -64,8 +64,8 @@
 #include "precision.h"
 #include "entry.h"
 #include "../kernels/stages.h"
-#include "../kernels/lapack_fns.h"
-#include "../kernels/ref/host.h"
+#include "../kernels/backend/lapack_fns.h"
+#include "../kernels/backend/host/host.h"
 
 #define REF_LAPACK "/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3"
 
@@ -1259,7 +1259,7 @@ static void chase_pass_checks(void)
 }
 
 
-/* ---- the host chase's schedules (kernels/ref/chase.c) --------------------
+/* ---- the host chase's schedules (kernels/backend/host/chase.c) --------------------
  * The split schedule (each thread a range of every group's steps) and
  * the sweeps one (each thread whole groups of sweeps) on 1, 2 and 3
  * threads against the sweeps schedule on one thread, the serial chase:
@@ -1320,7 +1320,7 @@ static void chase_schedule_checks(void)
     gend(&g);
 }
 
-/* ---- stage 3 of the values on the host's threads (kernels/ref/values.c) --
+/* ---- stage 3 of the values on the host's threads (kernels/backend/host/values.c) --
  * The bisection against the serial solvers: ?sterf (eigenvalues) and
  * ?bdsqr's dqds (singular values) within THRESH * n ulp |T|, LAPACK's
  * bound for them (each is O(n) ulp |T| off on the graded and clustered

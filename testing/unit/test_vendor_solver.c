@@ -1,4 +1,4 @@
-/* The vendor's eigensolver as a method of its own (kernels/eig_vendor.c,
+/* The vendor's eigensolver as a method of its own (kernels/pipelines/eig_vendor.c,
  * the runtimes' solver_ready/eig_solve in runtime/cudalike.c) over the
  * stand-in drivers and solvers of testing/unit/mock/ (no GPU): CUDA with
  * a stand-in cuSOLVER, or, built with -DGL_TEST_HIP, HIP with a stand-in
