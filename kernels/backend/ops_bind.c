@@ -6,6 +6,7 @@
 #include "../../runtime/context.h"
 #include "lapack_fns.h"
 #include "../ops.h"
+#include "gpu_ops.h"
 #include "host/host.h"
 
 /* gl_s_ops_bind gl_d_ops_bind gl_c_ops_bind gl_z_ops_bind */

@@ -13,7 +13,7 @@
 #include "../../runtime/tune.h"
 #include "../householder.h"
 #include "../backend/lapack_fns.h"
-#include "../stages.h"
+#include "pipelines.h"
 
 /* Removes the kl subdiagonals of a packed band (rows up to n-1+kl) by a
  * banded QR: column j's reflector spans rows j..j+kl and reaches columns
@@ -47,28 +47,6 @@ static void banded_qr(lapack_int rows, lapack_int n, lapack_int kl,
                          (j + b < n - 1 ? j + b : n - 1) - j);
     }
 #undef P
-}
-
-/* gl_s_band_to_de gl_d_band_to_de gl_c_band_to_de gl_z_band_to_de */
-int GL_FN(band_to_de)(const GL_FN(ops) *ops, char kind, lapack_int n,
-                       lapack_int b, const gl_scalar *band,
-                       lapack_int ldband, gl_scalar *scratch, gl_real *d,
-                       gl_real *e)
-{
-    const gl_scalar *diag = kind == 'G' ? band + 2 * b : band;
-    const gl_scalar *off = kind == 'G' ? band + 2 * b - 1 + ldband : band + 1;
-    if (ops->to_host(ops, 1, n, diag, ldband, scratch, 1))
-        return GL_STAGE_FAULT;
-    for (lapack_int i = 0; i + 1 < n; i++)
-        scratch[n + i] = 0;   /* a diagonal matrix has no band to read */
-    if (n > 1 && b > 0 &&
-        ops->to_host(ops, 1, n - 1, off, ldband, scratch + n, 1))
-        return GL_STAGE_FAULT;
-    for (lapack_int i = 0; i < n; i++)
-        d[i] = kind == 'G' ? GL_ABS(scratch[i]) : GL_REAL(scratch[i]);
-    for (lapack_int i = 0; i + 1 < n; i++)
-        e[i] = GL_ABS(scratch[n + i]);
-    return 0;
 }
 
 /* What gb_bidiag_q's vectors need: X = A (m >= n) or A^H (rows x cols),

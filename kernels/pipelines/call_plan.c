@@ -3,7 +3,7 @@
  * svd_device_bytes) with the jobs the entries give them. */
 #include "../../runtime/precision.h"
 #include "../call_shape.h"
-#include "../stages.h"
+#include "pipelines.h"
 
 static size_t eig_bytes(const gl_call_shape *s, const gl_tuning *tuning,
                         int method, int tier, size_t *largest)

@@ -18,7 +18,9 @@
 #include "../householder.h"
 #include "../backend/lapack_fns.h"
 #include "../arena.h"
-#include "../stages.h"
+#include "../tiers/streamed.h"
+#include "../tiers/peers.h"
+#include "pipelines.h"
 
 /* gl_s_tridiag_q_free gl_d_tridiag_q_free gl_c_tridiag_q_free gl_z_tridiag_q_free */
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)

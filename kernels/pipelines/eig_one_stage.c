@@ -24,7 +24,7 @@
 #include "../../runtime/memory.h"
 #include "../../runtime/profile.h"
 #include "../../runtime/log.h"
-#include "../stages.h"
+#include "pipelines.h"
 
 enum { NB = GL_ONE_STAGE_BLOCK };
 

@@ -28,7 +28,7 @@
 #include "../../runtime/memory.h"
 #include "../../runtime/profile.h"
 #include "../backend/lapack_fns.h"
-#include "../stages.h"
+#include "pipelines.h"
 
 #define RT(ops) ((ops)->ctx->gpu)
 

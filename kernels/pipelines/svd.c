@@ -27,7 +27,10 @@
 #include "../arena.h"
 #include "../householder.h"
 #include "../backend/lapack_fns.h"
-#include "../stages.h"
+#include "../tiers/streamed.h"
+#include "../tiers/peers.h"
+#include "pipelines.h"
+#include "../backend/gpu_ops.h"
 
 #define AT(p, ld, i, j) ((p) + (size_t)(i) + (size_t)(j) * (size_t)(ld))
 

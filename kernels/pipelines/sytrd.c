@@ -44,7 +44,7 @@
 #include "../../runtime/tune.h"
 #include "../householder.h"
 #include "../backend/lapack_fns.h"
-#include "../stages.h"
+#include "pipelines.h"
 
 /* Columns per panel of the one-stage method: LAPACK's ?sytrd block. */
 enum { SYTRD_BLOCK = 32 };

@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/gpu.h"
 #include "../../runtime/precision.h"
 #include "../../runtime/memory.h"
 #include "../../runtime/profile.h"
 #include "../../runtime/parallel.h"
-#include "../stages.h"
+#include "backtransform.h"
+#include "../backend/gpu_ops.h"
 
 /* Steps of sweep s of a chase to half-width 1 (kernels/backend/host/chase.c). */
 static lapack_int chase_steps(lapack_int n, lapack_int b, lapack_int s)
@@ -597,7 +597,7 @@ static lapack_int block_group_cols(lapack_int nb, lapack_int ncols)
  * work (MAGMA's applyQ streams its reflector sets so).  Event slots:
  * uploaded (UP), merged (USED). */
 enum { EV_PANELS_UP = GL_EVENTS_PANELS, EV_PANELS_USED };
-_Static_assert((int)EV_PANELS_USED < (int)GL_LANE_EVENTS,
+_Static_assert((int)EV_PANELS_USED < (int)GL_QUEUE_EVENTS,
                "the panel groups' slots");
 
 /* The device bytes of panel_groups in groups of group_cols columns
@@ -653,12 +653,12 @@ static void upload_group(const GL_FN(ops) *ops, char storev, lapack_int len,
     lapack_int k0 = g * group_cols, kg = min_int(group_cols, nref - k0);
     int rows = storev == 'R';   /* the reflectors in rows */
     gl_scalar *tu = up + (size_t)(len - k0) * (size_t)kg;
-    ops->lane_wait(ops, GL_LANE_UP, EV_PANELS_USED);
+    ops->lane_wait(ops, GL_QUEUE_UP, EV_PANELS_USED);
     ops->tile_up(ops, rows ? kg : len - k0, rows ? len - k0 : kg,
                  v + (size_t)k0 + (size_t)k0 * ldv, ldv, up,
                  rows ? kg : len - k0);
     ops->tile_up(ops, nb, kg, t + (size_t)k0 * nb, nb, tu, nb);
-    ops->lane_record(ops, GL_LANE_UP, EV_PANELS_UP);
+    ops->lane_record(ops, GL_QUEUE_UP, EV_PANELS_UP);
 }
 
 /* apply_panels with V and T in host memory (host) or the backend's; from
@@ -690,10 +690,10 @@ static int panel_groups(const GL_FN(ops) *ops, char storev, char trans,
         lapack_int k0 = g * group_cols, kg = min_int(group_cols, nref - k0);
         if (host) {   /* the group's panels alone, as their own k0 = 0 */
             gl_scalar *tu = vu + (size_t)(len - k0) * (size_t)kg;
-            ops->lane_wait(ops, GL_LANE_COMPUTE, EV_PANELS_UP);
+            ops->lane_wait(ops, GL_QUEUE_COMPUTE, EV_PANELS_UP);
             merge_panels(ops, storev, len - k0, kg, nb, vu,
                          storev == 'R' ? kg : len - k0, tu, 0, kg, vg, tg);
-            ops->lane_record(ops, GL_LANE_COMPUTE, EV_PANELS_USED);
+            ops->lane_record(ops, GL_QUEUE_COMPUTE, EV_PANELS_USED);
             if (gi + 1 < ngroups)
                 upload_group(ops, storev, len, nref, nb, v, ldv, t,
                              group_cols, forward ? g - 1 : g + 1, vu);

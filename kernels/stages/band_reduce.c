@@ -27,7 +27,8 @@
 #include <stddef.h>
 
 #include "../../runtime/precision.h"
-#include "../stages.h"
+#include "stages.h"
+#include "../backend/gpu_ops.h"
 
 /* A(i, j) of the band storage (lda = 4B). */
 #define BAND_AT(w, big, i, j)                                                 \

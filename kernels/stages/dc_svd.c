@@ -11,7 +11,7 @@
 #include "../../runtime/parallel.h"
 #include "../../runtime/profile.h"
 #include "divide_conquer.h"
-#include "../stages.h"
+#include "stage3.h"
 
 /* ---- the deflation of a merge of the SVD ----
  *

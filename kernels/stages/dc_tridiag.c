@@ -11,7 +11,7 @@
 #include "../../runtime/memory.h"
 #include "../../runtime/profile.h"
 #include "divide_conquer.h"
-#include "../stages.h"
+#include "stage3.h"
 
 /* The merge of ?laed1: T (n x n) from its two solved halves in Q (blocks
  * at (0, 0), n1 <= n/2 rows, and (n1, n1)) and the rank-one tear rho

@@ -17,7 +17,9 @@
  * twice the block. */
 #include "../../runtime/context.h"
 #include "../../runtime/precision.h"
-#include "../stages.h"
+#include "stages.h"
+#include "../tiers/peers.h"
+#include "../backend/gpu_ops.h"
 
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
 

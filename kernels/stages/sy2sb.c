@@ -11,7 +11,8 @@
  * single-blocked ?sytrd_sy2sb order. */
 #include "../../runtime/context.h"
 #include "../../runtime/precision.h"
-#include "../stages.h"
+#include "stages.h"
+#include "../tiers/peers.h"
 
 #define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
 

@@ -51,7 +51,9 @@
 #include "../../runtime/profile.h"
 #include "../../runtime/tune.h"
 #include "../backend/lapack_fns.h"
-#include "../stages.h"
+#include "../stages/stages.h"
+#include "streamed.h"
+#include "../backend/gpu_ops.h"
 
 typedef struct ge_streamed {
     const GL_FN(ops) *ops;

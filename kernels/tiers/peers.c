@@ -17,7 +17,7 @@
 #include "../../runtime/precision.h"
 #include "../../runtime/profile.h"
 #include "../arena.h"
-#include "../stages.h"
+#include "peers.h"
 
 /* rows x cols of src (device of ops, ld rows) to dst (the peer's) through
  * the host's stage; 0 or -1. */

@@ -34,7 +34,8 @@
 #include "../../runtime/precision.h"
 #include "../../runtime/profile.h"
 #include "../arena.h"
-#include "../stages.h"
+#include "../stages/stages.h"
+#include "peers.h"
 
 /* The tiles and their owners. */
 typedef struct layout {

@@ -45,7 +45,9 @@
 #include "../../runtime/precision.h"
 #include "../../runtime/profile.h"
 #include "../../runtime/timing.h"
-#include "../stages.h"
+#include "../stages/stages.h"
+#include "streamed.h"
+#include "../backend/gpu_ops.h"
 
 /* The device arena of the streamed reduction: six n x b blocks, T, M and
  * the passes' tile buffers. */

@@ -16,9 +16,8 @@
  * the device works on it (UP), its update before its download (UPDATED),
  * and its download and its use before the buffer takes the tile three on
  * (DOWN, USED). */
-#include "../../runtime/gpu.h"
 #include "../../runtime/precision.h"
-#include "../stages.h"
+#include "streamed.h"
 
 /* event slots of buffer i: EV_UP + i, ... */
 enum {
@@ -62,11 +61,11 @@ static gl_scalar *buffer(const GL_FN(tile_pass) *pass, int i)
 static void upload(const GL_FN(tile_pass) *pass, int i, const gl_tile *t)
 {
     const GL_FN(ops) *ops = pass->ops;
-    ops->lane_wait(ops, GL_LANE_UP, EV_DOWN + i);
-    ops->lane_wait(ops, GL_LANE_UP, EV_USED + i);
+    ops->lane_wait(ops, GL_QUEUE_UP, EV_DOWN + i);
+    ops->lane_wait(ops, GL_QUEUE_UP, EV_USED + i);
     ops->tile_up(ops, t->nr, t->nc, host_tile(pass, t), pass->ldh,
                  buffer(pass, i), pass->tile);
-    ops->lane_record(ops, GL_LANE_UP, EV_UP + i);
+    ops->lane_record(ops, GL_QUEUE_UP, EV_UP + i);
 }
 
 /* gl_s_tile_pass_run gl_d_tile_pass_run gl_c_tile_pass_run gl_z_tile_pass_run */
@@ -87,18 +86,18 @@ int GL_FN(tile_pass_run)(const GL_FN(tile_pass) *pass)
         if (more)
             upload(pass, (i + 1) % GL_TILE_BUFFERS, &next);
         gl_scalar *dev = buffer(pass, i);
-        ops->lane_wait(ops, GL_LANE_COMPUTE, EV_UP + i);
+        ops->lane_wait(ops, GL_QUEUE_COMPUTE, EV_UP + i);
         if (pass->update)
             pass->update(pass->arg, &t, dev, tile);
         if (pass->write_back) {
-            ops->lane_record(ops, GL_LANE_COMPUTE, EV_UPDATED + i);
-            ops->lane_wait(ops, GL_LANE_DOWN, EV_UPDATED + i);
+            ops->lane_record(ops, GL_QUEUE_COMPUTE, EV_UPDATED + i);
+            ops->lane_wait(ops, GL_QUEUE_DOWN, EV_UPDATED + i);
             ops->tile_down(ops, t.nr, t.nc, dev, tile, host_tile(pass, &t),
                            pass->ldh);
-            ops->lane_record(ops, GL_LANE_DOWN, EV_DOWN + i);
+            ops->lane_record(ops, GL_QUEUE_DOWN, EV_DOWN + i);
         }
         pass->use(pass->arg, &t, dev, tile);
-        ops->lane_record(ops, GL_LANE_COMPUTE, EV_USED + i);
+        ops->lane_record(ops, GL_QUEUE_COMPUTE, EV_USED + i);
         t = next;
     }
     /* the copy is whole again for what follows the pass */
@@ -112,26 +111,26 @@ enum {
     EV_PARKED_USED = EV_PARKED_UP + GL_PARKED_BUFFERS
 };
 _Static_assert((int)EV_PARKED_USED + (int)GL_PARKED_BUFFERS <=
-                   (int)GL_LANE_EVENTS,
+                   (int)GL_QUEUE_EVENTS,
                "the parked stores' event slots");
 
 /* gl_s_parked_upload gl_d_parked_upload gl_c_parked_upload gl_z_parked_upload */
 void GL_FN(parked_upload)(const GL_FN(ops) *ops, const gl_scalar *src,
                           lapack_int count, gl_scalar *dst, int u)
 {
-    ops->lane_wait(ops, GL_LANE_UP, EV_PARKED_USED + u);
+    ops->lane_wait(ops, GL_QUEUE_UP, EV_PARKED_USED + u);
     ops->tile_up(ops, count, 1, src, count, dst, count);
-    ops->lane_record(ops, GL_LANE_UP, EV_PARKED_UP + u);
+    ops->lane_record(ops, GL_QUEUE_UP, EV_PARKED_UP + u);
 }
 
 /* gl_s_parked_ready gl_d_parked_ready gl_c_parked_ready gl_z_parked_ready */
 void GL_FN(parked_ready)(const GL_FN(ops) *ops, int u)
 {
-    ops->lane_wait(ops, GL_LANE_COMPUTE, EV_PARKED_UP + u);
+    ops->lane_wait(ops, GL_QUEUE_COMPUTE, EV_PARKED_UP + u);
 }
 
 /* gl_s_parked_used gl_d_parked_used gl_c_parked_used gl_z_parked_used */
 void GL_FN(parked_used)(const GL_FN(ops) *ops, int u)
 {
-    ops->lane_record(ops, GL_LANE_COMPUTE, EV_PARKED_USED + u);
+    ops->lane_record(ops, GL_QUEUE_COMPUTE, EV_PARKED_USED + u);
 }

@@ -5,6 +5,10 @@
 #
 #   include-graph    no file under kernels/ or runtime/ includes a file of
 #                    lapack_api/, and no file under runtime/ one of kernels/.
+#   rooms            within kernels/ (room_may below): no stage, tier or
+#                    backend includes a pipeline's header, no stage header
+#                    or backend a tier's, and only the backends include the
+#                    GPU runtime's interface (runtime/gpu.h, backend.h).
 #                    An #include "x" is resolved as the compiler does:
 #                    next to the including file first, else through the -I
 #                    directories the Makefile passes anywhere (., include,
@@ -41,8 +45,33 @@ layer() {
     esac
 }
 
+# room_may FILE TARGET: whether a file of kernels/ may include TARGET by
+# the rooms of kernels/ (kernels/README.md): no stage, tier or backend
+# includes a pipeline's header; no stage header and no backend a tier's;
+# and only the backends include the GPU runtime's interface
+# (runtime/gpu.h, what a GPU backend is written against) or the backend
+# registry (runtime/backend.h): a pipeline, stage or tier sees the device
+# through the operation table (ops.h) alone.
+room_may() {
+    local file=$1 target=$2
+    [[ $file == kernels/* ]] || return 0
+    if [[ $target == kernels/pipelines/* && $file != kernels/pipelines/* ]]; then
+        return 1   # the pipelines are the top floor
+    fi
+    if [[ $target == kernels/tiers/* &&
+          ($file == kernels/stages/*.h || $file == kernels/backend/*) ]]; then
+        return 1   # a stage may hand its work to a tier, its interface not
+    fi
+    if [[ ($target == runtime/gpu.h || $target == runtime/backend.h) &&
+          $file != kernels/backend/* ]]; then
+        return 1   # the device through the operation table alone
+    fi
+    return 0
+}
+
 # 1. The include graph.
 bad=()
+rooms=()
 nincl=0
 while IFS= read -r file; do
     dir=$(dirname "$file")
@@ -63,6 +92,8 @@ while IFS= read -r file; do
         for t in "${targets[@]}"; do
             if [ "$(layer "$t")" -gt "$own" ]; then
                 bad+=("$file includes $t ($line)")
+            elif ! room_may "$file" "$t"; then
+                rooms+=("$file includes $t")
             fi
         done
     done < <(grep -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' "$file")
@@ -71,6 +102,11 @@ if [ ${#bad[@]} -eq 0 ]; then
     pass "include-graph ($nincl includes of kernels/ and runtime/)"
 else
     fail include-graph "$(printf '%s; ' "${bad[@]}")"
+fi
+if [ ${#rooms[@]} -eq 0 ]; then
+    pass "rooms (the folders of kernels/: pipelines on top, runtime/gpu.h in the backends alone)"
+else
+    fail rooms "$(printf '%s; ' "${rooms[@]}")"
 fi
 
 # 2. Every header compiles on its own, in the four precisions.

@@ -33,7 +33,7 @@
 
 #include "precision.h"
 #include "entry.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 #include "../runtime/device.h"
 #include "../runtime/config.h"
 #include "../runtime/fault.h"

@@ -63,7 +63,7 @@
 
 #include "precision.h"
 #include "entry.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 #include "../kernels/backend/lapack_fns.h"
 #include "../kernels/backend/host/host.h"
 

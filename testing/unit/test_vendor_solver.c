@@ -34,7 +34,7 @@
 
 #include "precision.h"
 #include "../kernels/ops.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 #include "../kernels/status.h"
 #include "context.h"
 #include "gpu.h"

@@ -24,7 +24,8 @@
 #include "../../../runtime/profile.h"
 #include "../../../runtime/tune.h"
 #include "../../ops.h"
-#include "../../stages.h"
+#include "../../stages/stage3.h"
+#include "../gpu_ops.h"
 
 #define ES sizeof(gl_scalar)
 #define MEM(p) GL_MEM((p), ES)
@@ -166,6 +167,14 @@ static void dev_tile_down(const GL_FN(ops) *ops, lapack_int rows,
         ops->ctx, ES, (size_t)rows, (size_t)cols, src, (size_t)ld_src, dst,
         (size_t)ld_dst);
 }
+
+/* The drivers' queues and event slots (ops.h GL_QUEUE_*) go to the
+ * runtime as they are: they must be its own. */
+_Static_assert((int)GL_QUEUE_COMPUTE == (int)GL_LANE_COMPUTE &&
+                   (int)GL_QUEUE_UP == (int)GL_LANE_UP &&
+                   (int)GL_QUEUE_DOWN == (int)GL_LANE_DOWN &&
+                   (int)GL_QUEUE_EVENTS == (int)GL_LANE_EVENTS,
+               "ops.h's queues are runtime/gpu.h's lanes");
 
 static void dev_lane_record(const GL_FN(ops) *ops, int queue, int event)
 {

@@ -10,7 +10,7 @@
 #include "../../../runtime/config.h"
 #include "../../../runtime/memory.h"
 #include "../lapack_fns.h"
-#include "../../stages.h"
+#include "../../stages/backtransform.h"
 #include "host.h"
 
 /* Stage 3 of the values: the bisection of values.c on the threads the

@@ -70,7 +70,7 @@
 
 #include "../../../runtime/precision.h"
 #include "../../householder.h"
-#include "../../stages.h"
+#include "../../stages/stage3.h"
 #include "host.h"
 
 /* shifts counted side by side; rows between two scalings (T's pairs
