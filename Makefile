@@ -69,7 +69,8 @@ KERNELS    = pipelines/svd pipelines/eig pipelines/eig_one_stage pipelines/eig_v
              stages/ge2gb stages/sy2sb stages/gb2bd stages/band_reduce stages/backtransform \
              stages/dc_common stages/dc_secular stages/dc_svd stages/dc_tridiag \
              tiers/ge2gb_streamed tiers/sy2sb_streamed tiers/tile_pass tiers/peers tiers/stage1_peers \
-             backend/ops_bind backend/lapack_fns backend/gpu/gpu_ops \
+             backend/ops_bind backend/lapack_fns \
+             backend/gpu/gpu_ops backend/gpu/gpu_blas backend/gpu/gpu_panels backend/gpu/gpu_chase backend/gpu/gpu_stage3 \
              backend/host/host_ops backend/host/chase backend/host/tile_gemm backend/host/values
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              lapack_api/workspace.c \
