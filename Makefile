@@ -64,7 +64,7 @@ GL_PRECISION_z = 4
 # they are made of, the tiers beyond one device's memory or over several
 # devices, and the backends that fill the operation table.
 KERNEL_DIRS = pipelines stages tiers backend backend/gpu backend/host
-KERNELS    = pipelines/svd pipelines/eig pipelines/eig_one_stage pipelines/eig_vendor \
+KERNELS    = pipelines/svd pipelines/svd_lean pipelines/svd_streamed pipelines/eig pipelines/eig_one_stage pipelines/eig_vendor \
              pipelines/sytrd pipelines/band_values pipelines/call_plan \
              stages/ge2gb stages/sy2sb stages/gb2bd stages/band_reduce stages/backtransform \
              stages/dc_common stages/dc_secular stages/dc_svd stages/dc_tridiag \
