@@ -52,8 +52,8 @@ int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
                gl_real *e, gl_stage_times *times);
 
 /* The device memory that svd (above; U or VT over A when u_over_a,
- * vt_over_a) and eig (kernels/pipelines/eig.c, with the method) take by the plan's
- * tier (SIZE_MAX where the job has no such tier) on a device of this
+ * vt_over_a) and eig (kernels/pipelines/eig.c, with the method) take by the
+ * plan's tier (SIZE_MAX where the job has no such tier) on a device of this
  * tuning: their high-water mark, from the pieces they allocate
  * (docs/design/memory.md), and in *largest their largest single
  * allocation. */
@@ -107,19 +107,6 @@ int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
                  lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
                  gl_stage_times *times);
 
-/* Columns per block of a read into the caller's input that keeps, block
- * by block, what it overwrites and puts it back if a read fails (eig.c,
- * svd.c): blocks of at most 32 MiB, each streaming at the link's rate,
- * and at least four, so that the tests' failed reads put blocks back. */
-static inline lapack_int gl_kept_read_cols(size_t elem, lapack_int rows,
-                                           lapack_int cols)
-{
-    size_t fit = ((size_t)32 << 20) / (elem * (size_t)(rows > 0 ? rows : 1));
-    lapack_int nb = fit < (size_t)(cols + 3) / 4 ? (lapack_int)fit
-                                                 : (cols + 3) / 4;
-    return nb > 0 ? nb : 1;
-}
-
 /* Eigenvalues of the Hermitian A, ascending, *m of them, and with z
  * (not NULL) their eigenvectors in z (n x *m; may be A itself: A is read
  * completely first).  isuppz (?syevr, 2n) and ifail (?syevx, n) as the
@@ -142,23 +129,6 @@ size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
                                 lapack_int ku, char vectors, lapack_int ncc,
                                 size_t *largest);
 
-/* The rows of column j of an n x n matrix's uplo triangle: from *first,
- * the count returned. */
-static inline size_t gl_triangle_rows(char uplo, lapack_int n, lapack_int j,
-                                      lapack_int *first)
-{
-    *first = uplo == 'L' ? j : 0;
-    return (size_t)(uplo == 'L' ? n - j : j + 1);
-}
-
-/* z (n x m; n x n: the caller's A) = dev (ld n), column block by column
- * block, each block's part of the caller's uplo triangle kept first and
- * all of it put back if a read fails: the restart on LAPACK after a
- * failed read finds A as it was.  0 or -1. */
-int GL_FN(read_over_input)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                           lapack_int m, const gl_scalar *dev, gl_scalar *z,
-                           lapack_int ldz);
-
 /* GL_FN(eig) by the vendor's eigensolver on the context's device
  * (ops->ctx->method == GL_METHOD_VENDOR; gl_ctx_has_vendor_solver): the
  * full spectrum of ?syev/?syevd/?heev/?heevd (job->range 'A'), W and, with
@@ -171,9 +141,9 @@ int GL_FN(eig_vendor)(const GL_FN(ops) *ops, const gl_eig_job *job,
                       gl_stage_times *times);
 
 /* GL_FN(eig)'s reduction by the one-stage method (ops->ctx->method ==
- * GL_METHOD_ONE_STAGE on a device; kernels/pipelines/eig_one_stage.c): Hermitian A
- * (its uplo triangle) times sigma -> real tridiagonal d (n), e (n-1), as
- * he_tridiag.  keep (may be NULL) receives Q = Q1 diag(phase) in the
+ * GL_METHOD_ONE_STAGE on a device; kernels/pipelines/eig_one_stage.c):
+ * Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n), e
+ * (n-1), as he_tridiag.  keep (may be NULL) receives Q = Q1 diag(phase) in the
  * one-stage form, b = 0: the n-1 reflectors of LAPACK's one-stage
  * reduction of the lower triangle (reflector i unit at row i+1, stored
  * below it in column i of a, ld n) in panels of GL_ONE_STAGE_BLOCK
@@ -181,8 +151,8 @@ int GL_FN(eig_vendor)(const GL_FN(ops) *ops, const gl_eig_job *job,
  * GL_ONE_STAGE_BLOCK), no chase; tridiag_q_apply and
  * dc_vectors_on_device take it as they take he_tridiag's. */
 /* The device's one-stage reduction, shared with the device ?sytrd
- * (kernels/pipelines/sytrd.c): its device memory, the matrix X (n x n, ld n), V and
- * W of a panel (n x GL_ONE_STAGE_BLOCK each, ld n), y = A22 v (n), the
+ * (kernels/pipelines/sytrd.c): its device memory, the matrix X (n x n, ld n),
+ * V and W of a panel (n x GL_ONE_STAGE_BLOCK each, ld n), y = A22 v (n), the
  * corrections' product (GL_ONE_STAGE_BLOCK), w^H v and the coefficient
  * of v (1 each), then what the host reads at the end, contiguous (out):
  * the diagonal (n), the subdiagonal (n - 1, room n), tau (n) and S

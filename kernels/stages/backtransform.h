@@ -1,8 +1,8 @@
 /* The back-transformation of the two-stage reductions (backtransform.c):
  * the chase's reflector stores and their application, the stage-1
  * panels' application, the phases that make the chased band real, and
- * Q of a tridiagonal reduction as the eigenvector pipelines keep it
- * (tridiag_q.c). */
+ * Q of a tridiagonal reduction as the eigenvector pipelines keep it and
+ * the reads of the vectors over the caller's input (tridiag_q.c). */
 #ifndef GL_STAGES_BACKTRANSFORM_H
 #define GL_STAGES_BACKTRANSFORM_H
 
@@ -184,5 +184,37 @@ int GL_FN(q_apply_on)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
 int GL_FN(tridiag_q_apply)(const GL_FN(ops) *ops, const GL_FN(tridiag_q) *q,
                            lapack_int m, const gl_real *zt, lapack_int ldzt,
                            gl_scalar *z, lapack_int ldz);
+
+/* ---- reads over the caller's input (tridiag_q.c) ---- */
+
+/* Columns per block of a read into the caller's input that keeps, block
+ * by block, what it overwrites and puts it back if a read fails (eig.c,
+ * svd.c): blocks of at most 32 MiB, each streaming at the link's rate,
+ * and at least four, so that the tests' failed reads put blocks back. */
+static inline lapack_int gl_kept_read_cols(size_t elem, lapack_int rows,
+                                           lapack_int cols)
+{
+    size_t fit = ((size_t)32 << 20) / (elem * (size_t)(rows > 0 ? rows : 1));
+    lapack_int nb = fit < (size_t)(cols + 3) / 4 ? (lapack_int)fit
+                                                 : (cols + 3) / 4;
+    return nb > 0 ? nb : 1;
+}
+
+/* The rows of column j of an n x n matrix's uplo triangle: from *first,
+ * the count returned. */
+static inline size_t gl_triangle_rows(char uplo, lapack_int n, lapack_int j,
+                                      lapack_int *first)
+{
+    *first = uplo == 'L' ? j : 0;
+    return (size_t)(uplo == 'L' ? n - j : j + 1);
+}
+
+/* z (n x m; n x n: the caller's A) = dev (ld n), column block by column
+ * block, each block's part of the caller's uplo triangle kept first and
+ * all of it put back if a read fails: the restart on LAPACK after a
+ * failed read finds A as it was.  0 or -1. */
+int GL_FN(read_over_input)(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                           lapack_int m, const gl_scalar *dev, gl_scalar *z,
+                           lapack_int ldz);
 
 #endif

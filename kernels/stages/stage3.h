@@ -3,7 +3,7 @@
  * (dc_tridiag.c, dc_svd.c, dc_secular.c, dc_common.c), stage 3 with
  * vectors as each ?syev-family driver does it (tridiag_vectors.c), and
  * the eigenvectors of the tridiagonal kept on a device through the
- * back-transformation (dc_vectors_on_device). */
+ * back-transformation (tridiag_q.c dc_vectors_on_device). */
 #ifndef GL_STAGES_STAGE3_H
 #define GL_STAGES_STAGE3_H
 
@@ -11,6 +11,7 @@
 
 #include "../ops.h"
 #include "../status.h"
+#include "../backend/lapack_fns.h"
 #include "backtransform.h"
 
 /* Real values in ascending order, as the drivers return eigenvalues. */
@@ -110,6 +111,17 @@ lapack_int GL_FN(tridiagonal_vectors)(const GL_FN(ops) *ops,
                                       gl_real *w, gl_real *zt,
                                       lapack_int *isuppz, lapack_int *ifail,
                                       gl_real *work, lapack_int *iwork);
+
+/* ?stebz on (d, e) of the matrix scaled by sigma, with the job's bounds
+ * and tolerance scaled as the drivers scale them (order "E" or "B", as
+ * ?stebz's ORDER); returns its INFO. */
+lapack_int GL_FN(scaled_stebz)(const GL_FN(lapack_fns) *f,
+                               const gl_eig_job *job, const char *order,
+                               lapack_int n, const gl_real *d,
+                               const gl_real *e, gl_real sigma,
+                               lapack_int *m, gl_real *w, lapack_int *iblock,
+                               lapack_int *isplit, gl_real *work,
+                               lapack_int *iwork);
 
 /* Stage 3 by ?stedc with its vectors left on a device (ops->real_fill set)
  * and z (host, n x n) = Q diag(phase) Z_T from them: w = the eigenvalues
