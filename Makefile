@@ -68,7 +68,7 @@ KERNELS    = pipelines/svd pipelines/svd_lean pipelines/svd_streamed pipelines/e
              pipelines/eig_streamed pipelines/sytrd pipelines/band_values pipelines/call_plan \
              stages/ge2gb stages/sy2sb stages/gb2bd stages/band_reduce stages/backtransform \
              stages/tridiag_q stages/tridiag_vectors \
-             stages/dc_common stages/dc_secular stages/dc_svd stages/dc_tridiag \
+             stages/dc_common stages/dc_secular stages/dc_svd stages/dc_svd_deflate stages/dc_tridiag \
              tiers/ge2gb_streamed tiers/sy2sb_streamed tiers/tile_pass tiers/peers tiers/stage1_peers \
              backend/ops_bind backend/lapack_fns \
              backend/gpu/gpu_ops backend/gpu/gpu_blas backend/gpu/gpu_panels backend/gpu/gpu_chase backend/gpu/gpu_stage3 \

@@ -311,4 +311,30 @@ void GL_FN(dc_pack_secular)(lapack_int k, const gl_real *poles,
                             const gl_real *weights, const lapack_int *idx,
                             lapack_int first, gl_real *packed);
 
+/* ---- dc_svd_deflate.c ---- */
+
+/* What ?lasd2 decides for a merge of the SVD (its arrays and outputs
+ * above its definition), and ?lasd2's contract on host arrays with
+ * those decisions applied on the host's threads (0, or -1 if the
+ * threads' work failed). */
+lapack_int GL_FN(decide_svd)(const GL_FN(lapack_fns) *f, lapack_int nl,
+                             lapack_int nr, lapack_int sqre, gl_real *d0,
+                             gl_real *z0, gl_real alpha, gl_real beta,
+                             const gl_real *col1, const gl_real *col2,
+                             gl_real *dsigma0, gl_real *u_scratch,
+                             lapack_int *idxp0, lapack_int *idx0,
+                             lapack_int *idxc0, lapack_int *idxq0,
+                             lapack_int *coltyp0, GL_FN(dc_rotation) *rot,
+                             lapack_int *nrot_out, lapack_int *from,
+                             gl_real *c_out, gl_real *s_out);
+int GL_FN(deflate_svd)(const GL_FN(lapack_fns) *f, lapack_int nl,
+                       lapack_int nr, lapack_int sqre, lapack_int *k_out,
+                       gl_real *d0, gl_real *z0, gl_real alpha, gl_real beta,
+                       gl_real *u, lapack_int ldu, gl_real *vt,
+                       lapack_int ldvt, gl_real *dsigma0, gl_real *u2,
+                       gl_real *vt2, lapack_int *idxp0, lapack_int *idx0,
+                       lapack_int *idxc0, lapack_int *idxq0,
+                       lapack_int *coltyp0, GL_FN(dc_rotation) *rot,
+                       lapack_int *from);
+
 #endif
