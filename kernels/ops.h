@@ -256,8 +256,8 @@ typedef struct GL_FN(ops) {
      *   the fill the earlier sweeps left in it included): a chase in
      *   segments, each with the store of its own trailing problem
      *   (kernels/stages/backtransform.h reflectors_alloc_segment), gives
-     *   the whole chase's band, and Q is the product of the segments' Q's, each on
-     *   rows s0.. (backtransform.c).
+     *   the whole chase's band, and Q is the product of the segments' Q's,
+     *   each on rows s0.. (backtransform.c).
      * Return 0, or < 0 if the backend could not run them. */
     int (*gb_chase)(const struct GL_FN(ops) *ops, lapack_int n, lapack_int b,
                     lapack_int c, lapack_int sweeps, gl_scalar *band,

@@ -1,8 +1,8 @@
 /* The Hermitian eigenproblem's one-stage reduction on a device
  * (GL_METHOD_ONE_STAGE, docs/design/methods.md): A -> tridiagonal by
  * LAPACK's blocked Householder reduction, the method of the device
- * ?sytrd (kernels/pipelines/sytrd.c, docs/design/sytrd-device.md) with its matrix,
- * V, W and reflectors kept in device memory, and Q kept there for the
+ * ?sytrd (kernels/pipelines/sytrd.c, docs/design/sytrd-device.md) with its
+ * matrix, V, W and reflectors kept in device memory, and Q kept there for the
  * back-transformation in ?ormtr's blocked form: the reflectors below the
  * subdiagonal in panels of GL_ONE_STAGE_BLOCK columns with each panel's
  * compact-WY T factor.  Stage 3 and the back-transformation are those of

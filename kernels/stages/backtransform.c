@@ -14,7 +14,8 @@
 #include "backtransform.h"
 #include "../backend/gpu_ops.h"
 
-/* Steps of sweep s of a chase to half-width 1 (kernels/backend/host/chase.c). */
+/* Steps of sweep s of a chase to half-width 1
+ * (kernels/backend/host/chase.c). */
 static lapack_int chase_steps(lapack_int n, lapack_int b, lapack_int s)
 {
     return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
@@ -785,9 +786,7 @@ void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
  * cache lines, written to BAND_ROWS streams, so few lines are in use at
  * once and they stay in cache whatever the leading dimensions.  Square
  * tiles of 32 took 3 to 5 times as long at n = 8192, whose columns, 64
- * KiB apart, all fall into the same sets of the cache (docs/history.md,
- * "a profile of every call, the back-transformation's waves as batched
- * products (no GPU)", "Transposes at power-of-two sizes"). */
+ * KiB apart, all fall into the same sets of the cache. */
 enum { BAND_ROWS = 8 };
 
 static inline void banded_conj_transpose(lapack_int rows, lapack_int cols,

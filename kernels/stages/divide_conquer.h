@@ -11,10 +11,10 @@
  *
  * Why: on an H100 the system ?bdsdc took 15.7 of the 23.0 s of dgesdd
  * JOBZ='S' at n = 8192, and ?stedc 3.9 of the 7.8 s of dsyevd JOBZ='V'
- * (docs/history.md, "the first GPU run: an NVIDIA H100 against cuSOLVER
- * (`h100`)").  Almost all of their arithmetic is the products of each
- * merge, vectors of the two halves times the k x k vectors of the merged
- * secular problem, k up to n; the rest is O(n^2) per merge: the
+ * (the first GPU run, against cuSOLVER; the design that followed:
+ * docs/design/vectors-on-device.md).  Almost all of their arithmetic is the
+ * products of each merge, vectors of the two halves times the k x k vectors of
+ * the merged secular problem, k up to n; the rest is O(n^2) per merge: the
  * deflation's rotations and column moves, the vectors of the secular
  * problem.  So the tree is walked here as
  * ?lasd0/?laed0 do: subproblems up to the context's tuning.dc_leaf rows

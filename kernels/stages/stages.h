@@ -71,8 +71,8 @@ static inline lapack_int gl_sy2sb_reflectors(lapack_int n, lapack_int b)
 int GL_FN(gb2bd)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int tw, gl_scalar *band, lapack_int ldband);
 
-/* Band-to-band (kernels/stages/band_reduce.c): the Hermitian band of half-width
- * big in w (the backend's memory, both triangles, A(i, j) at
+/* Band-to-band (kernels/stages/band_reduce.c): the Hermitian band of
+ * half-width big in w (the backend's memory, both triangles, A(i, j) at
  * w[2 big + i - j + j ld], ld = band_reduce_ld(big), zero outside the
  * band) reduced in place to half-width b < big by unitary similarity, for
  * the values (the reflectors are not kept); t: big x big scalars of the

@@ -28,14 +28,14 @@ static inline lapack_int gl_most_that_fit(lapack_int hi,
     return lo;
 }
 
-/* The streamed plan of the Hermitian eigenproblem (kernels/tiers/sy2sb_streamed.c,
- * docs/design/memory.md): A (its uplo triangle) times sigma copied to
- * host memory and reduced to a band of half-width b in passes that stream
- * its trailing matrix through the device in tiles of tile x tile, then
- * the band chased on the device as he_tridiag's: d and e.  keep (or NULL)
- * receives Q for the vectors: stage 1's panels and T factors in host
- * memory, the chase's reflectors kept on the device (segment 0, as the
- * lean plan, he_tridiag_lean, keeps them) or parked in host memory
+/* The streamed plan of the Hermitian eigenproblem
+ * (kernels/tiers/sy2sb_streamed.c, docs/design/memory.md): A (its uplo
+ * triangle) times sigma copied to host memory and reduced to a band of
+ * half-width b in passes that stream its trailing matrix through the device in
+ * tiles of tile x tile, then the band chased on the device as he_tridiag's: d
+ * and e. keep (or NULL) receives Q for the vectors: stage 1's panels and T
+ * factors in host memory, the chase's reflectors kept on the device (segment
+ * 0, as the lean plan, he_tridiag_lean, keeps them) or parked in host memory
  * segment by segment (a chase in segments of segment sweeps, each
  * segment's store on the device only while it runs), applied tile
  * columns at a time by tridiag_q_apply_streamed (free it with
@@ -104,10 +104,10 @@ void GL_FN(parked_upload)(const GL_FN(ops) *ops, const gl_scalar *src,
 void GL_FN(parked_ready)(const GL_FN(ops) *ops, int u);
 void GL_FN(parked_used)(const GL_FN(ops) *ops, int u);
 
-/* The lean plan of the Hermitian eigenvectors (kernels/tiers/sy2sb_streamed.c):
- * stage 1 in core as he_tridiag's, then its panels and T factors to host
- * memory and the chase and keep as he_tridiag_streamed's; its device
- * bytes (a tier of eig_device_bytes). */
+/* The lean plan of the Hermitian eigenvectors
+ * (kernels/tiers/sy2sb_streamed.c): stage 1 in core as he_tridiag's, then its
+ * panels and T factors to host memory and the chase and keep as
+ * he_tridiag_streamed's; its device bytes (a tier of eig_device_bytes). */
 int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, char uplo, lapack_int n,
                            const gl_scalar *a, lapack_int lda, gl_real sigma,
                            gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
@@ -141,8 +141,8 @@ int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
 size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
                                        lapack_int rows, lapack_int cols,
                                        lapack_int b, lapack_int tile);
-/* Stage 1 of that plan for the SVD's vectors (kernels/pipelines/svd.c): X, scaled,
- * copied into x (host, rows x cols, ld rows) and reduced there by the
+/* Stage 1 of that plan for the SVD's vectors (kernels/pipelines/svd.c): X,
+ * scaled, copied into x (host, rows x cols, ld rows) and reduced there by the
  * same passes to the upper band of half-width b (clamped as above) in
  * band (host, 3b + 1 x cols), with each QR panel's reflectors kept below
  * its diagonal block and each LQ panel's right of its band rows, and

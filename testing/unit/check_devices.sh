@@ -1,10 +1,10 @@
 #!/bin/bash
-# Several devices in one call (kernels/tiers/peers.c, kernels/tiers/stage1_peers.c): on
-# PoCL made to show two or three devices (POCL_DEVICES),
-# GPULAPACK_DEVICE=opencl:all or a list shares the back-transformation of
-# the vectors by columns (dsyevd V, zheevd V; dgesdd S: both U's and
-# VT's) and the ?syev family's stage 1 by tile columns (small band and
-# tiles here, GPULAPACK_BAND and GPULAPACK_OOC_TILE: several panels and
+# Several devices in one call (kernels/tiers/peers.c,
+# kernels/tiers/stage1_peers.c): on PoCL made to show two or three devices
+# (POCL_DEVICES), GPULAPACK_DEVICE=opencl:all or a list shares the
+# back-transformation of the vectors by columns (dsyevd V, zheevd V; dgesdd S:
+# both U's and VT's) and the ?syev family's stage 1 by tile columns (small band
+# and tiles here, GPULAPACK_BAND and GPULAPACK_OOC_TILE: several panels and
 # several tiles per device), and the SVD's (dgesdd) likewise.
 #  - the log names the set (its first device) and the call says devices=N;
 #  - each other device's profile shows its share: for the

@@ -55,7 +55,8 @@ layer() {
 room_may() {
     local file=$1 target=$2
     [[ $file == kernels/* ]] || return 0
-    if [[ $target == kernels/pipelines/* && $file != kernels/pipelines/* ]]; then
+    if [[ $target == kernels/pipelines/* &&
+          $file != kernels/pipelines/* ]]; then
         return 1   # the pipelines are the top floor
     fi
     if [[ $target == kernels/tiers/* &&
@@ -104,7 +105,7 @@ else
     fail include-graph "$(printf '%s; ' "${bad[@]}")"
 fi
 if [ ${#rooms[@]} -eq 0 ]; then
-    pass "rooms (the folders of kernels/: pipelines on top, runtime/gpu.h in the backends alone)"
+    pass "rooms (kernels/: pipelines on top, runtime/gpu.h in the backends)"
 else
     fail rooms "$(printf '%s; ' "${rooms[@]}")"
 fi

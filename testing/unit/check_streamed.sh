@@ -87,8 +87,8 @@ fault_verdict() {
 }
 
 # model <element bytes> [V|L] [G]: the streaming's bytes each way, by the
-# tiles the passes enumerate (kernels/tiers/sy2sb_streamed.c), the band's upload
-# and the chase's O(n) reads left out (under 0.5%); with V, each panel's
+# tiles the passes enumerate (kernels/tiers/sy2sb_streamed.c), the band's
+# upload and the chase's O(n) reads left out (under 0.5%); with V, each panel's
 # reflectors and T down, the band up, and the back-transformation's
 # blocks of TILE columns of Z, each up and down, with stage 1's panels up
 # past it in groups of 256 columns (backtransform.c, apply_host_panels),

@@ -1,9 +1,9 @@
 #!/bin/bash
-# The lean plan of the SVD's vectors (docs/design/memory.md, kernels/pipelines/svd.c
-# svd_reduce_lean and svd_lean_vectors): stage 1 in core, its QR and LQ
-# panels with their T factors parked in host memory, the chase's two
-# reflector stores on the device, stage 3 on the host, then U and VT made
-# in blocks of TILE columns, each block up once, the chase's reflectors
+# The lean plan of the SVD's vectors (docs/design/memory.md,
+# kernels/pipelines/svd.c svd_reduce_lean and svd_lean_vectors): stage 1 in
+# core, its QR and LQ panels with their T factors parked in host memory, the
+# chase's two reflector stores on the device, stage 3 on the host, then U and
+# VT made in blocks of TILE columns, each block up once, the chase's reflectors
 # applied on the device and stage 1's panels streamed past it from host
 # memory.  On PoCL, band 16, blocks of 64 columns (8 blocks of U's and of
 # VT's columns), for dgesdd S and zgesdd S at 512 x 512 and a wide dgesvd

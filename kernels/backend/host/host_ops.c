@@ -1,5 +1,6 @@
 /* The host backend's operation table: memory is host memory, panels and
- * BLAS3 are the system LAPACK/BLAS, stage 2 is kernels/backend/host/chase.c. */
+ * BLAS3 are the system LAPACK/BLAS, stage 2 is
+ * kernels/backend/host/chase.c. */
 #include <complex.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -429,8 +430,8 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .name = "host",
     .host_memory = 1,
     /* aligned to a cache line: the tile kernel's vector loads of a
-     * block's columns (kernels/backend/host/tile_gemm.c) are then whole lines, not
-     * split ones (about 1.5 times faster in cache) */
+     * block's columns (kernels/backend/host/tile_gemm.c) are then whole lines,
+     * not split ones (about 1.5 times faster in cache) */
     .alloc = host_alloc,
     .release = host_release,
     .to_host = host_to_host,

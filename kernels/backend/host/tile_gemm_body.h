@@ -1,5 +1,5 @@
-/* One register-tiled kernel of kernels/backend/host/tile_gemm.c, included once per
- * instruction set with
+/* One register-tiled kernel of kernels/backend/host/tile_gemm.c, included once
+ * per instruction set with
  *   TG_NAME    the function's name,
  *   TG_ATTR    its target attribute (may be empty),
  *   TG_VBYTES  the vector width in bytes,
