@@ -91,8 +91,8 @@ static int read_adjoint(const GL_FN(ops) *ops, int how, gl_scalar *host,
 static const svd_tier svd_in_core;
 
 /* The band of half-width b and what follows from it: the panels' width,
- * the chase's groups, the rows ge2gb sees and their ld.
- * gl_s_svd_band gl_d_svd_band gl_c_svd_band gl_z_svd_band */
+ * the chase's groups, the rows ge2gb sees and their ld. */
+/* gl_s_svd_band gl_d_svd_band gl_c_svd_band gl_z_svd_band */
 void GL_FN(svd_band)(svd_call *c, lapack_int b, lapack_int lo)
 {
     lapack_int rows = c->rows, cols = c->cols;
@@ -338,8 +338,8 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
  * where they do not fit (the old code allocated them beside it: the peak
  * is the larger of the two, no more).  The kept part is optional: without
  * room for it, the output over A is written from one complete read.
- * 0 or GL_STAGE_FAULT.
- * gl_s_svd_host_plan gl_d_svd_host_plan gl_c_svd_host_plan gl_z_svd_host_plan */
+ * 0 or GL_STAGE_FAULT. */
+/* gl_s_svd_host_plan gl_d_svd_host_plan gl_c_svd_host_plan gl_z_svd_host_plan */
 int GL_FN(svd_host_plan)(svd_call *c, int staged)
 {
     gl_arena arena = {0}, *host = &arena;
@@ -416,8 +416,8 @@ static int svd_plan(svd_call *c)
     return rc ? rc : c->tier->plan(c);
 }
 
-/* The two arenas, whatever step failed.
- * gl_s_svd_free gl_d_svd_free gl_c_svd_free gl_z_svd_free */
+/* The two arenas, whatever step failed. */
+/* gl_s_svd_free gl_d_svd_free gl_c_svd_free gl_z_svd_free */
 void GL_FN(svd_free)(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
@@ -471,8 +471,8 @@ static int svd_reduce(svd_call *c)
 
 /* Stage 3 from d and e on the host: the bidiagonal's values and, with
  * vectors, U_B and VT_B (on the device, or on the host in ub and vb), the
- * merges of the divide and conquer multiplied by `products`.
- * gl_s_svd_stage3_de gl_d_svd_stage3_de gl_c_svd_stage3_de gl_z_svd_stage3_de */
+ * merges of the divide and conquer multiplied by `products`. */
+/* gl_s_svd_stage3_de gl_d_svd_stage3_de gl_c_svd_stage3_de gl_z_svd_stage3_de */
 int GL_FN(svd_stage3_de)(svd_call *c, const GL_FN(ops) *products)
 {
     const GL_FN(ops) *ops = c->ops;

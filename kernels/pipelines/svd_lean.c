@@ -77,8 +77,8 @@ static size_t lean_block_scalars(const svd_call *c)
     return (size_t)(c->want_l ? c->rows : c->cols) * (size_t)c->tile;
 }
 
-/* The chase's two stores kept on the device to the end: their bytes.
- * gl_s_svd_kept_bytes gl_d_svd_kept_bytes gl_c_svd_kept_bytes gl_z_svd_kept_bytes */
+/* The chase's two stores kept on the device to the end: their bytes. */
+/* gl_s_svd_kept_bytes gl_d_svd_kept_bytes gl_c_svd_kept_bytes gl_z_svd_kept_bytes */
 void GL_FN(svd_kept_bytes)(const svd_call *c, svd_lean_sizes *b)
 {
     const size_t es = sizeof(gl_scalar);
@@ -117,8 +117,8 @@ static void lean_stage1_bytes(const svd_call *c, svd_lean_sizes *b)
  *    block, and the most that apply_chase or apply_host_panels allocates
  *    for one block of either side.
  * largest: the largest of the single allocations (or of the sums that
- * hold them).
- * gl_s_svd_lean_bytes gl_d_svd_lean_bytes gl_c_svd_lean_bytes gl_z_svd_lean_bytes */
+ * hold them). */
+/* gl_s_svd_lean_bytes gl_d_svd_lean_bytes gl_c_svd_lean_bytes gl_z_svd_lean_bytes */
 size_t GL_FN(svd_lean_bytes)(const svd_call *c, size_t *largest)
 {
     const size_t es = sizeof(gl_scalar);
@@ -151,8 +151,8 @@ size_t GL_FN(svd_lean_bytes)(const svd_call *c, size_t *largest)
 
 /* X's panels (and the streamed stage 1's band, or a tall X's QR) in host
  * memory, its device memory allocated as it goes; then the host arena,
- * with the vectors of X as their blocks come back.
- * gl_s_svd_lean_plan gl_d_svd_lean_plan gl_c_svd_lean_plan gl_z_svd_lean_plan */
+ * with the vectors of X as their blocks come back. */
+/* gl_s_svd_lean_plan gl_d_svd_lean_plan gl_c_svd_lean_plan gl_z_svd_lean_plan */
 int GL_FN(svd_lean_plan)(svd_call *c)
 {
     int host_band = c->tier->parts->host_band;
@@ -171,8 +171,8 @@ int GL_FN(svd_lean_plan)(svd_call *c)
     return GL_FN(svd_host_plan)(c, 1);
 }
 
-/* The arenas, then the flow's own memory.
- * gl_s_svd_lean_free gl_d_svd_lean_free gl_c_svd_lean_free gl_z_svd_lean_free */
+/* The arenas, then the flow's own memory. */
+/* gl_s_svd_lean_free gl_d_svd_lean_free gl_c_svd_lean_free gl_z_svd_lean_free */
 void GL_FN(svd_lean_free)(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
@@ -273,8 +273,8 @@ static int lean_stage1(svd_call *c)
     return 0;
 }
 
-/* The chase with its two stores kept on the device to the end.
- * gl_s_svd_chase_kept gl_d_svd_chase_kept gl_c_svd_chase_kept gl_z_svd_chase_kept */
+/* The chase with its two stores kept on the device to the end. */
+/* gl_s_svd_chase_kept gl_d_svd_chase_kept gl_c_svd_chase_kept gl_z_svd_chase_kept */
 int GL_FN(svd_chase_kept)(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
@@ -287,8 +287,8 @@ int GL_FN(svd_chase_kept)(svd_call *c)
                : 0;
 }
 
-/* A block's chase reflectors from the stores on the device.
- * gl_s_svd_apply_kept gl_d_svd_apply_kept gl_c_svd_apply_kept gl_z_svd_apply_kept */
+/* A block's chase reflectors from the stores on the device. */
+/* gl_s_svd_apply_kept gl_d_svd_apply_kept gl_c_svd_apply_kept gl_z_svd_apply_kept */
 int GL_FN(svd_apply_kept)(const svd_call *c, char which, lapack_int ncols,
                           gl_scalar *e, lapack_int lde)
 {
@@ -298,8 +298,8 @@ int GL_FN(svd_apply_kept)(const svd_call *c, char which, lapack_int ncols,
 /* Stages 1 and 2: the band (the tier's stage 1), then chased to
  * bidiagonal keeping the chase's two stores (the tier's: on the device,
  * or parked segment by segment); the chased band gives d and e (and the
- * diagonals for the phases), and goes.
- * gl_s_svd_lean_reduce gl_d_svd_lean_reduce gl_c_svd_lean_reduce gl_z_svd_lean_reduce */
+ * diagonals for the phases), and goes. */
+/* gl_s_svd_lean_reduce gl_d_svd_lean_reduce gl_c_svd_lean_reduce gl_z_svd_lean_reduce */
 int GL_FN(svd_lean_reduce)(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
@@ -319,8 +319,8 @@ int GL_FN(svd_lean_reduce)(svd_call *c)
  * Hermitian lean plan's ?stedc runs on the host alike).  That is the
  * system's ?bdsdc, except where its INTEGERs overflow (n > 23,170,
  * docs/large.md): then our divide and conquer, its products by the
- * host's BLAS.
- * gl_s_svd_lean_stage3 gl_d_svd_lean_stage3 gl_c_svd_lean_stage3 gl_z_svd_lean_stage3 */
+ * host's BLAS. */
+/* gl_s_svd_lean_stage3 gl_d_svd_lean_stage3 gl_c_svd_lean_stage3 gl_z_svd_lean_stage3 */
 int GL_FN(svd_lean_stage3)(svd_call *c)
 {
     c->t[2] = gl_profile_stage(c->ops->ctx, "stage3");
@@ -392,8 +392,8 @@ static int lean_blocks(svd_call *c)
 
 /* Vectors: the back-transformation of U_B and VT_B, block by block; the
  * panels (and the tier's stores in host memory) go up on the upload lane
- * by DMA (ops.h host_pin).
- * gl_s_svd_lean_vectors gl_d_svd_lean_vectors gl_c_svd_lean_vectors gl_z_svd_lean_vectors */
+ * by DMA (ops.h host_pin). */
+/* gl_s_svd_lean_vectors gl_d_svd_lean_vectors gl_c_svd_lean_vectors gl_z_svd_lean_vectors */
 int GL_FN(svd_lean_vectors)(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
@@ -413,8 +413,8 @@ int GL_FN(svd_lean_vectors)(svd_call *c)
 
 /* U and VT from the host's blocks, all of which succeeded: X's left
  * vectors are U (m >= n) or VT's adjoint, its right vectors VT's adjoint
- * or U.
- * gl_s_svd_lean_read gl_d_svd_lean_read gl_c_svd_lean_read gl_z_svd_lean_read */
+ * or U. */
+/* gl_s_svd_lean_read gl_d_svd_lean_read gl_c_svd_lean_read gl_z_svd_lean_read */
 int GL_FN(svd_lean_read)(svd_call *c)
 {
     lapack_int rows = c->rows, cols = c->cols, ucols = c->ucols;
