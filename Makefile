@@ -61,9 +61,19 @@ GL_PRECISION_d = 2
 GL_PRECISION_c = 3
 GL_PRECISION_z = 4
 # Algorithm templates (kernels/), also compiled once per precision.
-KERNELS    = ge2gb ge2gb_streamed sy2sb stage1_peers sy2sb_streamed tile_pass band_reduce call_plan gb2bd svd eig eig_one_stage eig_vendor band_values dc_common dc_secular dc_svd dc_tridiag lapack_fns \
-             backtransform peers sytrd ops_bind gpu_ops \
-             ref/host_ops ref/chase ref/tile_gemm ref/values
+# By folder (kernels/README.md): the pipelines of the families, the stages
+# they are made of, the tiers beyond one device's memory or over several
+# devices, and the backends that fill the operation table.
+KERNEL_DIRS = pipelines stages tiers backend backend/gpu backend/host
+KERNELS    = pipelines/svd pipelines/svd_lean pipelines/svd_streamed pipelines/eig pipelines/eig_one_stage pipelines/eig_vendor \
+             pipelines/eig_streamed pipelines/sytrd pipelines/band_values pipelines/call_plan \
+             stages/ge2gb stages/sy2sb stages/gb2bd stages/band_reduce stages/backtransform \
+             stages/tridiag_q stages/tridiag_vectors \
+             stages/dc_common stages/dc_secular stages/dc_svd stages/dc_svd_deflate stages/dc_tridiag \
+             tiers/ge2gb_streamed tiers/sy2sb_streamed tiers/tile_pass tiers/peers tiers/stage1_peers \
+             backend/ops_bind backend/lapack_fns \
+             backend/gpu/gpu_ops backend/gpu/gpu_blas backend/gpu/gpu_panels backend/gpu/gpu_chase backend/gpu/gpu_stage3 \
+             backend/host/host_ops backend/host/chase backend/host/tile_gemm backend/host/values
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
@@ -120,7 +130,7 @@ TEMPLATE_OBJ = $(foreach t,$(TEMPLATES),$(foreach p,$(PRECISIONS),$(B)/lapack_ap
 COMMON_OBJ   = $(patsubst %.c,$(B)/%.o,$(COMMON_SRC))
 LIB_OBJ      = $(TEMPLATE_OBJ) $(COMMON_OBJ) $(BACKEND_OBJ)
 HEADERS      = $(wildcard include/*.h lapack_api/*.h lapack_api/generated/*.inc runtime/*.h runtime/*.def \
-                          runtime/*/*.h kernels/*.h kernels/ref/*.h)
+                          runtime/*/*.h kernels/*.h $(KERNEL_DIRS:%=kernels/%/*.h))
 
 .PHONY: all library demo demo-deps check deps sanitize tests clean bench perf-doc generate tags \
         compile_commands.json
@@ -141,14 +151,14 @@ $(B)/lapack_api/%_$(1).o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$$(CC) $$(LIB_CFLAGS) -DGL_PRECISION=$(GL_PRECISION_$(1)) -c $$< -o $$@
 $(B)/lapack_api/%_$(1)64.o: lapack_api/%.c $(HEADERS) | $(B)/lapack_api
 	$$(CC) $$(LIB_CFLAGS) -DGL_PRECISION=$(GL_PRECISION_$(1)) -DGL_ILP64=1 -c $$< -o $$@
-$(B)/kernels/%_$(1).o: kernels/%.c $(HEADERS) | $(B)/kernels/ref
+$(B)/kernels/%_$(1).o: kernels/%.c $(HEADERS) | $(KERNEL_DIRS:%=$(B)/kernels/%)
 	$$(CC) $$(LIB_CFLAGS) $$(KERNEL_CFLAGS) -DGL_PRECISION=$(GL_PRECISION_$(1)) -c $$< -o $$@
 endef
 $(foreach p,$(PRECISIONS),$(eval $(call template_rules,$(p))))
 $(B)/%.o: %.c $(HEADERS) | $(B)/lapack_api $(B)/runtime
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 
-$(B)/lapack_api $(B)/runtime $(B)/kernels/ref build/testing $(LIBDIR) bin:
+$(B)/lapack_api $(B)/runtime $(KERNEL_DIRS:%=$(B)/kernels/%) build/testing $(LIBDIR) bin:
 	mkdir -p $@
 
 $(B)/opencl_source.cl: kernels/shim/opencl.h $(DEVICE_SRC) | $(B)/runtime
@@ -272,7 +282,7 @@ $(UNIT_PLAIN_BIN): build/testing/%: testing/unit/%.c lib/libgpulapack.a | build/
 $(call unit_template_bin,test_stages): build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 # the kernel's source itself, to reach every instruction-set variant
-$(call unit_template_bin,test_tile_gemm): build/testing/test_tile_gemm_%: testing/unit/test_tile_gemm.c $(HEADERS) kernels/ref/tile_gemm.c | build/testing
+$(call unit_template_bin,test_tile_gemm): build/testing/test_tile_gemm_%: testing/unit/test_tile_gemm.c $(HEADERS) kernels/backend/host/tile_gemm.c | build/testing
 	$(CC) $(TEST_CFLAGS) -O2 -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ -lm
 $(call unit_template_bin,test_device_ops): build/testing/test_device_ops_%: testing/unit/test_device_ops.c $(HEADERS) lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
@@ -290,7 +300,7 @@ build/testing/mock-cuda/libcuda.so.1: testing/unit/mock/mock_cuda.c testing/unit
 build/testing/mock-hip/libamdhip64.so.5: testing/unit/mock/mock_hip.c testing/unit/mock/mock_core.h
 	mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -fPIC -shared -fvisibility=hidden -D__HIP_PLATFORM_AMD__ $< -o $@
-# the vendor's eigensolver (kernels/eig_vendor.c) over the stand-in drivers
+# the vendor's eigensolver (kernels/pipelines/eig_vendor.c) over the stand-in drivers
 # and stand-in solvers (cuSOLVER, rocSOLVER: mock_solver.c, in folders of
 # their own so that a run can leave them out), per API and precision
 build/testing/test_vendor_solver_cuda_%: testing/unit/test_vendor_solver.c testing/unit/mock/system_eig.h $(HEADERS) lib/libgpulapack.a | build/testing

@@ -23,24 +23,26 @@
  * blocks that kernels load by vectors are laid out in whole lines. */
 enum { GL_LINE_BYTES = 64 };
 
-/* Device scratch the operations take beside their operands, which the
- * pipelines' plans count (kernels/plan.c): a device's apply_wy holds
- * V^H E of a run of blocks in at most gl_wy_scratch_bytes(bytes of E)
- * (256 MiB, and a quarter of E: the scratch stays a share of the call's
- * matrices); larfb on m x n with k reflectors makes V' and T dense and
- * keeps two k x n (side 'L') or m x k products: GL_LARFB_SCRATCH
- * scalars, len the length of V'. */
-#ifndef GL_OPS_SCRATCH
-#define GL_OPS_SCRATCH
-static inline size_t gl_wy_scratch_bytes(size_t e_bytes)
-{
-    size_t cap = (size_t)256 << 20;
-    return e_bytes / 4 < cap ? e_bytes / 4 : cap;
-}
-#define GL_LARFB_SCRATCH(len, other, k)                                      \
-    (2 * (size_t)(k) * (size_t)(other) + (size_t)(len) * (size_t)(k) +        \
-     (size_t)(k) * (size_t)(k))
-#endif
+/* The queues of lane_record and lane_wait (the compute queue, the upload
+ * lane, the download lane) and the event slots they share: the GPU
+ * runtime's own (runtime/gpu.h GL_LANE_*, which the GPU table passes on
+ * as they are and checks against these), named here so that a driver
+ * needs nothing of the runtime's GPU interface. */
+enum { GL_QUEUE_COMPUTE, GL_QUEUE_UP, GL_QUEUE_DOWN };
+enum { GL_QUEUE_EVENTS = 32 };
+/* The event slots of the drivers on the copy lanes: a tile pass's
+ * (kernels/tiers/tile_pass.c, GL_TILE_BUFFERS tiles on the device at a
+ * time), four per tile buffer, the two of the panel groups of
+ * apply_block_panels, then the parked chase segments' of the streamed
+ * back-transformations, two per store buffer (GL_PARKED_BUFFERS: the
+ * next segment's store goes up while the device applies this one's). */
+enum { GL_TILE_BUFFERS = 3 };
+enum {
+    GL_EVENTS_TILES = 0,
+    GL_EVENTS_PANELS = 4 * GL_TILE_BUFFERS,
+    GL_EVENTS_PARKED = GL_EVENTS_PANELS + 2,
+    GL_PARKED_BUFFERS = 2
+};
 
 /* The reflectors of a chase to half-width 1, kept for the
  * back-transformation (backtransform.c), in the backend's memory.  Step j
@@ -108,7 +110,7 @@ typedef struct GL_FN(ops) {
      * plans; runtime/gpu.h lane_write): tile_up copies src (host) into
      * dst on the upload lane, tile_down src into dst (host) on the
      * download lane; lane_record and lane_wait order the lanes and the
-     * compute queue by event slots (gpu.h GL_LANE_*); lanes_finish waits
+     * compute queue by event slots (GL_QUEUE_* above); lanes_finish waits
      * for all of it: 0, or < 0 when anything failed (a tile_down's dst
      * may then be written in part).  A tile's host memory stays
      * untouched until lanes_finish.  host_pin page-locks the host range
@@ -197,7 +199,7 @@ typedef struct GL_FN(ops) {
                     lapack_int band, int y_banded, lapack_int ncols,
                     gl_scalar *e, lapack_int lde);
     /* The blocks of apply_wy for the back-transformation of a chase
-     * (kernels/backtransform.c build_block), built in the backend's
+     * (kernels/stages/backtransform.c build_block), built in the backend's
      * memory from the reflectors' store where the chase left them:
      * block i (3 values in the backend's memory at blocks + 3i: store
      * column, rows, k <= kmax) into V^H at vh + i stride and Y (ld ldv)
@@ -253,9 +255,9 @@ typedef struct GL_FN(ops) {
      *   the chase of the trailing band (order n - s0, band + s0 ldband,
      *   the fill the earlier sweeps left in it included): a chase in
      *   segments, each with the store of its own trailing problem
-     *   (kernels/stages.h reflectors_alloc_segment), gives the whole
-     *   chase's band, and Q is the product of the segments' Q's, each on
-     *   rows s0.. (backtransform.c).
+     *   (kernels/stages/backtransform.h reflectors_alloc_segment), gives
+     *   the whole chase's band, and Q is the product of the segments' Q's,
+     *   each on rows s0.. (backtransform.c).
      * Return 0, or < 0 if the backend could not run them. */
     int (*gb_chase)(const struct GL_FN(ops) *ops, lapack_int n, lapack_int b,
                     lapack_int c, lapack_int sweeps, gl_scalar *band,
@@ -370,21 +372,5 @@ typedef struct GL_FN(ops) {
  * compiled in.  The context's error state and profile are
  * gl_ctx_acquire's, not this function's. */
 int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx);
-
-/* The GPU paths' template (kernels/gpu_ops.c): also what the device plans
- * decide from (kernels/svd.c svd_device_bytes). */
-extern const GL_FN(ops) GL_FN(gpu_ops);
-
-/* The device scratch that gpu_ops' geqrt (qr 1: a panel of long_side
- * rows and short_side columns) or gelqt (qr 0: short_side rows and
- * long_side columns) holds at its peak on a device of this tuning: what
- * a plan counts beside a pipeline's own arrays. */
-size_t GL_FN(gpu_panel_bytes)(const gl_tuning *tuning, int qr,
-                              lapack_int long_side, lapack_int short_side);
-
-/* The device memory gpu_ops' real_product holds at most under a lean or
- * streamed plan (it multiplies in blocks of t rows and columns then) for
- * the products of an n x n divide and conquer. */
-size_t GL_FN(tiled_product_device_bytes)(lapack_int n, lapack_int t);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include "../runtime/fortran.h"
 #include "../runtime/precision.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 #include "../runtime/memory.h"
 #include "entry.h"
 #include "entry_skeleton.h"

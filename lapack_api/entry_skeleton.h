@@ -41,7 +41,7 @@
 #include "../runtime/context.h"
 #include "../runtime/log.h"
 #include "../kernels/ops.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 #include "entry.h"
 #include "accel_ops.h"
 

@@ -3,7 +3,7 @@
 #include <complex.h>
 
 #include "../runtime/precision.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 #include "entry_skeleton.h"
 #include "generated/sbev.inc"
 

@@ -211,9 +211,9 @@ for src in testing/unit/test_*.c; do
                 run "unit/${t}_$api" 300 env LD_LIBRARY_PATH="$ROOT/build/testing/mock-$api" \
                     "build/testing/${t}_$api"
         done ;;
-    # the vendor's eigensolver as a method (kernels/eig_vendor.c) over the
-    # stand-in drivers and stand-in cuSOLVER/rocSOLVER, per precision; each
-    # binary runs itself again with a decoy solver library
+    # the vendor's eigensolver as a method (kernels/pipelines/eig_vendor.c)
+    # over the stand-in drivers and stand-in cuSOLVER/rocSOLVER, per precision;
+    # each binary runs itself again with a decoy solver library
     test_vendor_solver)
         for api in cuda hip; do
             solver=cusolver
@@ -278,7 +278,8 @@ for src in testing/own/test_*.c; do
         run "own/$t-stage1-block" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
             GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=8 \
             GPULAPACK_STAGE1_BLOCK=24 GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
-        # ?sytrd's other method: two stages, Q re-factored (kernels/sytrd.c)
+        # ?sytrd's other method: two stages, Q re-factored
+        # (kernels/pipelines/sytrd.c)
         run "own/$t-sytrd-two-stage" 300 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
             GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_SYTRD_STAGES=2 \
             GPULAPACK_TEST_VECTORS_ROUTINES=sytrd "build/testing/$t" ;;

@@ -490,11 +490,11 @@ static void measure_methods(problem *pb, gl_path gpu, const char *label,
 
 /* ---- sets of devices -----------------------------------------------------
  *
- * The calls a set shares (kernels/peers.c, kernels/stage1_peers.c): at
- * sizes from --min-n, doubling up to --max-n, one device against all the
- * path's GPUs on the same matrix; the line gives the first size from
- * which the set was 5% faster at every size measured (never where it
- * lost at the largest). */
+ * The calls a set shares (kernels/tiers/peers.c,
+ * kernels/tiers/stage1_peers.c): at sizes from --min-n, doubling up to
+ * --max-n, one device against all the path's GPUs on the same matrix; the line
+ * gives the first size from which the set was 5% faster at every size measured
+ * (never where it lost at the largest). */
 static void measure_devices(problem *pb, gl_path gpu, const char *label,
                             char *summary, size_t size)
 {

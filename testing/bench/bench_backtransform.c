@@ -15,7 +15,7 @@
 /* precision.h first: it defines the names the others use */
 #include "runtime/precision.h"
 #include "runtime/context.h"
-#include "kernels/stages.h"
+#include "kernels/stages/backtransform.h"
 
 int main(int argc, char **argv)
 {

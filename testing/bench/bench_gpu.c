@@ -110,8 +110,8 @@
  *   dsyevr_I2, dsyevr_I8  dsyevr JOBZ=V RANGE=I UPLO=L, the lowest n/2 or
  *                         n/8 eigenpairs      | cusolverDnXsyevdx (RANGE I)
  *                         (whether a subset is cheaper by the device's
- *                         whole divide and conquer: kernels/eig.c; the
- *                         values compared: the m found, zeros beyond)
+ *                         whole divide and conquer: kernels/pipelines/eig.c;
+ *                         the values compared: the m found, zeros beyond)
  *   dsytrd, ssytrd        ?sytrd UPLO=L            | cusolverDn?sytrd
  *   dgbbrd_b32/64/128     dgbbrd VECT=N, M=N=n, KL=0, KU=band (no cuSOLVER)
  *   dsbtrd_b32/64/128     dsbtrd VECT=N, UPLO=L, KD=band      (no cuSOLVER)

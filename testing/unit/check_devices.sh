@@ -1,17 +1,17 @@
 #!/bin/bash
-# Several devices in one call (kernels/peers.c, kernels/stage1_peers.c): on
-# PoCL made to show two or three devices (POCL_DEVICES),
-# GPULAPACK_DEVICE=opencl:all or a list shares the back-transformation of
-# the vectors by columns (dsyevd V, zheevd V; dgesdd S: both U's and
-# VT's) and the ?syev family's stage 1 by tile columns (small band and
-# tiles here, GPULAPACK_BAND and GPULAPACK_OOC_TILE: several panels and
+# Several devices in one call (kernels/tiers/peers.c,
+# kernels/tiers/stage1_peers.c): on PoCL made to show two or three devices
+# (POCL_DEVICES), GPULAPACK_DEVICE=opencl:all or a list shares the
+# back-transformation of the vectors by columns (dsyevd V, zheevd V; dgesdd S:
+# both U's and VT's) and the ?syev family's stage 1 by tile columns (small band
+# and tiles here, GPULAPACK_BAND and GPULAPACK_OOC_TILE: several panels and
 # several tiles per device), and the SVD's (dgesdd) likewise.
 #  - the log names the set (its first device) and the call says devices=N;
 #  - each other device's profile shows its share: for the
 #    back-transformation the reflectors' copy and its columns up, its
 #    columns (n x m/N) down; for stage 1 the bytes each way, the products
 #    (gl_gemm) and fills (gl_dc_fill) of its tiles, equal to the model of
-#    kernels/stage1_peers.c (stage1_model below) within 2%;
+#    kernels/tiers/stage1_peers.c (stage1_model below) within 2%;
 #  - the values are those of one device within 10 n eps max|w| (stage 1's
 #    products' sums run in another order: not the same bits) -- the
 #    vectors are checked by standin/cuda/test_vectors-devices;
@@ -57,7 +57,7 @@ field() {
 }
 # stage1_model <n> <b> <tile> <block> <devices> <index> <bytes per scalar>:
 # "up down gemms fills arena" of device index's share of sy2sb_split (the
-# layout and the copies of kernels/stage1_peers.c: tile t is device
+# layout and the copies of kernels/tiers/stage1_peers.c: tile t is device
 # t % devices's; per panel S, V, W down to it, its part of X back, the
 # panel's columns from their owner; each block's end updates its pieces;
 # the columns of no panel back at the end, then one scalar; its arena:

@@ -1,6 +1,6 @@
 #!/bin/bash
 # unit/function-length: no function of the library (the .c and .h files of
-# runtime/, kernels/ and lapack_api/, kernels/device/ and kernels/ref/
+# runtime/, kernels/ and lapack_api/, kernels/device/ and kernels/backend/host/
 # included) is longer than GL_MAX_FUNCTION_LINES (120) lines, counted from
 # the line of the body's opening brace to its closing brace, both included.
 # tools/c_functions.py finds the definitions at file scope (templated ones,

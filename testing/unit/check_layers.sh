@@ -5,12 +5,16 @@
 #
 #   include-graph    no file under kernels/ or runtime/ includes a file of
 #                    lapack_api/, and no file under runtime/ one of kernels/.
+#   rooms            within kernels/ (room_may below): no stage, tier or
+#                    backend includes a pipeline's header, no stage header
+#                    or backend a tier's, and only the backends include the
+#                    GPU runtime's interface (runtime/gpu.h, backend.h).
 #                    An #include "x" is resolved as the compiler does:
 #                    next to the including file first, else through the -I
 #                    directories the Makefile passes anywhere (., include,
 #                    runtime, kernels, lapack_api); when it takes an -I
 #                    directory, any candidate in a higher layer counts.
-#   headers          each header of runtime/, kernels/, kernels/ref/ and
+#   headers          each header of runtime/, kernels/ (its folders too) and
 #                    lapack_api/ compiles alone in every precision
 #                    (kernels/device/ is GPU kernel text and kernels/shim/
 #                    its dialects; tile_gemm_body.h is a fragment included
@@ -45,8 +49,34 @@ layer() {
     esac
 }
 
+# room_may FILE TARGET: whether a file of kernels/ may include TARGET by
+# the rooms of kernels/ (kernels/README.md): no stage, tier or backend
+# includes a pipeline's header; no stage header and no backend a tier's;
+# and only the backends include the GPU runtime's interface
+# (runtime/gpu.h, what a GPU backend is written against) or the backend
+# registry (runtime/backend.h): a pipeline, stage or tier sees the device
+# through the operation table (ops.h) alone.
+room_may() {
+    local file=$1 target=$2
+    [[ $file == kernels/* ]] || return 0
+    if [[ $target == kernels/pipelines/* &&
+          $file != kernels/pipelines/* ]]; then
+        return 1   # the pipelines are the top floor
+    fi
+    if [[ $target == kernels/tiers/* &&
+          ($file == kernels/stages/*.h || $file == kernels/backend/*) ]]; then
+        return 1   # a stage may hand its work to a tier, its interface not
+    fi
+    if [[ ($target == runtime/gpu.h || $target == runtime/backend.h) &&
+          $file != kernels/backend/* ]]; then
+        return 1   # the device through the operation table alone
+    fi
+    return 0
+}
+
 # 1. The include graph.
 bad=()
+rooms=()
 nincl=0
 while IFS= read -r file; do
     dir=$(dirname "$file")
@@ -67,6 +97,8 @@ while IFS= read -r file; do
         for t in "${targets[@]}"; do
             if [ "$(layer "$t")" -gt "$own" ]; then
                 bad+=("$file includes $t ($line)")
+            elif ! room_may "$file" "$t"; then
+                rooms+=("$file includes $t")
             fi
         done
     done < <(grep -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' "$file")
@@ -76,11 +108,17 @@ if [ ${#bad[@]} -eq 0 ]; then
 else
     fail include-graph "$(printf '%s; ' "${bad[@]}")"
 fi
+if [ ${#rooms[@]} -eq 0 ]; then
+    pass "rooms (kernels/: pipelines on top, runtime/gpu.h in the backends)"
+else
+    fail rooms "$(printf '%s; ' "${rooms[@]}")"
+fi
 
 # 2. Every header compiles on its own, in the four precisions.
 bad=()
 nh=0
-for h in runtime/*.h kernels/*.h kernels/ref/*.h lapack_api/*.h; do
+for h in runtime/*.h $(find kernels -name '*.h' -not -path 'kernels/device/*' \
+                        -not -path 'kernels/shim/*' | sort) lapack_api/*.h; do
     case $h in *_body.h) continue ;; esac
     nh=$((nh + 1))
     for p in 1 2 3 4; do

@@ -87,8 +87,8 @@ fault_verdict() {
 }
 
 # model <element bytes> [V|L] [G]: the streaming's bytes each way, by the
-# tiles the passes enumerate (kernels/sy2sb_streamed.c), the band's upload
-# and the chase's O(n) reads left out (under 0.5%); with V, each panel's
+# tiles the passes enumerate (kernels/tiers/sy2sb_streamed.c), the band's
+# upload and the chase's O(n) reads left out (under 0.5%); with V, each panel's
 # reflectors and T down, the band up, and the back-transformation's
 # blocks of TILE columns of Z, each up and down, with stage 1's panels up
 # past it in groups of 256 columns (backtransform.c, apply_host_panels),
@@ -169,7 +169,7 @@ for spec in "dsyevd 8 0.5" "zheevd 16 1" "dsyevr 8 0.5"; do
     verdict "$ok" "$routine-fault" "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 done
 
-# the passes' copies beside the products (kernels/tile_pass.c): every
+# the passes' copies beside the products (kernels/tiers/tile_pass.c): every
 # tile of stage 1 up and down on the copy lanes ("write lane", "read
 # lane": exactly the tiles the passes enumerate); with
 # GPULAPACK_OOC_QUEUES=1 in order on the call's queue instead, the same
@@ -197,7 +197,7 @@ ok=$(grep -q "path=opencl .*plan=streamed" <<<"$log" && ! grep -q 'op="[a-z]* la
     echo 1 || echo 0)
 verdict "$ok" dsyevd-in-order "GPULAPACK_OOC_QUEUES=1: bytes $(bytes "$log") against $(bytes "$lanes_log") on the lanes, $(grep -c 'op="[a-z]* lane"' <<<"$log") lane rows"
 
-# band-to-band (kernels/band_reduce.c): the passes at band 32, the band
+# band-to-band (kernels/stages/band_reduce.c): the passes at band 32, the band
 # reduced to 8 in core for the chase (n = 512, under 2 MiB; in core the
 # plan is 2.3 MB): plan=streamed, the peak under the cap, the values as
 # the in-core run's

@@ -1,9 +1,9 @@
 #!/bin/bash
-# The lean plan of the SVD's vectors (docs/design/memory.md, kernels/svd.c
-# svd_reduce_lean and svd_lean_vectors): stage 1 in core, its QR and LQ
-# panels with their T factors parked in host memory, the chase's two
-# reflector stores on the device, stage 3 on the host, then U and VT made
-# in blocks of TILE columns, each block up once, the chase's reflectors
+# The lean plan of the SVD's vectors (docs/design/memory.md,
+# kernels/pipelines/svd.c svd_reduce_lean and svd_lean_vectors): stage 1 in
+# core, its QR and LQ panels with their T factors parked in host memory, the
+# chase's two reflector stores on the device, stage 3 on the host, then U and
+# VT made in blocks of TILE columns, each block up once, the chase's reflectors
 # applied on the device and stage 1's panels streamed past it from host
 # memory.  On PoCL, band 16, blocks of 64 columns (8 blocks of U's and of
 # VT's columns), for dgesdd S and zgesdd S at 512 x 512 and a wide dgesvd
@@ -53,7 +53,7 @@ call() {
 # panels (rows x cols) and T factors (2 b x cols) down once; then per
 # block of TILE columns of X's left vectors (rows x ucols) and of its
 # right vectors (cols x cols) the block up and down, and stage 1's panels
-# up past it in groups of 256 columns (kernels/backtransform.c,
+# up past it in groups of 256 columns (kernels/stages/backtransform.c,
 # apply_host_panels: each group's reflectors and T's); the chase's
 # counters and lists, the zeroed store scalars and the band's diagonals
 # left out (under 0.5%)

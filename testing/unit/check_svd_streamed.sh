@@ -1,7 +1,7 @@
 #!/bin/bash
 # The streamed plan of the SVD's values (docs/design/memory.md,
-# kernels/ge2gb_streamed.c): the working copy of A in host memory, streamed
-# through the device in tiles, two reads and one write of the trailing
+# kernels/tiers/ge2gb_streamed.c): the working copy of A in host memory,
+# streamed through the device in tiles, two reads and one write of the trailing
 # matrix per panel.  On PoCL, band 16, tiles of 64 (32 panels, 8 tile
 # columns), for dgesdd N, zgesdd N and sgesdd N (512 x 512) under a cap
 # of 0.5 MiB (1 MiB for complex: its scalars are twice as wide), a tall
@@ -44,7 +44,7 @@ call() {
         $CALL "$routine" N "$n" 2>&1
 }
 # model <rows> <cols> <element bytes>: the elements each way of X = A or
-# A^H (rows >= cols) by the panels of kernels/ge2gb_streamed.c, then the
+# A^H (rows >= cols) by the panels of kernels/tiers/ge2gb_streamed.c, then the
 # band up and its d and e down; the counters of the panels and the chase
 # and stage 3's bisection left out (under 0.1%)
 model() {
@@ -115,8 +115,8 @@ log=$(call dgesdd $N $N $T/under GPULAPACK_DEVICE_MEMORY_MB=0.25)
 ok=$(grep -q "path=lapack reason=device device-memory" <<<"$log" && echo 1 || echo 0)
 verdict "$ok" dgesdd-under "$(grep -o 'path=.*info' <<<"$log" | head -1)"
 
-# The streamed plan of the vectors (kernels/svd.c svd_reduce_lean with
-# ge_band_streamed and chase_parked): stage 1 by the passes above, each
+# The streamed plan of the vectors (kernels/pipelines/svd.c svd_reduce_lean
+# with ge_band_streamed and chase_parked): stage 1 by the passes above, each
 # QR and LQ panel's reflectors and T kept in host memory; the chase in
 # the longest segments of whole groups of sweeps whose plan fits the
 # device (svd_segment), each segment's two stores parked in host memory

@@ -29,7 +29,7 @@
 #include "precision.h"
 #include "context.h"
 #include "device.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 
 #if GL_PRECISION == 1 || GL_PRECISION == 3
 #define EPS ((double)FLT_EPSILON)

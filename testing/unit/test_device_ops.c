@@ -33,7 +33,7 @@
 
 #include "precision.h"
 #include "entry.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 #include "../runtime/device.h"
 #include "../runtime/config.h"
 #include "../runtime/fault.h"
@@ -547,7 +547,7 @@ static void test_blas3(void)
  * or ?sterf), and with reflectors, the reconstruction B0 = Q B1 P^H (or
  * Q T Q^H) by the device's apply_chase from the device's store. */
 
-#include "../kernels/lapack_fns.h"
+#include "../kernels/backend/lapack_fns.h"
 
 /* The values (singular values of a gb band, eigenvalues of an sb band)
  * of a packed band of half-width b, chased to 1 on the host. */

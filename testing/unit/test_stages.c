@@ -63,9 +63,9 @@
 
 #include "precision.h"
 #include "entry.h"
-#include "../kernels/stages.h"
-#include "../kernels/lapack_fns.h"
-#include "../kernels/ref/host.h"
+#include "../kernels/pipelines/pipelines.h"
+#include "../kernels/backend/lapack_fns.h"
+#include "../kernels/backend/host/host.h"
 
 #define REF_LAPACK "/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3"
 
@@ -1259,10 +1259,10 @@ static void chase_pass_checks(void)
 }
 
 
-/* ---- the host chase's schedules (kernels/ref/chase.c) --------------------
- * The split schedule (each thread a range of every group's steps) and
- * the sweeps one (each thread whole groups of sweeps) on 1, 2 and 3
- * threads against the sweeps schedule on one thread, the serial chase:
+/* ---- the host chase's schedules (kernels/backend/host/chase.c)
+ * -------------------- The split schedule (each thread a range of every
+ * group's steps) and the sweeps one (each thread whole groups of sweeps) on 1,
+ * 2 and 3 threads against the sweeps schedule on one thread, the serial chase:
  * the band bit for bit (every step runs on the same data with the same
  * aligned scratch whatever the schedule), Hermitian to tridiagonal and
  * general to bidiagonal and to a narrower band, ranges from one step to
@@ -1320,12 +1320,12 @@ static void chase_schedule_checks(void)
     gend(&g);
 }
 
-/* ---- stage 3 of the values on the host's threads (kernels/ref/values.c) --
- * The bisection against the serial solvers: ?sterf (eigenvalues) and
- * ?bdsqr's dqds (singular values) within THRESH * n ulp |T|, LAPACK's
- * bound for them (each is O(n) ulp |T| off on the graded and clustered
- * spectra below: ?sterf 850 ulp at n = 4000 on the graded one); ?stebz
- * with its tightest ABSTOL (2 * safe minimum; on the Golub-Kahan
+/* ---- stage 3 of the values on the host's threads
+ * (kernels/backend/host/values.c) -- The bisection against the serial solvers:
+ * ?sterf (eigenvalues) and ?bdsqr's dqds (singular values) within THRESH * n
+ * ulp |T|, LAPACK's bound for them (each is O(n) ulp |T| off on the graded and
+ * clustered spectra below: ?sterf 850 ulp at n = 4000 on the graded one);
+ * ?stebz with its tightest ABSTOL (2 * safe minimum; on the Golub-Kahan
  * tridiagonal for the singular values) within THRESH ulp |T|, no n: a
  * bisection of its own, to ulp |T|; and 1, 2 and 3 threads bit for bit
  * (3 on 2 cores included). */

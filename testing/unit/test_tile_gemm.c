@@ -1,6 +1,6 @@
 /* Unit test of the host back-transformation's product kernel
- * (kernels/ref/tile_gemm.c), one precision per binary: every kernel this
- * CPU can run (the portable 16-byte one, and AVX2/AVX-512 where present),
+ * (kernels/backend/host/tile_gemm.c), one precision per binary: every kernel
+ * this CPU can run (the portable 16-byte one, and AVX2/AVX-512 where present),
  * not only the one the library would choose, against the plain triple
  * loop, for C = A B and C = C - A B on every shape class the tiling
  * distinguishes: smaller than one tile, whole tiles, one row or column
@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../kernels/ref/tile_gemm.c"
+#include "../../kernels/backend/host/tile_gemm.c"
 
 #if GL_PRECISION == 1 || GL_PRECISION == 3
 #define EPS FLT_EPSILON

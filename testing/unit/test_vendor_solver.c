@@ -1,11 +1,11 @@
-/* The vendor's eigensolver as a method of its own (kernels/eig_vendor.c,
- * the runtimes' solver_ready/eig_solve in runtime/cudalike/solver.c) over the
- * stand-in drivers and solvers of testing/unit/mock/ (no GPU): CUDA with
- * a stand-in cuSOLVER, or, built with -DGL_TEST_HIP, HIP with a stand-in
- * rocSOLVER (mock_solver.c: the system LAPACK's ?syevd/?heevd over the
- * stand-in's device memory, which is host memory).  One binary per API
- * and precision (-DGL_PRECISION), run with LD_LIBRARY_PATH at the
- * stand-in driver's and the stand-in solver's folders:
+/* The vendor's eigensolver as a method of its own
+ * (kernels/pipelines/eig_vendor.c, the runtimes' solver_ready/eig_solve in
+ * runtime/cudalike/solver.c) over the stand-in drivers and solvers of
+ * testing/unit/mock/ (no GPU): CUDA with a stand-in cuSOLVER, or, built with
+ * -DGL_TEST_HIP, HIP with a stand-in rocSOLVER (mock_solver.c: the system
+ * LAPACK's ?syevd/?heevd over the stand-in's device memory, which is host
+ * memory). One binary per API and precision (-DGL_PRECISION), run with
+ * LD_LIBRARY_PATH at the stand-in driver's and the stand-in solver's folders:
  *   - values and vectors of random Hermitian matrices (uplo U and L, odd
  *     and even n, lda > n, the other triangle NaN, Z over A and apart):
  *     LAPACK's ratios ||A Z - Z W|| / (n ||A|| ulp) and ||Z^H Z - I|| /
@@ -34,7 +34,7 @@
 
 #include "precision.h"
 #include "../kernels/ops.h"
-#include "../kernels/stages.h"
+#include "../kernels/pipelines/pipelines.h"
 #include "../kernels/status.h"
 #include "context.h"
 #include "gpu.h"

@@ -1,0 +1,669 @@
+/* Stage 2 on the host: bulge chasing on a packed band, multithreaded.
+ *
+ * General band (gb_chase): upper band of half-width b -> half-width c, the
+ * bandwidth tiling of Ringoot, Alomairy and Edelman, "Accelerating
+ * Bidiagonalization of Banded Matrices through Memory-Aware Bulge-Chasing
+ * on GPUs" (TW = b - c per pass; c = 1 gives the bidiagonal).  Storage
+ * (kernels/ops.h): A(r,c) = band[up + r - c + c*ld], rows up = 2*b0 above
+ * the diagonal (fill) and b0 below.  Sweep s, step j:
+ *
+ *   pivot row r and column p:  j = 0: r = s,            p = s + c
+ *                              j > 0: r = s+c+(j-1)b,   p = r + b
+ *   right reflector from A(r, p:p+tw) applied to rows r+1 .. p+tw,
+ *   left reflector from A(p:p+tw, p) applied to columns p+1 .. p+tw+b,
+ *
+ * so every step advances by b and each sweep leaves row s with half-width
+ * c; the fill a step leaves in rows r+1 .. is removed by the next sweeps
+ * at the same step.
+ *
+ * Hermitian band (sb_chase): lower band of half-width b -> tridiagonal, the
+ * task graph of LAPACK's ?sb2st kernels.  Storage A(r,c) = band[r - c +
+ * c*ld], r >= c, 2b+1 rows.  Sweep s, step j owns rows R = [s+1+jb,
+ * s+(j+1)b]: it builds the reflector from column s (j = 0) or from the
+ * bulge's first column s+1+(j-1)b, applies it from the left to the rest of
+ * the bulge, on both sides of the diagonal block A(R,R) and from the right
+ * to the block below, which creates the next bulge.  The code runs the
+ * reflector and left-side update of step j+1 in the same pass as the
+ * right-side update of step j (sb_step): they touch the same block, and
+ * the lag below already orders step j+1's data behind sweep s-1.
+ *
+ * Schedule (both): step j of sweep s may run once step j-1 of sweep s and
+ * step j+2 of sweep s-1 are done: the three-cycle separation between
+ * sweeps of "Accelerating Bidiagonalization of Banded Matrices through
+ * Memory-Aware Bulge-Chasing on GPUs", after which sweep s-1's later
+ * steps no longer touch the data of sweep s's step j.
+ * Threads claim groups of sweeps from a ticket counter, run each group in
+ * wavefront order (chase_worker) and publish their progress with release
+ * stores; waiting is acquire loads (SLATE's hb2st scheme), with a yield
+ * so that oversubscribed machines still progress.
+ *
+ * A sweep limit (ops.h: a chase in segments) only shortens the list of
+ * sweeps: the first ones, which the schedule never waits past.
+ *
+ * Reflectors are generated exactly as ?larfg; a zero vector gives H = I.
+ * With a reflector store (ops.h, c = 1 only) each step also copies its
+ * reflectors into their own slots. */
+#include <complex.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../runtime/precision.h"
+#include "../../householder.h"
+#include "../../ops.h"
+#include "host.h"
+
+typedef struct progress_slot {
+    _Alignas(64) atomic_long done;   /* steps of this sweep completed */
+} progress_slot;
+
+typedef struct chase_job {
+    lapack_int n, b, c, ld, up;
+    gl_scalar *band;
+    lapack_int nsweeps;
+    int hermitian;
+    progress_slot *progress;
+    atomic_long next_group;   /* ticket: the next group of sweeps to claim */
+    const GL_FN(reflectors) *keep;   /* NULL: values only */
+    /* the split schedule: threads, and per thread a ring of
+     * HANDOFF_RING reflectors (Hermitian: those its ranges start from),
+     * each vec scalars, then their taus */
+    int nthreads;
+    size_t vec;
+    gl_scalar *handoff, *handoff_tau;
+    atomic_int failed;
+} chase_job;
+
+static lapack_int min_i(lapack_int a, lapack_int b) { return a < b ? a : b; }
+
+/* Number of steps of sweep s. */
+static lapack_int steps_of(const chase_job *job, lapack_int s)
+{
+    lapack_int n = job->n, b = job->b;
+    if (job->hermitian)
+        return s + 2 > n - 1 ? 0 : (n - 3 - s) / b + 1;
+    return s + job->c > n - 2 ? 0 : (n - 2 - s - job->c) / b + 1;
+}
+
+/* Copies reflector (v of length len, tau) of step j of sweep s into its
+ * slot of the store (v: b rows, zero past len). */
+static void keep_reflector(const GL_FN(reflectors) *keep, lapack_int s,
+                           lapack_int j, const gl_scalar *v, lapack_int len,
+                           gl_scalar tau, gl_scalar *vstore,
+                           gl_scalar *taustore)
+{
+    lapack_int g = s / keep->group;
+    size_t col = (size_t)keep->first[g] + (size_t)j * (size_t)keep->group +
+                 (size_t)(s - g * keep->group);
+    gl_scalar *dst = vstore + col * (size_t)keep->b;
+    memcpy(dst, v, sizeof *dst * (size_t)len);
+    memset(dst + len, 0, sizeof *dst * (size_t)(keep->b - len));
+    taustore[col] = tau;
+}
+
+/* ---- general band ------------------------------------------------------ */
+
+#define GB(r, col) job->band[(size_t)(job->up + (r) - (col)) + (size_t)(col) * job->ld]
+
+GL_VECTOR_CLONES
+static void gb_step(const chase_job *job, lapack_int s, lapack_int j,
+                    gl_scalar *v, gl_scalar *w)
+{
+    const lapack_int n = job->n, b = job->b, c = job->c, tw = b - c;
+    lapack_int r = j == 0 ? s : s + c + (j - 1) * b;
+    lapack_int p = j == 0 ? s + c : r + b;
+    lapack_int pe = min_i(p + tw, n - 1), len = pe - p + 1;
+
+    /* Right reflector: (row r) H = (beta, 0, ..., 0). */
+    for (lapack_int k = 0; k < len; k++)
+        v[k] = GL_CONJ(GB(r, p + k));
+    gl_scalar tau = gl_larfg(len, &v[0], &v[1], 1);
+    GB(r, p) = v[0];
+    for (lapack_int k = 1; k < len; k++)
+        GB(r, p + k) = 0;
+    v[0] = 1;
+    if (job->keep)
+        keep_reflector(job->keep, s, j, v, len, tau, job->keep->vp,
+                       job->keep->taup);
+    if (tau != 0)   /* rows r+1 .. pe */
+        gl_larf_right(pe - r, len, v, tau, &GB(r + 1, p), job->ld - 1, w);
+
+    /* Left reflector: H^H (column p) = (beta, 0, ..., 0). */
+    for (lapack_int k = 0; k < len; k++)
+        v[k] = GB(p + k, p);
+    tau = gl_larfg(len, &v[0], &v[1], 1);
+    GB(p, p) = v[0];
+    for (lapack_int k = 1; k < len; k++)
+        GB(p + k, p) = 0;
+    v[0] = 1;
+    if (job->keep)
+        keep_reflector(job->keep, s, j, v, len, tau, job->keep->vq,
+                       job->keep->tauq);
+    if (tau != 0)   /* columns p+1 .. p+tw+b */
+        gl_larf_left(len, v, tau, &GB(p, p + 1), job->ld - 1,
+                     min_i(p + tw + b, n - 1) - p);
+}
+
+#undef GB
+
+/* ---- Hermitian band ---------------------------------------------------- */
+
+#define SB(r, col) job->band[(size_t)((r) - (col)) + (size_t)(col) * job->ld]
+
+/* w = C v for the Hermitian len x len block C whose lower triangle is
+ * C(i, k) = c[i + k*cs], i >= k.  Four columns per pass: their products
+ * with v below the 4 x 4 triangle are four independent sums (as in
+ * gl_dotc4), and w below it is loaded and stored once for the four. */
+GL_LOOP void hemv_lower(lapack_int len, const gl_scalar *c, lapack_int cs,
+                        const gl_scalar *v, gl_scalar *restrict w)
+{
+    for (lapack_int i = 0; i < len; i++)
+        w[i] = 0;
+    lapack_int k = 0;
+    for (; k + 4 <= len; k += 4) {
+        const gl_scalar *c0 = c + k * cs, *c1 = c0 + cs, *c2 = c1 + cs,
+                        *c3 = c2 + cs;
+        /* the 4 x 4 triangle on the diagonal, summed in registers */
+        gl_scalar t[4];
+        for (int q = 0; q < 4; q++)
+            t[q] = GL_REAL(c[k + q + (k + q) * cs]) * v[k + q];
+        for (int q = 0; q < 4; q++)
+            for (int i = q + 1; i < 4; i++) {
+                gl_scalar ciq = c[k + i + (k + q) * cs];
+                t[i] += ciq * v[k + q];
+                t[q] += GL_CONJ(ciq) * v[k + i];
+            }
+        gl_scalar v0 = v[k], v1 = v[k + 1], v2 = v[k + 2], v3 = v[k + 3];
+        gl_scalar z0 = t[0], z1 = t[1], z2 = t[2], z3 = t[3];
+#pragma omp simd reduction(+ : z0, z1, z2, z3)
+        for (lapack_int i = k + 4; i < len; i++) {
+            w[i] += (c0[i] * v0 + c1[i] * v1) + (c2[i] * v2 + c3[i] * v3);
+            z0 += GL_CONJ(c0[i]) * v[i];
+            z1 += GL_CONJ(c1[i]) * v[i];
+            z2 += GL_CONJ(c2[i]) * v[i];
+            z3 += GL_CONJ(c3[i]) * v[i];
+        }
+        w[k] += z0, w[k + 1] += z1, w[k + 2] += z2, w[k + 3] += z3;
+    }
+    for (; k < len; k++) {
+        const gl_scalar *ck = c + k * cs;
+        gl_scalar vk = v[k];
+        for (lapack_int i = k + 1; i < len; i++)
+            w[i] += ck[i] * vk;
+        w[k] += GL_REAL(ck[k]) * vk + gl_dotc(len - k - 1, ck + k + 1,
+                                              v + k + 1);
+    }
+}
+
+/* C -= v w^H + w v^H on the lower triangle of C (as hemv_lower), with a
+ * real diagonal; four columns per pass. */
+GL_LOOP void her2_lower(lapack_int len, gl_scalar *c, lapack_int cs,
+                        const gl_scalar *v, const gl_scalar *w)
+{
+    lapack_int k = 0;
+    for (; k + 4 <= len; k += 4) {
+        gl_scalar cw[4], cv[4];
+        for (lapack_int q = k; q < k + 4; q++) {   /* the 4 x 4 triangle */
+            gl_scalar *cq = c + q * cs;
+            cw[q - k] = GL_CONJ(w[q]), cv[q - k] = GL_CONJ(v[q]);
+            cq[q] = GL_REAL(cq[q]) - 2 * GL_REAL(v[q] * cw[q - k]);
+            for (lapack_int i = q + 1; i < k + 4; i++)
+                cq[i] -= v[i] * cw[q - k] + w[i] * cv[q - k];
+        }
+        gl_sub_rank2_4(len - k - 4, c + k * cs + k + 4, cs, v + k + 4, cw,
+                       w + k + 4, cv);
+    }
+    for (; k < len; k++) {
+        gl_scalar *ck = c + k * cs, cw = GL_CONJ(w[k]), cv = GL_CONJ(v[k]);
+        ck[k] = GL_REAL(ck[k]) - 2 * GL_REAL(v[k] * cw);
+        for (lapack_int i = k + 1; i < len; i++)
+            ck[i] -= v[i] * cw + w[i] * cv;
+    }
+}
+
+/* The reflector of step 0 of sweep s, from column s; the next ones come
+ * out of sb_step. */
+static gl_scalar sb_first_reflector(const chase_job *job, lapack_int s,
+                                    gl_scalar *v)
+{
+    lapack_int r0 = s + 1, len = min_i(s + job->b, job->n - 1) - r0 + 1;
+    for (lapack_int k = 0; k < len; k++)
+        v[k] = SB(r0 + k, s);
+    gl_scalar tau = gl_larfg(len, &v[0], &v[1], 1);
+    SB(r0, s) = v[0];
+    for (lapack_int k = 1; k < len; k++)
+        SB(r0 + k, s) = 0;
+    v[0] = 1;
+    if (job->keep)
+        keep_reflector(job->keep, s, 0, v, len, tau, job->keep->vq,
+                       job->keep->tauq);
+    return tau;
+}
+
+/* Step j of sweep s with its reflector (v, tau) already applied to the
+ * bulge from the left: the diagonal block from both sides, then the block
+ * below from the right, which is the next step's bulge.  That block B is
+ * also where the next step starts, so the two are one pass: with
+ * w = tau B v, B H = B - w v^H has first column B(:,0) - w, which gives
+ * the next reflector (u, tau2), and
+ *   H2^H (B H) = B - w v^H - conj(tau2) u (u^H B - (u^H w) v^H)
+ * needs one read of B for w and one read and write per column after it,
+ * instead of two passes for each side.  Returns tau2 (u in next), 0 at
+ * the sweep's last step. */
+GL_VECTOR_CLONES
+static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
+                         const gl_scalar *v, gl_scalar tau, gl_scalar *next,
+                         gl_scalar *w)
+{
+    const lapack_int n = job->n, b = job->b, ldc = job->ld - 1;
+    lapack_int r0 = s + 1 + j * b, r1 = min_i(s + (j + 1) * b, n - 1);
+    lapack_int len = r1 - r0 + 1;
+
+    /* Diagonal block, both sides (?larfy): w = tau C v,
+     * w -= 1/2 tau (w^H v) v, C -= v w^H + w v^H (lower triangle). */
+    if (tau != 0) {
+        gl_scalar *c = &SB(r0, r0);   /* C(i, k) = c[i + k*ldc], i >= k */
+        hemv_lower(len, c, ldc, v, w);
+        for (lapack_int k = 0; k < len; k++)
+            w[k] *= tau;
+        gl_scalar wv = gl_dotc(len, w, v);
+        gl_scalar alpha = -0.5f * tau * wv;
+        for (lapack_int k = 0; k < len; k++)
+            w[k] += alpha * v[k];
+        her2_lower(len, c, ldc, v, w);
+    }
+
+    /* Block below: B = A(r1+1 : r1+b, R), nb rows, len columns. */
+    lapack_int b0 = r1 + 1, nb = min_i(r1 + b, n - 1) - b0 + 1;
+    gl_scalar *bk = nb > 0 ? &SB(b0, r0) : NULL;
+    if (nb < 2) {   /* no next step: B H alone */
+        if (nb > 0 && tau != 0)
+            gl_larf_right(nb, len, v, tau, bk, ldc, w);
+        return 0;
+    }
+    for (lapack_int i = 0; i < nb; i++)
+        w[i] = 0;
+    if (tau != 0) {
+        gl_gemv_add(nb, len, bk, ldc, v, w);
+        for (lapack_int i = 0; i < nb; i++)
+            w[i] *= tau;
+    }
+    /* the next reflector, from the first column of B H (v[0] = 1) */
+    for (lapack_int i = 0; i < nb; i++)
+        next[i] = bk[i] - w[i];
+    gl_scalar tau2 = gl_larfg(nb, &next[0], &next[1], 1);
+    bk[0] = next[0];
+    for (lapack_int i = 1; i < nb; i++)
+        bk[i] = 0;
+    next[0] = 1;
+    if (job->keep)
+        keep_reflector(job->keep, s, j + 1, next, nb, tau2, job->keep->vq,
+                       job->keep->tauq);
+    gl_scalar ctau2 = GL_CONJ(tau2), uw = gl_dotc(nb, next, w);
+    lapack_int c = 1;
+    for (; c + 4 <= len; c += 4) {
+        gl_scalar *col = bk + (size_t)c * ldc, z[4], cv[4];
+        gl_dotc4(nb, next, col, ldc, z);
+        for (int k = 0; k < 4; k++) {
+            cv[k] = GL_CONJ(v[c + k]);
+            z[k] = ctau2 * (z[k] - uw * cv[k]);
+        }
+        gl_sub_rank2_4(nb, col, ldc, w, cv, next, z);
+    }
+    for (; c < len; c++) {
+        gl_scalar *col = bk + (size_t)c * ldc, cv = GL_CONJ(v[c]);
+        gl_scalar z = ctau2 * (gl_dotc(nb, next, col) - uw * cv);
+        for (lapack_int i = 0; i < nb; i++)
+            col[i] -= w[i] * cv + next[i] * z;
+    }
+    return tau2;
+}
+
+#undef SB
+
+/* ---- schedule ---------------------------------------------------------- */
+
+/* Waits for the sweep's progress to reach need, or for another thread's
+ * failure (then returns 0: the schedule cannot complete). */
+static int wait_for(const chase_job *job, const progress_slot *slot,
+                    long need)
+{
+    for (unsigned spins = 0;
+         atomic_load_explicit(&slot->done, memory_order_acquire) < need;
+         spins++) {
+        if (atomic_load_explicit(&job->failed, memory_order_relaxed))
+            return 0;
+        if (spins > 64)
+            sched_yield();
+#if defined(__x86_64__) || defined(__i386__)
+        else
+            __builtin_ia32_pause();
+#endif
+    }
+    return 1;
+}
+
+/* Sweeps a worker claims at a time, and the steps each of them runs
+ * behind the one before it.  A step's blocks are the ones the sweep before
+ * touched a few steps earlier: with sweeps claimed one by one, two threads
+ * took turns, and every block went from one core's cache to the other's;
+ * run as a group in wavefront order, GROUP sweeps take one step each per
+ * round on one core, and only the first sweep of a group reads what
+ * another core wrote.  Two threads, n = 4000, b = 64: 0.56-0.58 s -> 0.43-
+ * 0.47 s (groups of 2 and 8: 0.50-0.54 and 0.45-0.50 s). */
+enum { CHASE_GROUP = 4, CHASE_LAG = 2 };
+
+/* One worker (an item of gl_parallel_for): workers claim groups of sweeps
+ * in increasing order from a ticket counter, so a sweep that is waited on
+ * is always owned by a worker that runs: any number of threads (even one,
+ * running the workers one after the other) completes.  Within a group,
+ * round t runs step t - LAG*k of its k-th sweep, k ascending: sweep k-1
+ * has then done step t - LAG*(k-1) = j + LAG, more than the 3-step lag
+ * asks; the wait below is the check (and the wait on the group before). */
+static int chase_worker(void *arg, long worker)
+{
+    (void)worker;
+    chase_job *job = arg;
+    lapack_int b = job->b;
+    /* per sweep of the group: its reflector v and the next one (<= b
+     * each); w: one row or column block (<= 2b).  Each on a cache line:
+     * the vector loops' sums then split the same way whichever slot a
+     * sweep gets, so a sweep's results do not depend on how the sweeps
+     * are grouped (a chase in segments gives the whole chase's band bit
+     * for bit). */
+    const size_t line = GL_LINE_BYTES / sizeof(gl_scalar);
+    size_t vec = ((size_t)b + 1 + line - 1) / line * line,
+           per_sweep = 2 * vec;
+    size_t bytes = sizeof(gl_scalar) *
+                   (CHASE_GROUP * per_sweep + 2 * (size_t)b + 1);
+    gl_scalar *scratch = aligned_alloc(
+        GL_LINE_BYTES, (bytes + GL_LINE_BYTES - 1) / GL_LINE_BYTES *
+                           GL_LINE_BYTES);
+    if (!scratch)
+        return 0;   /* claims nothing: the other workers do the work */
+    gl_scalar *v[CHASE_GROUP], *next[CHASE_GROUP],
+        *w = scratch + CHASE_GROUP * per_sweep;
+    for (int k = 0; k < CHASE_GROUP; k++) {
+        v[k] = scratch + k * per_sweep;
+        next[k] = v[k] + vec;
+    }
+    for (;;) {
+        lapack_int s0 = atomic_fetch_add(&job->next_group, 1) * CHASE_GROUP;
+        if (s0 >= job->nsweeps)
+            break;
+        int gn = (int)min_i(CHASE_GROUP, job->nsweeps - s0);
+        lapack_int steps[CHASE_GROUP];
+        gl_scalar tau[CHASE_GROUP];   /* Hermitian: the reflector of step j */
+        for (int k = 0; k < gn; k++) {
+            steps[k] = steps_of(job, s0 + k);
+            tau[k] = 0;
+        }
+        lapack_int prev_steps = s0 > 0 ? steps_of(job, s0 - 1) : 0;
+        for (lapack_int t = 0; t < steps[0] + CHASE_LAG * (gn - 1); t++) {
+            for (int k = 0; k < gn; k++) {
+                lapack_int s = s0 + k, j = t - CHASE_LAG * k;
+                if (j < 0 || j >= steps[k])
+                    continue;
+                if (s > 0)
+                    (void)wait_for(job, &job->progress[s - 1],
+                                   min_i(j + 3, k > 0 ? steps[k - 1]
+                                                      : prev_steps));
+                if (job->hermitian) {
+                    if (j == 0)
+                        tau[k] = sb_first_reflector(job, s, v[k]);
+                    tau[k] = sb_step(job, s, j, v[k], tau[k], next[k], w);
+                    gl_scalar *swap = v[k];
+                    v[k] = next[k], next[k] = swap;
+                } else {
+                    gb_step(job, s, j, v[k], w);
+                }
+                atomic_store_explicit(&job->progress[s].done, j + 1,
+                                      memory_order_release);
+            }
+        }
+    }
+    free(scratch);
+    return 0;
+}
+
+/* ---- the split schedule ------------------------------------------------
+ * The sweeps schedule above runs whole sweeps on one thread, so every
+ * group's first sweep reads the whole band from the core that ran the
+ * group before: n = 4000, b = 64 on 2 cores took 1.5 times the single
+ * thread's CPU time, 1.27x faster in all (1 -> 2 threads; the threads
+ * did not wait).  Here every thread runs every group, each over its own
+ * range of the group's steps: thread t the steps steps0 t / P ..
+ * steps0 (t+1) / P of the group's sweeps (steps0: its first sweep's), in
+ * the same wavefront rounds.  The rows a thread works on move down by
+ * only the group's sweeps from one group to the next, so they stay in
+ * that thread's cache and only the blocks at the ranges' ends move
+ * between cores: PLASMA's hb2st and MAGMA's hbtrd_cpu pipeline sweeps
+ * over threads alike ("Parallel reduction to condensed forms for
+ * symmetric eigenvalue problems using aggregated fine-grained and
+ * memory-aware kernels", Haidar, Ltaief and Dongarra).  Thread t runs
+ * group g while thread t+1 runs group g-1's next steps: a pipeline of P
+ * groups, synchronised by the sweeps' progress counters only.
+ *
+ * A step waits, as in the sweeps schedule, for step j+2 of the sweep
+ * before, and at the first step of a range for its own sweep's step
+ * before (the thread before).  The Hermitian chase carries the reflector
+ * of the next step from one step to the next (sb_step): at a range's end
+ * it goes into the ring of the thread whose range starts there (past
+ * empty ranges), in its slot s % HANDOFF_RING, before the step's release
+ * store.  The slot is free again when sweep s + 4 writes it: that waits
+ * for sweep s to be 12 steps further, and the range's start moves by at
+ * most a step from one group to the next.
+ *
+ * Each step runs on the same data with the same aligned scratch as in the
+ * sweeps schedule: the band comes out bit for bit the same whatever the
+ * schedule and the number of threads (test_stages checks both). */
+enum { HANDOFF_RING = 4 };
+
+/* the first step of thread t's range of a group whose first sweep has
+ * steps0 steps */
+static lapack_int range_start(lapack_int steps0, int t, int nthreads)
+{
+    return (lapack_int)((long)steps0 * t / nthreads);
+}
+
+static int split_worker(void *arg, long t_)
+{
+    chase_job *job = arg;
+    const int t = (int)t_, P = job->nthreads;
+    const size_t vec = job->vec, per_sweep = 2 * vec;
+    size_t bytes = sizeof(gl_scalar) *
+                   (CHASE_GROUP * per_sweep + 2 * (size_t)job->b + 1);
+    gl_scalar *scratch = aligned_alloc(
+        GL_LINE_BYTES, (bytes + GL_LINE_BYTES - 1) / GL_LINE_BYTES *
+                           GL_LINE_BYTES);
+    if (!scratch) {
+        /* every range is needed: the others must not wait for this one */
+        atomic_store(&job->failed, 1);
+        return -1;
+    }
+    gl_scalar *v[CHASE_GROUP], *next[CHASE_GROUP],
+        *w = scratch + CHASE_GROUP * per_sweep;
+    for (int k = 0; k < CHASE_GROUP; k++) {
+        v[k] = scratch + k * per_sweep;
+        next[k] = v[k] + vec;
+    }
+    /* this thread's ring: the reflectors its ranges start from */
+    gl_scalar *ring = job->handoff + (size_t)t * HANDOFF_RING * vec,
+              *ring_tau = job->handoff_tau + (size_t)t * HANDOFF_RING;
+    for (lapack_int s0 = 0; s0 < job->nsweeps; s0 += CHASE_GROUP) {
+        int gn = (int)min_i(CHASE_GROUP, job->nsweeps - s0);
+        lapack_int steps[CHASE_GROUP];
+        gl_scalar tau[CHASE_GROUP];
+        for (int k = 0; k < gn; k++) {
+            steps[k] = steps_of(job, s0 + k);
+            tau[k] = 0;
+        }
+        lapack_int prev_steps = s0 > 0 ? steps_of(job, s0 - 1) : 0;
+        lapack_int j0 = range_start(steps[0], t, P),
+                   j1 = range_start(steps[0], t + 1, P);
+        /* the thread whose range starts at j1 (past the empty ones) */
+        int after = t + 1;
+        while (after + 1 < P && range_start(steps[0], after + 1, P) == j1)
+            after++;
+        gl_scalar *after_ring = job->handoff +
+                                (size_t)after * HANDOFF_RING * vec,
+                  *after_tau = job->handoff_tau +
+                               (size_t)after * HANDOFF_RING;
+        for (lapack_int r = 0; r < j1 - j0 + CHASE_LAG * (gn - 1); r++) {
+            for (int k = 0; k < gn; k++) {
+                lapack_int s = s0 + k, j = j0 + r - CHASE_LAG * k;
+                if (j < j0 || j >= j1 || j >= steps[k])
+                    continue;
+                if ((s > 0 &&
+                     !wait_for(job, &job->progress[s - 1],
+                               min_i(j + 3, k > 0 ? steps[k - 1]
+                                                  : prev_steps))) ||
+                    (j == j0 && j > 0 &&
+                     !wait_for(job, &job->progress[s], j)))
+                    goto out;
+                if (j == j0 && j > 0) {
+                    if (job->hermitian) {
+                        size_t slot = (size_t)(s % HANDOFF_RING);
+                        memcpy(v[k], ring + slot * vec, sizeof *v[k] * vec);
+                        tau[k] = ring_tau[slot];
+                    }
+                }
+                if (job->hermitian) {
+                    if (j == 0)
+                        tau[k] = sb_first_reflector(job, s, v[k]);
+                    tau[k] = sb_step(job, s, j, v[k], tau[k], next[k], w);
+                    gl_scalar *swap = v[k];
+                    v[k] = next[k], next[k] = swap;
+                    if (j + 1 == j1 && j + 1 < steps[k] && after < P) {
+                        size_t slot = (size_t)(s % HANDOFF_RING);
+                        memcpy(after_ring + slot * vec, v[k],
+                               sizeof *v[k] * vec);
+                        after_tau[slot] = tau[k];
+                    }
+                } else {
+                    gb_step(job, s, j, v[k], w);
+                }
+                atomic_store_explicit(&job->progress[s].done, j + 1,
+                                      memory_order_release);
+            }
+        }
+    }
+out:
+    free(scratch);
+    return 0;
+}
+
+/* threads <= 0: as the size and machine choose (runtime/tune.c) */
+static int run_chase(chase_job *job, int threads, int split)
+{
+    /* The sweeps that have work form a prefix: stop there. */
+    while (job->nsweeps > 0 && steps_of(job, job->nsweeps - 1) == 0)
+        job->nsweeps--;
+    if (job->nsweeps <= 0)
+        return 0;
+    if (threads <= 0) {
+        split = gl_tune_chase_split();
+        threads = gl_tune_chase_threads(job->n, job->b, split);
+    }
+    int nworkers = threads < GL_HOST_MAX_THREADS ? threads
+                                                 : GL_HOST_MAX_THREADS;
+
+    job->progress = aligned_alloc(64, sizeof *job->progress *
+                                          (size_t)job->nsweeps);
+    if (!job->progress)
+        return -1;
+    for (lapack_int s = 0; s < job->nsweeps; s++)
+        atomic_init(&job->progress[s].done, 0);
+    atomic_init(&job->next_group, 0);
+    atomic_init(&job->failed, 0);
+
+    if (!split || nworkers < 2) {
+        gl_parallel_run(nworkers, nworkers, chase_worker, job);
+        free(job->progress);
+        /* Every sweep was claimed, hence run, unless no worker got
+         * scratch. */
+        return atomic_load(&job->next_group) * CHASE_GROUP >= job->nsweeps
+                   ? 0
+                   : -1;
+    }
+    /* every range has its thread: a thread that cannot start would leave
+     * the others waiting, so the ranges are as many as threads started
+     * (gl_parallel_run starts them all or runs the rest on the caller,
+     * one range after the other, which waits: split only where each range
+     * can have a thread of its own) */
+    const size_t line = GL_LINE_BYTES / sizeof(gl_scalar);
+    job->nthreads = nworkers;
+    job->vec = ((size_t)job->b + 1 + line - 1) / line * line;
+    size_t rings = (size_t)nworkers * HANDOFF_RING;
+    size_t ring_bytes = sizeof(gl_scalar) * rings * (job->vec + 1);
+    job->handoff = aligned_alloc(GL_LINE_BYTES,
+                                 (ring_bytes + GL_LINE_BYTES - 1) /
+                                     GL_LINE_BYTES * GL_LINE_BYTES);
+    if (!job->handoff) {
+        free(job->progress);
+        return -1;
+    }
+    job->handoff_tau = job->handoff + rings * job->vec;
+    int rc = gl_parallel_spawn(nworkers, split_worker, job);
+    free(job->handoff);
+    if (rc != 0 && !atomic_load(&job->failed)) {
+        /* the threads did not all start, and nothing ran: the sweeps
+         * schedule takes any number of them */
+        gl_parallel_run(nworkers, nworkers, chase_worker, job);
+        rc = atomic_load(&job->next_group) * CHASE_GROUP >= job->nsweeps
+                 ? 0
+                 : -1;
+    }
+    free(job->progress);
+    return rc;
+}
+
+/* gl_s_host_gb_chase gl_d_host_gb_chase gl_c_host_gb_chase gl_z_host_gb_chase */
+int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         lapack_int c, lapack_int sweeps, gl_scalar *band,
+                         lapack_int ldband, const GL_FN(reflectors) *keep)
+{
+    (void)ops;
+    return GL_FN(host_gb_chase_on)(n, b, c, sweeps, band, ldband, keep, 0, 0);
+}
+
+/* gl_s_host_sb_chase gl_d_host_sb_chase gl_c_host_sb_chase gl_z_host_sb_chase */
+int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         lapack_int sweeps, gl_scalar *band, lapack_int ldband,
+                         const GL_FN(reflectors) *keep)
+{
+    (void)ops;
+    return GL_FN(host_sb_chase_on)(n, b, sweeps, band, ldband, keep, 0, 0);
+}
+
+/* gl_s_host_gb_chase_on gl_d_host_gb_chase_on gl_c_host_gb_chase_on gl_z_host_gb_chase_on */
+int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
+                            lapack_int sweeps, gl_scalar *band,
+                            lapack_int ldband, const GL_FN(reflectors) *keep,
+                            int threads, int split)
+{
+    if (keep && c != 1)
+        return -1;
+    if (b <= c)   /* already of half-width c: nothing to chase or keep */
+        return 0;
+    chase_job job = {.n = n, .b = b, .c = c, .ld = ldband,
+                     .up = (ldband - 1) / 3 * 2, .band = band,
+                     .nsweeps = min_i(sweeps, n - 1), .hermitian = 0,
+                     .keep = keep};
+    return run_chase(&job, threads, split);
+}
+
+/* gl_s_host_sb_chase_on gl_d_host_sb_chase_on gl_c_host_sb_chase_on gl_z_host_sb_chase_on */
+int GL_FN(host_sb_chase_on)(lapack_int n, lapack_int b, lapack_int sweeps,
+                            gl_scalar *band, lapack_int ldband,
+                            const GL_FN(reflectors) *keep, int threads,
+                            int split)
+{
+    if (b <= 1)   /* already tridiagonal */
+        return 0;
+    chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
+                     .band = band, .nsweeps = min_i(sweeps, n - 2),
+                     .hermitian = 1, .keep = keep};
+    return run_chase(&job, threads, split);
+}

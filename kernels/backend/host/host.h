@@ -1,0 +1,58 @@
+/* The host backend: kernels/ref/ fills the whole operation table with the
+ * system LAPACK/BLAS (resolved at run time, like the forwarded routines)
+ * and the plain-C stage-2 kernels, per precision (runtime/precision.h). */
+#ifndef GL_HOST_H
+#define GL_HOST_H
+
+#include "../../ops.h"
+#include "../../../runtime/parallel.h"
+#include "../../../runtime/tune.h"
+
+
+/* The table's gb_chase and sb_chase (ops.h), on the host's threads. */
+int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         lapack_int c, lapack_int sweeps, gl_scalar *band,
+                         lapack_int ldband, const GL_FN(reflectors) *keep);
+int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         lapack_int sweeps, gl_scalar *band, lapack_int ldband,
+                         const GL_FN(reflectors) *keep);
+
+/* The same on `threads` threads in the split schedule (split 1) or the
+ * sweeps one (0) (chase.c); threads 0: as the size and machine choose
+ * (gl_tune_chase_split, gl_tune_chase_threads).  The band comes out bit
+ * for bit the same on any of them. */
+int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
+                            lapack_int sweeps, gl_scalar *band,
+                            lapack_int ldband, const GL_FN(reflectors) *keep,
+                            int threads, int split);
+int GL_FN(host_sb_chase_on)(lapack_int n, lapack_int b, lapack_int sweeps,
+                            gl_scalar *band, lapack_int ldband,
+                            const GL_FN(reflectors) *keep, int threads,
+                            int split);
+
+/* Stage 3 of the values by bisection on `threads` threads (values.c):
+ * kind 'T': w = the eigenvalues of the symmetric tridiagonal (d: n, e:
+ * n-1), ascending, as ?sterf; 'B': the singular values of the upper
+ * bidiagonal (d, e), descending, as ?bdsqr.  w may be d.  The same w on
+ * any number of threads.  Returns 0, or -1 (no memory, or a value that
+ * is not finite) with w untouched. */
+int GL_FN(host_values)(char kind, lapack_int n, const gl_real *d,
+                       const gl_real *e, gl_real *w, int threads);
+
+/* C = A B (subtract = 0) or C = C - A B: A m x kdim, B kdim x n, all
+ * column-major; A(i, p) is zero for p < i - below and for p > i + above
+ * (kdim for either: no zeros assumed), and the kernel skips what it can
+ * of them.  Register-tiled for the products of host_apply_wy, whose chunks
+ * of columns are best a multiple of tile_gemm_cols(). */
+void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim,
+                      int subtract, const gl_scalar *a, lapack_int lda,
+                      lapack_int below, lapack_int above,
+                      const gl_scalar *b, lapack_int ldb, gl_scalar *c,
+                      lapack_int ldc);
+lapack_int GL_FN(tile_gemm_cols)(void);
+
+/* The host backend's table, a template bound to a context by ops_bind
+ * (ctx NULL here). */
+extern const GL_FN(ops) GL_FN(host_ops);
+
+#endif

@@ -1,0 +1,468 @@
+/* The host backend's operation table: memory is host memory, panels and
+ * BLAS3 are the system LAPACK/BLAS, stage 2 is
+ * kernels/backend/host/chase.c. */
+#include <complex.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../../runtime/precision.h"
+#include "../../../runtime/config.h"
+#include "../../../runtime/memory.h"
+#include "../lapack_fns.h"
+#include "../../stages/backtransform.h"
+#include "host.h"
+
+/* Stage 3 of the values: the bisection of values.c on the threads the
+ * size is worth (gl_tune_values_threads), else the system's ?sterf or
+ * ?bdsqr (dqds), which also take any call the bisection gives back. */
+static int host_tridiag_values(const GL_FN(ops) *ops, lapack_int n,
+                               const gl_real *d, const gl_real *e, gl_real *w)
+{
+    (void)ops;
+    int threads = gl_tune_values_threads(n);
+    if (threads > 0 && GL_FN(host_values)('T', n, d, e, w, threads) == 0)
+        return 0;
+    gl_real *e2 = malloc(sizeof *e2 * (size_t)(n > 1 ? n : 1));
+    if (!e2)
+        return -1;
+    memmove(w, d, sizeof *w * (size_t)n);
+    if (n > 1)
+        memcpy(e2, e, sizeof *e2 * (size_t)(n - 1));
+    lapack_int info = 0;
+    GL_FN(lapack_fns_get)()->sterf(&n, w, e2, &info);
+    free(e2);
+    return info == 0 ? 0 : -1;
+}
+
+static int host_bidiag_values(const GL_FN(ops) *ops, lapack_int n,
+                              const gl_real *d, const gl_real *e, gl_real *s)
+{
+    (void)ops;
+    int threads = gl_tune_values_threads(n);
+    if (threads > 0 && GL_FN(host_values)('B', n, d, e, s, threads) == 0)
+        return 0;
+    gl_real *work = malloc(sizeof *work * 5 * (size_t)(n > 1 ? n : 1));
+    if (!work)
+        return -1;
+    gl_real *e2 = work + 4 * (size_t)(n > 1 ? n : 1);
+    memmove(s, d, sizeof *s * (size_t)n);
+    if (n > 1)
+        memcpy(e2, e, sizeof *e2 * (size_t)(n - 1));
+    lapack_int zero = 0, one = 1, info = 0;
+    GL_FN(lapack_fns_get)()->bdsqr("U", &n, &zero, &zero, &zero, s, e2, NULL,
+                                   &one, NULL, &one, NULL, &one, work, &info,
+                                   1);
+    free(work);
+    return info == 0 ? 0 : -1;
+}
+
+/* the host's memory, aligned to a cache line */
+static void *host_alloc(const GL_FN(ops) *ops, size_t bytes)
+{
+    (void)ops;
+    return gl_host_alloc(bytes);
+}
+
+static void host_release(const GL_FN(ops) *ops, void *ptr)
+{
+    (void)ops;
+    gl_host_free(ptr);
+}
+
+static void host_copy(const GL_FN(ops) *ops, lapack_int rows, lapack_int cols,
+                      const gl_scalar *src, lapack_int ld_src, gl_scalar *dst,
+                      lapack_int ld_dst)
+{
+    (void)ops;
+    for (lapack_int j = 0; j < cols; j++)
+        memcpy(dst + (size_t)j * ld_dst, src + (size_t)j * ld_src,
+               sizeof *dst * (size_t)rows);
+}
+
+/* the host's work is done when its call returns: nothing to mark */
+static void host_mark(const GL_FN(ops) *ops) { (void)ops; }
+
+static int host_to_host(const GL_FN(ops) *ops, lapack_int rows,
+                        lapack_int cols, const gl_scalar *src,
+                        lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+{
+    host_copy(ops, rows, cols, src, ld_src, dst, ld_dst);
+    return 0;
+}
+
+/* the host's copies are done when they return: the lanes are plain
+ * copies, with nothing to order or pin */
+static void host_lane_event(const GL_FN(ops) *ops, int queue, int event)
+{
+    (void)ops, (void)queue, (void)event;
+}
+static int host_lanes_finish(const GL_FN(ops) *ops)
+{
+    (void)ops;
+    return 0;
+}
+static void host_pin(const GL_FN(ops) *ops, void *ptr, size_t bytes)
+{
+    (void)ops, (void)ptr, (void)bytes;
+}
+static void host_unpin(const GL_FN(ops) *ops, void *ptr) { (void)ops, (void)ptr; }
+
+static void host_from_host(const GL_FN(ops) *ops, char trans, lapack_int rows,
+                           lapack_int cols, const gl_scalar *src,
+                           lapack_int ld_src, gl_scalar *dst, lapack_int ld_dst)
+{
+    if (trans == 'N')
+        host_copy(ops, rows, cols, src, ld_src, dst, ld_dst);
+    else
+        GL_FN(conj_transpose)(rows, cols, src, ld_src, dst, ld_dst);
+}
+
+static int host_lascl(const GL_FN(ops) *ops, gl_real cfrom, gl_real cto,
+                      lapack_int m, lapack_int n, gl_scalar *a, lapack_int lda)
+{
+    (void)ops;
+    lapack_int info = 0, zero = 0;
+    GL_FN(lapack_fns_get)()->lascl("G", &zero, &zero, &cfrom, &cto, &m, &n,
+                                   a, &lda, &info, 1);
+    return info == 0 ? 0 : -1;
+}
+
+static void host_pack_band(const GL_FN(ops) *ops, char kind, lapack_int n,
+                           lapack_int b, const gl_scalar *a, lapack_int lda,
+                           gl_scalar *band, lapack_int ldband)
+{
+    (void)ops;
+    for (lapack_int c = 0; c < n; c++) {
+        gl_scalar *col = band + (size_t)c * ldband;
+        const gl_scalar *acol = a + (size_t)c * lda;
+        memset(col, 0, sizeof *col * (size_t)ldband);
+        if (kind == 'G') {
+            /* A(r,c) -> col[up + r - c], r = c-b .. c */
+            lapack_int up = (ldband - 1) / 3 * 2;
+            lapack_int r0 = c - b > 0 ? c - b : 0;
+            for (lapack_int r = r0; r <= c; r++)
+                col[up + r - c] = acol[r];
+        } else {
+            lapack_int r1 = c + b < n - 1 ? c + b : n - 1;
+            for (lapack_int r = c; r <= r1; r++)
+                col[r - c] = acol[r];
+            col[0] = GL_REAL(col[0]);
+        }
+    }
+}
+
+static void host_zero_lower(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                            gl_scalar *a, lapack_int lda)
+{
+    (void)ops;
+    for (lapack_int j = 0; j < n && j + 1 < m; j++)
+        memset(a + (size_t)j * lda + j + 1, 0, sizeof *a * (size_t)(m - j - 1));
+}
+
+static void host_unpack_v(const GL_FN(ops) *ops, char storev, lapack_int m,
+                          lapack_int k, const gl_scalar *a, lapack_int lda,
+                          gl_scalar *v, lapack_int ldv)
+{
+    (void)ops;
+    for (lapack_int j = 0; j < k; j++) {
+        gl_scalar *vj = v + (size_t)j * ldv;
+        for (lapack_int i = 0; i < m && i <= j; i++)
+            vj[i] = i == j ? 1 : 0;
+        if (storev == 'C')
+            for (lapack_int i = j + 1; i < m; i++)
+                vj[i] = a[i + (size_t)j * lda];
+        else
+            for (lapack_int i = j + 1; i < m; i++)
+                vj[i] = GL_CONJ(a[j + (size_t)i * lda]);
+    }
+}
+
+static int host_geqrt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda, gl_scalar *t,
+                      lapack_int ldt)
+{
+    (void)ops;
+    lapack_int info = 0;
+    GL_FN(lapack_fns_get)()->geqrt3(&m, &n, a, &lda, t, &ldt, &info);
+    return info == 0 ? 0 : -1;
+}
+
+static int host_gelqt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda, gl_scalar *t,
+                      lapack_int ldt)
+{
+    (void)ops;
+    lapack_int info = 0;
+    GL_FN(lapack_fns_get)()->gelqt3(&m, &n, a, &lda, t, &ldt, &info);
+    return info == 0 ? 0 : -1;
+}
+
+static int host_geqrf(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      gl_scalar *a, lapack_int lda)
+{
+    (void)ops;
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int info = 0, query = -1, k = m < n ? m : n;
+    gl_scalar size = 0;
+    f->geqrf(&m, &n, a, &lda, &size, &size, &query, &info);
+    lapack_int lwork = (lapack_int)GL_REAL(size);
+    if (lwork < n)
+        lwork = n > 0 ? n : 1;
+    gl_scalar *work = malloc(sizeof *work * ((size_t)lwork + (size_t)k + 1));
+    if (!work)
+        return -1;
+    f->geqrf(&m, &n, a, &lda, work + lwork, work, &lwork, &info);
+    free(work);
+    return info == 0 ? 0 : -1;
+}
+
+static void host_gemm(const GL_FN(ops) *ops, char transa, char transb,
+                      lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                      lapack_int ldb, gl_scalar beta, gl_scalar *c,
+                      lapack_int ldc)
+{
+    (void)ops;
+    if (m <= 0 || n <= 0)
+        return;
+    GL_FN(lapack_fns_get)()->gemm(&transa, &transb, &m, &n, &k, &alpha, a,
+                                  &lda, b, &ldb, &beta, c, &ldc, 1, 1);
+}
+
+/* C = alpha A B + beta C, A Hermitian.  From the left and large, by
+ * column panels of A's stored triangle, each used twice through ?gemm:
+ * Debian's OpenBLAS (0.3.21) runs ?symm/?hemm at about half its ?gemm
+ * rate, and this product is half the work of sy2sb. */
+static void host_hemm(const GL_FN(ops) *ops, char side, char uplo,
+                      lapack_int m, lapack_int n, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                      lapack_int ldb, gl_scalar beta, gl_scalar *c,
+                      lapack_int ldc)
+{
+    (void)ops;
+    enum { PANEL = 256 };
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    if (m <= 0 || n <= 0)
+        return;
+    if (side != 'L' || m < 2 * PANEL) {
+        f->hemm(&side, &uplo, &m, &n, &alpha, a, &lda, b, &ldb, &beta, c,
+                &ldc, 1, 1);
+        return;
+    }
+    for (lapack_int j = 0; j < n; j++)   /* beta = 0: C is not read */
+        for (lapack_int i = 0; i < m; i++)
+            c[i + (size_t)j * ldc] =
+                beta == 0 ? 0 : beta * c[i + (size_t)j * ldc];
+    gl_scalar one = 1;
+    for (lapack_int j0 = 0; j0 < m; j0 += PANEL) {
+        lapack_int jb = m - j0 < PANEL ? m - j0 : PANEL, i0 = j0 + jb,
+                   rest = m - i0;
+        const gl_scalar *ajj = a + j0 + (size_t)j0 * lda;
+        f->hemm("L", &uplo, &jb, &n, &alpha, ajj, &lda, b + j0, &ldb, &one,
+                c + j0, &ldc, 1, 1);
+        if (rest == 0)
+            continue;
+        /* the off-diagonal part of the panel: A(i0:m, j0:i0) stored ('L')
+         * or A(j0:i0, i0:m) stored ('U') */
+        int lower = uplo == 'L';
+        const gl_scalar *off = lower ? a + i0 + (size_t)j0 * lda
+                                     : a + j0 + (size_t)i0 * lda;
+        f->gemm(lower ? "N" : "C", "N", &rest, &n, &jb, &alpha, off, &lda,
+                b + j0, &ldb, &one, c + i0, &ldc, 1, 1);
+        f->gemm(lower ? "C" : "N", "N", &jb, &n, &rest, &alpha, off, &lda,
+                b + i0, &ldb, &one, c + j0, &ldc, 1, 1);
+    }
+}
+
+static void host_hemv(const GL_FN(ops) *ops, char uplo, lapack_int n,
+                      gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                      const gl_scalar *x, gl_scalar beta, gl_scalar *y)
+{
+    (void)ops;
+    lapack_int one = 1;
+    GL_FN(lapack_fns_get)()->hemv(&uplo, &n, &alpha, a, &lda, x, &one, &beta,
+                                  y, &one, 1);
+}
+
+static void host_her2k(const GL_FN(ops) *ops, char uplo, char trans,
+                       lapack_int n, lapack_int k, gl_scalar alpha,
+                       const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                       lapack_int ldb, gl_real beta, gl_scalar *c,
+                       lapack_int ldc)
+{
+    (void)ops;
+    if (n <= 0)
+        return;
+    GL_FN(lapack_fns_get)()->her2k(&uplo, &trans, &n, &k, &alpha, a, &lda, b,
+                                   &ldb, &beta, c, &ldc, 1, 1);
+}
+
+static void host_trmm(const GL_FN(ops) *ops, char side, char uplo, char transa,
+                      char diag, lapack_int m, lapack_int n, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, gl_scalar *b,
+                      lapack_int ldb)
+{
+    (void)ops;
+    if (m <= 0 || n <= 0)
+        return;
+    GL_FN(lapack_fns_get)()->trmm(&side, &uplo, &transa, &diag, &m, &n,
+                                  &alpha, a, &lda, b, &ldb, 1, 1, 1, 1);
+}
+
+/* C = H C or H^H C, H = I - V T V^H with V (m x k) unit lower trapezoidal,
+ * as ?larfb 'L', 'F', 'C' does it: W = C1^H V1 + C2^H V2, W = W T^H (or
+ * W T), C2 -= V2 W^H, C1 -= V1 W^H.  The system ?larfb (reference LAPACK)
+ * moves C1^H into W and W^H back into C1 one row of C at a time, a stride
+ * of ldc per element; here they go by square tiles (conj_transpose), which
+ * read and write whole cache lines.  Every other larfb goes to LAPACK. */
+static void larfb_left_columns(const GL_FN(ops) *ops, char trans, lapack_int m,
+                               lapack_int n, lapack_int k, const gl_scalar *v,
+                               lapack_int ldv, const gl_scalar *t,
+                               lapack_int ldt, gl_scalar *c, lapack_int ldc,
+                               gl_scalar *w)
+{
+    const lapack_int ldw = n;
+    GL_FN(conj_transpose)(k, n, c, ldc, w, ldw);   /* W = C1^H */
+    host_trmm(ops, 'R', 'L', 'N', 'U', n, k, 1, v, ldv, w, ldw);
+    if (m > k)
+        host_gemm(ops, 'C', 'N', n, k, m - k, 1, c + k, ldc, v + k, ldv, 1, w,
+                  ldw);
+    host_trmm(ops, 'R', 'U', trans == 'N' ? 'C' : 'N', 'N', n, k, 1, t, ldt, w,
+              ldw);
+    if (m > k)
+        host_gemm(ops, 'N', 'C', m - k, n, k, -1, v + k, ldv, w, ldw, 1, c + k,
+                  ldc);
+    host_trmm(ops, 'R', 'L', 'C', 'U', n, k, 1, v, ldv, w, ldw);
+    GL_FN(sub_conj_transpose)(n, k, w, ldw, c, ldc);   /* C1 -= W^H */
+}
+
+static int host_larfb(const GL_FN(ops) *ops, char side, char trans,
+                      char storev, lapack_int m, lapack_int n, lapack_int k,
+                      const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
+                      lapack_int ldt, gl_scalar *c, lapack_int ldc)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    lapack_int ldwork = side == 'L' ? n : m;
+    gl_scalar *work = gl_host_alloc(sizeof *work * (size_t)ldwork * (size_t)k);
+    if (!work)
+        return -1;
+    if (side == 'L' && storev == 'C' && m >= k)
+        larfb_left_columns(ops, trans, m, n, k, v, ldv, t, ldt, c, ldc, work);
+    else
+        GL_FN(lapack_fns_get)()->larfb(&side, &trans, "F", &storev, &m, &n,
+                                       &k, v, &ldv, t, &ldt, c, &ldc, work,
+                                       &ldwork, 1, 1, 1, 1);
+    gl_host_free(work);
+    return 0;
+}
+
+/* apply_wy on the host: the columns of E in chunks, each chunk taken by
+ * one thread through the whole sequence of blocks while it stays in
+ * cache.  The blocks are small (k <= group columns, rows <= band + group),
+ * so their two products, W = V^H E and E -= Y W, go to the register-tiled
+ * kernel of tile_gemm.c: no per-call cost of the BLAS, and no nesting of
+ * the BLAS's own threads in ours. */
+typedef struct wy_job {
+    lapack_int nblocks, kmax;
+    const lapack_int *row0, *rows, *k;
+    const gl_scalar *vh, *y;
+    lapack_int ldy;
+    size_t stride;
+    lapack_int band;
+    int y_banded;
+    lapack_int ncols, chunk;
+    gl_scalar *e;
+    lapack_int lde;
+} wy_job;
+
+/* Every block applied to chunk number i of the columns of E. */
+static int wy_chunk(void *arg, long i)
+{
+    const wy_job *job = arg;
+    lapack_int c0 = (lapack_int)i * job->chunk;
+    lapack_int nc = job->ncols - c0 < job->chunk ? job->ncols - c0
+                                                 : job->chunk;
+    gl_scalar *w = malloc(sizeof *w * (size_t)job->kmax * (size_t)nc);
+    if (!w)
+        return -1;
+    for (lapack_int b = 0; b < job->nblocks; b++) {
+        lapack_int rows = job->rows[b], k = job->k[b];
+        gl_scalar *e = job->e + job->row0[b] + (size_t)c0 * job->lde;
+        /* V^H(c, r) = 0 unless c <= r < c + band; Y(r, c) = 0 for
+         * c <= r - band when banded */
+        GL_FN(tile_gemm)(k, nc, rows, 0, job->vh + b * job->stride, k, 0,
+                         job->band - 1, e, job->lde, w, k);
+        GL_FN(tile_gemm)(rows, nc, k, 1, job->y + b * job->stride, job->ldy,
+                         job->y_banded ? job->band - 1 : rows, k, w, k, e,
+                         job->lde);
+    }
+    free(w);
+    return 0;
+}
+
+static int host_apply_wy(const GL_FN(ops) *ops, lapack_int nblocks,
+                         const lapack_int *row0, const lapack_int *rows,
+                         const lapack_int *k, const gl_scalar *vh,
+                         const gl_scalar *y, lapack_int ldy, size_t stride,
+                         lapack_int band, int y_banded, lapack_int ncols,
+                         gl_scalar *e, lapack_int lde)
+{
+    wy_job job = {.nblocks = nblocks, .row0 = row0, .rows = rows, .k = k,
+                  .vh = vh, .y = y, .ldy = ldy, .stride = stride,
+                  .band = band, .y_banded = y_banded, .ncols = ncols,
+                  .chunk = ops->ctx->tuning.chunk, .e = e, .lde = lde};
+    for (lapack_int i = 0; i < nblocks; i++)
+        job.kmax = k[i] > job.kmax ? k[i] : job.kmax;
+    if (job.kmax == 0 || ncols <= 0)
+        return 0;
+    /* whole tiles of the kernel in every chunk */
+    lapack_int nr = GL_FN(tile_gemm_cols)();
+    job.chunk = (job.chunk + nr - 1) / nr * nr;
+    return gl_parallel_for((ncols + job.chunk - 1) / job.chunk, wy_chunk,
+                           &job);
+}
+
+/* gl_s_host_ops gl_d_host_ops gl_c_host_ops gl_z_host_ops */
+const GL_FN(ops) GL_FN(host_ops) = {
+    .name = "host",
+    .host_memory = 1,
+    /* aligned to a cache line: the tile kernel's vector loads of a
+     * block's columns (kernels/backend/host/tile_gemm.c) are then whole lines,
+     * not split ones (about 1.5 times faster in cache) */
+    .alloc = host_alloc,
+    .release = host_release,
+    .to_host = host_to_host,
+    .to_host_scratch = host_to_host,
+    .mark = host_mark,
+    .to_host_scratch_marked = host_to_host,
+    .tile_up = host_copy,
+    .tile_down = host_copy,
+    .lane_record = host_lane_event,
+    .lane_wait = host_lane_event,
+    .lanes_finish = host_lanes_finish,
+    .host_pin = host_pin,
+    .host_unpin = host_unpin,
+    .copy = host_copy,
+    .from_host = host_from_host,
+    .lascl = host_lascl,
+    .pack_band = host_pack_band,
+    .zero_lower = host_zero_lower,
+    .unpack_v = host_unpack_v,
+    .geqrt = host_geqrt,
+    .gelqt = host_gelqt,
+    .larfb = host_larfb,
+    .apply_wy = host_apply_wy,
+    .geqrf = host_geqrf,
+    .gemm = host_gemm,
+    .hemv = host_hemv,
+    .hemm = host_hemm,
+    .her2k = host_her2k,
+    .trmm = host_trmm,
+    .gb_chase = GL_FN(host_gb_chase),
+    .sb_chase = GL_FN(host_sb_chase),
+    .tridiag_values = host_tridiag_values,
+    .bidiag_values = host_bidiag_values,
+};

@@ -1,0 +1,29 @@
+/* The operation table of each path, bound to a call's execution context
+ * (ops.h ops_bind). */
+#include "../../runtime/precision.h"
+#include "../../runtime/path.h"
+#include "../../runtime/backend.h"
+#include "../../runtime/context.h"
+#include "lapack_fns.h"
+#include "../ops.h"
+#include "gpu_ops.h"
+#include "host/host.h"
+
+/* gl_s_ops_bind gl_d_ops_bind gl_c_ops_bind gl_z_ops_bind */
+int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx)
+{
+    /* Every table needs the system LAPACK (stage 3, the host's panels). */
+    if (!table || !ctx || !GL_FN(lapack_fns_get)())
+        return -1;
+    const gl_backend *backend = gl_backend_of_path(ctx->path);
+    const GL_FN(ops) *base;
+    if (ctx->path == GL_PATH_HOST)
+        base = &GL_FN(host_ops);
+    else if (backend && gl_backend_is_gpu(backend) && ctx->runtime)
+        base = &GL_FN(gpu_ops);   /* a context of a compiled-in runtime */
+    else
+        return -1;
+    *table = *base;
+    table->ctx = ctx;
+    return 0;
+}

@@ -1,0 +1,210 @@
+/* Stage 1 for the SVD: dense -> upper band by block QR and LQ sweeps.
+ *
+ * One step at a time (a block of b columns, the host's order): each QR
+ * panel's Q^H and each LQ panel's Q from the right go to the rest of the
+ * matrix at once by ?larfb, two products of inner size b each.
+ *
+ * Double-blocked (the two-sided scheme of "Improving Tridiagonalization
+ * Performance on GPU Architectures" carried over to the bidiagonal
+ * reduction, as LAPACK's ?labrd does for single columns): over a block of
+ * steps the rest of the matrix stays as the block found it, A_stale, and
+ * the current matrix is A = A_stale - L R^H, L and R collecting each
+ * step's left update V Y^H (Y = A^H V T) and right update X W^H
+ * (W = the LQ's rows conjugate-transposed, X = A W T).  A step brings its
+ * block column, then its block row, up to date before factoring them and
+ * computes Y and X from A_stale with the corrections of L and R; the
+ * block's end applies L R^H to the rest as one product of inner size
+ * twice the block. */
+#include "../../runtime/context.h"
+#include "../../runtime/precision.h"
+#include "stages.h"
+#include "../tiers/peers.h"
+#include "../backend/gpu_ops.h"
+
+#define A(i, j) (a + (size_t)(i) + (size_t)(j) * lda)
+
+/* The T factor of the panel at column k: kept in tq (tp), or scratch. */
+static gl_scalar *panel_t(gl_scalar *keep, lapack_int k, lapack_int b,
+                          gl_scalar *scratch)
+{
+    return keep ? keep + (size_t)k * b : scratch;
+}
+
+static int ge2gb_steps(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                       lapack_int b, gl_scalar *a, lapack_int lda,
+                       gl_scalar *tq, gl_scalar *tp, gl_scalar *scratch)
+{
+    int rc = 0;
+    for (lapack_int k = 0; k < n && rc == 0; k += b) {
+        /* QR of block column k: A(k:m, k:k+pk) = Q R, then Q^H on the
+         * columns to its right. */
+        lapack_int pk = n - k < b ? n - k : b;
+        gl_scalar *t = panel_t(tq, k, b, scratch);
+        rc = ops->geqrt(ops, m - k, pk, A(k, k), lda, t, b);
+        if (rc == 0)
+            rc = ops->larfb(ops, 'L', 'C', 'C', m - k, n - k - pk, pk, A(k, k),
+                            lda, t, b, A(k, k + pk), lda);
+        if (rc != 0 || k + b >= n)
+            continue;
+        /* LQ of block row k right of the band: A(k:k+b, k+b:n) = L Q, then
+         * Q^H from the right on the rows below.  A short last block row
+         * (fewer columns than rows) factors its first q rows only. */
+        lapack_int q = n - k - b, kk = b < q ? b : q;
+        t = panel_t(tp, k, b, scratch);
+        rc = ops->gelqt(ops, kk, q, A(k, k + b), lda, t, b);
+        if (rc == 0 && kk < b)
+            rc = ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda,
+                            t, b, A(k + kk, k + b), lda);
+        if (rc == 0)
+            rc = ops->larfb(ops, 'R', 'N', 'R', m - k - b, q, kk, A(k, k + b),
+                            lda, t, b, A(k + b, k + b), lda);
+    }
+    return rc;
+}
+
+/* One factor of a step's update from A_stale and the corrections:
+ * out (rows x k) = (op(A_stale) P - O (I^H P)) T, with op 'C' (Y = A^H V
+ * T: P = V, I = L, O = R) or 'N' (X = A W T: P = W, I = R, O = L); the
+ * inner dimension `len` is P's rows, `used` the columns of L and R so
+ * far, z (used x k) scratch. */
+static void stale_product(const GL_FN(ops) *ops, char op, lapack_int rows,
+                          lapack_int len, lapack_int k, const gl_scalar *stale,
+                          lapack_int lda, const gl_scalar *p, lapack_int ldp,
+                          const gl_scalar *in, lapack_int ldi,
+                          const gl_scalar *o, lapack_int ldo, lapack_int used,
+                          const gl_scalar *t, lapack_int ldt, gl_scalar *z,
+                          gl_scalar *out, lapack_int ldout)
+{
+    ops->gemm(ops, op, 'N', rows, k, len, 1, stale, lda, p, ldp, 0, out, ldout);
+    if (used > 0) {
+        ops->gemm(ops, 'C', 'N', used, k, len, 1, in, ldi, p, ldp, 0, z, used);
+        ops->gemm(ops, 'N', 'N', rows, k, used, -1, o, ldo, z, used, 1, out,
+                  ldout);
+    }
+    ops->trmm(ops, 'R', 'U', 'N', 'N', rows, k, 1, t, ldt, out, ldout);
+}
+
+/* Steps of b columns whose updates the rest of the matrix takes
+ * together: `block` columns' (rounded down to whole steps). */
+static lapack_int block_steps(lapack_int n, lapack_int b, lapack_int block)
+{
+    lapack_int steps = block / b > 1 ? block / b : 1;
+    return steps > (n + b - 1) / b ? (n + b - 1) / b : steps;
+}
+
+/* ge2gb's work: L (m x 2 block) and R (n x 2 block), rows from the
+ * block's first row and column; Z (2 block x b); T when not kept. */
+static size_t work_scalars(lapack_int m, lapack_int n, lapack_int b,
+                           lapack_int block)
+{
+    lapack_int steps = block_steps(n, b, block);
+    size_t cols = 2 * (size_t)steps * (size_t)b;
+    size_t words = (size_t)b * (size_t)b;
+    if (steps > 1)
+        words += cols * ((size_t)m + (size_t)n + (size_t)b);
+    return words;
+}
+
+/* gl_s_ge2gb_device_bytes gl_d_ge2gb_device_bytes gl_c_ge2gb_device_bytes gl_z_ge2gb_device_bytes */
+size_t GL_FN(ge2gb_device_bytes)(lapack_int m, lapack_int n, lapack_int b,
+                                 lapack_int block)
+{
+    if (b < 1)
+        return 0;
+    /* the operations' own scratch: a panel's block reflector applied to
+     * the rest of its block row or column (larfb) */
+    size_t longest = (size_t)(m > n ? m : n);
+    return sizeof(gl_scalar) * (work_scalars(m, n, b, block) +
+                                GL_LARFB_SCRATCH(longest, longest, b));
+}
+
+/* gl_s_ge2gb gl_d_ge2gb gl_c_ge2gb gl_z_ge2gb */
+int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                 lapack_int b, lapack_int block, gl_scalar *a, lapack_int lda,
+                 gl_scalar *tq, gl_scalar *tp)
+{
+    /* a set of devices shares the updates (stage1_peers.c) */
+    gl_ctx *ctx = ops->ctx;
+    if (ctx && ctx->npeers > 0 && !ops->host_memory) {
+        int rc = GL_FN(ge2gb_split)(
+            ops, m, n, b, block,
+            gl_tune_stage1_tile(n, (int)b, ctx->npeers + 1), a, lda, tq, tp);
+        if (rc != 1)
+            return rc;
+    }
+    lapack_int steps = block_steps(n, b, block);
+    size_t cols = 2 * (size_t)steps * (size_t)b;
+    size_t words = work_scalars(m, n, b, block);
+    gl_scalar *work = NULL;
+    if (steps > 1 || !tq || !tp) {
+        work = ops->alloc(ops, sizeof *work * words);
+        if (!work)
+            return GL_STAGE_FAULT;
+    }
+    gl_scalar *scratch = work;
+    int rc;
+    if (steps == 1) {
+        rc = ge2gb_steps(ops, m, n, b, a, lda, tq, tp, scratch);
+        ops->release(ops, work);
+        return rc == 0 ? 0 : GL_STAGE_FAULT;
+    }
+    gl_scalar *l = scratch + (size_t)b * b, *r = l + cols * (size_t)m,
+              *z = r + cols * (size_t)n;
+    lapack_int ldl = m, ldr = n;
+    rc = 0;
+    for (lapack_int k0 = 0; k0 < n && rc == 0; k0 += steps * b) {
+#define L(i, c) (l + (size_t)((i) - k0) + (size_t)(c) * ldl)
+#define R(j, c) (r + (size_t)((j) - k0) + (size_t)(c) * ldr)
+        lapack_int used = 0, k = k0;
+        for (lapack_int s = 0; s < steps && k < n && rc == 0; s++, k += b) {
+            lapack_int pk = n - k < b ? n - k : b;
+            /* block column k up to date, then its QR */
+            if (used > 0)
+                ops->gemm(ops, 'N', 'C', m - k, pk, used, -1, L(k, 0), ldl,
+                          R(k, 0), ldr, 1, A(k, k), lda);
+            gl_scalar *t = panel_t(tq, k, b, scratch);
+            rc = ops->geqrt(ops, m - k, pk, A(k, k), lda, t, b);
+            if (rc != 0)
+                break;
+            if (k + pk >= n) {   /* the last column: nothing right of it */
+                k = n;
+                break;
+            }
+            /* V into L, Y = A^H V T (columns right of the panel) into R */
+            ops->unpack_v(ops, 'C', m - k, pk, A(k, k), lda, L(k, used), ldl);
+            stale_product(ops, 'C', n - k - pk, m - k, pk, A(k, k + pk), lda,
+                          L(k, used), ldl, L(k, 0), ldl, R(k + pk, 0), ldr,
+                          used, t, b, z, R(k + pk, used), ldr);
+            used += pk;
+            /* block row k right of the band up to date (this step's V Y^H
+             * included), then its LQ; a short last block row factors its
+             * first kk rows, Q^H on the others */
+            lapack_int q = n - k - b, kk = b < q ? b : q;
+            ops->gemm(ops, 'N', 'C', b, q, used, -1, L(k, 0), ldl, R(k + b, 0),
+                      ldr, 1, A(k, k + b), lda);
+            t = panel_t(tp, k, b, scratch);
+            rc = ops->gelqt(ops, kk, q, A(k, k + b), lda, t, b);
+            if (rc == 0 && kk < b)
+                rc = ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, A(k, k + b),
+                                lda, t, b, A(k + kk, k + b), lda);
+            if (rc != 0)
+                break;
+            /* W into R, X = A W T (rows below the block row) into L */
+            ops->unpack_v(ops, 'R', q, kk, A(k, k + b), lda, R(k + b, used),
+                          ldr);
+            stale_product(ops, 'N', m - k - b, q, kk, A(k + b, k + b), lda,
+                          R(k + b, used), ldr, R(k + b, 0), ldr, L(k + b, 0),
+                          ldl, used, t, b, z, L(k + b, used), ldl);
+            used += kk;
+        }
+        /* the block's updates together on the rest, from row and column
+         * k, the next block's first */
+        if (rc == 0 && k < n && used > 0)
+            ops->gemm(ops, 'N', 'C', m - k, n - k, used, -1, L(k, 0), ldl,
+                      R(k, 0), ldr, 1, A(k, k), lda);
+#undef L
+#undef R
+    }
+    ops->release(ops, work);
+    return rc == 0 ? 0 : GL_STAGE_FAULT;
+}
