@@ -34,6 +34,17 @@ PYTHON=${PYTHON:-/usr/bin/python3}
 T=build/testing/test_lwork_limit
 pass() { echo "PASS lwork-limit/$1"; }
 fail() { echo "FAIL lwork-limit/$1: $2"; }
+# the families with workspace lengths, each faulted once on a device
+FAMILIES="gesvd gesdd syev syevd syevr syevx sbevd sytrd_2stage"
+# restarted_on_ilp64 NAME LOG: the verdict that the faulted call (the
+# family's s precision, its first) restarted on the ILP64 LAPACK
+restarted_on_ilp64() {
+    if grep -q "^gpulapack: s[a-z_0-9]* .*reason=lwork fault, restarted on the ILP64 LAPACK info=0" "$2"; then
+        pass "$1-fault-restarts-on-ilp64"
+    else
+        fail "$1-fault-restarts-on-ilp64" "log $2"
+    fi
+}
 
 # on_path KIND NAME [FAMILY]: test_lwork_limit ours on the stand-in KIND
 # (environment from the caller), its lines renamed NAME; the log in
@@ -61,14 +72,9 @@ if [ "${1:-}" = standin ]; then
             fail "$kind/every-call-on-$kind" "log $dir/$kind.log"
         fi
     done
-    for fam in gesvd gesdd syev syevd syevr syevx sbevd sytrd_2stage; do
+    for fam in $FAMILIES; do
         GPULAPACK_FAULT=launch:1 on_path cuda "cuda-ilp64-$fam" "$fam"
-        if grep -q "^gpulapack: s[a-z_0-9]* .*reason=lwork fault, restarted on the ILP64 LAPACK info=0" \
-            "$dir/cuda-ilp64-$fam.log"; then
-            pass "cuda-ilp64/$fam-fault-restarts-on-ilp64"
-        else
-            fail "cuda-ilp64/$fam-fault-restarts-on-ilp64" "log $dir/cuda-ilp64-$fam.log"
-        fi
+        restarted_on_ilp64 "cuda-ilp64/$fam" "$dir/cuda-ilp64-$fam.log"
     done
     GPULAPACK_FAULT=launch:1 GPULAPACK_LAPACK64=none on_path hip hip-fault syevd
     if grep -q "ssyevd .*path=host reason=lwork-limit, hip fault info=0" "$dir/hip-fault.log"; then
@@ -107,16 +113,12 @@ fi
 # ... and on Debian's ILP64 liblapack64.so.3 (a namespace of its own), with
 # the library's own workspace: the first call of each family (its s
 # precision) faults, its values against LAPACK's
-for fam in gesvd gesdd syev syevd syevr syevx sbevd sytrd_2stage; do
+for fam in $FAMILIES; do
     log=$dir/opencl-ilp64-$fam.log
     env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=opencl GPULAPACK_LWORK_LIMIT=60 \
         GPULAPACK_FAULT=launch:1 GPULAPACK_VERBOSE=1 GPULAPACK_LOG="$log" \
         "$T" ours "$fam" | sed "s|lwork-limit/ours/|lwork-limit/opencl-ilp64/|"
-    if grep -q "^gpulapack: s[a-z_0-9]* .*reason=lwork fault, restarted on the ILP64 LAPACK info=0" "$log"; then
-        pass "opencl-ilp64/$fam-fault-restarts-on-ilp64"
-    else
-        fail "opencl-ilp64/$fam-fault-restarts-on-ilp64" "log $log"
-    fi
+    restarted_on_ilp64 "opencl-ilp64/$fam" "$log"
 done
 
 # bin/gpulapack-info: the rule, and LAPACK's minimums as the ILP64 LAPACK
