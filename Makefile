@@ -359,7 +359,8 @@ build/demo: testing/demo/demo.c | build/testing
 # `make tests` builds every test binary, both libraries and the benchmarks
 # (so that they keep compiling); TEST_BIN collects them.
 TEST_BIN = $(OWN_BIN) $(UNIT_BIN) $(AUTO_BIN) build/testing/mock-cuda/libcuda.so.1 $(STANDIN_BIN) \
-           build/demo build/bench/bench_backtransform $(BENCH_GPU_BIN)
+           build/demo build/bench/bench_backtransform \
+           build/bench/bench_blas_shapes $(BENCH_GPU_BIN)
 tests: all sanitize $(TEST_BIN)
 
 deps:
@@ -477,7 +478,13 @@ build/bench/bench_backtransform: testing/bench/bench_backtransform.c \
                                  lib/libgpulapack.a | build/bench
 	$(CC) $(BENCH_CFLAGS) -I. $< -o $@ lib/libgpulapack.a $(LAPACK_LIBS) \
 	    -lpthread -ldl -lm
-bench: library build/bench/bench build/bench/bench_backtransform $(BENCH_GPU_BIN)
+# The system BLAS's rates on stage 1's products (what bounds the host
+# path's stage 1): build/bench/bench_blas_shapes [n] [b] [block] [reps]
+build/bench/bench_blas_shapes: testing/bench/bench_blas_shapes.c \
+                               testing/bench/bench_common.h | build/bench
+	$(CC) $(BENCH_CFLAGS) $< -o $@ $(LAPACK_LIBS) -ldl -lm
+bench: library build/bench/bench build/bench/bench_backtransform \
+       build/bench/bench_blas_shapes $(BENCH_GPU_BIN)
 	testing/bench/run_bench.sh
 
 # --- GPU benchmark -----------------------------------------------------------

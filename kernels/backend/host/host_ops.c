@@ -189,13 +189,49 @@ static int host_geqrt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     return info == 0 ? 0 : -1;
 }
 
+/* dst (cols x rows) = src (rows x cols)^H, in tiles that keep both
+ * sides' lines in cache. */
+static void conj_transpose(lapack_int rows, lapack_int cols,
+                           const gl_scalar *src, lapack_int ld_src,
+                           gl_scalar *dst, lapack_int ld_dst)
+{
+    enum { TILE = 32 };
+    for (lapack_int j0 = 0; j0 < cols; j0 += TILE)
+        for (lapack_int i0 = 0; i0 < rows; i0 += TILE) {
+            lapack_int j1 = cols - j0 < TILE ? cols : j0 + TILE,
+                       i1 = rows - i0 < TILE ? rows : i0 + TILE;
+            for (lapack_int j = j0; j < j1; j++)
+                for (lapack_int i = i0; i < i1; i++)
+                    dst[j + (size_t)i * ld_dst] =
+                        GL_CONJ(src[i + (size_t)j * ld_src]);
+        }
+}
+
+/* The LQ of a block row (m <= n) as the QR of its conjugate transpose.
+ * ?gelqt3 walks A's rows, one element every lda, and on the long rows of
+ * stage 1's first steps runs several times slower than ?geqrt3 on the
+ * transposed copy, the two copies included (a 64 x 3936 row of a matrix
+ * of 4000 rows: 13.8 ms against 3.3).  Both give the same reflectors,
+ * L = R^H and the same T: ?gelq2 generates each reflector from the
+ * conjugated row, which is the column of A^H.  Without room for the copy,
+ * ?gelqt3 in place. */
 static int host_gelqt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                       gl_scalar *a, lapack_int lda, gl_scalar *t,
                       lapack_int ldt)
 {
     (void)ops;
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     lapack_int info = 0;
-    GL_FN(lapack_fns_get)()->gelqt3(&m, &n, a, &lda, t, &ldt, &info);
+    gl_scalar *at = m <= n ? gl_host_alloc(sizeof *at * (size_t)m * (size_t)n)
+                           : NULL;
+    if (!at) {
+        f->gelqt3(&m, &n, a, &lda, t, &ldt, &info);
+        return info == 0 ? 0 : -1;
+    }
+    conj_transpose(m, n, a, lda, at, n);
+    f->geqrt3(&n, &m, at, &n, t, &ldt, &info);
+    conj_transpose(n, m, at, n, a, lda);
+    gl_host_free(at);
     return info == 0 ? 0 : -1;
 }
 
