@@ -79,6 +79,9 @@ COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
              runtime/log.c runtime/memory.c runtime/parallel.c runtime/profile.c runtime/timing.c \
              runtime/tune.c runtime/tune_file.c runtime/tune_params.c
+# the settings' readers (runtime/settings.h), which the ScaLAPACK
+# interposer links too
+COMMON_SRC += runtime/settings.c
 # the backends' objects: their runtimes and embedded kernels
 BACKEND_OBJ =
 
@@ -218,17 +221,20 @@ $(LIBDIR)/libgpulapack.a: $(LIB_OBJ) | $(LIBDIR)
 # its own, so that libgpulapack.so links only libc; it finds BLACS,
 # ScaLAPACK and libgpulapack.so in the program at run time (dlsym), so it
 # links nothing of MPI either.  scalapack/drivers.c once per precision
-# (-DGLS_PREC=0..3: s d c z).
-GLS_OBJ = $(B)/scalapack/common.o $(foreach p,$(PRECISIONS),$(B)/scalapack/drivers_$(p).o)
+# (-DGLS_PREC=0..3: s d c z); its settings are rows of runtime/settings.def,
+# read by the library's readers (runtime/settings.c, the same object).
+GLS_OBJ = $(B)/scalapack/common.o $(foreach p,$(PRECISIONS),$(B)/scalapack/drivers_$(p).o) \
+          $(B)/runtime/settings.o
 GLS_PREC_s = 0
 GLS_PREC_d = 1
 GLS_PREC_c = 2
 GLS_PREC_z = 3
 $(B)/scalapack:
 	mkdir -p $@
-$(B)/scalapack/common.o: scalapack/common.c scalapack/gls.h include/gpulapack.h | $(B)/scalapack
+GLS_HEADERS = scalapack/gls.h runtime/settings.def runtime/settings.h
+$(B)/scalapack/common.o: scalapack/common.c $(GLS_HEADERS) include/gpulapack.h | $(B)/scalapack
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
-$(B)/scalapack/drivers_%.o: scalapack/drivers.c scalapack/gls.h | $(B)/scalapack
+$(B)/scalapack/drivers_%.o: scalapack/drivers.c $(GLS_HEADERS) | $(B)/scalapack
 	$(CC) $(LIB_CFLAGS) -DGLS_PREC=$(GLS_PREC_$*) -c $< -o $@
 $(LIBDIR)/libgpulapack_scalapack.so: $(GLS_OBJ) | $(LIBDIR)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack_scalapack.so -o $@ $(GLS_OBJ) -ldl -pthread

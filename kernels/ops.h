@@ -1,8 +1,8 @@
 /* The operation table: what a backend does for the stage drivers.
  *
- * The drivers (ge2gb.c, sy2sb.c, gb2bd.c, sb2st.c and the pipelines) are
+ * The drivers (the stages, tiers and pipelines of kernels/README.md) are
  * written once against this table; a backend fills it for one precision.
- * The host backend (kernels/ref/) fills every entry with the system
+ * The host backend (kernels/backend/host/) fills every entry with the system
  * LAPACK/BLAS and plain-C kernels; a GPU backend replaces entries with
  * device code and keeps the algorithm.  Matrix arguments are in the
  * backend's memory (host pointers for the host backend).  A call binds a
@@ -281,7 +281,7 @@ typedef struct GL_FN(ops) {
                          const gl_real *d, const gl_real *e, gl_real *s);
     /* C (m x n) = op(A) B of real host arrays (op: transa 'N' or 'T', B
      * k x n), computed on the backend: the merges' products of stage 3's
-     * divide and conquer (kernels/dc_*.c).  Return 0, or < 0 when the
+     * divide and conquer (kernels/stages/dc_*.c).  Return 0, or < 0 when the
      * device failed (C, the pipeline's own array, may then be written in
      * part, as by to_host_scratch).  NULL where the system ?bdsdc
      * serves (the host backend). */
@@ -291,7 +291,7 @@ typedef struct GL_FN(ops) {
                         lapack_int ldb, gl_real *c, lapack_int ldc);
 
     /* Stage 3 with its vectors left in the backend's memory: the divide
-     * and conquer of kernels/dc_*.c keeps the vectors of the
+     * and conquer of kernels/stages/dc_*.c keeps the vectors of the
      * tridiagonal and bidiagonal problems on the device, and the
      * back-transformation reads them there.  NULL on the host backend
      * (the system's ?stedc and ?bdsdc serve).  Matrices are real arrays

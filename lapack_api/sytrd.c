@@ -8,7 +8,8 @@
 #include "entry_skeleton.h"
 #include "generated/sytrd.inc"
 
-/* The device's ?sytrd is the one-stage reduction (kernels/sytrd.c). */
+/* The device's ?sytrd is the one-stage reduction
+ * (kernels/pipelines/sytrd.c). */
 static size_t sytrd_device_bytes(const void *args, const gl_tuning *tuning,
                                  int method, int tier, size_t *largest)
 {

@@ -8,7 +8,8 @@
 #include "workspace.h"
 #include "generated/sytrd_2stage.inc"
 
-/* The two-stage reduction of the values (kernels/eig.c he_tridiag). */
+/* The two-stage reduction of the values (kernels/pipelines/eig.c
+ * he_tridiag). */
 static size_t sytrd_2stage_device_bytes(const void *args, const gl_tuning *tuning,
                                  int method, int tier, size_t *largest)
 {

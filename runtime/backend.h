@@ -4,9 +4,9 @@
  * choice tries the GPU runtimes, the vendor libraries each runtime opens,
  * the listing of the runtime libraries found and the slots of their
  * discovery failures (runtime/device.c), the path names of the log
- * (gl_path_name), the path keys of the tune file and the runtimes whose
- * launches are cheap (runtime/tune.c), and the GPU paths gpulapack-tune
- * measures.
+ * (gl_path_name), the path keys of the tune file (runtime/tune_file.c)
+ * and the runtimes whose launches are cheap (runtime/tune.c), and the
+ * GPU paths gpulapack-tune measures.
  *
  * A new backend is its runtime (a gl_gpu, runtime/gpu.h), its row, its
  * value of gl_path (path.h), which the row ties to its name, and its

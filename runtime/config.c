@@ -1,51 +1,19 @@
 #include "config.h"
 #include "backend.h"
 #include "context.h"   /* gl_plan_tier: GPULAPACK_PLAN's words */
+#include "settings.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stddef.h>
-#include <stdint.h>
+#include <stdint.h>   /* INT32_MAX: GPULAPACK_LWORK_LIMIT */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
+#include <unistd.h>   /* STDERR_FILENO: GPULAPACK_LOG */
 
 static gl_config config;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
-
-/* A non-negative decimal integer; fallback when unset or malformed. */
-static long parse_count(const char *text, long fallback)
-{
-    if (!text || !*text)
-        return fallback;
-    errno = 0;
-    char *end;
-    long value = strtol(text, &end, 10);
-    while (isspace((unsigned char)*end))
-        end++;
-    if (errno || *end || value < 0)
-        return fallback;
-    return value;
-}
-
-/* A non-negative decimal number (1.5, 0.25); fallback when unset or
- * malformed. */
-static double parse_amount(const char *text, double fallback)
-{
-    if (!text || !*text)
-        return fallback;
-    errno = 0;
-    char *end;
-    double value = strtod(text, &end);
-    while (isspace((unsigned char)*end))
-        end++;
-    if (errno || *end || end == text || !(value >= 0) || value > 1e15)
-        return fallback;
-    return value;
-}
 
 /* ":<int>" or ":<int>.<int>" after a backend name. */
 static int parse_index(const char *text, int *first, int *second)
@@ -160,169 +128,41 @@ int gl_config_disabled(const gl_config *cfg, const char *routine)
     return 0;
 }
 
-/* ---- the readers of runtime/settings.def's kinds ---------------------- */
+/* ---- the table -------------------------------------------------------- */
 
-/* The C types a setting's field may have, as bits: a kind lists those it
- * can fill, and a row whose field it cannot fill does not compile. */
-enum {
-    GL_FIELD_INT = 1, GL_FIELD_LONG = 2, GL_FIELD_LONG_LONG = 4,
-    GL_FIELD_DOUBLE = 8, GL_FIELD_TEXT = 16, GL_FIELD_DEVICE = 32,
-    GL_FIELD_INTEGER = GL_FIELD_INT | GL_FIELD_LONG | GL_FIELD_LONG_LONG,
-};
-#define GL_FIELD_TYPE(field)                                                  \
-    _Generic(((gl_config *)0)->field, int: GL_FIELD_INT,                      \
-             long: GL_FIELD_LONG, long long: GL_FIELD_LONG_LONG,              \
-             double: GL_FIELD_DOUBLE, const char *: GL_FIELD_TEXT,            \
-             gl_device_request: GL_FIELD_DEVICE, default: 0)
-
-typedef struct gl_word {
-    const char *word;
-    int value;
-} gl_word;
-
-typedef struct gl_setting gl_setting;
-struct gl_setting {
-    const char *name;               /* "GPULAPACK_MIN_N" */
-    void (*read)(const gl_setting *setting, const char *text, gl_config *cfg);
-    size_t offset;                  /* of its field in gl_config */
-    int type;                       /* GL_FIELD_* of that field */
-    long fallback;                  /* unset or not valid (numeric kinds, log_file) */
-    long low, high;                 /* count_in: the values taken; level: the top */
-    const gl_word *words;           /* words, words_anycase: ends at a NULL word */
-};
-
-static void *field_of(const gl_setting *s, gl_config *cfg)
+/* The device kind, gl_config's alone (settings.h has the others). */
+static void gl_read_device(const gl_setting *s, const char *text, void *cfg)
 {
-    return (char *)cfg + s->offset;
-}
-
-/* A whole number into an integer field, converted as an assignment to
- * that field converts it. */
-static void store(const gl_setting *s, gl_config *cfg, long value)
-{
-    void *field = field_of(s, cfg);
-    if (s->type == GL_FIELD_INT)
-        *(int *)field = (int)value;
-    else if (s->type == GL_FIELD_LONG)
-        *(long *)field = value;
-    else if (s->type == GL_FIELD_LONG_LONG)
-        *(long long *)field = value;
-}
-
-static void read_count(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    store(s, cfg, parse_count(text, s->fallback));
-}
-
-static void read_count_in(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    long value = parse_count(text, s->fallback);
-    store(s, cfg, value >= s->low && value <= s->high ? value : s->fallback);
-}
-
-static void read_level(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    long value = parse_count(text, s->fallback);
-    store(s, cfg, value > s->high ? s->high : value);
-}
-
-static void read_flag(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    store(s, cfg, parse_count(text, s->fallback) != 0);
-}
-
-static void read_amount(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    *(double *)field_of(s, cfg) = parse_amount(text, (double)s->fallback);
-}
-
-static void read_any_words(const gl_setting *s, const char *text,
-                           gl_config *cfg, int (*compare)(const char *, const char *))
-{
-    long value = s->fallback;
-    for (const gl_word *w = s->words; text && w && w->word; w++)
-        if (compare(text, w->word) == 0) {
-            value = w->value;
-            break;
-        }
-    store(s, cfg, value);
-}
-
-static void read_words(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    read_any_words(s, text, cfg, strcmp);
-}
-
-static void read_words_anycase(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    read_any_words(s, text, cfg, strcasecmp);
-}
-
-/* Copied: the environment may change after it is read. */
-static void read_text(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    *(const char **)field_of(s, cfg) = text && *text ? strdup(text) : NULL;
-}
-
-static void read_any_text(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    *(const char **)field_of(s, cfg) = text ? strdup(text) : NULL;
-}
-
-static void read_log_file(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    int fd = -1;
-    if (text && *text)
-        fd = open(text, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    store(s, cfg, fd >= 0 ? fd : s->fallback);
-}
-
-static void read_device(const gl_setting *s, const char *text, gl_config *cfg)
-{
-    gl_device_request *request = field_of(s, cfg);
-    cfg->device_valid = gl_parse_device(text, request);
-    if (!cfg->device_valid)
+    gl_config *c = cfg;
+    gl_device_request *request = (void *)((char *)cfg + s->offset);
+    c->device_valid = gl_parse_device(text, request);
+    if (!c->device_valid)
         *request = (gl_device_request){.backend = NULL, .index = -1,
                                        .platform = -1};
 }
 
-/* The field types each kind can fill (gl_fits_<kind>), for the check
- * below. */
-enum {
-    gl_fits_count = GL_FIELD_INTEGER, gl_fits_count_in = GL_FIELD_INTEGER,
-    gl_fits_level = GL_FIELD_INTEGER, gl_fits_flag = GL_FIELD_INTEGER,
-    gl_fits_words = GL_FIELD_INT, gl_fits_words_anycase = GL_FIELD_INT,
-    gl_fits_log_file = GL_FIELD_INT, gl_fits_amount = GL_FIELD_DOUBLE,
-    gl_fits_text = GL_FIELD_TEXT, gl_fits_any_text = GL_FIELD_TEXT,
-    gl_fits_device = GL_FIELD_DEVICE,
-};
-
-/* ---- the table -------------------------------------------------------- */
-
+/* The rows libgpulapack.so reads: GL_SETTING and GL_SETTING_ALSO_SCALAPACK
+ * (settings.def). */
 #define GL_SETTING_ELSEWHERE(...)
-#define GL_SETTING(name, kind, type, field, ...)                              \
-    _Static_assert(GL_FIELD_TYPE(field) & gl_fits_##kind,                     \
-                   "GPULAPACK_" #name ": kind " #kind " cannot fill a field " \
-                   "of type " #type);
+#define GL_SETTING_SCALAPACK(...)
+#define GL_SETTING_ALSO_SCALAPACK GL_SETTING
+#define GL_SETTING(NAME, KIND, TYPE, FIELD, ...)                              \
+    GL_SETTING_FITS(gl_config, NAME, KIND, TYPE, FIELD)
 #include "settings.def"
 #undef GL_SETTING
 
-#define GL_UNWRAP(...) __VA_ARGS__
-#define GL_WORDS(...) ((const gl_word[]){__VA_ARGS__, {NULL, 0}})
-#define GL_SETTING(NAME, KIND, TYPE, FIELD, FALLBACK, EXTRAS, ...)            \
-    {.name = "GPULAPACK_" #NAME, .read = read_##KIND,                         \
-     .offset = offsetof(gl_config, FIELD), .type = GL_FIELD_TYPE(FIELD),      \
-     .fallback = FALLBACK, GL_UNWRAP EXTRAS},
+#define GL_SETTING(...) GL_SETTING_ENTRY(gl_config, __VA_ARGS__)
 static const gl_setting settings[] = {
 #include "settings.def"
 };
 #undef GL_SETTING
+#undef GL_SETTING_ALSO_SCALAPACK
+#undef GL_SETTING_SCALAPACK
 #undef GL_SETTING_ELSEWHERE
 
 static void config_read(void)
 {
-    for (size_t i = 0; i < sizeof settings / sizeof *settings; i++)
-        settings[i].read(&settings[i], getenv(settings[i].name), &config);
+    gl_settings_read(settings, sizeof settings / sizeof *settings, &config);
 }
 
 const gl_config *gl_config_get(void)

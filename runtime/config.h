@@ -39,13 +39,18 @@ enum { GL_METHOD_AUTO, GL_METHOD_FORCE_TWO_STAGE, GL_METHOD_FORCE_ONE_STAGE,
  * input with only the values streamed takes minutes, not an hour). */
 #define GL_PLAN_STREAMED_VALUES 3
 
-/* The settings, one field per row of runtime/settings.def (which names
+/* The settings, one field per row of runtime/settings.def that the
+ * library reads (GL_SETTING, GL_SETTING_ALSO_SCALAPACK; the table names
  * each field's variable, fallback and meaning). */
 typedef struct gl_config {
 #define GL_SETTING(name, kind, type, field, ...) type field;
+#define GL_SETTING_ALSO_SCALAPACK GL_SETTING
+#define GL_SETTING_SCALAPACK(...)
 #define GL_SETTING_ELSEWHERE(...)
 #include "settings.def"
 #undef GL_SETTING
+#undef GL_SETTING_ALSO_SCALAPACK
+#undef GL_SETTING_SCALAPACK
 #undef GL_SETTING_ELSEWHERE
     int device_valid;   /* 0 if GPULAPACK_DEVICE could not be parsed (set by its row's reader) */
 } gl_config;

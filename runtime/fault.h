@@ -7,7 +7,7 @@
  * untouched data (testing/unit/test_fault.c).  secular:N makes the N-th
  * secular equation of a device divide and conquer fail to converge,
  * which restarts that stage 3 with the system routine
- * (kernels/dc_*.c, testing/unit/test_device_ops.c). */
+ * (kernels/stages/dc_*.c, testing/unit/test_device_ops.c). */
 #ifndef GL_FAULT_H
 #define GL_FAULT_H
 

@@ -1,5 +1,5 @@
 /* One interface over the GPU runtimes (OpenCL, CUDA, HIP): what the device
- * operation table (kernels/gpu_ops.c) needs from a runtime.  The table is
+ * operation table (kernels/backend/gpu/) needs from a runtime.  The table is
  * written once; each runtime fills a gl_gpu with its memory, copies and
  * kernel launches of the kernels of kernels/device/.
  *

@@ -13,7 +13,7 @@
 int gl_parallel_for(long count, int (*fn)(void *ctx, long i), void *ctx);
 
 /* The same on up to `threads` threads (at least one), as a stage chose
- * them for its call (runtime/tune.c). */
+ * them for its call (runtime/tune_params.c). */
 int gl_parallel_run(long count, int threads, int (*fn)(void *ctx, long i),
                     void *ctx);
 

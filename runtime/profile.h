@@ -32,7 +32,8 @@ void gl_profile_section(gl_ctx *ctx, const char *name, double since);
 
 /* Adds calls and an amount (bytes) without time to the row `name` (a
  * string literal) of the current stage: what a kernel counted (the
- * window chase's traffic, kernels/gpu_ops.c chase_traffic). */
+ * window chase's traffic, kernels/backend/gpu/gpu_chase.c
+ * chase_traffic). */
 void gl_profile_count(gl_ctx *ctx, const char *name, long calls,
                       double bytes);
 

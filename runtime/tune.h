@@ -102,13 +102,13 @@ int gl_tune_band(const gl_tuning *t, char kind, int complex_, long n,
  * overrides. */
 int gl_tune_stage1_block(const gl_tuning *t, long n, int b);
 
-/* Stage 1 over a set of `devices` devices (kernels/stage1_peers.c): the
+/* Stage 1 over a set of `devices` devices (kernels/tiers/stage1_peers.c): the
  * width of the tile columns dealt out block-cyclically, a multiple of b;
  * GPULAPACK_OOC_TILE overrides. */
 int gl_tune_stage1_tile(long n, int b, int devices);
 
 /* ?sytrd/?hetrd: 1 for the one-stage reduction, 2 for the two-stage one
- * with its Q re-factored (kernels/sytrd.c); GPULAPACK_SYTRD_STAGES
+ * with its Q re-factored (kernels/pipelines/sytrd.c); GPULAPACK_SYTRD_STAGES
  * overrides. */
 int gl_tune_sytrd_stages(void);
 
@@ -150,13 +150,13 @@ long gl_tune_chase_groups(void);
  * overrides. */
 int gl_tune_chase_kernel(void);
 
-/* Stage 3 with vectors on a device (kernels/dc_*.c): the
+/* Stage 3 with vectors on a device (kernels/stages/dc_*.c): the
  * largest subproblem of the divide and conquer that the system
  * ?lasd0/?stedc solves whole on the host; the merges above it run on the
  * device (GPULAPACK_DC_LEAF, default 128). */
 long gl_tune_dc_leaf(void);
 
-/* The streamed plans (kernels/sy2sb_streamed.c, ge2gb_streamed.c,
+/* The streamed plans (kernels/tiers/sy2sb_streamed.c, ge2gb_streamed.c,
  * docs/design/memory.md): the band of their passes, whose width divides
  * the bytes each pass streams (about n^3 / (6 b) elements each way in
  * all), at most 256 (the chase's widest, GPULAPACK_OOC_BAND); the
@@ -172,26 +172,28 @@ int gl_tune_ooc_tile(long n, int b);
 /* The streamed plans' chase with the vectors keeps its whole store on the
  * device where the plan fits the device's budget, else parks it in host
  * memory in segments of the most sweeps that fit (the plans decide:
- * kernels/sy2sb_streamed.c, svd.c).  GPULAPACK_OOC_SEGMENT forces parking
- * in segments of that many sweeps, rounded down to whole groups of the
- * store (at least one group, of group sweeps): returned here; 0 when
- * unset. */
+ * kernels/tiers/sy2sb_streamed.c, kernels/pipelines/svd_streamed.c).
+ * GPULAPACK_OOC_SEGMENT forces parking in segments of that many sweeps,
+ * rounded down to whole groups of the store (at least one group, of group
+ * sweeps): returned here; 0 when unset. */
 int gl_tune_ooc_segment(int group);
 
 /* Threads the host kernels use: GPULAPACK_HOST_THREADS, else the CPUs this
  * process may run on. */
 int gl_host_threads(void);
 
-/* Threads of the host's values-only stage 3 (kernels/ref/values.c) for
- * order n: 0 where the system's ?sterf / ?bdsqr serves (GPULAPACK_HOST_VALUES
- * = lapack, or n too small for the bisection to pay), else at most
- * gl_host_threads(), one per 256 rows (each thread's share then takes well
- * over the ~50 us a thread costs to start). */
+/* Threads of the host's values-only stage 3
+ * (kernels/backend/host/values.c) for order n: 0 where the system's
+ * ?sterf / ?bdsqr serves (GPULAPACK_HOST_VALUES = lapack, or n too small
+ * for the bisection to pay), else at most gl_host_threads(), one per 256
+ * rows (each thread's share then takes well over the ~50 us a thread
+ * costs to start). */
 int gl_tune_values_threads(long n);
 
-/* The host chase's schedule (kernels/ref/chase.c): 1 the split one (each
- * thread its own range of every group's steps), 0 the sweeps one (each
- * thread whole groups of sweeps); GPULAPACK_HOST_CHASE=split|sweeps. */
+/* The host chase's schedule (kernels/backend/host/chase.c): 1 the split
+ * one (each thread its own range of every group's steps), 0 the sweeps
+ * one (each thread whole groups of sweeps);
+ * GPULAPACK_HOST_CHASE=split|sweeps. */
 int gl_tune_chase_split(void);
 /* Threads of the host chase of order n and half-width b: at most
  * gl_host_threads(); split, each at least 4 steps of a sweep's n/b

@@ -111,7 +111,7 @@ int gl_tune_stage1_tile(long n, int b, int devices)
 /* One stage by default: on the host it runs at LAPACK's own speed, where
  * the two stages with the re-factorization took 1.8 times as long at
  * n = 4000 (docs/performance.md); on a GPU the second re-factors its Q on
- * the host (kernels/sytrd.c). */
+ * the host (kernels/pipelines/sytrd.c). */
 int gl_tune_sytrd_stages(void)
 {
     return gl_config_get()->sytrd_stages == 2 ? 2 : 1;

@@ -4,59 +4,49 @@
  * line.  docs/scalapack.md. */
 #include "gls.h"
 #include "../include/gpulapack.h"
+#include "../runtime/settings.h"
 
-#include <ctype.h>
 #include <dlfcn.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
-#include <unistd.h>
+#include <unistd.h>   /* STDERR_FILENO: GPULAPACK_LOG's fallback */
 
 /* ---- settings ------------------------------------------------------- */
 
 static gls_config config;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 
-static int env_int(const char *name, int fallback, int lo, int hi)
-{
-    const char *s = getenv(name);
-    if (!s || !*s)
-        return fallback;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || v < lo)
-        return fallback;
-    return v > hi ? hi : (int)v;
-}
+/* The rows of runtime/settings.def the interposer reads, by the readers
+ * of runtime/settings.c (linked into this library too). */
+#define GL_SETTING(...)
+#define GL_SETTING_ELSEWHERE(...)
+#define GL_SETTING_ALSO_SCALAPACK GL_SETTING_SCALAPACK
+#define GL_SETTING_SCALAPACK(NAME, KIND, TYPE, FIELD, ...)                    \
+    GL_SETTING_FITS(gls_config, NAME, KIND, TYPE, FIELD)
+#include "../runtime/settings.def"
+#undef GL_SETTING_SCALAPACK
+#define GL_SETTING_SCALAPACK(...) GL_SETTING_ENTRY(gls_config, __VA_ARGS__)
+static const gl_setting settings[] = {
+#include "../runtime/settings.def"
+};
+#undef GL_SETTING
+#undef GL_SETTING_ELSEWHERE
+#undef GL_SETTING_ALSO_SCALAPACK
+#undef GL_SETTING_SCALAPACK
 
 static void config_read(void)
 {
-    config.verbose = env_int("GPULAPACK_VERBOSE", 0, 0, 3);
-    const char *mode = getenv("GPULAPACK_SCALAPACK");
-    config.mode = 1;
-    if (mode && (!strcasecmp(mode, "off") || !strcasecmp(mode, "forward")))
-        config.mode = 0;
-    else if (mode && !strcasecmp(mode, "any"))
-        config.mode = 2;
+    gl_settings_read(settings, sizeof settings / sizeof *settings, &config);
     /* the crossovers: the gather moves n^2 elements each way and leaves
      * the other processes idle, so it pays only for large matrices (4096
      * for the eigensolvers); ScaLAPACK's p?gesvd runs ?bdsqr on the whole
      * bidiagonal in every process, slow from about 1024 */
-    int both = env_int("GPULAPACK_SCALAPACK_MIN_N", -1, 0, 1 << 30);
-    config.min_n_eig = both >= 0 ? both : 4096;
-    config.min_n_svd = both >= 0 ? both : 1024;
-    config.log_fd = 2;
-    const char *log = getenv("GPULAPACK_LOG");
-    if (log && *log) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-        if (fd >= 0)
-            config.log_fd = fd;
-    }
+    config.min_n_eig = config.min_n >= 0 ? config.min_n : 4096;
+    config.min_n_svd = config.min_n >= 0 ? config.min_n : 1024;
 }
 
 const gls_config *gls_config_get(void)
@@ -188,7 +178,7 @@ int gls_begin(gls_call *c, const char *routine, int prec, const int *desca,
     c->root = c->nprow > 0 && c->myrow == 0 && c->mycol == 0;
     if (c->nprow < 1)
         return GLS_GRID;
-    if (cfg->mode == 0)
+    if (cfg->mode == GLS_MODE_OFF)
         return GLS_OFF;
     if (size < 1 || size < (is_svd ? cfg->min_n_svd : cfg->min_n_eig))
         return GLS_SIZE;
@@ -227,13 +217,14 @@ int gls_root_check(gls_call *c, const char *jobs, int m, int n, int count)
     snprintf(c->lib_plan, sizeof c->lib_plan, "%s", p.plan);
     /* a GPU path: any but the host's and LAPACK's (include/gpulapack.h) */
     int gpu = strcmp(p.path, "host") != 0 && strcmp(p.path, "lapack") != 0;
-    if (gpu || (gls_config_get()->mode == 2 && strcmp(p.path, "lapack")))
+    if (gpu || (gls_config_get()->mode == GLS_MODE_ANY &&
+                strcmp(p.path, "lapack")))
         return GLS_GATHER;
     /* the library's own reason: its crossover, the device missing, the
      * call's plan over the device's free memory; or the host path */
     snprintf(c->detail, sizeof c->detail, "%s",
              strcmp(p.path, "lapack") ? p.path : p.reason);
-    return gls_config_get()->mode == 1 ? GLS_NO_GPU : GLS_LAPACK;
+    return gls_config_get()->mode == GLS_MODE_GPU ? GLS_NO_GPU : GLS_LAPACK;
 }
 
 int gls_memory_check(double bytes)

@@ -76,12 +76,24 @@ typedef struct gls_call {
     const gls_blacs *b;
 } gls_call;
 
-/* Settings (docs/env.md), read once. */
+/* GPULAPACK_SCALAPACK: which calls take the gather path. */
+enum { GLS_MODE_OFF, GLS_MODE_GPU, GLS_MODE_ANY };
+
+/* Settings (docs/env.md), read once: a field per row of
+ * runtime/settings.def that the interposer reads (GL_SETTING_SCALAPACK,
+ * GL_SETTING_ALSO_SCALAPACK: verbose, log_fd, mode, min_n), read by the
+ * library's readers (runtime/settings.h). */
 typedef struct gls_config {
-    int verbose;
-    int mode;                   /* 0 off, 1 gpu, 2 any */
-    int min_n_eig, min_n_svd;   /* crossovers */
-    int log_fd;
+#define GL_SETTING(...)
+#define GL_SETTING_ELSEWHERE(...)
+#define GL_SETTING_SCALAPACK(name, kind, type, field, ...) type field;
+#define GL_SETTING_ALSO_SCALAPACK GL_SETTING_SCALAPACK
+#include "../runtime/settings.def"
+#undef GL_SETTING
+#undef GL_SETTING_ELSEWHERE
+#undef GL_SETTING_SCALAPACK
+#undef GL_SETTING_ALSO_SCALAPACK
+    int min_n_eig, min_n_svd;   /* the crossovers: min_n, else built in */
 } gls_config;
 const gls_config *gls_config_get(void);
 

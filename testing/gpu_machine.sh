@@ -214,7 +214,7 @@ lease)
                 GPULAPACK_PANEL_ROWS=1048576 BENCH_GPU_SIZES="8192 16384" BENCH_HOST_MAX_N=0 \
                 BENCH_GPU_CASES=dsyevd_N,dgesdd_N,dgbbrd_b32,dsbtrd_b32
             # stage 3 of the SVD with vectors by the system ?bdsdc on the
-            # host (kernels/dc_*.c's device products off)
+            # host (kernels/stages/dc_*.c's device products off)
             bench_rows before-dc "$logs/before-dc.csv" GPULAPACK_DC_LEAF=1048576 \
                 BENCH_GPU_SIZES=8192 BENCH_HOST_MAX_N=0 BENCH_GPU_CASES=dgesdd_S ;;
         profile)

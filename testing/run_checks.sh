@@ -6,7 +6,8 @@
 # Levels (docs/testing.md; `make check-LEVEL` builds what one needs, then
 # runs it):
 #   unit      the library's internals and shape (testing/unit/), the source
-#             checks (thread-locals, function length, docs/performance.md)
+#             checks (thread-locals, function length, paths,
+#             docs/performance.md)
 #   own       the drop-in contract tests (testing/own/), as users get them,
 #             with the host path forced and on the OpenCL device; the demo
 #             and the profile
@@ -230,10 +231,12 @@ for src in testing/unit/test_*.c; do
 done
 # The sources: no thread-local state but the allowed (the forwarding
 # guard, the last-timing record, documented per-thread caches); no library
-# function over 120 lines; docs/performance.md's tables as `make
+# function over 120 lines; every file and folder the comments, docs and
+# scripts name is in the tree; docs/performance.md's tables as `make
 # perf-doc` writes them.
 run unit/thread-locals 60 testing/unit/check_thread_locals.sh
 run unit/function-length 60 testing/unit/check_function_length.sh
+run unit/paths 60 testing/unit/check_paths.sh
 perf_doc_check() {
     if [ -f testing/unit/check_perf_doc.sh ]; then
         bash testing/unit/check_perf_doc.sh

@@ -21,6 +21,9 @@ Usage: tools/settings.py [--out DIR]   (DIR: where the two files are
 written, under their paths in the repository; default the repository root)
        tools/settings.py --list        (the variables lib/libgpulapack.so
 reads, one a line, without GPULAPACK_)
+       tools/settings.py --list-all    (every variable declared, one a line:
+NAME READER, READER `table` where a generated reader reads it, the library's
+or the ScaLAPACK interposer's, else the GL_SETTING_ELSEWHERE row's reader)
 """
 import argparse
 import os
@@ -34,11 +37,15 @@ PYTHON = "python/gpulapack/__init__.py"
 # the kinds of runtime/config.c's readers
 KINDS = {"count", "count_in", "level", "flag", "amount", "words",
          "words_anycase", "text", "any_text", "log_file", "device"}
+# the rows the generated readers read: macro -> (read by the library, so
+# in gpulapack.SETTINGS; read by the ScaLAPACK interposer)
+MACROS = {"GL_SETTING": (True, False),
+          "GL_SETTING_ALSO_SCALAPACK": (True, True),
+          "GL_SETTING_SCALAPACK": (False, True)}
 # who reads a GL_SETTING_ELSEWHERE row: the library itself (then it is in
 # gpulapack.SETTINGS) or not, and which table of docs/env.md lists it
 READERS = {"fault_injection": (True, "testing"),
-           "python_package": (False, "settings"),
-           "scalapack_interposer": (False, "settings")}
+           "python_package": (False, "settings")}
 MAX_ROW = 200   # characters of a table row of docs/env.md
 
 
@@ -96,16 +103,18 @@ def literal(arg, what, name):
 
 def read_table(root):
     """The rows of runtime/settings.def, in order: dicts of name, kind
-    (None for a row read elsewhere), reader, default, meaning."""
+    (None for a row read elsewhere), macro, reader (None for a row the
+    generated readers read), default, meaning."""
     with open(os.path.join(root, TABLE)) as f:
         text = strip_comments(f.read())
     rows = []
-    for m in re.finditer(r"\b(GL_SETTING|GL_SETTING_ELSEWHERE)\s*\(", text):
+    macros = "|".join(sorted(list(MACROS) + ["GL_SETTING_ELSEWHERE"], key=len, reverse=True))
+    for m in re.finditer(r"\b(%s)\s*\(" % macros, text):
         args, _ = split_args(text, m.end() - 1)
         name = args[0]
-        if m.group(1) == "GL_SETTING":
+        if m.group(1) in MACROS:
             if len(args) != 8:
-                raise TableError("%s: GL_SETTING takes 8 arguments, not %d" % (name, len(args)))
+                raise TableError("%s: %s takes 8 arguments, not %d" % (name, m.group(1), len(args)))
             kind, reader, shown, meaning = args[1], None, args[6], args[7]
             if kind not in KINDS:
                 raise TableError("%s: unknown kind %s" % (name, kind))
@@ -120,7 +129,7 @@ def read_table(root):
             raise TableError("%s: not a name of capitals, digits and _" % name)
         if any(r["name"] == name for r in rows):
             raise TableError("%s: declared twice" % name)
-        rows.append({"name": name, "kind": kind, "reader": reader,
+        rows.append({"name": name, "kind": kind, "macro": m.group(1), "reader": reader,
                      "default": literal(shown, "default", name),
                      "meaning": literal(meaning, "meaning", name)})
     if not rows:
@@ -129,7 +138,9 @@ def read_table(root):
 
 
 def read_by_library(row):
-    return row["kind"] is not None or READERS[row["reader"]][0]
+    if row["kind"] is not None:
+        return MACROS[row["macro"]][0]
+    return READERS[row["reader"]][0]
 
 
 def section(row):
@@ -206,6 +217,8 @@ def main():
                         help="where to write docs/env.md and the Python module")
     parser.add_argument("--list", action="store_true",
                         help="print the variables the library reads and write nothing")
+    parser.add_argument("--list-all", action="store_true",
+                        help="print every variable with its reader and write nothing")
     args = parser.parse_args()
     try:
         rows = read_table(root)
@@ -213,6 +226,10 @@ def main():
             for r in rows:
                 if read_by_library(r):
                     print(r["name"])
+            return 0
+        if args.list_all:
+            for r in rows:
+                print(r["name"], r["reader"] or "table")
             return 0
         outputs = {ENV_MD: env_md(root, rows), PYTHON: python_module(root, rows)}
     except TableError as e:

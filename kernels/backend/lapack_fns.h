@@ -99,7 +99,7 @@ typedef const char cchar;
     gl_real (*lamch)(cchar *cmach, gl_strlen);                               \
                                                                               \
     /* Optional (NULL when the system LAPACK lacks one; the divide and        \
-     * conquer of kernels/dc_*.c then leaves stage 3 to ?bdsdc      \
+     * conquer of kernels/stages/dc_*.c then leaves stage 3 to ?bdsdc      \
      * and ?stedc): their auxiliary routines and the real BLAS product. */    \
     void (*lasd0)(const I *n, const I *sqre, gl_real *d, gl_real *e,          \
                   gl_real *u, const I *ldu, gl_real *vt, const I *ldvt,       \

@@ -1,4 +1,5 @@
-/* Stage 2 on the device: the bulge-chasing tasks of kernels/ref/chase.c
+/* Stage 2 on the device: the bulge-chasing tasks of
+ * kernels/backend/host/chase.c
  * (storage, index math and the task (sweep s, step j) are the same; read
  * that file first), one work-group per task.  Two schedules:
  *  - waves (gl_gb_chase, gl_sb_chase): one launch per wavefront; the
@@ -11,7 +12,7 @@
  *  - one launch (gl_gb_chase_all, gl_sb_chase_all): each work-group
  *    claims the next sweep from a ticket counter, runs it step by step,
  *    then claims another; step j of sweep s waits until sweep s - 1 has
- *    done step j + 2 (the 3-step lag of ref/chase.c), read from a
+ *    done step j + 2 (the 3-step lag of backend/host/chase.c), read from a
  *    progress counter per sweep in global memory.  Sweeps are claimed in
  *    order, so the sweep a work-group waits for belongs to a work-group
  *    that is already running: the launch completes whatever the device
@@ -678,8 +679,8 @@ DEVFN unsigned win_store(const LOCAL scalar_t *t, GLOBAL scalar_t *g, int gs,
 }
 
 /* A window kernel's counted traffic into its work-group's three counters
- * (read, written, steps: kernels/gpu_ops.c chase_traffic), by work-item
- * 0 at the end of the launch. */
+ * (read, written, steps: kernels/backend/gpu/gpu_chase.c chase_traffic),
+ * by work-item 0 at the end of the launch. */
 DEVFN void traffic_publish(GLOBAL unsigned *counts, unsigned read,
                            unsigned written, unsigned steps)
 {

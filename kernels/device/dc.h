@@ -1,6 +1,6 @@
 /* Stage 3 with vectors kept on the device: the data movement of the
  * divide and conquer's merges and the vectors of their secular equations
- * (kernels/dc_*.c).  The eigenvectors of the tridiagonal matrix
+ * (kernels/stages/dc_*.c).  The eigenvectors of the tridiagonal matrix
  * are real in every precision; the host keeps only O(n) per merge: the
  * deflation's decisions, the roots, the permutations. */
 

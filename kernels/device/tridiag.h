@@ -4,7 +4,7 @@
  * eigenvalue, all at once: where ?sterf (?lasq1 for singular values) is
  * one sequential O(n^2) sweep on one host core, these are n independent
  * ones.  Singular values are the upper half of the spectrum of the
- * Golub-Kahan tridiagonal (kernels/gpu_ops.c). */
+ * Golub-Kahan tridiagonal (kernels/backend/gpu/gpu_stage3.c). */
 
 /* The number of eigenvalues of T (diagonal d, squared off-diagonal e2) at
  * or below x, counted as ?laebz counts: a pivot smaller than pivmin in

@@ -1,5 +1,5 @@
 /* The compact-WY blocks of the back-transformation of stage 2
- * (kernels/backtransform.c build_block), built where the chase left its
+ * (kernels/stages/backtransform.c build_block), built where the chase left its
  * reflectors: one work-group per block.  Block i holds the reflectors of
  * store columns col .. col + k - 1 (the three values of block i in
  * blocks: col, rows, k) and acts on rows rows; column c of it is rows

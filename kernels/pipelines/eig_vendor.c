@@ -1,4 +1,4 @@
-/* The Hermitian eigenproblem by the vendor's solver (stages.h
+/* The Hermitian eigenproblem by the vendor's solver (pipelines.h
  * eig_vendor): cuSOLVER's Xsyevd on CUDA, rocSOLVER's ?syevd/?heevd on
  * HIP, through the runtime's eig_solve (runtime/gpu.h) on the call's
  * context: A up once, the solver on the device, W (and Z) down once.

@@ -72,7 +72,7 @@ int GL_FN(apply_segment)(const GL_FN(ops) *ops, const GL_FN(reflectors) *r,
 /* Device bytes that apply_chase (a chase of an n x n band of half-width b
  * in groups of `group` sweeps) and apply_panels allocate while they
  * apply their reflectors to ncols columns, their operations' scratch
- * included (kernels/plan.c). */
+ * included (as kernels/backend/gpu_ops.h counts it). */
 size_t GL_FN(apply_chase_device_bytes)(lapack_int n, lapack_int b,
                                        lapack_int group, lapack_int ncols);
 /* The same for the store of a segment (reflectors_place_segment). */

@@ -2,7 +2,7 @@
  * conquer (divide_conquer.h), ?stedc('I'): ?laed2's deflation, ?laed1's
  * merges with Z on the host (the products on the device) or on the
  * device, the tree of ?laed0 over the system's leaves, and the entries
- * tridiag_eig and tridiag_eig_device (stages.h). */
+ * tridiag_eig and tridiag_eig_device (stage3.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

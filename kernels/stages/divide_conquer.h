@@ -7,7 +7,7 @@
  * the large merges on the device (bidiag_svd, tridiag_eig), and with the
  * vectors in device memory throughout (bidiag_svd_device,
  * tridiag_eig_device), which the pipelines use so that the vectors cross
- * the bus once, as the caller's result (declared in stages.h).
+ * the bus once, as the caller's result (declared in stage3.h).
  *
  * Why: on an H100 the system ?bdsdc took 15.7 of the 23.0 s of dgesdd
  * JOBZ='S' at n = 8192, and ?stedc 3.9 of the 7.8 s of dsyevd JOBZ='V'

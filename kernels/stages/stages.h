@@ -48,7 +48,8 @@ void GL_FN(sy2sb_panel_w)(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
                           const gl_scalar *s, gl_scalar *mm, lapack_int ldm);
 
 /* Device bytes that ge2gb and sy2sb allocate beside their matrix while
- * they run, their operations' scratch included (kernels/plan.c). */
+ * they run, their operations' scratch included (as kernels/backend/gpu_ops.h
+ * counts it). */
 size_t GL_FN(ge2gb_device_bytes)(lapack_int m, lapack_int n, lapack_int b,
                                  lapack_int block);
 size_t GL_FN(sy2sb_device_bytes)(lapack_int n, lapack_int b, lapack_int block);

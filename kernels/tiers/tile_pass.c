@@ -1,4 +1,4 @@
-/* One pass of a streamed plan over the tiles of its host copy (stages.h
+/* One pass of a streamed plan over the tiles of its host copy (streamed.h
  * tile_pass), and the parked chase's stores streamed past a block of the
  * vectors (parked_upload): the drivers' copies on the copy lanes.
  *

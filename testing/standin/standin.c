@@ -1,5 +1,5 @@
 /* Stand-in GPU drivers that compute: the library's CUDA and HIP paths
- * (runtime/cudalike.c) run on this CPU with our own kernels.
+ * (runtime/cudalike/) run on this CPU with our own kernels.
  *
  * standin_cuda.c gives the driver API of libcuda.so.1 and the cuBLAS the
  * runtime opens (the same library, also named libcublas.so.12);

@@ -1,6 +1,6 @@
 /* The computing stand-in for libcuda.so.1 and cuBLAS (one library, the
  * Makefile links libcublas.so.12 to it): the driver entry points that
- * runtime/cudalike.c resolves, over the core of standin.c (what it
+ * runtime/cudalike/driver_cuda.c resolves, over the core of standin.c (what it
  * computes and what it cannot show: the comment at its top), and the
  * cuBLAS calls the runtime makes, computed by the system BLAS on the
  * worker of the handle's stream.  Each thread has its stack of current

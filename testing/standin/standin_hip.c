@@ -1,5 +1,5 @@
 /* The computing stand-in for libamdhip64.so.5: the HIP entry points that
- * runtime/cudalike.c resolves, over the core of standin.c (what it
+ * runtime/cudalike/driver_hip.c resolves, over the core of standin.c (what it
  * computes and what it cannot show: the comment at its top).  Each
  * thread has its current device (0 until it sets one); an operation on a
  * stream of another device than the current one fails.  The HIP runtime

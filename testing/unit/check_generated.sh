@@ -43,7 +43,12 @@ fi
 # tables and gpulapack.SETTINGS as the script writes them, and every
 # GPULAPACK_ variable the sources read by name (a getenv or os.environ
 # literal in the library, the interposer, the Python package, the tools)
-# declared there.  After editing the table: /usr/bin/python3 tools/settings.py.
+# declared there; in the two libraries (runtime, lapack_api, kernels,
+# scalapack) only a GL_SETTING_ELSEWHERE row's: the rows the generated
+# readers read (the library's and the ScaLAPACK interposer's) are read by
+# them alone (a tool may show a variable's text: gpulapack-info's
+# GPULAPACK_DEVICE).  After editing the table:
+# /usr/bin/python3 tools/settings.py.
 settings_tmp=$tmp/settings
 if ! out=$(/usr/bin/python3 tools/settings.py --out "$settings_tmp" 2>&1); then
     fail settings "tools/settings.py failed: $out"
@@ -56,13 +61,19 @@ for f in docs/env.md python/gpulapack/__init__.py; do
         bad+=("$f differs from what tools/settings.py writes")
     fi
 done
-declared=$({ /usr/bin/python3 tools/settings.py --list
-    sed -n 's/^GL_SETTING_ELSEWHERE(\([A-Z0-9_]*\),.*/\1/p' runtime/settings.def; } | sort -u)
-read_by_name=$(grep -rhoE '(getenv|environ\.get|env_int)\("GPULAPACK_[A-Z0-9_]+"' \
-        runtime lapack_api kernels scalapack python/gpulapack tools |
-    sed 's/.*"GPULAPACK_//; s/"$//' | sort -u)
-for v in $read_by_name; do
+all=$(/usr/bin/python3 tools/settings.py --list-all)
+declared=$(awk '{print $1}' <<<"$all" | sort -u)
+by_table=$(awk '$2 == "table" {print $1}' <<<"$all" | sort -u)
+by_name() {
+    grep -rhoE '(getenv|environ\.get|env_int)\("GPULAPACK_[A-Z0-9_]+"' "$@" |
+        sed 's/.*"GPULAPACK_//; s/"$//' | sort -u
+}
+for v in $(by_name runtime lapack_api kernels scalapack python/gpulapack tools); do
     grep -qxF "$v" <<<"$declared" || bad+=("GPULAPACK_$v is read but not declared in runtime/settings.def")
+done
+for v in $(by_name runtime lapack_api kernels scalapack); do
+    grep -qxF "$v" <<<"$by_table" &&
+        bad+=("GPULAPACK_$v is read by name in the libraries, besides its row's generated reader")
 done
 if [ ${#bad[@]} -eq 0 ]; then
     pass "settings ($(wc -l <<<"$declared") variables; docs/env.md and gpulapack.SETTINGS as tools/settings.py writes them)"

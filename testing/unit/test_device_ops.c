@@ -288,7 +288,7 @@ static double line_ratio(int rowwise, lapack_int rows, lapack_int cols,
 static void test_panels(void)
 {
     group g = {.name = "geqrt, gelqt (tiny, zero, huge reflectors), larfb (L/R, N/C, C/R), geqrf"};
-    /* widths above 16 take the recursive panels of gpu_ops.c; the first
+    /* widths above 16 take the recursive panels of gpu_panels.c; the first
      * reflector of the "tiny" variant is below ?larfg's safmin (it
      * rescales), the second is of zeros (tau = 0), the third's squares
      * overflow */

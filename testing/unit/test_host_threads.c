@@ -1,4 +1,5 @@
-/* Unit test of the host stages' thread choice (runtime/tune.c, docs/design/host-threads.md):
+/* Unit test of the host stages' thread choice (runtime/tune_params.c,
+ * docs/design/host-threads.md):
  * gl_tune_chase_threads, gl_tune_values_threads and gl_tune_chase_split
  * under the settings and the tune file's host-threads lines.  The
  * configuration is read once per process, so each case runs this program

@@ -554,7 +554,8 @@ out:
     return 0;
 }
 
-/* threads <= 0: as the size and machine choose (runtime/tune.c) */
+/* threads <= 0: as the size and machine choose (gl_tune_chase_threads,
+ * runtime/tune_params.c) */
 static int run_chase(chase_job *job, int threads, int split)
 {
     /* The sweeps that have work form a prefix: stop there. */

@@ -1,6 +1,7 @@
-/* The host backend: kernels/ref/ fills the whole operation table with the
- * system LAPACK/BLAS (resolved at run time, like the forwarded routines)
- * and the plain-C stage-2 kernels, per precision (runtime/precision.h). */
+/* The host backend: kernels/backend/host/ fills the whole operation table
+ * with the system LAPACK/BLAS (resolved at run time, like the forwarded
+ * routines) and the plain-C stage-2 kernels, per precision
+ * (runtime/precision.h). */
 #ifndef GL_HOST_H
 #define GL_HOST_H
 

@@ -1,6 +1,7 @@
 /* A stand-in for libcuda.so.1 on machines without an NVIDIA GPU, for
  * testing/unit/test_gpu_runtime.c: the driver-API entry points the
- * library's CUDA runtime (runtime/cudalike.c) resolves, over host memory.
+ * library's CUDA runtime (runtime/cudalike/driver_cuda.c) resolves, over
+ * host memory.
  * One device (GL_MOCK_DEVICES: more, alike, each with its own primary
  * context); memory, copies, streams, events and graphs work (copies
  * synchronously, so every wait is trivially satisfied); of the kernels

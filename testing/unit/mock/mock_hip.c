@@ -1,6 +1,7 @@
 /* A stand-in for libamdhip64.so on machines without an AMD GPU, for
  * testing/unit/test_gpu_runtime.c built for HIP: the HIP entry points the
- * library's HIP runtime (runtime/cudalike.c) resolves, over host memory,
+ * library's HIP runtime (runtime/cudalike/driver_hip.c) resolves, over
+ * host memory,
  * as mock_cuda.c does for CUDA.  Two devices (GL_MOCK_DEVICES: another
  * number) and a current device per thread: every memory operation, copy
  * and launch must happen with the device current that the calling test

@@ -232,7 +232,7 @@ EXPORT cusolverStatus_t cusolverDnXsyevd(
     return CUSOLVER_STATUS_SUCCESS;
 }
 
-#else /* rocSOLVER: the prototypes of runtime/cudalike.c's copy */
+#else /* rocSOLVER: the prototypes of runtime/cudalike/solver.c's copy */
 typedef struct mock_handle { void *stream; int has_stream; } *rocblas_handle;
 
 EXPORT int rocblas_create_handle(rocblas_handle *handle)
