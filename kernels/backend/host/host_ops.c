@@ -189,24 +189,6 @@ static int host_geqrt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     return info == 0 ? 0 : -1;
 }
 
-/* dst (cols x rows) = src (rows x cols)^H, in tiles that keep both
- * sides' lines in cache. */
-static void conj_transpose(lapack_int rows, lapack_int cols,
-                           const gl_scalar *src, lapack_int ld_src,
-                           gl_scalar *dst, lapack_int ld_dst)
-{
-    enum { TILE = 32 };
-    for (lapack_int j0 = 0; j0 < cols; j0 += TILE)
-        for (lapack_int i0 = 0; i0 < rows; i0 += TILE) {
-            lapack_int j1 = cols - j0 < TILE ? cols : j0 + TILE,
-                       i1 = rows - i0 < TILE ? rows : i0 + TILE;
-            for (lapack_int j = j0; j < j1; j++)
-                for (lapack_int i = i0; i < i1; i++)
-                    dst[j + (size_t)i * ld_dst] =
-                        GL_CONJ(src[i + (size_t)j * ld_src]);
-        }
-}
-
 /* The LQ of a block row (m <= n) as the QR of its conjugate transpose.
  * ?gelqt3 walks A's rows, one element every lda, and on the long rows of
  * stage 1's first steps runs several times slower than ?geqrt3 on the
@@ -228,9 +210,9 @@ static int host_gelqt(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
         f->gelqt3(&m, &n, a, &lda, t, &ldt, &info);
         return info == 0 ? 0 : -1;
     }
-    conj_transpose(m, n, a, lda, at, n);
+    GL_FN(conj_transpose)(m, n, a, lda, at, n);
     f->geqrt3(&n, &m, at, &n, t, &ldt, &info);
-    conj_transpose(n, m, at, n, a, lda);
+    GL_FN(conj_transpose)(n, m, at, n, a, lda);
     gl_host_free(at);
     return info == 0 ? 0 : -1;
 }
