@@ -8,7 +8,7 @@
 # subset that reaches that setting's code (docs/testing.md, "What only
 # the full run adds"): LAPACK's inputs in parameter sets 1 and last
 # (run_suite.py --sets) in the suite's streamed, lean and one-stage runs
-# and on the stand-in CUDA driver; the stand-in's vectors under one
+# (set 1 on the stand-in CUDA driver); the stand-in's vectors under one
 # setting in d and z; the default crossovers' clients that reach a
 # crossover (scipy, Octave).
 #
@@ -71,7 +71,7 @@ mkdir -p "$POCL_CACHE_DIR"
 . testing/check_lib.sh  # run, device_own, gpu_checks
 
 # The default run's subsets (none with --full): LAPACK's parameter sets
-# 1 and last of an input (each set repeats every size, type and option
+# 1 and last of an input (on the stand-in CUDA driver set 1) (each set repeats every size, type and option
 # with the next random matrices and other block sizes of LAPACK's own
 # routines; the reference, host and OpenCL runs keep all of them), and
 # the precisions of the stand-in's vectors under one setting (d and z: s
@@ -80,9 +80,14 @@ mkdir -p "$POCL_CACHE_DIR"
 if [ "$CHECK_FULL" = 1 ]; then
     echo "# full run (--full / CHECK_FULL=1): every configuration complete"
     suite_sets=()
+    cuda_sets=()
     variant_precs=sdcz
 else
     suite_sets=(--sets 1,last)
+    # the CUDA runtime's own code (launches, copies, streams, events) is
+    # the same in every set, its arithmetic the kernels of
+    # lapack-suite-opencl's five: one set
+    cuda_sets=(--sets 1)
     variant_precs=dz
 fi
 
@@ -177,8 +182,10 @@ for src in testing/unit/test_*.c; do
         done
         # the divide and conquer (SVD and eigenproblem, host and device
         # resident) merging from leaves of 4 and of 32 rows besides the 8
-        # above: graded, clustered and glued inputs among the others
-        for p in s d c z; do
+        # above: graded, clustered and glued inputs among the others; d
+        # and z (all four with --full: s and c differ in their element
+        # type alone, and merge from 8 rows above)
+        for p in ${variant_precs//?/& }; do
             for leaf in 4 32; do
                 run "unit/${t}_$p-dc-leaf$leaf" 300 env GPULAPACK_DEVICE=opencl GPULAPACK_DC_LEAF=$leaf \
                     TEST_DEVICE_OPS_ONLY=bidiag_svd,tridiag_eig "build/testing/${t}_$p"
@@ -295,20 +302,23 @@ for src in testing/own/test_*.c; do
     # tile sizes, every call on the host path; then again with small bands
     # (the library reads GPULAPACK_BAND once per process: one run each),
     # every 4th size/type pair; stage 1 double-blocked; and ?sytrd by its
-    # second method; about 1.5-2 minutes + 3 x 40 s + 5 s on 2 cores
+    # second method; about 1.5-2 minutes + 3 x 20 s + 5 s on 2 cores.  The
+    # settings' runs in d and z (all four with --full): s and c differ in
+    # their element type alone, and run at the default band above.
     test_vectors)
         run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
             GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t"
         for band in 4 8; do
             run "own/$t-band$band" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
                 GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=$band \
-                GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
+                GPULAPACK_TEST_VECTORS_EVERY=4 GPULAPACK_TEST_VECTORS_PRECS=$variant_precs "build/testing/$t"
         done
         # stage 1 double-blocked (a device's default) through the host's
         # operations: the rest of the matrix updated every 3 panels of 8
         run "own/$t-stage1-block" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
             GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=8 \
-            GPULAPACK_STAGE1_BLOCK=24 GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
+            GPULAPACK_STAGE1_BLOCK=24 GPULAPACK_TEST_VECTORS_EVERY=4 \
+            GPULAPACK_TEST_VECTORS_PRECS=$variant_precs "build/testing/$t"
         # ?sytrd's other method: two stages, Q re-factored
         # (kernels/pipelines/sytrd.c)
         run "own/$t-sytrd-two-stage" 300 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
@@ -610,11 +620,12 @@ run standin/cuda/test_fault-streamed 900 testing/standin.sh cuda env GPULAPACK_D
     TEST_FAULT_ONLY=dgesdd build/testing/test_fault
 #    LAPACK's svd and sep inputs in d and z on CUDA's default kernels,
 #    with jitter (se2, the _2stage entries of sep's routines, the same
-#    kernels: on OpenCL in lapack-suite-opencl); parameter sets 1 and
-#    last: every size, type and option of the inputs through the CUDA
-#    runtime (all five sets, 4.5 minutes, with --full).
+#    kernels: on OpenCL in lapack-suite-opencl); parameter set 1: every
+#    size, type and option of the inputs through the CUDA runtime, on
+#    the kernels that lapack-suite-opencl runs in all five sets (all
+#    five here, 4.5 minutes, with --full).
 run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep --precisions dz "${suite_sets[@]}" \
+    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep --precisions dz "${cuda_sets[@]}" \
     --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env $two \
     --env GL_MOCK_JITTER=$seed --expect-path cuda
 #    The memory plans on the copy lanes, with jitter: the vectors of the

@@ -1028,8 +1028,8 @@ def main(argv):
                  ", libopenblas.so.0 -> %s" % fi["openblas"]
                  if fi.get("openblas") else ""))
     if keep_sets:
-        notes.append("parameter sets %s of the inputs that have them (%s); "
-                     "the other inputs whole"
+        notes.append("parameter sets kept: %s, of the inputs that have "
+                     "them (%s); the other inputs whole"
                      % (",".join(keep_sets),
                         " ".join(sorted(sets_used)) or "none here"))
     for n in notes:
