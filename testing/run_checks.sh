@@ -7,9 +7,10 @@
 # default the runs that repeat another run's code under one setting run a
 # subset that reaches that setting's code (docs/testing.md, "What only
 # the full run adds"): LAPACK's inputs in parameter sets 1 and last
-# (run_suite.py --sets) in the suite's streamed, lean and one-stage runs
-# (set 1 on the stand-in CUDA driver); the stand-in's vectors under one
-# setting in d and z; the default crossovers' clients that reach a
+# (run_suite.py --sets) in the suite's one-stage and streamed runs, set
+# 1 in its lean and SVD-streamed runs and on the stand-in CUDA driver;
+# the runs of the vectors (and of the divide and conquer's leaves) under
+# one setting in d and z; the default crossovers' clients that reach a
 # crossover (scipy, Octave).
 #
 # Levels (docs/testing.md; `make check-LEVEL` builds what one needs, then
@@ -71,7 +72,7 @@ mkdir -p "$POCL_CACHE_DIR"
 . testing/check_lib.sh  # run, device_own, gpu_checks
 
 # The default run's subsets (none with --full): LAPACK's parameter sets
-# 1 and last of an input (on the stand-in CUDA driver set 1) (each set repeats every size, type and option
+# 1 and last of an input, or set 1 (each set repeats every size, type and option
 # with the next random matrices and other block sizes of LAPACK's own
 # routines; the reference, host and OpenCL runs keep all of them), and
 # the precisions of the stand-in's vectors under one setting (d and z: s
@@ -80,14 +81,17 @@ mkdir -p "$POCL_CACHE_DIR"
 if [ "$CHECK_FULL" = 1 ]; then
     echo "# full run (--full / CHECK_FULL=1): every configuration complete"
     suite_sets=()
-    cuda_sets=()
+    one_set=()
     variant_precs=sdcz
 else
+    # a method or plan with arithmetic of its own (the one-stage
+    # reduction, the streamed plan's band-to-band reduction): two sets
     suite_sets=(--sets 1,last)
-    # the CUDA runtime's own code (launches, copies, streams, events) is
-    # the same in every set, its arithmetic the kernels of
-    # lapack-suite-opencl's five: one set
-    cuda_sets=(--sets 1)
+    # where a run adds only where the data lives and how it moves (the
+    # CUDA runtime's launches, copies, streams and events; the lean
+    # plan's and the SVD's streamed values' blocks and tiles) over the
+    # arithmetic that lapack-suite-opencl runs in all five sets: one set
+    one_set=(--sets 1)
     variant_precs=dz
 fi
 
@@ -520,21 +524,21 @@ run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.p
     --env GPULAPACK_OOC_SEGMENT=2 --expect-path opencl
 #    The ?syev family's vectors by the lean plan (stage 1 in core with
 #    band 2, its reflectors parked, blocks of 3 columns of Z), sep in
-#    double, parameter sets 1 and last (all with --full); values calls
-#    keep the in-core plan.
+#    double, parameter set 1 (all five with --full); values calls keep
+#    the in-core plan.
 run lapack-suite-opencl-lean 1800 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-lean --lapack ref --inputs sep --precisions d "${suite_sets[@]}" \
+    --lib "$LIB" --tag opencl-lean --lapack ref --inputs sep --precisions d "${one_set[@]}" \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=lean \
     --env GPULAPACK_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
 #    The SVD's values by the streamed plan (band 3, tiles of 5: several
 #    panels, tiles and short last row blocks at the suite's sizes up to
-#    40; double only; parameter sets 1 and last, all with --full: the
-#    calls with vectors, nine in ten of the input's, keep the in-core plan
-#    of lapack-suite-opencl).  Its vectors by the streamed plan
+#    40; double only; parameter set 1, all five with --full: the calls
+#    with vectors, nine in ten of the input's, keep the in-core plan of
+#    lapack-suite-opencl).  Its vectors by the streamed plan
 #    (0.2-0.3 s a call on PoCL: the parked chase's many small launches)
 #    would take the input past 20 minutes: unit/svd-streamed checks them.
 run lapack-suite-opencl-streamed-svd 1800 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d "${suite_sets[@]}" \
+    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d "${one_set[@]}" \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed-values \
     --env GPULAPACK_OOC_BAND=3 --env GPULAPACK_OOC_TILE=5 --expect-path opencl
 #    On each CUDA/HIP device: LAPACK's whole EIG suite in four precisions.
@@ -625,7 +629,7 @@ run standin/cuda/test_fault-streamed 900 testing/standin.sh cuda env GPULAPACK_D
 #    the kernels that lapack-suite-opencl runs in all five sets (all
 #    five here, 4.5 minutes, with --full).
 run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep --precisions dz "${cuda_sets[@]}" \
+    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep --precisions dz "${one_set[@]}" \
     --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env $two \
     --env GL_MOCK_JITTER=$seed --expect-path cuda
 #    The memory plans on the copy lanes, with jitter: the vectors of the
