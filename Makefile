@@ -2,7 +2,8 @@
 # `make demo` installs a LAPACK when missing (apt-get, when root) and runs
 # the example; `make install` / `make uninstall` (PREFIX, DESTDIR) after
 # `make`; `make check` installs the missing test
-# dependencies (apt-get, when root) and runs every test, `make check-unit`,
+# dependencies (apt-get, when root) and runs the tests, `make check-full`
+# the complete set, `make check-unit`,
 # `check-own`, `check-clients`, `check-suite`, `check-sanitize` one level
 # of them (docs/testing.md); `make tags`, `make compile_commands.json` and
 # `make perf-doc` for the sources and docs.
@@ -376,7 +377,10 @@ deps:
 # installs what is missing, builds what that level's tests need and runs
 # it; `make check` builds everything (`make tests`: the benchmarks too, so
 # that they keep compiling) and runs every level, ending with the line
-# "N passed, N failed" over all of them.
+# "N passed, N failed" over all of them.  `make check-full` (or
+# CHECK_FULL=1 with any of them) runs the complete set: the default run
+# leaves out what only repeats another run's code under one setting
+# (docs/testing.md, "What only the full run adds").
 CHECK_LEVELS = unit own clients suite standin sanitize scalapack
 CHECK_NEEDS_unit     = all $(UNIT_BIN) $(AUTO_BIN) build/testing/mock-cuda/libcuda.so.1
 CHECK_NEEDS_own      = all $(OWN_BIN) build/demo
@@ -387,11 +391,15 @@ CHECK_NEEDS_standin  = all $(STANDIN_BIN) build/testing/test_vectors build/testi
                        $(foreach p,$(PRECISIONS),build/testing/test_device_ops_$(p)) \
                        $(filter build/testing/mock-%solver/%,$(GPU_UNIT_BIN))
 CHECK_NEEDS_scalapack = all $(STANDIN_BIN)
-.PHONY: $(CHECK_LEVELS:%=check-%)
+.PHONY: $(CHECK_LEVELS:%=check-%) check-full
 
 check: deps
 	$(MAKE) tests
 	testing/run_checks.sh
+
+check-full: deps
+	$(MAKE) tests
+	testing/run_checks.sh --full
 
 $(CHECK_LEVELS:%=check-%): check-%: deps
 	$(MAKE) $(CHECK_NEEDS_$*)

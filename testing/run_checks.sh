@@ -1,7 +1,17 @@
 #!/bin/bash
 # Runs the tests of `make check` and ends with the line "N passed, N failed".
 #
-#   testing/run_checks.sh [LEVEL...]     (default: all, every level in order)
+#   testing/run_checks.sh [--full] [LEVEL...]   (default: all, every level)
+#
+# --full (or CHECK_FULL=1; `make check-full`): the complete set.  By
+# default the runs that repeat another run's code under one setting run a
+# subset that reaches that setting's code (docs/testing.md, "What only
+# the full run adds"): LAPACK's inputs in parameter sets 1 and last
+# (run_suite.py --sets) in the suite's one-stage and streamed runs, set
+# 1 in its lean and SVD-streamed runs and on the stand-in CUDA driver;
+# the runs of the vectors (and of the divide and conquer's leaves) under
+# one setting in d and z; the default crossovers' clients that reach a
+# crossover (scipy, Octave).
 #
 # Levels (docs/testing.md; `make check-LEVEL` builds what one needs, then
 # runs it):
@@ -34,12 +44,18 @@ ROOT=$PWD
 LIB=$ROOT/lib/libgpulapack.so
 OUT=$ROOT/build/check
 ALL_LEVELS="unit own clients suite standin sanitize scalapack"
+if [ "${1:-}" = --full ]; then
+    CHECK_FULL=1
+    shift
+fi
+CHECK_FULL=${CHECK_FULL:-0}
+[ "$CHECK_FULL" = 0 ] || CHECK_FULL=1
 levels=${*:-all}
 [ "$levels" = all ] && levels=$ALL_LEVELS
 for level in $levels; do
     case " $ALL_LEVELS " in
     *" $level "*) ;;
-    *) echo "usage: $0 [all | LEVEL...], LEVEL one of: $ALL_LEVELS" >&2
+    *) echo "usage: $0 [--full] [all | LEVEL...], LEVEL one of: $ALL_LEVELS" >&2
         exit 2 ;;
     esac
 done
@@ -55,6 +71,30 @@ export POCL_CACHE_DIR=${POCL_CACHE_DIR:-$ROOT/build/pocl-cache}
 mkdir -p "$POCL_CACHE_DIR"
 
 . testing/check_lib.sh  # run, device_own, gpu_checks
+
+# The default run's subsets (none with --full): LAPACK's parameter sets
+# 1 and last of an input, or set 1 (each set repeats every size, type and option
+# with the next random matrices and other block sizes of LAPACK's own
+# routines; the reference, host and OpenCL runs keep all of them), and
+# the precisions of the stand-in's vectors under one setting (d and z: s
+# and c differ in their element type alone, and run in the setting-free
+# runs).
+if [ "$CHECK_FULL" = 1 ]; then
+    echo "# full run (--full / CHECK_FULL=1): every configuration complete"
+    suite_sets=()
+    one_set=()
+    variant_precs=sdcz
+else
+    # a method or plan with arithmetic of its own (the one-stage
+    # reduction, the streamed plan's band-to-band reduction): two sets
+    suite_sets=(--sets 1,last)
+    # where a run adds only where the data lives and how it moves (the
+    # CUDA runtime's launches, copies, streams and events; the lean
+    # plan's and the SVD's streamed values' blocks and tiles) over the
+    # arithmetic that lapack-suite-opencl runs in all five sets: one set
+    one_set=(--sets 1)
+    variant_precs=dz
+fi
 
 # The CUDA/HIP devices of this machine (none on CI; the GPU machine of
 # docs/performance.md): each level runs its part of their checks (every
@@ -147,8 +187,10 @@ for src in testing/unit/test_*.c; do
         done
         # the divide and conquer (SVD and eigenproblem, host and device
         # resident) merging from leaves of 4 and of 32 rows besides the 8
-        # above: graded, clustered and glued inputs among the others
-        for p in s d c z; do
+        # above: graded, clustered and glued inputs among the others; d
+        # and z (all four with --full: s and c differ in their element
+        # type alone, and merge from 8 rows above)
+        for p in ${variant_precs//?/& }; do
             for leaf in 4 32; do
                 run "unit/${t}_$p-dc-leaf$leaf" 300 env GPULAPACK_DEVICE=opencl GPULAPACK_DC_LEAF=$leaf \
                     TEST_DEVICE_OPS_ONLY=bidiag_svd,tridiag_eig "build/testing/${t}_$p"
@@ -267,20 +309,23 @@ for src in testing/own/test_*.c; do
     # tile sizes, every call on the host path; then again with small bands
     # (the library reads GPULAPACK_BAND once per process: one run each),
     # every 4th size/type pair; stage 1 double-blocked; and ?sytrd by its
-    # second method; about 1.5-2 minutes + 3 x 40 s + 5 s on 2 cores
+    # second method; about 1.5-2 minutes + 3 x 20 s + 5 s on 2 cores.  The
+    # settings' runs in d and z (all four with --full): s and c differ in
+    # their element type alone, and run at the default band above.
     test_vectors)
         run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
             GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t"
         for band in 4 8; do
             run "own/$t-band$band" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
                 GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=$band \
-                GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
+                GPULAPACK_TEST_VECTORS_EVERY=4 GPULAPACK_TEST_VECTORS_PRECS=$variant_precs "build/testing/$t"
         done
         # stage 1 double-blocked (a device's default) through the host's
         # operations: the rest of the matrix updated every 3 panels of 8
         run "own/$t-stage1-block" 600 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
             GPULAPACK_MIN_N=0 GPULAPACK_TEST_EXPECT_PATH=host GPULAPACK_BAND=8 \
-            GPULAPACK_STAGE1_BLOCK=24 GPULAPACK_TEST_VECTORS_EVERY=4 "build/testing/$t"
+            GPULAPACK_STAGE1_BLOCK=24 GPULAPACK_TEST_VECTORS_EVERY=4 \
+            GPULAPACK_TEST_VECTORS_PRECS=$variant_precs "build/testing/$t"
         # ?sytrd's other method: two stages, Q re-factored
         # (kernels/pipelines/sytrd.c)
         run "own/$t-sytrd-two-stage" 300 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
@@ -395,12 +440,24 @@ gpu_parts own vectors spectra
 
 # 4. Real clients (numpy, scipy, Octave, R): with every call forwarded
 #    (a crossover out of reach), bit for bit the same results; with the
-#    default crossovers (some calls with vectors, e.g. Octave's ?gesvd from
-#    n = 200, take the host path), the same results to LAPACK's accuracy.
+#    default crossovers (some calls with vectors, e.g. Octave's and
+#    scipy's ?gesvd of a few hundred rows, take the host path), the same
+#    results to LAPACK's accuracy.  The clients' runs without the library are those
+#    of the first run (--keep-ref, --ref-from: they depend on neither the
+#    library nor its settings), deleted at the end of the level.
+#    numpy's and R's calls are all under the default crossovers (the
+#    paths in build/check/clients-default/<client>.paths of a --full
+#    run): forwarded, as in the first run, which compares them bit for
+#    bit (and clients-host their results on our path); the default run
+#    leaves them to --full.
 level_clients() {
-run clients 1200 env GPULAPACK_MIN_N=2147483647 testing/clients/run_clients.sh "$LIB"
-run clients-default 1200 testing/clients/run_clients.sh --compare accuracy \
-    --out "$OUT/clients-default" "$LIB"
+local ref="$OUT/clients" only=
+[ "$CHECK_FULL" = 1 ] || only="--only scipy,octave"
+run clients 1200 env GPULAPACK_MIN_N=2147483647 testing/clients/run_clients.sh --keep-ref \
+    --out "$ref" "$LIB"
+# shellcheck disable=SC2086  # $only: two words or none
+run clients-default 1200 testing/clients/run_clients.sh --compare accuracy $only \
+    --ref-from "$ref" --out "$OUT/clients-default" "$LIB"
 #    Again with our host path forced for every size: the same results to
 #    LAPACK's accuracy (SVD and eigen calls of numpy, scipy, Octave and R,
 #    values and vectors; the calls per path are listed in
@@ -408,7 +465,8 @@ run clients-default 1200 testing/clients/run_clients.sh --compare accuracy \
 #    exported routine on path=host (sizes < 2 are LAPACK's by design).
 run clients-host 1200 env GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
     testing/clients/run_clients.sh --compare accuracy --expect-path host \
-    --out "$OUT/clients-host" "$LIB"
+    --ref-from "$ref" --out "$OUT/clients-host" "$LIB"
+rm -f "$ref"/*.nolib.*
 #    The Python entry point without LD_PRELOAD: `import gpulapack` (by
 #    path) before numpy, its C API against gpulapack-info, Debian's numpy's
 #    and scipy's eigh/svd on path=host with the host path forced.
@@ -449,9 +507,10 @@ run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 #    (With CUDA's default kernels -- multi-group panel leaves, the chase in
 #    one launch -- on the stand-in CUDA driver: level standin.)
 #    The ?syev family by the one-stage method on the device: every call of
-#    it on path=opencl with method=one-stage.
+#    it on path=opencl with method=one-stage (parameter sets 1 and last:
+#    every size, type and option of the inputs; all sets with --full).
 run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-one-stage --lapack ref --inputs sep,se2,sg --precisions dz \
+    --lib "$LIB" --tag opencl-one-stage --lapack ref --inputs sep,se2,sg --precisions dz "${suite_sets[@]}" \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=one-stage \
     --expect-path opencl --expect-method one-stage
 #    The ?syev family by the streamed plan (band 2, tiles of 3: many
@@ -459,26 +518,30 @@ run lapack-suite-opencl-one-stage 3600 "$PYTHON" testing/lapack_suite/run_suite.
 #    for the vectors, the chase parked in segments of 2 sweeps (without
 #    a cap its store would stay on the device); the values' band reduced
 #    band-to-band to 1 before the chase): sep in d (OpenCL's copy lanes;
-#    the CUDA driver's, z and se2: level standin).
+#    the CUDA driver's, z and se2: level standin), parameter sets 1 and
+#    last (all with --full).
 run lapack-suite-opencl-streamed 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep --precisions d \
+    --lib "$LIB" --tag opencl-streamed --lapack ref --inputs sep --precisions d "${suite_sets[@]}" \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed \
     --env GPULAPACK_OOC_BAND=2 --env GPULAPACK_OOC_TILE=3 --env GPULAPACK_OOC_CHASE_BAND=1 \
     --env GPULAPACK_OOC_SEGMENT=2 --expect-path opencl
 #    The ?syev family's vectors by the lean plan (stage 1 in core with
 #    band 2, its reflectors parked, blocks of 3 columns of Z), sep in
-#    double; values calls keep the in-core plan.
+#    double, parameter set 1 (all five with --full); values calls keep
+#    the in-core plan.
 run lapack-suite-opencl-lean 1800 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-lean --lapack ref --inputs sep --precisions d \
+    --lib "$LIB" --tag opencl-lean --lapack ref --inputs sep --precisions d "${one_set[@]}" \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=lean \
     --env GPULAPACK_BAND=2 --env GPULAPACK_OOC_TILE=3 --expect-path opencl
 #    The SVD's values by the streamed plan (band 3, tiles of 5: several
 #    panels, tiles and short last row blocks at the suite's sizes up to
-#    40; double only).  Its vectors by the streamed plan (0.2-0.3 s a call
-#    on PoCL: the parked chase's many small launches) would take the
-#    input past 20 minutes: unit/svd-streamed checks them at n = 1024.
+#    40; double only; parameter set 1, all five with --full: the calls
+#    with vectors, nine in ten of the input's, keep the in-core plan of
+#    lapack-suite-opencl).  Its vectors by the streamed plan
+#    (0.2-0.3 s a call on PoCL: the parked chase's many small launches)
+#    would take the input past 20 minutes: unit/svd-streamed checks them.
 run lapack-suite-opencl-streamed-svd 1800 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d \
+    --lib "$LIB" --tag opencl-streamed-svd --lapack ref --inputs svd --precisions d "${one_set[@]}" \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --env GPULAPACK_PLAN=streamed-values \
     --env GPULAPACK_OOC_BAND=3 --env GPULAPACK_OOC_TILE=5 --expect-path opencl
 #    On each CUDA/HIP device: LAPACK's whole EIG suite in four precisions.
@@ -530,24 +593,25 @@ fi
 #    restarted on the ILP64 LAPACK or the host.
 run standin/lwork-limit 300 testing/own/check_lwork_limit.sh standin
 #    The ?syev family's other methods: the one-stage reduction (every 4th
-#    pair) and the vendor's solver (the stand-in cuSOLVER: every ?syev,
-#    ?syevd, ?heev, ?heevd call of sep and se2 with method=vendor; the
-#    routines it does not serve forwarded).
+#    pair; d and z, all four with --full) and the vendor's solver (the
+#    stand-in cuSOLVER: every ?syev, ?syevd, ?heev, ?heevd call of sep and
+#    se2 with method=vendor; the routines it does not serve forwarded).
 run standin/cuda/test_vectors-one-stage 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
     GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_METHOD=one-stage GPULAPACK_DC_LEAF=8 \
     GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd,syevr,syevx \
-    GPULAPACK_TEST_VECTORS_EVERY=4 build/testing/test_vectors
+    GPULAPACK_TEST_VECTORS_EVERY=4 GPULAPACK_TEST_VECTORS_PRECS=$variant_precs build/testing/test_vectors
 run lapack-suite-cuda-vendor 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
     --lib "$LIB" --tag cuda-vendor --lapack ref --inputs sep,se2 \
     --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env GPULAPACK_METHOD=vendor \
     --env GPULAPACK_DISABLE=gbbrd,gesdd,gesvd,hbev,hbevd,hbtrd,heevr,heevr_2stage,heevx,heevx_2stage,hetrd,hetrd_2stage,sbev,sbevd,sbtrd,syevr,syevr_2stage,syevx,syevx_2stage,sytrd,sytrd_2stage \
     --expect-path cuda --expect-method vendor
 #    Two devices (GL_MOCK_DEVICES=2, GPULAPACK_DEVICE=cuda:0,1), each with
-#    its own memory: the back-transformations and stage 1 shared.
+#    its own memory: the back-transformations and stage 1 shared (d and
+#    z; all four with --full).
 run standin/cuda/test_vectors-devices 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" GL_MOCK_DEVICES=2 \
     GPULAPACK_DEVICE=cuda:0,1 GPULAPACK_MIN_N=0 $two GPULAPACK_OOC_TILE=1 GL_MOCK_JITTER=$seed \
     GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_ROUTINES=syevd,syevr,sbevd,gesdd,gesvd \
-    GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
+    GPULAPACK_TEST_VECTORS_EVERY=8 GPULAPACK_TEST_VECTORS_PRECS=$variant_precs build/testing/test_vectors
 #    Every allocation, launch and copy of a call failing in turn (copies on
 #    the lanes too), and every wait of the one-launch chase and of the
 #    panels' multi-group leaves timing out (at these sizes: leaves of 4
@@ -563,66 +627,93 @@ run standin/cuda/test_fault-streamed 900 testing/standin.sh cuda env GPULAPACK_D
     TEST_FAULT_ONLY=dgesdd build/testing/test_fault
 #    LAPACK's svd and sep inputs in d and z on CUDA's default kernels,
 #    with jitter (se2, the _2stage entries of sep's routines, the same
-#    kernels: on OpenCL in lapack-suite-opencl).
+#    kernels: on OpenCL in lapack-suite-opencl); parameter set 1: every
+#    size, type and option of the inputs through the CUDA runtime, on
+#    the kernels that lapack-suite-opencl runs in all five sets (all
+#    five here, 4.5 minutes, with --full).
 run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep --precisions dz \
+    --lib "$LIB" --tag cuda --lapack ref --inputs svd,sep --precisions dz "${one_set[@]}" \
     --env GPULAPACK_DEVICE=cuda --env GPULAPACK_MIN_N=0 --env $two \
     --env GL_MOCK_JITTER=$seed --expect-path cuda
 #    The memory plans on the copy lanes, with jitter: the vectors of the
 #    ?syev family and the SVD streamed (band 8, tiles of 32 columns, the
 #    chase parked in segments of 8 sweeps; every 8th pair) with the
 #    copies on the lanes and in order (GPULAPACK_OOC_QUEUES=1), and the
-#    ?syev family's lean (band 8, blocks of 32 columns of Z).  (LAPACK's
-#    sep by the streamed plan on the lanes, at lapack-suite-opencl-
-#    streamed's sizes, passes too: 6 minutes, left to a run by hand.)
+#    ?syev family's lean (band 8, blocks of 32 columns of Z); d and z
+#    (all four with --full).  (LAPACK's sep by the streamed plan on the
+#    lanes, at lapack-suite-opencl-streamed's sizes, passes too: 6
+#    minutes, left to a run by hand.)
 for order in lanes in-order; do
     run "standin/cuda/test_vectors-streamed-$order" 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
         GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 \
         GPULAPACK_OOC_TILE=32 GPULAPACK_OOC_SEGMENT=8 GL_MOCK_JITTER=$seed \
         $([ $order = in-order ] && echo GPULAPACK_OOC_QUEUES=1) GPULAPACK_TEST_EXPECT_PATH=cuda \
-        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
+        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd GPULAPACK_TEST_VECTORS_EVERY=8 \
+        GPULAPACK_TEST_VECTORS_PRECS=$variant_precs build/testing/test_vectors
 done
 run standin/cuda/test_vectors-lean 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
     GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=lean GPULAPACK_BAND=8 GPULAPACK_OOC_TILE=32 \
     GL_MOCK_JITTER=$seed GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_ROUTINES=syev,syevd \
-    GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
+    GPULAPACK_TEST_VECTORS_EVERY=8 GPULAPACK_TEST_VECTORS_PRECS=$variant_precs build/testing/test_vectors
 }
 
 # 7. The library built with ASan and UBSan, preloaded into LAPACK's tests
-#    and our thread test: no sanitizer report, same results.
-sanitized() {
-    local asan ubsan eig=/usr/lib/x86_64-linux-gnu/lapack
-    asan=$(gcc -print-file-name=libasan.so)
-    ubsan=$(gcc -print-file-name=libubsan.so)
-    local preload="$asan $ubsan $ROOT/build/asan/lib/libgpulapack.so"
-    export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
-    for job in d:svd d:sep z:svd z:sep c:svd s:sep z:zsb d:dbb; do
-        local p=${job%%:*} input=${job#*:} out="$OUT/sanitize-$p$input"
+#    and our thread test: no sanitizer report, same results.  Two runs at
+#    a time, their verdicts in order; xeigtst with OpenBLAS's BLAS on one
+#    thread, as in the suite's runs (at LAPACK's test sizes its second
+#    thread only spun in sched_yield: half of the level's CPU time).
+sanitized_one() {
+    local job=$1 preload=$2 eig=/usr/lib/x86_64-linux-gnu/lapack rc
+    case $job in
+    *:*)
+        local p=${job%%:*} input=${job#*:} out="$OUT/sanitize-${job/:/}"
         LD_PRELOAD="$preload" GPULAPACK_VERBOSE=1 GPULAPACK_LOG="$out.log" \
-            GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 \
+            GPULAPACK_DEVICE=host GPULAPACK_MIN_N=0 OPENBLAS_NUM_THREADS=1 \
             "$eig/xeigtst$p" <"$eig/$input.in" >"$out.out" 2>&1
-        local rc=$?
+        rc=$?
         if [ $rc -eq 0 ] && grep -q "End of tests" "$out.out" &&
             ! grep -Eq "runtime error|AddressSanitizer" "$out.out" &&
             [ -s "$out.log" ]; then
             echo "PASS sanitize/xeigtst$p/$input"
         else
             echo "FAIL sanitize/xeigtst$p/$input: rc=$rc, see $out.out"
-        fi
-    done
-    for t in build/testing/test_threads build/testing/test_args; do
-        [ -x "$t" ] || continue
-        local out="$OUT/sanitize-$(basename "$t").out"
+        fi ;;
+    *)
+        local t=build/testing/$job out="$OUT/sanitize-$job.out"
         LD_PRELOAD="$preload" "$t" >"$out" 2>&1
-        local rc=$?
+        rc=$?
         if [ $rc -eq 0 ] && ! grep -q '^FAIL' "$out" &&
             ! grep -Eq "runtime error|AddressSanitizer" "$out"; then
-            echo "PASS sanitize/$(basename "$t")"
+            echo "PASS sanitize/$job"
         else
-            echo "FAIL sanitize/$(basename "$t"): rc=$rc, see $out"
+            echo "FAIL sanitize/$job: rc=$rc, see $out"
+        fi ;;
+    esac
+}
+sanitized() {
+    local asan ubsan job jobs running=0
+    asan=$(gcc -print-file-name=libasan.so)
+    ubsan=$(gcc -print-file-name=libubsan.so)
+    local preload="$asan $ubsan $ROOT/build/asan/lib/libgpulapack.so"
+    export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
+    jobs="d:svd d:sep z:svd z:sep c:svd s:sep z:zsb d:dbb"
+    for t in test_threads test_args; do
+        [ -x "build/testing/$t" ] && jobs="$jobs $t"
+    done
+    for job in $jobs; do
+        if [ $running -ge 2 ]; then
+            wait -n
+            running=$((running - 1))
         fi
+        sanitized_one "$job" "$preload" >"$OUT/sanitize-${job/:/}.verdict" &
+        running=$((running + 1))
+    done
+    wait
+    for job in $jobs; do
+        cat "$OUT/sanitize-${job/:/}.verdict"
     done
 }
+export -f sanitized_one
 export -f sanitized
 level_sanitize() {
 run sanitize 1800 bash -c sanitized

@@ -5,7 +5,8 @@
 # library's log shows our entry points were used.
 #
 # usage: testing/clients/run_clients.sh [--compare exact|accuracy] [--out DIR]
-#            [--only numpy,scipy,octave,r] [--expect-path PATH] [--keep] [LIB]
+#            [--only numpy,scipy,octave,r] [--expect-path PATH] [--keep]
+#            [--keep-ref] [--ref-from DIR] [LIB]
 #   LIB        library to preload (default: lib/libgpulapack.so of this checkout)
 #   --compare  exact (default): every output array bitwise identical (right
 #              while the library forwards everything to the system LAPACK);
@@ -17,6 +18,14 @@
 #   --keep     keep both runs' result files (.npz/.bin/.rds, several hundred
 #              MB per client) even when they agree; by default they are
 #              deleted once agree-<mode> passed (logs and stderr stay)
+#   --keep-ref keep the run without the library's result file (for a later
+#              --ref-from), delete only the run with it
+#   --ref-from DIR  take the run without the library from DIR (a run of
+#              this script with --keep-ref and --out DIR) where its result
+#              file is there, instead of running the client again: the run
+#              without the library does not depend on the library or its
+#              settings (make check's clients-default and clients-host
+#              reuse the clients run's)
 #   --expect-path PATH  (off by default) every call the client's run logged
 #              must show path=PATH, except workspace queries (reason=query),
 #              invalid arguments (reason=args) and calls from inside the real
@@ -74,6 +83,8 @@ ONLY=numpy,scipy,octave,r
 LIB=
 EXPECT_PATH=
 KEEP=
+KEEP_REF=
+REF_FROM=
 while [ $# -gt 0 ]; do
   case "$1" in
     --compare) MODE=${2:-}; shift 2 ;;
@@ -85,7 +96,10 @@ while [ $# -gt 0 ]; do
     --expect-path) EXPECT_PATH=${2:-}; shift 2 ;;
     --expect-path=*) EXPECT_PATH=${1#*=}; shift ;;
     --keep) KEEP=1; shift ;;
-    -h|--help) sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --keep-ref) KEEP_REF=1; shift ;;
+    --ref-from) REF_FROM=${2:-}; shift 2 ;;
+    --ref-from=*) REF_FROM=${1#*=}; shift ;;
+    -h|--help) sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "run_clients.sh: unknown option $1" >&2; exit 2 ;;
     *) LIB=$1; shift ;;
   esac
@@ -293,9 +307,22 @@ for c in numpy scipy octave r; do
   test="$OUT/$c.lib.$ext"
 
   t0=$(date +%s%N)
-  run_one "$c" nolib "$ref"
+  reused=
+  if [ -n "$REF_FROM" ] && [ -s "$REF_FROM/$c.nolib.$ext" ] &&
+    [ "$(realpath "$REF_FROM")" != "$OUT" ]; then
+    # the same client and system LAPACK, no library: the same result file
+    rm -f "$ref"
+    if ln -s "$(realpath "$REF_FROM/$c.nolib.$ext")" "$ref"; then
+      reused=" (reused from $REF_FROM)"
+      RUN_DETAIL=
+    else
+      run_one "$c" nolib "$ref"
+    fi
+  else
+    run_one "$c" nolib "$ref"
+  fi
   t1=$(date +%s%N)
-  if [ -z "$RUN_DETAIL" ]; then pass "$c" run-without-lib; ok_ref=1; else fail "$c" run-without-lib "$RUN_DETAIL"; ok_ref=; fi
+  if [ -z "$RUN_DETAIL" ]; then pass "$c" "run-without-lib$reused"; ok_ref=1; else fail "$c" run-without-lib "$RUN_DETAIL"; ok_ref=; fi
 
   if [ ! -r "$LIB" ]; then
     RUN_DETAIL="library $LIB not found (run make first)"
@@ -311,7 +338,10 @@ for c in numpy scipy octave r; do
     compare "$c" "$ref" "$test"
     if [ -z "$CMP_DETAIL" ]; then
       pass "$c" "agree-$MODE"
-      [ -n "$KEEP" ] || rm -f "$ref" "$test"
+      if [ -z "$KEEP" ]; then
+        rm -f "$test"
+        [ -n "$KEEP_REF" ] || rm -f "$ref"
+      fi
     else
       fail "$c" "agree-$MODE" "$CMP_DETAIL"
     fi

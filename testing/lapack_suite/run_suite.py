@@ -471,6 +471,11 @@ def parse_args(argv):
                     help="comma list of <precision>/<input> left out of "
                          "--inputs, e.g. z/se2 (an input of no precision "
                          "run is an error)")
+    ap.add_argument("--sets", default="",
+                    help="comma list of the parameter sets (1-based, or "
+                         "'last') kept of the inputs that repeat their "
+                         "tests per set of NB/NBMIN/NX values (svd, sep, "
+                         "se2, {p}sg, ...), e.g. 1,last; default all")
     ap.add_argument("--lapack", default="ref,openblas",
                     help="comma list of flavours: ref, openblas "
                          "(default: both)")
@@ -505,6 +510,78 @@ def parse_args(argv):
     ap.add_argument("-q", "--quiet", action="store_true",
                     help="no progress on stderr")
     return ap.parse_args(argv)
+
+
+# The line of an input that gives how many parameter sets follow (svd.in:
+# "Number of parameter values", sep.in / se2.in / {p}sg.in: "Number of
+# values of NB"), and the lines of the sets' values after it.
+RE_SETS_COUNT = re.compile(r"Number of (parameter values|values of NB\b"
+                           r"|values of parameters)", re.I)
+RE_SETS_VALUES = re.compile(r"Values of ")
+
+
+def trim_sets(text, keep):
+    """The input text with only the parameter sets in keep (1-based
+    indices, or "last"); None when the input has no parameter sets.  Each
+    set repeats the input's tests (every size, type and option) with
+    other block sizes of LAPACK's own routines and the next random
+    matrices."""
+    lines = text.splitlines(True)
+    for i, line in enumerate(lines):
+        if not RE_SETS_COUNT.search(line):
+            continue
+        count = int(line.split()[0])
+        idx = sorted({count if k == "last" else int(k) for k in keep
+                      if k == "last" or 1 <= int(k) <= count})
+        if not idx:
+            return None
+        new = lines[:i] + [re.sub(r"^(\s*)\d+",
+                                  lambda m: m.group(1) + str(len(idx)),
+                                  line, 1)]
+        j = i + 1
+        while j < len(lines) and RE_SETS_VALUES.search(lines[j]):
+            t = lines[j].split()
+            if len(t) < count or not all(re.match(r"^[-+.\dEeDd]+$", v)
+                                         for v in t[:count]):
+                return None
+            vals = [t[k - 1] for k in idx]
+            comment = " ".join(t[count:])
+            new.append("%-46s%s\n" % (" ".join(vals), comment))
+            j += 1
+        if j == i + 1:
+            return None
+        return "".join(new + lines[j:])
+    return None
+
+
+def input_with_sets(test_dir, out, name, keep):
+    """(path, suffix): the input file to run, and the suffix of its
+    baseline's folder ("" for the input as it is)."""
+    inp = os.path.join(test_dir, name + ".in")
+    if not keep:
+        return inp, ""
+    try:
+        with open(inp, errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return inp, ""
+    trimmed = trim_sets(text, keep)
+    if trimmed is None:
+        return inp, ""
+    suffix = "-sets" + "_".join(keep)
+    path = os.path.join(out, "inputs", name + suffix + ".in")
+    # rewritten only when it changed: its time is in the baseline's
+    # fingerprint
+    try:
+        with open(path) as f:
+            same = f.read() == trimmed
+    except OSError:
+        same = False
+    if not same:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(trimmed)
+    return path, suffix
 
 
 def discover_inputs(test_dir, p):
@@ -584,6 +661,13 @@ def main(argv):
             return 2
         k, v = kv.split("=", 1)
         extra_env[k] = v
+    keep_sets = [k.strip().lower() for k in args.sets.split(",")
+                 if k.strip()]
+    if any(k != "last" and not (k.isdigit() and int(k) >= 1)
+           for k in keep_sets):
+        print("FAIL lapack-suite: bad --sets %r (1-based numbers or last)"
+              % args.sets)
+        return 2
     want = [w.strip() for w in args.inputs.split(",") if w.strip()]
     exclude = [w.strip() for w in args.exclude.split(",") if w.strip()]
     lib = os.path.abspath(args.lib)
@@ -645,6 +729,7 @@ def main(argv):
 
     # ---- check the flavours really load what they should ----
     flavour_info = {}
+    flavour_loaded = {}     # flavour -> the libraries xeigtst loads
     any_exe = None
     for p in precs:
         e = os.path.join(test_dir, "xeigtst" + p)
@@ -655,6 +740,9 @@ def main(argv):
         if any_exe is None:
             break
         problem, libs = check_flavour(fl, any_exe, base_env(fl))
+        flavour_loaded[fl] = sorted(os.path.realpath(v)
+                                    for v in libs.values()
+                                    if v.startswith("/"))
         pre_problem, pre_libs = None, {}
         if problem is None and os.path.exists(lib):
             penv = base_env(fl)
@@ -680,17 +768,23 @@ def main(argv):
     # ---- jobs ----
     jobs = []   # dicts
     cached = 0
+    sets_used = set()
     for key in plan:
         if key in verdict_fail:
             continue
         fl, p, name = key
         exe = os.path.join(test_dir, "xeigtst" + p)
-        inp = os.path.join(test_dir, name + ".in")
-        bdir = os.path.join(out, "baseline", fl, p, name)
+        inp, suffix = input_with_sets(test_dir, out, name, keep_sets)
+        if suffix:
+            sets_used.add(name)
+        bdir = os.path.join(out, "baseline", fl, p, name + suffix)
         benv = base_env(fl)
+        # the libraries the baseline loads, not the path they were found
+        # by: a run over the stand-in drivers (their folders first on
+        # LD_LIBRARY_PATH, which xeigtst does not load) reuses the others'
         fp = {"exe": file_sig(exe), "input": file_sig(inp),
               "libs": flavour_libs_sig(fl),
-              "LD_LIBRARY_PATH": benv["LD_LIBRARY_PATH"],
+              "loaded": flavour_loaded.get(fl),
               "OPENBLAS_NUM_THREADS": benv.get("OPENBLAS_NUM_THREADS")}
         cost = COST.get(generic_name(name, p), 0.5) * (2 if p in "cz" else 1)
         prev = None
@@ -799,7 +893,9 @@ def main(argv):
         if key in verdict_fail:
             rec["reasons"].append(verdict_fail[key])
             continue
-        bdir = os.path.join(out, "baseline", fl, p, name)
+        bdir = os.path.join(out, "baseline", fl, p,
+                            name + input_with_sets(test_dir, out, name,
+                                                   keep_sets)[1])
         pdir = os.path.join(out, "preload", tag, fl, p, name)
         runs = {}
         for which, d in (("base", bdir), ("pre", pdir)):
@@ -931,6 +1027,11 @@ def main(argv):
               % (fl, fi.get("lapack"), fi.get("blas"),
                  ", libopenblas.so.0 -> %s" % fi["openblas"]
                  if fi.get("openblas") else ""))
+    if keep_sets:
+        notes.append("parameter sets kept: %s, of the inputs that have "
+                     "them (%s); the other inputs whole"
+                     % (",".join(keep_sets),
+                        " ".join(sorted(sets_used)) or "none here"))
     for n in notes:
         print("  note: " + n)
     print("  output: %s (baselines: %s/baseline, preloaded: %s/preload/%s)"
