@@ -73,12 +73,11 @@ mkdir -p "$POCL_CACHE_DIR"
 . testing/check_lib.sh  # run, device_own, gpu_checks
 
 # The default run's subsets (none with --full): LAPACK's parameter sets
-# 1 and last of an input, or set 1 (each set repeats every size, type and option
-# with the next random matrices and other block sizes of LAPACK's own
-# routines; the reference, host and OpenCL runs keep all of them), and
-# the precisions of the stand-in's vectors under one setting (d and z: s
-# and c differ in their element type alone, and run in the setting-free
-# runs).
+# 1 and last of an input, or set 1 (each set repeats every size, type and
+# option with the next random matrices and other block sizes of LAPACK's
+# own routines; the reference, host and OpenCL runs keep all of them),
+# and the precisions of the runs under one setting (d and z: s and c
+# differ in their element type alone, and run in the setting-free runs).
 if [ "$CHECK_FULL" = 1 ]; then
     echo "# full run (--full / CHECK_FULL=1): every configuration complete"
     suite_sets=()
@@ -442,9 +441,10 @@ gpu_parts own vectors spectra
 #    (a crossover out of reach), bit for bit the same results; with the
 #    default crossovers (some calls with vectors, e.g. Octave's and
 #    scipy's ?gesvd of a few hundred rows, take the host path), the same
-#    results to LAPACK's accuracy.  The clients' runs without the library are those
-#    of the first run (--keep-ref, --ref-from: they depend on neither the
-#    library nor its settings), deleted at the end of the level.
+#    results to LAPACK's accuracy.  The clients' runs without the library
+#    are those of the first run (--keep-ref, --ref-from: they depend on
+#    neither the library nor its settings), deleted at the end of the
+#    level.
 #    numpy's and R's calls are all under the default crossovers (the
 #    paths in build/check/clients-default/<client>.paths of a --full
 #    run): forwarded, as in the first run, which compares them bit for
