@@ -8,15 +8,13 @@
 
 #include <stddef.h>
 
+#include "../runtime/family.h"
 #include "../runtime/tune.h"
 
-typedef enum gl_call_family {
-    GL_CALL_SYEV, GL_CALL_SYEVD, GL_CALL_SYEVR, GL_CALL_SYEVX,
-    GL_CALL_GESVD, GL_CALL_GESDD
-} gl_call_family;
-
+/* family: GL_FAMILY_SYEV, _SYEVD, _SYEVR, _SYEVX, _GESVD or _GESDD
+ * (runtime/family.h) */
 typedef struct gl_call_shape {
-    gl_call_family family;
+    gl_family_id family;
     char jobz, range;      /* the ?syev family: JOBZ, RANGE ('A', 'V', 'I') */
     char jobu, jobvt;      /* ?gesvd: JOBU, JOBVT; ?gesdd: JOBZ in both */
     long m, n;             /* rows and columns (m = n for the ?syev family) */

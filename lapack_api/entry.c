@@ -60,7 +60,7 @@ static const char *size_text(long n, char *buf, size_t size)
 /* What the three policies below share about one call. */
 typedef struct call_facts {
     const gl_request *request;
-    const char *name;      /* the LAPACK routine, e.g. "dsyevd" */
+    const gl_call_name *name;   /* the routine called (family.h) */
     int fp64;              /* d or z: the device must have double */
     gl_need_query need;    /* its device memory (plan.c) ... */
     gl_plan_tier order[GL_PLAN_TIERS];   /* ... by the tiers in this order */
@@ -186,39 +186,18 @@ void gl_policy_force_devices(int count)
     __atomic_store_n(&forced_devices, count, __ATOMIC_RELEASE);
 }
 
-/* The family of routine (without its precision letter) starts with one
- * of these */
-static int family_is(const char *routine, const char *prefix)
-{
-    return strncmp(routine + 1, prefix, strlen(prefix)) == 0;
-}
-
-/* ?syev, ?syevd, ?heev, ?heevd and their _2stage names: the whole
- * spectrum, what the vendor's solvers (cusolverDnXsyevd, rocsolver_?syevd)
- * compute; ?syevr and ?syevx (subsets, ISUPPZ, IFAIL) are not theirs. */
-static int vendor_family(const char *routine)
-{
-    static const char *const names[] = {"syev", "syevd", "heev", "heevd"};
-    char base[24];
-    snprintf(base, sizeof base, "%s", routine + 1);
-    char *two = strstr(base, "_2stage");
-    if (two)
-        *two = 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(base, names[i]) == 0)
-            return 1;
-    return 0;
-}
-
 /* The method of a call on a GPU path (docs/design/methods.md): forced by
  * gpulapack-tune, else GPULAPACK_METHOD, else the tuning table; a method
- * that cannot run the call falls to the two-stage reduction.  Only the
- * ?syev family has a choice; the SVD routines are two-stage (logged),
- * the others (?sytrd, band routines) have no method in the log. */
+ * that cannot run the call falls to the two-stage reduction (the vendor's
+ * solvers compute the whole spectrum of the families whose row says so,
+ * family.h, where the runtime has one).  Only the ?syev family has a
+ * choice; the SVD routines are two-stage (logged), the others (?sytrd,
+ * band routines) have no method in the log. */
 static void choose_method(gl_decision *d, call_facts *f)
 {
-    int eig = family_is(f->name, "syev") || family_is(f->name, "heev");
-    int svd = family_is(f->name, "gesdd") || family_is(f->name, "gesvd");
+    const gl_family *family = f->name->family;
+    int eig = family->kind == GL_KIND_EIG;
+    int svd = family->kind == GL_KIND_SVD;
     if (d->path == GL_PATH_HOST || (!eig && !svd))
         return;
     int method = GL_METHOD_TWO_STAGE;
@@ -236,7 +215,7 @@ static void choose_method(gl_decision *d, call_facts *f)
     if (eig && force >= 0)
         method = force;
     if (method == GL_METHOD_VENDOR &&
-        (!vendor_family(f->name) || !gl_ctx_has_vendor_solver(d->ctx)))
+        (!family->vendor || !gl_ctx_has_vendor_solver(d->ctx)))
         method = GL_METHOD_TWO_STAGE;
     /* the log names the measurement that chose the vendor's solver */
     d->measured = method == GL_METHOD_VENDOR && force < 0 ? measured : NULL;
@@ -300,10 +279,7 @@ static gl_decision with_context(gl_decision d, call_facts *f)
         /* the other devices of a set share the back-transformation of
          * the vectors, and the ?syev family's and the SVD's stage 1 (the
          * vendor's solver runs on one) */
-        int stage1 = (family_is(f->name, "syev") ||
-                      family_is(f->name, "heev") ||
-                      family_is(f->name, "gesdd") ||
-                      family_is(f->name, "gesvd")) &&
+        int stage1 = f->name->family->shared_stage1 &&
                      d.ctx->method == GL_METHOD_TWO_STAGE &&
                      tier != GL_PLAN_STREAMED;
         if ((f->request->vectors || stage1) &&
@@ -319,21 +295,21 @@ gl_decision gl_policy(const gl_request *request)
     /* crossovers, GPULAPACK_DISABLE and the precision go by the LAPACK
      * routine, whichever of its names (dsyevd_64_, scipy_dsyevd_) was
      * called */
-    char base[32];
-    const char *name = gl_routine_base(request->routine->name, base);
+    const gl_call_name *name = &request->name;
+    char text[32];
 
     if (request->arg_info != 0)
         return forward_because(GL_REASON_ARGS);
     if (request->query)
         return forward_because(GL_REASON_QUERY);
-    if (gl_config_disabled(config, name))
+    if (gl_config_disabled(config,
+                           gl_call_name_text(name, text, sizeof text)))
         return forward_because(GL_REASON_DISABLED);
 
-    char prec = name[0];
     call_facts f = {
         .request = request,
         .name = name,
-        .fp64 = prec == 'd' || prec == 'z',
+        .fp64 = name->precision == 'd' || name->precision == 'z',
         /* GPULAPACK_MIN_N: one crossover for every routine and path;
          * over the workspace limit none (LAPACK cannot take the call) */
         .min_n = request->over_limit ? 0 : config->min_n,

@@ -8,6 +8,7 @@
 
 #include "../runtime/fortran.h"
 #include "../runtime/device.h"
+#include "../runtime/family.h"
 #include "../runtime/path.h"
 #include "../runtime/tune.h"
 #include "../runtime/real_lapack.h"
@@ -79,6 +80,7 @@ typedef enum gl_reason {
 /* What an entry point knows about a call when it asks the policy. */
 typedef struct gl_request {
     const gl_routine *routine;
+    gl_call_name name;     /* its family, precision and form */
     lapack_int arg_info;   /* 0, or LAPACK's INFO for a bad argument */
     int query;             /* LWORK = -1 (or another workspace query) */
     int64_t size;          /* problem size compared with the crossover */

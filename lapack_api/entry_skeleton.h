@@ -87,6 +87,7 @@ typedef struct GL_FN(entry_spec) {
      * workspace of those minimums (docs/large.md, rule 2): 0 when it ran,
      * -1 when memory was short */
     int (*wide)(void *fn, const void *args, const int64_t *min);
+    gl_family_id family;   /* its row of runtime/family.h */
 } GL_FN(entry_spec);
 
 /* A size into element (1) of a workspace array: a real one rounded up
@@ -339,6 +340,8 @@ static inline void GL_FN(entry)(gl_routine *routine,
     }
     gl_request request = spec->request(args);
     request.routine = routine;
+    request.name = (gl_call_name){&gl_families[spec->family], GL_PREC_CHAR,
+                                  routine->two_stage};
     request.args = args;
     gl_length len[GL_MAX_LENGTHS];
     int64_t min[GL_MAX_LENGTHS];

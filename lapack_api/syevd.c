@@ -12,7 +12,7 @@ static size_t syevd_device_bytes(const void *args, const gl_tuning *tuning,
                                 int method, int tier, size_t *largest)
 {
     const syevd_args *a = args;
-    gl_call_shape shape = {.family = GL_CALL_SYEVD, .jobz = gl_upper(a->jobz),
+    gl_call_shape shape = {.family = GL_FAMILY_SYEVD, .jobz = gl_upper(a->jobz),
                            .range = 'A', .n = *a->n};
     return GL_FN(call_device_bytes)(&shape, tuning, method, tier, largest);
 }

@@ -13,7 +13,7 @@ static size_t syevr_device_bytes(const void *args, const gl_tuning *tuning,
                                 int method, int tier, size_t *largest)
 {
     const syevr_args *a = args;
-    gl_call_shape shape = {.family = GL_CALL_SYEVR, .jobz = gl_upper(a->jobz),
+    gl_call_shape shape = {.family = GL_FAMILY_SYEVR, .jobz = gl_upper(a->jobz),
                            .range = gl_upper(a->range), .n = *a->n};
     if (shape.range == 'I')
         shape.count = *a->iu - *a->il + 1;

@@ -8,39 +8,40 @@
 
 #include <stddef.h>
 
-/* The crossover of a path (a backend's name, backend.h) for routine
- * ("dsyevd") and job (vectors: the job asks for vectors, or Q, P): calls
+#include "family.h"
+
+/* The crossover of a path (a backend's name, backend.h) for the routine
+ * called (name: family.h) and job (vectors: the job asks for vectors, or Q, P): calls
  * of at least this size are faster there than on the real LAPACK (and,
  * for a GPU path, than on the host path); LONG_MAX: never.  From the
  * tune file of gpulapack-tune when one for this machine is in force
  * (GPULAPACK_TUNE_FILE, else $XDG_CACHE_HOME/gpulapack/tune.txt or
  * ~/.cache/gpulapack/tune.txt), else built in (host: by CPU count).
  * GPULAPACK_MIN_N overrides both in the policy. */
-long gl_tune_crossover(const char *routine, int vectors, const char *path);
-/* The host path's crossover (gl_tune_crossover(routine, vectors, "host")). */
-long gl_tune_min_n(const char *routine, int vectors);
+long gl_tune_crossover(const gl_call_name *name, int vectors,
+                       const char *path);
 /* The smallest crossover any GPU path may have for the call, without
  * discovering a device: smaller calls never open a GPU runtime. */
-long gl_tune_gpu_floor(const char *routine, int vectors);
+long gl_tune_gpu_floor(const gl_call_name *name, int vectors);
 /* The built-in figure, whatever the file says (for gpulapack-tune). */
-long gl_tune_builtin(const char *routine, int vectors, const char *path);
+long gl_tune_builtin(const gl_call_name *name, int vectors, const char *path);
 
-/* The method of GPU path (a GPU backend's name) for a call of routine
- * ("dsyevd") and job of size n: a gl_method (context.h: 0 two-stage, 1
+/* The method of GPU path (a GPU backend's name) for a call of the
+ * routine name and job of size n: a gl_method (context.h: 0 two-stage, 1
  * one-stage, 2 vendor), from the tune file's method lines for this
  * device, else built in (docs/design/methods.md): the vendor's solver
  * where the built-in measurements show it faster (*source, when source
  * is not NULL: the machine and day they come from; else NULL).  Only the
  * ?syev family has methods other than the two-stage; the policy checks
  * that the method can run the call (lapack_api/entry.c). */
-int gl_tune_method(const char *routine, int vectors, const char *path,
+int gl_tune_method(const gl_call_name *name, int vectors, const char *path,
                    long n, const char **source);
-/* How many devices of GPU path (a GPU backend's name) a call of
- * routine and job of size n should use under GPULAPACK_DEVICE=auto, when
+/* How many devices of GPU path (a GPU backend's name) a call of the
+ * routine name and job of size n should use under GPULAPACK_DEVICE=auto, when
  * count of them are there: the count of the tune file's devices line
  * for this device whose size n reaches (at most count), else 1.  None
  * is built in. */
-int gl_tune_devices(const char *routine, int vectors, const char *path,
+int gl_tune_devices(const gl_call_name *name, int vectors, const char *path,
                     int count, long n);
 /* "two-stage", "one-stage", "vendor" for a gl_method, and back (-1: none). */
 const char *gl_tune_method_name(int method);

@@ -9,8 +9,8 @@ static size_t eig_bytes(const gl_call_shape *s, const gl_tuning *tuning,
                         int method, int tier, size_t *largest)
 {
     static const gl_eig_driver drivers[] = {
-        [GL_CALL_SYEV] = GL_EIG_SYEV, [GL_CALL_SYEVD] = GL_EIG_SYEVD,
-        [GL_CALL_SYEVR] = GL_EIG_SYEVR, [GL_CALL_SYEVX] = GL_EIG_SYEVX};
+        [GL_FAMILY_SYEV] = GL_EIG_SYEV, [GL_FAMILY_SYEVD] = GL_EIG_SYEVD,
+        [GL_FAMILY_SYEVR] = GL_EIG_SYEVR, [GL_FAMILY_SYEVX] = GL_EIG_SYEVX};
     gl_eig_job job = {.driver = drivers[s->family], .range = s->range};
     if (job.range == 'I')
         job.il = 1, job.iu = (lapack_int)s->count;
@@ -24,7 +24,7 @@ static size_t svd_bytes(const gl_call_shape *s, const gl_tuning *tuning,
 {
     /* 'O' writes U (m >= n) or VT over A: ?gesvd's per side, ?gesdd's
      * by the shape */
-    int gesdd = s->family == GL_CALL_GESDD, wide = s->m < s->n;
+    int gesdd = s->family == GL_FAMILY_GESDD, wide = s->m < s->n;
     gl_svd_job job = {.stage3 = gesdd ? GL_SVD_BDSDC : GL_SVD_BDSDC_RESTART,
                       .jobu = s->jobu == 'O' ? 'S' : s->jobu,
                       .jobvt = s->jobvt == 'O' ? 'S' : s->jobvt};
@@ -39,7 +39,7 @@ static size_t svd_bytes(const gl_call_shape *s, const gl_tuning *tuning,
 GL_CALL_DEVICE_BYTES(GL_P)
 {
     const gl_call_shape *s = call;
-    return s->family == GL_CALL_GESVD || s->family == GL_CALL_GESDD
+    return gl_families[s->family].kind == GL_KIND_SVD
                ? svd_bytes(s, tuning, tier, largest)
                : eig_bytes(s, tuning, method, tier, largest);
 }

@@ -132,7 +132,9 @@ int main(void)
     CHECK("disable-all", gl_config_disabled(&all, "ssbevd"));
 
     gl_routine gesdd = GL_ROUTINE_INIT("dgesdd"), syevd = GL_ROUTINE_INIT("dsyevd");
-    gl_request r = {.routine = &syevd, .size = 1000, .supported = 1};
+    gl_request r = {.routine = &syevd,
+                    .name = {&gl_families[GL_FAMILY_SYEVD], 'd', 0},
+                    .size = 1000, .supported = 1};
     gl_decision d = gl_policy(&r);
     CHECK("policy-device-unavailable",
           d.path == GL_PATH_LAPACK && d.reason == GL_REASON_DEVICE);
@@ -141,6 +143,7 @@ int main(void)
     r.size = 99;
     CHECK("policy-size-before-option", gl_policy(&r).reason == GL_REASON_SIZE);
     r.routine = &gesdd;
+    r.name = (gl_call_name){&gl_families[GL_FAMILY_GESDD], 'd', 0};
     CHECK("policy-disabled-before-size",
           gl_policy(&r).reason == GL_REASON_DISABLED);
     r.query = 1;
