@@ -10,6 +10,7 @@
 
 #include "../runtime/family.h"
 #include "../runtime/tune.h"
+#include "plan.h"
 
 /* family: GL_FAMILY_SYEV, _SYEVD, _SYEVR, _SYEVX, _GESVD or _GESDD
  * (runtime/family.h) */
@@ -21,17 +22,16 @@ typedef struct gl_call_shape {
     long count;            /* RANGE 'I': the vectors asked, IU - IL + 1 */
 } gl_call_shape;
 
-/* The device plan of a call of this shape in each precision: the
- * signature of gl_request's device_bytes (lapack_api/entry.h), with
- * call a gl_call_shape. */
-#define GL_CALL_DEVICE_BYTES_(p)                                              \
-    size_t gl_##p##_call_device_bytes(const void *call,                       \
-                                      const gl_tuning *tuning, int method,    \
-                                      int tier, size_t *largest)
-#define GL_CALL_DEVICE_BYTES(p) GL_CALL_DEVICE_BYTES_(p)
-GL_CALL_DEVICE_BYTES(s);
-GL_CALL_DEVICE_BYTES(d);
-GL_CALL_DEVICE_BYTES(c);
-GL_CALL_DEVICE_BYTES(z);
+/* The plan of a call of this shape in each precision (its family's
+ * planner): the signature of gl_request's plan (lapack_api/entry.h),
+ * with call a gl_call_shape. */
+#define GL_CALL_PLAN_MAKE_(p)                                                 \
+    int gl_##p##_call_plan_make(const void *call, const gl_tuning *tuning,    \
+                                gl_call_plan *plan)
+#define GL_CALL_PLAN_MAKE(p) GL_CALL_PLAN_MAKE_(p)
+GL_CALL_PLAN_MAKE(s);
+GL_CALL_PLAN_MAKE(d);
+GL_CALL_PLAN_MAKE(c);
+GL_CALL_PLAN_MAKE(z);
 
 #endif

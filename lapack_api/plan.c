@@ -1,32 +1,28 @@
-/* The device memory a call needs (entry.h gl_plan_need): its pipeline's
- * own plan, made with the tuning of the device considered; and the C
+/* A call's plan (entry.h gl_plan_make): its pipeline's own, made by its
+ * family's planner with the tuning of the device considered; and the C
  * API's question of what a call would do (gpulapack_plan_call). */
 #include "entry.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../include/gpulapack.h"
 #include "../kernels/call_shape.h"
-#include "../runtime/context.h"
-#include "../runtime/gpu.h"
 #include "workspace.h"
 
-gl_device_need gl_plan_need(const gl_request *request,
-                            const struct gl_gpu_device_info *info,
-                            int method, int tier, size_t budget)
+int gl_plan_make(const gl_request *request, const gl_tuning *tuning,
+                 gl_call_plan *plan)
 {
-    gl_tuning tuning;
-    gl_tune_snapshot(info, &tuning);
-    tuning.device_budget = budget;
-    size_t largest = 0;
-    size_t bytes = request->device_bytes(request->args, &tuning, method,
-                                         tier, &largest);
-    if (bytes == SIZE_MAX)
-        return (gl_device_need){-1, -1};
-    return (gl_device_need){
-        bytes < (size_t)INT64_MAX ? (int64_t)bytes : INT64_MAX,
-        largest < (size_t)INT64_MAX ? (int64_t)largest : INT64_MAX};
+    /* the lean and streamed plans multiply stage 3's merges in blocks
+     * (their device holds the chase's reflectors meanwhile) */
+    plan->product_tile = plan->tier != GL_PLAN_IN_CORE
+                             ? gl_tune_ooc_tile(LONG_MAX, 0)
+                             : 0;
+    if (request->plan(request->args, tuning, plan))
+        return 1;
+    plan->device_bytes = plan->largest = -1;
+    return 0;
 }
 
 /* ---- gpulapack_plan_call (include/gpulapack.h) ------------------------- */
@@ -98,10 +94,10 @@ static long long largest_minimum(const gl_call_name *name,
 }
 
 /* The planners of call_shape.h, by precision */
-static size_t (*const call_planners[])(const void *, const gl_tuning *, int,
-                                       int, size_t *) = {
-    gl_s_call_device_bytes, gl_d_call_device_bytes, gl_c_call_device_bytes,
-    gl_z_call_device_bytes};
+static int (*const call_planners[])(const void *, const gl_tuning *,
+                                    gl_call_plan *) = {
+    gl_s_call_plan_make, gl_d_call_plan_make, gl_c_call_plan_make,
+    gl_z_call_plan_make};
 
 GL_EXPORT int gpulapack_plan_call(const char *routine, const char *jobs,
                                   long long m, long long n, long long count,
@@ -130,8 +126,7 @@ GL_EXPORT int gpulapack_plan_call(const char *routine, const char *jobs,
         .supported = size >= 1 && m <= INT32_MAX && n <= INT32_MAX,
         .vectors = svd ? shape.jobu != 'N' || shape.jobvt != 'N'
                        : shape.jobz != 'N',
-        .device_bytes = call_planners[strchr(letters, name.precision) -
-                                      letters],
+        .plan = call_planners[strchr(letters, name.precision) - letters],
         .args = &shape};
     /* an LP64 call over the workspace limit takes our path whatever the
      * crossovers, as the entry does */
@@ -143,12 +138,11 @@ GL_EXPORT int gpulapack_plan_call(const char *routine, const char *jobs,
     if (d.path == GL_PATH_LAPACK)
         snprintf(out->reason, sizeof out->reason, "%s%s%s",
                  gl_reason_name(d.reason), d.why[0] ? " " : "", d.why);
-    if (d.plan) {
-        snprintf(out->plan, sizeof out->plan, "%s", d.plan);
+    if (d.tier_name) {
+        snprintf(out->plan, sizeof out->plan, "%s", d.tier_name);
         out->device_bytes = d.plan_bytes;
     }
-    out->devices = d.devices > 1 ? d.devices : 1;
-    gl_ctx_release(d.ctx);
+    out->devices = d.plan.devices > 1 ? d.plan.devices : 1;
     out->lwork_min = lwork_min;
     snprintf(out->lwork_rule, sizeof out->lwork_rule, "%s",
              !request.over_limit                ? "lapack"

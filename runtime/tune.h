@@ -79,15 +79,6 @@ typedef struct gl_tuning {
     int chunk;             /* gl_tune_chunk */
     int sytrd_stages;      /* gl_tune_sytrd_stages */
     int ooc_wide_band;     /* from the tune file's rates line; 0: none */
-    size_t device_budget;  /* the device memory the policy fitted the
-                              call's plan against (bytes; the least of
-                              free memory and GPULAPACK_DEVICE_MEMORY_MB):
-                              a plan may size itself to it (the streamed
-                              chase's segments: streamed_segment,
-                              svd_segment); 0: not known */
-    unsigned long long device_max_alloc;   /* the device's largest single
-                              allocation (bytes; 0: no bound), for the
-                              same */
 } gl_tuning;
 void gl_tune_snapshot(const struct gl_gpu_device_info *info, gl_tuning *out);
 

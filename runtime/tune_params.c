@@ -298,6 +298,5 @@ void gl_tune_snapshot(const gl_gpu_device_info *info, gl_tuning *out)
         .chunk = gl_tune_chunk(),
         .sytrd_stages = gl_tune_sytrd_stages(),
         .ooc_wide_band = gl_tune_file_wide_band(info),
-        .device_max_alloc = info ? info->max_alloc : 0,
     };
 }

@@ -576,8 +576,10 @@ def family_inc(f):
                  " in the order of the lengths)" if ls else "") +
                 " (entry_skeleton.h).") + "\n"
         f"static gl_request {r}_request(const void *args);\n"
-        f"static int {r}_run(const GL_FN(ops) *ops, const void *args,\n"
-        f"{' ' * (len(r) + 16)}gl_scratch *scratch, gl_stage_times *t);"
+        f"static int {r}_run(const GL_FN(ops) *ops, "
+        f"const gl_call_plan *plan,\n"
+        f"{' ' * (len(r) + 16)}const void *args, gl_scratch *scratch,\n"
+        f"{' ' * (len(r) + 16)}gl_stage_times *t);"
         + (f"\nstatic void {r}_finish(const void *args, gl_scratch *scratch,"
            f"\n{' ' * (len(r) + 20)}int accepted);" if f.finish else "")
         + (f"\nstatic int {r}_minimums(const void *args, int64_t *min);"

@@ -290,8 +290,9 @@ int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                               1, NULL, 1, NULL, 1, times);
 }
 
-/* gl_s_band_device_bytes gl_d_band_device_bytes gl_c_band_device_bytes gl_z_band_device_bytes */
-size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
+/* The device bytes of band_plan_make's plan, and its largest
+ * allocation in *largest. */
+static size_t band_device_bytes(const gl_tuning *tuning, char kind,
                                 lapack_int m, lapack_int n, lapack_int kl,
                                 lapack_int ku, char vectors, lapack_int ncc,
                                 size_t *largest)
@@ -345,6 +346,20 @@ size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
     size_t p = GL_FN(apply_chase_device_bytes)(cols, b, group, cols);
     *largest = buf > band ? buf : band;
     return band + buf + 2 * store + (q > p ? q : p);
+}
+
+/* gl_s_band_plan_make gl_d_band_plan_make gl_c_band_plan_make gl_z_band_plan_make */
+int GL_FN(band_plan_make)(const gl_tuning *tuning, char kind, lapack_int m,
+                          lapack_int n, lapack_int kl, lapack_int ku,
+                          char vectors, lapack_int ncc, gl_call_plan *plan)
+{
+    if (plan->tier != GL_PLAN_IN_CORE)   /* in core only */
+        return 0;
+    size_t largest = 0;
+    plan->device_bytes = gl_plan_bytes(band_device_bytes(
+        tuning, kind, m, n, kl, ku, vectors, ncc, &largest));
+    plan->largest = gl_plan_bytes(largest);
+    return 1;
 }
 
 /* gl_s_sb_tridiag gl_d_sb_tridiag gl_c_sb_tridiag gl_z_sb_tridiag */

@@ -26,13 +26,13 @@ static int device_products(const gl_eig_job *job, lapack_int n, int vectors)
 }
 
 /* The streamed plan's chase in segments (streamed_segment): the plan and
- * the pipeline ask it alike, with the budget in tuning. */
-static lapack_int streamed_segment(const gl_tuning *tuning,
+ * the pipeline ask it alike, with the room the plan was fitted to. */
+static lapack_int streamed_segment(const gl_room *room,
                                    const gl_eig_job *job, lapack_int n,
                                    int vectors, int b, lapack_int group)
 {
     return vectors ? GL_FN(streamed_segment)(
-                         tuning, n, b, gl_tune_ooc_tile(n, b), group,
+                         room, n, b, gl_tune_ooc_tile(n, b), group,
                          gl_eig_z_columns(job, n),
                          device_products(job, n, vectors))
                    : 0;
@@ -58,11 +58,12 @@ static int lean_reduce(eig_call *c, const gl_scalar *a, lapack_int lda)
 /* The lean plan holds the vectors only, by two stages. */
 static size_t lean_device_bytes(const gl_tuning *tuning,
                                 const gl_eig_job *job, lapack_int n,
-                                int vectors, gl_method method,
+                                int vectors, const gl_call_plan *plan,
                                 size_t *largest)
 {
+    (void)plan;
     *largest = (size_t)n * (size_t)n * sizeof(gl_scalar);
-    return vectors && method != GL_METHOD_VENDOR
+    return vectors
                ? GL_FN(lean_device_bytes)(tuning, n, gl_eig_z_columns(job, n),
                                           device_products(job, n, vectors))
                : SIZE_MAX;
@@ -90,7 +91,7 @@ static int streamed_reduce(eig_call *c, const gl_scalar *a, lapack_int lda)
     int b = streamed_band(&ops->ctx->tuning, n, c->vectors);
     return GL_FN(he_tridiag_streamed)(
         ops, c->job->uplo, n, a, lda, c->sigma, b, gl_tune_ooc_tile(n, b),
-        streamed_segment(&ops->ctx->tuning, c->job, n, c->vectors, b,
+        streamed_segment(&c->plan->room, c->job, n, c->vectors, b,
                          gl_tune_group(&ops->ctx->tuning,
                                        b < n - 1 ? b : n - 1)),
         c->d, c->e, c->vectors ? &c->q : NULL, &c->reduce);
@@ -100,21 +101,19 @@ static int streamed_reduce(eig_call *c, const gl_scalar *a, lapack_int lda)
  * and the blocks of Z. */
 static size_t streamed_device_bytes(const gl_tuning *tuning,
                                     const gl_eig_job *job, lapack_int n,
-                                    int vectors, gl_method method,
+                                    int vectors, const gl_call_plan *plan,
                                     size_t *largest)
 {
     *largest = (size_t)n * (size_t)n * sizeof(gl_scalar);
     lapack_int m = gl_eig_z_columns(job, n);
     int products = device_products(job, n, vectors);
-    if (method == GL_METHOD_VENDOR)
-        return SIZE_MAX;
     int b = streamed_band(tuning, n, vectors);
     int bt = vectors ? b : gl_tune_ooc_chase_band(n, b);
     lapack_int group =
         vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0;
     size_t bytes = GL_FN(streamed_device_bytes)(
         n, b, gl_tune_ooc_tile(n, b), group, m, products,
-        streamed_segment(tuning, job, n, vectors, b, group));
+        streamed_segment(&plan->room, job, n, vectors, b, group));
     size_t narrowed =
         bt < b ? GL_FN(band_reduce_device_bytes)(tuning, n, b, bt) : 0;
     bytes = narrowed > bytes ? narrowed : bytes;

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "../ops.h"
+#include "../plan.h"
 #include "../status.h"
 #include "../stages/stages.h"
 #include "../stages/backtransform.h"
@@ -31,10 +32,10 @@
  * Values only: ?bdsqr (?lasq1).  s descending; e (min(m,n)-1, may be
  * NULL) receives the unconverged superdiagonal when ?bdsqr fails
  * (INFO > 0).  A is read completely before U or VT is written, so either
- * may be A itself (the 'O' options).  The plan's tier is the context's
- * (ops->ctx->plan): in core, the streamed plan of the values, or the lean
- * plan of the vectors (not for a tall A nor an output over A, which stay
- * in core; stage 3 by the system's ?bdsdc or ?bdsqr on the host). */
+ * may be A itself (the 'O' options).  It runs by the call's plan
+ * (svd_plan_make): in core, the streamed plans of the values and of the
+ * vectors, or the lean plan of the vectors (stage 3 by the system's
+ * ?bdsdc or ?bdsqr on the host). */
 typedef enum gl_svd_stage3 {
     GL_SVD_BDSDC,
     GL_SVD_BDSDC_RESTART,
@@ -46,21 +47,21 @@ typedef struct gl_svd_job {
     char jobu, jobvt;
 } gl_svd_job;
 
-int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
-               lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
-               gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
-               gl_real *e, gl_stage_times *times);
+int GL_FN(svd)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+               const gl_svd_job *job, lapack_int m, lapack_int n,
+               const gl_scalar *a, lapack_int lda, gl_real *s, gl_scalar *u,
+               lapack_int ldu, gl_scalar *vt, lapack_int ldvt, gl_real *e,
+               gl_stage_times *times);
 
-/* The device memory that svd (above; U or VT over A when u_over_a,
- * vt_over_a) and eig (kernels/pipelines/eig.c, with the method) take by the
- * plan's tier (SIZE_MAX where the job has no such tier) on a device of this
- * tuning: their high-water mark, from the pieces they allocate
- * (docs/design/memory.md), and in *largest their largest single
- * allocation. */
-size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
-                               lapack_int m, lapack_int n, int u_over_a,
-                               int vt_over_a, gl_plan_tier tier,
-                               size_t *largest);
+/* The planners of svd (above; U or VT over A when u_over_a, vt_over_a)
+ * and eig (below): the call's plan (kernels/plan.h) for plan->method,
+ * tier, room and devices on a device of this tuning, its device bytes
+ * the high-water mark of the pieces the pipeline allocates
+ * (docs/design/memory.md) and its largest single allocation; 0 where
+ * the job has no such tier. */
+int GL_FN(svd_plan_make)(const gl_tuning *tuning, const gl_svd_job *job,
+                         lapack_int m, lapack_int n, int u_over_a,
+                         int vt_over_a, gl_call_plan *plan);
 
 /* The ?syev-family scaling of A by sigma: max|a_ij| = anrm into
  * [sqrt(safmin/eps), rmax], rmax = sqrt(eps/safmin), for the expert
@@ -111,26 +112,25 @@ int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
  * (not NULL) their eigenvectors in z (n x *m; may be A itself: A is read
  * completely first).  isuppz (?syevr, 2n) and ifail (?syevx, n) as the
  * drivers return them, NULL for the others. */
-int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
-               const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
-               gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
-               lapack_int *ifail, gl_stage_times *times);
-size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
-                               lapack_int n, int vectors, gl_method method,
-                               gl_plan_tier tier, size_t *largest);
+int GL_FN(eig)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+               const gl_eig_job *job, lapack_int n, const gl_scalar *a,
+               lapack_int lda, lapack_int *m, gl_real *w, gl_scalar *z,
+               lapack_int ldz, lapack_int *isuppz, lapack_int *ifail,
+               gl_stage_times *times);
+int GL_FN(eig_plan_make)(const gl_tuning *tuning, const gl_eig_job *job,
+                         lapack_int n, int vectors, gl_call_plan *plan);
 
-/* The same for the band pipelines (kernels/pipelines/band_values.c): kind 'H'
- * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by
- * the divide and conquer on the device, 'Q' Q itself or Z of the host's
- * stage 3) or 'G' (gb_bidiag_q: m x n, kl + ku; vectors 'N' or 'V',
- * ncc columns of C). */
-size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
-                                lapack_int m, lapack_int n, lapack_int kl,
-                                lapack_int ku, char vectors, lapack_int ncc,
-                                size_t *largest);
+/* The planner of the band pipelines (kernels/pipelines/band_values.c),
+ * in core only: kind 'H' (sb_tridiag, sb_eig: n x n of half-width kl;
+ * vectors 'N' none, 'D' by the divide and conquer on the device, 'Q' Q
+ * itself or Z of the host's stage 3) or 'G' (gb_bidiag_q: m x n, kl +
+ * ku; vectors 'N' or 'V', ncc columns of C). */
+int GL_FN(band_plan_make)(const gl_tuning *tuning, char kind, lapack_int m,
+                          lapack_int n, lapack_int kl, lapack_int ku,
+                          char vectors, lapack_int ncc, gl_call_plan *plan);
 
 /* GL_FN(eig) by the vendor's eigensolver on the context's device
- * (ops->ctx->method == GL_METHOD_VENDOR; gl_ctx_has_vendor_solver): the
+ * (the plan's method GL_METHOD_VENDOR; gl_ctx_has_vendor_solver): the
  * full spectrum of ?syev/?syevd/?heev/?heevd (job->range 'A'), W and, with
  * z, the vectors; LAPACK's INFO (> 0: not converged) or a GL_STAGE_* code
  * (kernels/status.h) for anything the pipeline cannot do, which restarts
@@ -140,7 +140,7 @@ int GL_FN(eig_vendor)(const GL_FN(ops) *ops, const gl_eig_job *job,
                       gl_real *w, gl_scalar *z, lapack_int ldz,
                       gl_stage_times *times);
 
-/* GL_FN(eig)'s reduction by the one-stage method (ops->ctx->method ==
+/* GL_FN(eig)'s reduction by the one-stage method (the plan's method
  * GL_METHOD_ONE_STAGE on a device; kernels/pipelines/eig_one_stage.c):
  * Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n), e
  * (n-1), as he_tridiag.  keep (may be NULL) receives Q = Q1 diag(phase) in the

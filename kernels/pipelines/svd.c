@@ -304,11 +304,10 @@ static size_t core_device_bytes(const svd_call *c, size_t *largest)
     return dev.bytes + most;
 }
 
-/* gl_s_svd_device_bytes gl_d_svd_device_bytes gl_c_svd_device_bytes gl_z_svd_device_bytes */
-size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
-                               lapack_int m, lapack_int n, int u_over_a,
-                               int vt_over_a, gl_plan_tier tier,
-                               size_t *largest)
+/* gl_s_svd_plan_make gl_d_svd_plan_make gl_c_svd_plan_make gl_z_svd_plan_make */
+int GL_FN(svd_plan_make)(const gl_tuning *tuning, const gl_svd_job *job,
+                         lapack_int m, lapack_int n, int u_over_a,
+                         int vt_over_a, gl_call_plan *plan)
 {
     /* the decisions of a call on a device of this tuning: the device's
      * table, A's place marked (the outputs over it) */
@@ -317,13 +316,17 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
     GL_FN(ops) table = GL_FN(gpu_ops);
     table.ctx = &ctx;
     gl_scalar *a = (gl_scalar *)&mark;
-    svd_call c = {.ops = &table, .job = job, .m = m, .n = n, .a = a,
-                  .u = u_over_a ? a : NULL, .vt = vt_over_a ? a : NULL};
-    svd_decide(&c, tier);
+    svd_call c = {.ops = &table, .plan = plan, .job = job, .m = m, .n = n,
+                  .a = a, .u = u_over_a ? a : NULL,
+                  .vt = vt_over_a ? a : NULL};
+    svd_decide(&c, plan->tier);
     /* a job that has no such tier (no vectors in a lean plan) */
-    if (tier != GL_PLAN_IN_CORE && c.tier == &svd_in_core)
-        return SIZE_MAX;
-    return c.tier->device_bytes(&c, largest);
+    if (plan->tier != GL_PLAN_IN_CORE && c.tier == &svd_in_core)
+        return 0;
+    size_t largest = 0;
+    plan->device_bytes = gl_plan_bytes(c.tier->device_bytes(&c, &largest));
+    plan->largest = gl_plan_bytes(largest);
+    return 1;
 }
 
 /* The host's arena: the band's diagonals and phases (4 n scalars), d, e,
@@ -412,7 +415,7 @@ static int core_plan(svd_call *c)
 static int svd_plan(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
-    int rc = svd_shape(c, ops->host_memory ? GL_PLAN_IN_CORE : ops->ctx->plan);
+    int rc = svd_shape(c, ops->host_memory ? GL_PLAN_IN_CORE : c->plan->tier);
     return rc ? rc : c->tier->plan(c);
 }
 
@@ -771,16 +774,17 @@ static const svd_tier svd_in_core = {
  * whichever step stopped it (the tier is in core until the plan has
  * decided). */
 /* gl_s_svd gl_d_svd gl_c_svd gl_z_svd */
-int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
-               lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
-               gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
-               gl_real *e, gl_stage_times *times)
+int GL_FN(svd)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+               const gl_svd_job *job, lapack_int m, lapack_int n,
+               const gl_scalar *a, lapack_int lda, gl_real *s, gl_scalar *u,
+               lapack_int ldu, gl_scalar *vt, lapack_int ldvt, gl_real *e,
+               gl_stage_times *times)
 {
     if (m == 0 || n == 0)
         return 0;
-    svd_call c = {.ops = ops, .f = GL_FN(lapack_fns_get)(), .job = job,
-                  .a = a, .m = m, .n = n, .lda = lda, .u = u, .ldu = ldu,
-                  .vt = vt, .ldvt = ldvt, .tier = &svd_in_core};
+    svd_call c = {.ops = ops, .plan = plan, .f = GL_FN(lapack_fns_get)(),
+                  .job = job, .a = a, .m = m, .n = n, .lda = lda, .u = u,
+                  .ldu = ldu, .vt = vt, .ldvt = ldvt, .tier = &svd_in_core};
     int rc = svd_plan(&c);
     if (rc == 0)
         rc = c.tier->reduce(&c);

@@ -64,7 +64,7 @@ typedef struct svd_lean_parts {
 
 /* A tier's steps.  decide: the band, tile and store of the tier, once the
  * call's shape is known (svd_decide); device_bytes: what the tier takes
- * of the device (svd_device_bytes); then the pipeline in steps, each
+ * of the device (svd_plan_make); then the pipeline in steps, each
  * returning 0 or what the call returns: plan (the memory), reduce (X to
  * the bidiagonal's d and e, keeping what the vectors need), stage3,
  * vectors (the back-transformation), read (the vectors into the caller's
@@ -87,6 +87,7 @@ typedef struct svd_tier {
  * one step hands to the next. */
 struct svd_call {
     const GL_FN(ops) *ops;
+    const gl_call_plan *plan;  /* the policy's (kernels/plan.h) */
     const GL_FN(lapack_fns) *f;
     const gl_svd_job *job;
     const gl_scalar *a;

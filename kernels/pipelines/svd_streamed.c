@@ -29,11 +29,11 @@ static void park_in(svd_call *c, lapack_int sweeps)
     c->nseg = c->park ? (c->cols - 2 + sweeps - 1) / sweeps : 0;
 }
 
-/* Whether the plan as decided fits the device's budget (tuning's): its
- * high-water mark and its largest allocation. */
+/* Whether the plan as decided fits the budget and the room's largest
+ * allocation: its high-water mark and its largest allocation. */
 static int plan_fits(const svd_call *c, size_t budget)
 {
-    unsigned long long most = c->ops->ctx->tuning.device_max_alloc;
+    unsigned long long most = c->plan->room.max_alloc;
     size_t largest, bytes = GL_FN(svd_lean_bytes)(c, &largest);
     return bytes <= budget && (most == 0 || largest <= most);
 }
@@ -53,8 +53,8 @@ static int segments_fit(void *arg, lapack_int k)
 }
 
 /* The streamed plan's chase: its two stores kept on the device where
- * that plan fits the budget the policy fitted it against
- * (gl_tuning.device_budget), as the lean plan keeps them (no store
+ * that plan fits the budget the policy fitted it against (the plan's
+ * room, kernels/plan.h), as the lean plan keeps them (no store
  * crosses the bus); else parked in segments of the most whole groups of
  * sweeps whose plan fits (fewer segments: fewer launches past each block
  * and the same bytes), at least one group.  GPULAPACK_OOC_SEGMENT forces
@@ -62,7 +62,7 @@ static int segments_fit(void *arg, lapack_int k)
 static void svd_segment(svd_call *c)
 {
     lapack_int group = c->group, forced = gl_tune_ooc_segment(group);
-    size_t budget = c->ops->ctx->tuning.device_budget;
+    size_t budget = c->plan->room.budget;
     park_in(c, forced > 0 ? forced : group);
     if (!c->park || forced > 0 || budget == 0)
         return;

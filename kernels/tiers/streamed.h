@@ -7,6 +7,7 @@
 #define GL_TIERS_STREAMED_H
 
 #include "../ops.h"
+#include "../plan.h"
 #include "../status.h"
 #include "../stages/backtransform.h"
 
@@ -53,14 +54,15 @@ size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int m, int products,
                                     lapack_int segment);
 /* The sweeps per segment of the streamed chase with the vectors (segment
- * of he_tridiag_streamed and streamed_device_bytes), from the budget of
- * tuning (gl_tuning.device_budget and the device's largest allocation):
+ * of he_tridiag_streamed and streamed_device_bytes), from the room the
+ * call's plan is fitted to (its budget and the device's largest
+ * allocation, kernels/plan.h):
  * 0, the whole store kept on the device, where that plan fits; else the
  * most whole groups of sweeps whose plan fits, each segment's store
  * parked in host memory; GPULAPACK_OOC_SEGMENT's (gl_tune_ooc_segment)
  * when set; about a block of Z's columns where the budget is not known.
  * 0 for the values (group 0). */
-lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
+lapack_int GL_FN(streamed_segment)(const gl_room *room, lapack_int n,
                                    lapack_int b, lapack_int tile,
                                    lapack_int group, lapack_int m,
                                    int products);

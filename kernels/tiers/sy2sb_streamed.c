@@ -141,7 +141,7 @@ static int segments_fit(void *arg, lapack_int k)
 }
 
 /* gl_s_streamed_segment gl_d_streamed_segment gl_c_streamed_segment gl_z_streamed_segment */
-lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
+lapack_int GL_FN(streamed_segment)(const gl_room *room, lapack_int n,
                                    lapack_int b, lapack_int tile,
                                    lapack_int group, lapack_int m,
                                    int products)
@@ -153,10 +153,10 @@ lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
     if (forced > 0)
         return forced;
     /* the plan's largest allocation is counted as its whole (the tier of
-     * eig_device_bytes): both bounds are the device's */
-    size_t budget = tuning->device_budget;
-    if (tuning->device_max_alloc > 0 && tuning->device_max_alloc < budget)
-        budget = (size_t)tuning->device_max_alloc;
+     * eig_plan_make): both bounds are the device's */
+    size_t budget = room->budget;
+    if (room->max_alloc > 0 && room->max_alloc < budget)
+        budget = (size_t)room->max_alloc;
     if (budget == 0)
         return block_sweeps(tile, group);
     /* the whole store kept: no store crosses the bus */
