@@ -67,7 +67,7 @@ GL_PRECISION_z = 4
 # devices, and the backends that fill the operation table.
 KERNEL_DIRS = pipelines stages tiers backend backend/gpu backend/host
 KERNELS    = pipelines/svd pipelines/svd_lean pipelines/svd_streamed pipelines/eig pipelines/eig_one_stage pipelines/eig_vendor \
-             pipelines/eig_streamed pipelines/sytrd pipelines/band_values pipelines/call_plan \
+             pipelines/eig_streamed pipelines/sytrd pipelines/band_values pipelines/call_plan pipelines/plans \
              stages/ge2gb stages/sy2sb stages/gb2bd stages/band_reduce stages/backtransform \
              stages/tridiag_q stages/tridiag_vectors \
              stages/dc_common stages/dc_secular stages/dc_svd stages/dc_svd_deflate stages/dc_tridiag \

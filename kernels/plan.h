@@ -24,6 +24,25 @@ typedef struct gl_call_plan {
                               segments to them) and the device's largest
                               allocation; {0, 0} on the host */
     int devices;           /* the devices sharing the call (1: one) */
+    /* The shapes its steps run by, chosen from the device's tuning by the
+     * planner alone (runtime/tune.h), so that what it counts is what the
+     * pipeline allocates (0 where the plan has no such step): */
+    int band;              /* stage 1's half-width b */
+    int chase_band;        /* the chase's half-width (the streamed values
+                              narrow b to it in core; the lean plan's is
+                              b, at least 1) */
+    int stage1_block;      /* stage 1's columns of panels whose updates
+                              the matrix takes together */
+    int stage1_tile;       /* the tile columns a device set shares stage 1
+                              by (stage1_peers.c; 0: one device) */
+    int tile_width;        /* stage 2's passes of a band without vectors
+                              (gb2bd) */
+    int group;             /* sweeps per compact-WY block of the chase's
+                              store */
+    int tile;              /* the lean and streamed plans' tiles and
+                              blocks of vectors */
+    int segment;           /* sweeps per parked segment of the streamed
+                              chase (0: its store kept on the device) */
     int product_tile;      /* stage 3's merges multiplied in blocks of
                               this many columns (the lean and streamed
                               plans, whose device holds the chase's

@@ -288,8 +288,14 @@ static gl_decision planned(gl_decision d, const call_facts *f)
     d.plan = (gl_call_plan){.method = GL_METHOD_TWO_STAGE,
                             .tier = GL_PLAN_IN_CORE, .devices = 1};
     d.retry_bytes = -1;
-    if (!on_gpu(d.path))
+    if (d.path == GL_PATH_LAPACK)
         return d;
+    if (d.path == GL_PATH_HOST) {   /* the host's tuning, no room */
+        gl_tuning host;
+        gl_tune_snapshot(NULL, &host);
+        gl_plan_make(f->request, &host, &d.plan);
+        return d;
+    }
     static const char *const names[GL_PLAN_TIERS] = {
         [GL_PLAN_IN_CORE] = "in-core", [GL_PLAN_STREAMED] = "streamed",
         [GL_PLAN_LEAN] = "lean"};
@@ -348,9 +354,12 @@ gl_decision gl_accel_begin(gl_decision d, const gl_request *request)
     }
     if (d.plan.devices > 1) {   /* a device not opened is left out */
         int named = gl_config_get()->device.backend != NULL;
+        int planned_devices = d.plan.devices;
         d.plan.devices =
             1 + (named ? gl_ctx_add_peers(d.ctx)
                        : gl_ctx_add_spares(d.ctx, d.plan.devices - 1));
+        if (d.plan.devices != planned_devices)   /* stage 1's tiles */
+            gl_plan_make(request, &d.ctx->tuning, &d.plan);
     }
     return d;
 }

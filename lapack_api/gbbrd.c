@@ -38,11 +38,10 @@ static int gbbrd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
                      const void *args, gl_scratch *scratch,
                      gl_stage_times *t)
 {
-    (void)plan;   /* no tuning of its own in the plan yet */
     const gbbrd_args *a = args;
     (void)scratch;
-    return GL_FN(gb_bidiag_q)(ops, gl_upper(a->vect), *a->m, *a->n, *a->ncc,
-                              *a->kl, *a->ku, a->ab, *a->ldab, a->d, a->e,
-                              a->q, *a->ldq, a->pt, *a->ldpt, a->c, *a->ldc,
-                              t);
+    return GL_FN(gb_bidiag_q)(ops, plan, gl_upper(a->vect), *a->m, *a->n,
+                              *a->ncc, *a->kl, *a->ku, a->ab, *a->ldab, a->d,
+                              a->e, a->q, *a->ldq, a->pt, *a->ldpt, a->c,
+                              *a->ldc, t);
 }

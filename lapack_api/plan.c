@@ -3,7 +3,6 @@
  * API's question of what a call would do (gpulapack_plan_call). */
 #include "entry.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,11 +13,6 @@
 int gl_plan_make(const gl_request *request, const gl_tuning *tuning,
                  gl_call_plan *plan)
 {
-    /* the lean and streamed plans multiply stage 3's merges in blocks
-     * (their device holds the chase's reflectors meanwhile) */
-    plan->product_tile = plan->tier != GL_PLAN_IN_CORE
-                             ? gl_tune_ooc_tile(LONG_MAX, 0)
-                             : 0;
     if (request->plan(request->args, tuning, plan))
         return 1;
     plan->device_bytes = plan->largest = -1;

@@ -33,10 +33,9 @@ static int sbev_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
                     const void *args, gl_scratch *scratch,
                     gl_stage_times *t)
 {
-    (void)plan;   /* no tuning of its own in the plan yet */
     const sbev_args *a = args;
     (void)scratch;
-    return GL_FN(sb_eig)(ops, gl_upper(a->uplo), 0, *a->n, *a->kd, a->ab,
-                         *a->ldab, a->w,
+    return GL_FN(sb_eig)(ops, plan, gl_upper(a->uplo), 0, *a->n, *a->kd,
+                         a->ab, *a->ldab, a->w,
                          gl_upper(a->jobz) == 'V' ? a->z : NULL, *a->ldz, t);
 }

@@ -39,12 +39,11 @@ static int sbevd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
                      const void *args, gl_scratch *scratch,
                      gl_stage_times *t)
 {
-    (void)plan;   /* no tuning of its own in the plan yet */
     const sbevd_args *a = args;
     gl_scalar *z = gl_upper(a->jobz) == 'V' ? a->z : NULL;
     (void)scratch;
-    return GL_FN(sb_eig)(ops, gl_upper(a->uplo), 1, *a->n, *a->kd, a->ab,
-                         *a->ldab, a->w, z, *a->ldz, t);
+    return GL_FN(sb_eig)(ops, plan, gl_upper(a->uplo), 1, *a->n, *a->kd,
+                         a->ab, *a->ldab, a->w, z, *a->ldz, t);
 }
 
 /* LWORK, LRWORK (complex), LIWORK: the order of sbevd_lengths */

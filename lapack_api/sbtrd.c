@@ -37,14 +37,13 @@ static int sbtrd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
                      const void *args, gl_scratch *scratch,
                      gl_stage_times *t)
 {
-    (void)plan;   /* no tuning of its own in the plan yet */
     const sbtrd_args *a = args;
     char uplo = gl_upper(a->uplo), vect = gl_upper(a->vect);
     (void)scratch;
     if (vect == 'N')
-        return GL_FN(sb_tridiag)(ops, uplo, *a->n, *a->kd, a->ab, *a->ldab, 1,
-                                 a->d, a->e, NULL, t);
-    return GL_FN(sb_tridiag_q)(ops, vect, uplo, *a->n, *a->kd, a->ab,
+        return GL_FN(sb_tridiag)(ops, plan, uplo, *a->n, *a->kd, a->ab,
+                                 *a->ldab, 1, a->d, a->e, NULL, t);
+    return GL_FN(sb_tridiag_q)(ops, plan, vect, uplo, *a->n, *a->kd, a->ab,
                                *a->ldab, a->d, a->e, a->q, *a->ldq, t);
 }
 

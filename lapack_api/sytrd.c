@@ -8,21 +8,13 @@
 #include "entry_skeleton.h"
 #include "generated/sytrd.inc"
 
-/* The device's ?sytrd is the one-stage reduction (kernels/sytrd.c). */
+/* The device's ?sytrd is the one-stage reduction (kernels/sytrd.c),
+ * its two-stage method by he_tridiag's shapes. */
 static int sytrd_plan(const void *args, const gl_tuning *tuning,
-                     gl_call_plan *plan)
+                      gl_call_plan *plan)
 {
     const sytrd_args *a = args;
-    gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
-    if (plan->tier != GL_PLAN_IN_CORE)   /* in core only */
-        return 0;
-    gl_call_plan reduction = *plan;   /* its method, whatever the policy's */
-    reduction.method = GL_METHOD_ONE_STAGE;
-    if (!GL_FN(eig_plan_make)(tuning, &job, *a->n, 0, &reduction))
-        return 0;
-    plan->device_bytes = reduction.device_bytes;
-    plan->largest = reduction.largest;
-    return 1;
+    return GL_FN(sytrd_plan_make)(tuning, *a->n, plan);
 }
 
 static gl_request sytrd_request(const void *args)
@@ -43,11 +35,10 @@ static int sytrd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
                      const void *args, gl_scratch *scratch,
                      gl_stage_times *t)
 {
-    (void)plan;   /* no tuning of its own in the plan yet */
     const sytrd_args *a = args;
     (void)scratch;
-    return GL_FN(sytrd)(ops, gl_upper(a->uplo), *a->n, a->a, *a->lda, a->d,
-                        a->e, a->tau, t);
+    return GL_FN(sytrd)(ops, plan, gl_upper(a->uplo), *a->n, a->a, *a->lda,
+                        a->d, a->e, a->tau, t);
 }
 
 /* dsytrd.f: LWORK < 1 gives INFO = -9, whatever N */

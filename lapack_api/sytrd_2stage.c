@@ -16,13 +16,8 @@ static int sytrd_2stage_plan(const void *args, const gl_tuning *tuning,
     gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
     if (plan->tier != GL_PLAN_IN_CORE)   /* in core only */
         return 0;
-    gl_call_plan reduction = *plan;   /* its method, whatever the policy's */
-    reduction.method = GL_METHOD_TWO_STAGE;
-    if (!GL_FN(eig_plan_make)(tuning, &job, *a->n, 0, &reduction))
-        return 0;
-    plan->device_bytes = reduction.device_bytes;
-    plan->largest = reduction.largest;
-    return 1;
+    plan->method = GL_METHOD_TWO_STAGE;   /* the one method it has */
+    return GL_FN(eig_plan_make)(tuning, &job, *a->n, 0, plan);
 }
 
 static gl_request sytrd_2stage_request(const void *args)
@@ -45,11 +40,11 @@ static int sytrd_2stage_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
                             const void *args, gl_scratch *scratch,
                             gl_stage_times *t)
 {
-    (void)plan;   /* no tuning of its own in the plan yet */
     const sytrd_2stage_args *a = args;
     (void)scratch;
-    return GL_FN(he_tridiag)(ops, gl_upper(a->uplo), *a->n, a->a, *a->lda, 1,
-                             a->d, a->e, a->a, *a->lda, a->tau, NULL, t);
+    return GL_FN(he_tridiag)(ops, plan, gl_upper(a->uplo), *a->n, a->a,
+                             *a->lda, 1, a->d, a->e, a->a, *a->lda, a->tau,
+                             NULL, t);
 }
 
 /* LHOUS2, LWORK */

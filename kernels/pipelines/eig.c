@@ -119,16 +119,14 @@ static int subset_by_dc(const gl_eig_job *job, lapack_int n, const gl_real *d,
 }
 
 /* gl_s_he_tridiag gl_d_he_tridiag gl_c_he_tridiag gl_z_he_tridiag */
-int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                      const gl_scalar *a, lapack_int lda, gl_real sigma,
-                      gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
-                      gl_scalar *tau, GL_FN(tridiag_q) *keep,
-                      gl_stage_times *times)
+int GL_FN(he_tridiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                      char uplo, lapack_int n, const gl_scalar *a,
+                      lapack_int lda, gl_real sigma, gl_real *d, gl_real *e,
+                      gl_scalar *q1, lapack_int ldq1, gl_scalar *tau,
+                      GL_FN(tridiag_q) *keep, gl_stage_times *times)
 {
     int lower = uplo == 'L';
-    lapack_int b = gl_tune_band(&ops->ctx->tuning, 'H', GL_COMPLEX, n,
-                                keep != NULL);
-    lapack_int bw = b < n - 1 ? b : n - 1;
+    lapack_int bw = plan->band;
     lapack_int ldband = 2 * bw + 1;
     gl_scalar *wk = ops->alloc(ops, sizeof *wk * (size_t)n * (size_t)n);
     gl_scalar *band =
@@ -137,7 +135,8 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     gl_scalar *taus = q1 ? malloc(sizeof *taus * (size_t)n) : NULL;
     int rc = GL_STAGE_FAULT;
     if (keep) {
-        *keep = (GL_FN(tridiag_q)){.n = n, .b = bw, .a = wk, .lda = n};
+        *keep = (GL_FN(tridiag_q)){.n = n, .b = bw, .a = wk, .lda = n,
+                                   .group = plan->group};
         keep->t = ops->alloc(ops, sizeof *keep->t * (size_t)(bw > 0 ? bw : 1) *
                              (size_t)n);
         if (!keep->t || GL_FN(tridiag_q_keep_chase)(ops, keep))
@@ -154,8 +153,7 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     for (lapack_int i = 0; taus && i < n; i++)
         taus[i] = 0;
     if (bw > 1 &&
-        GL_FN(sy2sb)(ops, n, bw,
-                     gl_tune_stage1_block(&ops->ctx->tuning, n, bw), wk, n,
+        GL_FN(sy2sb)(ops, n, bw, plan->stage1_block, plan->stage1_tile, wk, n,
                      taus, keep ? keep->t : NULL))
         goto out;
     double t1 = gl_profile_stage(ops->ctx, "stage2");
@@ -211,9 +209,9 @@ static int core_reduce(eig_call *c, const gl_scalar *a, lapack_int lda)
                ? GL_FN(he_tridiag_one_stage)(c->ops, c->job->uplo, c->n, a,
                                              lda, c->sigma, c->d, c->e, keep,
                                              &c->reduce)
-               : GL_FN(he_tridiag)(c->ops, c->job->uplo, c->n, a, lda,
-                                   c->sigma, c->d, c->e, NULL, 0, NULL, keep,
-                                   &c->reduce);
+               : GL_FN(he_tridiag)(c->ops, c->plan, c->job->uplo, c->n, a,
+                                   lda, c->sigma, c->d, c->e, NULL, 0, NULL,
+                                   keep, &c->reduce);
 }
 
 /* In core: Q from the device's copy of the panels and the store. */
@@ -377,6 +375,7 @@ static size_t core_device_bytes(const gl_tuning *tuning,
                                 int vectors, const gl_call_plan *plan,
                                 size_t *largest)
 {
+    (void)tuning;
     const size_t es = sizeof(gl_scalar), rs = sizeof(gl_real);
     const size_t nn = (size_t)n * (size_t)n;
     *largest = nn * es;
@@ -399,8 +398,7 @@ static size_t core_device_bytes(const gl_tuning *tuning,
                  es;
         back_panels = GL_FN(apply_panels_device_bytes)(n - 1, n - 1, NB, m);
     } else {
-        lapack_int b = gl_tune_band(tuning, 'H', GL_COMPLEX, n, vectors);
-        lapack_int bw = b < n - 1 ? b : n - 1, group = gl_tune_group(tuning, bw);
+        lapack_int bw = plan->band, group = plan->group;
         lapack_int ngroups;
         size_t store = vectors ? GL_FN(reflectors_slots)(n, bw, group,
                                                          &ngroups) *
@@ -409,8 +407,8 @@ static size_t core_device_bytes(const gl_tuning *tuning,
         resident = nn * es +
                    (vectors ? (size_t)(bw > 0 ? bw : 1) * n * es + store : 0);
         reduce = (2 * (size_t)bw + 1) * n * es +
-                 (bw > 1 ? GL_FN(sy2sb_device_bytes)(
-                               n, bw, gl_tune_stage1_block(tuning, n, bw))
+                 (bw > 1 ? GL_FN(sy2sb_device_bytes)(n, bw,
+                                                     plan->stage1_block)
                          : 0);
         back_chase = GL_FN(apply_chase_device_bytes)(n, bw, group, m);
         back_panels = GL_FN(apply_panels_device_bytes)(
@@ -436,9 +434,12 @@ static size_t core_device_bytes(const gl_tuning *tuning,
 int GL_FN(eig_plan_make)(const gl_tuning *tuning, const gl_eig_job *job,
                          lapack_int n, int vectors, gl_call_plan *plan)
 {
+    const eig_tier *tier = tier_of(plan->tier);
+    if (!GL_FN(eig_shape)(tuning, job, n, vectors, plan))
+        return 0;
     size_t largest = 0;
-    size_t bytes = tier_of(plan->tier)->device_bytes(tuning, job, n, vectors,
-                                                     plan, &largest);
+    size_t bytes =
+        tier->device_bytes(tuning, job, n, vectors, plan, &largest);
     if (bytes == SIZE_MAX)
         return 0;
     plan->device_bytes = gl_plan_bytes(bytes);

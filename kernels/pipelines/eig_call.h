@@ -57,6 +57,26 @@ static inline lapack_int gl_eig_z_columns(const gl_eig_job *job, lapack_int n)
     return job->range == 'I' ? job->iu - job->il + 1 : n;
 }
 
+/* Stage 3 of the lean and streamed vectors: on the host, the merges of
+ * the divide and conquer multiplied on the device (?syevd's, and
+ * ?syevr's whole spectrum). */
+static inline int gl_eig_device_products(const gl_eig_job *job,
+                                         lapack_int n, int vectors)
+{
+    return vectors &&
+           (job->driver == GL_EIG_SYEVD ||
+            (job->driver == GL_EIG_SYEVR && gl_eig_z_columns(job, n) == n &&
+             job->range != 'V'));
+}
+
+/* The shapes of a call's plan by its tier, from the device's tuning
+ * (plans.c, the planner's): in core the two-stage reduction's
+ * (he_tridiag_plan; the one-stage's panels and the vendor's solver have
+ * none), the lean plan's, the streamed plan's; 0 where the job has no
+ * such tier (the lean plan without vectors). */
+int GL_FN(eig_shape)(const gl_tuning *tuning, const gl_eig_job *job,
+                     lapack_int n, int vectors, gl_call_plan *plan);
+
 /* The tiers beyond in core (eig_streamed.c). */
 extern const eig_tier GL_FN(eig_lean_tier);
 extern const eig_tier GL_FN(eig_streamed_tier);

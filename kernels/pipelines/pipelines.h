@@ -94,19 +94,28 @@ gl_real GL_FN(max_abs)(char part, lapack_int m, lapack_int n,
  * as ?sytrd_2stage returns it, the band and the reflectors in the uplo
  * triangle of q1 and their scalars in tau (n-1).  keep (may be NULL):
  * receives Q (free it with tridiag_q_free; nothing to free on failure). */
-int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                      const gl_scalar *a, lapack_int lda, gl_real sigma,
-                      gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
-                      gl_scalar *tau, GL_FN(tridiag_q) *keep,
-                      gl_stage_times *times);
+int GL_FN(he_tridiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                      char uplo, lapack_int n, const gl_scalar *a,
+                      lapack_int lda, gl_real sigma, gl_real *d, gl_real *e,
+                      gl_scalar *q1, lapack_int ldq1, gl_scalar *tau,
+                      GL_FN(tridiag_q) *keep, gl_stage_times *times);
+/* he_tridiag's shapes in a plan (plans.c, the planner's): its band from
+ * the tuning (vectors: keep will be given), stage 1's block and tiles,
+ * the chase's groups. */
+void GL_FN(he_tridiag_plan)(const gl_tuning *tuning, lapack_int n,
+                            int vectors, gl_call_plan *plan);
 
 /* ?sytrd/?hetrd: A (its uplo triangle) -> tridiagonal d, e with the
  * reflectors of Q in A and tau in LAPACK's one-stage format (what ?orgtr
  * and ?ormtr consume), through the two-stage reduction and a
  * re-factorization of its Q (sytrd.c). */
-int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
-                 lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
-                 gl_stage_times *times);
+int GL_FN(sytrd)(const GL_FN(ops) *ops, const gl_call_plan *plan, char uplo,
+                 lapack_int n, gl_scalar *a, lapack_int lda, gl_real *d,
+                 gl_real *e, gl_scalar *tau, gl_stage_times *times);
+/* Its planner: in core, the device's one-stage reduction's bytes, and
+ * he_tridiag's shapes for the two-stage method (tuning.sytrd_stages). */
+int GL_FN(sytrd_plan_make)(const gl_tuning *tuning, lapack_int n,
+                           gl_call_plan *plan);
 
 /* Eigenvalues of the Hermitian A, ascending, *m of them, and with z
  * (not NULL) their eigenvectors in z (n x *m; may be A itself: A is read
@@ -128,6 +137,13 @@ int GL_FN(eig_plan_make)(const gl_tuning *tuning, const gl_eig_job *job,
 int GL_FN(band_plan_make)(const gl_tuning *tuning, char kind, lapack_int m,
                           lapack_int n, lapack_int kl, lapack_int ku,
                           char vectors, lapack_int ncc, gl_call_plan *plan);
+/* The half-width the band pipelines chase (kind and sizes as above), and
+ * their shapes of it (plans.c, the planner's): the chase's groups, stage
+ * 2's passes. */
+lapack_int GL_FN(band_half_width)(char kind, lapack_int m, lapack_int n,
+                                  lapack_int kl, lapack_int ku);
+void GL_FN(band_shape)(const gl_tuning *tuning, lapack_int b,
+                       gl_call_plan *plan);
 
 /* GL_FN(eig) by the vendor's eigensolver on the context's device
  * (the plan's method GL_METHOD_VENDOR; gl_ctx_has_vendor_solver): the
@@ -185,31 +201,34 @@ int GL_FN(he_tridiag_one_stage)(const GL_FN(ops) *ops, char uplo,
  * Hermitian band, ascending, scaled as ?sbev (divide_conquer 0) or ?sbevd
  * (1), and with z (not NULL) the eigenvectors (n x n).  sb_tridiag_q:
  * ?sbtrd with VECT 'V' (q = Q) or 'U' (q = q Q). */
-int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                     lapack_int kl, lapack_int ku, const gl_scalar *ab,
-                     lapack_int ldab, gl_real *d, gl_real *e,
-                     gl_stage_times *times);
+int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     lapack_int m, lapack_int n, lapack_int kl, lapack_int ku,
+                     const gl_scalar *ab, lapack_int ldab, gl_real *d,
+                     gl_real *e, gl_stage_times *times);
 /* ?gbbrd with VECT 'Q', 'P' or 'B' and/or NCC > 0: as gb_bidiag, and
  * A = Q [B 0; 0 0] PT with B upper bidiagonal (d, e real, any signs):
  * q (m x m) and pt (n x n) formed when vect asks for them, c (m x ncc)
  * := Q^H c. */
-int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
+int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                       char vect, lapack_int m,
                        lapack_int n, lapack_int ncc, lapack_int kl,
                        lapack_int ku, const gl_scalar *ab, lapack_int ldab,
                        gl_real *d, gl_real *e, gl_scalar *q, lapack_int ldq,
                        gl_scalar *pt, lapack_int ldpt, gl_scalar *c,
                        lapack_int ldc, gl_stage_times *times);
-int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                      lapack_int kd, const gl_scalar *ab, lapack_int ldab,
-                      gl_real sigma, gl_real *d, gl_real *e,
-                      GL_FN(tridiag_q) *keep, gl_stage_times *times);
-int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
-                  lapack_int n, lapack_int kd, const gl_scalar *ab,
-                  lapack_int ldab, gl_real *w, gl_scalar *z, lapack_int ldz,
-                  gl_stage_times *times);
-int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
-                        lapack_int n, lapack_int kd, const gl_scalar *ab,
-                        lapack_int ldab, gl_real *d, gl_real *e, gl_scalar *q,
-                        lapack_int ldq, gl_stage_times *times);
+int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                      char uplo, lapack_int n, lapack_int kd,
+                      const gl_scalar *ab, lapack_int ldab, gl_real sigma,
+                      gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
+                      gl_stage_times *times);
+int GL_FN(sb_eig)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                  char uplo, int divide_conquer, lapack_int n, lapack_int kd,
+                  const gl_scalar *ab, lapack_int ldab, gl_real *w,
+                  gl_scalar *z, lapack_int ldz, gl_stage_times *times);
+int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                        char vect, char uplo, lapack_int n, lapack_int kd,
+                        const gl_scalar *ab, lapack_int ldab, gl_real *d,
+                        gl_real *e, gl_scalar *q, lapack_int ldq,
+                        gl_stage_times *times);
 
 #endif

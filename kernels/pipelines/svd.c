@@ -90,28 +90,24 @@ static int read_adjoint(const GL_FN(ops) *ops, int how, gl_scalar *host,
 
 static const svd_tier svd_in_core;
 
-/* The band of half-width b and what follows from it: the panels' width,
- * the chase's groups, the rows ge2gb sees and their ld. */
+/* The plan's band (at least lo) and what follows from it: the panels'
+ * width, the chase's groups, the rows ge2gb sees and their ld. */
 /* gl_s_svd_band gl_d_svd_band gl_c_svd_band gl_z_svd_band */
-void GL_FN(svd_band)(svd_call *c, lapack_int b, lapack_int lo)
+void GL_FN(svd_band)(svd_call *c, lapack_int lo)
 {
     lapack_int rows = c->rows, cols = c->cols;
-    c->bw = b < cols - 1 ? b : cols - 1;
-    if (c->bw < lo)
-        c->bw = lo;
+    c->bw = gl_svd_band_width(c->plan->band, cols, lo);
     c->nb = c->bw > 0 ? c->bw : 1;
     c->ldband = 3 * c->bw + 1;
-    c->group = gl_tune_group(&c->ops->ctx->tuning, c->bw);
+    c->group = c->plan->group;
     c->r1 = c->tall ? cols : rows;
     c->ldr = c->tall && c->vectors ? cols : rows;
 }
 
-/* In core: the tuned band of a device. */
+/* In core: the plan's band. */
 static void core_decide(svd_call *c)
 {
-    GL_FN(svd_band)(c, gl_tune_band(&c->ops->ctx->tuning, 'G', GL_COMPLEX,
-                                    c->cols, c->vectors),
-                    0);
+    GL_FN(svd_band)(c, 0);
 }
 
 /* The tier that runs a call that asks for `tier`: the streamed plan of
@@ -127,10 +123,10 @@ static const svd_tier *tier_of(const svd_call *c, gl_plan_tier tier)
     return c->vectors ? &GL_FN(svd_lean_tier) : &svd_in_core;
 }
 
-/* The call's decisions that A's values do not take part in: the tier,
- * band, the tall QR, where stage 3 leaves its vectors, how they are
- * read. */
-static void svd_decide(svd_call *c, gl_plan_tier tier)
+/* The call's layout, which A's values do not take part in: the tall QR,
+ * where stage 3 leaves its vectors, how they are read; and the tier
+ * that runs it. */
+static void svd_decide_layout(svd_call *c, gl_plan_tier tier)
 {
     const GL_FN(ops) *ops = c->ops;
     c->trans = c->m < c->n;
@@ -173,9 +169,7 @@ static void svd_decide(svd_call *c, gl_plan_tier tier)
         c->orows = c->ocols = cols;
     }
     c->ldo = c->over == c->u ? c->ldu : c->ldvt;
-    /* the tier's band, tile and store */
     c->tier = tier_of(c, tier);
-    c->tier->decide(c);
 }
 
 /* The call's decisions, before any memory: scaling, band, the tall QR,
@@ -194,7 +188,8 @@ static int svd_shape(svd_call *c, gl_plan_tier tier)
         c->scaled_to = smlnum;
     else if (c->anrm > bignum)
         c->scaled_to = bignum;
-    svd_decide(c, tier);
+    svd_decide_layout(c, tier);
+    c->tier->decide(c);   /* the plan's band, tile and store */
     return 0;
 }
 
@@ -272,14 +267,13 @@ static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
  * operations allocate beside it at once. */
 static size_t core_device_bytes(const svd_call *c, size_t *largest)
 {
-    const gl_tuning *tuning = &c->ops->ctx->tuning;
     gl_arena dev = {0};
     svd_layout at;
     svd_device_layout(c, &dev, &at);
     *largest = dev.bytes;
     lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
-    size_t most = GL_FN(ge2gb_device_bytes)(
-        c->r1, cols, nb, gl_tune_stage1_block(tuning, cols, nb));
+    size_t most = GL_FN(ge2gb_device_bytes)(c->r1, cols, nb,
+                                            c->plan->stage1_block);
     size_t left = 0, right = 0;
     if (c->want_l) {
         left =
@@ -319,10 +313,12 @@ int GL_FN(svd_plan_make)(const gl_tuning *tuning, const gl_svd_job *job,
     svd_call c = {.ops = &table, .plan = plan, .job = job, .m = m, .n = n,
                   .a = a, .u = u_over_a ? a : NULL,
                   .vt = vt_over_a ? a : NULL};
-    svd_decide(&c, plan->tier);
+    svd_decide_layout(&c, plan->tier);
     /* a job that has no such tier (no vectors in a lean plan) */
     if (plan->tier != GL_PLAN_IN_CORE && c.tier == &svd_in_core)
         return 0;
+    GL_FN(svd_shape)(tuning, &c, plan);
+    c.tier->decide(&c);
     size_t largest = 0;
     plan->device_bytes = gl_plan_bytes(c.tier->device_bytes(&c, &largest));
     plan->largest = gl_plan_bytes(largest);
@@ -451,15 +447,14 @@ static int svd_reduce(svd_call *c)
         ops->copy(ops, cols, cols, c->w, rows, c->r, cols);
         ops->zero_lower(ops, cols, cols, c->r, cols);
     }
-    if (GL_FN(ge2gb)(ops, c->r1, cols, nb,
-                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->r,
-                     c->ldr, c->tq, c->tp))
+    if (GL_FN(ge2gb)(ops, c->r1, cols, nb, c->plan->stage1_block,
+                     c->plan->stage1_tile, c->r, c->ldr, c->tq, c->tp))
         return GL_STAGE_FAULT;
     c->t[1] = gl_profile_stage(ops->ctx, "stage2");
     ops->pack_band(ops, 'G', cols, c->bw, c->r, c->ldr, c->band, c->ldband);
     if (!c->vectors)
-        return GL_FN(gb2bd)(ops, cols, c->bw, gl_tune_tile_width(c->bw),
-                            c->band, c->ldband)
+        return GL_FN(gb2bd)(ops, cols, c->bw, c->plan->tile_width, c->band,
+                            c->ldband)
                    ? GL_STAGE_FAULT
                    : 0;
     /* one pass straight to bidiagonal: every further pass would add a

@@ -835,9 +835,12 @@ static void test_pipelines(void)
         fill(a, (size_t)lda * n);
         for (int uplo = 0; uplo < 2; uplo++) {
             char ul = uplo ? 'U' : 'L';
-            int rc = GL_FN(he_tridiag)(dev, ul, n, a, lda, 1, w, w + n, NULL,
-                                       0, NULL, NULL, NULL) ||
-                     GL_FN(he_tridiag)(host, ul, n, a, lda, 1, w + 2 * n,
+            gl_call_plan pd = in_core_plan, ph = in_core_plan;
+            GL_FN(he_tridiag_plan)(&dev->ctx->tuning, n, 0, &pd);
+            GL_FN(he_tridiag_plan)(&host->ctx->tuning, n, 0, &ph);
+            int rc = GL_FN(he_tridiag)(dev, &pd, ul, n, a, lda, 1, w, w + n,
+                                       NULL, 0, NULL, NULL, NULL) ||
+                     GL_FN(he_tridiag)(host, &ph, ul, n, a, lda, 1, w + 2 * n,
                                        w + 3 * n, NULL, 0, NULL, NULL, NULL);
             lapack_int info = 0;
             GL_FN(lapack_fns_get)()->sterf(&n, w, w + n, &info);
