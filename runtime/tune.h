@@ -63,10 +63,22 @@ void gl_tune_host_identity(char *out, size_t size);
 void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
                              size_t size);
 
+/* A tune file's host-threads line (gpulapack-tune): the host's stage 2
+ * (values 0) or values-only stage 3 (values 1) of order n and more ran
+ * fastest on that many threads, the most a call of that size takes. */
+enum { GL_TUNE_HOST_LINES = 16 };
+typedef struct gl_host_threads_line {
+    int values;
+    long n;
+    int threads;
+} gl_host_threads_line;
+
 /* The settings of one execution context (runtime/context.h) that depend
  * on where it runs, taken once when the context is made for its device:
  * two devices may be tuned apart.  Environment overrides win, as in the
- * functions below. */
+ * functions below.  The host backend's threads come from it too
+ * (kernels/backend/host/threads.h), with the CPUs the process may run on
+ * at the time (gl_host_threads). */
 typedef struct gl_tuning {
     int device;            /* a device's context (its defaults differ) */
     int group_threads;     /* gl_tune_group_threads */
@@ -79,6 +91,12 @@ typedef struct gl_tuning {
     int chunk;             /* gl_tune_chunk */
     int sytrd_stages;      /* gl_tune_sytrd_stages */
     int ooc_wide_band;     /* from the tune file's rates line; 0: none */
+    int chase_split;       /* gl_tune_chase_split */
+    int host_values;       /* GPULAPACK_HOST_VALUES (config.h GL_VALUES_*) */
+    int host_lines;        /* the tune file's host-threads lines, in its
+                              order (none where GPULAPACK_HOST_THREADS
+                              decides alone) */
+    gl_host_threads_line host_line[GL_TUNE_HOST_LINES];
 } gl_tuning;
 void gl_tune_snapshot(const struct gl_gpu_device_info *info, gl_tuning *out);
 
@@ -174,21 +192,10 @@ int gl_tune_ooc_segment(int group);
  * process may run on. */
 int gl_host_threads(void);
 
-/* Threads of the host's values-only stage 3 (kernels/ref/values.c) for
- * order n: 0 where the system's ?sterf / ?bdsqr serves (GPULAPACK_HOST_VALUES
- * = lapack, or n too small for the bisection to pay), else at most
- * gl_host_threads(), one per 256 rows (each thread's share then takes well
- * over the ~50 us a thread costs to start). */
-int gl_tune_values_threads(long n);
-
-/* The host chase's schedule (kernels/ref/chase.c): 1 the split one (each
- * thread its own range of every group's steps), 0 the sweeps one (each
- * thread whole groups of sweeps); GPULAPACK_HOST_CHASE=split|sweeps. */
+/* The host chase's schedule (kernels/backend/host/chase.c): 1 the split
+ * one (each thread its own range of every group's steps), 0 the sweeps
+ * one (each thread whole groups of sweeps);
+ * GPULAPACK_HOST_CHASE=split|sweeps. */
 int gl_tune_chase_split(void);
-/* Threads of the host chase of order n and half-width b: at most
- * gl_host_threads(); split, each at least 4 steps of a sweep's n/b
- * (shorter ranges wait at every step); sweeps, n/(3b) + 1 (the sweeps
- * that can run at once, three steps apart). */
-int gl_tune_chase_threads(long n, int b, int split);
 
 #endif

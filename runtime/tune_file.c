@@ -260,7 +260,7 @@ static int parse_rates_line(const char *line, int number, char *why,
 /* "host-threads <chase|values> <n> <threads>": the host's stage 2 or
  * values-only stage 3 of order n and more ran fastest on that many
  * threads (gpulapack-tune); the most a call of that size takes. */
-#define MAX_HOST_THREAD_LINES 16
+#define MAX_HOST_THREAD_LINES GL_TUNE_HOST_LINES
 static struct {
     int values;
     long n;
@@ -550,18 +550,15 @@ int gl_tune_file_method(const gl_call_name *name, int vectors,
     return method >= 0 && gl_tune_file_applies(path) ? method : -1;
 }
 
-int gl_tune_file_host_threads(int values, long n)
+int gl_tune_file_host_lines(gl_host_threads_line *out, int most)
 {
     file_ready();
-    long best_n = -1;
-    int threads = 0;
-    for (int i = 0; i < nhost_thread_lines; i++)
-        if (host_thread_lines[i].values == values &&
-            host_thread_lines[i].n <= n && host_thread_lines[i].n > best_n) {
-            best_n = host_thread_lines[i].n;
-            threads = host_thread_lines[i].threads;
-        }
-    return threads;
+    int count = nhost_thread_lines < most ? nhost_thread_lines : most;
+    for (int i = 0; i < count; i++)
+        out[i] = (gl_host_threads_line){host_thread_lines[i].values,
+                                        host_thread_lines[i].n,
+                                        host_thread_lines[i].threads};
+    return count;
 }
 
 int gl_tune_file_wide_band(const gl_gpu_device_info *info)

@@ -9,6 +9,7 @@
 #include <limits.h>
 
 #include "family.h"
+#include "tune.h"
 
 /* A crossover or a set of devices that never pays. */
 #define GL_TUNE_NEVER LONG_MAX
@@ -32,9 +33,9 @@ int gl_tune_file_applies(const char *path);
  * largest size not above n) where they apply here; -1 if none does. */
 int gl_tune_file_method(const gl_call_name *name, int vectors,
                         const char *path, long n);
-/* The host-threads line of the largest size not above n (values: the
- * values-only stage 3's, else the chase's): its threads; 0 if none. */
-int gl_tune_file_host_threads(int values, long n);
+/* The file's host-threads lines, in its order, into out (at most most of
+ * them; the file holds at most GL_TUNE_HOST_LINES): their count. */
+int gl_tune_file_host_lines(gl_host_threads_line *out, int most);
 /* The streamed plan's wide band from the rates line of the file's GPU
  * whose identity is this device's (gl_tuning.ooc_wide_band); 0 if none. */
 int gl_tune_file_wide_band(const struct gl_gpu_device_info *info);

@@ -592,7 +592,8 @@ static void measure_rates(gl_path gpu)
  * The chase (stage 2) and the values' bisection (stage 3) on 1, 2, 4, ...
  * up to all CPUs, at 1000, 2000 and 4000 (up to --max-n): the fastest
  * count (the fewer threads unless more are 5% faster) as a host-threads
- * line, the most a call of that size and above takes (runtime/tune_params.c).
+ * line, the most a call of that size and above takes
+ * (kernels/backend/host/threads.h).
  * Too many threads for a size only wait for each other (the chase's
  * ranges grow short) or start for little work. */
 int gl_d_host_sb_chase_on(int n, int b, int sweeps, double *band, int ldband,

@@ -66,6 +66,7 @@
 #include "../kernels/pipelines/pipelines.h"
 #include "../kernels/backend/lapack_fns.h"
 #include "../kernels/backend/host/host.h"
+#include "../kernels/backend/host/threads.h"
 
 #define REF_LAPACK "/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3"
 
@@ -1468,7 +1469,8 @@ static void values_thread_checks(void)
                     f->sterf(&n, ref, e2, &info);
                 int rc = svd ? ops->bidiag_values(ops, n, d, e, w2)
                              : ops->tridiag_values(ops, n, d, e, w2);
-                const gl_real *want = gl_tune_values_threads(n) > 0 ? w : ref;
+                const gl_real *want =
+                    gl_host_values_threads(&ops->ctx->tuning, n) > 0 ? w : ref;
                 if (rc || memcmp(w2, want, sizeof *w2 * (size_t)n) != 0)
                     gfail(&gs, "n=%d kind=%d %s: rc %d, not the %s's values", n,
                           kind, svd ? "bidiagonal" : "tridiagonal", rc,
