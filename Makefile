@@ -53,8 +53,9 @@ LIBDIR ?= lib
 # Entry-point templates, each compiled once per precision (s d c z), and
 # once more per precision with 64-bit INTEGERs (-DGL_ILP64=1: dgesdd_64_,
 # scipy_dgesdd_64_; runtime/fortran.h's gl_int).
-TEMPLATES  = gesvd gesdd syev syevd syevr syevx sytrd sytrd_2stage gbbrd \
-             sbtrd sbev sbevd
+# (one per family of tools/routines.py's table, whose generated part is
+# lapack_api/generated/<family>.inc)
+TEMPLATES  = $(basename $(notdir $(wildcard lapack_api/generated/*.inc)))
 PRECISIONS = s d c z
 # -DGL_PRECISION of each (runtime/precision.h)
 GL_PRECISION_s = 1
@@ -67,7 +68,7 @@ GL_PRECISION_z = 4
 # devices, and the backends that fill the operation table.
 KERNEL_DIRS = pipelines stages tiers backend backend/gpu backend/host
 KERNELS    = pipelines/svd pipelines/svd_lean pipelines/svd_streamed pipelines/eig pipelines/eig_one_stage pipelines/eig_vendor \
-             pipelines/eig_streamed pipelines/sytrd pipelines/band_values pipelines/call_plan \
+             pipelines/eig_streamed pipelines/sytrd pipelines/band_values pipelines/call_plan pipelines/plans \
              stages/ge2gb stages/sy2sb stages/gb2bd stages/band_reduce stages/backtransform \
              stages/tridiag_q stages/tridiag_vectors \
              stages/dc_common stages/dc_secular stages/dc_svd stages/dc_svd_deflate stages/dc_tridiag \
@@ -78,6 +79,7 @@ KERNELS    = pipelines/svd pipelines/svd_lean pipelines/svd_streamed pipelines/e
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \
+             runtime/family.c \
              runtime/log.c runtime/memory.c runtime/parallel.c runtime/profile.c runtime/timing.c \
              runtime/tune.c runtime/tune_file.c runtime/tune_params.c
 # the settings' readers (runtime/settings.h), which the ScaLAPACK

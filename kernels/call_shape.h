@@ -8,32 +8,30 @@
 
 #include <stddef.h>
 
+#include "../runtime/family.h"
 #include "../runtime/tune.h"
+#include "plan.h"
 
-typedef enum gl_call_family {
-    GL_CALL_SYEV, GL_CALL_SYEVD, GL_CALL_SYEVR, GL_CALL_SYEVX,
-    GL_CALL_GESVD, GL_CALL_GESDD
-} gl_call_family;
-
+/* family: GL_FAMILY_SYEV, _SYEVD, _SYEVR, _SYEVX, _GESVD or _GESDD
+ * (runtime/family.h) */
 typedef struct gl_call_shape {
-    gl_call_family family;
+    gl_family_id family;
     char jobz, range;      /* the ?syev family: JOBZ, RANGE ('A', 'V', 'I') */
     char jobu, jobvt;      /* ?gesvd: JOBU, JOBVT; ?gesdd: JOBZ in both */
     long m, n;             /* rows and columns (m = n for the ?syev family) */
     long count;            /* RANGE 'I': the vectors asked, IU - IL + 1 */
 } gl_call_shape;
 
-/* The device plan of a call of this shape in each precision: the
- * signature of gl_request's device_bytes (lapack_api/entry.h), with
- * call a gl_call_shape. */
-#define GL_CALL_DEVICE_BYTES_(p)                                              \
-    size_t gl_##p##_call_device_bytes(const void *call,                       \
-                                      const gl_tuning *tuning, int method,    \
-                                      int tier, size_t *largest)
-#define GL_CALL_DEVICE_BYTES(p) GL_CALL_DEVICE_BYTES_(p)
-GL_CALL_DEVICE_BYTES(s);
-GL_CALL_DEVICE_BYTES(d);
-GL_CALL_DEVICE_BYTES(c);
-GL_CALL_DEVICE_BYTES(z);
+/* The plan of a call of this shape in each precision (its family's
+ * planner): the signature of gl_request's plan (lapack_api/entry.h),
+ * with call a gl_call_shape. */
+#define GL_CALL_PLAN_MAKE_(p)                                                 \
+    int gl_##p##_call_plan_make(const void *call, const gl_tuning *tuning,    \
+                                gl_call_plan *plan)
+#define GL_CALL_PLAN_MAKE(p) GL_CALL_PLAN_MAKE_(p)
+GL_CALL_PLAN_MAKE(s);
+GL_CALL_PLAN_MAKE(d);
+GL_CALL_PLAN_MAKE(c);
+GL_CALL_PLAN_MAKE(z);
 
 #endif

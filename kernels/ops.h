@@ -75,6 +75,10 @@ typedef struct GL_FN(ops) {
     /* 1 if the backend's memory is host memory (the host backend): the
      * drivers may then read it in place instead of through to_host. */
     int host_memory;
+    /* real_product in blocks of this many columns, as the call's plan
+     * says (kernels/plan.h product_tile; 0: whole), set where the table
+     * is bound for the call (lapack_api/accel_ops.h) */
+    int product_tile;
 
     /* Memory of the backend (alloc: NULL on failure; release: accepts
      * NULL) and copies to and from the host; copies take column-major

@@ -31,7 +31,8 @@ static inline gl_eig_job gl_eig_job_ranged(gl_eig_driver driver,
 /* The eigen pipeline of an accepted call (entry_skeleton.h's run): W, Z
  * (NULL: values only) and the eigenvalues found (scratch->found), ISUPPZ
  * and IFAIL as GL_FN(eig) takes them. */
-static inline int gl_eig_run(const GL_FN(ops) *ops, const gl_eig_job *job,
+static inline int gl_eig_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                             const gl_eig_job *job,
                              lapack_int n, const gl_scalar *a, lapack_int lda,
                              gl_real *w, gl_scalar *z, lapack_int ldz,
                              gl_int *isuppz, gl_int *ifail,
@@ -60,7 +61,7 @@ static inline int gl_eig_run(const GL_FN(ops) *ops, const gl_eig_job *job,
 #else
     lapack_int *isuppz32 = isuppz, *ifail32 = ifail;
 #endif
-    return GL_FN(eig)(ops, job, n, a, lda, &scratch->found, w, z, ldz,
+    return GL_FN(eig)(ops, plan, job, n, a, lda, &scratch->found, w, z, ldz,
                       isuppz32, ifail32, t);
 }
 

@@ -60,22 +60,40 @@ static const char *size_text(long n, char *buf, size_t size)
 /* What the three policies below share about one call. */
 typedef struct call_facts {
     const gl_request *request;
-    const char *name;      /* the LAPACK routine, e.g. "dsyevd" */
+    const gl_call_name *name;   /* the routine called (family.h) */
     int fp64;              /* d or z: the device must have double */
-    gl_need_query need;    /* its device memory (plan.c) ... */
-    gl_plan_tier order[GL_PLAN_TIERS];   /* ... by the tiers in this order */
+    gl_plan_tier order[GL_PLAN_TIERS];   /* the tiers in this order ... */
+    int tiers;             /* ... the first `tiers` of them */
     long min_n;            /* GPULAPACK_MIN_N, -1 unset */
     long host_n;           /* the host path's crossover */
+    gl_call_plan fitted;   /* the plan that fitted the device weighed */
 } call_facts;
 
-/* The device memory a call needs on a device, by its i-th tier
- * (gl_need_query). */
-static gl_device_need need_of(const void *call,
-                              const struct gl_gpu_device_info *info, int i)
+/* A path of a GPU runtime. */
+static int on_gpu(gl_path path)
 {
-    const call_facts *f = call;
-    return gl_plan_need(f->request, info, GL_METHOD_TWO_STAGE, f->order[i],
-                        f->need.budget);
+    return path != GL_PATH_LAPACK && path != GL_PATH_HOST;
+}
+
+/* Whether the call fits the device of GPU path: the first of its tiers
+ * whose two-stage plan (which the other methods never exceed:
+ * docs/design/memory.md), made with the device's tuning, fits the
+ * device's room now; that plan in f->fitted. */
+static int fits(call_facts *f, gl_path path)
+{
+    gl_room room = gl_device_room(path);
+    gl_tuning tuning;
+    gl_tune_snapshot(gl_device_chosen(path), &tuning);
+    for (int i = 0; i < f->tiers; i++) {
+        gl_call_plan plan = {.method = GL_METHOD_TWO_STAGE,
+                             .tier = f->order[i], .room = room, .devices = 1};
+        if (gl_plan_make(f->request, &tuning, &plan) &&
+            gl_room_fits(&room, plan.device_bytes, plan.largest)) {
+            f->fitted = plan;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* gpulapack-tune: the forced path whatever the size. */
@@ -85,7 +103,9 @@ static gl_decision policy_forced(call_facts *f, gl_path path)
         return forward_because(GL_REASON_OPTION);
     if (path == GL_PATH_LAPACK)
         return forward_because(GL_REASON_SIZE);
-    path = gl_device_path_of(path, f->fp64, &f->need);
+    path = gl_device_path_of(path, f->fp64);
+    if (on_gpu(path) && !fits(f, path))
+        path = GL_PATH_LAPACK;
     return path == GL_PATH_LAPACK ? forward_because(GL_REASON_DEVICE)
                                   : take(path, GL_REASON_NONE, "forced");
 }
@@ -109,7 +129,11 @@ static gl_decision policy_named(call_facts *f,
     if (!request->supported || request->short_workspace)
         return forward_because(GL_REASON_OPTION);
     const char *why;
-    gl_path path = gl_device_path(device, f->fp64, &f->need, &why);
+    gl_path path = gl_device_path(device, f->fp64, &why);
+    if (on_gpu(path) && !fits(f, path)) {
+        path = GL_PATH_LAPACK;
+        why = "device-memory";
+    }
     if (path == GL_PATH_LAPACK)
         return take(GL_PATH_LAPACK, GL_REASON_DEVICE, "%s", why);
     long n = f->min_n >= 0 ? f->min_n
@@ -141,7 +165,11 @@ static gl_decision policy_auto(call_facts *f)
         return forward_because(GL_REASON_OPTION);
     const char *why_host = NULL;
     if (request->size >= gpu_floor) {
-        gl_path path = gl_device_auto(f->fp64, &f->need, &why_host);
+        gl_path path = gl_device_auto(f->fp64, &why_host);
+        if (path != GL_PATH_HOST && !fits(f, path)) {
+            why_host = "device-memory";   /* a later runtime is not tried */
+            path = GL_PATH_HOST;
+        }
         if (path != GL_PATH_HOST) {
             const char *gpu = gl_path_name(path);
             long gpu_n = f->min_n >= 0 ? f->min_n
@@ -186,39 +214,18 @@ void gl_policy_force_devices(int count)
     __atomic_store_n(&forced_devices, count, __ATOMIC_RELEASE);
 }
 
-/* The family of routine (without its precision letter) starts with one
- * of these */
-static int family_is(const char *routine, const char *prefix)
-{
-    return strncmp(routine + 1, prefix, strlen(prefix)) == 0;
-}
-
-/* ?syev, ?syevd, ?heev, ?heevd and their _2stage names: the whole
- * spectrum, what the vendor's solvers (cusolverDnXsyevd, rocsolver_?syevd)
- * compute; ?syevr and ?syevx (subsets, ISUPPZ, IFAIL) are not theirs. */
-static int vendor_family(const char *routine)
-{
-    static const char *const names[] = {"syev", "syevd", "heev", "heevd"};
-    char base[24];
-    snprintf(base, sizeof base, "%s", routine + 1);
-    char *two = strstr(base, "_2stage");
-    if (two)
-        *two = 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(base, names[i]) == 0)
-            return 1;
-    return 0;
-}
-
 /* The method of a call on a GPU path (docs/design/methods.md): forced by
  * gpulapack-tune, else GPULAPACK_METHOD, else the tuning table; a method
- * that cannot run the call falls to the two-stage reduction.  Only the
- * ?syev family has a choice; the SVD routines are two-stage (logged),
- * the others (?sytrd, band routines) have no method in the log. */
-static void choose_method(gl_decision *d, call_facts *f)
+ * that cannot run the call falls to the two-stage reduction (the vendor's
+ * solvers compute the whole spectrum of the families whose row says so,
+ * family.h, where the runtime has one).  Only the ?syev family has a
+ * choice; the SVD routines are two-stage (logged), the others (?sytrd,
+ * band routines) have no method in the log. */
+static void choose_method(gl_decision *d, const call_facts *f)
 {
-    int eig = family_is(f->name, "syev") || family_is(f->name, "heev");
-    int svd = family_is(f->name, "gesdd") || family_is(f->name, "gesvd");
+    const gl_family *family = f->name->family;
+    int eig = family->kind == GL_KIND_EIG;
+    int svd = family->kind == GL_KIND_SVD;
     if (d->path == GL_PATH_HOST || (!eig && !svd))
         return;
     int method = GL_METHOD_TWO_STAGE;
@@ -236,79 +243,123 @@ static void choose_method(gl_decision *d, call_facts *f)
     if (eig && force >= 0)
         method = force;
     if (method == GL_METHOD_VENDOR &&
-        (!vendor_family(f->name) || !gl_ctx_has_vendor_solver(d->ctx)))
+        (!family->vendor || !gl_device_vendor_solver(d->path)))
         method = GL_METHOD_TWO_STAGE;
     /* the log names the measurement that chose the vendor's solver */
     d->measured = method == GL_METHOD_VENDOR && force < 0 ? measured : NULL;
-    d->ctx->method = (gl_method)method;
+    d->plan.method = (gl_method)method;
     d->method = gl_tune_method_name(method);
 }
 
-/* The other devices of the call's set: those GPULAPACK_DEVICE names, or
- * under auto as many of the path's other GPUs as the tune file's devices
- * line says for the call (none built in), or gpulapack-tune forces. */
-static int add_set(gl_decision *d, const call_facts *f)
+/* The devices of a GPU call's set (the call's own and the others):
+ * those GPULAPACK_DEVICE names, or under auto as many of the path's
+ * other GPUs as the tune file's devices line says for the call (none
+ * built in), or gpulapack-tune forces; 1 where the plan shares nothing.
+ * The other devices share the back-transformation of the vectors, and
+ * the stage 1 of the families whose row says so in core (the vendor's
+ * solver runs on one). */
+static int set_devices(gl_path path, const gl_request *request,
+                       const gl_call_plan *plan)
 {
+    int stage1 = request->name.family->shared_stage1 &&
+                 plan->method == GL_METHOD_TWO_STAGE &&
+                 plan->tier != GL_PLAN_STREAMED;
+    if ((!request->vectors && !stage1) || plan->method == GL_METHOD_VENDOR)
+        return 1;
+    int others[GL_MAX_DEVICE_SET];
     if (gl_config_get()->device.backend != NULL)
-        return gl_ctx_add_peers(d->ctx);
-    int spares = gl_ctx_spare_count(d->ctx);
+        return 1 + gl_device_peers(path, others);
+    int spares = gl_device_spares(path, others);
     int force = __atomic_load_n(&forced_devices, __ATOMIC_ACQUIRE);
     int want = force > 0 || spares == 0
                    ? force
-                   : gl_tune_devices(f->name, f->request->vectors,
-                                     gl_path_name(d->path), spares + 1,
-                                     (long)f->request->size);
-    return want > 1 ? gl_ctx_add_spares(d->ctx, want - 1) : 0;
+                   : gl_tune_devices(&request->name, request->vectors,
+                                     gl_path_name(path), spares + 1,
+                                     (long)request->size);
+    return want > 1 ? 1 + (want - 1 < spares ? want - 1 : spares) : 1;
 }
 
-/* An accepted call gets its execution context here, and on a GPU path
- * its method; a device whose context cannot be made (its queue, its
- * state) sends the call to LAPACK. */
-static gl_decision with_context(gl_decision d, call_facts *f)
+/* An accepted call's plan (kernels/plan.h), which its pipeline runs by:
+ * on a GPU path its method, the tier that fitted and the room it fitted,
+ * and the devices of its set; on the host the two-stage reduction in
+ * core. */
+static gl_decision planned(gl_decision d, const call_facts *f)
 {
+    d.plan = (gl_call_plan){.method = GL_METHOD_TWO_STAGE,
+                            .tier = GL_PLAN_IN_CORE, .devices = 1};
+    d.retry_bytes = -1;
     if (d.path == GL_PATH_LAPACK)
+        return d;
+    if (d.path == GL_PATH_HOST) {   /* the host's tuning, no room */
+        gl_tuning host;
+        gl_tune_snapshot(NULL, &host);
+        gl_plan_make(f->request, &host, &d.plan);
+        return d;
+    }
+    static const char *const names[GL_PLAN_TIERS] = {
+        [GL_PLAN_IN_CORE] = "in-core", [GL_PLAN_STREAMED] = "streamed",
+        [GL_PLAN_LEAN] = "lean"};
+    gl_plan_tier tier = f->fitted.tier;
+    choose_method(&d, f);
+    if (tier != GL_PLAN_IN_CORE) {   /* lean, streamed: two stages */
+        d.plan.method = GL_METHOD_TWO_STAGE;
+        d.method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
+        d.measured = NULL;
+    }
+    d.plan.tier = tier;
+    d.tier_name = names[tier];
+    /* the room the plan was fitted against: the pipeline sizes itself to
+     * it as the plan did (plan == allocation) */
+    d.plan.room = f->fitted.room;
+    d.plan.devices = set_devices(d.path, f->request, &d.plan);
+    gl_tuning tuning;
+    gl_tune_snapshot(gl_device_chosen(d.path), &tuning);
+    gl_plan_make(f->request, &tuning, &d.plan);
+    d.plan_bytes = d.plan.device_bytes;
+    if (tier == GL_PLAN_IN_CORE && f->tiers > 1) {
+        gl_call_plan streamed = {.method = GL_METHOD_TWO_STAGE,
+                                 .tier = GL_PLAN_STREAMED,
+                                 .room = d.plan.room,
+                                 .devices = d.plan.devices};
+        gl_plan_make(f->request, &tuning, &streamed);
+        d.retry_bytes = streamed.device_bytes;
+    }
+    return d;
+}
+
+gl_decision gl_policy_host(const gl_request *request, const char *why)
+{
+    call_facts f = {.request = request, .name = &request->name};
+    return planned(take(GL_PATH_HOST, GL_REASON_NONE, "%s", why), &f);
+}
+
+gl_decision gl_accel_begin(gl_decision d, const gl_request *request)
+{
+    if (d.path == GL_PATH_LAPACK || d.ctx)
         return d;
     d.ctx = gl_ctx_acquire(d.path, -1);
     if (!d.ctx)
         return take(GL_PATH_LAPACK, GL_REASON_DEVICE, "%s context-failed",
                     gl_path_name(d.path));
-    choose_method(&d, f);
-    if (d.ctx->info) {   /* a GPU path: its plan's tier, by the method */
-        static const char *const names[GL_PLAN_TIERS] = {
-            [GL_PLAN_IN_CORE] = "in-core", [GL_PLAN_STREAMED] = "streamed",
-            [GL_PLAN_LEAN] = "lean"};
-        gl_plan_tier tier = f->order[f->need.tier];
-        if (tier != GL_PLAN_IN_CORE) {   /* lean, streamed: two stages */
-            d.ctx->method = GL_METHOD_TWO_STAGE;
-            d.method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
-            d.measured = NULL;
-        }
-        d.ctx->plan = tier;
-        d.plan = names[tier];
-        /* the budget the plan was fitted against: the pipeline sizes
-         * itself to it as the plan did (plan == allocation) */
-        d.ctx->tuning.device_budget = f->need.budget;
-        d.plan_bytes = gl_plan_need(f->request, d.ctx->info, d.ctx->method,
-                                    tier, f->need.budget)
-                           .bytes;
-        d.retry_bytes = tier == GL_PLAN_IN_CORE && f->need.tiers > 1
-                            ? gl_plan_need(f->request, d.ctx->info,
-                                           GL_METHOD_TWO_STAGE,
-                                           GL_PLAN_STREAMED, f->need.budget)
-                                  .bytes
-                            : -1;
-        /* the other devices of a set share the back-transformation of
-         * the vectors, and the ?syev family's and the SVD's stage 1 (the
-         * vendor's solver runs on one) */
-        int stage1 = (family_is(f->name, "syev") ||
-                      family_is(f->name, "heev") ||
-                      family_is(f->name, "gesdd") ||
-                      family_is(f->name, "gesvd")) &&
-                     d.ctx->method == GL_METHOD_TWO_STAGE &&
-                     tier != GL_PLAN_STREAMED;
-        if ((f->request->vectors || stage1) &&
-            d.ctx->method != GL_METHOD_VENDOR)
-            d.devices = 1 + add_set(&d, f);
+    if (d.plan.method == GL_METHOD_VENDOR &&
+        !gl_ctx_has_vendor_solver(d.ctx)) {
+        /* the solver's library is there, its handle on this context not:
+         * the two-stage reduction, by a plan of its own */
+        d.plan.method = GL_METHOD_TWO_STAGE;
+        d.method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
+        d.measured = NULL;
+        d.plan.devices = set_devices(d.path, request, &d.plan);
+        gl_plan_make(request, &d.ctx->tuning, &d.plan);
+        d.plan_bytes = d.plan.device_bytes;
+    }
+    if (d.plan.devices > 1) {   /* a device not opened is left out */
+        int named = gl_config_get()->device.backend != NULL;
+        int planned_devices = d.plan.devices;
+        d.plan.devices =
+            1 + (named ? gl_ctx_add_peers(d.ctx)
+                       : gl_ctx_add_spares(d.ctx, d.plan.devices - 1));
+        if (d.plan.devices != planned_devices)   /* stage 1's tiles */
+            gl_plan_make(request, &d.ctx->tuning, &d.plan);
     }
     return d;
 }
@@ -319,21 +370,21 @@ gl_decision gl_policy(const gl_request *request)
     /* crossovers, GPULAPACK_DISABLE and the precision go by the LAPACK
      * routine, whichever of its names (dsyevd_64_, scipy_dsyevd_) was
      * called */
-    char base[32];
-    const char *name = gl_routine_base(request->routine->name, base);
+    const gl_call_name *name = &request->name;
+    char text[32];
 
     if (request->arg_info != 0)
         return forward_because(GL_REASON_ARGS);
     if (request->query)
         return forward_because(GL_REASON_QUERY);
-    if (gl_config_disabled(config, name))
+    if (gl_config_disabled(config,
+                           gl_call_name_text(name, text, sizeof text)))
         return forward_because(GL_REASON_DISABLED);
 
-    char prec = name[0];
     call_facts f = {
         .request = request,
         .name = name,
-        .fp64 = prec == 'd' || prec == 'z',
+        .fp64 = name->precision == 'd' || name->precision == 'z',
         /* GPULAPACK_MIN_N: one crossover for every routine and path;
          * over the workspace limit none (LAPACK cannot take the call) */
         .min_n = request->over_limit ? 0 : config->min_n,
@@ -351,38 +402,41 @@ gl_decision gl_policy(const gl_request *request)
     for (int i = 0; i < GL_PLAN_TIERS; i++)
         if ((int)tiers[i] != first)
             f.order[at++] = tiers[i];
-    f.need = (gl_need_query){
-        .need = need_of, .call = &f,
-        .tiers = first == GL_PLAN_IN_CORE ? 1 : GL_PLAN_TIERS};
+    f.tiers = first == GL_PLAN_IN_CORE ? 1 : GL_PLAN_TIERS;
     f.host_n = f.min_n >= 0 ? f.min_n
                             : gl_tune_crossover(name, request->vectors, "host");
     int force = __atomic_load_n(&forced, __ATOMIC_ACQUIRE);
     if (force != (int)GL_PATH_NONE)
-        return with_context(policy_forced(&f, (gl_path)force), &f);
+        return planned(policy_forced(&f, (gl_path)force), &f);
     if (config->device.backend != NULL)
-        return with_context(policy_named(&f, &config->device), &f);
-    return with_context(policy_auto(&f), &f);
+        return planned(policy_named(&f, &config->device), &f);
+    return planned(policy_auto(&f), &f);
 }
 
-int gl_accel_retry(gl_decision *decision)
+int gl_accel_retry(gl_decision *decision, const gl_request *request)
 {
     gl_ctx *ctx = decision->ctx;
     if (!ctx || !ctx->runtime || !ctx->memory.refused ||
-        ctx->plan != GL_PLAN_IN_CORE || decision->retry_bytes < 0)
+        decision->plan.tier != GL_PLAN_IN_CORE || decision->retry_bytes < 0)
         return 0;
     gl_log(1, "%s: an allocation was refused in core: the streamed plan",
            gl_path_name(decision->path));
     ctx->runtime->reset(ctx);
     ctx->memory.refused = 0;
-    /* the device held less than the budget the policy fitted against:
-     * the streamed plan sizes its chase's segments to what it did hold
-     * (0, nothing held: a segment about a block of Z, as without one) */
-    if (ctx->memory.peak < ctx->tuning.device_budget)
-        ctx->tuning.device_budget = ctx->memory.peak;
-    ctx->plan = GL_PLAN_STREAMED;
-    ctx->method = GL_METHOD_TWO_STAGE;
+    /* the device held less than the room the policy fitted against: the
+     * streamed plan sizes its chase's segments to what it did hold (0,
+     * nothing held: a segment about a block of Z, as without one) */
+    gl_room room = decision->plan.room;
+    if (ctx->memory.peak < room.budget)
+        room.budget = ctx->memory.peak;
+    gl_call_plan streamed = {.method = GL_METHOD_TWO_STAGE,
+                             .tier = GL_PLAN_STREAMED, .room = room,
+                             .devices = decision->plan.devices};
+    gl_plan_make(request, &ctx->tuning, &streamed);
+    decision->plan = streamed;
     decision->method = gl_tune_method_name(GL_METHOD_TWO_STAGE);
-    decision->plan = "streamed";
+    decision->tier_name = "streamed";
+    /* the log keeps the streamed plan the policy fitted */
     decision->plan_bytes = decision->retry_bytes;
     decision->retry_bytes = -1;
     return 1;
@@ -467,13 +521,13 @@ void gl_call_end(const gl_call *call, gl_decision decision, lapack_int info,
     const char *why = decision.why;
     if (decision.path != GL_PATH_LAPACK) {
         char plan[80] = "";
-        if (decision.plan)
+        if (decision.tier_name)
             snprintf(plan, sizeof plan, " plan=%s device_bytes=%lld%s",
-                     decision.plan, (long long)decision.plan_bytes,
-                     decision.devices > 1 ? " devices=" : "");
-        if (decision.devices > 1)
+                     decision.tier_name, (long long)decision.plan_bytes,
+                     decision.plan.devices > 1 ? " devices=" : "");
+        if (decision.plan.devices > 1)
             snprintf(plan + strlen(plan), sizeof plan - strlen(plan), "%d",
-                     decision.devices);
+                     decision.plan.devices);
         gl_log(level, "%s %s path=%s%s%s%s%s%s%s%s info=%d time=%.6fs",
                call->routine->name, options, gl_path_name(decision.path),
                decision.method ? " method=" : "",

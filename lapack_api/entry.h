@@ -8,11 +8,13 @@
 
 #include "../runtime/fortran.h"
 #include "../runtime/device.h"
+#include "../runtime/family.h"
 #include "../runtime/path.h"
 #include "../runtime/tune.h"
 #include "../runtime/real_lapack.h"
 #include "argcheck.h"
 #include "../runtime/log.h"
+#include "../kernels/plan.h"
 #include "../kernels/status.h"
 
 /* INFO reported when a call must be forwarded but no real LAPACK was found
@@ -79,6 +81,7 @@ typedef enum gl_reason {
 /* What an entry point knows about a call when it asks the policy. */
 typedef struct gl_request {
     const gl_routine *routine;
+    gl_call_name name;     /* its family, precision and form */
     lapack_int arg_info;   /* 0, or LAPACK's INFO for a bad argument */
     int query;             /* LWORK = -1 (or another workspace query) */
     int64_t size;          /* problem size compared with the crossover */
@@ -92,26 +95,21 @@ typedef struct gl_request {
                               GPULAPACK_MIN_N=0) */
     int vectors;           /* vectors (or Q, P) are asked for: the crossover
                               of the job with vectors applies */
-    /* The device plan of our pipeline for this call (kernels'
-     * *_device_bytes): its device high-water mark on a device of this
-     * tuning, by the method (a gl_method) and the tier (a gl_plan_tier;
-     * SIZE_MAX: the job has none such), and its largest allocation in
-     * *largest; args is the call's (set by the skeleton). */
-    size_t (*device_bytes)(const void *args, const gl_tuning *tuning,
-                           int method, int tier, size_t *largest);
+    /* Our pipeline's plan of this call (its family's planner in
+     * kernels/pipelines/): given plan->method, tier, room and devices,
+     * on a device of this tuning, it fills in the rest (what the plan
+     * takes of the device); 0 where the job has no such tier.  args is
+     * the call's (set by the skeleton). */
+    int (*plan)(const void *args, const gl_tuning *tuning,
+                gl_call_plan *plan);
     const void *args;
 } gl_request;
 
-/* What the call needs of the device info (plan.c): its pipeline's plan
- * with the device's tuning, by the method (a gl_method; the policy fits
- * the two-stage method's, which the others never exceed:
- * docs/design/memory.md) and the tier (a gl_plan_tier); bytes -1 where
- * the job has no such tier.  budget: the device memory the plan is
- * fitted against (gl_tuning.device_budget: a plan may size itself to
- * it; 0: not known). */
-gl_device_need gl_plan_need(const gl_request *request,
-                            const struct gl_gpu_device_info *info,
-                            int method, int tier, size_t budget);
+/* The request's plan (gl_request plan) on a device of this tuning, for
+ * plan->method, tier, room and devices: 1, or 0 (device_bytes and
+ * largest -1) where the job has no such tier. */
+int gl_plan_make(const gl_request *request, const gl_tuning *tuning,
+                 gl_call_plan *plan);
 
 typedef struct gl_decision {
     gl_path path;
@@ -127,18 +125,35 @@ typedef struct gl_decision {
     const char *measured;  /* the built-in measurement that chose the
                               vendor's solver (the log's vendor-faster);
                               NULL: none */
-    const char *plan;      /* the GPU path's memory plan for the log
-                              (plan=in-core, streamed); NULL: none */
-    int64_t plan_bytes;    /* its device bytes (device_bytes=) */
-    int devices;           /* devices sharing the call (devices=, when 2
-                              or more) */
+    gl_call_plan plan;     /* our path's plan (kernels/plan.h), which
+                              its pipeline runs by; its devices are the
+                              log's devices= (when 2 or more) */
+    const char *tier_name; /* the GPU path's tier for the log (plan=
+                              in-core, lean, streamed); NULL: none */
+    int64_t plan_bytes;    /* the device bytes the policy fitted
+                              (device_bytes=) */
     int64_t retry_bytes;   /* in core: the streamed plan's bytes, taken
                               when the device refuses an allocation
                               (gl_accel_retry); -1: none */
 } gl_decision;
 
-/* The one place that decides between our path and the real LAPACK. */
+/* The one place that decides between our path and the real LAPACK, and
+ * on ours the call's plan.  It takes no execution context: the C API's
+ * gpulapack_plan_call asks it too (lapack_api/plan.c). */
 gl_decision gl_policy(const gl_request *request);
+
+/* The host path's decision for the request (why: the log's reason), its
+ * plan made; for a call that must not go to the real LAPACK after our
+ * device failed (entry_skeleton.h large_restart). */
+gl_decision gl_policy_host(const gl_request *request, const char *why);
+
+/* An accepted decision's execution contexts (context.h): the path's
+ * device and, for a set, the others its plan counts (the log's devices=
+ * says how many were taken); where the vendor's solver has no handle on
+ * that context, a new plan by the two-stage reduction.  A device whose
+ * context cannot be made (its queue, its state) turns the decision into
+ * "the real LAPACK" (reason=device context-failed). */
+gl_decision gl_accel_begin(gl_decision decision, const gl_request *request);
 
 /* The log's name of a reason ("size", "device", ...). */
 const char *gl_reason_name(gl_reason reason);
@@ -162,10 +177,10 @@ gl_path gl_policy_last_path(void);
 
 /* After our pipeline failed on a GPU path: 1 when the device refused an
  * allocation of the in-core plan and the job has a streamed plan, which
- * the call then takes (its context's error state cleared, the decision
- * updated for the log), as MAGMA's ?getrf falls back to its
- * non-resident form; else 0. */
-int gl_accel_retry(gl_decision *decision);
+ * the call then takes (its context's error state cleared, a new plan
+ * made for what the device held, the decision updated for the log), as
+ * MAGMA's ?getrf falls back to its non-resident form; else 0. */
+int gl_accel_retry(gl_decision *decision, const gl_request *request);
 
 /* After one of our pipelines ran (rc: 0, LAPACK's INFO > 0, or a
  * GL_STAGE_* code of kernels/status.h): records its timing and returns the

@@ -9,11 +9,14 @@
  *
  *   gl_call_begin      inside a forwarded call: forward at once
  *   request            argument check, query, size, options supported
- *   gl_policy          our path or the real LAPACK (entry.c)
+ *   gl_policy          our path or the real LAPACK, and on ours the call's
+ *                      plan (entry.c; kernels/plan.h)
+ *   gl_accel_begin     the execution context of our path (runtime/context.h)
  *   query              the real routine's workspace query (LWORK = -1), for
  *                      the optimal sizes our path returns as it would
  *   run                the pipeline, with the operation table of the
- *                      decision (the one place it is obtained)
+ *                      decision (the one place it is obtained) and the
+ *                      plan
  *   gl_accel_outcome   a fault or a non-finite input: restart on LAPACK
  *   INFO, optimal      written on our path; finish: the routine's own
  *   forward            the real routine, when the call is not ours
@@ -71,9 +74,10 @@ typedef struct GL_FN(entry_spec) {
      * the query's INFO was (the call then restarts on LAPACK) */
     int (*query)(gl_routine *routine, const void *args, gl_optimal *o);
     void (*optimal)(const void *args, const gl_optimal *o);
-    /* the pipeline: 0, LAPACK's INFO > 0, or a GL_STAGE_* code */
-    int (*run)(const GL_FN(ops) *ops, const void *args, gl_scratch *scratch,
-               gl_stage_times *t);
+    /* the pipeline by the call's plan: 0, LAPACK's INFO > 0, or a
+     * GL_STAGE_* code */
+    int (*run)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+               const void *args, gl_scratch *scratch, gl_stage_times *t);
     /* after the outcome (accepted: on our path); NULL: nothing to do */
     void (*finish)(const void *args, gl_scratch *scratch, int accepted);
     void (*describe)(const void *args, char *options, size_t size);
@@ -87,6 +91,7 @@ typedef struct GL_FN(entry_spec) {
      * workspace of those minimums (docs/large.md, rule 2): 0 when it ran,
      * -1 when memory was short */
     int (*wide)(void *fn, const void *args, const int64_t *min);
+    gl_family_id family;   /* its row of runtime/family.h */
 } GL_FN(entry_spec);
 
 /* A size into element (1) of a workspace array: a real one rounded up
@@ -121,12 +126,16 @@ static inline void GL_FN(store_length)(const gl_length *l, int64_t size)
 static inline gl_decision GL_FN(entry_accel)(gl_routine *routine,
                                              const GL_FN(entry_spec) *spec,
                                              const void *args,
+                                             const gl_request *request,
                                              gl_decision decision,
                                              gl_int *info,
                                              const gl_length *large,
                                              const int64_t *large_min,
                                              int count)
 {
+    decision = gl_accel_begin(decision, request);
+    if (decision.path == GL_PATH_LAPACK)
+        return decision;
     gl_optimal optimal = {.query = -1};
     int query_failed = !large && spec->query &&
                        spec->query(routine, args, &optimal);
@@ -136,11 +145,15 @@ static inline gl_decision GL_FN(entry_accel)(gl_routine *routine,
     GL_FN(ops) table = {0};
     const GL_FN(ops) *ops = GL_FN(accel_ops)(&decision, &table);
     /* no table (the system LAPACK's helpers missing): as a fault */
-    int rc = query_failed || !ops ? GL_STAGE_FAULT
-                                  : spec->run(ops, args, &scratch, &t);
+    int rc = query_failed || !ops
+                 ? GL_STAGE_FAULT
+                 : spec->run(ops, &decision.plan, args, &scratch, &t);
     if (rc == GL_STAGE_FAULT && ops && !scratch.owned[0] &&
-        !scratch.owned[1] && gl_accel_retry(&decision))
-        rc = spec->run(ops, args, &scratch, &t);
+        !scratch.owned[1] && gl_accel_retry(&decision, request)) {
+        ops = GL_FN(accel_ops)(&decision, &table);   /* the new plan's */
+        rc = ops ? spec->run(ops, &decision.plan, args, &scratch, &t)
+                 : GL_STAGE_FAULT;
+    }
     decision = gl_accel_outcome(routine, decision, rc, &t, start);
     int accepted = decision.path != GL_PATH_LAPACK;
     if (accepted) {
@@ -222,6 +235,7 @@ static inline void GL_FN(trust_query)(const GL_FN(entry_spec) *spec,
 static inline gl_decision GL_FN(large_restart)(gl_routine *routine,
                                                const GL_FN(entry_spec) *spec,
                                                const void *args,
+                                               const gl_request *request,
                                                gl_decision failed,
                                                gl_int *info,
                                                const gl_length *len,
@@ -245,13 +259,13 @@ static inline gl_decision GL_FN(large_restart)(gl_routine *routine,
         return d;
     }
     if (failed.reason == GL_REASON_FAULT && strcmp(failed.why, "host") != 0) {
-        gl_decision host = {.path = GL_PATH_HOST, .reason = GL_REASON_NONE};
-        snprintf(host.why, sizeof host.why, "lwork-limit, %.32s fault",
-                 failed.why);
-        host.ctx = gl_ctx_acquire(GL_PATH_HOST, -1);
-        if (host.ctx) {
-            gl_decision d = GL_FN(entry_accel)(routine, spec, args, host,
-                                               info, len, min, count);
+        char why[64];
+        snprintf(why, sizeof why, "lwork-limit, %.32s fault", failed.why);
+        gl_decision host = gl_accel_begin(gl_policy_host(request, why),
+                                          request);
+        if (host.path != GL_PATH_LAPACK) {
+            gl_decision d = GL_FN(entry_accel)(routine, spec, args, request,
+                                               host, info, len, min, count);
             if (d.path != GL_PATH_LAPACK)
                 return d;
             failed = d;
@@ -294,7 +308,8 @@ static inline void GL_FN(entry_large)(gl_call *call, gl_routine *routine,
     ours.query = 0;
     ours.short_workspace = 0;
     ours.over_limit = 1;
-    gl_decision decision = gl_policy(&ours);
+    /* whether our path takes it: a context it cannot make says no */
+    gl_decision decision = gl_accel_begin(gl_policy(&ours), &ours);
     int take = decision.path != GL_PATH_LAPACK;
     int at = -1;   /* the length LAPACK's check stops at */
     for (int i = 0; i < count && at < 0; i++)
@@ -319,11 +334,11 @@ static inline void GL_FN(entry_large)(gl_call *call, gl_routine *routine,
         gl_call_end(call, decision, *info, spec->describe, args);
         return;
     }
-    decision = GL_FN(entry_accel)(routine, spec, args, decision, info, len,
-                                  min, count);
+    decision = GL_FN(entry_accel)(routine, spec, args, &ours, decision, info,
+                                  len, min, count);
     if (decision.path == GL_PATH_LAPACK)
-        decision = GL_FN(large_restart)(routine, spec, args, decision, info,
-                                        len, min, count);
+        decision = GL_FN(large_restart)(routine, spec, args, &ours, decision,
+                                        info, len, min, count);
     gl_call_end(call, decision, *info, spec->describe, args);
 }
 
@@ -339,6 +354,8 @@ static inline void GL_FN(entry)(gl_routine *routine,
     }
     gl_request request = spec->request(args);
     request.routine = routine;
+    request.name = (gl_call_name){&gl_families[spec->family], GL_PREC_CHAR,
+                                  routine->two_stage};
     request.args = args;
     gl_length len[GL_MAX_LENGTHS];
     int64_t min[GL_MAX_LENGTHS];
@@ -350,8 +367,8 @@ static inline void GL_FN(entry)(gl_routine *routine,
     }
     gl_decision decision = gl_policy(&request);
     if (decision.path != GL_PATH_LAPACK)
-        decision = GL_FN(entry_accel)(routine, spec, args, decision, info,
-                                      NULL, NULL, 0);
+        decision = GL_FN(entry_accel)(routine, spec, args, &request, decision,
+                                      info, NULL, NULL, 0);
     if (decision.path == GL_PATH_LAPACK) {
         spec->forward(routine, args);
         if (request.query)

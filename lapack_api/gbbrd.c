@@ -7,16 +7,13 @@
 #include "entry_skeleton.h"
 #include "generated/gbbrd.inc"
 
-static size_t gbbrd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, int tier, size_t *largest)
+static int gbbrd_plan(const void *args, const gl_tuning *tuning,
+                     gl_call_plan *plan)
 {
     const gbbrd_args *a = args;
-    if (tier != GL_PLAN_IN_CORE)
-        return SIZE_MAX;
-    (void)method;
-    return GL_FN(band_device_bytes)(tuning, 'G', *a->m, *a->n, *a->kl, *a->ku,
-                                    gl_upper(a->vect) == 'N' ? 'N' : 'V',
-                                    *a->ncc, largest);
+    return GL_FN(band_plan_make)(tuning, 'G', *a->m, *a->n, *a->kl, *a->ku,
+                                 gl_upper(a->vect) == 'N' ? 'N' : 'V',
+                                 *a->ncc, plan);
 }
 
 static gl_request gbbrd_request(const void *args)
@@ -29,7 +26,7 @@ static gl_request gbbrd_request(const void *args)
                                    *a->ldc),
         .size = m < n ? m : n,
         .vectors = gl_upper(a->vect) != 'N' || *a->ncc > 0,
-        .device_bytes = gbbrd_device_bytes,
+        .plan = gbbrd_plan,
         .supported = m >= 2 && n >= 2 &&
                      GL_INTS_FIT(m, n, *a->ncc, *a->kl, *a->ku, *a->ldab,
                                  *a->ldq, *a->ldpt, *a->ldc),
@@ -37,13 +34,14 @@ static gl_request gbbrd_request(const void *args)
 }
 
 /* D and E; AB is left as it was (LAPACK leaves unspecified values) */
-static int gbbrd_run(const GL_FN(ops) *ops, const void *args,
-                     gl_scratch *scratch, gl_stage_times *t)
+static int gbbrd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     const void *args, gl_scratch *scratch,
+                     gl_stage_times *t)
 {
     const gbbrd_args *a = args;
     (void)scratch;
-    return GL_FN(gb_bidiag_q)(ops, gl_upper(a->vect), *a->m, *a->n, *a->ncc,
-                              *a->kl, *a->ku, a->ab, *a->ldab, a->d, a->e,
-                              a->q, *a->ldq, a->pt, *a->ldpt, a->c, *a->ldc,
-                              t);
+    return GL_FN(gb_bidiag_q)(ops, plan, gl_upper(a->vect), *a->m, *a->n,
+                              *a->ncc, *a->kl, *a->ku, a->ab, *a->ldab, a->d,
+                              a->e, a->q, *a->ldq, a->pt, *a->ldpt, a->c,
+                              *a->ldc, t);
 }

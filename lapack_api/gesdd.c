@@ -8,18 +8,16 @@
 #include "workspace.h"
 #include "generated/gesdd.inc"
 
-static size_t gesdd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, int tier, size_t *largest)
+static int gesdd_plan(const void *args, const gl_tuning *tuning,
+                     gl_call_plan *plan)
 {
     const gesdd_args *a = args;
     char z = gl_upper(a->jobz);
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC, .jobu = z == 'O' ? 'S' : z,
                       .jobvt = z == 'O' ? 'S' : z};
-    (void)method;
-    return GL_FN(svd_device_bytes)(tuning, &job, *a->m, *a->n,
-                                   z == 'O' && *a->m >= *a->n,
-                                   z == 'O' && *a->m < *a->n,
-                                   (gl_plan_tier)tier, largest);
+    return GL_FN(svd_plan_make)(tuning, &job, *a->m, *a->n,
+                                z == 'O' && *a->m >= *a->n,
+                                z == 'O' && *a->m < *a->n, plan);
 }
 
 static gl_request gesdd_request(const void *args)
@@ -32,15 +30,16 @@ static gl_request gesdd_request(const void *args)
         .query = *a->lwork == -1,
         .size = m < n ? m : n,
         .vectors = gl_upper(a->jobz) != 'N',
-        .device_bytes = gesdd_device_bytes,
+        .plan = gesdd_plan,
         .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt),
         .short_workspace =
             !gl_workspace_gesdd(GL_COMPLEX, *a->jobz, m, n, *a->lwork),
     };
 }
 
-static int gesdd_run(const GL_FN(ops) *ops, const void *args,
-                     gl_scratch *scratch, gl_stage_times *t)
+static int gesdd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     const void *args, gl_scratch *scratch,
+                     gl_stage_times *t)
 {
     const gesdd_args *a = args;
     (void)scratch;
@@ -57,8 +56,8 @@ static int gesdd_run(const GL_FN(ops) *ops, const void *args,
         else
             vt = a->a, ldvt = *a->lda;
     }
-    return GL_FN(svd)(ops, &job, *a->m, *a->n, a->a, *a->lda, a->s, u, ldu,
-                      vt, ldvt, NULL, t);
+    return GL_FN(svd)(ops, plan, &job, *a->m, *a->n, a->a, *a->lda, a->s, u,
+                      ldu, vt, ldvt, NULL, t);
 }
 
 static int gesdd_minimums(const void *args, int64_t *min)

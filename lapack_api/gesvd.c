@@ -8,17 +8,16 @@
 #include "workspace.h"
 #include "generated/gesvd.inc"
 
-static size_t gesvd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, int tier, size_t *largest)
+static int gesvd_plan(const void *args, const gl_tuning *tuning,
+                     gl_call_plan *plan)
 {
     const gesvd_args *a = args;
     char ju = gl_upper(a->jobu), jv = gl_upper(a->jobvt);
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC_RESTART,
                       .jobu = ju == 'O' ? 'S' : ju,
                       .jobvt = jv == 'O' ? 'S' : jv};
-    (void)method;
-    return GL_FN(svd_device_bytes)(tuning, &job, *a->m, *a->n, ju == 'O',
-                                   jv == 'O', (gl_plan_tier)tier, largest);
+    return GL_FN(svd_plan_make)(tuning, &job, *a->m, *a->n, ju == 'O',
+                                jv == 'O', plan);
 }
 
 static gl_request gesvd_request(const void *args)
@@ -31,15 +30,16 @@ static gl_request gesvd_request(const void *args)
         .query = *a->lwork == -1,
         .size = m < n ? m : n,
         .vectors = ju != 'N' || jv != 'N',
-        .device_bytes = gesvd_device_bytes,
+        .plan = gesvd_plan,
         .supported = GL_INTS_FIT(m, n, *a->lda, *a->ldu, *a->ldvt),
         .short_workspace = !gl_workspace_gesvd(GL_LAPACK_STR(gesvd, gesvd)[0],
                                         *a->jobu, *a->jobvt, m, n, *a->lwork),
     };
 }
 
-static int gesvd_run(const GL_FN(ops) *ops, const void *args,
-                     gl_scratch *scratch, gl_stage_times *t)
+static int gesvd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     const void *args, gl_scratch *scratch,
+                     gl_stage_times *t)
 {
     const gesvd_args *a = args;
     /* INFO > 0 leaves the unconverged superdiagonal in WORK(2:) (real) or
@@ -61,7 +61,7 @@ static int gesvd_run(const GL_FN(ops) *ops, const void *args,
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC_RESTART,
                       .jobu = ju == 'O' ? 'S' : ju,
                       .jobvt = jv == 'O' ? 'S' : jv};
-    return GL_FN(svd)(ops, &job, *a->m, *a->n, a->a, *a->lda, a->s,
+    return GL_FN(svd)(ops, plan, &job, *a->m, *a->n, a->a, *a->lda, a->s,
                       ju == 'O' ? a->a : a->u, ju == 'O' ? *a->lda : *a->ldu,
                       jv == 'O' ? a->a : a->vt,
                       jv == 'O' ? *a->lda : *a->ldvt, e, t);

@@ -7,16 +7,13 @@
 #include "entry_skeleton.h"
 #include "generated/sbev.inc"
 
-static size_t sbev_device_bytes(const void *args, const gl_tuning *tuning,
-                                int method, int tier, size_t *largest)
+static int sbev_plan(const void *args, const gl_tuning *tuning,
+                    gl_call_plan *plan)
 {
     const sbev_args *a = args;
-    if (tier != GL_PLAN_IN_CORE)
-        return SIZE_MAX;
-    (void)method;
-    return GL_FN(band_device_bytes)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
-                                    gl_upper(a->jobz) == 'N' ? 'N' : 'Q', 0,
-                                    largest);
+    return GL_FN(band_plan_make)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
+                                 gl_upper(a->jobz) == 'N' ? 'N' : 'Q', 0,
+                                 plan);
 }
 
 static gl_request sbev_request(const void *args)
@@ -27,17 +24,18 @@ static gl_request sbev_request(const void *args)
                                   *a->kd, *a->ldab, *a->ldz),
         .size = *a->n,
         .vectors = gl_upper(a->jobz) != 'N',
-        .device_bytes = sbev_device_bytes,
+        .plan = sbev_plan,
         .supported = *a->n >= 2 && GL_INTS_FIT(*a->n, *a->kd, *a->ldab, *a->ldz),
     };
 }
 
-static int sbev_run(const GL_FN(ops) *ops, const void *args,
-                    gl_scratch *scratch, gl_stage_times *t)
+static int sbev_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                    const void *args, gl_scratch *scratch,
+                    gl_stage_times *t)
 {
     const sbev_args *a = args;
     (void)scratch;
-    return GL_FN(sb_eig)(ops, gl_upper(a->uplo), 0, *a->n, *a->kd, a->ab,
-                         *a->ldab, a->w,
+    return GL_FN(sb_eig)(ops, plan, gl_upper(a->uplo), 0, *a->n, *a->kd,
+                         a->ab, *a->ldab, a->w,
                          gl_upper(a->jobz) == 'V' ? a->z : NULL, *a->ldz, t);
 }

@@ -8,16 +8,13 @@
 #include "workspace.h"
 #include "generated/sbevd.inc"
 
-static size_t sbevd_device_bytes(const void *args, const gl_tuning *tuning,
-                                int method, int tier, size_t *largest)
+static int sbevd_plan(const void *args, const gl_tuning *tuning,
+                     gl_call_plan *plan)
 {
     const sbevd_args *a = args;
-    if (tier != GL_PLAN_IN_CORE)
-        return SIZE_MAX;
-    (void)method;
-    return GL_FN(band_device_bytes)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
-                                    gl_upper(a->jobz) == 'N' ? 'N' : 'D', 0,
-                                    largest);
+    return GL_FN(band_plan_make)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
+                                 gl_upper(a->jobz) == 'N' ? 'N' : 'D', 0,
+                                 plan);
 }
 
 static gl_request sbevd_request(const void *args)
@@ -31,21 +28,22 @@ static gl_request sbevd_request(const void *args)
                  *a->liwork == -1 GL_IF_COMPLEX(|| *a->lrwork == -1),
         .size = n,
         .vectors = gl_upper(a->jobz) != 'N',
-        .device_bytes = sbevd_device_bytes,
+        .plan = sbevd_plan,
         .supported = n >= 2 && GL_INTS_FIT(n, kd, *a->ldab, *a->ldz),
         .short_workspace = !gl_workspace_sbevd(GL_COMPLEX, *a->jobz, n, *a->lwork,
                                         GL_PICK(0, *a->lrwork), *a->liwork),
     };
 }
 
-static int sbevd_run(const GL_FN(ops) *ops, const void *args,
-                     gl_scratch *scratch, gl_stage_times *t)
+static int sbevd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     const void *args, gl_scratch *scratch,
+                     gl_stage_times *t)
 {
     const sbevd_args *a = args;
     gl_scalar *z = gl_upper(a->jobz) == 'V' ? a->z : NULL;
     (void)scratch;
-    return GL_FN(sb_eig)(ops, gl_upper(a->uplo), 1, *a->n, *a->kd, a->ab,
-                         *a->ldab, a->w, z, *a->ldz, t);
+    return GL_FN(sb_eig)(ops, plan, gl_upper(a->uplo), 1, *a->n, *a->kd,
+                         a->ab, *a->ldab, a->w, z, *a->ldz, t);
 }
 
 /* LWORK, LRWORK (complex), LIWORK: the order of sbevd_lengths */

@@ -7,16 +7,13 @@
 #include "entry_skeleton.h"
 #include "generated/sbtrd.inc"
 
-static size_t sbtrd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, int tier, size_t *largest)
+static int sbtrd_plan(const void *args, const gl_tuning *tuning,
+                     gl_call_plan *plan)
 {
     const sbtrd_args *a = args;
-    if (tier != GL_PLAN_IN_CORE)
-        return SIZE_MAX;
-    (void)method;
-    return GL_FN(band_device_bytes)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
-                                    gl_upper(a->vect) == 'N' ? 'N' : 'Q', 0,
-                                    largest);
+    return GL_FN(band_plan_make)(tuning, 'H', *a->n, *a->n, *a->kd, 0,
+                                 gl_upper(a->vect) == 'N' ? 'N' : 'Q', 0,
+                                 plan);
 }
 
 static gl_request sbtrd_request(const void *args)
@@ -30,22 +27,23 @@ static gl_request sbtrd_request(const void *args)
                                    *a->ldab, wantq ? *a->ldq : 0),
         .size = *a->n,
         .vectors = vect != 'N',
-        .device_bytes = sbtrd_device_bytes,
+        .plan = sbtrd_plan,
         .supported = *a->n >= 2 &&
                      GL_INTS_FIT(*a->n, *a->kd, *a->ldab, wantq ? *a->ldq : 1),
     };
 }
 
-static int sbtrd_run(const GL_FN(ops) *ops, const void *args,
-                     gl_scratch *scratch, gl_stage_times *t)
+static int sbtrd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     const void *args, gl_scratch *scratch,
+                     gl_stage_times *t)
 {
     const sbtrd_args *a = args;
     char uplo = gl_upper(a->uplo), vect = gl_upper(a->vect);
     (void)scratch;
     if (vect == 'N')
-        return GL_FN(sb_tridiag)(ops, uplo, *a->n, *a->kd, a->ab, *a->ldab, 1,
-                                 a->d, a->e, NULL, t);
-    return GL_FN(sb_tridiag_q)(ops, vect, uplo, *a->n, *a->kd, a->ab,
+        return GL_FN(sb_tridiag)(ops, plan, uplo, *a->n, *a->kd, a->ab,
+                                 *a->ldab, 1, a->d, a->e, NULL, t);
+    return GL_FN(sb_tridiag_q)(ops, plan, vect, uplo, *a->n, *a->kd, a->ab,
                                *a->ldab, a->d, a->e, a->q, *a->ldq, t);
 }
 

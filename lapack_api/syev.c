@@ -8,13 +8,13 @@
 #include "workspace.h"
 #include "generated/syev.inc"
 
-static size_t syev_device_bytes(const void *args, const gl_tuning *tuning,
-                               int method, int tier, size_t *largest)
+static int syev_plan(const void *args, const gl_tuning *tuning,
+                    gl_call_plan *plan)
 {
     const syev_args *a = args;
-    gl_call_shape shape = {.family = GL_CALL_SYEV, .jobz = gl_upper(a->jobz),
+    gl_call_shape shape = {.family = GL_FAMILY_SYEV, .jobz = gl_upper(a->jobz),
                            .range = 'A', .n = *a->n};
-    return GL_FN(call_device_bytes)(&shape, tuning, method, tier, largest);
+    return GL_FN(call_plan_make)(&shape, tuning, plan);
 }
 
 static gl_request syev_request(const void *args)
@@ -27,20 +27,21 @@ static gl_request syev_request(const void *args)
         .query = *a->lwork == -1,
         .size = n,
         .vectors = gl_upper(a->jobz) != 'N',
-        .device_bytes = syev_device_bytes,
+        .plan = syev_plan,
         .supported = n >= 2 && GL_INTS_FIT(n, *a->lda),
         .short_workspace = !gl_workspace_syev(GL_PREC_CHAR, a->two_stage,
                                               *a->jobz, n, *a->lwork),
     };
 }
 
-static int syev_run(const GL_FN(ops) *ops, const void *args,
-                    gl_scratch *scratch, gl_stage_times *t)
+static int syev_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                    const void *args, gl_scratch *scratch,
+                    gl_stage_times *t)
 {
     const syev_args *a = args;
     gl_eig_job job = {.driver = GL_EIG_SYEV, .uplo = gl_upper(a->uplo),
                       .range = 'A'};
-    return gl_eig_run(ops, &job, *a->n, a->a, *a->lda, a->w,
+    return gl_eig_run(ops, plan, &job, *a->n, a->a, *a->lda, a->w,
                       gl_upper(a->jobz) == 'V' ? a->a : NULL, *a->lda, NULL,
                       NULL, scratch, t);
 }

@@ -8,13 +8,13 @@
 #include "workspace.h"
 #include "generated/syevd.inc"
 
-static size_t syevd_device_bytes(const void *args, const gl_tuning *tuning,
-                                int method, int tier, size_t *largest)
+static int syevd_plan(const void *args, const gl_tuning *tuning,
+                     gl_call_plan *plan)
 {
     const syevd_args *a = args;
-    gl_call_shape shape = {.family = GL_CALL_SYEVD, .jobz = gl_upper(a->jobz),
+    gl_call_shape shape = {.family = GL_FAMILY_SYEVD, .jobz = gl_upper(a->jobz),
                            .range = 'A', .n = *a->n};
-    return GL_FN(call_device_bytes)(&shape, tuning, method, tier, largest);
+    return GL_FN(call_plan_make)(&shape, tuning, plan);
 }
 
 static gl_request syevd_request(const void *args)
@@ -28,7 +28,7 @@ static gl_request syevd_request(const void *args)
                  *a->liwork == -1 GL_IF_COMPLEX(|| *a->lrwork == -1),
         .size = *a->n,
         .vectors = jobz != 'N',
-        .device_bytes = syevd_device_bytes,
+        .plan = syevd_plan,
         .supported = *a->n >= 2 && GL_INTS_FIT(*a->n, *a->lda),
         .short_workspace = !gl_workspace_syevd(
             GL_PREC_CHAR, a->two_stage, *a->jobz, *a->n, *a->lwork,
@@ -36,14 +36,15 @@ static gl_request syevd_request(const void *args)
     };
 }
 
-static int syevd_run(const GL_FN(ops) *ops, const void *args,
-                     gl_scratch *scratch, gl_stage_times *t)
+static int syevd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     const void *args, gl_scratch *scratch,
+                     gl_stage_times *t)
 {
     const syevd_args *a = args;
     gl_eig_job job = {.driver = GL_EIG_SYEVD, .uplo = gl_upper(a->uplo),
                       .range = 'A'};
     gl_scalar *z = gl_upper(a->jobz) == 'V' ? a->a : NULL;
-    return gl_eig_run(ops, &job, *a->n, a->a, *a->lda, a->w, z, *a->lda,
+    return gl_eig_run(ops, plan, &job, *a->n, a->a, *a->lda, a->w, z, *a->lda,
                       NULL, NULL, scratch, t);
 }
 

@@ -9,15 +9,15 @@
 #include "workspace.h"
 #include "generated/syevr.inc"
 
-static size_t syevr_device_bytes(const void *args, const gl_tuning *tuning,
-                                int method, int tier, size_t *largest)
+static int syevr_plan(const void *args, const gl_tuning *tuning,
+                     gl_call_plan *plan)
 {
     const syevr_args *a = args;
-    gl_call_shape shape = {.family = GL_CALL_SYEVR, .jobz = gl_upper(a->jobz),
+    gl_call_shape shape = {.family = GL_FAMILY_SYEVR, .jobz = gl_upper(a->jobz),
                            .range = gl_upper(a->range), .n = *a->n};
     if (shape.range == 'I')
         shape.count = *a->iu - *a->il + 1;
-    return GL_FN(call_device_bytes)(&shape, tuning, method, tier, largest);
+    return GL_FN(call_plan_make)(&shape, tuning, plan);
 }
 
 static gl_request syevr_request(const void *args)
@@ -26,7 +26,7 @@ static gl_request syevr_request(const void *args)
     gl_request request = gl_syevr_request(a->two_stage, a->jobz, a->range,
                                           a->uplo, a->n, a->lda, a->vl, a->vu,
                                           a->il, a->iu, a->ldz);
-    request.device_bytes = syevr_device_bytes;
+    request.plan = syevr_plan;
     request.query = *a->lwork == -1 ||
                     *a->liwork == -1 GL_IF_COMPLEX(|| *a->lrwork == -1);
     request.short_workspace =
@@ -35,13 +35,14 @@ static gl_request syevr_request(const void *args)
     return request;
 }
 
-static int syevr_run(const GL_FN(ops) *ops, const void *args,
-                     gl_scratch *scratch, gl_stage_times *t)
+static int syevr_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     const void *args, gl_scratch *scratch,
+                     gl_stage_times *t)
 {
     const syevr_args *a = args;
     gl_eig_job job = gl_eig_job_ranged(GL_EIG_SYEVR, a->uplo, a->range, a->vl,
                                        a->vu, a->il, a->iu, a->abstol);
-    return gl_eig_run(ops, &job, *a->n, a->a, *a->lda, a->w,
+    return gl_eig_run(ops, plan, &job, *a->n, a->a, *a->lda, a->w,
                       gl_upper(a->jobz) == 'V' ? a->z : NULL, *a->ldz,
                       a->isuppz, NULL, scratch, t);
 }

@@ -8,18 +8,13 @@
 #include "entry_skeleton.h"
 #include "generated/sytrd.inc"
 
-/* The device's ?sytrd is the one-stage reduction
- * (kernels/pipelines/sytrd.c). */
-static size_t sytrd_device_bytes(const void *args, const gl_tuning *tuning,
-                                 int method, int tier, size_t *largest)
+/* The device's ?sytrd is the one-stage reduction (kernels/pipelines/sytrd.c),
+ * its two-stage method by he_tridiag's shapes. */
+static int sytrd_plan(const void *args, const gl_tuning *tuning,
+                      gl_call_plan *plan)
 {
     const sytrd_args *a = args;
-    gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
-    (void)method;
-    return tier == GL_PLAN_IN_CORE
-               ? GL_FN(eig_device_bytes)(tuning, &job, *a->n, 0, GL_METHOD_ONE_STAGE,
-                                         GL_PLAN_IN_CORE, largest)
-               : SIZE_MAX;
+    return GL_FN(sytrd_plan_make)(tuning, *a->n, plan);
 }
 
 static gl_request sytrd_request(const void *args)
@@ -30,19 +25,20 @@ static gl_request sytrd_request(const void *args)
         .query = *a->lwork == -1,
         .size = *a->n,
         .vectors = 1,
-        .device_bytes = sytrd_device_bytes,
+        .plan = sytrd_plan,
         .supported = *a->n >= 2 && GL_INTS_FIT(*a->n, *a->lda),
         .short_workspace = *a->lwork < 1,
     };
 }
 
-static int sytrd_run(const GL_FN(ops) *ops, const void *args,
-                     gl_scratch *scratch, gl_stage_times *t)
+static int sytrd_run(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     const void *args, gl_scratch *scratch,
+                     gl_stage_times *t)
 {
     const sytrd_args *a = args;
     (void)scratch;
-    return GL_FN(sytrd)(ops, gl_upper(a->uplo), *a->n, a->a, *a->lda, a->d,
-                        a->e, a->tau, t);
+    return GL_FN(sytrd)(ops, plan, gl_upper(a->uplo), *a->n, a->a, *a->lda,
+                        a->d, a->e, a->tau, t);
 }
 
 /* dsytrd.f: LWORK < 1 gives INFO = -9, whatever N */

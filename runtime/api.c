@@ -47,20 +47,17 @@ GL_API int gpulapack_device_info(int i, gpulapack_device *out)
     return 1;
 }
 
-/* One double: the least any call needs. */
-static gl_device_need smallest(const void *call,
-                               const struct gl_gpu_device_info *info,
-                               int tier)
-{
-    (void)call, (void)info, (void)tier;
-    return (gl_device_need){8, 8};
-}
-
 GL_API const char *gpulapack_path(void)
 {
-    /* a small double-precision problem: what every call would get */
-    gl_need_query need = {.need = smallest, .tiers = 1};
-    return gl_path_name(gl_device_path(&gl_config_get()->device, 1, &need, NULL));
+    /* a small double-precision problem, of one double (the least any
+     * call needs): what every call would get */
+    const gl_device_request *device = &gl_config_get()->device;
+    gl_path path = gl_device_path(device, 1, NULL);
+    gl_room room = gl_device_room(path);
+    if (path != GL_PATH_HOST && path != GL_PATH_LAPACK &&
+        !gl_room_fits(&room, 8, 8))
+        path = device->backend == NULL ? GL_PATH_HOST : GL_PATH_LAPACK;
+    return gl_path_name(path);
 }
 
 GL_API const char *gpulapack_gpu_runtimes(void)

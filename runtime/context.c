@@ -61,9 +61,6 @@ gl_ctx *gl_ctx_acquire(gl_path path, int device)
     ctx->next = NULL;
     if (runtime)
         runtime->reset(ctx);
-    ctx->method = GL_METHOD_TWO_STAGE;
-    ctx->plan = GL_PLAN_IN_CORE;
-    ctx->tuning.device_budget = 0;   /* the policy's, per call */
     ctx->memory.peak = ctx->memory.in_use;
     ctx->memory.refused = 0;
     ctx->memory.limit = gl_device_memory_cap();

@@ -29,7 +29,8 @@ struct gl_profile;   /* runtime/profile.c */
  * tridiagonalization, then the device's stage 3 and the back-
  * transformation by its reflectors), or the vendor's own solver
  * (cuSOLVER, rocSOLVER) opened at run time.  The policy chooses per
- * routine, job and size (tune.h) and logs it (method=). */
+ * routine, job and size (tune.h) and logs it (method=); the call's plan
+ * carries it (kernels/plan.h). */
 typedef enum gl_method {
     GL_METHOD_TWO_STAGE,
     GL_METHOD_ONE_STAGE,
@@ -61,7 +62,8 @@ typedef struct gl_device_ledger {
  * eigenvectors, the SVD's vectors); or the working copy of A in host
  * memory, streamed through the device in tiles (streamed: the Hermitian
  * eigenproblem and the singular values).  The policy takes the first
- * whose plan fits, in the order in-core, lean, streamed (log plan=). */
+ * whose plan fits, in the order in-core, lean, streamed (log plan=); the
+ * call's plan carries it (kernels/plan.h). */
 typedef enum gl_plan_tier {
     GL_PLAN_IN_CORE,
     GL_PLAN_STREAMED,
@@ -80,9 +82,6 @@ struct gl_ctx {
     void *queue;                       /* the runtime's state (gpu.h) */
     struct gl_profile *profile;        /* GPULAPACK_PROFILE's record */
     gl_tuning tuning;                  /* taken for this device */
-    gl_method method;                  /* the call's, set by the policy
-                                          (two-stage unless it says) */
-    gl_plan_tier plan;                 /* the call's, set by the policy */
     struct gl_ctx *peers[GL_MAX_DEVICE_SET - 1];   /* the call's contexts on
                                           the other devices of its set
                                           (gl_ctx_add_peers) ... */

@@ -188,14 +188,28 @@ size_t gl_device_memory_cap(void)
     return mb < 0 || bytes >= (double)SIZE_MAX ? SIZE_MAX : (size_t)bytes;
 }
 
-/* The runtime's chosen device if it can run the problem: double precision
- * when asked, and memory for the call (device.h). */
-static int fits(const gl_backend *b, int fp64, gl_need_query *query)
+/* The compiled-in runtime of a path; NULL for the others. */
+static const gl_backend *runtime_of(gl_path path)
 {
-    int i = chosen_of(b);
-    const gl_gpu_device_info *info = b->gpu->device(i);
-    if (!info || (!info->fp64 && fp64))
-        return 0;
+    const gl_backend *b = gl_backend_of_path(path);
+    return b && b->gpu ? b : NULL;
+}
+
+/* The runtime's chosen device, if it can run the problem: double
+ * precision when asked (its room is the policy's to weigh). */
+static int usable(const gl_backend *b, int fp64)
+{
+    const gl_gpu_device_info *info = b->gpu->device(chosen_of(b));
+    return info && (info->fp64 || !fp64);
+}
+
+gl_room gl_device_room(gl_path path)
+{
+    const gl_backend *b = runtime_of(path);
+    int i = b ? chosen_of(b) : -1;
+    const gl_gpu_device_info *info = i >= 0 ? b->gpu->device(i) : NULL;
+    if (!info)
+        return (gl_room){0, 0};
     unsigned long long room = info->memory;
     unsigned long long free_now = b->gpu->memory_free ? b->gpu->memory_free(i)
                                                       : 0;
@@ -204,29 +218,28 @@ static int fits(const gl_backend *b, int fp64, gl_need_query *query)
     size_t cap = gl_device_memory_cap();
     if (cap < room)
         room = cap;
-    query->budget = room < SIZE_MAX ? (size_t)room : SIZE_MAX;
-    for (int tier = 0; tier < query->tiers; tier++) {
-        gl_device_need need = query->need(query->call, info, tier);
-        if (need.bytes >= 0 && need.largest >= 0 &&
-            (unsigned long long)need.bytes <= room &&
-            (info->max_alloc == 0 ||
-             (unsigned long long)need.largest <= info->max_alloc)) {
-            query->tier = tier;
-            return 1;
-        }
-    }
-    return 0;
+    return (gl_room){room < SIZE_MAX ? (size_t)room : SIZE_MAX,
+                     info->max_alloc};
 }
 
-/* The compiled-in runtime of a path; NULL for the others. */
-static const gl_backend *runtime_of(gl_path path)
+int gl_room_fits(const gl_room *room, int64_t bytes, int64_t largest)
 {
-    const gl_backend *b = gl_backend_of_path(path);
-    return b && b->gpu ? b : NULL;
+    return bytes >= 0 && largest >= 0 &&
+           (unsigned long long)bytes <= room->budget &&
+           (room->max_alloc == 0 ||
+            (unsigned long long)largest <= room->max_alloc);
 }
 
-gl_path gl_device_auto(int fp64, gl_need_query *need,
-                       const char **why)
+int gl_device_vendor_solver(gl_path path)
+{
+    const gl_backend *b = runtime_of(path);
+    char version[64];
+    return b && b->gpu->solver_ready && b->gpu->eig_solve &&
+           b->gpu->solver_version &&
+           b->gpu->solver_version(version, sizeof version) == 0;
+}
+
+gl_path gl_device_auto(int fp64, const char **why)
 {
     *why = "no-device";
     for (int r = 0; r < GL_NBACKENDS; r++) {
@@ -239,44 +252,40 @@ gl_path gl_device_auto(int fp64, gl_need_query *need,
                 *why = failure;
             continue;
         }
-        if (fits(b, fp64, need))
+        if (usable(b, fp64))
             return b->path;
         /* A device was found: the runtimes after this one are not opened
          * (CUDA first, HIP only where CUDA found no device). */
-        *why = fp64 && !b->gpu->device(chosen_of(b))->fp64 ? "device-fp64"
-                                                            : "device-memory";
+        *why = "device-fp64";
         return GL_PATH_HOST;
     }
     return GL_PATH_HOST;
 }
 
 gl_path gl_device_path(const gl_device_request *request, int fp64,
-                       gl_need_query *need, const char **why)
+                       const char **why)
 {
     const char *unused;
     if (!why)
         why = &unused;
     *why = "";
     if (request->backend == NULL)
-        return gl_device_auto(fp64, need, why);
+        return gl_device_auto(fp64, why);
     if (request->backend->path == GL_PATH_HOST)
         return GL_PATH_HOST;
     const gl_backend *b = request->backend;
-    if (b && b->gpu && fits(b, fp64, need))
+    if (b && b->gpu && chosen_of(b) >= 0 && usable(b, fp64))
         return b->path;
     const gl_gpu_device_info *info =
         b && b->gpu && chosen_of(b) >= 0 ? b->gpu->device(chosen_of(b)) : NULL;
-    *why = !info                    ? "no-device"
-           : fp64 && !info->fp64 ? "device-fp64"
-                                    : "device-memory";
+    *why = !info ? "no-device" : "device-fp64";
     return GL_PATH_LAPACK;
 }
 
-gl_path gl_device_path_of(gl_path path, int fp64,
-                          gl_need_query *need)
+gl_path gl_device_path_of(gl_path path, int fp64)
 {
     const gl_backend *b = runtime_of(path);
-    if (b && chosen_of(b) >= 0 && fits(b, fp64, need))
+    if (b && chosen_of(b) >= 0 && usable(b, fp64))
         return path;
     return path == GL_PATH_HOST ? GL_PATH_HOST : GL_PATH_LAPACK;
 }

@@ -3,6 +3,7 @@
 #define GL_DEVICE_H
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "backend.h"
@@ -15,56 +16,54 @@ const char *gl_backends_compiled(void);
 /* Number of GPU devices found (discovery runs on first use). */
 int gl_device_count(void);
 
-/* What a call needs of a device (lapack_api/plan.c): the high-water mark
- * of its device memory and its largest single allocation, in bytes. */
-typedef struct gl_device_need {
-    int64_t bytes, largest;
-} gl_device_need;
-
-/* A call's needs, asked of each device considered: its pipeline's plan
- * depends on the device's tuning (the band, the batches), and a call may
- * have several (the tiers of context.h, tried in order; bytes -1: none
- * such).  tier: the one that fitted the device last considered; budget:
- * the bytes that device has for the call (the least of its free memory
- * and GPULAPACK_DEVICE_MEMORY_MB), set before need is asked, so that a
- * plan may size itself to it (gl_tuning.device_budget). */
-struct gl_gpu_device_info;
-typedef struct gl_need_query {
-    gl_device_need (*need)(const void *call,
-                           const struct gl_gpu_device_info *info, int tier);
-    const void *call;
-    int tiers;
-    int tier;
+/* A device's room for one call, which its plan must fit
+ * (docs/design/memory.md): budget, the bytes the call may hold at once
+ * (the least of the device's free memory, its total where the driver
+ * cannot say, and GPULAPACK_DEVICE_MEMORY_MB; 0: not known, as on the
+ * host), and max_alloc, its largest single allocation (0: no bound). */
+typedef struct gl_room {
     size_t budget;
-} gl_need_query;
+    unsigned long long max_alloc;
+} gl_room;
+
+/* The room of the device a GPU path uses now ({0, 0} for the host and a
+ * path without a device). */
+gl_room gl_device_room(gl_path path);
+
+/* 1 when a plan of `bytes` at once, its largest single allocation
+ * `largest`, fits room (negative: the plan does not exist). */
+int gl_room_fits(const gl_room *room, int64_t bytes, int64_t largest);
 
 /* GPULAPACK_DEVICE_MEMORY_MB in bytes; SIZE_MAX when it is not set. */
 size_t gl_device_memory_cap(void);
 
 /* The path that serves a request for the given device, or GL_PATH_LAPACK
- * when that device is not available: fp64 for double precision, need
- * the call's device memory.  A device fits the call when its need's
- * bytes are at most the least of its free memory (its total where the
- * driver cannot say) and GPULAPACK_DEVICE_MEMORY_MB, and its largest
- * allocation at most the device's largest (need->tier: the first tier
- * that does).  *why (why may be NULL):
- * "" when a path serves it, else "no-device", "device-fp64" or
- * "device-memory" (as gl_device_auto's).  Under auto: the first compiled-in runtime (CUDA, HIP,
- * OpenCL: the order of backend.h's rows) with a GPU, else the host. */
+ * when that device is not available: fp64 for double precision.  *why
+ * (why may be NULL): "" when a path serves it, else "no-device" or
+ * "device-fp64" (as gl_device_auto's).  Under auto: the first
+ * compiled-in runtime (CUDA, HIP, OpenCL: the order of backend.h's rows)
+ * with a GPU, else the host.  Whether the call's plan fits the device's
+ * room is the policy's to say (lapack_api/entry.c). */
 gl_path gl_device_path(const gl_device_request *request, int fp64,
-                       gl_need_query *need, const char **why);
+                       const char **why);
 
 /* The automatic choice: the GPU path of the first runtime, in the order
  * CUDA, HIP, OpenCL, that has a GPU (a later runtime is not opened once
- * one has a device), if that GPU fits the call (fp64, need); else GL_PATH_HOST with *why: "no-device", "runtime-init-failed",
- * "device-fp64" or "device-memory". */
-gl_path gl_device_auto(int fp64, gl_need_query *need,
-                       const char **why);
+ * one has a device), if that GPU has double precision where fp64 asks
+ * for it; else GL_PATH_HOST with *why: "no-device", "runtime-init-failed"
+ * or "device-fp64". */
+gl_path gl_device_auto(int fp64, const char **why);
 
-/* path itself if its runtime has a chosen device that fits the call
- * (GL_PATH_HOST always), else GL_PATH_LAPACK: for gpulapack-tune. */
-gl_path gl_device_path_of(gl_path path, int fp64,
-                          gl_need_query *need);
+/* path itself if its runtime has a chosen device with double precision
+ * where fp64 asks for it (GL_PATH_HOST always), else GL_PATH_LAPACK: for
+ * gpulapack-tune. */
+gl_path gl_device_path_of(gl_path path, int fp64);
+
+/* 1 when the runtime of a GPU path has the vendor's eigensolver (its
+ * library and entry points: gl_gpu solver_version), which the vendor
+ * method needs; 0 for the host, OpenCL or a library that is missing.
+ * No device is needed. */
+int gl_device_vendor_solver(gl_path path);
 
 /* The device a GPU path uses (discovering it), NULL if none. */
 const struct gl_gpu_device_info *gl_device_chosen(gl_path path);

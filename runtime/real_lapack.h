@@ -11,11 +11,14 @@ typedef struct gl_routine {
                                   underscore, lowercase: "dgesdd",
                                   "dgesdd_64", "scipy_dgesdd",
                                   "scipy_dgesdd_64" */
+    int two_stage;             /* the _2stage form of its family */
     _Atomic(void *) real;      /* real routine, resolved on first use */
     atomic_int resolved;       /* 1 once resolution was attempted */
 } gl_routine;
 
 #define GL_ROUTINE_INIT(lapack_name) { .name = (lapack_name) }
+#define GL_ROUTINE_INIT_2STAGE(lapack_name)                                   \
+    { .name = (lapack_name), .two_stage = 1 }
 
 /* The real routine, or NULL when no real LAPACK provides it. */
 void *gl_real_routine(gl_routine *routine);

@@ -16,31 +16,45 @@
  * real symmetric values' and the complex Hermitian vectors' ones; its
  * first calls of a process, which meet fresh pages, raised ?gesdd's with
  * vectors to 2250: docs/performance.md, "Crossovers"); NEVER where it was
- * faster at every size measured.  Keyed by the routine name without its precision letter; one
- * column for values only, one for jobs with vectors (or Q, P). */
+ * faster at every size measured.  Keyed by the family (runtime/family.h)
+ * and the form of the name called (form_of: the real or complex name, and
+ * its _2stage form); one column for values only, one for jobs with
+ * vectors (or Q, P).  A form left out ({0, 0}) has no figure. */
 #define NEVER GL_TUNE_NEVER
 
 typedef struct crossover {
-    const char *family;
     long values, vectors;
 } crossover;
 
-static const crossover host_2core[] = {
-    {"gesdd", 768, 2250},          {"gesvd", 768, 200},
-    {"gbbrd", 256, NEVER},         {"sytrd", NEVER, NEVER},
-    {"syev", 2500, NEVER},         {"syevd", 2500, NEVER},
-    {"syevr", 2500, NEVER},        {"syevx", 2500, NEVER},
-    {"heev", 1000, 1200},          {"heevd", 1000, 1200},
-    {"heevr", 1000, 1200},         {"heevx", 1000, 1200},
-    {"syev_2stage", 2500, NEVER},  {"syevd_2stage", 2500, NEVER},
-    {"syevr_2stage", 2500, NEVER}, {"syevx_2stage", 2500, NEVER},
-    {"sytrd_2stage", 2500, NEVER}, {"heev_2stage", 1000, NEVER},
-    {"heevd_2stage", 1000, NEVER}, {"heevr_2stage", 1000, NEVER},
-    {"heevx_2stage", 1000, NEVER}, {"hetrd_2stage", 1000, NEVER},
-    {"hetrd", NEVER, NEVER},       {"sbtrd", 768, NEVER},
-    {"hbtrd", 768, NEVER},         {"sbev", 768, NEVER},
-    {"hbev", 768, NEVER},          {"sbevd", 768, NEVER},
-    {"hbevd", 768, NEVER},
+enum { REAL, COMPLEX, REAL_2STAGE, COMPLEX_2STAGE, FORMS };
+
+/* The form of a call's name: its precision's (a family of one name in
+ * every precision, ?gesdd, has the same figures in both) and _2stage. */
+static int form_of(const gl_call_name *name)
+{
+    return (gl_call_name_complex(name) ? COMPLEX : REAL) +
+           (name->two_stage ? REAL_2STAGE : 0);
+}
+
+/* One name in every precision: the same figures for both */
+#define BOTH(values, vectors) {{values, vectors}, {values, vectors}}
+
+#define EIG_2CORE                                                             \
+    {{2500, NEVER}, {1000, 1200}, {2500, NEVER}, {1000, NEVER}}
+#define BAND_2CORE BOTH(768, NEVER)
+static const crossover host_2core[GL_FAMILIES][FORMS] = {
+    [GL_FAMILY_GESDD] = BOTH(768, 2250),
+    [GL_FAMILY_GESVD] = BOTH(768, 200),
+    [GL_FAMILY_GBBRD] = BOTH(256, NEVER),
+    [GL_FAMILY_SYTRD] = BOTH(NEVER, NEVER),
+    [GL_FAMILY_SYTRD_2STAGE] = {{2500, NEVER}, {1000, NEVER}},
+    [GL_FAMILY_SYEV] = EIG_2CORE,
+    [GL_FAMILY_SYEVD] = EIG_2CORE,
+    [GL_FAMILY_SYEVR] = EIG_2CORE,
+    [GL_FAMILY_SYEVX] = EIG_2CORE,
+    [GL_FAMILY_SBTRD] = BAND_2CORE,
+    [GL_FAMILY_SBEV] = BAND_2CORE,
+    [GL_FAMILY_SBEVD] = BAND_2CORE,
 };
 
 /* Hosts with 8 CPUs or more: the 16-core Xeon of the H200 machine against
@@ -50,8 +64,9 @@ static const crossover host_2core[] = {
  * 2150.  These agree with the 2-core figures within 5%: both sides use
  * every core, so the ratio hardly moves.  The families not measured there
  * keep the 2-core figures. */
-static const crossover host_many_core[] = {
-    {"gesdd", 768, 2150}, {"syevd", 2500, NEVER},
+static const crossover host_many_core[GL_FAMILIES][FORMS] = {
+    [GL_FAMILY_GESDD] = BOTH(768, 2150),
+    [GL_FAMILY_SYEVD] = {{2500, NEVER}},
 };
 
 /* Our GPU paths against the better of the host's LAPACK and our host path
@@ -65,16 +80,15 @@ static const crossover host_many_core[] = {
  * double: not measured).  ?sytrd, ?hetrd and the band routines are not
  * measured on a GPU: never under auto.  HIP and OpenCL GPUs take the
  * same table until gpulapack-tune measures them. */
-static const crossover gpu_h200[] = {
-    {"gesdd", 1550, 1250},         {"gesvd", 1550, 1250},
-    {"syev", 1500, 1200},          {"syevd", 1500, 1200},
-    {"syevr", 1500, 1200},         {"syevx", 1500, 1200},
-    {"heev", 1500, 1200},          {"heevd", 1500, 1200},
-    {"heevr", 1500, 1200},         {"heevx", 1500, 1200},
-    {"syev_2stage", 1500, 1200},   {"syevd_2stage", 1500, 1200},
-    {"syevr_2stage", 1500, 1200},  {"syevx_2stage", 1500, 1200},
-    {"heev_2stage", 1500, 1200},   {"heevd_2stage", 1500, 1200},
-    {"heevr_2stage", 1500, 1200},  {"heevx_2stage", 1500, 1200},
+#define EIG_H200                                                              \
+    {{1500, 1200}, {1500, 1200}, {1500, 1200}, {1500, 1200}}
+static const crossover gpu_h200[GL_FAMILIES][FORMS] = {
+    [GL_FAMILY_GESDD] = BOTH(1550, 1250),
+    [GL_FAMILY_GESVD] = BOTH(1550, 1250),
+    [GL_FAMILY_SYEV] = EIG_H200,
+    [GL_FAMILY_SYEVD] = EIG_H200,
+    [GL_FAMILY_SYEVR] = EIG_H200,
+    [GL_FAMILY_SYEVX] = EIG_H200,
 };
 
 /* For routines without a measurement: every published offload runtime
@@ -83,65 +97,57 @@ static const crossover gpu_h200[] = {
 
 #define COUNT(t) (sizeof t / sizeof t[0])
 
-static const crossover *find(const crossover *table, size_t n,
-                             const char *family)
+/* The table's figures for the call's name; NULL where it has none. */
+static const crossover *find(const crossover (*table)[FORMS],
+                             const gl_call_name *name)
 {
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(family, table[i].family) == 0)
-            return &table[i];
-    return NULL;
+    const crossover *c = &table[name->family->id][form_of(name)];
+    return c->values != 0 ? c : NULL;
 }
 
-static long builtin_host(const char *family, int vectors)
+static long builtin_host(const gl_call_name *name, int vectors)
 {
-    const crossover *c = gl_tune_cpu_count() >= 8
-                             ? find(host_many_core, COUNT(host_many_core), family)
-                             : NULL;
+    const crossover *c =
+        gl_tune_cpu_count() >= 8 ? find(host_many_core, name) : NULL;
     if (!c)
-        c = find(host_2core, COUNT(host_2core), family);
+        c = find(host_2core, name);
     return !c ? GL_DEFAULT_MIN_N : vectors ? c->vectors : c->values;
 }
 
-static long builtin_gpu(const char *family, int vectors)
+static long builtin_gpu(const gl_call_name *name, int vectors)
 {
-    const crossover *c = find(gpu_h200, COUNT(gpu_h200), family);
+    const crossover *c = find(gpu_h200, name);
     return !c ? NEVER : vectors ? c->vectors : c->values;
 }
 
-long gl_tune_crossover(const char *routine, int vectors, const char *path)
+long gl_tune_crossover(const gl_call_name *name, int vectors,
+                       const char *path)
 {
     int host = strcmp(path, "host") == 0;
     long n;
-    if (gl_tune_file_crossover(routine, vectors, path, &n) &&
+    if (gl_tune_file_crossover(name, vectors, path, &n) &&
         (host || gl_tune_file_applies(path)))
         return n;
-    return host ? builtin_host(routine + 1, vectors)
-                : builtin_gpu(routine + 1, vectors);
+    return host ? builtin_host(name, vectors) : builtin_gpu(name, vectors);
 }
 
-long gl_tune_gpu_floor(const char *routine, int vectors)
+long gl_tune_gpu_floor(const gl_call_name *name, int vectors)
 {
-    long floor = builtin_gpu(routine + 1, vectors);
+    long floor = builtin_gpu(name, vectors);
     for (int b = 0; b < GL_NBACKENDS; b++) {
         long n;
         if (gl_backend_is_gpu(&gl_backends[b]) &&
-            gl_tune_file_crossover(routine, vectors, gl_backends[b].name,
-                                   &n) &&
+            gl_tune_file_crossover(name, vectors, gl_backends[b].name, &n) &&
             n < floor)
             floor = n;
     }
     return floor;
 }
 
-long gl_tune_min_n(const char *routine, int vectors)
+long gl_tune_builtin(const gl_call_name *name, int vectors, const char *path)
 {
-    return gl_tune_crossover(routine, vectors, "host");
-}
-
-long gl_tune_builtin(const char *routine, int vectors, const char *path)
-{
-    return strcmp(path, "host") == 0 ? builtin_host(routine + 1, vectors)
-                                     : builtin_gpu(routine + 1, vectors);
+    return strcmp(path, "host") == 0 ? builtin_host(name, vectors)
+                                     : builtin_gpu(name, vectors);
 }
 
 /* The built-in methods of the GPU paths (docs/design/methods.md).
@@ -228,18 +234,18 @@ static const struct vendor_measurement *measured_row(char precision,
     return below ? below : smallest;
 }
 
-int gl_tune_method(const char *routine, int vectors, const char *path,
+int gl_tune_method(const gl_call_name *name, int vectors, const char *path,
                    long n, const char **source)
 {
-    int method = gl_tune_file_method(routine, vectors, path, n);
+    int method = gl_tune_file_method(name, vectors, path, n);
     if (source)
         *source = NULL;
     if (method >= 0)
         return method;
-    const char *family = gl_tune_measured_family(routine + 1);
-    int eig = strcmp(family, "syevd") == 0 || strcmp(family, "heevd") == 0;
+    int eig = name->family->kind == GL_KIND_EIG;
     const struct vendor_measurement *m =
-        eig ? measured_row(routine[0], vectors ? 'V' : 'N', path, n) : NULL;
+        eig ? measured_row(name->precision, vectors ? 'V' : 'N', path, n)
+            : NULL;
     if (m && m->vendor_s < m->ours_s) {
         if (source)
             *source = VENDOR_MEASURED_ON;

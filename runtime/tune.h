@@ -8,39 +8,40 @@
 
 #include <stddef.h>
 
-/* The crossover of a path (a backend's name, backend.h) for routine
- * ("dsyevd") and job (vectors: the job asks for vectors, or Q, P): calls
+#include "family.h"
+
+/* The crossover of a path (a backend's name, backend.h) for the routine
+ * called (name: family.h) and job (vectors: the job asks for vectors, or Q, P): calls
  * of at least this size are faster there than on the real LAPACK (and,
  * for a GPU path, than on the host path); LONG_MAX: never.  From the
  * tune file of gpulapack-tune when one for this machine is in force
  * (GPULAPACK_TUNE_FILE, else $XDG_CACHE_HOME/gpulapack/tune.txt or
  * ~/.cache/gpulapack/tune.txt), else built in (host: by CPU count).
  * GPULAPACK_MIN_N overrides both in the policy. */
-long gl_tune_crossover(const char *routine, int vectors, const char *path);
-/* The host path's crossover (gl_tune_crossover(routine, vectors, "host")). */
-long gl_tune_min_n(const char *routine, int vectors);
+long gl_tune_crossover(const gl_call_name *name, int vectors,
+                       const char *path);
 /* The smallest crossover any GPU path may have for the call, without
  * discovering a device: smaller calls never open a GPU runtime. */
-long gl_tune_gpu_floor(const char *routine, int vectors);
+long gl_tune_gpu_floor(const gl_call_name *name, int vectors);
 /* The built-in figure, whatever the file says (for gpulapack-tune). */
-long gl_tune_builtin(const char *routine, int vectors, const char *path);
+long gl_tune_builtin(const gl_call_name *name, int vectors, const char *path);
 
-/* The method of GPU path (a GPU backend's name) for a call of routine
- * ("dsyevd") and job of size n: a gl_method (context.h: 0 two-stage, 1
+/* The method of GPU path (a GPU backend's name) for a call of the
+ * routine name and job of size n: a gl_method (context.h: 0 two-stage, 1
  * one-stage, 2 vendor), from the tune file's method lines for this
  * device, else built in (docs/design/methods.md): the vendor's solver
  * where the built-in measurements show it faster (*source, when source
  * is not NULL: the machine and day they come from; else NULL).  Only the
  * ?syev family has methods other than the two-stage; the policy checks
  * that the method can run the call (lapack_api/entry.c). */
-int gl_tune_method(const char *routine, int vectors, const char *path,
+int gl_tune_method(const gl_call_name *name, int vectors, const char *path,
                    long n, const char **source);
-/* How many devices of GPU path (a GPU backend's name) a call of
- * routine and job of size n should use under GPULAPACK_DEVICE=auto, when
+/* How many devices of GPU path (a GPU backend's name) a call of the
+ * routine name and job of size n should use under GPULAPACK_DEVICE=auto, when
  * count of them are there: the count of the tune file's devices line
  * for this device whose size n reaches (at most count), else 1.  None
  * is built in. */
-int gl_tune_devices(const char *routine, int vectors, const char *path,
+int gl_tune_devices(const gl_call_name *name, int vectors, const char *path,
                     int count, long n);
 /* "two-stage", "one-stage", "vendor" for a gl_method, and back (-1: none). */
 const char *gl_tune_method_name(int method);
@@ -62,10 +63,22 @@ void gl_tune_host_identity(char *out, size_t size);
 void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
                              size_t size);
 
+/* A tune file's host-threads line (gpulapack-tune): the host's stage 2
+ * (values 0) or values-only stage 3 (values 1) of order n and more ran
+ * fastest on that many threads, the most a call of that size takes. */
+enum { GL_TUNE_HOST_LINES = 16 };
+typedef struct gl_host_threads_line {
+    int values;
+    long n;
+    int threads;
+} gl_host_threads_line;
+
 /* The settings of one execution context (runtime/context.h) that depend
  * on where it runs, taken once when the context is made for its device:
  * two devices may be tuned apart.  Environment overrides win, as in the
- * functions below. */
+ * functions below.  The host backend's threads come from it too
+ * (kernels/backend/host/threads.h), with the CPUs the process may run on
+ * at the time (gl_host_threads). */
 typedef struct gl_tuning {
     int device;            /* a device's context (its defaults differ) */
     int group_threads;     /* gl_tune_group_threads */
@@ -78,15 +91,12 @@ typedef struct gl_tuning {
     int chunk;             /* gl_tune_chunk */
     int sytrd_stages;      /* gl_tune_sytrd_stages */
     int ooc_wide_band;     /* from the tune file's rates line; 0: none */
-    size_t device_budget;  /* the device memory the policy fitted the
-                              call's plan against (bytes; the least of
-                              free memory and GPULAPACK_DEVICE_MEMORY_MB):
-                              a plan may size itself to it (the streamed
-                              chase's segments: streamed_segment,
-                              svd_segment); 0: not known */
-    unsigned long long device_max_alloc;   /* the device's largest single
-                              allocation (bytes; 0: no bound), for the
-                              same */
+    int chase_split;       /* gl_tune_chase_split */
+    int host_values;       /* GPULAPACK_HOST_VALUES (config.h GL_VALUES_*) */
+    int host_lines;        /* the tune file's host-threads lines, in its
+                              order (none where GPULAPACK_HOST_THREADS
+                              decides alone) */
+    gl_host_threads_line host_line[GL_TUNE_HOST_LINES];
 } gl_tuning;
 void gl_tune_snapshot(const struct gl_gpu_device_info *info, gl_tuning *out);
 
@@ -182,23 +192,10 @@ int gl_tune_ooc_segment(int group);
  * process may run on. */
 int gl_host_threads(void);
 
-/* Threads of the host's values-only stage 3
- * (kernels/backend/host/values.c) for order n: 0 where the system's
- * ?sterf / ?bdsqr serves (GPULAPACK_HOST_VALUES = lapack, or n too small
- * for the bisection to pay), else at most gl_host_threads(), one per 256
- * rows (each thread's share then takes well over the ~50 us a thread
- * costs to start). */
-int gl_tune_values_threads(long n);
-
 /* The host chase's schedule (kernels/backend/host/chase.c): 1 the split
  * one (each thread its own range of every group's steps), 0 the sweeps
  * one (each thread whole groups of sweeps);
  * GPULAPACK_HOST_CHASE=split|sweeps. */
 int gl_tune_chase_split(void);
-/* Threads of the host chase of order n and half-width b: at most
- * gl_host_threads(); split, each at least 4 steps of a sweep's n/b
- * (shorter ranges wait at every step); sweeps, n/(3b) + 1 (the sweeps
- * that can run at once, three steps apart). */
-int gl_tune_chase_threads(long n, int b, int split);
 
 #endif

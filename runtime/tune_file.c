@@ -260,7 +260,7 @@ static int parse_rates_line(const char *line, int number, char *why,
 /* "host-threads <chase|values> <n> <threads>": the host's stage 2 or
  * values-only stage 3 of order n and more ran fastest on that many
  * threads (gpulapack-tune); the most a call of that size takes. */
-#define MAX_HOST_THREAD_LINES 16
+#define MAX_HOST_THREAD_LINES GL_TUNE_HOST_LINES
 static struct {
     int values;
     long n;
@@ -458,70 +458,72 @@ int gl_tune_file_applies(const char *path)
     return 0;
 }
 
-/* The family gpulapack-tune measures for a routine's family: the
- * siblings with the same stages 1 and 2 share its figures, as in the
- * built-in tables. */
-const char *gl_tune_measured_family(const char *family)
+/* The families a line of the file may name for a call: its own, with
+ * the form called ("heevd_2stage"), and the one gpulapack-tune measures
+ * for it (family.h tune_as: "heevd" for ?heevr and ?heevd_2stage), whose
+ * figures its siblings with the same stages 1 and 2 share. */
+typedef struct line_names {
+    char own[32];
+    const char *measured;
+} line_names;
+
+static line_names names_of(const gl_call_name *name)
 {
-    static const char *const map[][2] = {
-        {"gesvd", "gesdd"}, {"syev", "syevd"}, {"syevr", "syevd"},
-        {"syevx", "syevd"}, {"heev", "heevd"}, {"heevr", "heevd"},
-        {"heevx", "heevd"}};
-    char base[24];
-    snprintf(base, sizeof base, "%s", family);
-    char *two = strstr(base, "_2stage");
-    if (two)
-        *two = 0;
-    for (size_t i = 0; i < COUNT(map); i++)
-        if (strcmp(base, map[i][0]) == 0)
-            return map[i][1];
-    return strcmp(base, "syevd") == 0 ? "syevd"
-           : strcmp(base, "heevd") == 0 ? "heevd" : family;
+    line_names l;
+    char text[32];
+    snprintf(l.own, sizeof l.own, "%s",
+             gl_call_name_text(name, text, sizeof text) + 1);
+    gl_call_name measured = {&gl_families[name->family->tune_as],
+                             name->precision, 0};
+    l.measured = gl_call_name_family(&measured);
+    return l;
 }
 
-static const entry *file_entry(const char *routine, int vectors,
-                               const char *path)
+/* A line of the call's case: its precision, job and path, and one of its
+ * names. */
+static int line_of(const entry *e, const gl_call_name *name,
+                   const line_names *l, int vectors, const char *path)
+{
+    return e->precision == name->precision &&
+           e->job == (vectors ? 'V' : 'N') &&
+           (strcmp(e->family, l->own) == 0 ||
+            strcmp(e->family, l->measured) == 0) &&
+           strcmp(e->path, path) == 0;
+}
+
+int gl_tune_file_crossover(const gl_call_name *name, int vectors,
+                           const char *path, long *n)
 {
     file_ready();
-    const char *names[2] = {routine + 1, gl_tune_measured_family(routine + 1)};
+    line_names l = names_of(name);
+    /* its own family's line first, else its measured family's */
+    const char *families[2] = {l.own, l.measured};
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < nentries; i++) {
             const entry *e = &entries[i];
             if (e->method < 0 && e->devices == 0 &&
-                e->precision == routine[0] &&
-                e->job == (vectors ? 'V' : 'N') &&
-                strcmp(e->family, names[k]) == 0 &&
-                strcmp(e->path, path) == 0)
-                return e;
+                line_of(e, name, &l, vectors, path) &&
+                strcmp(e->family, families[k]) == 0) {
+                *n = e->n;
+                return 1;
+            }
         }
-    return NULL;
-}
-
-int gl_tune_file_crossover(const char *routine, int vectors,
-                           const char *path, long *n)
-{
-    const entry *e = file_entry(routine, vectors, path);
-    if (e)
-        *n = e->n;
-    return e != NULL;
+    return 0;
 }
 
 /* No built-in sets: one device until gpulapack-tune measured a set
  * faster on this machine.  The line of the largest count that is not
  * larger than the set decides. */
-int gl_tune_devices(const char *routine, int vectors, const char *path,
+int gl_tune_devices(const gl_call_name *name, int vectors, const char *path,
                     int count, long n)
 {
     file_ready();
-    const char *family = gl_tune_measured_family(routine + 1);
+    line_names l = names_of(name);
     const entry *best = NULL;
     for (int i = 0; i < nentries; i++) {
         const entry *e = &entries[i];
         if (e->devices >= 2 && e->devices <= count &&
-            e->precision == routine[0] && e->job == (vectors ? 'V' : 'N') &&
-            (strcmp(e->family, routine + 1) == 0 ||
-             strcmp(e->family, family) == 0) &&
-            strcmp(e->path, path) == 0 &&
+            line_of(e, name, &l, vectors, path) &&
             (!best || e->devices > best->devices))
             best = e;
     }
@@ -530,20 +532,17 @@ int gl_tune_devices(const char *routine, int vectors, const char *path,
     return best->devices;
 }
 
-int gl_tune_file_method(const char *routine, int vectors, const char *path,
-                        long n)
+int gl_tune_file_method(const gl_call_name *name, int vectors,
+                        const char *path, long n)
 {
     file_ready();
-    const char *family = gl_tune_measured_family(routine + 1);
+    line_names l = names_of(name);
     long best_from = -1;
     int method = -1;
     for (int i = 0; i < nentries; i++) {
         const entry *e = &entries[i];
-        if (e->method >= 0 && e->precision == routine[0] &&
-            e->job == (vectors ? 'V' : 'N') &&
-            (strcmp(e->family, routine + 1) == 0 ||
-             strcmp(e->family, family) == 0) &&
-            strcmp(e->path, path) == 0 && e->n <= n && e->n > best_from) {
+        if (e->method >= 0 && line_of(e, name, &l, vectors, path) &&
+            e->n <= n && e->n > best_from) {
             best_from = e->n;
             method = e->method;
         }
@@ -551,18 +550,15 @@ int gl_tune_file_method(const char *routine, int vectors, const char *path,
     return method >= 0 && gl_tune_file_applies(path) ? method : -1;
 }
 
-int gl_tune_file_host_threads(int values, long n)
+int gl_tune_file_host_lines(gl_host_threads_line *out, int most)
 {
     file_ready();
-    long best_n = -1;
-    int threads = 0;
-    for (int i = 0; i < nhost_thread_lines; i++)
-        if (host_thread_lines[i].values == values &&
-            host_thread_lines[i].n <= n && host_thread_lines[i].n > best_n) {
-            best_n = host_thread_lines[i].n;
-            threads = host_thread_lines[i].threads;
-        }
-    return threads;
+    int count = nhost_thread_lines < most ? nhost_thread_lines : most;
+    for (int i = 0; i < count; i++)
+        out[i] = (gl_host_threads_line){host_thread_lines[i].values,
+                                        host_thread_lines[i].n,
+                                        host_thread_lines[i].threads};
+    return count;
 }
 
 int gl_tune_file_wide_band(const gl_gpu_device_info *info)

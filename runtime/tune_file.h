@@ -8,6 +8,9 @@
 
 #include <limits.h>
 
+#include "family.h"
+#include "tune.h"
+
 /* A crossover or a set of devices that never pays. */
 #define GL_TUNE_NEVER LONG_MAX
 
@@ -17,26 +20,22 @@ struct gl_gpu_device_info;
  * host crossovers' key, the host threads' default. */
 int gl_tune_cpu_count(void);
 
-/* The family gpulapack-tune measures for a routine's family ("syevr" ->
- * "syevd", "gesvd" -> "gesdd", "_2stage" left off): the siblings with the
- * same stages 1 and 2 share its figures, as in the built-in tables. */
-const char *gl_tune_measured_family(const char *family);
-
-/* The file's crossover line of routine ("dsyevd"), job and path ("host",
- * or a GPU path), its own family's first, else its measured family's:
- * 1 with its size (or GL_TUNE_NEVER) in *n, 0 if the file has none. */
-int gl_tune_file_crossover(const char *routine, int vectors,
+/* The file's crossover line of the call's routine (family.h), job and
+ * path ("host", or a GPU path), its own family's first, else the family
+ * it is measured as (family.h tune_as): 1 with its size (or
+ * GL_TUNE_NEVER) in *n, 0 if the file has none. */
+int gl_tune_file_crossover(const gl_call_name *name, int vectors,
                            const char *path, long *n);
 /* 1 if the file's lines of GPU path apply here: they were measured on the
  * device chosen for path (checked once per path; logged where not). */
 int gl_tune_file_applies(const char *path);
 /* The file's method lines' gl_method for the call (the line of the
  * largest size not above n) where they apply here; -1 if none does. */
-int gl_tune_file_method(const char *routine, int vectors, const char *path,
-                        long n);
-/* The host-threads line of the largest size not above n (values: the
- * values-only stage 3's, else the chase's): its threads; 0 if none. */
-int gl_tune_file_host_threads(int values, long n);
+int gl_tune_file_method(const gl_call_name *name, int vectors,
+                        const char *path, long n);
+/* The file's host-threads lines, in its order, into out (at most most of
+ * them; the file holds at most GL_TUNE_HOST_LINES): their count. */
+int gl_tune_file_host_lines(gl_host_threads_line *out, int most);
 /* The streamed plan's wide band from the rates line of the file's GPU
  * whose identity is this device's (gl_tuning.ooc_wide_band); 0 if none. */
 int gl_tune_file_wide_band(const struct gl_gpu_device_info *info);

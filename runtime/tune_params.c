@@ -136,42 +136,6 @@ int gl_tune_chase_split(void)
     return gl_config_get()->host_chase != GL_HOST_CHASE_SWEEPS;
 }
 
-/* The threads the tune file's host-threads line of the largest n not
- * above this one measured fastest; 0 without one, or where
- * GPULAPACK_HOST_THREADS is set (it decides). */
-static int host_threads_measured(int values, long n)
-{
-    if (gl_config_get()->host_threads > 0)
-        return 0;
-    return gl_tune_file_host_threads(values, n);
-}
-
-int gl_tune_chase_threads(long n, int b, int split)
-{
-    long steps = n / (b > 1 ? b : 1);
-    long useful = split ? steps / 4 : n / (3L * (b > 1 ? b : 1)) + 1;
-    int threads = gl_host_threads(), measured = host_threads_measured(0, n);
-    if (measured > 0 && measured < threads)
-        threads = measured;
-    if (useful < 1)
-        useful = 1;
-    return threads < useful ? threads : (int)useful;
-}
-
-/* Below 32 rows the bisection's vectors of 32 values run mostly empty
- * lanes and ?sterf's few sweeps cost microseconds. */
-int gl_tune_values_threads(long n)
-{
-    int how = gl_config_get()->host_values;
-    if (how == GL_VALUES_LAPACK || (how == GL_VALUES_TUNED && n < 32))
-        return 0;
-    long useful = n / 256 > 1 ? n / 256 : 1;
-    int threads = gl_host_threads(), measured = host_threads_measured(1, n);
-    if (measured > 0 && measured < threads)
-        threads = measured;
-    return threads < useful ? threads : (int)useful;
-}
-
 int gl_tune_group_threads(void)
 {
     long t = gl_config_get()->group_threads;
@@ -298,6 +262,11 @@ void gl_tune_snapshot(const gl_gpu_device_info *info, gl_tuning *out)
         .chunk = gl_tune_chunk(),
         .sytrd_stages = gl_tune_sytrd_stages(),
         .ooc_wide_band = gl_tune_file_wide_band(info),
-        .device_max_alloc = info ? info->max_alloc : 0,
+        .chase_split = gl_tune_chase_split(),
+        .host_values = gl_config_get()->host_values,
     };
+    /* GPULAPACK_HOST_THREADS decides alone, over the file's lines */
+    if (gl_config_get()->host_threads <= 0)
+        out->host_lines =
+            gl_tune_file_host_lines(out->host_line, GL_TUNE_HOST_LINES);
 }

@@ -101,7 +101,9 @@ static int listed(const char *list, const char *item)
 /* ---- one call ----------------------------------------------------------- */
 
 typedef struct problem {
-    int gesdd;          /* else syevd/heevd */
+    gl_call_name name;  /* the family measured (GL_TUNE_FAMILY_IDS) in a
+                           precision */
+    int gesdd;          /* its kind: the SVD (?gesdd), else ?syevd/?heevd */
     char prec;          /* s d c z */
     int vectors;
     int n;
@@ -251,10 +253,7 @@ static long round32(double n)
 
 static const char *name_of(const problem *pb, char *buf, size_t size)
 {
-    int cplx = pb->prec == 'c' || pb->prec == 'z';
-    snprintf(buf, size, "%c%s", pb->prec,
-             pb->gesdd ? "gesdd" : cplx ? "heevd" : "syevd");
-    return buf;
+    return gl_call_name_text(&pb->name, buf, (unsigned)size);
 }
 
 /* Times LAPACK, host and gpu at n (those asked); t[] = -1 where not run
@@ -394,9 +393,8 @@ static void add_line(const problem *pb, const char *path, long n, long builtin)
                  builtin > max_n + 1 ? builtin : max_n + 1);
     else
         snprintf(value, sizeof value, "%ld", n);
-    int cplx = pb->prec == 'c' || pb->prec == 'z';
     snprintf(lines[nlines++], sizeof lines[0], "%s %c %c %s %s",
-             pb->gesdd ? "gesdd" : cplx ? "heevd" : "syevd",
+             gl_call_name_family(&pb->name),
              pb->vectors ? 'V' : 'N', pb->prec, path, value);
 }
 
@@ -453,9 +451,8 @@ static void add_method_line(const problem *pb, gl_path gpu, long from,
 {
     if (nlines == 64)
         return;
-    int cplx = pb->prec == 'c' || pb->prec == 'z';
     snprintf(lines[nlines++], sizeof lines[0], "method %s %c %c %s %ld %s",
-             cplx ? "heevd" : "syevd", pb->vectors ? 'V' : 'N', pb->prec,
+             gl_call_name_family(&pb->name), pb->vectors ? 'V' : 'N', pb->prec,
              gl_path_name(gpu), from, gl_tune_method_name(method));
 }
 
@@ -519,14 +516,13 @@ static void measure_devices(problem *pb, gl_path gpu, const char *label,
         else if (from < 0)
             from = n;
     }
-    int cplx = pb->prec == 'c' || pb->prec == 'z';
     char value[24];
     if (from < 0)
         snprintf(value, sizeof value, "never");
     else
         snprintf(value, sizeof value, "%ld", from);
     snprintf(lines[nlines++], sizeof lines[0], "devices %s %c %c %s %d %s",
-             pb->gesdd ? "gesdd" : cplx ? "heevd" : "syevd",
+             gl_call_name_family(&pb->name),
              pb->vectors ? 'V' : 'N', pb->prec, gl_path_name(gpu), count,
              value);
     size_t used = strlen(summary);
@@ -596,7 +592,8 @@ static void measure_rates(gl_path gpu)
  * The chase (stage 2) and the values' bisection (stage 3) on 1, 2, 4, ...
  * up to all CPUs, at 1000, 2000 and 4000 (up to --max-n): the fastest
  * count (the fewer threads unless more are 5% faster) as a host-threads
- * line, the most a call of that size and above takes (runtime/tune_params.c).
+ * line, the most a call of that size and above takes
+ * (kernels/backend/host/threads.h).
  * Too many threads for a size only wait for each other (the chase's
  * ranges grow short) or start for little work. */
 int gl_d_host_sb_chase_on(int n, int b, int sweeps, double *band, int ldband,
@@ -744,7 +741,7 @@ int main(int argc, char **argv)
 
     problem pb = {0};
     case_count = 0;
-    static const char *const fams[] = {GL_TUNE_FAMILY_NAMES};
+    static const gl_family_id fams[] = {GL_TUNE_FAMILY_IDS};
     const int nfams = (int)(sizeof fams / sizeof *fams);
     static const char precs[] = "sdcz";
     for (int pass = 0; pass < 2; pass++)
@@ -752,7 +749,9 @@ int main(int argc, char **argv)
             for (int v = 0; v < 2; v++)
                 for (int p = 0; p < 4; p++) {
                     char prec[2] = {precs[p], 0};
-                    if (!listed(families, fams[f]) || !listed(jobs, v ? "V" : "N") ||
+                    const gl_family *family = &gl_families[fams[f]];
+                    if (!listed(families, family->real_name) ||
+                        !listed(jobs, v ? "V" : "N") ||
                         !listed(precisions, prec))
                         continue;
                     if (pass == 0) {
@@ -760,7 +759,8 @@ int main(int argc, char **argv)
                         continue;
                     }
                     case_index++;
-                    pb.gesdd = strcmp(fams[f], "gesdd") == 0;
+                    pb.name = (gl_call_name){family, precs[p], 0};
+                    pb.gesdd = family->kind == GL_KIND_SVD;
                     pb.vectors = v;
                     pb.prec = precs[p];
                     char routine[16], label[40];
@@ -789,7 +789,7 @@ int main(int argc, char **argv)
                         long n = crossover_of(&pb, path, label, &failed);
                         if (n != 0)
                             add_line(&pb, name, n,
-                                     gl_tune_builtin(routine, v, name));
+                                     gl_tune_builtin(&pb.name, v, name));
                         size_t used = strlen(summary);
                         if (n == 0)
                             snprintf(summary + used, sizeof summary - used,

@@ -18,6 +18,10 @@ writes:
       scipy_dgesdd_64_) of every precision;
   lapack_api/generated/exports.txt    the LAPACK names lib/libgpulapack.so
       exports (testing/unit/check_library.sh);
+  runtime/families.def                each family's row as the policy and
+      the tuning read it (runtime/family.h: its kind, whether the vendor's
+      solvers compute it, whether a device set shares its stage 1, the
+      family whose measurements it takes);
   tools/tune_families.inc             the families gpulapack-tune measures.
 
 The output is committed; testing/unit/check_generated.sh runs this script
@@ -57,12 +61,30 @@ import textwrap
 # and frees its scratch (entry_skeleton.h).
 # tune: gpulapack-tune measures the family, in this order (0: not); the
 # tool knows how to call ?syevd and ?gesdd (tools/gpulapack_tune.c).
+# kind: what our path does with it (runtime/family.h): "eig" the ?syev
+# family (a method per call: docs/design/methods.md), "svd", "tridiag"
+# (?sytrd and ?sytrd_2stage), "band" (the band routines).
+# vendor: the vendor's eigensolvers (cuSOLVER, rocSOLVER) compute the
+# family's whole spectrum, so the vendor method may run it.
+# tune_as: the family whose crossovers and methods it takes where it has
+# none of its own (the siblings with the same stages 1 and 2; None: its
+# own).
+# shared_stage1: the devices of a set share its stage 1 as well as the
+# back-transformation of its vectors (kernels/tiers/stage1_peers.c).
 
 
 class Family:
-    def __init__(self, real, cplx, args, log, info="rc", two_stage=False,
-                 finish=False, tune=0):
+    KINDS = ("eig", "svd", "tridiag", "band")
+
+    def __init__(self, real, cplx, args, log, kind, info="rc",
+                 two_stage=False, finish=False, tune=0, vendor=False,
+                 tune_as=None, shared_stage1=False):
         self.real, self.cplx = real, cplx
+        assert kind in self.KINDS, real
+        self.kind = kind
+        self.vendor = vendor
+        self.tune_as = tune_as or real
+        self.shared_stage1 = shared_stage1
         self.args = [Arg(a) for a in args]
         self.log = log.split()
         self.info = info
@@ -109,25 +131,28 @@ ROUTINES = [
             "lda int", "s real*", "u scalar*", "ldu int", "vt scalar*",
             "ldvt int", "work scalar* optimal", "lwork int query",
             "rwork real* complex", "info info"],
-           log="jobu jobvt m n", finish=True),
+           log="jobu jobvt m n", kind="svd", finish=True,
+           tune_as="gesdd", shared_stage1=True),
     Family("gesdd", "gesdd",
            ["jobz char", "m int", "n int", "a scalar*", "lda int",
             "s real*", "u scalar*", "ldu int", "vt scalar*", "ldvt int",
             "work scalar* optimal", "lwork int query",
             "rwork real* complex", "iwork int* size=8*gl_min64(*a->m,*a->n)",
             "info info"],
-           log="jobz m n", tune=2),
+           log="jobz m n", kind="svd", tune=2, shared_stage1=True),
     Family("syev", "heev",
            ["jobz char", "uplo char", "n int", "a scalar*", "lda int",
             "w real*", "work scalar* optimal", "lwork int query",
             "rwork real* complex", "info info"],
-           log="jobz uplo n", two_stage=True),
+           log="jobz uplo n", kind="eig", two_stage=True, vendor=True,
+           tune_as="syevd", shared_stage1=True),
     Family("syevd", "heevd",
            ["jobz char", "uplo char", "n int", "a scalar*", "lda int",
             "w real*", "work scalar* optimal", "lwork int query",
             "rwork real* complex optimal", "lrwork int complex query",
             "iwork int* optimal", "liwork int query", "info info"],
-           log="jobz uplo n", two_stage=True, tune=1),
+           log="jobz uplo n", kind="eig", two_stage=True, tune=1,
+           vendor=True, shared_stage1=True),
     Family("syevr", "heevr",
            ["jobz char", "range char", "uplo char", "n int", "a scalar*",
             "lda int", "vl real", "vu real", "il int", "iu int",
@@ -137,7 +162,8 @@ ROUTINES = [
             "lwork int query", "rwork real* complex optimal",
             "lrwork int complex query", "iwork int* optimal",
             "liwork int query", "info info"],
-           log="jobz range uplo n", two_stage=True, finish=True),
+           log="jobz range uplo n", kind="eig", two_stage=True, finish=True,
+           tune_as="syevd", shared_stage1=True),
     Family("syevx", "heevx",
            ["jobz char", "range char", "uplo char", "n int", "a scalar*",
             "lda int", "vl real", "vu real", "il int", "iu int",
@@ -145,41 +171,42 @@ ROUTINES = [
             "ldz int", "work scalar* optimal", "lwork int query",
             "rwork real* complex", "iwork int* size=5*(int64_t)*a->n",
             "ifail int* size=*a->n out", "info info"],
-           log="jobz range uplo n", two_stage=True, finish=True),
+           log="jobz range uplo n", kind="eig", two_stage=True, finish=True,
+           tune_as="syevd", shared_stage1=True),
     Family("sytrd", "hetrd",
            ["uplo char", "n int", "a scalar*", "lda int", "d real*",
             "e real*", "tau scalar*", "work scalar* optimal",
             "lwork int query", "info info"],
-           log="uplo n", info="0"),
+           log="uplo n", kind="tridiag", info="0"),
     Family("sytrd_2stage", "hetrd_2stage",
            ["vect char", "uplo char", "n int", "a scalar*", "lda int",
             "d real*", "e real*", "tau scalar*", "hous2 scalar* optimal",
             "lhous2 int query", "work scalar* optimal", "lwork int query",
             "info info"],
-           log="vect uplo n", info="0"),
+           log="vect uplo n", kind="tridiag", info="0"),
     Family("gbbrd", "gbbrd",
            ["vect char", "m int", "n int", "ncc int", "kl int", "ku int",
             "ab scalar*", "ldab int", "d real*", "e real*", "q scalar*",
             "ldq int", "pt scalar*", "ldpt int", "c scalar*", "ldc int",
             "work scalar*", "rwork real* complex", "info info"],
-           log="vect m n ncc kl ku", info="0"),
+           log="vect m n ncc kl ku", kind="band", info="0"),
     Family("sbtrd", "hbtrd",
            ["vect char", "uplo char", "n int", "kd int", "ab scalar*",
             "ldab int", "d real*", "e real*", "q scalar*", "ldq int",
             "work scalar*", "info info"],
-           log="vect uplo n kd", info="0", finish=True),
+           log="vect uplo n kd", kind="band", info="0", finish=True),
     Family("sbev", "hbev",
            ["jobz char", "uplo char", "n int", "kd int", "ab scalar*",
             "ldab int", "w real*", "z scalar*", "ldz int", "work scalar*",
             "rwork real* complex", "info info"],
-           log="jobz uplo n kd"),
+           log="jobz uplo n kd", kind="band"),
     Family("sbevd", "hbevd",
            ["jobz char", "uplo char", "n int", "kd int", "ab scalar*",
             "ldab int", "w real*", "z scalar*", "ldz int",
             "work scalar* optimal", "lwork int query",
             "rwork real* complex optimal", "lrwork int complex query",
             "iwork int* optimal", "liwork int query", "info info"],
-           log="jobz uplo n kd"),
+           log="jobz uplo n kd", kind="band"),
 ]
 
 # ---- C text -----------------------------------------------------------------
@@ -474,7 +501,8 @@ def spec(f, q, ls):
             f"    .info_is_rc = {1 if f.info == 'rc' else 0},\n"
             f"    .lengths = {r + '_lengths' if ls else 'NULL'},\n"
             f"    .minimums = {r + '_minimums' if ls else 'NULL'},\n"
-            f"    .wide = {r + '_wide' if ls else 'NULL'},\n}};")
+            f"    .wide = {r + '_wide' if ls else 'NULL'},\n"
+            f"    .family = {family_id(f)},\n}};")
 
 
 def entry(f):
@@ -490,14 +518,19 @@ def entry(f):
             + f"GL_WIDE_ENTRY({r}_entry);")
 
 
+def family_id(f):
+    return "GL_FAMILY_" + f.real.upper()
+
+
 def routines(f):
     out = []
     for suffix, real, cplx in exported(f):
+        init = "GL_ROUTINE_INIT_2STAGE" if suffix else "GL_ROUTINE_INIT"
         for scipy in ("", "scipy_"):
             var = f"{f.real}{suffix}{'_scipy' if scipy else ''}_routine"
             macro = "GL_SCIPY_STR" if scipy else "GL_LAPACK_STR"
             out.append(f"static gl_routine {var} =\n"
-                       f"    GL_ROUTINE_INIT({macro}({real}, {cplx}));")
+                       f"    {init}({macro}({real}, {cplx}));")
     return "\n".join(out)
 
 
@@ -543,8 +576,10 @@ def family_inc(f):
                  " in the order of the lengths)" if ls else "") +
                 " (entry_skeleton.h).") + "\n"
         f"static gl_request {r}_request(const void *args);\n"
-        f"static int {r}_run(const GL_FN(ops) *ops, const void *args,\n"
-        f"{' ' * (len(r) + 16)}gl_scratch *scratch, gl_stage_times *t);"
+        f"static int {r}_run(const GL_FN(ops) *ops, "
+        f"const gl_call_plan *plan,\n"
+        f"{' ' * (len(r) + 16)}const void *args, gl_scratch *scratch,\n"
+        f"{' ' * (len(r) + 16)}gl_stage_times *t);"
         + (f"\nstatic void {r}_finish(const void *args, gl_scratch *scratch,"
            f"\n{' ' * (len(r) + 20)}int accepted);" if f.finish else "")
         + (f"\nstatic int {r}_minimums(const void *args, int64_t *min);"
@@ -574,15 +609,35 @@ def exports_txt():
     return "\n".join(lines) + "\n"
 
 
+def families_def():
+    """The families' rows for runtime/family.h, in the table's order."""
+    by_name = {f.real: f for f in ROUTINES}
+    lines = [HEADER, "",
+             comment("The routine families (runtime/family.h): "
+                     "GL_FAMILY_ROW(ID, real name, complex name, kind, "
+                     "_2stage form exported, the vendor's solvers compute "
+                     "it, a device set shares its stage 1, the family "
+                     "whose measurements it takes).")]
+    for f in ROUTINES:
+        assert f.tune_as in by_name, (f.real, f.tune_as)
+        fields = [f.real.upper(), f'"{f.real}"', f'"{f.cplx}"',
+                  f.kind.upper(), str(int(f.two_stage)), str(int(f.vendor)),
+                  str(int(f.shared_stage1)), f.tune_as.upper()]
+        lines.append(wrap("GL_FAMILY_ROW(", [(x, False) for x in fields],
+                          ")", indent=" " * 14))
+    return "\n".join(lines) + "\n"
+
+
 def tune_inc():
     tuned = sorted((f for f in ROUTINES if f.tune), key=lambda f: f.tune)
     names = [f.real for f in tuned]
     return (HEADER +
             "\n\n/* The routine families gpulapack-tune measures, in order "
-            "(the table's tune:\n * it knows how to call ?syevd and ?gesdd). */\n"
+            "(the table's tune:\n * it knows how to call ?syevd and ?gesdd), "
+            "and their runtime/family.h ids. */\n"
             f'#define GL_TUNE_FAMILIES "{",".join(names)}"\n'
-            f"#define GL_TUNE_FAMILY_NAMES "
-            + ", ".join(f'"{n}"' for n in names) + "\n")
+            f"#define GL_TUNE_FAMILY_IDS "
+            + ", ".join(family_id(f) for f in tuned) + "\n")
 
 
 def outputs():
@@ -590,6 +645,7 @@ def outputs():
              family_inc(f) for f in ROUTINES}
     files[os.path.join("lapack_api", "generated", "exports.txt")] = \
         exports_txt()
+    files[os.path.join("runtime", "families.def")] = families_def()
     files[os.path.join("tools", "tune_families.inc")] = tune_inc()
     return files
 

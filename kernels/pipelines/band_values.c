@@ -169,7 +169,8 @@ static void pack_ab(lapack_int m, lapack_int n, lapack_int kl, lapack_int ku,
 }
 
 /* gl_s_gb_bidiag_q gl_d_gb_bidiag_q gl_c_gb_bidiag_q gl_z_gb_bidiag_q */
-int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
+int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                       char vect, lapack_int m,
                        lapack_int n, lapack_int ncc, lapack_int kl,
                        lapack_int ku, const gl_scalar *ab, lapack_int ldab,
                        gl_real *d, gl_real *e, gl_scalar *q, lapack_int ldq,
@@ -221,8 +222,7 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
         buf = ops->alloc(ops, sizeof *buf * (bsize > ccopy ? bsize : ccopy));
         if (!vqr || (form_qx && !qx) || (form_px && !px) ||
             (ncc > 0 && !cw) || !buf ||
-            GL_FN(reflectors_alloc)(ops, &keep, cols, b,
-                                    gl_tune_group(&ops->ctx->tuning, b), 1))
+            GL_FN(reflectors_alloc)(ops, &keep, cols, b, plan->group, 1))
             goto out;
         tauqr = vqr + (size_t)(lo + 1) * cols;
     }
@@ -234,7 +234,7 @@ int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
     double t1 = gl_profile_stage(ops->ctx, "stage2");
     ops->from_host(ops, 'N', ld, cols, host, ld, dev, ld);
     if (vectors ? b > 1 && ops->gb_chase(ops, cols, b, 1, cols, dev, ld, &keep)
-                : GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), dev, ld))
+                : GL_FN(gb2bd)(ops, cols, b, plan->tile_width, dev, ld))
         goto out;
     if (GL_FN(band_to_de)(ops, 'G', cols, b, dev, ld, de, d, e))
         goto out;
@@ -281,17 +281,35 @@ out:
 }
 
 /* gl_s_gb_bidiag gl_d_gb_bidiag gl_c_gb_bidiag gl_z_gb_bidiag */
-int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                     lapack_int kl, lapack_int ku, const gl_scalar *ab,
-                     lapack_int ldab, gl_real *d, gl_real *e,
-                     gl_stage_times *times)
+int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     lapack_int m, lapack_int n, lapack_int kl, lapack_int ku,
+                     const gl_scalar *ab, lapack_int ldab, gl_real *d,
+                     gl_real *e, gl_stage_times *times)
 {
-    return GL_FN(gb_bidiag_q)(ops, 'N', m, n, 0, kl, ku, ab, ldab, d, e, NULL,
-                              1, NULL, 1, NULL, 1, times);
+    return GL_FN(gb_bidiag_q)(ops, plan, 'N', m, n, 0, kl, ku, ab, ldab, d, e,
+                              NULL, 1, NULL, 1, NULL, 1, times);
 }
 
-/* gl_s_band_device_bytes gl_d_band_device_bytes gl_c_band_device_bytes gl_z_band_device_bytes */
-size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
+/* gl_s_band_half_width gl_d_band_half_width gl_c_band_half_width gl_z_band_half_width */
+lapack_int GL_FN(band_half_width)(char kind, lapack_int m, lapack_int n,
+                                  lapack_int kl, lapack_int ku)
+{
+    if (kind == 'H')
+        return kl < n - 1 ? kl : n - 1;
+    /* gb_bidiag_q's: X = A or A^H, its lower bandwidth kept */
+    int trans = m < n;
+    lapack_int cols = trans ? m : n;
+    if (kl > m - 1)
+        kl = m - 1 > 0 ? m - 1 : 0;
+    if (ku > n - 1)
+        ku = n - 1 > 0 ? n - 1 : 0;
+    lapack_int lo = trans ? ku : kl, b = kl + ku < cols - 1 ? kl + ku : cols - 1;
+    return b < lo ? lo : b;
+}
+
+/* The device bytes of band_plan_make's plan (the chase's store in groups
+ * of the plan's sweeps), and its largest allocation in *largest. */
+static size_t band_device_bytes(const gl_call_plan *plan, char kind,
                                 lapack_int m, lapack_int n, lapack_int kl,
                                 lapack_int ku, char vectors, lapack_int ncc,
                                 size_t *largest)
@@ -305,7 +323,7 @@ size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
         *largest = band;
         if (vectors == 'N')
             return band;
-        lapack_int group = gl_tune_group(tuning, b);
+        lapack_int group = plan->group;
         size_t store = GL_FN(reflectors_slots)(n, b, group, &ngroups) *
                        ((size_t)b + 1) * es;
         /* Z of T and the divide and conquer ('D'), or Q itself from the
@@ -338,7 +356,7 @@ size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
     size_t ccopy = (size_t)m * (size_t)(ncc > 0 ? ncc : 0);
     size_t buf = (rr > cc ? rr : cc);
     buf = (buf > ccopy ? buf : ccopy) * es;
-    lapack_int group = gl_tune_group(tuning, b);
+    lapack_int group = plan->group;
     size_t store = GL_FN(reflectors_slots)(cols, b, group, &ngroups) *
                    ((size_t)b + 1) * es;
     size_t q = GL_FN(apply_chase_device_bytes)(cols, b, group, rows);
@@ -347,11 +365,28 @@ size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
     return band + buf + 2 * store + (q > p ? q : p);
 }
 
+/* gl_s_band_plan_make gl_d_band_plan_make gl_c_band_plan_make gl_z_band_plan_make */
+int GL_FN(band_plan_make)(const gl_tuning *tuning, char kind, lapack_int m,
+                          lapack_int n, lapack_int kl, lapack_int ku,
+                          char vectors, lapack_int ncc, gl_call_plan *plan)
+{
+    if (plan->tier != GL_PLAN_IN_CORE)   /* in core only */
+        return 0;
+    GL_FN(band_shape)(tuning,
+                      GL_FN(band_half_width)(kind, m, n, kl, ku), plan);
+    size_t largest = 0;
+    plan->device_bytes = gl_plan_bytes(band_device_bytes(
+        plan, kind, m, n, kl, ku, vectors, ncc, &largest));
+    plan->largest = gl_plan_bytes(largest);
+    return 1;
+}
+
 /* gl_s_sb_tridiag gl_d_sb_tridiag gl_c_sb_tridiag gl_z_sb_tridiag */
-int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                      lapack_int kd, const gl_scalar *ab, lapack_int ldab,
-                      gl_real sigma, gl_real *d, gl_real *e,
-                      GL_FN(tridiag_q) *keep, gl_stage_times *times)
+int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                      char uplo, lapack_int n, lapack_int kd,
+                      const gl_scalar *ab, lapack_int ldab, gl_real sigma,
+                      gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
+                      gl_stage_times *times)
 {
     if (n == 0)
         return 0;
@@ -362,7 +397,7 @@ int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     gl_scalar *de = malloc(sizeof *de * 2 * (size_t)n);
     int rc = GL_STAGE_FAULT;
     if (keep) {
-        *keep = (GL_FN(tridiag_q)){.n = n, .b = b};
+        *keep = (GL_FN(tridiag_q)){.n = n, .b = b, .group = plan->group};
         if (GL_FN(tridiag_q_keep_chase)(ops, keep))
             goto out;
     }
@@ -403,10 +438,10 @@ out:
 }
 
 /* gl_s_sb_eig gl_d_sb_eig gl_c_sb_eig gl_z_sb_eig */
-int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
-                  lapack_int n, lapack_int kd, const gl_scalar *ab,
-                  lapack_int ldab, gl_real *w, gl_scalar *z, lapack_int ldz,
-                  gl_stage_times *times)
+int GL_FN(sb_eig)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                  char uplo, int divide_conquer, lapack_int n, lapack_int kd,
+                  const gl_scalar *ab, lapack_int ldab, gl_real *w,
+                  gl_scalar *z, lapack_int ldz, gl_stage_times *times)
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     if (n == 0)
@@ -445,7 +480,7 @@ int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
     int rc = GL_STAGE_FAULT;
     if (!e || (vectors && !iwork))
         goto out;
-    if (GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, sigma, w, e,
+    if (GL_FN(sb_tridiag)(ops, plan, uplo, n, kd, ab, ldab, sigma, w, e,
                           vectors ? &q : NULL, times))
         goto out;
     double t0 = gl_profile_stage(ops->ctx, "stage3"), t1;
@@ -502,10 +537,11 @@ out:
 }
 
 /* gl_s_sb_tridiag_q gl_d_sb_tridiag_q gl_c_sb_tridiag_q gl_z_sb_tridiag_q */
-int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
-                        lapack_int n, lapack_int kd, const gl_scalar *ab,
-                        lapack_int ldab, gl_real *d, gl_real *e, gl_scalar *q,
-                        lapack_int ldq, gl_stage_times *times)
+int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                        char vect, char uplo, lapack_int n, lapack_int kd,
+                        const gl_scalar *ab, lapack_int ldab, gl_real *d,
+                        gl_real *e, gl_scalar *q, lapack_int ldq,
+                        gl_stage_times *times)
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     size_t nn = (size_t)n * (size_t)n;
@@ -513,7 +549,8 @@ int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
     GL_FN(tridiag_q) keep = {0};
     int rc = GL_STAGE_FAULT;
     if (!qt ||
-        GL_FN(sb_tridiag)(ops, uplo, n, kd, ab, ldab, 1, d, e, &keep, times))
+        GL_FN(sb_tridiag)(ops, plan, uplo, n, kd, ab, ldab, 1, d, e, &keep,
+                          times))
         goto out;
     double t0 = gl_profile_stage(ops->ctx, "back");
     /* Q of the reduction (A = Q T Q^H) into q ('V'), or X Q ('U', X the q

@@ -119,16 +119,14 @@ static int subset_by_dc(const gl_eig_job *job, lapack_int n, const gl_real *d,
 }
 
 /* gl_s_he_tridiag gl_d_he_tridiag gl_c_he_tridiag gl_z_he_tridiag */
-int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                      const gl_scalar *a, lapack_int lda, gl_real sigma,
-                      gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
-                      gl_scalar *tau, GL_FN(tridiag_q) *keep,
-                      gl_stage_times *times)
+int GL_FN(he_tridiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                      char uplo, lapack_int n, const gl_scalar *a,
+                      lapack_int lda, gl_real sigma, gl_real *d, gl_real *e,
+                      gl_scalar *q1, lapack_int ldq1, gl_scalar *tau,
+                      GL_FN(tridiag_q) *keep, gl_stage_times *times)
 {
     int lower = uplo == 'L';
-    lapack_int b = gl_tune_band(&ops->ctx->tuning, 'H', GL_COMPLEX, n,
-                                keep != NULL);
-    lapack_int bw = b < n - 1 ? b : n - 1;
+    lapack_int bw = plan->band;
     lapack_int ldband = 2 * bw + 1;
     gl_scalar *wk = ops->alloc(ops, sizeof *wk * (size_t)n * (size_t)n);
     gl_scalar *band =
@@ -137,7 +135,8 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     gl_scalar *taus = q1 ? malloc(sizeof *taus * (size_t)n) : NULL;
     int rc = GL_STAGE_FAULT;
     if (keep) {
-        *keep = (GL_FN(tridiag_q)){.n = n, .b = bw, .a = wk, .lda = n};
+        *keep = (GL_FN(tridiag_q)){.n = n, .b = bw, .a = wk, .lda = n,
+                                   .group = plan->group};
         keep->t = ops->alloc(ops, sizeof *keep->t * (size_t)(bw > 0 ? bw : 1) *
                              (size_t)n);
         if (!keep->t || GL_FN(tridiag_q_keep_chase)(ops, keep))
@@ -154,8 +153,7 @@ int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     for (lapack_int i = 0; taus && i < n; i++)
         taus[i] = 0;
     if (bw > 1 &&
-        GL_FN(sy2sb)(ops, n, bw,
-                     gl_tune_stage1_block(&ops->ctx->tuning, n, bw), wk, n,
+        GL_FN(sy2sb)(ops, n, bw, plan->stage1_block, plan->stage1_tile, wk, n,
                      taus, keep ? keep->t : NULL))
         goto out;
     double t1 = gl_profile_stage(ops->ctx, "stage2");
@@ -211,9 +209,9 @@ static int core_reduce(eig_call *c, const gl_scalar *a, lapack_int lda)
                ? GL_FN(he_tridiag_one_stage)(c->ops, c->job->uplo, c->n, a,
                                              lda, c->sigma, c->d, c->e, keep,
                                              &c->reduce)
-               : GL_FN(he_tridiag)(c->ops, c->job->uplo, c->n, a, lda,
-                                   c->sigma, c->d, c->e, NULL, 0, NULL, keep,
-                                   &c->reduce);
+               : GL_FN(he_tridiag)(c->ops, c->plan, c->job->uplo, c->n, a,
+                                   lda, c->sigma, c->d, c->e, NULL, 0, NULL,
+                                   keep, &c->reduce);
 }
 
 /* In core: Q from the device's copy of the panels and the store. */
@@ -349,26 +347,9 @@ static int eig_values(eig_call *c, lapack_int *m, gl_real *w)
     return 0;
 }
 
-/* The method of the call (docs/design/methods.md): the context's, as the
- * policy chose it (lapack_api/entry.c), where it can run this job: the
- * vendor's solver for the whole spectrum of ?syev/?syevd only (the policy
- * asks it only where the runtime has one), the one-stage reduction on a
- * device only; the two-stage reduction otherwise. */
-static gl_method eig_method(const GL_FN(ops) *ops, const gl_eig_job *job)
-{
-    gl_method method = ops->ctx ? ops->ctx->method : GL_METHOD_TWO_STAGE;
-    if (ops->host_memory)
-        return GL_METHOD_TWO_STAGE;
-    if (method == GL_METHOD_VENDOR &&
-        (job->range != 'A' ||
-         (job->driver != GL_EIG_SYEV && job->driver != GL_EIG_SYEVD)))
-        return GL_METHOD_TWO_STAGE;
-    return method;
-}
-
 static size_t core_device_bytes(const gl_tuning *tuning,
                                 const gl_eig_job *job, lapack_int n,
-                                int vectors, gl_method method,
+                                int vectors, const gl_call_plan *plan,
                                 size_t *largest);
 
 static const eig_tier eig_in_core = {
@@ -391,17 +372,15 @@ static const eig_tier *tier_of(gl_plan_tier tier)
  * back-transformation's. */
 static size_t core_device_bytes(const gl_tuning *tuning,
                                 const gl_eig_job *job, lapack_int n,
-                                int vectors, gl_method method,
+                                int vectors, const gl_call_plan *plan,
                                 size_t *largest)
 {
+    (void)tuning;
     const size_t es = sizeof(gl_scalar), rs = sizeof(gl_real);
     const size_t nn = (size_t)n * (size_t)n;
     *largest = nn * es;
     lapack_int m = gl_eig_z_columns(job, n);
-    if (method == GL_METHOD_VENDOR &&
-        (job->range != 'A' ||
-         (job->driver != GL_EIG_SYEV && job->driver != GL_EIG_SYEVD)))
-        method = GL_METHOD_TWO_STAGE;
+    gl_method method = plan->method;
     if (method == GL_METHOD_VENDOR)   /* A, W, the solver's work as ?syevd's */
         return nn * es + (size_t)n * rs +
                (vectors ? 2 * nn + 6 * (size_t)n + 1 : 2 * (size_t)n + 1) * es;
@@ -419,8 +398,7 @@ static size_t core_device_bytes(const gl_tuning *tuning,
                  es;
         back_panels = GL_FN(apply_panels_device_bytes)(n - 1, n - 1, NB, m);
     } else {
-        lapack_int b = gl_tune_band(tuning, 'H', GL_COMPLEX, n, vectors);
-        lapack_int bw = b < n - 1 ? b : n - 1, group = gl_tune_group(tuning, bw);
+        lapack_int bw = plan->band, group = plan->group;
         lapack_int ngroups;
         size_t store = vectors ? GL_FN(reflectors_slots)(n, bw, group,
                                                          &ngroups) *
@@ -429,8 +407,8 @@ static size_t core_device_bytes(const gl_tuning *tuning,
         resident = nn * es +
                    (vectors ? (size_t)(bw > 0 ? bw : 1) * n * es + store : 0);
         reduce = (2 * (size_t)bw + 1) * n * es +
-                 (bw > 1 ? GL_FN(sy2sb_device_bytes)(
-                               n, bw, gl_tune_stage1_block(tuning, n, bw))
+                 (bw > 1 ? GL_FN(sy2sb_device_bytes)(n, bw,
+                                                     plan->stage1_block)
                          : 0);
         back_chase = GL_FN(apply_chase_device_bytes)(n, bw, group, m);
         back_panels = GL_FN(apply_panels_device_bytes)(
@@ -452,30 +430,40 @@ static size_t core_device_bytes(const gl_tuning *tuning,
     return resident + most;
 }
 
-/* gl_s_eig_device_bytes gl_d_eig_device_bytes gl_c_eig_device_bytes gl_z_eig_device_bytes */
-size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
-                               lapack_int n, int vectors, gl_method method,
-                               gl_plan_tier tier, size_t *largest)
+/* gl_s_eig_plan_make gl_d_eig_plan_make gl_c_eig_plan_make gl_z_eig_plan_make */
+int GL_FN(eig_plan_make)(const gl_tuning *tuning, const gl_eig_job *job,
+                         lapack_int n, int vectors, gl_call_plan *plan)
 {
-    return tier_of(tier)->device_bytes(tuning, job, n, vectors, method,
-                                       largest);
+    const eig_tier *tier = tier_of(plan->tier);
+    if (!GL_FN(eig_shape)(tuning, job, n, vectors, plan))
+        return 0;
+    size_t largest = 0;
+    size_t bytes =
+        tier->device_bytes(tuning, job, n, vectors, plan, &largest);
+    if (bytes == SIZE_MAX)
+        return 0;
+    plan->device_bytes = gl_plan_bytes(bytes);
+    plan->largest = gl_plan_bytes(largest);
+    return 1;
 }
 
-/* The pipeline in steps: the method (the vendor's solver is a pipeline
- * of its own), the tier, plan, reduce (the tier's: in core he_tridiag,
- * stages 1 and 2, or he_tridiag_one_stage), stage 3 with the vectors or
- * the values, read (unscale); eig_free releases the call's memory
- * whichever step stopped it. */
+/* The pipeline in steps: the plan's method (the vendor's solver is a
+ * pipeline of its own; the policy gives it only the calls it computes,
+ * lapack_api/entry.c), its tier, plan, reduce (the tier's: in core
+ * he_tridiag, stages 1 and 2, or he_tridiag_one_stage), stage 3 with
+ * the vectors or the values, read (unscale); eig_free releases the
+ * call's memory whichever step stopped it. */
 /* gl_s_eig gl_d_eig gl_c_eig gl_z_eig */
-int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
-               const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
-               gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
-               lapack_int *ifail, gl_stage_times *times)
+int GL_FN(eig)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+               const gl_eig_job *job, lapack_int n, const gl_scalar *a,
+               lapack_int lda, lapack_int *m, gl_real *w, gl_scalar *z,
+               lapack_int ldz, lapack_int *isuppz, lapack_int *ifail,
+               gl_stage_times *times)
 {
     *m = 0;
     if (n == 0)
         return 0;
-    gl_method method = eig_method(ops, job);
+    gl_method method = plan->method;
     if (method == GL_METHOD_VENDOR) {
         int info = GL_FN(eig_vendor)(ops, job, n, a, lda, w, z, ldz, times);
         *m = info == 0 ? n : 0;
@@ -486,12 +474,12 @@ int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
      * plan (the vectors of a matrix that fits the device, its in-core plan
      * not: stage 1 in core, the rest as streamed), in core without
      * vectors */
-    gl_plan_tier plan = ops->host_memory ? GL_PLAN_IN_CORE : ops->ctx->plan;
-    if (plan == GL_PLAN_LEAN && !z)
-        plan = GL_PLAN_IN_CORE;
-    eig_call c = {.ops = ops, .f = GL_FN(lapack_fns_get)(), .job = job,
-                  .tier = tier_of(plan), .method = method, .n = n,
-                  .vectors = z != NULL};
+    gl_plan_tier tier = ops->host_memory ? GL_PLAN_IN_CORE : plan->tier;
+    if (tier == GL_PLAN_LEAN && !z)
+        tier = GL_PLAN_IN_CORE;
+    eig_call c = {.ops = ops, .plan = plan, .f = GL_FN(lapack_fns_get)(),
+                  .job = job, .tier = tier_of(tier), .method = method,
+                  .n = n, .vectors = z != NULL};
     int rc = eig_plan(&c, a, lda);
     if (rc == 0 && c.tier->reduce(&c, a, lda))
         rc = GL_STAGE_FAULT;

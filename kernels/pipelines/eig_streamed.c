@@ -10,33 +10,8 @@
 #include <stdint.h>
 
 #include "../../runtime/precision.h"
-#include "../../runtime/tune.h"
 #include "../tiers/streamed.h"
 #include "eig_call.h"
-
-/* Stage 3 of the lean and streamed vectors: on the host, the merges of
- * the divide and conquer multiplied on the device (?syevd's, and
- * ?syevr's whole spectrum). */
-static int device_products(const gl_eig_job *job, lapack_int n, int vectors)
-{
-    return vectors &&
-           (job->driver == GL_EIG_SYEVD ||
-            (job->driver == GL_EIG_SYEVR && gl_eig_z_columns(job, n) == n &&
-             job->range != 'V'));
-}
-
-/* The streamed plan's chase in segments (streamed_segment): the plan and
- * the pipeline ask it alike, with the budget in tuning. */
-static lapack_int streamed_segment(const gl_tuning *tuning,
-                                   const gl_eig_job *job, lapack_int n,
-                                   int vectors, int b, lapack_int group)
-{
-    return vectors ? GL_FN(streamed_segment)(
-                         tuning, n, b, gl_tune_ooc_tile(n, b), group,
-                         gl_eig_z_columns(job, n),
-                         device_products(job, n, vectors))
-                   : 0;
-}
 
 /* Q in blocks of Z_T's columns, each up once past the parked panels and
  * stores. */
@@ -50,22 +25,21 @@ static int streamed_back(eig_call *c, lapack_int m, gl_real *zt,
 /* The lean plan: stage 1 in core, its panels then parked. */
 static int lean_reduce(eig_call *c, const gl_scalar *a, lapack_int lda)
 {
-    return GL_FN(he_tridiag_lean)(c->ops, c->job->uplo, c->n, a, lda,
-                                  c->sigma, c->d, c->e,
+    return GL_FN(he_tridiag_lean)(c->ops, c->plan, c->job->uplo, c->n, a,
+                                  lda, c->sigma, c->d, c->e,
                                   c->vectors ? &c->q : NULL, &c->reduce);
 }
 
-/* The lean plan holds the vectors only, by two stages. */
+/* The lean plan (the vectors only) by two stages. */
 static size_t lean_device_bytes(const gl_tuning *tuning,
                                 const gl_eig_job *job, lapack_int n,
-                                int vectors, gl_method method,
+                                int vectors, const gl_call_plan *plan,
                                 size_t *largest)
 {
+    (void)tuning;
     *largest = (size_t)n * (size_t)n * sizeof(gl_scalar);
-    return vectors && method != GL_METHOD_VENDOR
-               ? GL_FN(lean_device_bytes)(tuning, n, gl_eig_z_columns(job, n),
-                                          device_products(job, n, vectors))
-               : SIZE_MAX;
+    return GL_FN(lean_device_bytes)(plan, n, gl_eig_z_columns(job, n),
+                                    gl_eig_device_products(job, n, vectors));
 }
 
 /* gl_s_eig_lean_tier gl_d_eig_lean_tier gl_c_eig_lean_tier gl_z_eig_lean_tier */
@@ -76,45 +50,27 @@ const eig_tier GL_FN(eig_lean_tier) = {
     .device_bytes = lean_device_bytes,
 };
 
-/* The streamed plan's band: for the vectors the out-of-core band, for the
- * values a wide one (narrowed in core before the chase). */
-static int streamed_band(const gl_tuning *tuning, lapack_int n, int vectors)
-{
-    return vectors ? gl_tune_ooc_band(n) : gl_tune_ooc_wide_band(tuning, n);
-}
-
 static int streamed_reduce(eig_call *c, const gl_scalar *a, lapack_int lda)
 {
-    const GL_FN(ops) *ops = c->ops;
-    lapack_int n = c->n;
-    int b = streamed_band(&ops->ctx->tuning, n, c->vectors);
-    return GL_FN(he_tridiag_streamed)(
-        ops, c->job->uplo, n, a, lda, c->sigma, b, gl_tune_ooc_tile(n, b),
-        streamed_segment(&ops->ctx->tuning, c->job, n, c->vectors, b,
-                         gl_tune_group(&ops->ctx->tuning,
-                                       b < n - 1 ? b : n - 1)),
-        c->d, c->e, c->vectors ? &c->q : NULL, &c->reduce);
+    return GL_FN(he_tridiag_streamed)(c->ops, c->plan, c->job->uplo, c->n, a,
+                                      lda, c->sigma, c->d, c->e,
+                                      c->vectors ? &c->q : NULL, &c->reduce);
 }
 
 /* By two stages: the passes, the band narrowed for the values, the chase
  * and the blocks of Z. */
 static size_t streamed_device_bytes(const gl_tuning *tuning,
                                     const gl_eig_job *job, lapack_int n,
-                                    int vectors, gl_method method,
+                                    int vectors, const gl_call_plan *plan,
                                     size_t *largest)
 {
     *largest = (size_t)n * (size_t)n * sizeof(gl_scalar);
     lapack_int m = gl_eig_z_columns(job, n);
-    int products = device_products(job, n, vectors);
-    if (method == GL_METHOD_VENDOR)
-        return SIZE_MAX;
-    int b = streamed_band(tuning, n, vectors);
-    int bt = vectors ? b : gl_tune_ooc_chase_band(n, b);
-    lapack_int group =
-        vectors ? gl_tune_group(tuning, b < n - 1 ? b : n - 1) : 0;
+    int products = gl_eig_device_products(job, n, vectors);
+    int b = plan->band, bt = plan->chase_band;
     size_t bytes = GL_FN(streamed_device_bytes)(
-        n, b, gl_tune_ooc_tile(n, b), group, m, products,
-        streamed_segment(tuning, job, n, vectors, b, group));
+        n, b, plan->tile, plan->group, m, products, plan->segment,
+        plan->product_tile);
     size_t narrowed =
         bt < b ? GL_FN(band_reduce_device_bytes)(tuning, n, b, bt) : 0;
     bytes = narrowed > bytes ? narrowed : bytes;

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "../ops.h"
+#include "../plan.h"
 #include "../status.h"
 #include "../stages/stages.h"
 #include "../stages/backtransform.h"
@@ -31,10 +32,10 @@
  * Values only: ?bdsqr (?lasq1).  s descending; e (min(m,n)-1, may be
  * NULL) receives the unconverged superdiagonal when ?bdsqr fails
  * (INFO > 0).  A is read completely before U or VT is written, so either
- * may be A itself (the 'O' options).  The plan's tier is the context's
- * (ops->ctx->plan): in core, the streamed plan of the values, or the lean
- * plan of the vectors (not for a tall A nor an output over A, which stay
- * in core; stage 3 by the system's ?bdsdc or ?bdsqr on the host). */
+ * may be A itself (the 'O' options).  It runs by the call's plan
+ * (svd_plan_make): in core, the streamed plans of the values and of the
+ * vectors, or the lean plan of the vectors (stage 3 by the system's
+ * ?bdsdc or ?bdsqr on the host). */
 typedef enum gl_svd_stage3 {
     GL_SVD_BDSDC,
     GL_SVD_BDSDC_RESTART,
@@ -46,21 +47,21 @@ typedef struct gl_svd_job {
     char jobu, jobvt;
 } gl_svd_job;
 
-int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
-               lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
-               gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
-               gl_real *e, gl_stage_times *times);
+int GL_FN(svd)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+               const gl_svd_job *job, lapack_int m, lapack_int n,
+               const gl_scalar *a, lapack_int lda, gl_real *s, gl_scalar *u,
+               lapack_int ldu, gl_scalar *vt, lapack_int ldvt, gl_real *e,
+               gl_stage_times *times);
 
-/* The device memory that svd (above; U or VT over A when u_over_a,
- * vt_over_a) and eig (kernels/pipelines/eig.c, with the method) take by the
- * plan's tier (SIZE_MAX where the job has no such tier) on a device of this
- * tuning: their high-water mark, from the pieces they allocate
- * (docs/design/memory.md), and in *largest their largest single
- * allocation. */
-size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
-                               lapack_int m, lapack_int n, int u_over_a,
-                               int vt_over_a, gl_plan_tier tier,
-                               size_t *largest);
+/* The planners of svd (above; U or VT over A when u_over_a, vt_over_a)
+ * and eig (below): the call's plan (kernels/plan.h) for plan->method,
+ * tier, room and devices on a device of this tuning, its device bytes
+ * the high-water mark of the pieces the pipeline allocates
+ * (docs/design/memory.md) and its largest single allocation; 0 where
+ * the job has no such tier. */
+int GL_FN(svd_plan_make)(const gl_tuning *tuning, const gl_svd_job *job,
+                         lapack_int m, lapack_int n, int u_over_a,
+                         int vt_over_a, gl_call_plan *plan);
 
 /* The ?syev-family scaling of A by sigma: max|a_ij| = anrm into
  * [sqrt(safmin/eps), rmax], rmax = sqrt(eps/safmin), for the expert
@@ -93,44 +94,59 @@ gl_real GL_FN(max_abs)(char part, lapack_int m, lapack_int n,
  * as ?sytrd_2stage returns it, the band and the reflectors in the uplo
  * triangle of q1 and their scalars in tau (n-1).  keep (may be NULL):
  * receives Q (free it with tridiag_q_free; nothing to free on failure). */
-int GL_FN(he_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                      const gl_scalar *a, lapack_int lda, gl_real sigma,
-                      gl_real *d, gl_real *e, gl_scalar *q1, lapack_int ldq1,
-                      gl_scalar *tau, GL_FN(tridiag_q) *keep,
-                      gl_stage_times *times);
+int GL_FN(he_tridiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                      char uplo, lapack_int n, const gl_scalar *a,
+                      lapack_int lda, gl_real sigma, gl_real *d, gl_real *e,
+                      gl_scalar *q1, lapack_int ldq1, gl_scalar *tau,
+                      GL_FN(tridiag_q) *keep, gl_stage_times *times);
+/* he_tridiag's shapes in a plan (plans.c, the planner's): its band from
+ * the tuning (vectors: keep will be given), stage 1's block and tiles,
+ * the chase's groups. */
+void GL_FN(he_tridiag_plan)(const gl_tuning *tuning, lapack_int n,
+                            int vectors, gl_call_plan *plan);
 
 /* ?sytrd/?hetrd: A (its uplo triangle) -> tridiagonal d, e with the
  * reflectors of Q in A and tau in LAPACK's one-stage format (what ?orgtr
  * and ?ormtr consume), through the two-stage reduction and a
  * re-factorization of its Q (sytrd.c). */
-int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
-                 lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
-                 gl_stage_times *times);
+int GL_FN(sytrd)(const GL_FN(ops) *ops, const gl_call_plan *plan, char uplo,
+                 lapack_int n, gl_scalar *a, lapack_int lda, gl_real *d,
+                 gl_real *e, gl_scalar *tau, gl_stage_times *times);
+/* Its planner: in core, the device's one-stage reduction's bytes, and
+ * he_tridiag's shapes for the two-stage method (tuning.sytrd_stages). */
+int GL_FN(sytrd_plan_make)(const gl_tuning *tuning, lapack_int n,
+                           gl_call_plan *plan);
 
 /* Eigenvalues of the Hermitian A, ascending, *m of them, and with z
  * (not NULL) their eigenvectors in z (n x *m; may be A itself: A is read
  * completely first).  isuppz (?syevr, 2n) and ifail (?syevx, n) as the
  * drivers return them, NULL for the others. */
-int GL_FN(eig)(const GL_FN(ops) *ops, const gl_eig_job *job, lapack_int n,
-               const gl_scalar *a, lapack_int lda, lapack_int *m, gl_real *w,
-               gl_scalar *z, lapack_int ldz, lapack_int *isuppz,
-               lapack_int *ifail, gl_stage_times *times);
-size_t GL_FN(eig_device_bytes)(const gl_tuning *tuning, const gl_eig_job *job,
-                               lapack_int n, int vectors, gl_method method,
-                               gl_plan_tier tier, size_t *largest);
+int GL_FN(eig)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+               const gl_eig_job *job, lapack_int n, const gl_scalar *a,
+               lapack_int lda, lapack_int *m, gl_real *w, gl_scalar *z,
+               lapack_int ldz, lapack_int *isuppz, lapack_int *ifail,
+               gl_stage_times *times);
+int GL_FN(eig_plan_make)(const gl_tuning *tuning, const gl_eig_job *job,
+                         lapack_int n, int vectors, gl_call_plan *plan);
 
-/* The same for the band pipelines (kernels/pipelines/band_values.c): kind 'H'
- * (sb_tridiag, sb_eig: n x n of half-width kl; vectors 'N' none, 'D' by
- * the divide and conquer on the device, 'Q' Q itself or Z of the host's
- * stage 3) or 'G' (gb_bidiag_q: m x n, kl + ku; vectors 'N' or 'V',
- * ncc columns of C). */
-size_t GL_FN(band_device_bytes)(const gl_tuning *tuning, char kind,
-                                lapack_int m, lapack_int n, lapack_int kl,
-                                lapack_int ku, char vectors, lapack_int ncc,
-                                size_t *largest);
+/* The planner of the band pipelines (kernels/pipelines/band_values.c),
+ * in core only: kind 'H' (sb_tridiag, sb_eig: n x n of half-width kl;
+ * vectors 'N' none, 'D' by the divide and conquer on the device, 'Q' Q
+ * itself or Z of the host's stage 3) or 'G' (gb_bidiag_q: m x n, kl +
+ * ku; vectors 'N' or 'V', ncc columns of C). */
+int GL_FN(band_plan_make)(const gl_tuning *tuning, char kind, lapack_int m,
+                          lapack_int n, lapack_int kl, lapack_int ku,
+                          char vectors, lapack_int ncc, gl_call_plan *plan);
+/* The half-width the band pipelines chase (kind and sizes as above), and
+ * their shapes of it (plans.c, the planner's): the chase's groups, stage
+ * 2's passes. */
+lapack_int GL_FN(band_half_width)(char kind, lapack_int m, lapack_int n,
+                                  lapack_int kl, lapack_int ku);
+void GL_FN(band_shape)(const gl_tuning *tuning, lapack_int b,
+                       gl_call_plan *plan);
 
 /* GL_FN(eig) by the vendor's eigensolver on the context's device
- * (ops->ctx->method == GL_METHOD_VENDOR; gl_ctx_has_vendor_solver): the
+ * (the plan's method GL_METHOD_VENDOR; gl_ctx_has_vendor_solver): the
  * full spectrum of ?syev/?syevd/?heev/?heevd (job->range 'A'), W and, with
  * z, the vectors; LAPACK's INFO (> 0: not converged) or a GL_STAGE_* code
  * (kernels/status.h) for anything the pipeline cannot do, which restarts
@@ -140,7 +156,7 @@ int GL_FN(eig_vendor)(const GL_FN(ops) *ops, const gl_eig_job *job,
                       gl_real *w, gl_scalar *z, lapack_int ldz,
                       gl_stage_times *times);
 
-/* GL_FN(eig)'s reduction by the one-stage method (ops->ctx->method ==
+/* GL_FN(eig)'s reduction by the one-stage method (the plan's method
  * GL_METHOD_ONE_STAGE on a device; kernels/pipelines/eig_one_stage.c):
  * Hermitian A (its uplo triangle) times sigma -> real tridiagonal d (n), e
  * (n-1), as he_tridiag.  keep (may be NULL) receives Q = Q1 diag(phase) in the
@@ -185,31 +201,34 @@ int GL_FN(he_tridiag_one_stage)(const GL_FN(ops) *ops, char uplo,
  * Hermitian band, ascending, scaled as ?sbev (divide_conquer 0) or ?sbevd
  * (1), and with z (not NULL) the eigenvectors (n x n).  sb_tridiag_q:
  * ?sbtrd with VECT 'V' (q = Q) or 'U' (q = q Q). */
-int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                     lapack_int kl, lapack_int ku, const gl_scalar *ab,
-                     lapack_int ldab, gl_real *d, gl_real *e,
-                     gl_stage_times *times);
+int GL_FN(gb_bidiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                     lapack_int m, lapack_int n, lapack_int kl, lapack_int ku,
+                     const gl_scalar *ab, lapack_int ldab, gl_real *d,
+                     gl_real *e, gl_stage_times *times);
 /* ?gbbrd with VECT 'Q', 'P' or 'B' and/or NCC > 0: as gb_bidiag, and
  * A = Q [B 0; 0 0] PT with B upper bidiagonal (d, e real, any signs):
  * q (m x m) and pt (n x n) formed when vect asks for them, c (m x ncc)
  * := Q^H c. */
-int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, char vect, lapack_int m,
+int GL_FN(gb_bidiag_q)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                       char vect, lapack_int m,
                        lapack_int n, lapack_int ncc, lapack_int kl,
                        lapack_int ku, const gl_scalar *ab, lapack_int ldab,
                        gl_real *d, gl_real *e, gl_scalar *q, lapack_int ldq,
                        gl_scalar *pt, lapack_int ldpt, gl_scalar *c,
                        lapack_int ldc, gl_stage_times *times);
-int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                      lapack_int kd, const gl_scalar *ab, lapack_int ldab,
-                      gl_real sigma, gl_real *d, gl_real *e,
-                      GL_FN(tridiag_q) *keep, gl_stage_times *times);
-int GL_FN(sb_eig)(const GL_FN(ops) *ops, char uplo, int divide_conquer,
-                  lapack_int n, lapack_int kd, const gl_scalar *ab,
-                  lapack_int ldab, gl_real *w, gl_scalar *z, lapack_int ldz,
-                  gl_stage_times *times);
-int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, char vect, char uplo,
-                        lapack_int n, lapack_int kd, const gl_scalar *ab,
-                        lapack_int ldab, gl_real *d, gl_real *e, gl_scalar *q,
-                        lapack_int ldq, gl_stage_times *times);
+int GL_FN(sb_tridiag)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                      char uplo, lapack_int n, lapack_int kd,
+                      const gl_scalar *ab, lapack_int ldab, gl_real sigma,
+                      gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
+                      gl_stage_times *times);
+int GL_FN(sb_eig)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                  char uplo, int divide_conquer, lapack_int n, lapack_int kd,
+                  const gl_scalar *ab, lapack_int ldab, gl_real *w,
+                  gl_scalar *z, lapack_int ldz, gl_stage_times *times);
+int GL_FN(sb_tridiag_q)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                        char vect, char uplo, lapack_int n, lapack_int kd,
+                        const gl_scalar *ab, lapack_int ldab, gl_real *d,
+                        gl_real *e, gl_scalar *q, lapack_int ldq,
+                        gl_stage_times *times);
 
 #endif

@@ -90,28 +90,24 @@ static int read_adjoint(const GL_FN(ops) *ops, int how, gl_scalar *host,
 
 static const svd_tier svd_in_core;
 
-/* The band of half-width b and what follows from it: the panels' width,
- * the chase's groups, the rows ge2gb sees and their ld. */
+/* The plan's band (at least lo) and what follows from it: the panels'
+ * width, the chase's groups, the rows ge2gb sees and their ld. */
 /* gl_s_svd_band gl_d_svd_band gl_c_svd_band gl_z_svd_band */
-void GL_FN(svd_band)(svd_call *c, lapack_int b, lapack_int lo)
+void GL_FN(svd_band)(svd_call *c, lapack_int lo)
 {
     lapack_int rows = c->rows, cols = c->cols;
-    c->bw = b < cols - 1 ? b : cols - 1;
-    if (c->bw < lo)
-        c->bw = lo;
+    c->bw = gl_svd_band_width(c->plan->band, cols, lo);
     c->nb = c->bw > 0 ? c->bw : 1;
     c->ldband = 3 * c->bw + 1;
-    c->group = gl_tune_group(&c->ops->ctx->tuning, c->bw);
+    c->group = c->plan->group;
     c->r1 = c->tall ? cols : rows;
     c->ldr = c->tall && c->vectors ? cols : rows;
 }
 
-/* In core: the tuned band of a device. */
+/* In core: the plan's band. */
 static void core_decide(svd_call *c)
 {
-    GL_FN(svd_band)(c, gl_tune_band(&c->ops->ctx->tuning, 'G', GL_COMPLEX,
-                                    c->cols, c->vectors),
-                    0);
+    GL_FN(svd_band)(c, 0);
 }
 
 /* The tier that runs a call that asks for `tier`: the streamed plan of
@@ -127,10 +123,10 @@ static const svd_tier *tier_of(const svd_call *c, gl_plan_tier tier)
     return c->vectors ? &GL_FN(svd_lean_tier) : &svd_in_core;
 }
 
-/* The call's decisions that A's values do not take part in: the tier,
- * band, the tall QR, where stage 3 leaves its vectors, how they are
- * read. */
-static void svd_decide(svd_call *c, gl_plan_tier tier)
+/* The call's layout, which A's values do not take part in: the tall QR,
+ * where stage 3 leaves its vectors, how they are read; and the tier
+ * that runs it. */
+static void svd_decide_layout(svd_call *c, gl_plan_tier tier)
 {
     const GL_FN(ops) *ops = c->ops;
     c->trans = c->m < c->n;
@@ -173,9 +169,7 @@ static void svd_decide(svd_call *c, gl_plan_tier tier)
         c->orows = c->ocols = cols;
     }
     c->ldo = c->over == c->u ? c->ldu : c->ldvt;
-    /* the tier's band, tile and store */
     c->tier = tier_of(c, tier);
-    c->tier->decide(c);
 }
 
 /* The call's decisions, before any memory: scaling, band, the tall QR,
@@ -194,7 +188,8 @@ static int svd_shape(svd_call *c, gl_plan_tier tier)
         c->scaled_to = smlnum;
     else if (c->anrm > bignum)
         c->scaled_to = bignum;
-    svd_decide(c, tier);
+    svd_decide_layout(c, tier);
+    c->tier->decide(c);   /* the plan's band, tile and store */
     return 0;
 }
 
@@ -272,14 +267,13 @@ static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
  * operations allocate beside it at once. */
 static size_t core_device_bytes(const svd_call *c, size_t *largest)
 {
-    const gl_tuning *tuning = &c->ops->ctx->tuning;
     gl_arena dev = {0};
     svd_layout at;
     svd_device_layout(c, &dev, &at);
     *largest = dev.bytes;
     lapack_int rows = c->rows, cols = c->cols, nb = c->nb;
-    size_t most = GL_FN(ge2gb_device_bytes)(
-        c->r1, cols, nb, gl_tune_stage1_block(tuning, cols, nb));
+    size_t most = GL_FN(ge2gb_device_bytes)(c->r1, cols, nb,
+                                            c->plan->stage1_block);
     size_t left = 0, right = 0;
     if (c->want_l) {
         left =
@@ -304,11 +298,10 @@ static size_t core_device_bytes(const svd_call *c, size_t *largest)
     return dev.bytes + most;
 }
 
-/* gl_s_svd_device_bytes gl_d_svd_device_bytes gl_c_svd_device_bytes gl_z_svd_device_bytes */
-size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
-                               lapack_int m, lapack_int n, int u_over_a,
-                               int vt_over_a, gl_plan_tier tier,
-                               size_t *largest)
+/* gl_s_svd_plan_make gl_d_svd_plan_make gl_c_svd_plan_make gl_z_svd_plan_make */
+int GL_FN(svd_plan_make)(const gl_tuning *tuning, const gl_svd_job *job,
+                         lapack_int m, lapack_int n, int u_over_a,
+                         int vt_over_a, gl_call_plan *plan)
 {
     /* the decisions of a call on a device of this tuning: the device's
      * table, A's place marked (the outputs over it) */
@@ -317,13 +310,19 @@ size_t GL_FN(svd_device_bytes)(const gl_tuning *tuning, const gl_svd_job *job,
     GL_FN(ops) table = GL_FN(gpu_ops);
     table.ctx = &ctx;
     gl_scalar *a = (gl_scalar *)&mark;
-    svd_call c = {.ops = &table, .job = job, .m = m, .n = n, .a = a,
-                  .u = u_over_a ? a : NULL, .vt = vt_over_a ? a : NULL};
-    svd_decide(&c, tier);
+    svd_call c = {.ops = &table, .plan = plan, .job = job, .m = m, .n = n,
+                  .a = a, .u = u_over_a ? a : NULL,
+                  .vt = vt_over_a ? a : NULL};
+    svd_decide_layout(&c, plan->tier);
     /* a job that has no such tier (no vectors in a lean plan) */
-    if (tier != GL_PLAN_IN_CORE && c.tier == &svd_in_core)
-        return SIZE_MAX;
-    return c.tier->device_bytes(&c, largest);
+    if (plan->tier != GL_PLAN_IN_CORE && c.tier == &svd_in_core)
+        return 0;
+    GL_FN(svd_shape)(tuning, &c, plan);
+    c.tier->decide(&c);
+    size_t largest = 0;
+    plan->device_bytes = gl_plan_bytes(c.tier->device_bytes(&c, &largest));
+    plan->largest = gl_plan_bytes(largest);
+    return 1;
 }
 
 /* The host's arena: the band's diagonals and phases (4 n scalars), d, e,
@@ -412,7 +411,7 @@ static int core_plan(svd_call *c)
 static int svd_plan(svd_call *c)
 {
     const GL_FN(ops) *ops = c->ops;
-    int rc = svd_shape(c, ops->host_memory ? GL_PLAN_IN_CORE : ops->ctx->plan);
+    int rc = svd_shape(c, ops->host_memory ? GL_PLAN_IN_CORE : c->plan->tier);
     return rc ? rc : c->tier->plan(c);
 }
 
@@ -448,15 +447,14 @@ static int svd_reduce(svd_call *c)
         ops->copy(ops, cols, cols, c->w, rows, c->r, cols);
         ops->zero_lower(ops, cols, cols, c->r, cols);
     }
-    if (GL_FN(ge2gb)(ops, c->r1, cols, nb,
-                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->r,
-                     c->ldr, c->tq, c->tp))
+    if (GL_FN(ge2gb)(ops, c->r1, cols, nb, c->plan->stage1_block,
+                     c->plan->stage1_tile, c->r, c->ldr, c->tq, c->tp))
         return GL_STAGE_FAULT;
     c->t[1] = gl_profile_stage(ops->ctx, "stage2");
     ops->pack_band(ops, 'G', cols, c->bw, c->r, c->ldr, c->band, c->ldband);
     if (!c->vectors)
-        return GL_FN(gb2bd)(ops, cols, c->bw, gl_tune_tile_width(c->bw),
-                            c->band, c->ldband)
+        return GL_FN(gb2bd)(ops, cols, c->bw, c->plan->tile_width, c->band,
+                            c->ldband)
                    ? GL_STAGE_FAULT
                    : 0;
     /* one pass straight to bidiagonal: every further pass would add a
@@ -771,16 +769,17 @@ static const svd_tier svd_in_core = {
  * whichever step stopped it (the tier is in core until the plan has
  * decided). */
 /* gl_s_svd gl_d_svd gl_c_svd gl_z_svd */
-int GL_FN(svd)(const GL_FN(ops) *ops, const gl_svd_job *job, lapack_int m,
-               lapack_int n, const gl_scalar *a, lapack_int lda, gl_real *s,
-               gl_scalar *u, lapack_int ldu, gl_scalar *vt, lapack_int ldvt,
-               gl_real *e, gl_stage_times *times)
+int GL_FN(svd)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+               const gl_svd_job *job, lapack_int m, lapack_int n,
+               const gl_scalar *a, lapack_int lda, gl_real *s, gl_scalar *u,
+               lapack_int ldu, gl_scalar *vt, lapack_int ldvt, gl_real *e,
+               gl_stage_times *times)
 {
     if (m == 0 || n == 0)
         return 0;
-    svd_call c = {.ops = ops, .f = GL_FN(lapack_fns_get)(), .job = job,
-                  .a = a, .m = m, .n = n, .lda = lda, .u = u, .ldu = ldu,
-                  .vt = vt, .ldvt = ldvt, .tier = &svd_in_core};
+    svd_call c = {.ops = ops, .plan = plan, .f = GL_FN(lapack_fns_get)(),
+                  .job = job, .a = a, .m = m, .n = n, .lda = lda, .u = u,
+                  .ldu = ldu, .vt = vt, .ldvt = ldvt, .tier = &svd_in_core};
     int rc = svd_plan(&c);
     if (rc == 0)
         rc = c.tier->reduce(&c);

@@ -62,9 +62,10 @@ typedef struct svd_lean_parts {
     void (*store_bytes)(const svd_call *c, svd_lean_sizes *b);
 } svd_lean_parts;
 
-/* A tier's steps.  decide: the band, tile and store of the tier, once the
- * call's shape is known (svd_decide); device_bytes: what the tier takes
- * of the device (svd_device_bytes); then the pipeline in steps, each
+/* A tier's steps.  decide: the band, tile and store of the tier from the
+ * call's plan, once the call's layout is known (svd_decide_layout);
+ * device_bytes: what the tier takes of the device (svd_plan_make); then
+ * the pipeline in steps, each
  * returning 0 or what the call returns: plan (the memory), reduce (X to
  * the bidiagonal's d and e, keeping what the vectors need), stage3,
  * vectors (the back-transformation), read (the vectors into the caller's
@@ -87,6 +88,7 @@ typedef struct svd_tier {
  * one step hands to the next. */
 struct svd_call {
     const GL_FN(ops) *ops;
+    const gl_call_plan *plan;  /* the policy's (kernels/plan.h) */
     const GL_FN(lapack_fns) *f;
     const gl_svd_job *job;
     const gl_scalar *a;
@@ -159,18 +161,39 @@ extern const svd_tier GL_FN(svd_lean_tier);
 extern const svd_tier GL_FN(svd_streamed_tier);
 extern const svd_tier GL_FN(svd_streamed_values_tier);
 
-/* What the tiers share of svd.c: the band of half-width b (at most
- * cols - 1, at least lo) and what follows from it; a blocked QR keeping
+/* The band's half-width of a plan's b for cols columns: at most cols - 1,
+ * at least lo (svd_band, and the planner's shapes). */
+static inline lapack_int gl_svd_band_width(lapack_int b, lapack_int cols,
+                                           lapack_int lo)
+{
+    lapack_int bw = b < cols - 1 ? b : cols - 1;
+    return bw < lo ? lo : bw;
+}
+
+/* What the tiers share of svd.c: the plan's band (at most cols - 1, at
+ * least lo) and what follows from it; a blocked QR keeping
  * its panels' T's; the host arena (staged: with the lean flow's vectors
  * of X as their blocks come back); stage 3 from d and e on the host, the
  * merges' products on `products`; the arenas released. */
-void GL_FN(svd_band)(svd_call *c, lapack_int b, lapack_int lo);
+void GL_FN(svd_band)(svd_call *c, lapack_int lo);
 int GL_FN(svd_qr_panels)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                          lapack_int nb, gl_scalar *a, lapack_int lda,
                          gl_scalar *t);
 int GL_FN(svd_host_plan)(svd_call *c, int staged);
 int GL_FN(svd_stage3_de)(svd_call *c, const GL_FN(ops) *products);
 void GL_FN(svd_free)(svd_call *c);
+
+/* The shapes of a call's plan by its tier (plans.c, the planner's), the
+ * call's layout decided (c->tier set): the band and what the pipeline
+ * takes of it (groups, stage 1's block and tiles, stage 2's passes), the
+ * lean and streamed plans' blocks and the streamed chase's segments
+ * (svd_segment, for which it decides c); and the streamed plan's segments
+ * of the chase for c decided, forced to `forced` sweeps where > 0
+ * (svd_streamed.c, a planner's step): 0 where its stores stay on the
+ * device. */
+void GL_FN(svd_shape)(const gl_tuning *tuning, svd_call *c,
+                      gl_call_plan *plan);
+lapack_int GL_FN(svd_segment)(svd_call *c, lapack_int forced);
 
 /* What the streamed plan's vectors share of svd_lean.c: its steps, its
  * device bytes, and the lean plan's chase with its stores kept. */

@@ -23,20 +23,18 @@
 #include "../../runtime/precision.h"
 #include "../../runtime/memory.h"
 #include "../../runtime/profile.h"
-#include "../../runtime/tune.h"
 #include "../backend/gpu_ops.h"
 #include "svd_call.h"
 
 /* The lean plan's band is the in-core plan's, its blocks of the vectors
- * tile columns wide; stage 3 leaves nothing on the device and no read
- * goes through a host image or beside the back-transformation. */
+ * tile columns wide (the plan's); stage 3 leaves nothing on the device
+ * and no read goes through a host image or beside the
+ * back-transformation. */
 static void lean_decide(svd_call *c)
 {
-    GL_FN(svd_band)(c, gl_tune_band(&c->ops->ctx->tuning, 'G', GL_COMPLEX,
-                                    c->cols, c->vectors),
-                    0);
+    GL_FN(svd_band)(c, 0);
     c->on_device = c->host_image = c->beside = 0;
-    c->tile = gl_tune_ooc_tile(c->cols, c->nb);
+    c->tile = c->plan->tile;
 }
 
 static size_t max_size(size_t x, size_t y) { return x > y ? x : y; }
@@ -99,9 +97,8 @@ static void lean_stage1_bytes(const svd_call *c, svd_lean_sizes *b)
     const size_t es = sizeof(gl_scalar);
     size_t band = (size_t)c->ldband * (size_t)c->cols * es;
     b->x = lean_x_scalars(c) * es;
-    b->work = GL_FN(ge2gb_device_bytes)(
-        c->r1, c->cols, c->nb,
-        gl_tune_stage1_block(&c->ops->ctx->tuning, c->cols, c->nb));
+    b->work = GL_FN(ge2gb_device_bytes)(c->r1, c->cols, c->nb,
+                                        c->plan->stage1_block);
     b->stage1 = b->x + band + b->work;
 }
 
@@ -259,9 +256,8 @@ static int lean_stage1(svd_call *c)
     } else {
         c->t[0] = gl_profile_stage(ops->ctx, "stage1");
     }
-    if (GL_FN(ge2gb)(ops, r1, cols, nb,
-                     gl_tune_stage1_block(&ops->ctx->tuning, cols, nb), c->r,
-                     ldr, c->tq, c->tp))
+    if (GL_FN(ge2gb)(ops, r1, cols, nb, c->plan->stage1_block,
+                     c->plan->stage1_tile, c->r, ldr, c->tq, c->tp))
         return GL_STAGE_FAULT;
     c->t[1] = gl_profile_stage(ops->ctx, "stage2");
     ops->pack_band(ops, 'G', cols, c->bw, c->r, ldr, c->band, c->ldband);

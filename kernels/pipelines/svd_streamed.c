@@ -17,7 +17,6 @@
 #include "../../runtime/log.h"
 #include "../../runtime/memory.h"
 #include "../../runtime/profile.h"
-#include "../../runtime/tune.h"
 #include "../tiers/streamed.h"
 #include "svd_call.h"
 
@@ -29,11 +28,11 @@ static void park_in(svd_call *c, lapack_int sweeps)
     c->nseg = c->park ? (c->cols - 2 + sweeps - 1) / sweeps : 0;
 }
 
-/* Whether the plan as decided fits the device's budget (tuning's): its
- * high-water mark and its largest allocation. */
+/* Whether the plan as decided fits the budget and the room's largest
+ * allocation: its high-water mark and its largest allocation. */
 static int plan_fits(const svd_call *c, size_t budget)
 {
-    unsigned long long most = c->ops->ctx->tuning.device_max_alloc;
+    unsigned long long most = c->plan->room.max_alloc;
     size_t largest, bytes = GL_FN(svd_lean_bytes)(c, &largest);
     return bytes <= budget && (most == 0 || largest <= most);
 }
@@ -52,41 +51,45 @@ static int segments_fit(void *arg, lapack_int k)
     return plan_fits(f->c, f->budget);
 }
 
-/* The streamed plan's chase: its two stores kept on the device where
- * that plan fits the budget the policy fitted it against
- * (gl_tuning.device_budget), as the lean plan keeps them (no store
+/* The streamed plan's chase (the planner's step, plans.c): where the
+ * band has sweeps to chase, its two stores kept on the device where
+ * that plan fits the budget the policy fits it against (the plan's
+ * room, kernels/plan.h), as the lean plan keeps them (no store
  * crosses the bus); else parked in segments of the most whole groups of
  * sweeps whose plan fits (fewer segments: fewer launches past each block
- * and the same bytes), at least one group.  GPULAPACK_OOC_SEGMENT forces
- * its segments; a budget not known parks a group per segment. */
-static void svd_segment(svd_call *c)
+ * and the same bytes), at least one group.  forced (GPULAPACK_OOC_SEGMENT)
+ * forces its segments; a budget not known parks a group per segment. */
+/* gl_s_svd_segment gl_d_svd_segment gl_c_svd_segment gl_z_svd_segment */
+lapack_int GL_FN(svd_segment)(svd_call *c, lapack_int forced)
 {
-    lapack_int group = c->group, forced = gl_tune_ooc_segment(group);
-    size_t budget = c->ops->ctx->tuning.device_budget;
+    lapack_int group = c->group;
+    size_t budget = c->plan->room.budget;
+    c->park = c->bw > 1 && c->cols > 2;
     park_in(c, forced > 0 ? forced : group);
-    if (!c->park || forced > 0 || budget == 0)
-        return;
-    c->park = 0;
-    if (plan_fits(c, budget))
-        return;
-    c->park = 1;   /* the plan grows with the segments' stores */
-    segment_fit f = {c, budget};
-    park_in(c, gl_most_that_fit((c->cols - 2 + group - 1) / group,
-                                segments_fit, &f) *
-                   group);
+    if (c->park && forced <= 0 && budget != 0) {
+        c->park = 0;
+        if (!plan_fits(c, budget)) {
+            c->park = 1;   /* the plan grows with the segments' stores */
+            segment_fit f = {c, budget};
+            park_in(c, gl_most_that_fit((c->cols - 2 + group - 1) / group,
+                                        segments_fit, &f) *
+                           group);
+        }
+    }
+    return c->park ? c->seg : 0;
 }
 
 /* The out-of-core band (at least 1: ge_band_streamed's b is 1 .. cols -
- * 1), no QR first, the lean flow's blocks, and the chase's store: parked
- * where the band has sweeps to chase (svd_segment decides). */
+ * 1), no QR first, the lean flow's blocks, and the chase's store parked
+ * in the plan's segments (svd_segment), or kept. */
 static void streamed_decide(svd_call *c)
 {
     c->tall = 0;
-    GL_FN(svd_band)(c, gl_tune_ooc_band(c->cols), 1);
+    GL_FN(svd_band)(c, 1);
     c->on_device = c->host_image = c->beside = 0;
-    c->tile = gl_tune_ooc_tile(c->cols, c->nb);
-    c->park = c->bw > 1 && c->cols > 2;
-    svd_segment(c);
+    c->tile = c->plan->tile;
+    c->park = c->plan->segment > 0;
+    park_in(c, c->plan->segment);
 }
 
 /* Segment i of the parked chase: its first sweep (*s0) and its sweeps,
@@ -311,12 +314,11 @@ const svd_tier GL_FN(svd_streamed_tier) = {
 
 /* ---- the values ---- */
 
-/* The in-core plan's band: only the host arena is sized by it. */
+/* The plan's band (the streamed passes'): the host arena takes nothing
+ * of it without vectors. */
 static void values_decide(svd_call *c)
 {
-    GL_FN(svd_band)(c, gl_tune_band(&c->ops->ctx->tuning, 'G', GL_COMPLEX,
-                                    c->cols, c->vectors),
-                    0);
+    GL_FN(svd_band)(c, 0);
 }
 
 /* The streamed stages 1 and 2, then stage 3's bisection
@@ -325,9 +327,8 @@ static void values_decide(svd_call *c)
 static size_t values_device_bytes(const svd_call *c, size_t *largest)
 {
     lapack_int rows = c->rows, cols = c->cols;
-    lapack_int b = gl_tune_ooc_band(cols);
     size_t bytes = GL_FN(ge_streamed_device_bytes)(
-        &c->ops->ctx->tuning, rows, cols, b, gl_tune_ooc_tile(cols, b));
+        &c->ops->ctx->tuning, rows, cols, c->plan->band, c->plan->tile);
     size_t values = 5 * (size_t)cols * sizeof(gl_real);
     bytes = bytes > values ? bytes : values;
     *largest = bytes;
@@ -344,11 +345,10 @@ static int values_plan(svd_call *c)
  * memory (ge2gb_streamed.c); the stage marks as in core. */
 static int svd_reduce_streamed(svd_call *c)
 {
-    lapack_int cols = c->cols, b = gl_tune_ooc_band(cols);
     gl_stage_times reduce;
     if (GL_FN(ge_bidiag_streamed)(c->ops, c->m, c->n, c->a, c->lda, c->anrm,
-                                  c->scaled_to, b, gl_tune_ooc_tile(cols, b),
-                                  c->d, c->ee, &reduce))
+                                  c->scaled_to, c->plan->band, c->plan->tile,
+                                  c->plan->tile_width, c->d, c->ee, &reduce))
         return GL_STAGE_FAULT;
     c->t[1] = gl_now() - reduce.stage2;
     c->t[0] = c->t[1] - reduce.stage1;

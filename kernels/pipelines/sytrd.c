@@ -230,9 +230,10 @@ out:
     return rc;
 }
 
-static int sytrd_two_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                           gl_scalar *a, lapack_int lda, gl_real *d,
-                           gl_real *e, gl_scalar *tau, gl_stage_times *times)
+static int sytrd_two_stage(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                           char uplo, lapack_int n, gl_scalar *a,
+                           lapack_int lda, gl_real *d, gl_real *e,
+                           gl_scalar *tau, gl_stage_times *times)
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     int upper = uplo == 'U';
@@ -250,8 +251,8 @@ static int sytrd_two_stage(const GL_FN(ops) *ops, char uplo, lapack_int n,
     gl_real *et = dt + n;
     if (upper)
         reverse_upper(n, a, lda, x);
-    if (GL_FN(he_tridiag)(ops, 'L', n, upper ? x : a, upper ? n : lda, 1, dt,
-                          et, NULL, 0, NULL, &keep, times))
+    if (GL_FN(he_tridiag)(ops, plan, 'L', n, upper ? x : a, upper ? n : lda,
+                          1, dt, et, NULL, 0, NULL, &keep, times))
         goto out;
     double t0 = gl_profile_stage(ops->ctx, "back");
     if (GL_FN(tridiag_q_apply)(ops, &keep, n, NULL, n, q, n))
@@ -336,12 +337,29 @@ out:
     return rc;
 }
 
-/* gl_s_sytrd gl_d_sytrd gl_c_sytrd gl_z_sytrd */
-int GL_FN(sytrd)(const GL_FN(ops) *ops, char uplo, lapack_int n, gl_scalar *a,
-                 lapack_int lda, gl_real *d, gl_real *e, gl_scalar *tau,
-                 gl_stage_times *times)
+/* gl_s_sytrd_plan_make gl_d_sytrd_plan_make gl_c_sytrd_plan_make gl_z_sytrd_plan_make */
+int GL_FN(sytrd_plan_make)(const gl_tuning *tuning, lapack_int n,
+                           gl_call_plan *plan)
 {
-    int stages = ops->ctx->tuning.sytrd_stages;
-    return (stages == 2 ? sytrd_two_stage : sytrd_one_stage)(
-        ops, uplo, n, a, lda, d, e, tau, times);
+    gl_eig_job job = {.driver = GL_EIG_SYEV, .range = 'A'};
+    if (plan->tier != GL_PLAN_IN_CORE)   /* in core only */
+        return 0;
+    gl_call_plan one_stage = *plan;
+    one_stage.method = GL_METHOD_ONE_STAGE;
+    if (!GL_FN(eig_plan_make)(tuning, &job, n, 0, &one_stage))
+        return 0;
+    GL_FN(he_tridiag_plan)(tuning, n, 1, plan);   /* with Q kept */
+    plan->device_bytes = one_stage.device_bytes;
+    plan->largest = one_stage.largest;
+    return 1;
+}
+
+/* gl_s_sytrd gl_d_sytrd gl_c_sytrd gl_z_sytrd */
+int GL_FN(sytrd)(const GL_FN(ops) *ops, const gl_call_plan *plan, char uplo,
+                 lapack_int n, gl_scalar *a, lapack_int lda, gl_real *d,
+                 gl_real *e, gl_scalar *tau, gl_stage_times *times)
+{
+    if (ops->ctx->tuning.sytrd_stages == 2)
+        return sytrd_two_stage(ops, plan, uplo, n, a, lda, d, e, tau, times);
+    return sytrd_one_stage(ops, uplo, n, a, lda, d, e, tau, times);
 }

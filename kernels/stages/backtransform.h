@@ -160,11 +160,11 @@ typedef struct GL_FN(tridiag_q) {
     GL_FN(reflectors) chase;
     gl_scalar *phase;
     lapack_int streamed_cols;
-    /* The streamed plan's chase in segments of segment_sweeps sweeps
-     * (ops.h sb_chase), each segment's store (of the trailing band from
-     * its first sweep, in groups of `group` sweeps: vq then tauq) parked
-     * one after the other in host memory (parked); NULL: the chase's
-     * store is `chase`. */
+    /* The chase's store in groups of `group` sweeps (the plan's).  The
+     * streamed plan's chase in segments of segment_sweeps sweeps (ops.h
+     * sb_chase), each segment's store (of the trailing band from its
+     * first sweep: vq then tauq) parked one after the other in host
+     * memory (parked); NULL: the chase's store is `chase`. */
     gl_scalar *parked;
     lapack_int segment_sweeps, group;
 } GL_FN(tridiag_q);
@@ -172,7 +172,8 @@ typedef struct GL_FN(tridiag_q) {
 void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
 
 /* q's phases (host) and the chase's store for q->n and q->b (in groups
- * of the tuned size): 0, or GL_STAGE_FAULT (free q with tridiag_q_free). */
+ * of q->group sweeps, the plan's): 0, or GL_STAGE_FAULT (free q with
+ * tridiag_q_free). */
 int GL_FN(tridiag_q_keep_chase)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q);
 
 /* E (n x m, backend memory, ld n) := Q E with q's reflectors (the

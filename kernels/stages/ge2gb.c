@@ -120,15 +120,14 @@ size_t GL_FN(ge2gb_device_bytes)(lapack_int m, lapack_int n, lapack_int b,
 
 /* gl_s_ge2gb gl_d_ge2gb gl_c_ge2gb gl_z_ge2gb */
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                 lapack_int b, lapack_int block, gl_scalar *a, lapack_int lda,
-                 gl_scalar *tq, gl_scalar *tp)
+                 lapack_int b, lapack_int block, lapack_int tile,
+                 gl_scalar *a, lapack_int lda, gl_scalar *tq, gl_scalar *tp)
 {
     /* a set of devices shares the updates (stage1_peers.c) */
     gl_ctx *ctx = ops->ctx;
-    if (ctx && ctx->npeers > 0 && !ops->host_memory) {
-        int rc = GL_FN(ge2gb_split)(
-            ops, m, n, b, block,
-            gl_tune_stage1_tile(n, (int)b, ctx->npeers + 1), a, lda, tq, tp);
+    if (ctx && ctx->npeers > 0 && tile > 0 && !ops->host_memory) {
+        int rc = GL_FN(ge2gb_split)(ops, m, n, b, block, tile, a, lda, tq,
+                                    tp);
         if (rc != 1)
             return rc;
     }

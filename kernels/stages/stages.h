@@ -20,10 +20,12 @@
  * A(k:k+b, k+b:n).  tq, tp (b x n, ld b, may be NULL): the T factor of
  * each panel at column k, for apply_panels.  The rest of the matrix takes
  * the updates of `block` columns of steps together (rounded down to whole
- * steps; b: each step's at once). */
+ * steps; b: each step's at once).  A context with other devices
+ * (ctx->npeers) shares the updates by tile columns of `tile` (the plan's
+ * stage1_tile; kernels/tiers/stage1_peers.c). */
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
-                 lapack_int b, lapack_int block, gl_scalar *a, lapack_int lda,
-                 gl_scalar *tq, gl_scalar *tp);
+                 lapack_int b, lapack_int block, lapack_int tile,
+                 gl_scalar *a, lapack_int lda, gl_scalar *tq, gl_scalar *tp);
 
 /* Stage 1, Hermitian: A (n x n, lower triangle) -> lower band of
  * half-width b, as LAPACK's ?sytrd_sy2sb ('L'): Q^H A Q with the blocked
@@ -32,10 +34,11 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
  * together (rounded down to whole panels; b: each panel's at once, as
  * LAPACK).  The reflectors stay below the band of A; tau (host, may be
  * NULL) receives their scalars, tau[k] for the one of column k; tq (b x n,
- * ld b, may be NULL) the T factor of each panel at column k. */
+ * ld b, may be NULL) the T factor of each panel at column k.  tile: as
+ * ge2gb's. */
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                 lapack_int block, gl_scalar *a, lapack_int lda,
-                 gl_scalar *tau, gl_scalar *tq);
+                 lapack_int block, lapack_int tile, gl_scalar *a,
+                 lapack_int lda, gl_scalar *tau, gl_scalar *tq);
 
 /* The end of a panel of sy2sb's: X (pn x kk at column acc of wa, ld
  * ldw), A22 S of the stale A22, made W = X' - 1/2 V (S^H X') where

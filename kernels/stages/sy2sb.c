@@ -75,17 +75,15 @@ size_t GL_FN(sy2sb_device_bytes)(lapack_int n, lapack_int b, lapack_int block)
 
 /* gl_s_sy2sb gl_d_sy2sb gl_c_sy2sb gl_z_sy2sb */
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                 lapack_int block, gl_scalar *a, lapack_int lda,
-                 gl_scalar *tau, gl_scalar *tq)
+                 lapack_int block, lapack_int tile, gl_scalar *a,
+                 lapack_int lda, gl_scalar *tau, gl_scalar *tq)
 {
     if (n - b < 2)
         return 0;   /* already a band of half-width b */
     /* a set of devices shares the trailing updates (stage1_peers.c) */
     gl_ctx *ctx = ops->ctx;
-    if (ctx && ctx->npeers > 0 && !ops->host_memory) {
-        int rc = GL_FN(sy2sb_split)(
-            ops, n, b, block, gl_tune_stage1_tile(n, (int)b, ctx->npeers + 1),
-            a, lda, tau, tq);
+    if (ctx && ctx->npeers > 0 && tile > 0 && !ops->host_memory) {
+        int rc = GL_FN(sy2sb_split)(ops, n, b, block, tile, a, lda, tau, tq);
         if (rc != 1)
             return rc;
     }

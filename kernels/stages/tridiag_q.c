@@ -13,7 +13,6 @@
 #include "../../runtime/precision.h"
 #include "../../runtime/memory.h"
 #include "../../runtime/profile.h"
-#include "../../runtime/tune.h"
 #include "../tiers/peers.h"
 #include "backtransform.h"
 #include "stage3.h"
@@ -40,11 +39,8 @@ void GL_FN(tridiag_q_free)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
 int GL_FN(tridiag_q_keep_chase)(const GL_FN(ops) *ops, GL_FN(tridiag_q) *q)
 {
     q->phase = malloc(sizeof *q->phase * (size_t)q->n);
-    return !q->phase ||
-                   GL_FN(reflectors_alloc)(ops, &q->chase, q->n, q->b,
-                                           gl_tune_group(&ops->ctx->tuning,
-                                                         q->b),
-                                           0)
+    return !q->phase || GL_FN(reflectors_alloc)(ops, &q->chase, q->n, q->b,
+                                                q->group, 0)
                ? GL_STAGE_FAULT
                : 0;
 }

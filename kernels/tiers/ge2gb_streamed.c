@@ -394,8 +394,8 @@ int GL_FN(ge_band_streamed)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
 int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
                               lapack_int n, const gl_scalar *a, lapack_int lda,
                               gl_real cfrom, gl_real cto, lapack_int b,
-                              lapack_int tile, gl_real *d, gl_real *e,
-                              gl_stage_times *times)
+                              lapack_int tile, lapack_int tile_width,
+                              gl_real *d, gl_real *e, gl_stage_times *times)
 {
     lapack_int rows = m >= n ? m : n, cols = m >= n ? n : m;
     clamp_sizes(cols, &b, &tile);
@@ -415,7 +415,7 @@ int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
     if (!band)
         goto out;
     ops->from_host(ops, 'N', ldband, cols, p.band, ldband, band, ldband);
-    if (GL_FN(gb2bd)(ops, cols, b, gl_tune_tile_width(b), band, ldband) ||
+    if (GL_FN(gb2bd)(ops, cols, b, tile_width, band, ldband) ||
         GL_FN(band_to_de)(ops, 'G', cols, b, band, ldband, de, d, e))
         goto out;
     if (times)

@@ -7,6 +7,7 @@
 #define GL_TIERS_STREAMED_H
 
 #include "../ops.h"
+#include "../plan.h"
 #include "../status.h"
 #include "../stages/backtransform.h"
 
@@ -29,41 +30,46 @@ static inline lapack_int gl_most_that_fit(lapack_int hi,
 }
 
 /* The streamed plan of the Hermitian eigenproblem
- * (kernels/tiers/sy2sb_streamed.c, docs/design/memory.md): A (its uplo
+ * (kernels/tiers/sy2sb_streamed.c, docs/design/memory.md), by the call's
+ * plan (its band b, tile, group, segment and chase_band): A (its uplo
  * triangle) times sigma copied to host memory and reduced to a band of
- * half-width b in passes that stream its trailing matrix through the device in
- * tiles of tile x tile, then the band chased on the device as he_tridiag's: d
- * and e. keep (or NULL) receives Q for the vectors: stage 1's panels and T
- * factors in host memory, the chase's reflectors kept on the device (segment
- * 0, as the lean plan, he_tridiag_lean, keeps them) or parked in host memory
+ * half-width b in passes that stream its trailing matrix through the
+ * device in tiles of tile x tile, then the band chased on the device as
+ * he_tridiag's (the values' narrowed to chase_band first): d and e.  keep
+ * (or NULL) receives Q for the vectors: stage 1's panels and T factors in
+ * host memory, the chase's reflectors kept on the device (segment 0, as
+ * the lean plan, he_tridiag_lean, keeps them) or parked in host memory
  * segment by segment (a chase in segments of segment sweeps, each
  * segment's store on the device only while it runs), applied tile
  * columns at a time by tridiag_q_apply_streamed (free it with
  * tridiag_q_free).  Its device bytes: streamed_device_bytes (group 0 for
  * the values; m columns of Z; products: stage 3's divide and conquer
- * multiplies on the device), the tier of eig_device_bytes, with the
- * segment streamed_segment chooses for the device. */
-int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                               const gl_scalar *a, lapack_int lda,
-                               gl_real sigma, lapack_int b, lapack_int tile,
-                               lapack_int segment, gl_real *d, gl_real *e,
-                               GL_FN(tridiag_q) *keep, gl_stage_times *times);
+ * multiplies on the device, in blocks of product_tile columns), the tier
+ * of eig_plan_make, with the segment streamed_segment chooses for the
+ * device. */
+int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops,
+                               const gl_call_plan *plan, char uplo,
+                               lapack_int n, const gl_scalar *a,
+                               lapack_int lda, gl_real sigma, gl_real *d,
+                               gl_real *e, GL_FN(tridiag_q) *keep,
+                               gl_stage_times *times);
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
                                     lapack_int m, int products,
-                                    lapack_int segment);
-/* The sweeps per segment of the streamed chase with the vectors (segment
- * of he_tridiag_streamed and streamed_device_bytes), from the budget of
- * tuning (gl_tuning.device_budget and the device's largest allocation):
+                                    lapack_int segment,
+                                    lapack_int product_tile);
+/* The sweeps per segment of the streamed chase with the vectors (the
+ * planner's, kernels/pipelines/plans.c: segment of he_tridiag_streamed
+ * and streamed_device_bytes), from the room the call's plan is fitted to
+ * (its budget and the device's largest allocation, kernels/plan.h):
  * 0, the whole store kept on the device, where that plan fits; else the
  * most whole groups of sweeps whose plan fits, each segment's store
- * parked in host memory; GPULAPACK_OOC_SEGMENT's (gl_tune_ooc_segment)
- * when set; about a block of Z's columns where the budget is not known.
- * 0 for the values (group 0). */
-lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
+ * parked in host memory; about a block of Z's columns where the budget
+ * is not known.  0 for the values (group 0). */
+lapack_int GL_FN(streamed_segment)(const gl_room *room, lapack_int n,
                                    lapack_int b, lapack_int tile,
                                    lapack_int group, lapack_int m,
-                                   int products);
+                                   int products, lapack_int product_tile);
 /* One pass of a streamed plan over the tiles of its host copy
  * (kernels/tiers/tile_pass.c): the tiles of h(r_first:rows, c_first:cols) (ld
  * ldh; lower: only those from the diagonal's row of each column of
@@ -105,14 +111,16 @@ void GL_FN(parked_ready)(const GL_FN(ops) *ops, int u);
 void GL_FN(parked_used)(const GL_FN(ops) *ops, int u);
 
 /* The lean plan of the Hermitian eigenvectors
- * (kernels/tiers/sy2sb_streamed.c): stage 1 in core as he_tridiag's, then its
- * panels and T factors to host memory and the chase and keep as
- * he_tridiag_streamed's; its device bytes (a tier of eig_device_bytes). */
-int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                           const gl_scalar *a, lapack_int lda, gl_real sigma,
-                           gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
+ * (kernels/tiers/sy2sb_streamed.c), by the call's plan: stage 1 in core as
+ * he_tridiag's (band b), then its panels and T factors to host memory and
+ * the chase (of chase_band) and keep as he_tridiag_streamed's; its device
+ * bytes (a tier of eig_plan_make). */
+int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                           char uplo, lapack_int n, const gl_scalar *a,
+                           lapack_int lda, gl_real sigma, gl_real *d,
+                           gl_real *e, GL_FN(tridiag_q) *keep,
                            gl_stage_times *times);
-size_t GL_FN(lean_device_bytes)(const gl_tuning *tuning, lapack_int n,
+size_t GL_FN(lean_device_bytes)(const gl_call_plan *plan, lapack_int n,
                                 lapack_int m, int products);
 /* z (host, n x m) = Q diag(phase) Zt for a streamed Q: each block of
  * q->streamed_cols columns goes up once, takes the chase's reflectors
@@ -131,13 +139,14 @@ int GL_FN(tridiag_q_apply_streamed)(const GL_FN(ops) *ops,
  * reduced to an upper band of half-width b in passes that stream its
  * trailing matrix through the device in tiles of tile x tile, then the
  * band chased to bidiagonal on the device as svd's values path chases
- * it: d (cols) and e (cols - 1).  Its device bytes on a device of this
- * tuning: ge_streamed_device_bytes (the tier of svd_device_bytes). */
+ * it, in passes of tile_width (gb2bd): d (cols) and e (cols - 1).  Its
+ * device bytes on a device of this tuning: ge_streamed_device_bytes (the
+ * tier of svd_plan_make). */
 int GL_FN(ge_bidiag_streamed)(const GL_FN(ops) *ops, lapack_int m,
                               lapack_int n, const gl_scalar *a, lapack_int lda,
                               gl_real cfrom, gl_real cto, lapack_int b,
-                              lapack_int tile, gl_real *d, gl_real *e,
-                              gl_stage_times *times);
+                              lapack_int tile, lapack_int tile_width,
+                              gl_real *d, gl_real *e, gl_stage_times *times);
 size_t GL_FN(ge_streamed_device_bytes)(const gl_tuning *tuning,
                                        lapack_int rows, lapack_int cols,
                                        lapack_int b, lapack_int tile);

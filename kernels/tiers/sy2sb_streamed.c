@@ -96,11 +96,12 @@ static size_t max_size(size_t a, size_t b) { return a > b ? a : b; }
 /* The device bytes after stage 1 with the vectors (m columns of Z, in
  * blocks of tile columns): the band and the chase's store (one
  * segment's, parked: segment sweeps; else the whole chase's, kept), then
- * stage 3's products (products) beside the store kept, and a block of
- * Z, the store and what the two applications allocate. */
+ * stage 3's products (products, in blocks of product_tile columns)
+ * beside the store kept, and a block of Z, the store and what the two
+ * applications allocate. */
 static size_t vectors_bytes(lapack_int n, lapack_int b, lapack_int tile,
                             lapack_int group, lapack_int m, int products,
-                            lapack_int segment)
+                            lapack_int segment, lapack_int product_tile)
 {
     const size_t es = sizeof(gl_scalar);
     lapack_int ngroups, cols = tile < m ? tile : m;
@@ -120,14 +121,14 @@ static size_t vectors_bytes(lapack_int n, lapack_int b, lapack_int tile,
     /* stage 3 on the host, its merges' products on the device in blocks */
     size_t stage3 = products ? (segment > 0 ? 0 : store) +
                                    GL_FN(tiled_product_device_bytes)(
-                                       n, gl_tune_ooc_tile(n, 0))
+                                       n, product_tile)
                              : 0;
     return max_size(max_size(chase, back), stage3);
 }
 
 /* A streamed plan with the vectors, and the budget it must fit. */
 typedef struct segment_fit {
-    lapack_int n, b, tile, group, m;
+    lapack_int n, b, tile, group, m, product_tile;
     int products;
     size_t budget;
 } segment_fit;
@@ -137,36 +138,34 @@ static int segments_fit(void *arg, lapack_int k)
 {
     const segment_fit *f = arg;
     return vectors_bytes(f->n, f->b, f->tile, f->group, f->m, f->products,
-                         k * f->group) <= f->budget;
+                         k * f->group, f->product_tile) <= f->budget;
 }
 
 /* gl_s_streamed_segment gl_d_streamed_segment gl_c_streamed_segment gl_z_streamed_segment */
-lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
+lapack_int GL_FN(streamed_segment)(const gl_room *room, lapack_int n,
                                    lapack_int b, lapack_int tile,
                                    lapack_int group, lapack_int m,
-                                   int products)
+                                   int products, lapack_int product_tile)
 {
     streamed_shape(n, &b, &tile);
     if (group == 0)
         return 0;
-    lapack_int forced = gl_tune_ooc_segment(group);
-    if (forced > 0)
-        return forced;
     /* the plan's largest allocation is counted as its whole (the tier of
-     * eig_device_bytes): both bounds are the device's */
-    size_t budget = tuning->device_budget;
-    if (tuning->device_max_alloc > 0 && tuning->device_max_alloc < budget)
-        budget = (size_t)tuning->device_max_alloc;
+     * eig_plan_make): both bounds are the device's */
+    size_t budget = room->budget;
+    if (room->max_alloc > 0 && room->max_alloc < budget)
+        budget = (size_t)room->max_alloc;
     if (budget == 0)
         return block_sweeps(tile, group);
     /* the whole store kept: no store crosses the bus */
-    if (vectors_bytes(n, b, tile, group, m, products, 0) <= budget)
+    if (vectors_bytes(n, b, tile, group, m, products, 0, product_tile) <=
+        budget)
         return 0;
     /* else the most whole groups whose plan fits (its bytes grow with
      * the segment's store): fewer segments are fewer launches past each
      * block of Z; at least one group (under that the call does not fit
      * the device at all) */
-    segment_fit f = {n, b, tile, group, m, products, budget};
+    segment_fit f = {n, b, tile, group, m, product_tile, products, budget};
     return gl_most_that_fit((n - 2 + group - 1) / group, segments_fit, &f) *
            group;
 }
@@ -175,7 +174,8 @@ lapack_int GL_FN(streamed_segment)(const gl_tuning *tuning, lapack_int n,
 size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
                                     lapack_int tile, lapack_int group,
                                     lapack_int m, int products,
-                                    lapack_int segment)
+                                    lapack_int segment,
+                                    lapack_int product_tile)
 {
     const size_t es = sizeof(gl_scalar);
     streamed_shape(n, &b, &tile);
@@ -187,7 +187,7 @@ size_t GL_FN(streamed_device_bytes)(lapack_int n, lapack_int b,
     if (group == 0)
         return most;
     return max_size(most, vectors_bytes(n, b, tile, group, m, products,
-                                        segment));
+                                        segment, product_tile));
 }
 
 /* The panel's finished entries into the host band: rows r0 .. r1-1 of the
@@ -492,12 +492,14 @@ out:
 }
 
 /* gl_s_he_tridiag_streamed gl_d_he_tridiag_streamed gl_c_he_tridiag_streamed gl_z_he_tridiag_streamed */
-int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                               const gl_scalar *a, lapack_int lda,
-                               gl_real sigma, lapack_int b, lapack_int tile,
-                               lapack_int segment, gl_real *d, gl_real *e,
-                               GL_FN(tridiag_q) *keep, gl_stage_times *times)
+int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops,
+                               const gl_call_plan *plan, char uplo,
+                               lapack_int n, const gl_scalar *a,
+                               lapack_int lda, gl_real sigma, gl_real *d,
+                               gl_real *e, GL_FN(tridiag_q) *keep,
+                               gl_stage_times *times)
 {
+    lapack_int b = plan->band, tile = plan->tile, segment = plan->segment;
     streamed_shape(n, &b, &tile);
     lapack_int ldband = 2 * b + 1;
     streamed p = {.ops = ops, .n = n, .b = b, .tile = tile};
@@ -508,10 +510,10 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     gl_scalar *dev = ops->alloc(ops, sizeof *dev * arena_scalars(n, b, tile));
     int rc = GL_STAGE_FAULT;
     if (keep) {   /* Q's host memory is p's, handed over below */
-        lapack_int group = gl_tune_group(&ops->ctx->tuning, b);
         *keep = (GL_FN(tridiag_q)){.n = n, .b = b, .lda = n,
                                    .streamed_cols = tile < n ? tile : n,
-                                   .segment_sweeps = segment, .group = group};
+                                   .segment_sweeps = segment,
+                                   .group = plan->group};
         if (segment > 0)
             gl_log(1, "streamed chase: %d segments of %d sweeps parked in "
                       "host memory",
@@ -541,7 +543,7 @@ int GL_FN(he_tridiag_streamed)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     ops->release(ops, dev);
     dev = NULL;
     double t1 = gl_profile_stage(ops->ctx, "stage2");
-    lapack_int bt = keep ? b : gl_tune_ooc_chase_band(n, b);
+    lapack_int bt = keep ? b : plan->chase_band;
     if (bt < b ? chase_wide_band(&p, bt, d, e)
                : chase_host_band(&p, keep, d, e))
         goto out;
@@ -702,46 +704,38 @@ out:
 
 /* ---- the lean plan ------------------------------------------------------ */
 
-/* The lean plan's band and stage-1 block: the in-core two-stage
- * reduction's, with the vectors. */
-static lapack_int lean_band(const gl_tuning *tuning, lapack_int n)
-{
-    lapack_int b = gl_tune_band(tuning, 'H', GL_COMPLEX, n, 1);
-    return b < n - 1 ? b : n - 1;
-}
-
 /* gl_s_lean_device_bytes gl_d_lean_device_bytes gl_c_lean_device_bytes gl_z_lean_device_bytes */
-size_t GL_FN(lean_device_bytes)(const gl_tuning *tuning, lapack_int n,
+size_t GL_FN(lean_device_bytes)(const gl_call_plan *plan, lapack_int n,
                                 lapack_int m, int products)
 {
     const size_t es = sizeof(gl_scalar);
-    lapack_int b = lean_band(tuning, n), bt = b > 0 ? b : 1;
-    lapack_int tile = gl_tune_ooc_tile(n, bt);
-    lapack_int group = gl_tune_group(tuning, bt);
+    lapack_int b = plan->band, bt = plan->chase_band;
     size_t band = (2 * (size_t)bt + 1) * (size_t)n * es;
     /* stage 1 in core: A, its T factors, the band, sy2sb's scratch */
     size_t stage1 = ((size_t)n * (size_t)n + (size_t)bt * (size_t)n) * es +
                     band +
-                    (b > 1 ? GL_FN(sy2sb_device_bytes)(
-                                 n, b, gl_tune_stage1_block(tuning, n, b))
+                    (b > 1 ? GL_FN(sy2sb_device_bytes)(n, b,
+                                                       plan->stage1_block)
                            : 0);
     /* then as the streamed plan, but the chase's whole store kept on
      * the device */
-    size_t after = vectors_bytes(n, bt, tile, group, m, products, 0);
+    size_t after = vectors_bytes(n, bt, plan->tile, plan->group, m, products,
+                                 0, plan->product_tile);
     return stage1 > after ? stage1 : after;
 }
 
 /* gl_s_he_tridiag_lean gl_d_he_tridiag_lean gl_c_he_tridiag_lean gl_z_he_tridiag_lean */
-int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, char uplo, lapack_int n,
-                           const gl_scalar *a, lapack_int lda, gl_real sigma,
-                           gl_real *d, gl_real *e, GL_FN(tridiag_q) *keep,
+int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, const gl_call_plan *plan,
+                           char uplo, lapack_int n, const gl_scalar *a,
+                           lapack_int lda, gl_real sigma, gl_real *d,
+                           gl_real *e, GL_FN(tridiag_q) *keep,
                            gl_stage_times *times)
 {
-    const gl_tuning *tuning = &ops->ctx->tuning;
-    lapack_int b = lean_band(tuning, n), bt = b > 0 ? b : 1;
-    lapack_int ldband = 2 * bt + 1, tile = gl_tune_ooc_tile(n, bt);
+    lapack_int b = plan->band, bt = plan->chase_band;
+    lapack_int ldband = 2 * bt + 1, tile = plan->tile;
     *keep = (GL_FN(tridiag_q)){.n = n, .b = bt, .lda = n,
-                               .streamed_cols = tile < n ? tile : n};
+                               .streamed_cols = tile < n ? tile : n,
+                               .group = plan->group};
     gl_scalar *wk = ops->alloc(ops, sizeof *wk * (size_t)n * (size_t)n);
     gl_scalar *t = ops->alloc(ops, sizeof *t * (size_t)bt * (size_t)n);
     gl_scalar *band = ops->alloc(ops, sizeof *band * (size_t)ldband * (size_t)n);
@@ -756,8 +750,8 @@ int GL_FN(he_tridiag_lean)(const GL_FN(ops) *ops, char uplo, lapack_int n,
     if (sigma != 1 && ops->lascl(ops, 1, sigma, n, n, wk, n))
         goto out;
     double t0 = gl_profile_stage(ops->ctx, "stage1");
-    if (b > 1 && GL_FN(sy2sb)(ops, n, b, gl_tune_stage1_block(tuning, n, b),
-                              wk, n, NULL, t))
+    if (b > 1 && GL_FN(sy2sb)(ops, n, b, plan->stage1_block,
+                              plan->stage1_tile, wk, n, NULL, t))
         goto out;
     double t1 = gl_profile_stage(ops->ctx, "stage2");
     ops->pack_band(ops, 'H', n, bt, wk, n, band, ldband);

@@ -37,22 +37,6 @@ static int device_invalid(const char *text)
     return !gl_parse_device(text, &r);
 }
 
-static gl_device_need need_small(const void *call,
-                                 const struct gl_gpu_device_info *info,
-                                 int tier)
-{
-    (void)call, (void)info, (void)tier;
-    return (gl_device_need){1000, 1000};
-}
-
-static gl_device_need need_huge(const void *call,
-                                 const struct gl_gpu_device_info *info,
-                                 int tier)
-{
-    (void)call, (void)info, (void)tier;
-    return (gl_device_need){INT64_MAX / 4, 1000};
-}
-
 int main(void)
 {
     /* The configuration is read once, on first use: set it first. */
@@ -132,7 +116,9 @@ int main(void)
     CHECK("disable-all", gl_config_disabled(&all, "ssbevd"));
 
     gl_routine gesdd = GL_ROUTINE_INIT("dgesdd"), syevd = GL_ROUTINE_INIT("dsyevd");
-    gl_request r = {.routine = &syevd, .size = 1000, .supported = 1};
+    gl_request r = {.routine = &syevd,
+                    .name = {&gl_families[GL_FAMILY_SYEVD], 'd', 0},
+                    .size = 1000, .supported = 1};
     gl_decision d = gl_policy(&r);
     CHECK("policy-device-unavailable",
           d.path == GL_PATH_LAPACK && d.reason == GL_REASON_DEVICE);
@@ -141,6 +127,7 @@ int main(void)
     r.size = 99;
     CHECK("policy-size-before-option", gl_policy(&r).reason == GL_REASON_SIZE);
     r.routine = &gesdd;
+    r.name = (gl_call_name){&gl_families[GL_FAMILY_GESDD], 'd', 0};
     CHECK("policy-disabled-before-size",
           gl_policy(&r).reason == GL_REASON_DISABLED);
     r.query = 1;
@@ -156,15 +143,17 @@ int main(void)
                               .index = -1, .platform = -1};
     gl_device_request cuda = {.backend = gl_backend_named("cuda"),
                               .index = -1, .platform = -1};
-    gl_need_query small = {.need = need_small, .tiers = 1},
-                  huge = {.need = need_huge, .tiers = 1};
-    CHECK("device-path-host", gl_device_path(&host, 1, &small, NULL) == GL_PATH_HOST);
+    CHECK("device-path-host", gl_device_path(&host, 1, NULL) == GL_PATH_HOST);
     CHECK("device-path-cuda-absent",
-          gl_device_path(&cuda, 1, &small, NULL) == GL_PATH_LAPACK);
-    /* a problem no device holds never goes to one */
+          gl_device_path(&cuda, 1, NULL) == GL_PATH_LAPACK);
+    /* a problem no device holds fits no device's room (the cap above) */
     gl_device_request opencl = {.backend = gl_backend_named("opencl"),
                                 .index = -1, .platform = -1};
-    CHECK("device-path-too-big",
-          gl_device_path(&opencl, 1, &huge, NULL) == GL_PATH_LAPACK);
+    gl_path path = gl_device_path(&opencl, 1, NULL);
+    gl_room room = gl_device_room(path);
+    CHECK("device-room-too-big",
+          path == GL_PATH_LAPACK ||
+              (!gl_room_fits(&room, INT64_MAX / 4, 1000) &&
+               gl_room_fits(&room, 1000, 1000)));
     return 0;
 }

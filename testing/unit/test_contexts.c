@@ -94,7 +94,11 @@ static int run_eig(const GL_FN(ops) *ops, gl_real *w, gl_scalar *z)
     gl_eig_job job = {.driver = GL_EIG_SYEVD, .uplo = 'L', .range = 'A'};
     lapack_int m = 0;
     gl_stage_times t = {0};
-    return GL_FN(eig)(ops, &job, N, herm, N, &m, w, z, N, NULL, NULL, &t) ||
+    gl_call_plan plan = {.method = GL_METHOD_TWO_STAGE,
+                         .tier = GL_PLAN_IN_CORE, .devices = 1};
+    GL_FN(eig_plan_make)(&ops->ctx->tuning, &job, N, z != NULL, &plan);
+    return GL_FN(eig)(ops, &plan, &job, N, herm, N, &m, w, z, N, NULL, NULL,
+                      &t) ||
            m != N;
 }
 
@@ -103,7 +107,11 @@ static int run_svd(const GL_FN(ops) *ops, gl_real *s, gl_scalar *u,
 {
     gl_svd_job job = {.stage3 = GL_SVD_BDSDC, .jobu = 'S', .jobvt = 'S'};
     gl_stage_times t = {0};
-    return GL_FN(svd)(ops, &job, M, N, gen, M, s, u, M, vt, N, NULL, &t);
+    gl_call_plan plan = {.method = GL_METHOD_TWO_STAGE,
+                         .tier = GL_PLAN_IN_CORE, .devices = 1};
+    GL_FN(svd_plan_make)(&ops->ctx->tuning, &job, M, N, 0, 0, &plan);
+    return GL_FN(svd)(ops, &plan, &job, M, N, gen, M, s, u, M, vt, N, NULL,
+                      &t);
 }
 
 /* max |A Z - Z W| / (n eps max|A|), A Hermitian in its lower triangle */

@@ -817,6 +817,12 @@ static void test_chase_segments(void)
 
 /* ---- whole pipelines: values of ?syev / ?gesvd on both backends ---- */
 
+/* The plan the policy makes of an in-core two-stage call (kernels/plan.h),
+ * before its planner fills it in. */
+static const gl_call_plan in_core_plan = {.method = GL_METHOD_TWO_STAGE,
+                                          .tier = GL_PLAN_IN_CORE,
+                                          .devices = 1};
+
 static void test_pipelines(void)
 {
     group g = {.name = "pipelines (he_tridiag values, svd values/vectors)"};
@@ -829,9 +835,12 @@ static void test_pipelines(void)
         fill(a, (size_t)lda * n);
         for (int uplo = 0; uplo < 2; uplo++) {
             char ul = uplo ? 'U' : 'L';
-            int rc = GL_FN(he_tridiag)(dev, ul, n, a, lda, 1, w, w + n, NULL,
-                                       0, NULL, NULL, NULL) ||
-                     GL_FN(he_tridiag)(host, ul, n, a, lda, 1, w + 2 * n,
+            gl_call_plan pd = in_core_plan, ph = in_core_plan;
+            GL_FN(he_tridiag_plan)(&dev->ctx->tuning, n, 0, &pd);
+            GL_FN(he_tridiag_plan)(&host->ctx->tuning, n, 0, &ph);
+            int rc = GL_FN(he_tridiag)(dev, &pd, ul, n, a, lda, 1, w, w + n,
+                                       NULL, 0, NULL, NULL, NULL) ||
+                     GL_FN(he_tridiag)(host, &ph, ul, n, a, lda, 1, w + 2 * n,
                                        w + 3 * n, NULL, 0, NULL, NULL, NULL);
             lapack_int info = 0;
             GL_FN(lapack_fns_get)()->sterf(&n, w, w + n, &info);
@@ -850,10 +859,14 @@ static void test_pipelines(void)
             lapack_int m = n, nc = shape ? n / 2 + 1 : n;
             gl_svd_job job = {GL_SVD_BDSQR, 'S', 'S'};
             gl_scalar *vt = u + (size_t)n * n;
-            int rc = GL_FN(svd)(dev, &job, m, nc, a, lda, w, u, m, vt, nc,
+            gl_call_plan pd = in_core_plan, ph = in_core_plan;
+            GL_FN(svd_plan_make)(&dev->ctx->tuning, &job, m, nc, 0, 0, &pd);
+            GL_FN(svd_plan_make)(&host->ctx->tuning, &job, m, nc, 0, 0, &ph);
+            int rc = GL_FN(svd)(dev, &pd, &job, m, nc, a, lda, w, u, m, vt, nc,
                                 w + 2 * n, NULL) ||
-                     GL_FN(svd)(host, &job, m, nc, a, lda, w + n, u + 2 * (size_t)n * n,
-                                m, u + 3 * (size_t)n * n, nc, w + 2 * n, NULL);
+                     GL_FN(svd)(host, &ph, &job, m, nc, a, lda, w + n,
+                                u + 2 * (size_t)n * n, m,
+                                u + 3 * (size_t)n * n, nc, w + 2 * n, NULL);
             double worst = 0, res = 0;
             for (lapack_int i = 0; i < nc; i++)
                 worst = fmax(worst, fabs((double)(w[i] - w[n + i])));

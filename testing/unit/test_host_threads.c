@@ -1,7 +1,8 @@
-/* Unit test of the host stages' thread choice (runtime/tune_params.c,
- * docs/design/host-threads.md):
- * gl_tune_chase_threads, gl_tune_values_threads and gl_tune_chase_split
- * under the settings and the tune file's host-threads lines.  The
+/* Unit test of the host stages' thread choice
+ * (kernels/backend/host/threads.h, docs/design/host-threads.md):
+ * gl_host_chase_threads, gl_host_values_threads and the schedule, from a
+ * host context's tuning (gl_tune_snapshot), under the settings and the
+ * tune file's host-threads lines.  The
  * configuration is read once per process, so each case runs this program
  * again (argv[1] = "child") with its environment and reads the choices it
  * prints.
@@ -24,15 +25,19 @@
 #include <unistd.h>
 
 #include "tune.h"
+#include "../kernels/backend/host/threads.h"
 
 static int failed;
 
 static void child(void)
 {
-    printf("%d %d %d %d %d %d\n", gl_tune_chase_threads(4000, 64, 1),
-           gl_tune_chase_threads(1000, 16, 1),
-           gl_tune_chase_threads(200, 64, 1), gl_tune_values_threads(4000),
-           gl_tune_values_threads(16), gl_tune_chase_split());
+    gl_tuning t;
+    gl_tune_snapshot(NULL, &t);   /* a host context's */
+    printf("%d %d %d %d %d %d\n", gl_host_chase_threads(&t, 4000, 64, 1),
+           gl_host_chase_threads(&t, 1000, 16, 1),
+           gl_host_chase_threads(&t, 200, 64, 1),
+           gl_host_values_threads(&t, 4000), gl_host_values_threads(&t, 16),
+           t.chase_split);
 }
 
 /* Runs the child with env (NAME=VALUE, space-free, NULL-terminated) and

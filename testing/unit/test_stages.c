@@ -66,6 +66,7 @@
 #include "../kernels/pipelines/pipelines.h"
 #include "../kernels/backend/lapack_fns.h"
 #include "../kernels/backend/host/host.h"
+#include "../kernels/backend/host/threads.h"
 
 #define REF_LAPACK "/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3"
 
@@ -82,6 +83,18 @@
 static const char prec = GL_PREC_CHAR;
 static const GL_FN(ops) *ops;   /* host_table, bound to host_ctx */
 static GL_FN(ops) host_table;
+
+/* The plan of a band pipeline's call on the host (kernels/plan.h, as
+ * the policy makes it): its shapes from the host's tuning. */
+static gl_call_plan band_plan(char kind, lapack_int m, lapack_int n,
+                              lapack_int kl, lapack_int ku)
+{
+    gl_call_plan plan = {.method = GL_METHOD_TWO_STAGE,
+                         .tier = GL_PLAN_IN_CORE, .devices = 1};
+    GL_FN(band_plan_make)(&ops->ctx->tuning, kind, m, n, kl, ku, 'N', 0,
+                          &plan);
+    return plan;
+}
 static gl_ctx *host_ctx;
 
 /* ---- LAPACK's xerbla: a bad argument in a reference call is a test bug -- */
@@ -524,7 +537,7 @@ static void run_ge2gb(group *g, kind kd, lapack_int m, lapack_int n,
         gfail(g, "%s: reference ?gesvd failed", desc);
         goto out;
     }
-    int rc = GL_FN(ge2gb)(ops, m, n, b, block, a, lda, NULL, NULL);
+    int rc = GL_FN(ge2gb)(ops, m, n, b, block, 0, a, lda, NULL, NULL);
     if (rc != 0) {
         gfail(g, "%s: ge2gb returned %d", desc, rc);
         goto out;
@@ -579,7 +592,7 @@ static void run_sy2sb(group *g, kind kd, lapack_int n, lapack_int b,
     }
     /* tau (the reflectors' scalars, n-1 of them) on every other case */
     gl_scalar *tau = g->cases % 2 ? malloc(sizeof *tau * (size_t)n) : NULL;
-    int rc = GL_FN(sy2sb)(ops, n, b, block, a, lda, tau, NULL);
+    int rc = GL_FN(sy2sb)(ops, n, b, block, 0, a, lda, tau, NULL);
     free(tau);
     if (rc != 0) {
         gfail(g, "%s: sy2sb returned %d", desc, rc);
@@ -925,7 +938,8 @@ static void run_gb_bidiag(group *g, kind kd, lapack_int m, lapack_int n,
         gfail(g, "%s: reference ?gesvd failed", desc);
         goto out;
     }
-    int rc = GL_FN(gb_bidiag)(ops, m, n, kl, ku, ab, ldab, d, e, NULL);
+    gl_call_plan plan = band_plan('G', m, n, kl, ku);
+    int rc = GL_FN(gb_bidiag)(ops, &plan, m, n, kl, ku, ab, ldab, d, e, NULL);
     if (rc != 0) {
         gfail(g, "%s: gb_bidiag returned %d", desc, rc);
         goto out;
@@ -990,9 +1004,9 @@ static void run_sb_tridiag(group *g, kind kd, char uplo, lapack_int n,
     }
     for (lapack_int i = 0; i < n; i++)
         ref[i] *= sigma;
-    int rc =
-        GL_FN(sb_tridiag)(ops, uplo, n, kdiag, ab, ldab, sigma, d, e, NULL,
-                          NULL);
+    gl_call_plan plan = band_plan('H', n, n, kdiag, 0);
+    int rc = GL_FN(sb_tridiag)(ops, &plan, uplo, n, kdiag, ab, ldab, sigma,
+                               d, e, NULL, NULL);
     if (rc != 0) {
         gfail(g, "%s: sb_tridiag returned %d", desc, rc);
         goto out;
@@ -1176,7 +1190,7 @@ static void run_apply_panels(group *g, lapack_int n, lapack_int b,
     gl_scalar *e = malloc(sizeof *e * (size_t)n * (size_t)ncols * 2);
     gl_scalar *ref = e + (size_t)n * ncols;
     gen_dense(K_RANDOM, n, n, a, n);
-    if (GL_FN(ge2gb)(ops, n, n, b, b, a, n, t, t + (size_t)b * n) != 0) {
+    if (GL_FN(ge2gb)(ops, n, n, b, b, 0, a, n, t, t + (size_t)b * n) != 0) {
         gfail(g, "%s: ge2gb failed", desc);
         goto out;
     }
@@ -1455,7 +1469,8 @@ static void values_thread_checks(void)
                     f->sterf(&n, ref, e2, &info);
                 int rc = svd ? ops->bidiag_values(ops, n, d, e, w2)
                              : ops->tridiag_values(ops, n, d, e, w2);
-                const gl_real *want = gl_tune_values_threads(n) > 0 ? w : ref;
+                const gl_real *want =
+                    gl_host_values_threads(&ops->ctx->tuning, n) > 0 ? w : ref;
                 if (rc || memcmp(w2, want, sizeof *w2 * (size_t)n) != 0)
                     gfail(&gs, "n=%d kind=%d %s: rc %d, not the %s's values", n,
                           kind, svd ? "bidiagonal" : "tridiagonal", rc,

@@ -421,9 +421,9 @@ size_t GL_FN(tiled_product_device_bytes)(lapack_int n, lapack_int t)
 }
 
 /* C = op(A) B of real host arrays (ops.h real_product): whole, or in
- * blocks (tiled_real_product) under a plan that keeps the call's
- * working set in host memory (lean, streamed), whose device holds the
- * chase's reflectors meanwhile. */
+ * blocks (tiled_real_product) of the table's product_tile columns: a
+ * plan that keeps the call's working set in host memory (lean,
+ * streamed), whose device holds the chase's reflectors meanwhile. */
 /* gl_s_dev_real_product gl_d_dev_real_product gl_c_dev_real_product gl_z_dev_real_product */
 int GL_FN(dev_real_product)(const GL_FN(ops) *ops, char transa, lapack_int m,
                             lapack_int n, lapack_int k, const gl_real *a,
@@ -433,9 +433,12 @@ int GL_FN(dev_real_product)(const GL_FN(ops) *ops, char transa, lapack_int m,
     if (m <= 0 || n <= 0 || k <= 0)
         return m > 0 && n > 0 ? -1 : 0;   /* k = 0 is never asked for */
     int ta = trans_code(transa);
-    if (ops->ctx->plan != GL_PLAN_IN_CORE)
+    if (ops->product_tile > 0) {
+        lapack_int most = m > n ? m : n;
         return tiled_real_product(ops, ta, m, n, k, a, lda, b, ldb, c, ldc,
-                                  gl_tune_ooc_tile(m > n ? m : n, 0));
+                                  ops->product_tile < most ? ops->product_tile
+                                                           : most);
+    }
     size_t ar = (size_t)(ta ? k : m), ac = (size_t)(ta ? m : k);
     gl_real *da = RT(ops)->alloc(ops->ctx, RS * ar * ac),
             *db = RT(ops)->alloc(ops->ctx, RS * (size_t)k * (size_t)n),

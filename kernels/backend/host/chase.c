@@ -53,6 +53,7 @@
 #include "../../householder.h"
 #include "../../ops.h"
 #include "host.h"
+#include "threads.h"
 
 typedef struct progress_slot {
     _Alignas(64) atomic_long done;   /* steps of this sweep completed */
@@ -554,9 +555,10 @@ out:
     return 0;
 }
 
-/* threads <= 0: as the size and machine choose (gl_tune_chase_threads,
- * runtime/tune_params.c) */
-static int run_chase(chase_job *job, int threads, int split)
+/* threads <= 0: as the context's tuning and the size choose (threads.h;
+ * tuning NULL: one thread) */
+static int run_chase(chase_job *job, const gl_tuning *tuning, int threads,
+                     int split)
 {
     /* The sweeps that have work form a prefix: stop there. */
     while (job->nsweeps > 0 && steps_of(job, job->nsweeps - 1) == 0)
@@ -564,8 +566,9 @@ static int run_chase(chase_job *job, int threads, int split)
     if (job->nsweeps <= 0)
         return 0;
     if (threads <= 0) {
-        split = gl_tune_chase_split();
-        threads = gl_tune_chase_threads(job->n, job->b, split);
+        split = tuning ? tuning->chase_split : 1;
+        threads = tuning ? gl_host_chase_threads(tuning, job->n, job->b, split)
+                         : 1;
     }
     int nworkers = threads < GL_HOST_MAX_THREADS ? threads
                                                  : GL_HOST_MAX_THREADS;
@@ -620,29 +623,11 @@ static int run_chase(chase_job *job, int threads, int split)
     return rc;
 }
 
-/* gl_s_host_gb_chase gl_d_host_gb_chase gl_c_host_gb_chase gl_z_host_gb_chase */
-int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                         lapack_int c, lapack_int sweeps, gl_scalar *band,
-                         lapack_int ldband, const GL_FN(reflectors) *keep)
-{
-    (void)ops;
-    return GL_FN(host_gb_chase_on)(n, b, c, sweeps, band, ldband, keep, 0, 0);
-}
-
-/* gl_s_host_sb_chase gl_d_host_sb_chase gl_c_host_sb_chase gl_z_host_sb_chase */
-int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
-                         lapack_int sweeps, gl_scalar *band, lapack_int ldband,
-                         const GL_FN(reflectors) *keep)
-{
-    (void)ops;
-    return GL_FN(host_sb_chase_on)(n, b, sweeps, band, ldband, keep, 0, 0);
-}
-
-/* gl_s_host_gb_chase_on gl_d_host_gb_chase_on gl_c_host_gb_chase_on gl_z_host_gb_chase_on */
-int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
-                            lapack_int sweeps, gl_scalar *band,
-                            lapack_int ldband, const GL_FN(reflectors) *keep,
-                            int threads, int split)
+/* A band chase's job (threads <= 0: as tuning chooses, run_chase). */
+static int gb_chase(const gl_tuning *tuning, lapack_int n, lapack_int b,
+                    lapack_int c, lapack_int sweeps, gl_scalar *band,
+                    lapack_int ldband, const GL_FN(reflectors) *keep,
+                    int threads, int split)
 {
     if (keep && c != 1)
         return -1;
@@ -652,7 +637,46 @@ int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
                      .up = (ldband - 1) / 3 * 2, .band = band,
                      .nsweeps = min_i(sweeps, n - 1), .hermitian = 0,
                      .keep = keep};
-    return run_chase(&job, threads, split);
+    return run_chase(&job, tuning, threads, split);
+}
+
+static int sb_chase(const gl_tuning *tuning, lapack_int n, lapack_int b,
+                    lapack_int sweeps, gl_scalar *band, lapack_int ldband,
+                    const GL_FN(reflectors) *keep, int threads, int split)
+{
+    if (b <= 1)   /* already tridiagonal */
+        return 0;
+    chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
+                     .band = band, .nsweeps = min_i(sweeps, n - 2),
+                     .hermitian = 1, .keep = keep};
+    return run_chase(&job, tuning, threads, split);
+}
+
+/* gl_s_host_gb_chase gl_d_host_gb_chase gl_c_host_gb_chase gl_z_host_gb_chase */
+int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         lapack_int c, lapack_int sweeps, gl_scalar *band,
+                         lapack_int ldband, const GL_FN(reflectors) *keep)
+{
+    return gb_chase(&ops->ctx->tuning, n, b, c, sweeps, band, ldband, keep,
+                    0, 0);
+}
+
+/* gl_s_host_sb_chase gl_d_host_sb_chase gl_c_host_sb_chase gl_z_host_sb_chase */
+int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                         lapack_int sweeps, gl_scalar *band, lapack_int ldband,
+                         const GL_FN(reflectors) *keep)
+{
+    return sb_chase(&ops->ctx->tuning, n, b, sweeps, band, ldband, keep, 0,
+                    0);
+}
+
+/* gl_s_host_gb_chase_on gl_d_host_gb_chase_on gl_c_host_gb_chase_on gl_z_host_gb_chase_on */
+int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
+                            lapack_int sweeps, gl_scalar *band,
+                            lapack_int ldband, const GL_FN(reflectors) *keep,
+                            int threads, int split)
+{
+    return gb_chase(NULL, n, b, c, sweeps, band, ldband, keep, threads, split);
 }
 
 /* gl_s_host_sb_chase_on gl_d_host_sb_chase_on gl_c_host_sb_chase_on gl_z_host_sb_chase_on */
@@ -661,10 +685,5 @@ int GL_FN(host_sb_chase_on)(lapack_int n, lapack_int b, lapack_int sweeps,
                             const GL_FN(reflectors) *keep, int threads,
                             int split)
 {
-    if (b <= 1)   /* already tridiagonal */
-        return 0;
-    chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
-                     .band = band, .nsweeps = min_i(sweeps, n - 2),
-                     .hermitian = 1, .keep = keep};
-    return run_chase(&job, threads, split);
+    return sb_chase(NULL, n, b, sweeps, band, ldband, keep, threads, split);
 }

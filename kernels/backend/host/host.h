@@ -18,10 +18,10 @@ int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                          lapack_int sweeps, gl_scalar *band, lapack_int ldband,
                          const GL_FN(reflectors) *keep);
 
-/* The same on `threads` threads in the split schedule (split 1) or the
- * sweeps one (0) (chase.c); threads 0: as the size and machine choose
- * (gl_tune_chase_split, gl_tune_chase_threads).  The band comes out bit
- * for bit the same on any of them. */
+/* The same on `threads` threads (at least 1) in the split schedule
+ * (split 1) or the sweeps one (0) (chase.c); the operations above choose
+ * them from the context's tuning (threads.h gl_host_chase_threads).  The
+ * band comes out bit for bit the same on any of them. */
 int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
                             lapack_int sweeps, gl_scalar *band,
                             lapack_int ldband, const GL_FN(reflectors) *keep,

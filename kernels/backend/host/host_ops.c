@@ -13,15 +13,16 @@
 #include "../lapack_fns.h"
 #include "../../stages/backtransform.h"
 #include "host.h"
+#include "threads.h"
 
 /* Stage 3 of the values: the bisection of values.c on the threads the
- * size is worth (gl_tune_values_threads), else the system's ?sterf or
- * ?bdsqr (dqds), which also take any call the bisection gives back. */
+ * size is worth (threads.h gl_host_values_threads), else the system's
+ * ?sterf or ?bdsqr (dqds), which also take any call the bisection gives
+ * back. */
 static int host_tridiag_values(const GL_FN(ops) *ops, lapack_int n,
                                const gl_real *d, const gl_real *e, gl_real *w)
 {
-    (void)ops;
-    int threads = gl_tune_values_threads(n);
+    int threads = gl_host_values_threads(&ops->ctx->tuning, n);
     if (threads > 0 && GL_FN(host_values)('T', n, d, e, w, threads) == 0)
         return 0;
     gl_real *e2 = malloc(sizeof *e2 * (size_t)(n > 1 ? n : 1));
@@ -39,8 +40,7 @@ static int host_tridiag_values(const GL_FN(ops) *ops, lapack_int n,
 static int host_bidiag_values(const GL_FN(ops) *ops, lapack_int n,
                               const gl_real *d, const gl_real *e, gl_real *s)
 {
-    (void)ops;
-    int threads = gl_tune_values_threads(n);
+    int threads = gl_host_values_threads(&ops->ctx->tuning, n);
     if (threads > 0 && GL_FN(host_values)('B', n, d, e, s, threads) == 0)
         return 0;
     gl_real *work = malloc(sizeof *work * 5 * (size_t)(n > 1 ? n : 1));
