@@ -223,10 +223,12 @@ $(LIBDIR)/libgpulapack.a: $(LIB_OBJ) | $(LIBDIR)
 # The ScaLAPACK interposer (scalapack/, docs/scalapack.md): a library of
 # its own, so that libgpulapack.so links only libc; it finds BLACS,
 # ScaLAPACK and libgpulapack.so in the program at run time (dlsym), so it
-# links nothing of MPI either.  scalapack/drivers.c once per precision
-# (-DGLS_PREC=0..3: s d c z); its settings are rows of runtime/settings.def,
-# read by the library's readers (runtime/settings.c, the same object).
-GLS_OBJ = $(B)/scalapack/common.o $(foreach p,$(PRECISIONS),$(B)/scalapack/drivers_$(p).o) \
+# links nothing of MPI either.  scalapack/drivers.c and gesvd.c once per
+# precision (-DGLS_PREC=0..3: s d c z); its settings are rows of
+# runtime/settings.def, read by the library's readers (runtime/settings.c,
+# the same object).
+GLS_OBJ = $(B)/scalapack/common.o \
+          $(foreach p,$(PRECISIONS),$(B)/scalapack/drivers_$(p).o $(B)/scalapack/gesvd_$(p).o) \
           $(B)/runtime/settings.o
 GLS_PREC_s = 0
 GLS_PREC_d = 1
@@ -234,10 +236,12 @@ GLS_PREC_c = 2
 GLS_PREC_z = 3
 $(B)/scalapack:
 	mkdir -p $@
-GLS_HEADERS = scalapack/gls.h runtime/settings.def runtime/settings.h
+GLS_HEADERS = scalapack/gls.h scalapack/drivers.h runtime/settings.def runtime/settings.h
 $(B)/scalapack/common.o: scalapack/common.c $(GLS_HEADERS) include/gpulapack.h | $(B)/scalapack
 	$(CC) $(LIB_CFLAGS) -c $< -o $@
 $(B)/scalapack/drivers_%.o: scalapack/drivers.c $(GLS_HEADERS) | $(B)/scalapack
+	$(CC) $(LIB_CFLAGS) -DGLS_PREC=$(GLS_PREC_$*) -c $< -o $@
+$(B)/scalapack/gesvd_%.o: scalapack/gesvd.c $(GLS_HEADERS) | $(B)/scalapack
 	$(CC) $(LIB_CFLAGS) -DGLS_PREC=$(GLS_PREC_$*) -c $< -o $@
 $(LIBDIR)/libgpulapack_scalapack.so: $(GLS_OBJ) | $(LIBDIR)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libgpulapack_scalapack.so -o $@ $(GLS_OBJ) -ldl -pthread

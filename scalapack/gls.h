@@ -1,6 +1,6 @@
 /* gls.h - the ScaLAPACK interposer (lib/libgpulapack_scalapack.so):
  * what its common part (scalapack/common.c) gives the per-precision
- * entries (scalapack/drivers.c).  docs/scalapack.md describes it.
+ * entries (scalapack/drivers.c, gesvd.c).  docs/scalapack.md describes it.
  *
  * Nothing here links MPI, BLACS or ScaLAPACK: every routine of theirs is
  * found at run time in the program (dlsym), so the library loads anywhere
