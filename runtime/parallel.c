@@ -4,6 +4,8 @@
 #include <sched.h>
 #include <stdatomic.h>
 
+#include "config.h"
+#include "log.h"
 #include "tune.h"
 
 typedef struct loop {
@@ -94,4 +96,41 @@ int gl_parallel_run(long count, int threads, int (*fn)(void *ctx, long i),
     for (int t = 0; t < started; t++)
         pthread_join(helpers[t], NULL);
     return atomic_load(&l.failed) ? -1 : 0;
+}
+
+static pthread_mutex_t hold_lock = PTHREAD_MUTEX_INITIALIZER;
+static int hold_count, held_threads;
+static void (*held_set)(int);
+
+int gl_products_begin(const gl_blas_threads *blas)
+{
+    if (!blas || !blas->get || !blas->set ||
+        gl_config_get()->host_products == GL_HOST_PRODUCTS_BLAS)
+        return 1;
+    int threads = gl_host_threads();
+    pthread_mutex_lock(&hold_lock);
+    /* a second run finds the count at 1 already: the first's saved one
+     * is the BLAS's own */
+    int own = hold_count > 0 ? held_threads : blas->get();
+    if (own < threads)
+        threads = own;
+    if (threads > 1 && hold_count++ == 0) {
+        held_threads = own;
+        held_set = blas->set;
+        blas->set(1);
+        gl_log(3, "products: the BLAS's %d threads held at 1, ours %d", own,
+               threads);
+    }
+    pthread_mutex_unlock(&hold_lock);
+    return threads > 1 ? threads : 1;
+}
+
+void gl_products_end(int threads)
+{
+    if (threads <= 1)
+        return;
+    pthread_mutex_lock(&hold_lock);
+    if (--hold_count == 0)
+        held_set(held_threads);
+    pthread_mutex_unlock(&hold_lock);
 }

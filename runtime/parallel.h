@@ -23,4 +23,25 @@ int gl_parallel_run(long count, int threads, int (*fn)(void *ctx, long i),
  * -1 when fn returned nonzero or the threads did not all start. */
 int gl_parallel_spawn(int count, int (*fn)(void *ctx, long i), void *ctx);
 
+/* The system BLAS's own thread count, through its functions
+ * (openblas_get_num_threads, ...); either NULL: unknown, not settable. */
+typedef struct gl_blas_threads {
+    int (*get)(void);
+    void (*set)(int);
+} gl_blas_threads;
+
+/* A run of products on the library's threads (a stage of many BLAS3
+ * calls, kernels/backend/host/products.c): from gl_products_begin to
+ * gl_products_end, the system BLAS is held at one thread and the run's
+ * large products are cut into pieces, each a whole BLAS call, taken by
+ * up to the threads gl_products_begin returns: gl_host_threads() at most
+ * the BLAS's own count.  It returns 1, holding nothing, where that is 1,
+ * the BLAS's count cannot be set or GPULAPACK_HOST_PRODUCTS=blas: the
+ * products then go to the BLAS whole, on its own threads.  Concurrent
+ * runs share the hold: the first saves the BLAS's count, the last
+ * restores it. */
+int gl_products_begin(const gl_blas_threads *blas);
+/* Ends a run gl_products_begin returned `threads` for. */
+void gl_products_end(int threads);
+
 #endif

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../runtime/log.h"
 #include "../../runtime/real_lapack.h"
@@ -460,6 +461,37 @@ static void *find(const source *src, int chosen, const char *base)
         found = required_;                                                    \
     } while (0)
 
+/* The BLAS's thread count, by the functions of the libraries that have
+ * them: OpenBLAS (pip's under the scipy_ prefix, its ILP64 build with the
+ * 64_ suffix), FlexiBLAS, MKL.  Their int is a C int at any INTEGER
+ * width. */
+static void resolve_blas_threads(const source *src, int chosen,
+                                 gl_blas_threads *out)
+{
+    static const char *const pairs[][2] = {
+        {"openblas_get_num_threads", "openblas_set_num_threads"},
+        {"flexiblas_get_num_threads", "flexiblas_set_num_threads"},
+        {"MKL_Get_Max_Threads", "MKL_Set_Num_Threads"},
+    };
+    const char *suffix = strcmp(src->suffix, "_64_") == 0 ? "64_" : "";
+    *out = (gl_blas_threads){0};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0] && !out->set; i++) {
+        if (i > 0 && (src->prefix[0] || suffix[0]))
+            break; /* only OpenBLAS comes renamed */
+        char get[64], set[64];
+        snprintf(get, sizeof get, "%s%s%s", src->prefix, pairs[i][0], suffix);
+        snprintf(set, sizeof set, "%s%s%s", src->prefix, pairs[i][1], suffix);
+        void *g =
+            chosen ? gl_lapack_chosen_symbol(get) : gl_lapack_symbol(get);
+        void *s =
+            chosen ? gl_lapack_chosen_symbol(set) : gl_lapack_symbol(set);
+        if (g && s) {
+            *(void **)&out->get = g;
+            *(void **)&out->set = s;
+        }
+    }
+}
+
 /* Fills the table from one source; 1 when it has every required routine. */
 static int resolve_from(const source *src, int chosen)
 {
@@ -500,6 +532,8 @@ static int resolve_from(const source *src, int chosen)
                                      : NULL;
     }
     RESOLVE_OPTIONAL(rgemm, REAL_BASE(gemm));
+    if (found)
+        resolve_blas_threads(src, chosen, &fns.blas_threads);
     if (found)
         gl_log(3, "lapack: %s helpers from %s%s%s names, %d-bit INTEGERs%s",
                BASE(gemm, gemm), src->prefix, BASE(gemm, gemm), src->suffix,

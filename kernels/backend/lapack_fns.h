@@ -6,6 +6,7 @@
 #define GL_LAPACK_FNS_H
 
 #include "../../runtime/fortran.h"
+#include "../../runtime/parallel.h"
 #include "../../runtime/precision.h"
 
 typedef const char cchar;
@@ -124,6 +125,9 @@ typedef const char cchar;
 /* gl_s_lapack_fns gl_d_lapack_fns gl_c_lapack_fns gl_z_lapack_fns */
 typedef struct GL_FN(lapack_fns) {
     GL_LAPACK_FNS_FIELDS(lapack_int)
+    /* the BLAS's thread count, from the same library (both NULL where it
+     * has no known functions for it) */
+    gl_blas_threads blas_threads;
 } GL_FN(lapack_fns);
 
 /* The resolved table, or NULL if the system LAPACK lacks any of them (the

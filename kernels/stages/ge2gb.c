@@ -118,6 +118,10 @@ size_t GL_FN(ge2gb_device_bytes)(lapack_int m, lapack_int n, lapack_int b,
                                 GL_LARFB_SCRATCH(longest, longest, b));
 }
 
+static int ge2gb_here(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      lapack_int b, lapack_int block, gl_scalar *a,
+                      lapack_int lda, gl_scalar *tq, gl_scalar *tp);
+
 /* gl_s_ge2gb gl_d_ge2gb gl_c_ge2gb gl_z_ge2gb */
 int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                  lapack_int b, lapack_int block, lapack_int tile,
@@ -131,6 +135,18 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
         if (rc != 1)
             return rc;
     }
+    GL_FN(ops) table;
+    const GL_FN(ops) *run = GL_FN(ops_products_begin)(ops, &table);
+    int rc = ge2gb_here(run, m, n, b, block, a, lda, tq, tp);
+    GL_FN(ops_products_end)(run);
+    return rc;
+}
+
+/* ge2gb on one device, or the host */
+static int ge2gb_here(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                      lapack_int b, lapack_int block, gl_scalar *a,
+                      lapack_int lda, gl_scalar *tq, gl_scalar *tp)
+{
     lapack_int steps = block_steps(n, b, block);
     size_t cols = 2 * (size_t)steps * (size_t)b;
     size_t words = work_scalars(m, n, b, block);

@@ -73,6 +73,10 @@ size_t GL_FN(sy2sb_device_bytes)(lapack_int n, lapack_int b, lapack_int block)
     return sizeof(gl_scalar) * (work_scalars(n, b, block) + (size_t)n * b);
 }
 
+static int sy2sb_here(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                      lapack_int block, gl_scalar *a, lapack_int lda,
+                      gl_scalar *tau, gl_scalar *tq);
+
 /* gl_s_sy2sb gl_d_sy2sb gl_c_sy2sb gl_z_sy2sb */
 int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                  lapack_int block, lapack_int tile, gl_scalar *a,
@@ -87,6 +91,18 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
         if (rc != 1)
             return rc;
     }
+    GL_FN(ops) table;
+    const GL_FN(ops) *run = GL_FN(ops_products_begin)(ops, &table);
+    int rc = sy2sb_here(run, n, b, block, a, lda, tau, tq);
+    GL_FN(ops_products_end)(run);
+    return rc;
+}
+
+/* sy2sb on one device, or the host */
+static int sy2sb_here(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
+                      lapack_int block, gl_scalar *a, lapack_int lda,
+                      gl_scalar *tau, gl_scalar *tq)
+{
     /* VA and WA: the reflectors and W of a block's panels, b columns
      * each, rows from the first panel's band down (2 n block scalars: at
      * the tuned blocks of at most n / 32 columns, n^2 / 16); S = V T below

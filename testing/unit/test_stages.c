@@ -1334,6 +1334,292 @@ static void chase_schedule_checks(void)
     gend(&g);
 }
 
+/* ---- stage 1's products on the library's threads
+ * (kernels/backend/host/products.c) -- Each product cut into pieces over 2
+ * and 3 threads against the same product whole, on shapes large enough to
+ * be cut (the products' threshold: two threads' shares of 8 Mflop): a
+ * piece's element is one BLAS call's with the same operands, so the two
+ * differ by the order of the sums only.  Ratio: max |got - whole| / (eps
+ * k (|alpha| k max|A| max|B| + |beta| max|C|)), k the inner dimension; a
+ * piece left out or done twice is off by about max|A| max|B| sqrt(k):
+ * ratios of 1 / (eps k^1.5), past 1e3 in single.  The triangles and
+ * rows a product must not touch hold NaN (the Hermitian operand's other
+ * triangle, her2k's other triangle of C).  Then ge2gb and sy2sb with
+ * their products on 1, 2 and 3 threads (a table whose products_begin
+ * answers that many, the system BLAS left as it is), their bands' values
+ * against the reference's as in the stage checks above. */
+
+static int forced_threads;
+static int forced_begin(const GL_FN(ops) *o)
+{
+    (void)o;
+    return forced_threads;
+}
+
+/* host_table, its products cut over `threads` (0: whole) */
+static GL_FN(ops) products_table(int threads)
+{
+    GL_FN(ops) t = host_table;
+    t.products_begin = forced_begin;
+    t.products_end = NULL;
+    t.product_threads = threads;
+    return t;
+}
+
+static gl_real max_abs(lapack_int m, lapack_int n, const gl_scalar *a,
+                       lapack_int ld)
+{
+    gl_real big = 0;
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < m; i++)
+            if (GL_ABS(AT(a, ld, i, j)) > big)
+                big = (gl_real)GL_ABS(AT(a, ld, i, j));
+    return big;
+}
+
+static void fill_random(size_t count, gl_scalar *a)
+{
+    for (size_t i = 0; i < count; i++)
+        a[i] = srand_scalar();
+}
+
+/* got against ref (m x n, ld m) within `scale` (the ratio's denominator
+ * over eps), and NaN exactly where ref has NaN. */
+static void check_product(group *g, const char *desc, lapack_int m,
+                          lapack_int n, const gl_scalar *got,
+                          const gl_scalar *ref, double scale)
+{
+    double diff = 0;
+    g->cases++;
+    for (size_t i = 0; i < (size_t)m * (size_t)n; i++) {
+        int nan_ref = isnan(GL_REAL(ref[i])), nan_got = isnan(GL_REAL(got[i]));
+        if (nan_ref != nan_got) {
+            gfail(g, "%s: element %zu %s", desc, i,
+                  nan_ref ? "written where it must not be" : "is NaN");
+            return;
+        }
+        if (!nan_ref && GL_ABS(got[i] - ref[i]) > diff)
+            diff = GL_ABS(got[i] - ref[i]);
+    }
+    double r = diff == 0 ? 0 : diff / (EPS * scale);
+    if (r > g->worst)
+        g->worst = r;
+    if (!(r <= THRESH))
+        gfail(g, "%s: ratio %.3g", desc, r);
+}
+
+static void gemm_pieces(group *g, char ta, char tb, lapack_int m,
+                        lapack_int n, lapack_int k, gl_scalar beta)
+{
+    lapack_int ra = ta == 'N' ? m : k, ca = ta == 'N' ? k : m;
+    lapack_int rb = tb == 'N' ? k : n, cb = tb == 'N' ? n : k;
+    size_t cs = (size_t)m * (size_t)n;
+    gl_scalar *a = malloc(sizeof *a * ((size_t)ra * ca + (size_t)rb * cb +
+                                       3 * cs));
+    gl_scalar *b = a + (size_t)ra * ca, *c0 = b + (size_t)rb * cb,
+              *ref = c0 + cs, *got = ref + cs, alpha = make_scalar(0.75, 0.5);
+    fill_random((size_t)ra * ca + (size_t)rb * cb + cs, a);
+    GL_FN(ops) whole = products_table(0);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    whole.gemm(&whole, ta, tb, m, n, k, alpha, a, ra, b, rb, beta, ref, m);
+    double scale = (double)k * ((double)GL_ABS(alpha) * k * max_abs(ra, ca, a, ra) *
+                                    max_abs(rb, cb, b, rb) +
+                                GL_ABS(beta) * max_abs(m, n, c0, m));
+    for (int t = 1; t <= 3; t++) {
+        GL_FN(ops) cut = products_table(t);
+        memcpy(got, c0, sizeof *c0 * cs);
+        cut.gemm(&cut, ta, tb, m, n, k, alpha, a, ra, b, rb, beta, got, m);
+        char desc[96];
+        snprintf(desc, sizeof desc, "gemm %c%c m=%d n=%d k=%d beta=%g, %d threads",
+                 ta, tb, (int)m, (int)n, (int)k, (double)GL_REAL(beta), t);
+        check_product(g, desc, m, n, got, ref, scale);
+    }
+    free(a);
+}
+
+/* A Hermitian (order mn, its `uplo` triangle; the other NaN) from the
+ * left (m x n C) or the right (n x mn ... ) */
+static void hemm_pieces(group *g, char side, char uplo, lapack_int m,
+                        lapack_int n)
+{
+    lapack_int order = side == 'L' ? m : n;
+    size_t as = (size_t)order * order, cs = (size_t)m * n;
+    gl_scalar *a = malloc(sizeof *a * (as + 4 * cs));
+    gl_scalar *b = a + as, *c0 = b + cs, *ref = c0 + cs, *got = ref + cs;
+    gl_scalar alpha = make_scalar(-1.25, 0.25), beta = make_scalar(0.5, 0);
+    fill_random(as + 2 * cs, a);
+    for (lapack_int j = 0; j < order; j++) {
+        AT(a, order, j, j) = GL_REAL(AT(a, order, j, j));
+        for (lapack_int i = 0; i < order; i++)
+            if (uplo == 'L' ? i < j : i > j)
+                AT(a, order, i, j) = NAN_R;
+    }
+    GL_FN(ops) whole = products_table(0);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    whole.hemm(&whole, side, uplo, m, n, alpha, a, order, b, m, beta, ref, m);
+    double scale = (double)order * ((double)GL_ABS(alpha) * order * 1.0 *
+                                        max_abs(m, n, b, m) +
+                                    GL_ABS(beta) * max_abs(m, n, c0, m));
+    for (int t = 1; t <= 3; t++) {
+        GL_FN(ops) cut = products_table(t);
+        memcpy(got, c0, sizeof *c0 * cs);
+        cut.hemm(&cut, side, uplo, m, n, alpha, a, order, b, m, beta, got, m);
+        char desc[96];
+        snprintf(desc, sizeof desc, "hemm %c%c m=%d n=%d, %d threads", side,
+                 uplo, (int)m, (int)n, t);
+        check_product(g, desc, m, n, got, ref, scale);
+    }
+    free(a);
+}
+
+static void her2k_pieces(group *g, char uplo, char trans, lapack_int n,
+                         lapack_int k)
+{
+    lapack_int ra = trans == 'N' ? n : k, ca = trans == 'N' ? k : n;
+    size_t as = (size_t)ra * ca, cs = (size_t)n * n;
+    gl_scalar *a = malloc(sizeof *a * (2 * as + 3 * cs));
+    gl_scalar *b = a + as, *c0 = b + as, *ref = c0 + cs, *got = ref + cs;
+    gl_scalar alpha = make_scalar(0.5, -0.75);
+    gl_real beta = (gl_real)0.25;
+    fill_random(2 * as + cs, a);
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < n; i++)
+            if (uplo == 'L' ? i < j : i > j)
+                AT(c0, n, i, j) = NAN_R;
+            else if (i == j)
+                AT(c0, n, i, j) = GL_REAL(AT(c0, n, i, j));
+    GL_FN(ops) whole = products_table(0);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    whole.her2k(&whole, uplo, trans, n, k, alpha, a, ra, b, ra, beta, ref, n);
+    double scale = (double)k * (2.0 * GL_ABS(alpha) * k * max_abs(ra, ca, a, ra) *
+                                    max_abs(ra, ca, b, ra) +
+                                beta);
+    for (int t = 1; t <= 3; t++) {
+        GL_FN(ops) cut = products_table(t);
+        memcpy(got, c0, sizeof *c0 * cs);
+        cut.her2k(&cut, uplo, trans, n, k, alpha, a, ra, b, ra, beta, got, n);
+        char desc[96];
+        snprintf(desc, sizeof desc, "her2k %c%c n=%d k=%d, %d threads", uplo,
+                 trans, (int)n, (int)k, t);
+        check_product(g, desc, n, n, got, ref, scale);
+    }
+    free(a);
+}
+
+static void trmm_pieces(group *g, char side, char uplo, char trans, char diag,
+                        lapack_int m, lapack_int n)
+{
+    lapack_int order = side == 'L' ? m : n;
+    size_t as = (size_t)order * order, bs = (size_t)m * n;
+    gl_scalar *a = malloc(sizeof *a * (as + 3 * bs));
+    gl_scalar *b0 = a + as, *ref = b0 + bs, *got = ref + bs;
+    gl_scalar alpha = make_scalar(1.5, 0.5);
+    fill_random(as + bs, a);
+    for (lapack_int j = 0; j < order; j++)
+        for (lapack_int i = 0; i < order; i++)
+            if (uplo == 'L' ? i < j : i > j)
+                AT(a, order, i, j) = NAN_R;
+            else if (i == j && diag == 'U')
+                AT(a, order, i, j) = NAN_R;
+    GL_FN(ops) whole = products_table(0);
+    memcpy(ref, b0, sizeof *b0 * bs);
+    whole.trmm(&whole, side, uplo, trans, diag, m, n, alpha, a, order, ref, m);
+    double scale = (double)order * GL_ABS(alpha) * order * max_abs(m, n, b0, m);
+    for (int t = 1; t <= 3; t++) {
+        GL_FN(ops) cut = products_table(t);
+        memcpy(got, b0, sizeof *b0 * bs);
+        cut.trmm(&cut, side, uplo, trans, diag, m, n, alpha, a, order, got, m);
+        char desc[96];
+        snprintf(desc, sizeof desc, "trmm %c%c%c%c m=%d n=%d, %d threads", side,
+                 uplo, trans, diag, (int)m, (int)n, t);
+        check_product(g, desc, m, n, got, ref, scale);
+    }
+    free(a);
+}
+
+/* H = I - V T V^H of a QR (side L, storev C: V m x k) or LQ (side R,
+ * storev R: V k x n) of a random block, on C (m x n) */
+static void larfb_pieces(group *g, char side, lapack_int m, lapack_int n,
+                         lapack_int k)
+{
+    lapack_int order = side == 'L' ? m : n;
+    size_t vs = (size_t)order * k, cs = (size_t)m * n;
+    gl_scalar *v = malloc(sizeof *v * (vs + (size_t)k * k + 3 * cs));
+    gl_scalar *t = v + vs, *c0 = t + (size_t)k * k, *ref = c0 + cs,
+              *got = ref + cs;
+    fill_random(vs + cs, v);
+    GL_FN(ops) whole = products_table(0);
+    char storev = side == 'L' ? 'C' : 'R',
+         trans = side == 'L' ? 'C' : 'N';
+    lapack_int ldv = side == 'L' ? m : k;
+    int rc = side == 'L' ? whole.geqrt(&whole, m, k, v, ldv, t, k)
+                         : whole.gelqt(&whole, k, n, v, ldv, t, k);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    rc |= whole.larfb(&whole, side, trans, storev, m, n, k, v, ldv, t, k, ref,
+                      m);
+    double scale = (double)order * max_abs(m, n, c0, m);
+    for (int th = 1; th <= 3 && rc == 0; th++) {
+        GL_FN(ops) cut = products_table(th);
+        memcpy(got, c0, sizeof *c0 * cs);
+        char desc[96];
+        snprintf(desc, sizeof desc, "larfb %c%c%c m=%d n=%d k=%d, %d threads",
+                 side, trans, storev, (int)m, (int)n, (int)k, th);
+        if (cut.larfb(&cut, side, trans, storev, m, n, k, v, ldv, t, k, got,
+                      m) != 0)
+            gfail(g, "%s: failed", desc);
+        else
+            check_product(g, desc, m, n, got, ref, scale);
+    }
+    if (rc != 0)
+        gfail(g, "larfb %c m=%d n=%d k=%d: the whole reference failed", side,
+              (int)m, (int)n, (int)k);
+    free(v);
+}
+
+static void product_thread_checks(void)
+{
+    group g;
+    gbegin(&g, "products/pieces: 1, 2 and 3 threads against whole");
+    const char *ops2 = GL_COMPLEX ? "NCT" : "NT";
+    for (const char *ta = ops2; *ta; ta++)
+        for (const char *tb = ops2; *tb; tb++) {
+            gemm_pieces(&g, *ta, *tb, 1500, 64, 130, 0);
+            gemm_pieces(&g, *ta, *tb, 64, 1500, 130, make_scalar(-0.5, 0));
+            gemm_pieces(&g, *ta, *tb, 48, 40, 6500, make_scalar(0.25, 0));
+        }
+    gemm_pieces(&g, 'N', 'N', 48, 40, 6500, 0);
+    for (const char *u = "LU"; *u; u++) {
+        hemm_pieces(&g, 'L', *u, 700, 40);
+        hemm_pieces(&g, 'R', *u, 300, 260);
+        for (const char *tr = GL_COMPLEX ? "NC" : "NT"; *tr; tr++)
+            her2k_pieces(&g, *u, *tr, 560, 40);
+        for (const char *tr = ops2; *tr; tr++) {
+            trmm_pieces(&g, 'L', *u, *tr, 'N', 400, 200);
+            trmm_pieces(&g, 'R', *u, *tr, 'U', 200, 400);
+        }
+    }
+    larfb_pieces(&g, 'L', 900, 300, 32);
+    larfb_pieces(&g, 'R', 300, 900, 32);
+    gend(&g);
+
+    /* the stages on those threads */
+    group g1, g2;
+    gbegin(&g1, "products/sy2sb: 1, 2 and 3 threads");
+    gbegin(&g2, "products/ge2gb: 1, 2 and 3 threads");
+    const GL_FN(ops) *saved = ops;
+    GL_FN(ops) table = products_table(0);
+    ops = &table;
+    lapack_int n = GL_COMPLEX ? 360 : 640, b = GL_COMPLEX ? 24 : 48;
+    for (forced_threads = 1; forced_threads <= 3; forced_threads++)
+        for (kind kd = K_RANDOM; kd <= K_RANK1; kd += K_RANK1 - K_RANDOM) {
+            run_sy2sb(&g1, kd, n, b, b);
+            run_ge2gb(&g2, kd, n + 7, n, b, b);
+        }
+    ops = saved;
+    gend(&g1);
+    gend(&g2);
+}
+
 /* ---- stage 3 of the values on the host's threads
  * (kernels/backend/host/values.c) -- The bisection against the serial solvers:
  * ?sterf (eigenvalues) and ?bdsqr's dqds (singular values) within THRESH * n
@@ -1526,6 +1812,7 @@ int main(int argc, char **argv)
     chase_pass_checks();
     values_thread_checks();
     chase_schedule_checks();
+    product_thread_checks();
     apply_panels_checks();
     for (kind kd = K_ZERO; kd <= K_ZEROCOL; kd++)
         stage_checks(kd);

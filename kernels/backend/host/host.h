@@ -52,6 +52,50 @@ void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim,
                       lapack_int ldc);
 lapack_int GL_FN(tile_gemm_cols)(void);
 
+/* A block reflector applied whole (host_ops.c host_larfb's arguments). */
+typedef int GL_FN(larfb_fn)(const GL_FN(ops) *ops, char side, char trans,
+                            char storev, lapack_int m, lapack_int n,
+                            lapack_int k, const gl_scalar *v, lapack_int ldv,
+                            const gl_scalar *t, lapack_int ldt, gl_scalar *c,
+                            lapack_int ldc);
+
+/* C = alpha A B + beta C, A Hermitian, from the left: large, by column
+ * panels of A's stored triangle, each used twice through ?gemm (Debian's
+ * OpenBLAS 0.3.21 runs ?symm/?hemm at about half its ?gemm rate, and
+ * this product is half the work of sy2sb); small, by ?hemm. */
+void GL_FN(hemm_left)(char uplo, lapack_int m, lapack_int n, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                      lapack_int ldb, gl_scalar beta, gl_scalar *c,
+                      lapack_int ldc);
+
+/* The large products of a run on the library's threads (products.c,
+ * runtime/parallel.h gl_products_begin), on up to `run` threads (larfb:
+ * ops->product_threads), with the arguments of the BLAS routine of the
+ * same name (larfb: of host_larfb, `whole` applying it to each piece):
+ * 0 done, 1 not worth sharing or no run (the caller then calls the BLAS
+ * whole), -1 (larfb) failed. */
+int GL_FN(products_gemm)(int run, char ta, char tb, lapack_int m, lapack_int n,
+                         lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                         lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                         gl_scalar beta, gl_scalar *c, lapack_int ldc);
+int GL_FN(products_hemm)(int run, char side, char uplo, lapack_int m,
+                         lapack_int n, gl_scalar alpha, const gl_scalar *a,
+                         lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                         gl_scalar beta, gl_scalar *c, lapack_int ldc);
+int GL_FN(products_her2k)(int run, char uplo, char trans, lapack_int n,
+                          lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                          lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                          gl_real beta, gl_scalar *c, lapack_int ldc);
+int GL_FN(products_trmm)(int run, char side, char uplo, char trans, char diag,
+                         lapack_int m, lapack_int n, gl_scalar alpha,
+                         const gl_scalar *a, lapack_int lda, gl_scalar *b,
+                         lapack_int ldb);
+int GL_FN(products_larfb)(const GL_FN(ops) *ops, GL_FN(larfb_fn) *whole,
+                          char side, char trans, char storev, lapack_int m,
+                          lapack_int n, lapack_int k, const gl_scalar *v,
+                          lapack_int ldv, const gl_scalar *t, lapack_int ldt,
+                          gl_scalar *c, lapack_int ldc);
+
 /* The host backend's table, a template bound to a context by ops_bind
  * (ctx NULL here). */
 extern const GL_FN(ops) GL_FN(host_ops);

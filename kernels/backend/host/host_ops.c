@@ -242,56 +242,29 @@ static void host_gemm(const GL_FN(ops) *ops, char transa, char transb,
                       lapack_int ldb, gl_scalar beta, gl_scalar *c,
                       lapack_int ldc)
 {
-    (void)ops;
-    if (m <= 0 || n <= 0)
+    if (m <= 0 || n <= 0 ||
+        GL_FN(products_gemm)(ops->product_threads, transa, transb, m, n, k,
+                             alpha, a, lda, b, ldb, beta, c, ldc) == 0)
         return;
     GL_FN(lapack_fns_get)()->gemm(&transa, &transb, &m, &n, &k, &alpha, a,
                                   &lda, b, &ldb, &beta, c, &ldc, 1, 1);
 }
 
-/* C = alpha A B + beta C, A Hermitian.  From the left and large, by
- * column panels of A's stored triangle, each used twice through ?gemm:
- * Debian's OpenBLAS (0.3.21) runs ?symm/?hemm at about half its ?gemm
- * rate, and this product is half the work of sy2sb. */
 static void host_hemm(const GL_FN(ops) *ops, char side, char uplo,
                       lapack_int m, lapack_int n, gl_scalar alpha,
                       const gl_scalar *a, lapack_int lda, const gl_scalar *b,
                       lapack_int ldb, gl_scalar beta, gl_scalar *c,
                       lapack_int ldc)
 {
-    (void)ops;
-    enum { PANEL = 256 };
-    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
-    if (m <= 0 || n <= 0)
+    if (m <= 0 || n <= 0 ||
+        GL_FN(products_hemm)(ops->product_threads, side, uplo, m, n, alpha, a,
+                             lda, b, ldb, beta, c, ldc) == 0)
         return;
-    if (side != 'L' || m < 2 * PANEL) {
-        f->hemm(&side, &uplo, &m, &n, &alpha, a, &lda, b, &ldb, &beta, c,
-                &ldc, 1, 1);
-        return;
-    }
-    for (lapack_int j = 0; j < n; j++)   /* beta = 0: C is not read */
-        for (lapack_int i = 0; i < m; i++)
-            c[i + (size_t)j * ldc] =
-                beta == 0 ? 0 : beta * c[i + (size_t)j * ldc];
-    gl_scalar one = 1;
-    for (lapack_int j0 = 0; j0 < m; j0 += PANEL) {
-        lapack_int jb = m - j0 < PANEL ? m - j0 : PANEL, i0 = j0 + jb,
-                   rest = m - i0;
-        const gl_scalar *ajj = a + j0 + (size_t)j0 * lda;
-        f->hemm("L", &uplo, &jb, &n, &alpha, ajj, &lda, b + j0, &ldb, &one,
-                c + j0, &ldc, 1, 1);
-        if (rest == 0)
-            continue;
-        /* the off-diagonal part of the panel: A(i0:m, j0:i0) stored ('L')
-         * or A(j0:i0, i0:m) stored ('U') */
-        int lower = uplo == 'L';
-        const gl_scalar *off = lower ? a + i0 + (size_t)j0 * lda
-                                     : a + j0 + (size_t)i0 * lda;
-        f->gemm(lower ? "N" : "C", "N", &rest, &n, &jb, &alpha, off, &lda,
-                b + j0, &ldb, &one, c + i0, &ldc, 1, 1);
-        f->gemm(lower ? "C" : "N", "N", &jb, &n, &rest, &alpha, off, &lda,
-                b + i0, &ldb, &one, c + j0, &ldc, 1, 1);
-    }
+    if (side == 'L')
+        GL_FN(hemm_left)(uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+    else
+        GL_FN(lapack_fns_get)()->hemm(&side, &uplo, &m, &n, &alpha, a, &lda, b,
+                                      &ldb, &beta, c, &ldc, 1, 1);
 }
 
 static void host_hemv(const GL_FN(ops) *ops, char uplo, lapack_int n,
@@ -310,8 +283,9 @@ static void host_her2k(const GL_FN(ops) *ops, char uplo, char trans,
                        lapack_int ldb, gl_real beta, gl_scalar *c,
                        lapack_int ldc)
 {
-    (void)ops;
-    if (n <= 0)
+    if (n <= 0 ||
+        GL_FN(products_her2k)(ops->product_threads, uplo, trans, n, k, alpha,
+                              a, lda, b, ldb, beta, c, ldc) == 0)
         return;
     GL_FN(lapack_fns_get)()->her2k(&uplo, &trans, &n, &k, &alpha, a, &lda, b,
                                    &ldb, &beta, c, &ldc, 1, 1);
@@ -322,8 +296,9 @@ static void host_trmm(const GL_FN(ops) *ops, char side, char uplo, char transa,
                       const gl_scalar *a, lapack_int lda, gl_scalar *b,
                       lapack_int ldb)
 {
-    (void)ops;
-    if (m <= 0 || n <= 0)
+    if (m <= 0 || n <= 0 ||
+        GL_FN(products_trmm)(ops->product_threads, side, uplo, transa, diag, m,
+                             n, alpha, a, lda, b, ldb) == 0)
         return;
     GL_FN(lapack_fns_get)()->trmm(&side, &uplo, &transa, &diag, &m, &n,
                                   &alpha, a, &lda, b, &ldb, 1, 1, 1, 1);
@@ -356,13 +331,11 @@ static void larfb_left_columns(const GL_FN(ops) *ops, char trans, lapack_int m,
     GL_FN(sub_conj_transpose)(n, k, w, ldw, c, ldc);   /* C1 -= W^H */
 }
 
-static int host_larfb(const GL_FN(ops) *ops, char side, char trans,
-                      char storev, lapack_int m, lapack_int n, lapack_int k,
-                      const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
-                      lapack_int ldt, gl_scalar *c, lapack_int ldc)
+static int larfb_whole(const GL_FN(ops) *ops, char side, char trans,
+                       char storev, lapack_int m, lapack_int n, lapack_int k,
+                       const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
+                       lapack_int ldt, gl_scalar *c, lapack_int ldc)
 {
-    if (m <= 0 || n <= 0 || k <= 0)
-        return 0;
     lapack_int ldwork = side == 'L' ? n : m;
     gl_scalar *work = gl_host_alloc(sizeof *work * (size_t)ldwork * (size_t)k);
     if (!work)
@@ -375,6 +348,33 @@ static int host_larfb(const GL_FN(ops) *ops, char side, char trans,
                                        &ldwork, 1, 1, 1, 1);
     gl_host_free(work);
     return 0;
+}
+
+static int host_larfb(const GL_FN(ops) *ops, char side, char trans,
+                      char storev, lapack_int m, lapack_int n, lapack_int k,
+                      const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
+                      lapack_int ldt, gl_scalar *c, lapack_int ldc)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    int rc = GL_FN(products_larfb)(ops, larfb_whole, side, trans, storev, m, n,
+                                   k, v, ldv, t, ldt, c, ldc);
+    return rc != 1 ? rc
+                   : larfb_whole(ops, side, trans, storev, m, n, k, v, ldv, t,
+                                 ldt, c, ldc);
+}
+
+/* A run of products on the library's threads, the BLAS on one, where the
+ * BLAS's thread count can be set (runtime/parallel.h). */
+static int host_products_begin(const GL_FN(ops) *ops)
+{
+    (void)ops;
+    return gl_products_begin(&GL_FN(lapack_fns_get)()->blas_threads);
+}
+
+static void host_products_end(const GL_FN(ops) *ops)
+{
+    gl_products_end(ops->product_threads);
 }
 
 /* apply_wy on the host: the columns of E in chunks, each chunk taken by
@@ -474,6 +474,8 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .larfb = host_larfb,
     .apply_wy = host_apply_wy,
     .geqrf = host_geqrf,
+    .products_begin = host_products_begin,
+    .products_end = host_products_end,
     .gemm = host_gemm,
     .hemv = host_hemv,
     .hemm = host_hemm,

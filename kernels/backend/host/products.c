@@ -1,0 +1,465 @@
+/* The host's large products on the library's own threads, within a run
+ * of products (runtime/parallel.h gl_products_begin: stage 1 on the host,
+ * docs/design/host-threads.md).  The system BLAS is then held at one
+ * thread, and each product is cut into pieces, each one whole BLAS call
+ * on a block of the result, that up to the run's threads take from a
+ * shared counter.
+ *
+ * Why not the BLAS's own threads: OpenBLAS's threads spin for about 0.1 s
+ * after each of its calls (its thread timeout, 2^28 cycles), beside
+ * whatever runs next.  After stage 1 that was the library's own threads
+ * of the chase, which then scaled 1.4-1.5x from 1 to 2 cores instead of
+ * 1.8-1.9x (docs/design/host-threads.md).
+ *
+ * Each function returns 0 when it did the product, 1 when the product is
+ * too small to share (or there is no run): the caller then calls the BLAS
+ * whole.  Pieces leave every element of the result to one BLAS call, with
+ * the same operands as the whole call; the order of its sums may differ
+ * (the BLAS blocks a piece as its size says), within the product's usual
+ * rounding. */
+#include <complex.h>
+#include <stdlib.h>
+
+#include "../../../runtime/memory.h"
+#include "../../../runtime/precision.h"
+#include "../lapack_fns.h"
+#include "host.h"
+
+/* A thread is worth a share of at least this many flops (0.1-0.2 ms of
+ * one core at the BLAS's rate, against the 30-60 us of starting it), and
+ * a piece is at least this many rows or columns of the result, where the
+ * BLAS's kernels run near their rate. */
+#define THREAD_FLOPS 8.0e6
+enum { PIECE_LINES = 64, PIECES_PER_THREAD = 2 };
+/* real flops per multiply-add, over the real case's two */
+enum { WEIGHT = GL_COMPLEX ? 4 : 1 };
+
+/* The threads of the run's that a product of `flops` takes: 1 (whole)
+ * below two shares. */
+static int product_threads(int threads, double flops)
+{
+    if (threads <= 1)
+        return 1;
+    double worth = flops / THREAD_FLOPS;
+    return worth < 2 ? 1 : worth < threads ? (int)worth : threads;
+}
+
+/* Lines of each of the pieces that cut `lines` for `threads` threads. */
+static lapack_int piece_lines(lapack_int lines, int threads)
+{
+    lapack_int per = (lines + PIECES_PER_THREAD * threads - 1) /
+                     (PIECES_PER_THREAD * threads);
+    per = (per + PIECE_LINES - 1) / PIECE_LINES * PIECE_LINES;
+    return per < lines ? per : lines;
+}
+
+static lapack_int pieces_of(lapack_int lines, lapack_int per)
+{
+    return (lines + per - 1) / per;
+}
+
+static gl_scalar conj_of(gl_scalar x)
+{
+#if GL_COMPLEX
+    return conj(x);
+#else
+    return x;
+#endif
+}
+
+/* ---- C = alpha op(A) op(B) + beta C ---------------------------------- */
+
+typedef struct gemm_job {
+    char ta, tb, split; /* split: 'm' rows of C, 'n' columns, 'k' inner */
+    lapack_int m, n, k, per, lda, ldb, ldc;
+    gl_scalar alpha, beta;
+    const gl_scalar *a, *b;
+    gl_scalar *c;
+    gl_scalar *partial; /* 'k': one m x n block per piece */
+} gemm_job;
+
+static int gemm_piece(void *arg, long i)
+{
+    const gemm_job *j = arg;
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int lo = (lapack_int)i * j->per;
+    lapack_int m = j->m, n = j->n, k = j->k, ldc = j->ldc;
+    const gl_scalar *a = j->a, *b = j->b;
+    gl_scalar *c = j->c, beta = j->beta, alpha = j->alpha;
+    if (j->split == 'm') {
+        m = m - lo < j->per ? m - lo : j->per;
+        a += j->ta == 'N' ? (size_t)lo : (size_t)lo * j->lda;
+        c += lo;
+    } else if (j->split == 'n') {
+        n = n - lo < j->per ? n - lo : j->per;
+        b += j->tb == 'N' ? (size_t)lo * j->ldb : (size_t)lo;
+        c += (size_t)lo * ldc;
+    } else {
+        k = k - lo < j->per ? k - lo : j->per;
+        a += j->ta == 'N' ? (size_t)lo * j->lda : (size_t)lo;
+        b += j->tb == 'N' ? (size_t)lo : (size_t)lo * j->ldb;
+        c = j->partial + (size_t)i * m * n;
+        ldc = m;
+        alpha = 1;
+        beta = 0;
+    }
+    f->gemm(&j->ta, &j->tb, &m, &n, &k, &alpha, a, &j->lda, b, &j->ldb, &beta,
+            c, &ldc, 1, 1);
+    return 0;
+}
+
+/* gl_s_products_gemm gl_d_products_gemm gl_c_products_gemm gl_z_products_gemm */
+int GL_FN(products_gemm)(int run, char ta, char tb, lapack_int m, lapack_int n,
+                         lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                         lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                         gl_scalar beta, gl_scalar *c, lapack_int ldc)
+{
+    int threads = product_threads(run, 2.0 * WEIGHT * m * n * k);
+    if (threads <= 1 || k <= 0)
+        return 1;
+    gemm_job job = {.ta = ta,
+                    .tb = tb,
+                    .m = m,
+                    .n = n,
+                    .k = k,
+                    .lda = lda,
+                    .ldb = ldb,
+                    .ldc = ldc,
+                    .alpha = alpha,
+                    .beta = beta,
+                    .a = a,
+                    .b = b,
+                    .c = c};
+    /* the longer side of C, else (C a small block, as V^H X) the inner
+     * dimension, each piece into a block of its own, summed after */
+    lapack_int longer = m > n ? m : n;
+    if (longer >= 2 * PIECE_LINES) {
+        job.split = m >= n ? 'm' : 'n';
+        job.per = piece_lines(longer, threads);
+    } else if (k >= 4 * PIECE_LINES) {
+        job.split = 'k';
+        job.per = piece_lines(k, threads);
+    } else {
+        return 1;
+    }
+    lapack_int pieces = pieces_of(job.split == 'k' ? k : longer, job.per);
+    if (job.split == 'k') {
+        job.partial = gl_host_alloc(sizeof *job.partial * (size_t)pieces *
+                                    (size_t)m * (size_t)n);
+        if (!job.partial)
+            return 1;
+    }
+    gl_parallel_run(pieces, threads, gemm_piece, &job);
+    if (job.split == 'k') {
+        for (lapack_int q = 0; q < n; q++)
+            for (lapack_int p = 0; p < m; p++) {
+                gl_scalar sum = 0;
+                for (lapack_int i = 0; i < pieces; i++)
+                    sum += job.partial[(size_t)i * m * n + p + (size_t)q * m];
+                gl_scalar *cpq = c + p + (size_t)q * ldc;
+                *cpq = alpha * sum + (beta == 0 ? 0 : beta * *cpq);
+            }
+        gl_host_free(job.partial);
+    }
+    return 0;
+}
+
+/* ---- C = alpha A B + beta C, A Hermitian (side L), or B A (side R) --- */
+
+/* gl_s_hemm_left gl_d_hemm_left gl_c_hemm_left gl_z_hemm_left */
+void GL_FN(hemm_left)(char uplo, lapack_int m, lapack_int n, gl_scalar alpha,
+                      const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                      lapack_int ldb, gl_scalar beta, gl_scalar *c,
+                      lapack_int ldc)
+{
+    enum { PANEL = 256 };
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    if (m < 2 * PANEL) {
+        f->hemm("L", &uplo, &m, &n, &alpha, a, &lda, b, &ldb, &beta, c, &ldc,
+                1, 1);
+        return;
+    }
+    for (lapack_int j = 0; j < n; j++) /* beta = 0: C is not read */
+        for (lapack_int i = 0; i < m; i++)
+            c[i + (size_t)j * ldc] =
+                beta == 0 ? 0 : beta * c[i + (size_t)j * ldc];
+    gl_scalar one = 1;
+    for (lapack_int j0 = 0; j0 < m; j0 += PANEL) {
+        lapack_int jb = m - j0 < PANEL ? m - j0 : PANEL, i0 = j0 + jb,
+                   rest = m - i0;
+        const gl_scalar *ajj = a + j0 + (size_t)j0 * lda;
+        f->hemm("L", &uplo, &jb, &n, &alpha, ajj, &lda, b + j0, &ldb, &one,
+                c + j0, &ldc, 1, 1);
+        if (rest == 0)
+            continue;
+        /* the off-diagonal part of the panel: A(i0:m, j0:i0) stored ('L')
+         * or A(j0:i0, i0:m) stored ('U') */
+        int lower = uplo == 'L';
+        const gl_scalar *off =
+            lower ? a + i0 + (size_t)j0 * lda : a + j0 + (size_t)i0 * lda;
+        f->gemm(lower ? "N" : "C", "N", &rest, &n, &jb, &alpha, off, &lda,
+                b + j0, &ldb, &one, c + i0, &ldc, 1, 1);
+        f->gemm(lower ? "C" : "N", "N", &jb, &n, &rest, &alpha, off, &lda,
+                b + i0, &ldb, &one, c + j0, &ldc, 1, 1);
+    }
+}
+
+typedef struct hemm_job {
+    char side, uplo;
+    lapack_int m, n, per, lda, ldb, ldc;
+    gl_scalar alpha, beta;
+    const gl_scalar *a, *b;
+    gl_scalar *c;
+} hemm_job;
+
+/* Rows i0..i1 of C.  From the left, row i of A is its stored part
+ * before the diagonal block, the block, and the conjugate of the stored
+ * column below it ('L'; the other way round for 'U'). */
+static int hemm_piece(void *arg, long i)
+{
+    const hemm_job *j = arg;
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    lapack_int i0 = (lapack_int)i * j->per;
+    lapack_int rows = j->m - i0 < j->per ? j->m - i0 : j->per;
+    lapack_int i1 = i0 + rows, rest = j->m - i1, lda = j->lda;
+    gl_scalar one = 1, beta = j->beta;
+    gl_scalar *c = j->c + i0;
+    if (j->side == 'R') {
+        f->hemm("R", &j->uplo, &rows, &j->n, &j->alpha, j->a, &lda, j->b + i0,
+                &j->ldb, &beta, c, &j->ldc, 1, 1);
+        return 0;
+    }
+    int lower = j->uplo == 'L';
+    const gl_scalar *a = j->a;
+    if (i0 > 0) { /* A(i0:i1, 0:i0) */
+        f->gemm(lower ? "N" : "C", "N", &rows, &j->n, &i0, &j->alpha,
+                lower ? a + i0 : a + (size_t)i0 * lda, &lda, j->b, &j->ldb,
+                &beta, c, &j->ldc, 1, 1);
+        beta = one;
+    }
+    GL_FN(hemm_left)(j->uplo, rows, j->n, j->alpha, a + i0 + (size_t)i0 * lda,
+                     lda, j->b + i0, j->ldb, beta, c, j->ldc);
+    if (rest > 0) /* A(i0:i1, i1:m) */
+        f->gemm(lower ? "C" : "N", "N", &rows, &j->n, &rest, &j->alpha,
+                lower ? a + i1 + (size_t)i0 * lda : a + i0 + (size_t)i1 * lda,
+                &lda, j->b + i1, &j->ldb, &one, c, &j->ldc, 1, 1);
+    return 0;
+}
+
+/* gl_s_products_hemm gl_d_products_hemm gl_c_products_hemm gl_z_products_hemm */
+int GL_FN(products_hemm)(int run, char side, char uplo, lapack_int m,
+                         lapack_int n, gl_scalar alpha, const gl_scalar *a,
+                         lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                         gl_scalar beta, gl_scalar *c, lapack_int ldc)
+{
+    lapack_int order = side == 'L' ? m : n;
+    int threads = product_threads(run, 2.0 * WEIGHT * m * n * (double)order);
+    if (threads <= 1 || m < 2 * PIECE_LINES)
+        return 1;
+    hemm_job job = {.side = side,
+                    .uplo = uplo,
+                    .m = m,
+                    .n = n,
+                    .lda = lda,
+                    .ldb = ldb,
+                    .ldc = ldc,
+                    .alpha = alpha,
+                    .beta = beta,
+                    .a = a,
+                    .b = b,
+                    .c = c,
+                    .per = piece_lines(m, threads)};
+    gl_parallel_run(pieces_of(m, job.per), threads, hemm_piece, &job);
+    return 0;
+}
+
+/* ---- C = alpha A B^H + conj(alpha) B A^H + beta C, C Hermitian ------- */
+
+typedef struct her2k_job {
+    char uplo, trans;
+    lapack_int n, k, per, pieces, lda, ldb, ldc;
+    gl_scalar alpha;
+    gl_real beta;
+    const gl_scalar *a, *b;
+    gl_scalar *c;
+} her2k_job;
+
+/* Columns j0..j1 of C's stored triangle: the diagonal block, then the
+ * rest of those columns as two products.  The pieces with the longest
+ * columns go first. */
+static int her2k_piece(void *arg, long i)
+{
+    const her2k_job *j = arg;
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    int lower = j->uplo == 'L', notrans = j->trans == 'N';
+    lapack_int piece = lower ? (lapack_int)i : j->pieces - 1 - (lapack_int)i;
+    lapack_int j0 = piece * j->per;
+    lapack_int cols = j->n - j0 < j->per ? j->n - j0 : j->per;
+    lapack_int j1 = j0 + cols, lda = j->lda, ldb = j->ldb, ldc = j->ldc;
+    /* row or column r of op(A) / op(B): A is n x k ('N') or k x n */
+    size_t sa = notrans ? 1 : (size_t)lda, sb = notrans ? 1 : (size_t)ldb;
+    const gl_scalar *a = j->a, *b = j->b;
+    f->her2k(&j->uplo, &j->trans, &cols, &j->k, &j->alpha, a + j0 * sa, &lda,
+             b + j0 * sb, &ldb, &j->beta, j->c + j0 + (size_t)j0 * ldc, &ldc,
+             1, 1);
+    lapack_int r0 = lower ? j1 : 0, rows = lower ? j->n - j1 : j0;
+    if (rows == 0)
+        return 0;
+    const char *ta = notrans ? "N" : "C", *tb = notrans ? "C" : "N";
+    gl_scalar beta = j->beta, one = 1, alpha_conj = conj_of(j->alpha);
+    gl_scalar *c = j->c + r0 + (size_t)j0 * ldc;
+    f->gemm(ta, tb, &rows, &cols, &j->k, &j->alpha, a + r0 * sa, &lda,
+            b + j0 * sb, &ldb, &beta, c, &ldc, 1, 1);
+    f->gemm(ta, tb, &rows, &cols, &j->k, &alpha_conj, b + r0 * sb, &ldb,
+            a + j0 * sa, &lda, &one, c, &ldc, 1, 1);
+    return 0;
+}
+
+/* gl_s_products_her2k gl_d_products_her2k gl_c_products_her2k gl_z_products_her2k */
+int GL_FN(products_her2k)(int run, char uplo, char trans, lapack_int n,
+                          lapack_int k, gl_scalar alpha, const gl_scalar *a,
+                          lapack_int lda, const gl_scalar *b, lapack_int ldb,
+                          gl_real beta, gl_scalar *c, lapack_int ldc)
+{
+    int threads = product_threads(run, 2.0 * WEIGHT * n * n * k);
+    if (threads <= 1 || n < 2 * PIECE_LINES || k <= 0)
+        return 1;
+    /* smaller pieces than the other products': their work shrinks
+     * along the triangle */
+    lapack_int per = piece_lines(n, 2 * threads);
+    her2k_job job = {.uplo = uplo,
+                     .trans = trans,
+                     .n = n,
+                     .k = k,
+                     .per = per,
+                     .pieces = pieces_of(n, per),
+                     .lda = lda,
+                     .ldb = ldb,
+                     .ldc = ldc,
+                     .alpha = alpha,
+                     .beta = beta,
+                     .a = a,
+                     .b = b,
+                     .c = c};
+    gl_parallel_run(job.pieces, threads, her2k_piece, &job);
+    return 0;
+}
+
+/* ---- B = alpha op(T) B (side L) or alpha B op(T) (side R) ------------ */
+
+typedef struct trmm_job {
+    char side, uplo, trans, diag;
+    lapack_int m, n, per, lda, ldb;
+    gl_scalar alpha;
+    const gl_scalar *a;
+    gl_scalar *b;
+} trmm_job;
+
+/* Columns of B (side L) or rows (side R). */
+static int trmm_piece(void *arg, long i)
+{
+    const trmm_job *j = arg;
+    lapack_int lo = (lapack_int)i * j->per, m = j->m, n = j->n;
+    gl_scalar *b = j->b;
+    if (j->side == 'L') {
+        n = n - lo < j->per ? n - lo : j->per;
+        b += (size_t)lo * j->ldb;
+    } else {
+        m = m - lo < j->per ? m - lo : j->per;
+        b += lo;
+    }
+    GL_FN(lapack_fns_get)()->trmm(&j->side, &j->uplo, &j->trans, &j->diag, &m,
+                                  &n, &j->alpha, j->a, &j->lda, b, &j->ldb, 1,
+                                  1, 1, 1);
+    return 0;
+}
+
+/* gl_s_products_trmm gl_d_products_trmm gl_c_products_trmm gl_z_products_trmm */
+int GL_FN(products_trmm)(int run, char side, char uplo, char trans, char diag,
+                         lapack_int m, lapack_int n, gl_scalar alpha,
+                         const gl_scalar *a, lapack_int lda, gl_scalar *b,
+                         lapack_int ldb)
+{
+    lapack_int order = side == 'L' ? m : n, lines = side == 'L' ? n : m;
+    int threads = product_threads(run, 1.0 * WEIGHT * m * n * (double)order);
+    if (threads <= 1 || lines < 2 * PIECE_LINES)
+        return 1;
+    trmm_job job = {.side = side,
+                    .uplo = uplo,
+                    .trans = trans,
+                    .diag = diag,
+                    .m = m,
+                    .n = n,
+                    .lda = lda,
+                    .ldb = ldb,
+                    .alpha = alpha,
+                    .a = a,
+                    .b = b,
+                    .per = piece_lines(lines, threads)};
+    gl_parallel_run(pieces_of(lines, job.per), threads, trmm_piece, &job);
+    return 0;
+}
+
+/* ---- C = H C, H^H C (side L) or C H, C H^H (side R), H = I - V T V^H -- */
+
+typedef struct larfb_job {
+    const GL_FN(ops) *ops;
+    char side, trans, storev;
+    lapack_int m, n, k, per, ldv, ldt, ldc;
+    const gl_scalar *v, *t;
+    gl_scalar *c;
+    GL_FN(larfb_fn) *whole;
+} larfb_job;
+
+/* Columns of C (side L) or rows (side R): H acts on each alone. */
+static int larfb_piece(void *arg, long i)
+{
+    const larfb_job *j = arg;
+    lapack_int lo = (lapack_int)i * j->per, m = j->m, n = j->n;
+    gl_scalar *c = j->c;
+    if (j->side == 'L') {
+        n = n - lo < j->per ? n - lo : j->per;
+        c += (size_t)lo * j->ldc;
+    } else {
+        m = m - lo < j->per ? m - lo : j->per;
+        c += lo;
+    }
+    return j->whole(j->ops, j->side, j->trans, j->storev, m, n, j->k, j->v,
+                    j->ldv, j->t, j->ldt, c, j->ldc);
+}
+
+/* gl_s_products_larfb gl_d_products_larfb gl_c_products_larfb gl_z_products_larfb */
+int GL_FN(products_larfb)(const GL_FN(ops) *ops, GL_FN(larfb_fn) *whole,
+                          char side, char trans, char storev, lapack_int m,
+                          lapack_int n, lapack_int k, const gl_scalar *v,
+                          lapack_int ldv, const gl_scalar *t, lapack_int ldt,
+                          gl_scalar *c, lapack_int ldc)
+{
+    lapack_int lines = side == 'L' ? n : m;
+    int threads =
+        product_threads(ops->product_threads, 4.0 * WEIGHT * m * n * k);
+    if (threads <= 1 || lines < 2 * PIECE_LINES)
+        return 1;
+    /* each piece's products whole */
+    GL_FN(ops) whole_products = *ops;
+    whole_products.product_threads = 1;
+    larfb_job job = {.ops = &whole_products,
+                     .side = side,
+                     .trans = trans,
+                     .storev = storev,
+                     .m = m,
+                     .n = n,
+                     .k = k,
+                     .ldv = ldv,
+                     .ldt = ldt,
+                     .ldc = ldc,
+                     .v = v,
+                     .t = t,
+                     .c = c,
+                     .whole = whole,
+                     .per = piece_lines(lines, threads)};
+    return gl_parallel_run(pieces_of(lines, job.per), threads, larfb_piece,
+                           &job) == 0
+               ? 0
+               : -1;
+}
