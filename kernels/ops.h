@@ -79,8 +79,9 @@ typedef struct GL_FN(ops) {
      * says (kernels/plan.h product_tile; 0: whole), set where the table
      * is bound for the call (lapack_api/accel_ops.h) */
     int product_tile;
-    /* The threads the host backend cuts a large product over (0 or 1:
-     * whole), in a stage's run of products (products_begin below). */
+    /* The threads the host backend cuts a large product over, in a
+     * stage's run of products (products_begin below): 0 no run (each
+     * product whole, on the BLAS's own threads), 1 whole on one thread. */
     int product_threads;
 
     /* Memory of the backend (alloc: NULL on failure; release: accepts
@@ -222,14 +223,14 @@ typedef struct GL_FN(ops) {
     int (*geqrf)(const struct GL_FN(ops) *ops, lapack_int m, lapack_int n,
                  gl_scalar *a, lapack_int lda);
 
-    /* A run of many products (stage 1): products_begin returns the
-     * threads the host backend may cut its large products over, with the
-     * system BLAS held at one meanwhile (runtime/parallel.h
-     * gl_products_begin), products_end ends the run.  The stage runs on a
-     * copy of the table with product_threads set to them
-     * (ops_products_begin below).  NULL: nothing to do (a GPU's products
-     * run on the device). */
-    int (*products_begin)(const struct GL_FN(ops) *ops);
+    /* A run of many products (stage 1 of order n): products_begin
+     * returns the threads the host backend may cut its large products
+     * over, with the system BLAS held at one meanwhile
+     * (runtime/parallel.h gl_products_begin), products_end ends the run.
+     * The stage runs on a copy of the table with product_threads set to
+     * them (ops_products_begin below).  NULL: nothing to do (a GPU's
+     * products run on the device). */
+    int (*products_begin)(const struct GL_FN(ops) *ops, lapack_int n);
     void (*products_end)(const struct GL_FN(ops) *ops);
     /* BLAS3 as in the reference BLAS (trans 'N', 'T' or 'C'). */
     void (*gemm)(const struct GL_FN(ops) *ops, char transa, char transb,
@@ -394,12 +395,12 @@ int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx);
  * one, else ops itself; ops_products_end with that table ends it. */
 /* gl_s_ops_products_begin gl_d_ops_products_begin gl_c_ops_products_begin gl_z_ops_products_begin */
 static inline const GL_FN(ops) *GL_FN(ops_products_begin)(
-    const GL_FN(ops) *ops, GL_FN(ops) *run)
+    const GL_FN(ops) *ops, lapack_int n, GL_FN(ops) *run)
 {
     if (!ops->products_begin)
         return ops;
     *run = *ops;
-    run->product_threads = ops->products_begin(ops);
+    run->product_threads = ops->products_begin(ops, n);
     return run;
 }
 

@@ -102,19 +102,20 @@ static pthread_mutex_t hold_lock = PTHREAD_MUTEX_INITIALIZER;
 static int hold_count, held_threads;
 static void (*held_set)(int);
 
-int gl_products_begin(const gl_blas_threads *blas)
+int gl_products_begin(const gl_blas_threads *blas, int threads)
 {
     if (!blas || !blas->get || !blas->set ||
         gl_config_get()->host_products == GL_HOST_PRODUCTS_BLAS)
-        return 1;
-    int threads = gl_host_threads();
+        return 0;
     pthread_mutex_lock(&hold_lock);
     /* a second run finds the count at 1 already: the first's saved one
      * is the BLAS's own */
     int own = hold_count > 0 ? held_threads : blas->get();
     if (own < threads)
         threads = own;
-    if (threads > 1 && hold_count++ == 0) {
+    if (threads < 1)
+        threads = 1;
+    if (hold_count++ == 0) {
         held_threads = own;
         held_set = blas->set;
         blas->set(1);
@@ -122,12 +123,12 @@ int gl_products_begin(const gl_blas_threads *blas)
                threads);
     }
     pthread_mutex_unlock(&hold_lock);
-    return threads > 1 ? threads : 1;
+    return threads;
 }
 
 void gl_products_end(int threads)
 {
-    if (threads <= 1)
+    if (threads < 1)
         return;
     pthread_mutex_lock(&hold_lock);
     if (--hold_count == 0)

@@ -34,13 +34,13 @@ typedef struct gl_blas_threads {
  * calls, kernels/backend/host/products.c): from gl_products_begin to
  * gl_products_end, the system BLAS is held at one thread and the run's
  * large products are cut into pieces, each a whole BLAS call, taken by
- * up to the threads gl_products_begin returns: gl_host_threads() at most
- * the BLAS's own count.  It returns 1, holding nothing, where that is 1,
- * the BLAS's count cannot be set or GPULAPACK_HOST_PRODUCTS=blas: the
- * products then go to the BLAS whole, on its own threads.  Concurrent
- * runs share the hold: the first saves the BLAS's count, the last
- * restores it. */
-int gl_products_begin(const gl_blas_threads *blas);
+ * up to the threads gl_products_begin returns: `threads` (as the stage's
+ * size chose them, kernels/backend/host/threads.h; at least 1) at most
+ * the BLAS's own count.  It returns 0, holding nothing, where the BLAS's
+ * count cannot be set or GPULAPACK_HOST_PRODUCTS=blas: the products then
+ * go to the BLAS whole, on its own threads.  Concurrent runs share the
+ * hold: the first saves the BLAS's count, the last restores it. */
+int gl_products_begin(const gl_blas_threads *blas, int threads);
 /* Ends a run gl_products_begin returned `threads` for. */
 void gl_products_end(int threads);
 

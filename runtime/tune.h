@@ -64,11 +64,13 @@ void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
                              size_t size);
 
 /* A tune file's host-threads line (gpulapack-tune): the host's stage 2
- * (values 0) or values-only stage 3 (values 1) of order n and more ran
- * fastest on that many threads, the most a call of that size takes. */
+ * (the chase), values-only stage 3 or stage 1's products of order n and
+ * more ran fastest on that many threads, the most a call of that size
+ * takes. */
 enum { GL_TUNE_HOST_LINES = 16 };
+enum { GL_HOST_STAGE_CHASE, GL_HOST_STAGE_VALUES, GL_HOST_STAGE_PRODUCTS };
 typedef struct gl_host_threads_line {
-    int values;
+    int stage;   /* GL_HOST_STAGE_* */
     long n;
     int threads;
 } gl_host_threads_line;

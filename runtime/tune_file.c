@@ -257,12 +257,13 @@ static int parse_rates_line(const char *line, int number, char *why,
     return 0;
 }
 
-/* "host-threads <chase|values> <n> <threads>": the host's stage 2 or
- * values-only stage 3 of order n and more ran fastest on that many
- * threads (gpulapack-tune); the most a call of that size takes. */
+/* "host-threads <chase|values|products> <n> <threads>": the host's
+ * stage 2, values-only stage 3 or stage 1's products of order n and more
+ * ran fastest on that many threads (gpulapack-tune); the most a call of
+ * that size takes. */
 #define MAX_HOST_THREAD_LINES GL_TUNE_HOST_LINES
 static struct {
-    int values;
+    int stage;
     long n;
     int threads;
 } host_thread_lines[MAX_HOST_THREAD_LINES];
@@ -271,18 +272,21 @@ static int nhost_thread_lines;
 static int parse_host_threads_line(const char *line, int number, char *why,
                                    size_t why_size)
 {
-    char stage[8], extra[8];
+    static const char *const stages[] = {"chase", "values", "products"};
+    char stage[16], extra[8];
     long n = -1, threads = 0;
-    int fields = sscanf(line, "host-threads %7s %ld %ld %7s", stage, &n,
+    int fields = sscanf(line, "host-threads %15s %ld %ld %7s", stage, &n,
                         &threads, extra);
-    int values = fields >= 1 && strcmp(stage, "values") == 0;
-    if (fields != 3 || (!values && strcmp(stage, "chase") != 0) || n < 0 ||
-        threads < 1 || threads > 64 ||
+    int kind = -1;
+    for (int i = 0; fields >= 1 && i < 3; i++)
+        if (strcmp(stage, stages[i]) == 0)
+            kind = i;
+    if (fields != 3 || kind < 0 || n < 0 || threads < 1 || threads > 64 ||
         nhost_thread_lines == MAX_HOST_THREAD_LINES) {
         snprintf(why, why_size, "line %d: bad host-threads line", number);
         return -1;
     }
-    host_thread_lines[nhost_thread_lines].values = values;
+    host_thread_lines[nhost_thread_lines].stage = kind;
     host_thread_lines[nhost_thread_lines].n = n;
     host_thread_lines[nhost_thread_lines].threads = (int)threads;
     nhost_thread_lines++;
@@ -555,7 +559,7 @@ int gl_tune_file_host_lines(gl_host_threads_line *out, int most)
     file_ready();
     int count = nhost_thread_lines < most ? nhost_thread_lines : most;
     for (int i = 0; i < count; i++)
-        out[i] = (gl_host_threads_line){host_thread_lines[i].values,
+        out[i] = (gl_host_threads_line){host_thread_lines[i].stage,
                                         host_thread_lines[i].n,
                                         host_thread_lines[i].threads};
     return count;

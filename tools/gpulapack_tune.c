@@ -589,19 +589,21 @@ static void measure_rates(gl_path gpu)
 }
 
 /* ---- the host's own threads ----------------------------------------------
- * The chase (stage 2) and the values' bisection (stage 3) on 1, 2, 4, ...
- * up to all CPUs, at 1000, 2000 and 4000 (up to --max-n): the fastest
- * count (the fewer threads unless more are 5% faster) as a host-threads
- * line, the most a call of that size and above takes
- * (kernels/backend/host/threads.h).
+ * The chase (stage 2), the values' bisection (stage 3) and stage 1's
+ * products (sy2sb) on 1, 2, 4, ... up to all CPUs, at 1000, 2000 and 4000
+ * (up to --max-n): the fastest count (the fewer threads unless more are
+ * 5% faster) as a host-threads line, the most a call of that size and
+ * above takes (kernels/backend/host/threads.h).
  * Too many threads for a size only wait for each other (the chase's
  * ranges grow short) or start for little work. */
 int gl_d_host_sb_chase_on(int n, int b, int sweeps, double *band, int ldband,
                           const void *keep, int threads, int split);
 int gl_d_host_values(char kind, int n, const double *d, const double *e,
                      double *w, int threads);
+int gl_d_host_sy2sb_on(int n, int b, double *a, int lda, int threads);
 
-static double host_stage_time(int values, int n, int threads, double *buf)
+/* stage: 0 the chase, 1 the values, 2 stage 1's products (buf n x n) */
+static double host_stage_time(int stage, int n, int threads, double *buf)
 {
     int b = n >= 3500 ? 64 : 32, ld = 2 * b + 1;
     double best = -1;
@@ -609,7 +611,12 @@ static double host_stage_time(int values, int n, int threads, double *buf)
         srand(7);
         double t0;
         int rc;
-        if (values) {
+        if (stage == 2) {
+            for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
+                buf[i] = unit();
+            t0 = gl_now();
+            rc = gl_d_host_sy2sb_on(n, b, buf, n, threads);
+        } else if (stage == 1) {
             for (int i = 0; i < 2 * n; i++)
                 buf[i] = unit();
             t0 = gl_now();
@@ -632,22 +639,23 @@ static void measure_host_threads(void)
     int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (cpus < 2)
         return;
-    double *buf = malloc(sizeof *buf * 129 * 4096);
-    for (int values = 0; buf && values < 2; values++)
+    static const char *const names[] = {"chase", "values", "products"};
+    double *buf = malloc(sizeof *buf * 4000 * 4000);
+    for (int stage = 0; buf && stage < 3; stage++)
         for (int n = 1000; n <= 4000 && n <= max_n && nlines < 64; n *= 2) {
             if (over_time())
                 break;
             int best = 1;
-            double best_t = host_stage_time(values, n, 1, buf);
+            double best_t = host_stage_time(stage, n, 1, buf);
             for (int t = 2; best_t > 0; t = t * 2 > cpus && t < cpus ? cpus : t * 2) {
-                double s = host_stage_time(values, n, t, buf);
+                double s = host_stage_time(stage, n, t, buf);
                 if (s > 0 && s < 0.95 * best_t)
                     best = t, best_t = s;
                 if (t >= cpus)
                     break;
             }
             snprintf(lines[nlines++], sizeof lines[0], "host-threads %s %d %d",
-                     values ? "values" : "chase", n, best);
+                     names[stage], n, best);
             progress("%s\n", lines[nlines - 1]);
         }
     free(buf);

@@ -136,7 +136,7 @@ int GL_FN(ge2gb)(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
             return rc;
     }
     GL_FN(ops) table;
-    const GL_FN(ops) *run = GL_FN(ops_products_begin)(ops, &table);
+    const GL_FN(ops) *run = GL_FN(ops_products_begin)(ops, n, &table);
     int rc = ge2gb_here(run, m, n, b, block, a, lda, tq, tp);
     GL_FN(ops_products_end)(run);
     return rc;

@@ -92,7 +92,7 @@ int GL_FN(sy2sb)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
             return rc;
     }
     GL_FN(ops) table;
-    const GL_FN(ops) *run = GL_FN(ops_products_begin)(ops, &table);
+    const GL_FN(ops) *run = GL_FN(ops_products_begin)(ops, n, &table);
     int rc = sy2sb_here(run, n, b, block, a, lda, tau, tq);
     GL_FN(ops_products_end)(run);
     return rc;

@@ -1,6 +1,7 @@
 /* Unit test of the host stages' thread choice
  * (kernels/backend/host/threads.h, docs/design/host-threads.md):
- * gl_host_chase_threads, gl_host_values_threads and the schedule, from a
+ * gl_host_chase_threads, gl_host_values_threads, the schedule and
+ * gl_host_products_threads (stage 1's products), from a
  * host context's tuning (gl_tune_snapshot), under the settings and the
  * tune file's host-threads lines.  The
  * configuration is read once per process, so each case runs this program
@@ -9,7 +10,8 @@
  *
  *   built-in     no file: at most the CPUs, one per 4 steps of a sweep
  *                (n / 4b) for the chase, one per 256 rows for the values;
- *                split schedule; below 32 rows the system's ?sterf (0)
+ *                split schedule; below 32 rows the system's ?sterf (0);
+ *                stage 1's products on all CPUs
  *   lines        host-threads lines cap the threads from their n on (the
  *                line of the largest n not above the call's)
  *   malformed    a bad host-threads line: the whole file ignored
@@ -33,17 +35,19 @@ static void child(void)
 {
     gl_tuning t;
     gl_tune_snapshot(NULL, &t);   /* a host context's */
-    printf("%d %d %d %d %d %d\n", gl_host_chase_threads(&t, 4000, 64, 1),
+    printf("%d %d %d %d %d %d %d %d\n", gl_host_chase_threads(&t, 4000, 64, 1),
            gl_host_chase_threads(&t, 1000, 16, 1),
            gl_host_chase_threads(&t, 200, 64, 1),
            gl_host_values_threads(&t, 4000), gl_host_values_threads(&t, 16),
-           t.chase_split);
+           t.chase_split, gl_host_products_threads(&t, 4000),
+           gl_host_products_threads(&t, 1000));
 }
 
 /* Runs the child with env (NAME=VALUE, space-free, NULL-terminated) and
- * compares its six choices with want. */
+ * compares its eight choices with want. */
+enum { CHOICES = 8 };
 static void expect(const char *self, const char *name, const char **env,
-                   const int want[6])
+                   const int want[CHOICES])
 {
     int fd[2];
     if (pipe(fd) != 0) {
@@ -70,20 +74,24 @@ static void expect(const char *self, const char *name, const char **env,
     close(fd[0]);
     int status = 0;
     waitpid(pid, &status, 0);
-    int have[6] = {-1, -1, -1, -1, -1, -1};
-    int fields = got > 0 ? sscanf(buf, "%d %d %d %d %d %d", &have[0],
+    int have[CHOICES] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    int fields = got > 0 ? sscanf(buf, "%d %d %d %d %d %d %d %d", &have[0],
                                   &have[1], &have[2], &have[3], &have[4],
-                                  &have[5])
+                                  &have[5], &have[6], &have[7])
                          : 0;
-    int ok = fields == 6 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    for (int i = 0; ok && i < 6; i++)
-        ok = have[i] == want[i];
+    int ok = fields == CHOICES && WIFEXITED(status) &&
+             WEXITSTATUS(status) == 0;
+    char have_s[64] = "", want_s[64] = "";
+    for (int i = 0; i < CHOICES; i++) {
+        ok = ok && have[i] == want[i];
+        snprintf(have_s + strlen(have_s), sizeof have_s - strlen(have_s),
+                 " %d", have[i]);
+        snprintf(want_s + strlen(want_s), sizeof want_s - strlen(want_s),
+                 " %d", want[i]);
+    }
     printf("%s unit/host-threads/%s (chase 4000/b64, 1000/b16, 200/b64, "
-           "values 4000, 16, split: %d %d %d %d %d %d; want %d %d %d %d %d "
-           "%d)\n",
-           ok ? "PASS" : "FAIL", name, have[0], have[1], have[2], have[3],
-           have[4], have[5], want[0], want[1], want[2], want[3], want[4],
-           want[5]);
+           "values 4000, 16, split, products 4000, 1000:%s; want%s)\n",
+           ok ? "PASS" : "FAIL", name, have_s, want_s);
     failed += !ok;
 }
 
@@ -116,7 +124,8 @@ int main(int argc, char **argv)
     snprintf(bad, sizeof bad, "%s/bad.txt", dir);
     if (write_tune(good, "host-threads chase 2000 1\n"
                          "host-threads chase 4000 3\n"
-                         "host-threads values 1000 1\n") ||
+                         "host-threads values 1000 1\n"
+                         "host-threads products 3000 1\n") ||
         write_tune(bad, "host-threads chase 2000 1\nhost-threads chase x 1\n")) {
         printf("FAIL unit/host-threads/setup: cannot write %s\n", dir);
         return 0;
@@ -128,18 +137,18 @@ int main(int argc, char **argv)
     const char *none[] = {"GPULAPACK_TUNE_FILE=/nonexistent/tune.txt", NULL};
     /* 4000/64: 62 steps, 15 ranges of 4; 1000/16: 15; 200/64: one range;
      * values: 4000 / 256 = 15, 16 rows: ?sterf */
-    int builtin[6] = {CAP(15), CAP(15), 1, CAP(15), 0, 1};
+    int builtin[CHOICES] = {CAP(15), CAP(15), 1, CAP(15), 0, 1, c, c};
     expect(argv[0], "built-in", none, builtin);
 
     const char *lines[] = {good_env, NULL};
-    int capped[6] = {CAP(3), CAP(15), 1, 1, 0, 1};
+    int capped[CHOICES] = {CAP(3), CAP(15), 1, 1, 0, 1, 1, c};
     expect(argv[0], "lines", lines, capped);
 
     const char *malformed[] = {bad_env, NULL};
     expect(argv[0], "malformed", malformed, builtin);
 
     const char *threads[] = {good_env, "GPULAPACK_HOST_THREADS=5", NULL};
-    int five[6] = {5, 5, 1, 5, 0, 1};
+    int five[CHOICES] = {5, 5, 1, 5, 0, 1, 5, 5};
     expect(argv[0], "settings/threads", threads, five);
 
     const char *lapack[] = {"GPULAPACK_HOST_VALUES=lapack",
@@ -147,7 +156,7 @@ int main(int argc, char **argv)
                             "GPULAPACK_HOST_THREADS=4", NULL};
     /* (the child asks for the split schedule's count whatever the
      * setting: the choice of schedule is the last field) */
-    int sweeps[6] = {4, 4, 1, 0, 0, 0};
+    int sweeps[CHOICES] = {4, 4, 1, 0, 0, 0, 4, 4};
     expect(argv[0], "settings/lapack-sweeps", lapack, sweeps);
 
     unlink(good);

@@ -1350,9 +1350,9 @@ static void chase_schedule_checks(void)
  * against the reference's as in the stage checks above. */
 
 static int forced_threads;
-static int forced_begin(const GL_FN(ops) *o)
+static int forced_begin(const GL_FN(ops) *o, lapack_int n)
 {
-    (void)o;
+    (void)o, (void)n;
     return forced_threads;
 }
 

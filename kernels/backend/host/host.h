@@ -96,6 +96,12 @@ int GL_FN(products_larfb)(const GL_FN(ops) *ops, GL_FN(larfb_fn) *whole,
                           lapack_int ldv, const gl_scalar *t, lapack_int ldt,
                           gl_scalar *c, lapack_int ldc);
 
+/* sy2sb (kernels/stages/stages.h) of A (n x n, its lower triangle) to
+ * half-width b on the host, its products on `threads` threads
+ * (gpulapack-tune's timings); 0, or the stage's error. */
+int GL_FN(host_sy2sb_on)(lapack_int n, lapack_int b, gl_scalar *a,
+                         lapack_int lda, int threads);
+
 /* The host backend's table, a template bound to a context by ops_bind
  * (ctx NULL here). */
 extern const GL_FN(ops) GL_FN(host_ops);

@@ -366,10 +366,10 @@ static int host_larfb(const GL_FN(ops) *ops, char side, char trans,
 
 /* A run of products on the library's threads, the BLAS on one, where the
  * BLAS's thread count can be set (runtime/parallel.h). */
-static int host_products_begin(const GL_FN(ops) *ops)
+static int host_products_begin(const GL_FN(ops) *ops, lapack_int n)
 {
-    (void)ops;
-    return gl_products_begin(&GL_FN(lapack_fns_get)()->blas_threads);
+    return gl_products_begin(&GL_FN(lapack_fns_get)()->blas_threads,
+                             gl_host_products_threads(&ops->ctx->tuning, n));
 }
 
 static void host_products_end(const GL_FN(ops) *ops)

@@ -22,6 +22,7 @@
 
 #include "../../../runtime/memory.h"
 #include "../../../runtime/precision.h"
+#include "../../stages/stages.h"
 #include "../lapack_fns.h"
 #include "host.h"
 
@@ -462,4 +463,19 @@ int GL_FN(products_larfb)(const GL_FN(ops) *ops, GL_FN(larfb_fn) *whole,
                            &job) == 0
                ? 0
                : -1;
+}
+
+/* gl_s_host_sy2sb_on gl_d_host_sy2sb_on gl_c_host_sy2sb_on gl_z_host_sy2sb_on */
+int GL_FN(host_sy2sb_on)(lapack_int n, lapack_int b, gl_scalar *a,
+                         lapack_int lda, int threads)
+{
+    const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
+    if (!f)
+        return -1;
+    GL_FN(ops) table = GL_FN(host_ops);   /* no context: one device */
+    table.products_begin = NULL;
+    table.product_threads = gl_products_begin(&f->blas_threads, threads);
+    int rc = GL_FN(sy2sb)(&table, n, b, b, 0, a, lda, NULL, NULL);
+    gl_products_end(table.product_threads);
+    return rc;
 }

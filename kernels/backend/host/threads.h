@@ -11,15 +11,15 @@
 #include "../../../runtime/tune.h"
 
 /* The threads the tune file's host-threads line of the largest n not
- * above this one measured fastest (values: the values-only stage 3's,
- * else the chase's); 0 without one. */
-static inline int gl_host_measured(const gl_tuning *t, int values, long n)
+ * above this one measured fastest for the stage (tune.h GL_HOST_STAGE_*);
+ * 0 without one. */
+static inline int gl_host_measured(const gl_tuning *t, int stage, long n)
 {
     long best_n = -1;
     int threads = 0;
     for (int i = 0; i < t->host_lines; i++) {
         const gl_host_threads_line *line = &t->host_line[i];
-        if (line->values == values && line->n <= n && line->n > best_n) {
+        if (line->stage == stage && line->n <= n && line->n > best_n) {
             best_n = line->n;
             threads = line->threads;
         }
@@ -37,7 +37,8 @@ static inline int gl_host_chase_threads(const gl_tuning *t, long n, int b,
 {
     long steps = n / (b > 1 ? b : 1);
     long useful = split ? steps / 4 : n / (3L * (b > 1 ? b : 1)) + 1;
-    int threads = gl_host_threads(), measured = gl_host_measured(t, 0, n);
+    int threads = gl_host_threads(),
+        measured = gl_host_measured(t, GL_HOST_STAGE_CHASE, n);
     if (measured > 0 && measured < threads)
         threads = measured;
     if (useful < 1)
@@ -58,10 +59,22 @@ static inline int gl_host_values_threads(const gl_tuning *t, long n)
         (t->host_values == GL_VALUES_TUNED && n < 32))
         return 0;
     long useful = n / 256 > 1 ? n / 256 : 1;
-    int threads = gl_host_threads(), measured = gl_host_measured(t, 1, n);
+    int threads = gl_host_threads(),
+        measured = gl_host_measured(t, GL_HOST_STAGE_VALUES, n);
     if (measured > 0 && measured < threads)
         threads = measured;
     return threads < useful ? threads : (int)useful;
+}
+
+/* Threads of stage 1's products for order n (products.c, a run of
+ * products: runtime/parallel.h gl_products_begin, which also keeps them
+ * within the BLAS's own count): at most gl_host_threads() and the
+ * measured line's; each product then takes fewer where it is small. */
+static inline int gl_host_products_threads(const gl_tuning *t, long n)
+{
+    int threads = gl_host_threads(),
+        measured = gl_host_measured(t, GL_HOST_STAGE_PRODUCTS, n);
+    return measured > 0 && measured < threads ? measured : threads;
 }
 
 #endif
