@@ -304,6 +304,10 @@ for src in testing/own/test_*.c; do
     # n = 1024 in four precisions and 2048: 1.5-2.5 minutes on 2 cores;
     # every values-only call must take the host path
     test_spectra) run "own/$t" 600 env LD_PRELOAD="$LIB" GPULAPACK_TEST_EXPECT_PATH=host "build/testing/$t" ;;
+    # stage 1 holds OpenBLAS at one thread: the program's count comes back,
+    # from 1 and 4 callers at once (about 10 s)
+    test_blas_threads) run "own/$t" 300 env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=host \
+        GPULAPACK_MIN_N=0 GPULAPACK_TEST_COMPARE=ratio "build/testing/$t" ;;
     # singular vectors and eigenvectors by LAPACK's ratios, sizes around the
     # tile sizes, every call on the host path; then again with small bands
     # (the library reads GPULAPACK_BAND once per process: one run each),

@@ -461,34 +461,34 @@ static void *find(const source *src, int chosen, const char *base)
         found = required_;                                                    \
     } while (0)
 
-/* The BLAS's thread count, by the functions of the libraries that have
- * them: OpenBLAS (pip's under the scipy_ prefix, its ILP64 build with the
- * 64_ suffix), FlexiBLAS, MKL.  Their int is a C int at any INTEGER
- * width. */
+/* The BLAS's thread count, where it is OpenBLAS on its own threads
+ * (pthreads): openblas_get_parallel() == 1, under pip's scipy_ prefix and
+ * the ILP64 build's 64_ suffix too.  Not for its OpenMP build (2), whose
+ * openblas_set_num_threads also sets the calling thread's OpenMP thread
+ * count (omp_set_num_threads), which the program may have set otherwise
+ * and whose idle threads do not spin for long; nor for other BLASes,
+ * which keep their own threads (docs/env.md GPULAPACK_HOST_PRODUCTS). */
 static void resolve_blas_threads(const source *src, int chosen,
                                  gl_blas_threads *out)
 {
-    static const char *const pairs[][2] = {
-        {"openblas_get_num_threads", "openblas_set_num_threads"},
-        {"flexiblas_get_num_threads", "flexiblas_set_num_threads"},
-        {"MKL_Get_Max_Threads", "MKL_Set_Num_Threads"},
-    };
+    static const char *const names[] = {"openblas_get_parallel",
+                                        "openblas_get_num_threads",
+                                        "openblas_set_num_threads"};
     const char *suffix = strcmp(src->suffix, "_64_") == 0 ? "64_" : "";
+    void *fn[3];
+    for (int i = 0; i < 3; i++) {
+        char symbol[64];
+        snprintf(symbol, sizeof symbol, "%s%s%s", src->prefix, names[i],
+                 suffix);
+        fn[i] = chosen ? gl_lapack_chosen_symbol(symbol)
+                       : gl_lapack_symbol(symbol);
+    }
     *out = (gl_blas_threads){0};
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0] && !out->set; i++) {
-        if (i > 0 && (src->prefix[0] || suffix[0]))
-            break; /* only OpenBLAS comes renamed */
-        char get[64], set[64];
-        snprintf(get, sizeof get, "%s%s%s", src->prefix, pairs[i][0], suffix);
-        snprintf(set, sizeof set, "%s%s%s", src->prefix, pairs[i][1], suffix);
-        void *g =
-            chosen ? gl_lapack_chosen_symbol(get) : gl_lapack_symbol(get);
-        void *s =
-            chosen ? gl_lapack_chosen_symbol(set) : gl_lapack_symbol(set);
-        if (g && s) {
-            *(void **)&out->get = g;
-            *(void **)&out->set = s;
-        }
+    int (*parallel)(void);
+    *(void **)&parallel = fn[0];
+    if (parallel && fn[1] && fn[2] && parallel() == 1) {
+        *(void **)&out->get = fn[1];
+        *(void **)&out->set = fn[2];
     }
 }
 
