@@ -346,6 +346,22 @@ int GL_FN(products_her2k)(int run, char uplo, char trans, lapack_int n,
     return 0;
 }
 
+/* Piece i, of `per` lines, of a product that acts on x (m x n, ld) from
+ * the left (side L: its columns, each alone) or the right (its rows):
+ * the piece's first element, *m and *n its size. */
+static gl_scalar *side_piece(char side, long i, lapack_int per,
+                             lapack_int *m, lapack_int *n, gl_scalar *x,
+                             lapack_int ld)
+{
+    lapack_int lo = (lapack_int)i * per;
+    if (side == 'L') {
+        *n = *n - lo < per ? *n - lo : per;
+        return x + (size_t)lo * ld;
+    }
+    *m = *m - lo < per ? *m - lo : per;
+    return x + lo;
+}
+
 /* ---- B = alpha op(T) B (side L) or alpha B op(T) (side R) ------------ */
 
 typedef struct trmm_job {
@@ -356,19 +372,11 @@ typedef struct trmm_job {
     gl_scalar *b;
 } trmm_job;
 
-/* Columns of B (side L) or rows (side R). */
 static int trmm_piece(void *arg, long i)
 {
     const trmm_job *j = arg;
-    lapack_int lo = (lapack_int)i * j->per, m = j->m, n = j->n;
-    gl_scalar *b = j->b;
-    if (j->side == 'L') {
-        n = n - lo < j->per ? n - lo : j->per;
-        b += (size_t)lo * j->ldb;
-    } else {
-        m = m - lo < j->per ? m - lo : j->per;
-        b += lo;
-    }
+    lapack_int m = j->m, n = j->n;
+    gl_scalar *b = side_piece(j->side, i, j->per, &m, &n, j->b, j->ldb);
     GL_FN(lapack_fns_get)()->trmm(&j->side, &j->uplo, &j->trans, &j->diag, &m,
                                   &n, &j->alpha, j->a, &j->lda, b, &j->ldb, 1,
                                   1, 1, 1);
@@ -412,19 +420,11 @@ typedef struct larfb_job {
     GL_FN(larfb_fn) *whole;
 } larfb_job;
 
-/* Columns of C (side L) or rows (side R): H acts on each alone. */
 static int larfb_piece(void *arg, long i)
 {
     const larfb_job *j = arg;
-    lapack_int lo = (lapack_int)i * j->per, m = j->m, n = j->n;
-    gl_scalar *c = j->c;
-    if (j->side == 'L') {
-        n = n - lo < j->per ? n - lo : j->per;
-        c += (size_t)lo * j->ldc;
-    } else {
-        m = m - lo < j->per ? m - lo : j->per;
-        c += lo;
-    }
+    lapack_int m = j->m, n = j->n;
+    gl_scalar *c = side_piece(j->side, i, j->per, &m, &n, j->c, j->ldc);
     return j->whole(j->ops, j->side, j->trans, j->storev, m, n, j->k, j->v,
                     j->ldv, j->t, j->ldt, c, j->ldc);
 }
