@@ -349,9 +349,8 @@ int GL_FN(products_her2k)(int run, char uplo, char trans, lapack_int n,
 /* Piece i, of `per` lines, of a product that acts on x (m x n, ld) from
  * the left (side L: its columns, each alone) or the right (its rows):
  * the piece's first element, *m and *n its size. */
-static gl_scalar *side_piece(char side, long i, lapack_int per,
-                             lapack_int *m, lapack_int *n, gl_scalar *x,
-                             lapack_int ld)
+static gl_scalar *side_piece(char side, long i, lapack_int per, lapack_int *m,
+                             lapack_int *n, gl_scalar *x, lapack_int ld)
 {
     lapack_int lo = (lapack_int)i * per;
     if (side == 'L') {
