@@ -68,7 +68,15 @@ void gl_tune_device_identity(const struct gl_gpu_device_info *info, char *out,
  * more ran fastest on that many threads, the most a call of that size
  * takes. */
 enum { GL_TUNE_HOST_LINES = 16 };
-enum { GL_HOST_STAGE_CHASE, GL_HOST_STAGE_VALUES, GL_HOST_STAGE_PRODUCTS };
+enum {
+    GL_HOST_STAGE_CHASE,
+    GL_HOST_STAGE_VALUES,
+    GL_HOST_STAGE_PRODUCTS,
+    GL_HOST_STAGES
+};
+/* Their names in the lines, in that order (a static array's initializer,
+ * for the file's reader and gpulapack-tune, its writer). */
+#define GL_HOST_STAGE_NAMES {"chase", "values", "products"}
 typedef struct gl_host_threads_line {
     int stage;   /* GL_HOST_STAGE_* */
     long n;

@@ -272,13 +272,13 @@ static int nhost_thread_lines;
 static int parse_host_threads_line(const char *line, int number, char *why,
                                    size_t why_size)
 {
-    static const char *const stages[] = {"chase", "values", "products"};
+    static const char *const stages[GL_HOST_STAGES] = GL_HOST_STAGE_NAMES;
     char stage[16], extra[8];
     long n = -1, threads = 0;
     int fields = sscanf(line, "host-threads %15s %ld %ld %7s", stage, &n,
                         &threads, extra);
     int kind = -1;
-    for (int i = 0; fields >= 1 && i < 3; i++)
+    for (int i = 0; fields >= 1 && i < GL_HOST_STAGES; i++)
         if (strcmp(stage, stages[i]) == 0)
             kind = i;
     if (fields != 3 || kind < 0 || n < 0 || threads < 1 || threads > 64 ||

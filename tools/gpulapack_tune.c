@@ -602,7 +602,7 @@ int gl_d_host_values(char kind, int n, const double *d, const double *e,
                      double *w, int threads);
 int gl_d_host_sy2sb_on(int n, int b, double *a, int lda, int threads);
 
-/* stage: 0 the chase, 1 the values, 2 stage 1's products (buf n x n) */
+/* stage: tune.h GL_HOST_STAGE_* (buf n x n for stage 1's products) */
 static double host_stage_time(int stage, int n, int threads, double *buf)
 {
     int b = n >= 3500 ? 64 : 32, ld = 2 * b + 1;
@@ -611,12 +611,12 @@ static double host_stage_time(int stage, int n, int threads, double *buf)
         srand(7);
         double t0;
         int rc;
-        if (stage == 2) {
+        if (stage == GL_HOST_STAGE_PRODUCTS) {
             for (size_t i = 0; i < (size_t)n * (size_t)n; i++)
                 buf[i] = unit();
             t0 = gl_now();
             rc = gl_d_host_sy2sb_on(n, b, buf, n, threads);
-        } else if (stage == 1) {
+        } else if (stage == GL_HOST_STAGE_VALUES) {
             for (int i = 0; i < 2 * n; i++)
                 buf[i] = unit();
             t0 = gl_now();
@@ -639,9 +639,9 @@ static void measure_host_threads(void)
     int cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (cpus < 2)
         return;
-    static const char *const names[] = {"chase", "values", "products"};
+    static const char *const names[GL_HOST_STAGES] = GL_HOST_STAGE_NAMES;
     double *buf = malloc(sizeof *buf * 4000 * 4000);
-    for (int stage = 0; buf && stage < 3; stage++)
+    for (int stage = 0; buf && stage < GL_HOST_STAGES; stage++)
         for (int n = 1000; n <= 4000 && n <= max_n && nlines < 64; n *= 2) {
             if (over_time())
                 break;

@@ -532,12 +532,12 @@ static int resolve_from(const source *src, int chosen)
                                      : NULL;
     }
     RESOLVE_OPTIONAL(rgemm, REAL_BASE(gemm));
-    if (found)
+    if (found) {
         resolve_blas_threads(src, chosen, &fns.blas_threads);
-    if (found)
         gl_log(3, "lapack: %s helpers from %s%s%s names, %d-bit INTEGERs%s",
                BASE(gemm, gemm), src->prefix, BASE(gemm, gemm), src->suffix,
                wide_ints ? 64 : 32, chosen ? " (GPULAPACK_LAPACK)" : "");
+    }
     return found;
 }
 
