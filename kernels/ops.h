@@ -64,6 +64,12 @@ typedef struct GL_FN(reflectors) {
     gl_scalar *vp, *taup;     /* right reflectors of gb_chase, else NULL */
 } GL_FN(reflectors);
 
+/* A stage's step that may run beside an update (the lookahead hooks
+ * below): on the table it is given, 0 or < 0 on failure. */
+struct GL_FN(ops);
+/* gl_s_ops_task gl_d_ops_task gl_c_ops_task gl_z_ops_task */
+typedef int GL_FN(ops_task)(const struct GL_FN(ops) *ops, void *arg);
+
 /* gl_s_ops gl_d_ops gl_c_ops gl_z_ops */
 typedef struct GL_FN(ops) {
     const char *name;
@@ -232,6 +238,27 @@ typedef struct GL_FN(ops) {
      * products run on the device). */
     int (*products_begin)(const struct GL_FN(ops) *ops, lapack_int n);
     void (*products_end)(const struct GL_FN(ops) *ops);
+    /* Lookahead: the update before a panel, then the panel's
+     * factorization (task), with the task beside the rest of the update.
+     * larfb_ahead applies the block reflector as larfb, its first k lines
+     * first (C's first k rows from the left, columns from the right: the
+     * next panel of a QR or LQ sweep); her2k_ahead is her2k ('L', 'N'),
+     * its first `ahead` columns first.  Then task(task_ops, arg) runs on
+     * one thread (task_ops: a table whose products stay whole) while the
+     * others update the rest.  Returns the update's failure, else the
+     * task's result.  NULL: a backend that queues its work in order (the
+     * stage runs the update, then the task: ops_larfb_then below). */
+    int (*larfb_ahead)(const struct GL_FN(ops) *ops, char side, char trans,
+                       char storev, lapack_int m, lapack_int n, lapack_int k,
+                       const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
+                       lapack_int ldt, gl_scalar *c, lapack_int ldc,
+                       GL_FN(ops_task) *task, void *arg);
+    int (*her2k_ahead)(const struct GL_FN(ops) *ops, char uplo, char trans,
+                       lapack_int n, lapack_int k, gl_scalar alpha,
+                       const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                       lapack_int ldb, gl_real beta, gl_scalar *c,
+                       lapack_int ldc, lapack_int ahead, GL_FN(ops_task) *task,
+                       void *arg);
     /* BLAS3 as in the reference BLAS (trans 'N', 'T' or 'C'). */
     void (*gemm)(const struct GL_FN(ops) *ops, char transa, char transb,
                  lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
@@ -409,6 +436,42 @@ static inline void GL_FN(ops_products_end)(const GL_FN(ops) *run)
 {
     if (run->products_end)
         run->products_end(run);
+}
+
+/* larfb, then task: beside the rest of the update where the backend can
+ * (larfb_ahead above). */
+/* gl_s_ops_larfb_then gl_d_ops_larfb_then gl_c_ops_larfb_then gl_z_ops_larfb_then */
+static inline int GL_FN(ops_larfb_then)(const GL_FN(ops) *ops, char side,
+                                        char trans, char storev, lapack_int m,
+                                        lapack_int n, lapack_int k,
+                                        const gl_scalar *v, lapack_int ldv,
+                                        const gl_scalar *t, lapack_int ldt,
+                                        gl_scalar *c, lapack_int ldc,
+                                        GL_FN(ops_task) *task, void *arg)
+{
+    if (ops->larfb_ahead)
+        return ops->larfb_ahead(ops, side, trans, storev, m, n, k, v, ldv, t,
+                                ldt, c, ldc, task, arg);
+    int rc =
+        ops->larfb(ops, side, trans, storev, m, n, k, v, ldv, t, ldt, c, ldc);
+    return rc != 0 ? rc : task(ops, arg);
+}
+
+/* her2k ('L', 'N'), then task, as ops_larfb_then. */
+/* gl_s_ops_her2k_then gl_d_ops_her2k_then gl_c_ops_her2k_then gl_z_ops_her2k_then */
+static inline int GL_FN(ops_her2k_then)(const GL_FN(ops) *ops, lapack_int n,
+                                        lapack_int k, gl_scalar alpha,
+                                        const gl_scalar *a, lapack_int lda,
+                                        const gl_scalar *b, lapack_int ldb,
+                                        gl_real beta, gl_scalar *c,
+                                        lapack_int ldc, lapack_int ahead,
+                                        GL_FN(ops_task) *task, void *arg)
+{
+    if (ops->her2k_ahead)
+        return ops->her2k_ahead(ops, 'L', 'N', n, k, alpha, a, lda, b, ldb,
+                                beta, c, ldc, ahead, task, arg);
+    ops->her2k(ops, 'L', 'N', n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    return task(ops, arg);
 }
 
 #endif

@@ -2,7 +2,10 @@
  *
  * One step at a time (a block of b columns, the host's order): each QR
  * panel's Q^H and each LQ panel's Q from the right go to the rest of the
- * matrix at once by ?larfb, two products of inner size b each.
+ * matrix at once by ?larfb, two products of inner size b each.  Each
+ * panel lies in the first lines of the update before it, which brings
+ * those up to date first and, on the host, factors the panel beside the
+ * rest of the update (lookahead: ops.h larfb_ahead).
  *
  * Double-blocked (the two-sided scheme of "Improving Tridiagonalization
  * Performance on GPU Architectures" carried over to the bidiagonal
@@ -30,34 +33,77 @@ static gl_scalar *panel_t(gl_scalar *keep, lapack_int k, lapack_int b,
     return keep ? keep + (size_t)k * b : scratch;
 }
 
+/* A step's panels, each factored beside the update before it (ops.h
+ * larfb_ahead): the QR of block column k, A(k:m, k:k+pk) = Q R, and the
+ * LQ of block row k right of the band, A(k:k+b, k+b:n) = L Q. */
+typedef struct ge2gb_panel {
+    lapack_int m, n, b, k;
+    gl_scalar *a, *t;
+    lapack_int lda;
+} ge2gb_panel;
+
+static int column_panel(const GL_FN(ops) *ops, void *arg)
+{
+    const ge2gb_panel *p = arg;
+    lapack_int k = p->k, pk = p->n - k < p->b ? p->n - k : p->b, lda = p->lda;
+    gl_scalar *a = p->a;
+    return ops->geqrt(ops, p->m - k, pk, A(k, k), lda, p->t, p->b);
+}
+
+/* A short last block row (fewer columns than rows) factors its first kk
+ * rows, Q^H on the others. */
+static int row_panel(const GL_FN(ops) *ops, void *arg)
+{
+    const ge2gb_panel *p = arg;
+    lapack_int k = p->k, b = p->b, q = p->n - k - b, kk = b < q ? b : q,
+               lda = p->lda;
+    gl_scalar *a = p->a;
+    int rc = ops->gelqt(ops, kk, q, A(k, k + b), lda, p->t, b);
+    if (rc == 0 && kk < b)
+        rc = ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda,
+                        p->t, b, A(k + kk, k + b), lda);
+    return rc;
+}
+
+/* scratch: two T factors (b x b each) where they are not kept, the QR's
+ * and the LQ's: the next QR runs beside the LQ's update */
 static int ge2gb_steps(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                        lapack_int b, gl_scalar *a, lapack_int lda,
                        gl_scalar *tq, gl_scalar *tp, gl_scalar *scratch)
 {
-    int rc = 0;
+    ge2gb_panel qr = {.m = m,
+                      .n = n,
+                      .b = b,
+                      .k = 0,
+                      .a = a,
+                      .lda = lda,
+                      .t = panel_t(tq, 0, b, scratch)};
+    int rc = column_panel(ops, &qr);
     for (lapack_int k = 0; k < n && rc == 0; k += b) {
-        /* QR of block column k: A(k:m, k:k+pk) = Q R, then Q^H on the
-         * columns to its right. */
+        /* block column k's Q^H on the columns to its right */
         lapack_int pk = n - k < b ? n - k : b;
         gl_scalar *t = panel_t(tq, k, b, scratch);
-        rc = ops->geqrt(ops, m - k, pk, A(k, k), lda, t, b);
-        if (rc == 0)
+        if (k + b >= n) { /* no block row right of the band */
             rc = ops->larfb(ops, 'L', 'C', 'C', m - k, n - k - pk, pk, A(k, k),
                             lda, t, b, A(k, k + pk), lda);
-        if (rc != 0 || k + b >= n)
-            continue;
-        /* LQ of block row k right of the band: A(k:k+b, k+b:n) = L Q, then
-         * Q^H from the right on the rows below.  A short last block row
-         * (fewer columns than rows) factors its first q rows only. */
+            break;
+        }
+        /* block row k's LQ beside the rows below it; then its Q from the
+         * right on those rows, the next block column's QR beside the
+         * columns right of it */
+        ge2gb_panel lq = qr;
+        lq.t = panel_t(tp, k, b, scratch + (size_t)b * b);
+        rc = GL_FN(ops_larfb_then)(ops, 'L', 'C', 'C', m - k, n - k - pk, pk,
+                                   A(k, k), lda, t, b, A(k, k + pk), lda,
+                                   row_panel, &lq);
+        if (rc != 0)
+            break;
         lapack_int q = n - k - b, kk = b < q ? b : q;
-        t = panel_t(tp, k, b, scratch);
-        rc = ops->gelqt(ops, kk, q, A(k, k + b), lda, t, b);
-        if (rc == 0 && kk < b)
-            rc = ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda,
-                            t, b, A(k + kk, k + b), lda);
-        if (rc == 0)
-            rc = ops->larfb(ops, 'R', 'N', 'R', m - k - b, q, kk, A(k, k + b),
-                            lda, t, b, A(k + b, k + b), lda);
+        qr.k = k + b;
+        qr.t = panel_t(tq, k + b, b, scratch);
+        rc = GL_FN(ops_larfb_then)(ops, 'R', 'N', 'R', m - k - b, q, kk,
+                                   A(k, k + b), lda, lq.t, b, A(k + b, k + b),
+                                   lda, column_panel, &qr);
     }
     return rc;
 }
@@ -93,13 +139,14 @@ static lapack_int block_steps(lapack_int n, lapack_int b, lapack_int block)
 }
 
 /* ge2gb's work: L (m x 2 block) and R (n x 2 block), rows from the
- * block's first row and column; Z (2 block x b); T when not kept. */
+ * block's first row and column; Z (2 block x b); the T factors when not
+ * kept (two: ge2gb_steps). */
 static size_t work_scalars(lapack_int m, lapack_int n, lapack_int b,
                            lapack_int block)
 {
     lapack_int steps = block_steps(n, b, block);
     size_t cols = 2 * (size_t)steps * (size_t)b;
-    size_t words = (size_t)b * (size_t)b;
+    size_t words = 2 * (size_t)b * (size_t)b;
     if (steps > 1)
         words += cols * ((size_t)m + (size_t)n + (size_t)b);
     return words;
@@ -163,7 +210,7 @@ static int ge2gb_here(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
         ops->release(ops, work);
         return rc == 0 ? 0 : GL_STAGE_FAULT;
     }
-    gl_scalar *l = scratch + (size_t)b * b, *r = l + cols * (size_t)m,
+    gl_scalar *l = scratch + 2 * (size_t)b * b, *r = l + cols * (size_t)m,
               *z = r + cols * (size_t)n;
     lapack_int ldl = m, ldr = n;
     rc = 0;

@@ -8,7 +8,10 @@
  * matrix is stale: each panel is brought up to date before its QR, and its
  * product X = A V T is computed from the stale matrix and corrected with
  * the updates it has not yet received.  A block of b columns is LAPACK's
- * single-blocked ?sytrd_sy2sb order. */
+ * single-blocked ?sytrd_sy2sb order.  The next block's first panel lies
+ * in the first columns of the block's update, which brings those up to
+ * date first and, on the host, factors the panel beside the rest of the
+ * update (lookahead: ops.h her2k_ahead). */
 #include "../../runtime/context.h"
 #include "../../runtime/precision.h"
 #include "stages.h"
@@ -73,6 +76,42 @@ size_t GL_FN(sy2sb_device_bytes)(lapack_int n, lapack_int b, lapack_int block)
     return sizeof(gl_scalar) * (work_scalars(n, b, block) + (size_t)n * b);
 }
 
+/* A panel's QR below the band, A(k+b:n, k:k+b) = Q R, with its
+ * reflectors' scalars: a step of its own, which the update before it
+ * may run beside (ops.h her2k_ahead).  A short last panel: QR of its
+ * first kk columns, Q^H on the others. */
+typedef struct sy2sb_panel {
+    lapack_int n, b, k, lda;
+    gl_scalar *a, *t, *tau;
+} sy2sb_panel;
+
+static int factor_panel(const GL_FN(ops) *ops, void *arg)
+{
+    const sy2sb_panel *p = arg;
+    lapack_int n = p->n, b = p->b, k = p->k, lda = p->lda, pn = n - k - b,
+               kk = pn < b ? pn : b;
+    gl_scalar *a = p->a;
+    int rc = ops->geqrt(ops, pn, kk, A(k + b, k), lda, p->t, b);
+    if (rc == 0 && kk < b)
+        rc = ops->larfb(ops, 'L', 'C', 'C', pn, b - kk, kk, A(k + b, k), lda,
+                        p->t, b, A(k + b, k + kk), lda);
+    /* T's diagonal holds the scalars of the panel's reflectors: read as
+     * one row whose elements lie b + 1 apart */
+    if (rc == 0 && p->tau)
+        rc = ops->to_host(ops, 1, kk, p->t, b + 1, p->tau + k, 1);
+    return rc;
+}
+
+/* p's panel at column k, its T kept in tq or in scratch */
+static sy2sb_panel panel_at(const sy2sb_panel *p, lapack_int k, gl_scalar *tq,
+                            gl_scalar *scratch)
+{
+    sy2sb_panel at = *p;
+    at.k = k;
+    at.t = tq ? tq + (size_t)k * p->b : scratch;
+    return at;
+}
+
 static int sy2sb_here(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                       lapack_int block, gl_scalar *a, lapack_int lda,
                       gl_scalar *tau, gl_scalar *tq);
@@ -117,6 +156,9 @@ static int sy2sb_here(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
               *mm = s + (size_t)b * ldw, *scratch = mm + cols * (size_t)b;
 
     int rc = 0;
+    sy2sb_panel first = {.n = n, .b = b, .lda = lda, .a = a, .tau = tau};
+    /* the next block's first panel, factored beside the update before it */
+    int ahead = 0;
     for (lapack_int k0 = 0; n - k0 - b >= 2 && rc == 0; k0 += panels * b) {
         /* rows of va/wa: the first panel's A22, from row k0 + b */
         lapack_int acc = 0, k = k0;
@@ -135,30 +177,33 @@ static int sy2sb_here(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                 ops->gemm(ops, 'N', 'C', pn, b, acc, -1, wa + row, ldw, vd, ldw,
                           1, A(k + b, k), lda);
             }
-            /* QR of the panel below the band: A(k+b:n, k:k+b) = Q R.
-             * Short last panel: QR of its first kk columns, Q^H on the
-             * others. */
-            gl_scalar *t = tq ? tq + (size_t)k * b : scratch;
-            rc = ops->geqrt(ops, pn, kk, A(k + b, k), lda, t, b);
-            if (rc == 0 && kk < b)
-                rc = ops->larfb(ops, 'L', 'C', 'C', pn, b - kk, kk, A(k + b, k),
-                                lda, t, b, A(k + b, k + kk), lda);
-            /* T's diagonal holds the scalars of the panel's reflectors:
-             * read as one row whose elements lie b + 1 apart */
-            if (rc == 0 && tau)
-                rc = ops->to_host(ops, 1, kk, t, b + 1, tau + k, 1);
+            sy2sb_panel panel = panel_at(&first, k, tq, scratch);
+            if (!(j == 0 && ahead))
+                rc = factor_panel(ops, &panel);
             if (rc != 0)
                 break;
-            panel_update(ops, pn, kk, A(k + b, k + b), lda, A(k + b, k), t, b,
-                         acc, va + row, wa + row, ldw, s, mm);
+            panel_update(ops, pn, kk, A(k + b, k + b), lda, A(k + b, k),
+                         panel.t, b, acc, va + row, wa + row, ldw, s, mm);
             acc += kk;
         }
         /* the block's updates together on the rest: A(k:n, k:n), k the
          * row after the last panel's band (their rows in va/wa from
-         * row k - k0 - b) */
-        if (rc == 0 && k < n)
-            ops->her2k(ops, 'L', 'N', n - k, acc, -1, va + (k - k0 - b), ldw,
-                       wa + (k - k0 - b), ldw, 1, A(k, k), lda);
+         * row k - k0 - b); the next block's first panel, in its first b
+         * columns, beside the others */
+        ahead = 0;
+        if (rc == 0 && k < n) {
+            const gl_scalar *vk = va + (k - k0 - b), *wk = wa + (k - k0 - b);
+            if (n - k - b >= 2) {
+                sy2sb_panel next = panel_at(&first, k, tq, scratch);
+                rc = GL_FN(ops_her2k_then)(ops, n - k, acc, -1, vk, ldw, wk,
+                                           ldw, 1, A(k, k), lda, b,
+                                           factor_panel, &next);
+                ahead = 1;
+            } else {
+                ops->her2k(ops, 'L', 'N', n - k, acc, -1, vk, ldw, wk, ldw, 1,
+                           A(k, k), lda);
+            }
+        }
     }
     ops->release(ops, work);
     return rc == 0 ? 0 : GL_STAGE_FAULT;

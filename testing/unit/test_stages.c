@@ -1576,6 +1576,140 @@ static void larfb_pieces(group *g, char side, lapack_int m, lapack_int n,
     free(v);
 }
 
+/* The lookahead (ops.h larfb_ahead, her2k_ahead): the update against the
+ * same update whole, and the task, which copies the lines it was given
+ * (C's first k rows from the left, columns from the right; her2k's
+ * first `ahead` columns) when it runs, finds them final. */
+typedef struct lines_copy {
+    char dir; /* 'r' rows, 'c' columns */
+    lapack_int m, n, count, ld;
+    const gl_scalar *c;
+    gl_scalar *copy;
+    int runs;
+} lines_copy;
+
+static int copy_lines(const GL_FN(ops) *o, void *arg)
+{
+    (void)o;
+    lines_copy *l = arg;
+    lapack_int rows = l->dir == 'r' ? l->count : l->m,
+               cols = l->dir == 'r' ? l->n : l->count;
+    for (lapack_int j = 0; j < cols; j++)
+        for (lapack_int i = 0; i < rows; i++)
+            l->copy[i + (size_t)j * rows] = AT(l->c, l->ld, i, j);
+    l->runs++;
+    return 0;
+}
+
+static void check_lines(group *g, const char *desc, const lines_copy *l)
+{
+    lapack_int rows = l->dir == 'r' ? l->count : l->m,
+               cols = l->dir == 'r' ? l->n : l->count;
+    g->cases++;
+    if (l->runs != 1) {
+        gfail(g, "%s: the task ran %d times", desc, l->runs);
+        return;
+    }
+    for (lapack_int j = 0; j < cols; j++)
+        for (lapack_int i = 0; i < rows; i++) {
+            gl_scalar x = l->copy[i + (size_t)j * rows],
+                      y = AT(l->c, l->ld, i, j);
+            if (!(x == y || (isnan(GL_REAL(x)) && isnan(GL_REAL(y))))) {
+                gfail(g, "%s: the task saw (%d,%d) before its update", desc,
+                      (int)i, (int)j);
+                return;
+            }
+        }
+}
+
+static void larfb_ahead_pieces(group *g, char side, char trans, lapack_int m,
+                               lapack_int n, lapack_int k)
+{
+    lapack_int order = side == 'L' ? m : n;
+    size_t vs = (size_t)order * k, cs = (size_t)m * n;
+    gl_scalar *v = malloc(sizeof *v * (vs + (size_t)k * k + 4 * cs));
+    gl_scalar *t = v + vs, *c0 = t + (size_t)k * k, *ref = c0 + cs,
+              *got = ref + cs, *copy = got + cs;
+    fill_random(vs + cs, v);
+    GL_FN(ops) whole = products_table(0);
+    char storev = side == 'L' ? 'C' : 'R';
+    lapack_int ldv = side == 'L' ? m : k;
+    int rc = side == 'L' ? whole.geqrt(&whole, m, k, v, ldv, t, k)
+                         : whole.gelqt(&whole, k, n, v, ldv, t, k);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    rc |= whole.larfb(&whole, side, trans, storev, m, n, k, v, ldv, t, k, ref,
+                      m);
+    double scale = (double)order * max_abs(m, n, c0, m);
+    for (int th = 1; th <= 3 && rc == 0; th++) {
+        GL_FN(ops) cut = products_table(th);
+        memcpy(got, c0, sizeof *c0 * cs);
+        lines_copy lines = {.dir = side == 'L' ? 'r' : 'c',
+                            .m = m,
+                            .n = n,
+                            .count = k,
+                            .ld = m,
+                            .c = got,
+                            .copy = copy};
+        char desc[96];
+        snprintf(desc, sizeof desc,
+                 "larfb_ahead %c%c%c m=%d n=%d k=%d, %d threads", side, trans,
+                 storev, (int)m, (int)n, (int)k, th);
+        if (GL_FN(ops_larfb_then)(&cut, side, trans, storev, m, n, k, v, ldv,
+                                  t, k, got, m, copy_lines, &lines) != 0) {
+            gfail(g, "%s: failed", desc);
+            continue;
+        }
+        check_product(g, desc, m, n, got, ref, scale);
+        check_lines(g, desc, &lines);
+    }
+    if (rc != 0)
+        gfail(g, "larfb_ahead %c m=%d n=%d k=%d: the whole reference failed",
+              side, (int)m, (int)n, (int)k);
+    free(v);
+}
+
+static void her2k_ahead_pieces(group *g, lapack_int n, lapack_int k,
+                               lapack_int ahead)
+{
+    size_t as = (size_t)n * k, cs = (size_t)n * n;
+    gl_scalar *a = malloc(sizeof *a * (2 * as + 4 * cs));
+    gl_scalar *b = a + as, *c0 = b + as, *ref = c0 + cs, *got = ref + cs,
+              *copy = got + cs;
+    gl_scalar alpha = make_scalar(-1, 0);
+    fill_random(2 * as + cs, a);
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i <= j; i++)
+            AT(c0, n, i, j) = i < j ? NAN_R : GL_REAL(AT(c0, n, i, j));
+    GL_FN(ops) whole = products_table(0);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    whole.her2k(&whole, 'L', 'N', n, k, alpha, a, n, b, n, 1, ref, n);
+    double scale =
+        (double)k * (2.0 * k * max_abs(n, k, a, n) * max_abs(n, k, b, n) + 1);
+    for (int th = 1; th <= 3; th++) {
+        GL_FN(ops) cut = products_table(th);
+        memcpy(got, c0, sizeof *c0 * cs);
+        lines_copy lines = {.dir = 'c',
+                            .m = n,
+                            .n = n,
+                            .count = ahead,
+                            .ld = n,
+                            .c = got,
+                            .copy = copy};
+        char desc[96];
+        snprintf(desc, sizeof desc,
+                 "her2k_ahead n=%d k=%d ahead=%d, %d threads", (int)n, (int)k,
+                 (int)ahead, th);
+        if (GL_FN(ops_her2k_then)(&cut, n, k, alpha, a, n, b, n, 1, got, n,
+                                  ahead, copy_lines, &lines) != 0) {
+            gfail(g, "%s: failed", desc);
+            continue;
+        }
+        check_product(g, desc, n, n, got, ref, scale);
+        check_lines(g, desc, &lines);
+    }
+    free(a);
+}
+
 static void product_thread_checks(void)
 {
     group g;
@@ -1600,6 +1734,18 @@ static void product_thread_checks(void)
     }
     larfb_pieces(&g, 'L', 900, 300, 32);
     larfb_pieces(&g, 'R', 300, 900, 32);
+    gend(&g);
+
+    gbegin(
+        &g,
+        "products/lookahead: the first lines, then the task beside the rest");
+    for (const char *tr = "NC"; *tr; tr++) {
+        larfb_ahead_pieces(&g, 'L', *tr, 900, 300, 32);
+        larfb_ahead_pieces(&g, 'R', *tr, 300, 900, 32);
+        larfb_ahead_pieces(&g, 'L', *tr, 300, 300, 32);
+    }
+    her2k_ahead_pieces(&g, 560, 40, 40);
+    her2k_ahead_pieces(&g, 560, 40, 1);
     gend(&g);
 
     /* the stages on those threads */
