@@ -555,20 +555,21 @@ int GL_FN(products_her2k_ahead)(const GL_FN(ops) *ops, char uplo, char trans,
  * the pieces' C2 -= V2 W^H (side L) or W V2 (side R). */
 typedef struct larfb_ahead_job {
     char side, trans;
-    lapack_int m, n, k, per, ldv, ldt, ldc, ldw;
+    lapack_int m, n, k, ldv, ldt, ldc, ldw;
+    lapack_int per[2]; /* the lines of each run's pieces */
     const gl_scalar *v, *t;
     gl_scalar *c;
     gl_scalar *w, *s; /* lines x k each (ld ldw): W, and W V1^H or W V1 */
     ahead_task task;
 } larfb_ahead_job;
 
-/* piece i's lines: its first, their count, its part of C */
-static gl_scalar *ahead_piece(const larfb_ahead_job *j, long i, lapack_int *lo,
-                              lapack_int *count)
+/* piece i of run r's: its first line, their count, its part of C */
+static gl_scalar *ahead_piece(const larfb_ahead_job *j, int r, long i,
+                              lapack_int *lo, lapack_int *count)
 {
-    lapack_int lines = j->side == 'L' ? j->n : j->m;
-    *lo = (lapack_int)i * j->per;
-    *count = lines - *lo < j->per ? lines - *lo : j->per;
+    lapack_int lines = j->side == 'L' ? j->n : j->m, per = j->per[r];
+    *lo = (lapack_int)i * per;
+    *count = lines - *lo < per ? lines - *lo : per;
     return j->side == 'L' ? j->c + (size_t)*lo * j->ldc : j->c + *lo;
 }
 
@@ -578,7 +579,7 @@ static int larfb_ahead_first(void *arg, long i)
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     lapack_int lo, cnt, k = j->k, ldw = j->ldw, ldv = j->ldv, ldt = j->ldt,
                         ldc = j->ldc;
-    gl_scalar *c = ahead_piece(j, i, &lo, &cnt), *w = j->w + lo,
+    gl_scalar *c = ahead_piece(j, 0, i, &lo, &cnt), *w = j->w + lo,
               *s = j->s + lo, one = 1;
     const gl_scalar *v = j->v;
     if (j->side == 'L') {
@@ -631,8 +632,8 @@ static int larfb_ahead_rest(void *arg, long i)
     }
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     lapack_int lo, cnt, k = j->k, ldw = j->ldw, ldv = j->ldv, ldc = j->ldc;
-    gl_scalar *c = ahead_piece(j, i - 1, &lo, &cnt), *w = j->w + lo, one = 1,
-              minus = -1;
+    gl_scalar *c = ahead_piece(j, 1, i - 1, &lo, &cnt), *w = j->w + lo,
+              one = 1, minus = -1;
     if (j->side == 'L') {
         lapack_int rest = j->m - k;
         if (rest > 0)
@@ -667,25 +668,29 @@ int GL_FN(products_larfb_ahead)(const GL_FN(ops) *ops, char side, char trans,
         return 1;
     GL_FN(ops) whole = *ops;
     whole.product_threads = 1;
-    larfb_ahead_job job = {.side = side,
-                           .trans = trans,
-                           .m = m,
-                           .n = n,
-                           .k = k,
-                           .per = piece_lines(lines, threads),
-                           .ldv = ldv,
-                           .ldt = ldt,
-                           .ldc = ldc,
-                           .ldw = lines,
-                           .v = v,
-                           .t = t,
-                           .c = c,
-                           .w = w,
-                           .s = w + (size_t)lines * (size_t)k,
-                           .task = {.ops = &whole, .fn = task, .arg = arg}};
-    lapack_int pieces = pieces_of(lines, job.per);
-    gl_parallel_run(pieces, threads, larfb_ahead_first, &job);
-    gl_parallel_run(1 + pieces, threads, larfb_ahead_rest, &job);
+    larfb_ahead_job job = {
+        .side = side,
+        .trans = trans,
+        .m = m,
+        .n = n,
+        .k = k,
+        /* the second run's finer: one thread
+                            * starts it with the task */
+        .per = {piece_lines(lines, threads), piece_lines(lines, 2 * threads)},
+        .ldv = ldv,
+        .ldt = ldt,
+        .ldc = ldc,
+        .ldw = lines,
+        .v = v,
+        .t = t,
+        .c = c,
+        .w = w,
+        .s = w + (size_t)lines * (size_t)k,
+        .task = {.ops = &whole, .fn = task, .arg = arg}};
+    gl_parallel_run(pieces_of(lines, job.per[0]), threads, larfb_ahead_first,
+                    &job);
+    gl_parallel_run(1 + pieces_of(lines, job.per[1]), threads,
+                    larfb_ahead_rest, &job);
     gl_host_free(w);
     *task_rc = job.task.rc;
     return 0;
