@@ -622,7 +622,8 @@ static int larfb_ahead_first(void *arg, long i)
     return 0;
 }
 
-/* item 0: the task; item i: piece i - 1's C2 */
+/* item 0: the task; item i: the C2 of the pieces from the last on,
+ * whose C the first run read last and the cache may still hold */
 static int larfb_ahead_rest(void *arg, long i)
 {
     larfb_ahead_job *j = arg;
@@ -630,10 +631,12 @@ static int larfb_ahead_rest(void *arg, long i)
         run_task(&j->task);
         return 0;
     }
+    lapack_int lines = j->side == 'L' ? j->n : j->m;
+    i = pieces_of(lines, j->per[1]) - i;
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
     lapack_int lo, cnt, k = j->k, ldw = j->ldw, ldv = j->ldv, ldc = j->ldc;
-    gl_scalar *c = ahead_piece(j, 1, i - 1, &lo, &cnt), *w = j->w + lo,
-              one = 1, minus = -1;
+    gl_scalar *c = ahead_piece(j, 1, i, &lo, &cnt), *w = j->w + lo, one = 1,
+              minus = -1;
     if (j->side == 'L') {
         lapack_int rest = j->m - k;
         if (rest > 0)
