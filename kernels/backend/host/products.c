@@ -474,9 +474,9 @@ int GL_FN(products_larfb)(const GL_FN(ops) *ops, GL_FN(larfb_fn) *whole,
 /* ---- lookahead: an update's first lines, then a task beside the rest --
  * A stage's next panel lies in the first lines of the update before it
  * (ops.h larfb_ahead, her2k_ahead).  Its factorization is a chain of
- * small steps on one thread, stage 1's only serial part: run beside the
- * rest of the update, it takes none of the other threads' time (on 2
- * threads, n = 4000: 0.05 s of sy2sb's 1.1 s, 0.13 s of ge2gb's 2.1 s). */
+ * small steps on one thread, stage 1's only serial part (n = 4000, one
+ * thread: 0.05 s of sy2sb's 1.86 s, 0.13 s of ge2gb's 3.65 s): beside
+ * the rest of the update, the other threads do not wait for it. */
 
 typedef struct ahead_task {
     const GL_FN(ops) *ops; /* the task's table: its products whole */
@@ -671,14 +671,14 @@ int GL_FN(products_larfb_ahead)(const GL_FN(ops) *ops, char side, char trans,
         return 1;
     GL_FN(ops) whole = *ops;
     whole.product_threads = 1;
+    /* the second run's pieces half as long: one thread starts it with
+     * the task */
     larfb_ahead_job job = {
         .side = side,
         .trans = trans,
         .m = m,
         .n = n,
         .k = k,
-        /* the second run's finer: one thread
-                            * starts it with the task */
         .per = {piece_lines(lines, threads), piece_lines(lines, 2 * threads)},
         .ldv = ldv,
         .ldt = ldt,
