@@ -1537,45 +1537,6 @@ static void trmm_pieces(group *g, char side, char uplo, char trans, char diag,
     free(a);
 }
 
-/* H = I - V T V^H of a QR (side L, storev C: V m x k) or LQ (side R,
- * storev R: V k x n) of a random block, on C (m x n) */
-static void larfb_pieces(group *g, char side, lapack_int m, lapack_int n,
-                         lapack_int k)
-{
-    lapack_int order = side == 'L' ? m : n;
-    size_t vs = (size_t)order * k, cs = (size_t)m * n;
-    gl_scalar *v = malloc(sizeof *v * (vs + (size_t)k * k + 3 * cs));
-    gl_scalar *t = v + vs, *c0 = t + (size_t)k * k, *ref = c0 + cs,
-              *got = ref + cs;
-    fill_random(vs + cs, v);
-    GL_FN(ops) whole = products_table(0);
-    char storev = side == 'L' ? 'C' : 'R',
-         trans = side == 'L' ? 'C' : 'N';
-    lapack_int ldv = side == 'L' ? m : k;
-    int rc = side == 'L' ? whole.geqrt(&whole, m, k, v, ldv, t, k)
-                         : whole.gelqt(&whole, k, n, v, ldv, t, k);
-    memcpy(ref, c0, sizeof *c0 * cs);
-    rc |= whole.larfb(&whole, side, trans, storev, m, n, k, v, ldv, t, k, ref,
-                      m);
-    double scale = (double)order * max_abs(m, n, c0, m);
-    for (int th = 1; th <= 3 && rc == 0; th++) {
-        GL_FN(ops) cut = products_table(th);
-        memcpy(got, c0, sizeof *c0 * cs);
-        char desc[96];
-        snprintf(desc, sizeof desc, "larfb %c%c%c m=%d n=%d k=%d, %d threads",
-                 side, trans, storev, (int)m, (int)n, (int)k, th);
-        if (cut.larfb(&cut, side, trans, storev, m, n, k, v, ldv, t, k, got,
-                      m) != 0)
-            gfail(g, "%s: failed", desc);
-        else
-            check_product(g, desc, m, n, got, ref, scale);
-    }
-    if (rc != 0)
-        gfail(g, "larfb %c m=%d n=%d k=%d: the whole reference failed", side,
-              (int)m, (int)n, (int)k);
-    free(v);
-}
-
 /* The lookahead (ops.h larfb_ahead, her2k_ahead): the update against the
  * same update whole, and the task, which copies the lines it was given
  * (C's first k rows from the left, columns from the right; her2k's
@@ -1622,52 +1583,6 @@ static void check_lines(group *g, const char *desc, const lines_copy *l)
         }
 }
 
-static void larfb_ahead_pieces(group *g, char side, char trans, lapack_int m,
-                               lapack_int n, lapack_int k)
-{
-    lapack_int order = side == 'L' ? m : n;
-    size_t vs = (size_t)order * k, cs = (size_t)m * n;
-    gl_scalar *v = malloc(sizeof *v * (vs + (size_t)k * k + 4 * cs));
-    gl_scalar *t = v + vs, *c0 = t + (size_t)k * k, *ref = c0 + cs,
-              *got = ref + cs, *copy = got + cs;
-    fill_random(vs + cs, v);
-    GL_FN(ops) whole = products_table(0);
-    char storev = side == 'L' ? 'C' : 'R';
-    lapack_int ldv = side == 'L' ? m : k;
-    int rc = side == 'L' ? whole.geqrt(&whole, m, k, v, ldv, t, k)
-                         : whole.gelqt(&whole, k, n, v, ldv, t, k);
-    memcpy(ref, c0, sizeof *c0 * cs);
-    rc |= whole.larfb(&whole, side, trans, storev, m, n, k, v, ldv, t, k, ref,
-                      m);
-    double scale = (double)order * max_abs(m, n, c0, m);
-    for (int th = 1; th <= 3 && rc == 0; th++) {
-        GL_FN(ops) cut = products_table(th);
-        memcpy(got, c0, sizeof *c0 * cs);
-        lines_copy lines = {.dir = side == 'L' ? 'r' : 'c',
-                            .m = m,
-                            .n = n,
-                            .count = k,
-                            .ld = m,
-                            .c = got,
-                            .copy = copy};
-        char desc[96];
-        snprintf(desc, sizeof desc,
-                 "larfb_ahead %c%c%c m=%d n=%d k=%d, %d threads", side, trans,
-                 storev, (int)m, (int)n, (int)k, th);
-        if (GL_FN(ops_larfb_then)(&cut, side, trans, storev, m, n, k, v, ldv,
-                                  t, k, got, m, copy_lines, &lines) != 0) {
-            gfail(g, "%s: failed", desc);
-            continue;
-        }
-        check_product(g, desc, m, n, got, ref, scale);
-        check_lines(g, desc, &lines);
-    }
-    if (rc != 0)
-        gfail(g, "larfb_ahead %c m=%d n=%d k=%d: the whole reference failed",
-              side, (int)m, (int)n, (int)k);
-    free(v);
-}
-
 static void her2k_ahead_pieces(group *g, lapack_int n, lapack_int k,
                                lapack_int ahead)
 {
@@ -1710,6 +1625,60 @@ static void her2k_ahead_pieces(group *g, lapack_int n, lapack_int k,
     free(a);
 }
 
+/* H = I - V T V^H of a QR (side L, storev C: V m x k) or LQ (side R,
+ * storev R: V k x n) of a random block, on C (m x n); `ahead`: through
+ * the lookahead, its task copying C's first k lines when it runs */
+static void larfb_pieces(group *g, char side, char trans, lapack_int m,
+                         lapack_int n, lapack_int k, int ahead)
+{
+    lapack_int order = side == 'L' ? m : n;
+    size_t vs = (size_t)order * k, cs = (size_t)m * n;
+    gl_scalar *v = malloc(sizeof *v * (vs + (size_t)k * k + 4 * cs));
+    gl_scalar *t = v + vs, *c0 = t + (size_t)k * k, *ref = c0 + cs,
+              *got = ref + cs, *copy = got + cs;
+    fill_random(vs + cs, v);
+    GL_FN(ops) whole = products_table(0);
+    char storev = side == 'L' ? 'C' : 'R';
+    lapack_int ldv = side == 'L' ? m : k;
+    int rc = side == 'L' ? whole.geqrt(&whole, m, k, v, ldv, t, k)
+                         : whole.gelqt(&whole, k, n, v, ldv, t, k);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    rc |= whole.larfb(&whole, side, trans, storev, m, n, k, v, ldv, t, k, ref,
+                      m);
+    double scale = (double)order * max_abs(m, n, c0, m);
+    for (int th = 1; th <= 3 && rc == 0; th++) {
+        GL_FN(ops) cut = products_table(th);
+        memcpy(got, c0, sizeof *c0 * cs);
+        lines_copy lines = {.dir = side == 'L' ? 'r' : 'c',
+                            .m = m,
+                            .n = n,
+                            .count = k,
+                            .ld = m,
+                            .c = got,
+                            .copy = copy};
+        char desc[96];
+        snprintf(desc, sizeof desc,
+                 "larfb%s %c%c%c m=%d n=%d k=%d, %d threads",
+                 ahead ? "_ahead" : "", side, trans, storev, (int)m, (int)n,
+                 (int)k, th);
+        if ((ahead
+                 ? GL_FN(ops_larfb_then)(&cut, side, trans, storev, m, n, k, v,
+                                         ldv, t, k, got, m, copy_lines, &lines)
+                 : cut.larfb(&cut, side, trans, storev, m, n, k, v, ldv, t, k,
+                             got, m)) != 0) {
+            gfail(g, "%s: failed", desc);
+            continue;
+        }
+        check_product(g, desc, m, n, got, ref, scale);
+        if (ahead)
+            check_lines(g, desc, &lines);
+    }
+    if (rc != 0)
+        gfail(g, "larfb %c m=%d n=%d k=%d: the whole reference failed", side,
+              (int)m, (int)n, (int)k);
+    free(v);
+}
+
 static void product_thread_checks(void)
 {
     group g;
@@ -1732,17 +1701,17 @@ static void product_thread_checks(void)
             trmm_pieces(&g, 'R', *u, *tr, 'U', 200, 400);
         }
     }
-    larfb_pieces(&g, 'L', 900, 300, 32);
-    larfb_pieces(&g, 'R', 300, 900, 32);
+    larfb_pieces(&g, 'L', 'C', 900, 300, 32, 0);
+    larfb_pieces(&g, 'R', 'N', 300, 900, 32, 0);
     gend(&g);
 
     gbegin(
         &g,
         "products/lookahead: the first lines, then the task beside the rest");
     for (const char *tr = "NC"; *tr; tr++) {
-        larfb_ahead_pieces(&g, 'L', *tr, 900, 300, 32);
-        larfb_ahead_pieces(&g, 'R', *tr, 300, 900, 32);
-        larfb_ahead_pieces(&g, 'L', *tr, 300, 300, 32);
+        larfb_pieces(&g, 'L', *tr, 900, 300, 32, 1);
+        larfb_pieces(&g, 'R', *tr, 300, 900, 32, 1);
+        larfb_pieces(&g, 'L', *tr, 300, 300, 32, 1);
     }
     her2k_ahead_pieces(&g, 560, 40, 40);
     her2k_ahead_pieces(&g, 560, 40, 1);

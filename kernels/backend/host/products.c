@@ -323,6 +323,34 @@ static int her2k_piece(void *arg, long i)
     return 0;
 }
 
+/* The job of her2k's columns from `origin` on, for `threads`: smaller
+ * pieces than the other products', whose work shrinks along the
+ * triangle. */
+static her2k_job her2k_job_of(char uplo, char trans, lapack_int n,
+                              lapack_int k, gl_scalar alpha,
+                              const gl_scalar *a, lapack_int lda,
+                              const gl_scalar *b, lapack_int ldb, gl_real beta,
+                              gl_scalar *c, lapack_int ldc, lapack_int origin,
+                              int threads)
+{
+    lapack_int per = piece_lines(n - origin, 2 * threads);
+    return (her2k_job){.uplo = uplo,
+                       .trans = trans,
+                       .n = n,
+                       .k = k,
+                       .per = per,
+                       .pieces = pieces_of(n - origin, per),
+                       .lda = lda,
+                       .ldb = ldb,
+                       .ldc = ldc,
+                       .origin = origin,
+                       .alpha = alpha,
+                       .beta = beta,
+                       .a = a,
+                       .b = b,
+                       .c = c};
+}
+
 /* gl_s_products_her2k gl_d_products_her2k gl_c_products_her2k gl_z_products_her2k */
 int GL_FN(products_her2k)(int run, char uplo, char trans, lapack_int n,
                           lapack_int k, gl_scalar alpha, const gl_scalar *a,
@@ -332,23 +360,8 @@ int GL_FN(products_her2k)(int run, char uplo, char trans, lapack_int n,
     int threads = product_threads(run, 2.0 * WEIGHT * n * n * k);
     if (threads <= 1 || n < 2 * PIECE_LINES || k <= 0)
         return 1;
-    /* smaller pieces than the other products': their work shrinks
-     * along the triangle */
-    lapack_int per = piece_lines(n, 2 * threads);
-    her2k_job job = {.uplo = uplo,
-                     .trans = trans,
-                     .n = n,
-                     .k = k,
-                     .per = per,
-                     .pieces = pieces_of(n, per),
-                     .lda = lda,
-                     .ldb = ldb,
-                     .ldc = ldc,
-                     .alpha = alpha,
-                     .beta = beta,
-                     .a = a,
-                     .b = b,
-                     .c = c};
+    her2k_job job = her2k_job_of(uplo, trans, n, k, alpha, a, lda, b, ldb,
+                                 beta, c, ldc, 0, threads);
     gl_parallel_run(job.pieces, threads, her2k_piece, &job);
     return 0;
 }
@@ -525,22 +538,9 @@ int GL_FN(products_her2k_ahead)(const GL_FN(ops) *ops, char uplo, char trans,
         return 1;
     GL_FN(ops) whole = *ops;
     whole.product_threads = 1;
-    lapack_int per = piece_lines(rest, 2 * threads);
-    her2k_ahead_job job = {.her2k = {.uplo = uplo,
-                                     .trans = trans,
-                                     .n = n,
-                                     .k = k,
-                                     .per = per,
-                                     .pieces = pieces_of(rest, per),
-                                     .lda = lda,
-                                     .ldb = ldb,
-                                     .ldc = ldc,
-                                     .origin = ahead,
-                                     .alpha = alpha,
-                                     .beta = beta,
-                                     .a = a,
-                                     .b = b,
-                                     .c = c},
+    her2k_ahead_job job = {.her2k = her2k_job_of(uplo, trans, n, k, alpha, a,
+                                                 lda, b, ldb, beta, c, ldc,
+                                                 ahead, threads),
                            .ahead = ahead,
                            .task = {.ops = &whole, .fn = task, .arg = arg}};
     gl_parallel_run(1 + job.her2k.pieces, threads, her2k_ahead_item, &job);
