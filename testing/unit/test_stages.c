@@ -1472,71 +1472,6 @@ static void hemm_pieces(group *g, char side, char uplo, lapack_int m,
     free(a);
 }
 
-static void her2k_pieces(group *g, char uplo, char trans, lapack_int n,
-                         lapack_int k)
-{
-    lapack_int ra = trans == 'N' ? n : k, ca = trans == 'N' ? k : n;
-    size_t as = (size_t)ra * ca, cs = (size_t)n * n;
-    gl_scalar *a = malloc(sizeof *a * (2 * as + 3 * cs));
-    gl_scalar *b = a + as, *c0 = b + as, *ref = c0 + cs, *got = ref + cs;
-    gl_scalar alpha = make_scalar(0.5, -0.75);
-    gl_real beta = (gl_real)0.25;
-    fill_random(2 * as + cs, a);
-    for (lapack_int j = 0; j < n; j++)
-        for (lapack_int i = 0; i < n; i++)
-            if (uplo == 'L' ? i < j : i > j)
-                AT(c0, n, i, j) = NAN_R;
-            else if (i == j)
-                AT(c0, n, i, j) = GL_REAL(AT(c0, n, i, j));
-    GL_FN(ops) whole = products_table(0);
-    memcpy(ref, c0, sizeof *c0 * cs);
-    whole.her2k(&whole, uplo, trans, n, k, alpha, a, ra, b, ra, beta, ref, n);
-    double scale = (double)k * (2.0 * GL_ABS(alpha) * k * max_abs(ra, ca, a, ra) *
-                                    max_abs(ra, ca, b, ra) +
-                                beta);
-    for (int t = 1; t <= 3; t++) {
-        GL_FN(ops) cut = products_table(t);
-        memcpy(got, c0, sizeof *c0 * cs);
-        cut.her2k(&cut, uplo, trans, n, k, alpha, a, ra, b, ra, beta, got, n);
-        char desc[96];
-        snprintf(desc, sizeof desc, "her2k %c%c n=%d k=%d, %d threads", uplo,
-                 trans, (int)n, (int)k, t);
-        check_product(g, desc, n, n, got, ref, scale);
-    }
-    free(a);
-}
-
-static void trmm_pieces(group *g, char side, char uplo, char trans, char diag,
-                        lapack_int m, lapack_int n)
-{
-    lapack_int order = side == 'L' ? m : n;
-    size_t as = (size_t)order * order, bs = (size_t)m * n;
-    gl_scalar *a = malloc(sizeof *a * (as + 3 * bs));
-    gl_scalar *b0 = a + as, *ref = b0 + bs, *got = ref + bs;
-    gl_scalar alpha = make_scalar(1.5, 0.5);
-    fill_random(as + bs, a);
-    for (lapack_int j = 0; j < order; j++)
-        for (lapack_int i = 0; i < order; i++)
-            if (uplo == 'L' ? i < j : i > j)
-                AT(a, order, i, j) = NAN_R;
-            else if (i == j && diag == 'U')
-                AT(a, order, i, j) = NAN_R;
-    GL_FN(ops) whole = products_table(0);
-    memcpy(ref, b0, sizeof *b0 * bs);
-    whole.trmm(&whole, side, uplo, trans, diag, m, n, alpha, a, order, ref, m);
-    double scale = (double)order * GL_ABS(alpha) * order * max_abs(m, n, b0, m);
-    for (int t = 1; t <= 3; t++) {
-        GL_FN(ops) cut = products_table(t);
-        memcpy(got, b0, sizeof *b0 * bs);
-        cut.trmm(&cut, side, uplo, trans, diag, m, n, alpha, a, order, got, m);
-        char desc[96];
-        snprintf(desc, sizeof desc, "trmm %c%c%c%c m=%d n=%d, %d threads", side,
-                 uplo, trans, diag, (int)m, (int)n, t);
-        check_product(g, desc, m, n, got, ref, scale);
-    }
-    free(a);
-}
-
 /* The lookahead (ops.h larfb_ahead, her2k_ahead): the update against the
  * same update whole, and the task, which copies the lines it was given
  * (C's first k rows from the left, columns from the right; her2k's
@@ -1583,25 +1518,34 @@ static void check_lines(group *g, const char *desc, const lines_copy *l)
         }
 }
 
-static void her2k_ahead_pieces(group *g, lapack_int n, lapack_int k,
-                               lapack_int ahead)
+/* `ahead` > 0 ('L', 'N'): through the lookahead, its task copying the
+ * first `ahead` columns when it runs */
+static void her2k_pieces(group *g, char uplo, char trans, lapack_int n,
+                         lapack_int k, lapack_int ahead)
 {
-    size_t as = (size_t)n * k, cs = (size_t)n * n;
+    lapack_int ra = trans == 'N' ? n : k, ca = trans == 'N' ? k : n;
+    size_t as = (size_t)ra * ca, cs = (size_t)n * n;
     gl_scalar *a = malloc(sizeof *a * (2 * as + 4 * cs));
     gl_scalar *b = a + as, *c0 = b + as, *ref = c0 + cs, *got = ref + cs,
               *copy = got + cs;
-    gl_scalar alpha = make_scalar(-1, 0);
+    gl_scalar alpha = make_scalar(0.5, -0.75);
+    gl_real beta = (gl_real)0.25;
     fill_random(2 * as + cs, a);
     for (lapack_int j = 0; j < n; j++)
-        for (lapack_int i = 0; i <= j; i++)
-            AT(c0, n, i, j) = i < j ? NAN_R : GL_REAL(AT(c0, n, i, j));
+        for (lapack_int i = 0; i < n; i++)
+            if (uplo == 'L' ? i < j : i > j)
+                AT(c0, n, i, j) = NAN_R;
+            else if (i == j)
+                AT(c0, n, i, j) = GL_REAL(AT(c0, n, i, j));
     GL_FN(ops) whole = products_table(0);
     memcpy(ref, c0, sizeof *c0 * cs);
-    whole.her2k(&whole, 'L', 'N', n, k, alpha, a, n, b, n, 1, ref, n);
+    whole.her2k(&whole, uplo, trans, n, k, alpha, a, ra, b, ra, beta, ref, n);
     double scale =
-        (double)k * (2.0 * k * max_abs(n, k, a, n) * max_abs(n, k, b, n) + 1);
-    for (int th = 1; th <= 3; th++) {
-        GL_FN(ops) cut = products_table(th);
+        (double)k * (2.0 * GL_ABS(alpha) * k * max_abs(ra, ca, a, ra) *
+                         max_abs(ra, ca, b, ra) +
+                     beta);
+    for (int t = 1; t <= 3; t++) {
+        GL_FN(ops) cut = products_table(t);
         memcpy(got, c0, sizeof *c0 * cs);
         lines_copy lines = {.dir = 'c',
                             .m = n,
@@ -1612,15 +1556,52 @@ static void her2k_ahead_pieces(group *g, lapack_int n, lapack_int k,
                             .copy = copy};
         char desc[96];
         snprintf(desc, sizeof desc,
-                 "her2k_ahead n=%d k=%d ahead=%d, %d threads", (int)n, (int)k,
-                 (int)ahead, th);
-        if (GL_FN(ops_her2k_then)(&cut, n, k, alpha, a, n, b, n, 1, got, n,
-                                  ahead, copy_lines, &lines) != 0) {
-            gfail(g, "%s: failed", desc);
-            continue;
+                 "her2k %c%c n=%d k=%d ahead=%d, %d threads", uplo, trans,
+                 (int)n, (int)k, (int)ahead, t);
+        if (ahead > 0) {
+            if (GL_FN(ops_her2k_then)(&cut, n, k, alpha, a, n, b, n, beta, got,
+                                      n, ahead, copy_lines, &lines) != 0) {
+                gfail(g, "%s: failed", desc);
+                continue;
+            }
+            check_lines(g, desc, &lines);
+        } else {
+            cut.her2k(&cut, uplo, trans, n, k, alpha, a, ra, b, ra, beta, got,
+                      n);
         }
         check_product(g, desc, n, n, got, ref, scale);
-        check_lines(g, desc, &lines);
+    }
+    free(a);
+}
+
+static void trmm_pieces(group *g, char side, char uplo, char trans, char diag,
+                        lapack_int m, lapack_int n)
+{
+    lapack_int order = side == 'L' ? m : n;
+    size_t as = (size_t)order * order, bs = (size_t)m * n;
+    gl_scalar *a = malloc(sizeof *a * (as + 3 * bs));
+    gl_scalar *b0 = a + as, *ref = b0 + bs, *got = ref + bs;
+    gl_scalar alpha = make_scalar(1.5, 0.5);
+    fill_random(as + bs, a);
+    for (lapack_int j = 0; j < order; j++)
+        for (lapack_int i = 0; i < order; i++)
+            if (uplo == 'L' ? i < j : i > j)
+                AT(a, order, i, j) = NAN_R;
+            else if (i == j && diag == 'U')
+                AT(a, order, i, j) = NAN_R;
+    GL_FN(ops) whole = products_table(0);
+    memcpy(ref, b0, sizeof *b0 * bs);
+    whole.trmm(&whole, side, uplo, trans, diag, m, n, alpha, a, order, ref, m);
+    double scale =
+        (double)order * GL_ABS(alpha) * order * max_abs(m, n, b0, m);
+    for (int t = 1; t <= 3; t++) {
+        GL_FN(ops) cut = products_table(t);
+        memcpy(got, b0, sizeof *b0 * bs);
+        cut.trmm(&cut, side, uplo, trans, diag, m, n, alpha, a, order, got, m);
+        char desc[96];
+        snprintf(desc, sizeof desc, "trmm %c%c%c%c m=%d n=%d, %d threads",
+                 side, uplo, trans, diag, (int)m, (int)n, t);
+        check_product(g, desc, m, n, got, ref, scale);
     }
     free(a);
 }
@@ -1695,7 +1676,7 @@ static void product_thread_checks(void)
         hemm_pieces(&g, 'L', *u, 700, 40);
         hemm_pieces(&g, 'R', *u, 300, 260);
         for (const char *tr = GL_COMPLEX ? "NC" : "NT"; *tr; tr++)
-            her2k_pieces(&g, *u, *tr, 560, 40);
+            her2k_pieces(&g, *u, *tr, 560, 40, 0);
         for (const char *tr = ops2; *tr; tr++) {
             trmm_pieces(&g, 'L', *u, *tr, 'N', 400, 200);
             trmm_pieces(&g, 'R', *u, *tr, 'U', 200, 400);
@@ -1713,8 +1694,8 @@ static void product_thread_checks(void)
         larfb_pieces(&g, 'R', *tr, 300, 900, 32, 1);
         larfb_pieces(&g, 'L', *tr, 300, 300, 32, 1);
     }
-    her2k_ahead_pieces(&g, 560, 40, 40);
-    her2k_ahead_pieces(&g, 560, 40, 1);
+    her2k_pieces(&g, 'L', 'N', 560, 40, 40);
+    her2k_pieces(&g, 'L', 'N', 560, 40, 1);
     gend(&g);
 
     /* the stages on those threads */
