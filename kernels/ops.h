@@ -245,9 +245,10 @@ typedef struct GL_FN(ops) {
      * next panel of a QR or LQ sweep); her2k_ahead is her2k ('L', 'N'),
      * its first `ahead` columns first.  Then task(task_ops, arg) runs on
      * one thread (task_ops: a table whose products stay whole) while the
-     * others update the rest.  Returns the update's failure, else the
-     * task's result.  NULL: a backend that queues its work in order (the
-     * stage runs the update, then the task: ops_larfb_then below). */
+     * others update the rest.  Returns the task's result, or 1 where the
+     * backend leaves both to the caller (an update too small to share);
+     * NULL: a backend that queues its work in order.  Then the stage runs
+     * the update, then the task (ops_larfb_then below). */
     int (*larfb_ahead)(const struct GL_FN(ops) *ops, char side, char trans,
                        char storev, lapack_int m, lapack_int n, lapack_int k,
                        const gl_scalar *v, lapack_int ldv, const gl_scalar *t,
@@ -449,11 +450,13 @@ static inline int GL_FN(ops_larfb_then)(const GL_FN(ops) *ops, char side,
                                         gl_scalar *c, lapack_int ldc,
                                         GL_FN(ops_task) *task, void *arg)
 {
-    if (ops->larfb_ahead)
-        return ops->larfb_ahead(ops, side, trans, storev, m, n, k, v, ldv, t,
-                                ldt, c, ldc, task, arg);
-    int rc =
-        ops->larfb(ops, side, trans, storev, m, n, k, v, ldv, t, ldt, c, ldc);
+    int rc = ops->larfb_ahead
+                 ? ops->larfb_ahead(ops, side, trans, storev, m, n, k, v, ldv,
+                                    t, ldt, c, ldc, task, arg)
+                 : 1;
+    if (rc != 1)
+        return rc;
+    rc = ops->larfb(ops, side, trans, storev, m, n, k, v, ldv, t, ldt, c, ldc);
     return rc != 0 ? rc : task(ops, arg);
 }
 
@@ -467,9 +470,12 @@ static inline int GL_FN(ops_her2k_then)(const GL_FN(ops) *ops, lapack_int n,
                                         lapack_int ldc, lapack_int ahead,
                                         GL_FN(ops_task) *task, void *arg)
 {
-    if (ops->her2k_ahead)
-        return ops->her2k_ahead(ops, 'L', 'N', n, k, alpha, a, lda, b, ldb,
-                                beta, c, ldc, ahead, task, arg);
+    int rc = ops->her2k_ahead
+                 ? ops->her2k_ahead(ops, 'L', 'N', n, k, alpha, a, lda, b, ldb,
+                                    beta, c, ldc, ahead, task, arg)
+                 : 1;
+    if (rc != 1)
+        return rc;
     ops->her2k(ops, 'L', 'N', n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     return task(ops, arg);
 }

@@ -96,24 +96,23 @@ int GL_FN(products_larfb)(const GL_FN(ops) *ops, GL_FN(larfb_fn) *whole,
                           lapack_int ldv, const gl_scalar *t, lapack_int ldt,
                           gl_scalar *c, lapack_int ldc);
 
-/* The lookahead of ops.h (larfb_ahead, her2k_ahead) on the run's threads:
- * 0 done, the task's result in *task_rc; 1 not worth sharing, no run or
- * no memory (the caller then updates whole, then runs the task).  larfb:
- * side 'L' with storev 'C', 'R' with 'R'; her2k: 'L', 'N'. */
+/* The host's lookahead (ops.h larfb_ahead, her2k_ahead), on the run's
+ * threads: the task's result, or 1 where the update is not worth sharing,
+ * there is no run or no memory.  larfb: side 'L' with storev 'C', 'R'
+ * with 'R'; her2k: 'L', 'N'. */
 int GL_FN(products_larfb_ahead)(const GL_FN(ops) *ops, char side, char trans,
                                 char storev, lapack_int m, lapack_int n,
                                 lapack_int k, const gl_scalar *v,
                                 lapack_int ldv, const gl_scalar *t,
                                 lapack_int ldt, gl_scalar *c, lapack_int ldc,
-                                GL_FN(ops_task) *task, void *arg,
-                                int *task_rc);
+                                GL_FN(ops_task) *task, void *arg);
 int GL_FN(products_her2k_ahead)(const GL_FN(ops) *ops, char uplo, char trans,
                                 lapack_int n, lapack_int k, gl_scalar alpha,
                                 const gl_scalar *a, lapack_int lda,
                                 const gl_scalar *b, lapack_int ldb,
                                 gl_real beta, gl_scalar *c, lapack_int ldc,
                                 lapack_int ahead, GL_FN(ops_task) *task,
-                                void *arg, int *task_rc);
+                                void *arg);
 
 /* sy2sb (kernels/stages/stages.h) of A (n x n, its lower triangle) to
  * half-width b on the host, its products on `threads` threads

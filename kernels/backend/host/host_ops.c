@@ -364,40 +364,6 @@ static int host_larfb(const GL_FN(ops) *ops, char side, char trans,
                                  ldt, c, ldc);
 }
 
-/* The lookahead (ops.h): on the run's threads, else the update whole,
- * then the task. */
-static int host_larfb_ahead(const GL_FN(ops) *ops, char side, char trans,
-                            char storev, lapack_int m, lapack_int n,
-                            lapack_int k, const gl_scalar *v, lapack_int ldv,
-                            const gl_scalar *t, lapack_int ldt, gl_scalar *c,
-                            lapack_int ldc, GL_FN(ops_task) *task, void *arg)
-{
-    int task_rc;
-    if (m > 0 && n > 0 && k > 0 &&
-        GL_FN(products_larfb_ahead)(ops, side, trans, storev, m, n, k, v, ldv,
-                                    t, ldt, c, ldc, task, arg, &task_rc) == 0)
-        return task_rc;
-    int rc =
-        host_larfb(ops, side, trans, storev, m, n, k, v, ldv, t, ldt, c, ldc);
-    return rc != 0 ? rc : task(ops, arg);
-}
-
-static int host_her2k_ahead(const GL_FN(ops) *ops, char uplo, char trans,
-                            lapack_int n, lapack_int k, gl_scalar alpha,
-                            const gl_scalar *a, lapack_int lda,
-                            const gl_scalar *b, lapack_int ldb, gl_real beta,
-                            gl_scalar *c, lapack_int ldc, lapack_int ahead,
-                            GL_FN(ops_task) *task, void *arg)
-{
-    int task_rc;
-    if (GL_FN(products_her2k_ahead)(ops, uplo, trans, n, k, alpha, a, lda, b,
-                                    ldb, beta, c, ldc, ahead, task, arg,
-                                    &task_rc) == 0)
-        return task_rc;
-    host_her2k(ops, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-    return task(ops, arg);
-}
-
 /* A run of products on the library's threads, the BLAS on one, where the
  * BLAS's thread count can be set (runtime/parallel.h). */
 static int host_products_begin(const GL_FN(ops) *ops, lapack_int n)
@@ -510,8 +476,8 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .geqrf = host_geqrf,
     .products_begin = host_products_begin,
     .products_end = host_products_end,
-    .larfb_ahead = host_larfb_ahead,
-    .her2k_ahead = host_her2k_ahead,
+    .larfb_ahead = GL_FN(products_larfb_ahead),
+    .her2k_ahead = GL_FN(products_her2k_ahead),
     .gemm = host_gemm,
     .hemv = host_hemv,
     .hemm = host_hemm,

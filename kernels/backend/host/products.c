@@ -528,7 +528,7 @@ int GL_FN(products_her2k_ahead)(const GL_FN(ops) *ops, char uplo, char trans,
                                 const gl_scalar *b, lapack_int ldb,
                                 gl_real beta, gl_scalar *c, lapack_int ldc,
                                 lapack_int ahead, GL_FN(ops_task) *task,
-                                void *arg, int *task_rc)
+                                void *arg)
 {
     int threads =
         product_threads(ops->product_threads, 2.0 * WEIGHT * n * n * k);
@@ -544,8 +544,7 @@ int GL_FN(products_her2k_ahead)(const GL_FN(ops) *ops, char uplo, char trans,
                            .ahead = ahead,
                            .task = {.ops = &whole, .fn = task, .arg = arg}};
     gl_parallel_run(1 + job.her2k.pieces, threads, her2k_ahead_item, &job);
-    *task_rc = job.task.rc;
-    return 0;
+    return job.task.rc;
 }
 
 /* larfb in two runs, as LAPACK's ?larfb splits it (C1: C's first k
@@ -658,7 +657,7 @@ int GL_FN(products_larfb_ahead)(const GL_FN(ops) *ops, char side, char trans,
                                 lapack_int k, const gl_scalar *v,
                                 lapack_int ldv, const gl_scalar *t,
                                 lapack_int ldt, gl_scalar *c, lapack_int ldc,
-                                GL_FN(ops_task) *task, void *arg, int *task_rc)
+                                GL_FN(ops_task) *task, void *arg)
 {
     lapack_int lines = side == 'L' ? n : m, order = side == 'L' ? m : n;
     int threads =
@@ -695,8 +694,7 @@ int GL_FN(products_larfb_ahead)(const GL_FN(ops) *ops, char side, char trans,
     gl_parallel_run(1 + pieces_of(lines, job.per[1]), threads,
                     larfb_ahead_rest, &job);
     gl_host_free(w);
-    *task_rc = job.task.rc;
-    return 0;
+    return job.task.rc;
 }
 
 /* gl_s_host_sy2sb_on gl_d_host_sy2sb_on gl_c_host_sy2sb_on gl_z_host_sy2sb_on */
