@@ -260,6 +260,22 @@ typedef struct GL_FN(ops) {
                        lapack_int ldb, gl_real beta, gl_scalar *c,
                        lapack_int ldc, lapack_int ahead, GL_FN(ops_task) *task,
                        void *arg);
+    /* her2k_ahead's update with alpha -1 and beta 1 (C -= A B^H + B A^H
+     * on C's lower triangle, C n x n), then, once the task has run, the
+     * product X = C2 S of the updated C2 = C(ahead:n, ahead:n), S and X
+     * (n - ahead) x ks: sy2sb's update and the next panel's product in
+     * one pass over the trailing matrix.  The task writes S; it may not
+     * write what the update reads.  X may overlap B: B is read before X
+     * is written.  Returns the task's result, or 1 where the backend
+     * leaves all of it to the caller; NULL: her2k_then, then hemm
+     * (ops_her2k_hemm_then below). */
+    int (*her2k_hemm_ahead)(const struct GL_FN(ops) *ops, lapack_int n,
+                            lapack_int k, const gl_scalar *a, lapack_int lda,
+                            const gl_scalar *b, lapack_int ldb, gl_scalar *c,
+                            lapack_int ldc, lapack_int ahead,
+                            GL_FN(ops_task) *task, void *arg, lapack_int ks,
+                            const gl_scalar *s, lapack_int lds, gl_scalar *x,
+                            lapack_int ldx);
     /* BLAS3 as in the reference BLAS (trans 'N', 'T' or 'C'). */
     void (*gemm)(const struct GL_FN(ops) *ops, char transa, char transb,
                  lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
@@ -478,6 +494,30 @@ static inline int GL_FN(ops_her2k_then)(const GL_FN(ops) *ops, lapack_int n,
         return rc;
     ops->her2k(ops, 'L', 'N', n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     return task(ops, arg);
+}
+
+/* her2k ('L', 'N', alpha -1, beta 1), then task, then X = C2 S as
+ * her2k_hemm_ahead above. */
+/* gl_s_ops_her2k_hemm_then gl_d_ops_her2k_hemm_then gl_c_ops_her2k_hemm_then gl_z_ops_her2k_hemm_then */
+static inline int GL_FN(ops_her2k_hemm_then)(
+    const GL_FN(ops) *ops, lapack_int n, lapack_int k, const gl_scalar *a,
+    lapack_int lda, const gl_scalar *b, lapack_int ldb, gl_scalar *c,
+    lapack_int ldc, lapack_int ahead, GL_FN(ops_task) *task, void *arg,
+    lapack_int ks, const gl_scalar *s, lapack_int lds, gl_scalar *x,
+    lapack_int ldx)
+{
+    int rc = ops->her2k_hemm_ahead
+                 ? ops->her2k_hemm_ahead(ops, n, k, a, lda, b, ldb, c, ldc,
+                                         ahead, task, arg, ks, s, lds, x, ldx)
+                 : 1;
+    if (rc != 1)
+        return rc;
+    rc = GL_FN(ops_her2k_then)(ops, n, k, -1, a, lda, b, ldb, 1, c, ldc, ahead,
+                               task, arg);
+    if (rc == 0)
+        ops->hemm(ops, 'L', 'L', n - ahead, ks, 1,
+                  c + ahead + (size_t)ahead * ldc, ldc, s, lds, 0, x, ldx);
+    return rc;
 }
 
 #endif

@@ -11,7 +11,9 @@
  * single-blocked ?sytrd_sy2sb order.  The next block's first panel lies
  * in the first columns of the block's update, which brings those up to
  * date first and, on the host, factors the panel beside the rest of the
- * update (lookahead: ops.h her2k_ahead). */
+ * update (lookahead: ops.h her2k_ahead), or the panel's product X = A22 S
+ * comes out of the same pass over the trailing matrix as the update
+ * (ops.h her2k_hemm_ahead). */
 #include "../../runtime/context.h"
 #include "../../runtime/precision.h"
 #include "stages.h"
@@ -37,25 +39,37 @@ void GL_FN(sy2sb_panel_w)(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
     ops->gemm(ops, 'N', 'N', pn, kk, kk, -0.5, v, ldw, mm, ldm, 1, x, ldw);
 }
 
+/* S = V T of a panel (pn x kk, V below its band in place, T ld b) */
+static void panel_s(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
+                    const gl_scalar *panel, lapack_int lda, const gl_scalar *t,
+                    lapack_int b, gl_scalar *s, lapack_int lds)
+{
+    ops->unpack_v(ops, 'C', pn, kk, panel, lda, s, lds);
+    ops->trmm(ops, 'R', 'U', 'N', 'N', pn, kk, 1, t, b, s, lds);
+}
+
 /* One panel's two-sided update, A22 := Q^H A22 Q with Q = I - V T V^H:
  * V (pn x kk, dense) and W = X - 1/2 V (S^H X), X = A22 S, S = V T, into
  * the columns of va and wa (ld ldw).  A22 is stale by the updates of the
  * acc columns before them in va and wa, rows aligned with A22's:
  * A22 = stale - VA WA^H - WA VA^H, so X = stale S - VA (WA^H S) -
- * WA (VA^H S).  s (pn x b) and mm (max(acc, b) x b) are scratch. */
+ * WA (VA^H S).  s (pn x b) and mm (max(acc, b) x b) are scratch; with
+ * x_ready, S and X are there already (the update before computed them,
+ * ops.h her2k_hemm_ahead). */
 static void panel_update(const GL_FN(ops) *ops, lapack_int pn, lapack_int kk,
                          const gl_scalar *stale, lapack_int lda,
                          const gl_scalar *panel, const gl_scalar *t,
                          lapack_int b, lapack_int acc, gl_scalar *va,
                          gl_scalar *wa, lapack_int ldw, gl_scalar *s,
-                         gl_scalar *mm)
+                         gl_scalar *mm, int x_ready)
 {
     gl_scalar *v = va + (size_t)acc * ldw, *x = wa + (size_t)acc * ldw;
     lapack_int ldm = acc > b ? acc : b;
     ops->unpack_v(ops, 'C', pn, kk, panel, lda, v, ldw);
-    ops->unpack_v(ops, 'C', pn, kk, panel, lda, s, ldw);
-    ops->trmm(ops, 'R', 'U', 'N', 'N', pn, kk, 1, t, b, s, ldw);         /* S */
-    ops->hemm(ops, 'L', 'L', pn, kk, 1, stale, lda, s, ldw, 0, x, ldw);  /* X */
+    if (!x_ready) {
+        panel_s(ops, pn, kk, panel, lda, t, b, s, ldw);
+        ops->hemm(ops, 'L', 'L', pn, kk, 1, stale, lda, s, ldw, 0, x, ldw);
+    }
     GL_FN(sy2sb_panel_w)(ops, pn, kk, acc, va, wa, ldw, s, mm, ldm);
 }
 
@@ -77,12 +91,13 @@ size_t GL_FN(sy2sb_device_bytes)(lapack_int n, lapack_int b, lapack_int block)
 }
 
 /* A panel's QR below the band, A(k+b:n, k:k+b) = Q R, with its
- * reflectors' scalars: a step of its own, which the update before it
- * may run beside (ops.h her2k_ahead).  A short last panel: QR of its
- * first kk columns, Q^H on the others. */
+ * reflectors' scalars, and S = V T where s is set: a step of its own,
+ * which the update before it may run beside (ops.h her2k_ahead,
+ * her2k_hemm_ahead).  A short last panel: QR of its first kk columns,
+ * Q^H on the others. */
 typedef struct sy2sb_panel {
-    lapack_int n, b, k, lda;
-    gl_scalar *a, *t, *tau;
+    lapack_int n, b, k, lda, lds;
+    gl_scalar *a, *t, *tau, *s;
 } sy2sb_panel;
 
 static int factor_panel(const GL_FN(ops) *ops, void *arg)
@@ -99,6 +114,8 @@ static int factor_panel(const GL_FN(ops) *ops, void *arg)
      * one row whose elements lie b + 1 apart */
     if (rc == 0 && p->tau)
         rc = ops->to_host(ops, 1, kk, p->t, b + 1, p->tau + k, 1);
+    if (rc == 0 && p->s)
+        panel_s(ops, pn, kk, A(k + b, k), lda, p->t, b, p->s, p->lds);
     return rc;
 }
 
@@ -157,7 +174,8 @@ static int sy2sb_here(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
 
     int rc = 0;
     sy2sb_panel first = {.n = n, .b = b, .lda = lda, .a = a, .tau = tau};
-    /* the next block's first panel, factored beside the update before it */
+    /* the next block's first panel factored, its S and X computed, in and
+     * beside the update before it */
     int ahead = 0;
     for (lapack_int k0 = 0; n - k0 - b >= 2 && rc == 0; k0 += panels * b) {
         /* rows of va/wa: the first panel's A22, from row k0 + b */
@@ -178,26 +196,32 @@ static int sy2sb_here(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                           1, A(k + b, k), lda);
             }
             sy2sb_panel panel = panel_at(&first, k, tq, scratch);
-            if (!(j == 0 && ahead))
+            int ready = j == 0 && ahead;
+            if (!ready)
                 rc = factor_panel(ops, &panel);
             if (rc != 0)
                 break;
             panel_update(ops, pn, kk, A(k + b, k + b), lda, A(k + b, k),
-                         panel.t, b, acc, va + row, wa + row, ldw, s, mm);
+                         panel.t, b, acc, va + row, wa + row, ldw, s, mm,
+                         ready);
             acc += kk;
         }
         /* the block's updates together on the rest: A(k:n, k:n), k the
          * row after the last panel's band (their rows in va/wa from
          * row k - k0 - b); the next block's first panel, in its first b
-         * columns, beside the others */
+         * columns, beside the others, and its X = A22 S (into wa's first
+         * columns, rows from k + b: WA is read before) with them */
         ahead = 0;
         if (rc == 0 && k < n) {
             const gl_scalar *vk = va + (k - k0 - b), *wk = wa + (k - k0 - b);
             if (n - k - b >= 2) {
+                lapack_int pn = n - k - b, kk = pn < b ? pn : b;
                 sy2sb_panel next = panel_at(&first, k, tq, scratch);
-                rc = GL_FN(ops_her2k_then)(ops, n - k, acc, -1, vk, ldw, wk,
-                                           ldw, 1, A(k, k), lda, b,
-                                           factor_panel, &next);
+                next.s = s;
+                next.lds = ldw;
+                rc = GL_FN(ops_her2k_hemm_then)(
+                    ops, n - k, acc, vk, ldw, wk, ldw, A(k, k), lda, b,
+                    factor_panel, &next, kk, s, ldw, wa, ldw);
                 ahead = 1;
             } else {
                 ops->her2k(ops, 'L', 'N', n - k, acc, -1, vk, ldw, wk, ldw, 1,

@@ -1574,6 +1574,104 @@ static void her2k_pieces(group *g, char uplo, char trans, lapack_int n,
     free(a);
 }
 
+/* sy2sb's update and the next panel's product in one pass (ops.h
+ * her2k_hemm_ahead), against her2k, then hemm of the updated
+ * C2 = C(ahead:n, ahead:n).  Its task copies C's first `ahead` columns
+ * (final by then) and only then writes S, which is NaN before; with
+ * x_is_b, X is B's array (read before X is written).  `fused`: the host's
+ * pass must take it (else the backend leaves it to ops_her2k_hemm_then). */
+typedef struct s_task {
+    lines_copy lines;
+    lapack_int rows, cols;
+    const gl_scalar *from;
+    gl_scalar *s;
+} s_task;
+
+static int lines_then_s(const GL_FN(ops) *o, void *arg)
+{
+    s_task *t = arg;
+    copy_lines(o, &t->lines);
+    memcpy(t->s, t->from, sizeof *t->s * (size_t)t->rows * (size_t)t->cols);
+    return 0;
+}
+
+static void update_product_case(group *g, lapack_int n, lapack_int k,
+                                lapack_int ahead, lapack_int ks, int x_is_b,
+                                int fused)
+{
+    lapack_int p = n - ahead;
+    size_t as = (size_t)n * k, cs = (size_t)n * n, ss = (size_t)p * ks;
+    gl_scalar *a = malloc(sizeof *a * (2 * as + 4 * cs + 4 * ss));
+    gl_scalar *b0 = a + as, *c0 = b0 + as, *ref = c0 + cs, *got = ref + cs,
+              *copy = got + cs, *s0 = copy + cs, *s = s0 + ss, *xref = s + ss,
+              *xgot = xref + ss;
+    gl_scalar *b = malloc(sizeof *b * as);
+    fill_random(2 * as + cs, a);
+    fill_random(ss, s0);
+    for (lapack_int j = 0; j < n; j++)
+        for (lapack_int i = 0; i < n; i++)
+            if (i < j)
+                AT(c0, n, i, j) = NAN_R;
+            else if (i == j)
+                AT(c0, n, i, j) = GL_REAL(AT(c0, n, i, j));
+    GL_FN(ops) whole = products_table(0);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    whole.her2k(&whole, 'L', 'N', n, k, -1, a, n, b0, n, 1, ref, n);
+    whole.hemm(&whole, 'L', 'L', p, ks, 1, ref + ahead + (size_t)ahead * n, n,
+               s0, p, 0, xref, p);
+    double scale_c =
+        (double)k * (2.0 * k * max_abs(n, k, a, n) * max_abs(n, k, b0, n) + 1);
+    double scale_x = (double)p * max_abs(p, ks, s0, p) *
+                     (max_abs(n, n, ref, n) + scale_c * EPS);
+    for (int t = 1; t <= 3; t++) {
+        GL_FN(ops) cut = products_table(t);
+        memcpy(got, c0, sizeof *c0 * cs);
+        memcpy(b, b0, sizeof *b * as);
+        for (size_t i = 0; i < ss; i++)
+            s[i] = NAN_R;
+        s_task task = {.lines = {.dir = 'c',
+                                 .m = n,
+                                 .n = n,
+                                 .count = ahead,
+                                 .ld = n,
+                                 .c = got,
+                                 .copy = copy},
+                       .rows = p,
+                       .cols = ks,
+                       .from = s0,
+                       .s = s};
+        gl_scalar *x = x_is_b ? b : xgot;
+        lapack_int ldx = x_is_b ? n : p;
+        char desc[112];
+        snprintf(desc, sizeof desc,
+                 "her2k_hemm n=%d k=%d ahead=%d ks=%d%s, %d threads", (int)n,
+                 (int)k, (int)ahead, (int)ks, x_is_b ? " X in B" : "", t);
+        int rc = cut.her2k_hemm_ahead(&cut, n, k, a, n, b, n, got, n, ahead,
+                                      lines_then_s, &task, ks, s, p, x, ldx);
+        if (fused && rc != 0) {
+            gfail(g, "%s: the pass did not take it (%d)", desc, rc);
+            continue;
+        }
+        if (rc == 1)
+            rc = GL_FN(ops_her2k_hemm_then)(&cut, n, k, a, n, b, n, got, n,
+                                            ahead, lines_then_s, &task, ks, s,
+                                            p, x, ldx);
+        if (rc != 0) {
+            gfail(g, "%s: failed", desc);
+            continue;
+        }
+        check_lines(g, desc, &task.lines);
+        check_product(g, desc, n, n, got, ref, scale_c);
+        if (x_is_b)
+            for (lapack_int j = 0; j < ks; j++)
+                memcpy(xgot + (size_t)j * p, b + (size_t)j * n,
+                       sizeof *b * (size_t)p);
+        check_product(g, desc, p, ks, xgot, xref, scale_x);
+    }
+    free(a);
+    free(b);
+}
+
 static void trmm_pieces(group *g, char side, char uplo, char trans, char diag,
                         lapack_int m, lapack_int n)
 {
@@ -1696,6 +1794,20 @@ static void product_thread_checks(void)
     }
     her2k_pieces(&g, 'L', 'N', 560, 40, 40);
     her2k_pieces(&g, 'L', 'N', 560, 40, 1);
+    gend(&g);
+
+    /* tiles of 256 (192 in double complex): last tiles of 48, 8 (fewer
+     * than the tile kernel's rows) and 18 rows; a short last panel's S
+     * and the rank of a double-blocked update; no columns ahead; and a
+     * trailing matrix too small for the pass */
+    int vector = GL_FN(tile_gemm_vector)();
+    gbegin(&g, "products/update-product: the update and X = C2 S in one "
+               "pass, against her2k, then hemm");
+    update_product_case(&g, 600, 40, 40, 40, 0, vector);
+    update_product_case(&g, 600, 40, 40, 40, 1, vector);
+    update_product_case(&g, 560, 96, 40, 7, 0, vector);
+    update_product_case(&g, 530, 24, 0, 24, 1, vector);
+    update_product_case(&g, 300, 40, 40, 40, 1, 0);
     gend(&g);
 
     /* the stages on those threads */

@@ -2,7 +2,7 @@
  * (kernels/backend/host/tile_gemm.c), one precision per binary: every kernel
  * this CPU can run (the portable 16-byte one, and AVX2/AVX-512 where present),
  * not only the one the library would choose, against the plain triple
- * loop, for C = A B and C = C - A B on every shape class the tiling
+ * loop, for C = A B, C = C - A B and C = C + A B on every shape class the tiling
  * distinguishes: smaller than one tile, whole tiles, one row or column
  * past a tile (the overlapping last tile), inner dimension 0 and 1, and
  * leading dimensions larger than the rows; A dense, and A zero outside a
@@ -10,7 +10,7 @@
  * kernels skip.
  *
  * Criterion, per element: |C - C_ref| <= 4 k eps (|A| |B|)_ij (+ |C0|_ij
- * eps for the subtracting form): both sides sum the same k products in
+ * eps for the accumulating forms): both sides sum the same k products in
  * the same order, only fused multiply-adds differ.  A wrong index, a
  * missed or doubled update shows up as an error of the order of the
  * products themselves.  The rows between m and ldc of C hold a sentinel
@@ -39,7 +39,7 @@ static gl_scalar random_scalar(void)
 }
 
 static int check(const tile_choice *t, lapack_int m, lapack_int n,
-                 lapack_int k, int subtract, lapack_int below,
+                 lapack_int k, int mode, lapack_int below,
                  lapack_int above, double *worst)
 {
     lapack_int lda = m + 3, ldb = k + 2, ldc = m + 5;
@@ -61,10 +61,10 @@ static int check(const tile_choice *t, lapack_int m, lapack_int n,
     for (size_t i = 0; i < csize; i++)
         c[i] = ref[i] = c0[i];
     if (m >= t->mr && n >= t->nr && k > 0)
-        t->kernel(m, n, k, subtract, a, lda, below, above, b, ldb, c, ldc);
+        t->kernel(m, n, k, mode, a, lda, below, above, b, ldb, c, ldc);
     else
-        tile_gemm_plain(m, n, k, subtract, a, lda, b, ldb, c, ldc);
-    tile_gemm_plain(m, n, k, subtract, a, lda, b, ldb, ref, ldc);
+        tile_gemm_plain(m, n, k, mode, a, lda, b, ldb, c, ldc);
+    tile_gemm_plain(m, n, k, mode, a, lda, b, ldb, ref, ldc);
     int bad = 0;
     for (lapack_int j = 0; j < n; j++)
         for (lapack_int i = 0; i < ldc; i++) {
@@ -78,7 +78,7 @@ static int check(const tile_choice *t, lapack_int m, lapack_int n,
                 bound += GL_ABS(a[i + (size_t)p * lda]) *
                          GL_ABS(b[p + (size_t)j * ldb]);
             bound = 4 * (k + 1) * EPS * bound +
-                    (subtract ? EPS * GL_ABS(c0[ij]) : 0);
+                    (mode != GL_TILE_SET ? EPS * GL_ABS(c0[ij]) : 0);
             double err = GL_ABS(c[ij] - ref[ij]);
             if (!(err <= bound))
                 bad = 1;
@@ -114,18 +114,19 @@ int main(void)
                 for (size_t kk = 0; kk < sizeof ks / sizeof ks[0]; kk++)
                     for (size_t bi = 0; bi < sizeof bands / sizeof bands[0];
                          bi++)
-                        for (int sub = 0; sub < 2; sub++) {
+                        for (int mode = GL_TILE_SET; mode <= GL_TILE_ADD;
+                             mode++) {
                             if (ms[mi] < 1 || ns[ni] < 1)
                                 continue;
                             kcases++;
-                            if (check(t, ms[mi], ns[ni], ks[kk], sub,
+                            if (check(t, ms[mi], ns[ni], ks[kk], mode,
                                       bands[bi][0], bands[bi][1], &worst)) {
                                 kfailed++;
                                 printf("# kernel %zu: m %d n %d k %d below %d "
-                                       "above %d subtract %d wrong\n", ki,
+                                       "above %d mode %d wrong\n", ki,
                                        (int)ms[mi], (int)ns[ni], (int)ks[kk],
                                        (int)bands[bi][0], (int)bands[bi][1],
-                                       sub);
+                                       mode);
                             }
                         }
         printf("%s kernel %zu (mr %d, nr %d): %d cases, worst error/bound "

@@ -9,6 +9,8 @@
 #include "../../../runtime/parallel.h"
 #include "../../../runtime/tune.h"
 
+/* tile_gemm's modes (below) */
+enum { GL_TILE_SET, GL_TILE_SUBTRACT, GL_TILE_ADD };
 
 /* The table's gb_chase and sb_chase (ops.h), on the host's threads. */
 int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
@@ -40,17 +42,22 @@ int GL_FN(host_sb_chase_on)(lapack_int n, lapack_int b, lapack_int sweeps,
 int GL_FN(host_values)(char kind, lapack_int n, const gl_real *d,
                        const gl_real *e, gl_real *w, int threads);
 
-/* C = A B (subtract = 0) or C = C - A B: A m x kdim, B kdim x n, all
- * column-major; A(i, p) is zero for p < i - below and for p > i + above
- * (kdim for either: no zeros assumed), and the kernel skips what it can
- * of them.  Register-tiled for the products of host_apply_wy, whose chunks
- * of columns are best a multiple of tile_gemm_cols(). */
-void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim,
-                      int subtract, const gl_scalar *a, lapack_int lda,
-                      lapack_int below, lapack_int above,
-                      const gl_scalar *b, lapack_int ldb, gl_scalar *c,
-                      lapack_int ldc);
+/* C = A B (mode GL_TILE_SET), C = C - A B (GL_TILE_SUBTRACT) or
+ * C = C + A B (GL_TILE_ADD): A m x kdim, B kdim x n, all column-major;
+ * A(i, p) is zero for p < i - below and for p > i + above (below m and
+ * above kdim: no zeros assumed), and the kernel skips what it can of
+ * them.
+ * Register-tiled for in-cache operands: the products of host_apply_wy,
+ * whose chunks of columns are best a multiple of tile_gemm_cols(), and
+ * the tiles of products_her2k_hemm. */
+void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim, int mode,
+                      const gl_scalar *a, lapack_int lda, lapack_int below,
+                      lapack_int above, const gl_scalar *b, lapack_int ldb,
+                      gl_scalar *c, lapack_int ldc);
 lapack_int GL_FN(tile_gemm_cols)(void);
+/* 1 where tile_gemm runs a vector kernel (AVX2, AVX-512), 0 where the
+ * portable one serves */
+int GL_FN(tile_gemm_vector)(void);
 
 /* A block reflector applied whole (host_ops.c host_larfb's arguments). */
 typedef int GL_FN(larfb_fn)(const GL_FN(ops) *ops, char side, char trans,
@@ -113,6 +120,17 @@ int GL_FN(products_her2k_ahead)(const GL_FN(ops) *ops, char uplo, char trans,
                                 gl_real beta, gl_scalar *c, lapack_int ldc,
                                 lapack_int ahead, GL_FN(ops_task) *task,
                                 void *arg);
+
+/* ops.h her2k_hemm_ahead on the run's threads (update_product.c): the
+ * task's result, or 1 where there is no run, no vector tile kernel, no
+ * memory, or the matrix is small (then nothing is done). */
+int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
+                               lapack_int k, const gl_scalar *a,
+                               lapack_int lda, const gl_scalar *b,
+                               lapack_int ldb, gl_scalar *c, lapack_int ldc,
+                               lapack_int ahead, GL_FN(ops_task) *task,
+                               void *arg, lapack_int ks, const gl_scalar *s,
+                               lapack_int lds, gl_scalar *x, lapack_int ldx);
 
 /* sy2sb (kernels/stages/stages.h) of A (n x n, its lower triangle) to
  * half-width b on the host, its products on `threads` threads

@@ -411,11 +411,11 @@ static int wy_chunk(void *arg, long i)
         gl_scalar *e = job->e + job->row0[b] + (size_t)c0 * job->lde;
         /* V^H(c, r) = 0 unless c <= r < c + band; Y(r, c) = 0 for
          * c <= r - band when banded */
-        GL_FN(tile_gemm)(k, nc, rows, 0, job->vh + b * job->stride, k, 0,
-                         job->band - 1, e, job->lde, w, k);
-        GL_FN(tile_gemm)(rows, nc, k, 1, job->y + b * job->stride, job->ldy,
-                         job->y_banded ? job->band - 1 : rows, k, w, k, e,
-                         job->lde);
+        GL_FN(tile_gemm)(k, nc, rows, GL_TILE_SET, job->vh + b * job->stride,
+                         k, 0, job->band - 1, e, job->lde, w, k);
+        GL_FN(tile_gemm)(
+            rows, nc, k, GL_TILE_SUBTRACT, job->y + b * job->stride, job->ldy,
+            job->y_banded ? job->band - 1 : rows, k, w, k, e, job->lde);
     }
     free(w);
     return 0;
@@ -478,6 +478,7 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .products_end = host_products_end,
     .larfb_ahead = GL_FN(products_larfb_ahead),
     .her2k_ahead = GL_FN(products_her2k_ahead),
+    .her2k_hemm_ahead = GL_FN(products_her2k_hemm),
     .gemm = host_gemm,
     .hemv = host_hemv,
     .hemm = host_hemm,

@@ -16,18 +16,18 @@
 /* The products of at most one tile's size, and the fallback where no
  * vector kernel applies (A's band is not needed: its zeros add nothing). */
 static void tile_gemm_plain(lapack_int m, lapack_int n, lapack_int kdim,
-                            int subtract, const gl_scalar *a, lapack_int lda,
+                            int mode, const gl_scalar *a, lapack_int lda,
                             const gl_scalar *b, lapack_int ldb, gl_scalar *c,
                             lapack_int ldc)
 {
     for (lapack_int j = 0; j < n; j++) {
         gl_scalar *cj = c + (size_t)j * ldc;
-        if (!subtract)
+        if (mode == GL_TILE_SET)
             for (lapack_int i = 0; i < m; i++)
                 cj[i] = 0;
         for (lapack_int p = 0; p < kdim; p++) {
             gl_scalar bpj = b[p + (size_t)j * ldb];
-            if (subtract)
+            if (mode == GL_TILE_SUBTRACT)
                 bpj = -bpj;
             const gl_scalar *ap = a + (size_t)p * lda;
             for (lapack_int i = 0; i < m; i++)
@@ -36,11 +36,10 @@ static void tile_gemm_plain(lapack_int m, lapack_int n, lapack_int kdim,
     }
 }
 
-typedef void tile_kernel(lapack_int m, lapack_int n, lapack_int kdim,
-                         int subtract, const gl_scalar *a, lapack_int lda,
-                         lapack_int below, lapack_int above,
-                         const gl_scalar *b, lapack_int ldb, gl_scalar *c,
-                         lapack_int ldc);
+typedef void tile_kernel(lapack_int m, lapack_int n, lapack_int kdim, int mode,
+                         const gl_scalar *a, lapack_int lda, lapack_int below,
+                         lapack_int above, const gl_scalar *b, lapack_int ldb,
+                         gl_scalar *c, lapack_int ldc);
 
 /* Generic vectors of 16 bytes: SSE2 on x86-64, NEON, ... */
 #define V16_MV 2
@@ -119,20 +118,21 @@ static const tile_choice *chosen(void)
     return &kernels[i];
 }
 
+/* gl_s_tile_gemm_vector gl_d_tile_gemm_vector gl_c_tile_gemm_vector gl_z_tile_gemm_vector */
+int GL_FN(tile_gemm_vector)(void) { return chosen() != &kernels[0]; }
+
 /* gl_s_tile_gemm_cols gl_d_tile_gemm_cols gl_c_tile_gemm_cols gl_z_tile_gemm_cols */
 lapack_int GL_FN(tile_gemm_cols)(void) { return chosen()->nr; }
 
 /* gl_s_tile_gemm gl_d_tile_gemm gl_c_tile_gemm gl_z_tile_gemm */
-void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim,
-                      int subtract, const gl_scalar *a, lapack_int lda,
-                      lapack_int below, lapack_int above,
-                      const gl_scalar *b, lapack_int ldb, gl_scalar *c,
-                      lapack_int ldc)
+void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim, int mode,
+                      const gl_scalar *a, lapack_int lda, lapack_int below,
+                      lapack_int above, const gl_scalar *b, lapack_int ldb,
+                      gl_scalar *c, lapack_int ldc)
 {
     const tile_choice *t = chosen();
     if (m >= t->mr && n >= t->nr && kdim > 0)
-        t->kernel(m, n, kdim, subtract, a, lda, below, above, b, ldb, c,
-                  ldc);
+        t->kernel(m, n, kdim, mode, a, lda, below, above, b, ldb, c, ldc);
     else
-        tile_gemm_plain(m, n, kdim, subtract, a, lda, b, ldb, c, ldc);
+        tile_gemm_plain(m, n, kdim, mode, a, lda, b, ldb, c, ldc);
 }

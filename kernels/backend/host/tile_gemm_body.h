@@ -14,7 +14,7 @@
  * store combines (a * br + swap(a) * bi * (-1, 1)). */
 
 TG_ATTR static void TG_NAME(lapack_int m, lapack_int n, lapack_int kdim,
-                            int subtract, const gl_scalar *a, lapack_int lda,
+                            int mode, const gl_scalar *a, lapack_int lda,
                             lapack_int below, lapack_int above,
                             const gl_scalar *b, lapack_int ldb, gl_scalar *c,
                             lapack_int ldc)
@@ -107,13 +107,17 @@ TG_ATTR static void TG_NAME(lapack_int m, lapack_int n, lapack_int kdim,
 #pragma GCC unroll 4
                     for (int v = 0; v < MV; v++) {
                         vreal *cv = (vreal *)(cp + v * VL);
-                        *cv = subtract ? *cv - r[v] : r[v];
+                        *cv = mode == GL_TILE_SUBTRACT ? *cv - r[v]
+                              : mode == GL_TILE_ADD    ? *cv + r[v]
+                                                       : r[v];
                     }
                 } else {
                     gl_real col[MV * VL];
                     memcpy(col, r, sizeof r);
                     for (int i = (int)skip_rows * CW; i < MV * VL; i++)
-                        cp[i] = subtract ? cp[i] - col[i] : col[i];
+                        cp[i] = mode == GL_TILE_SUBTRACT ? cp[i] - col[i]
+                                : mode == GL_TILE_ADD    ? cp[i] + col[i]
+                                                         : col[i];
                 }
             }
         }
