@@ -1577,19 +1577,24 @@ static void her2k_pieces(group *g, char uplo, char trans, lapack_int n,
 /* sy2sb's update and the next panel's product in one pass (ops.h
  * her2k_hemm_ahead), against her2k, then hemm of the updated
  * C2 = C(ahead:n, ahead:n).  Its task copies C's first `ahead` columns
- * (final by then) and only then writes S, which is NaN before; with
- * x_is_b, X is B's array (read before X is written).  `fused`: the host's
- * pass must take it (else the backend leaves it to ops_her2k_hemm_then). */
+ * (final by then) and only then writes S, which is NaN before; a slow
+ * one (50 ms) leaves the other threads more tiles than they may keep
+ * for later (update_product.c DEFERRED).  With x_is_b, X is B's array
+ * (read before X is written).  `fused`: the host's pass must take it
+ * (else the backend leaves it to ops_her2k_hemm_then). */
 typedef struct s_task {
     lines_copy lines;
     lapack_int rows, cols;
     const gl_scalar *from;
     gl_scalar *s;
+    int slow;
 } s_task;
 
 static int lines_then_s(const GL_FN(ops) *o, void *arg)
 {
     s_task *t = arg;
+    if (t->slow)
+        nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
     copy_lines(o, &t->lines);
     memcpy(t->s, t->from, sizeof *t->s * (size_t)t->rows * (size_t)t->cols);
     return 0;
@@ -1597,7 +1602,7 @@ static int lines_then_s(const GL_FN(ops) *o, void *arg)
 
 static void update_product_case(group *g, lapack_int n, lapack_int k,
                                 lapack_int ahead, lapack_int ks, int x_is_b,
-                                int fused)
+                                int slow, int fused)
 {
     lapack_int p = n - ahead;
     size_t as = (size_t)n * k, cs = (size_t)n * n, ss = (size_t)p * ks;
@@ -1639,13 +1644,15 @@ static void update_product_case(group *g, lapack_int n, lapack_int k,
                        .rows = p,
                        .cols = ks,
                        .from = s0,
-                       .s = s};
+                       .s = s,
+                       .slow = slow};
         gl_scalar *x = x_is_b ? b : xgot;
         lapack_int ldx = x_is_b ? n : p;
         char desc[112];
         snprintf(desc, sizeof desc,
-                 "her2k_hemm n=%d k=%d ahead=%d ks=%d%s, %d threads", (int)n,
-                 (int)k, (int)ahead, (int)ks, x_is_b ? " X in B" : "", t);
+                 "her2k_hemm n=%d k=%d ahead=%d ks=%d%s%s, %d threads", (int)n,
+                 (int)k, (int)ahead, (int)ks, x_is_b ? " X in B" : "",
+                 slow ? " slow task" : "", t);
         int rc = cut.her2k_hemm_ahead(&cut, n, k, a, n, b, n, got, n, ahead,
                                       lines_then_s, &task, ks, s, p, x, ldx);
         if (fused && rc != 0) {
@@ -1798,16 +1805,18 @@ static void product_thread_checks(void)
 
     /* tiles of 256 (192 in double complex): last tiles of 48, 8 (fewer
      * than the tile kernel's rows) and 18 rows; a short last panel's S
-     * and the rank of a double-blocked update; no columns ahead; and a
-     * trailing matrix too small for the pass */
+     * and the rank of a double-blocked update; no columns ahead; 21 tiles
+     * (28) beside a slow task; and a trailing matrix too small for the
+     * pass */
     int vector = GL_FN(tile_gemm_vector)();
     gbegin(&g, "products/update-product: the update and X = C2 S in one "
                "pass, against her2k, then hemm");
-    update_product_case(&g, 600, 40, 40, 40, 0, vector);
-    update_product_case(&g, 600, 40, 40, 40, 1, vector);
-    update_product_case(&g, 560, 96, 40, 7, 0, vector);
-    update_product_case(&g, 530, 24, 0, 24, 1, vector);
-    update_product_case(&g, 300, 40, 40, 40, 1, 0);
+    update_product_case(&g, 600, 40, 40, 40, 0, 0, vector);
+    update_product_case(&g, 600, 40, 40, 40, 1, 0, vector);
+    update_product_case(&g, 560, 96, 40, 7, 0, 0, vector);
+    update_product_case(&g, 530, 24, 0, 24, 1, 0, vector);
+    update_product_case(&g, 1340, 16, 40, 16, 0, 1, vector);
+    update_product_case(&g, 300, 40, 40, 40, 1, 0, 0);
     gend(&g);
 
     /* the stages on those threads */
