@@ -76,7 +76,7 @@ KERNELS    = pipelines/svd pipelines/svd_lean pipelines/svd_streamed pipelines/e
              backend/ops_bind backend/lapack_fns \
              backend/gpu/gpu_ops backend/gpu/gpu_blas backend/gpu/gpu_panels backend/gpu/gpu_chase backend/gpu/gpu_stage3 \
              backend/host/host_ops backend/host/chase backend/host/tile_gemm backend/host/values backend/host/products \
-             backend/host/update_product
+             backend/host/update_product backend/host/ge_update_product
 COMMON_SRC = lapack_api/argcheck.c lapack_api/entry.c lapack_api/plan.c \
              lapack_api/workspace.c \
              runtime/api.c runtime/backend.c runtime/config.c runtime/context.c runtime/real_lapack.c runtime/device.c runtime/fault.c \

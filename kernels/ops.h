@@ -276,6 +276,24 @@ typedef struct GL_FN(ops) {
                             GL_FN(ops_task) *task, void *arg, lapack_int ks,
                             const gl_scalar *s, lapack_int lds, gl_scalar *x,
                             lapack_int ldx);
+    /* ge2gb's update of the rest of the matrix and the next panel's
+     * product in one pass: C (m x n) -= U W^H (U m x k, W n x k), its
+     * first `ahead` lines first -- rows (lines 'R') or columns ('C') --
+     * then the task, which writes Z, then over the updated rest C2
+     * without those lines: 'R': X = C2 Z (C2 = C(ahead:m, :), Z n x ks,
+     * X (m - ahead) x ks); 'C': X = C2^H Z (C2 = C(:, ahead:n), Z m x ks,
+     * X (n - ahead) x ks).  X overlaps none of the others.  Returns the
+     * task's result, or 1 where the backend leaves all of it to the
+     * caller; NULL: ge2gb's steps by larfb (ops_ge_update_then below
+     * where a backend has it). */
+    int (*ge_update_ahead)(const struct GL_FN(ops) *ops, char lines,
+                           lapack_int m, lapack_int n, lapack_int k,
+                           const gl_scalar *u, lapack_int ldu,
+                           const gl_scalar *w, lapack_int ldw, gl_scalar *c,
+                           lapack_int ldc, lapack_int ahead,
+                           GL_FN(ops_task) *task, void *arg, lapack_int ks,
+                           const gl_scalar *z, lapack_int ldz, gl_scalar *x,
+                           lapack_int ldx);
     /* BLAS3 as in the reference BLAS (trans 'N', 'T' or 'C'). */
     void (*gemm)(const struct GL_FN(ops) *ops, char transa, char transb,
                  lapack_int m, lapack_int n, lapack_int k, gl_scalar alpha,
@@ -518,6 +536,35 @@ static inline int GL_FN(ops_her2k_hemm_then)(
         ops->hemm(ops, 'L', 'L', n - ahead, ks, 1,
                   c + ahead + (size_t)ahead * ldc, ldc, s, lds, 0, x, ldx);
     return rc;
+}
+
+/* ge_update_ahead, or the same by gemm, task, gemm. */
+/* gl_s_ops_ge_update_then gl_d_ops_ge_update_then gl_c_ops_ge_update_then gl_z_ops_ge_update_then */
+static inline int GL_FN(ops_ge_update_then)(
+    const GL_FN(ops) *ops, char lines, lapack_int m, lapack_int n,
+    lapack_int k, const gl_scalar *u, lapack_int ldu, const gl_scalar *w,
+    lapack_int ldw, gl_scalar *c, lapack_int ldc, lapack_int ahead,
+    GL_FN(ops_task) *task, void *arg, lapack_int ks, const gl_scalar *z,
+    lapack_int ldz, gl_scalar *x, lapack_int ldx)
+{
+    int rc =
+        ops->ge_update_ahead
+            ? ops->ge_update_ahead(ops, lines, m, n, k, u, ldu, w, ldw, c, ldc,
+                                   ahead, task, arg, ks, z, ldz, x, ldx)
+            : 1;
+    if (rc != 1)
+        return rc;
+    ops->gemm(ops, 'N', 'C', m, n, k, -1, u, ldu, w, ldw, 1, c, ldc);
+    rc = task(ops, arg);
+    if (rc != 0)
+        return rc;
+    if (lines == 'R')
+        ops->gemm(ops, 'N', 'N', m - ahead, ks, n, 1, c + ahead, ldc, z, ldz,
+                  0, x, ldx);
+    else
+        ops->gemm(ops, 'C', 'N', n - ahead, ks, m, 1, c + (size_t)ahead * ldc,
+                  ldc, z, ldz, 0, x, ldx);
+    return 0;
 }
 
 #endif

@@ -5,7 +5,10 @@
  * matrix at once by ?larfb, two products of inner size b each.  Each
  * panel lies in the first lines of the update before it, which brings
  * those up to date first and, on the host, factors the panel beside the
- * rest of the update (lookahead: ops.h larfb_ahead).
+ * rest of the update (lookahead: ops.h larfb_ahead).  Where the backend
+ * has ops.h ge_update_ahead (the host), each update comes with the next
+ * panel's product in one pass over the rest of the matrix, the updates
+ * as rank-b products of those (ge2gb_fused_steps).
  *
  * Double-blocked (the two-sided scheme of "Improving Tridiagonalization
  * Performance on GPU Architectures" carried over to the bidiagonal
@@ -34,12 +37,16 @@ static gl_scalar *panel_t(gl_scalar *keep, lapack_int k, lapack_int b,
 }
 
 /* A step's panels, each factored beside the update before it (ops.h
- * larfb_ahead): the QR of block column k, A(k:m, k:k+pk) = Q R, and the
- * LQ of block row k right of the band, A(k:k+b, k+b:n) = L Q. */
+ * larfb_ahead, ge_update_ahead): the QR of block column k,
+ * A(k:m, k:k+pk) = Q R, and the LQ of block row k right of the band,
+ * A(k:k+b, k+b:n) = L Q; where v is set, with what the next update's
+ * products need (ld ldv): the QR's V and Z = V T (into z), the LQ's
+ * W = V^H. */
 typedef struct ge2gb_panel {
     lapack_int m, n, b, k;
     gl_scalar *a, *t;
-    lapack_int lda;
+    lapack_int lda, ldv;
+    gl_scalar *v, *z;
 } ge2gb_panel;
 
 static int column_panel(const GL_FN(ops) *ops, void *arg)
@@ -47,7 +54,14 @@ static int column_panel(const GL_FN(ops) *ops, void *arg)
     const ge2gb_panel *p = arg;
     lapack_int k = p->k, pk = p->n - k < p->b ? p->n - k : p->b, lda = p->lda;
     gl_scalar *a = p->a;
-    return ops->geqrt(ops, p->m - k, pk, A(k, k), lda, p->t, p->b);
+    int rc = ops->geqrt(ops, p->m - k, pk, A(k, k), lda, p->t, p->b);
+    if (rc == 0 && p->v) {
+        ops->unpack_v(ops, 'C', p->m - k, pk, A(k, k), lda, p->v, p->ldv);
+        ops->unpack_v(ops, 'C', p->m - k, pk, A(k, k), lda, p->z, p->ldv);
+        ops->trmm(ops, 'R', 'U', 'N', 'N', p->m - k, pk, 1, p->t, p->b, p->z,
+                  p->ldv);
+    }
+    return rc;
 }
 
 /* A short last block row (fewer columns than rows) factors its first kk
@@ -62,6 +76,8 @@ static int row_panel(const GL_FN(ops) *ops, void *arg)
     if (rc == 0 && kk < b)
         rc = ops->larfb(ops, 'R', 'N', 'R', b - kk, q, kk, A(k, k + b), lda,
                         p->t, b, A(k + kk, k + b), lda);
+    if (rc == 0 && p->v)
+        ops->unpack_v(ops, 'R', q, kk, A(k, k + b), lda, p->v, p->ldv);
     return rc;
 }
 
@@ -106,6 +122,66 @@ static int ge2gb_steps(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
                                    lda, column_panel, &qr);
     }
     return rc;
+}
+
+/* ge2gb_steps with each update and the next panel's product in one pass
+ * over the rest of the matrix (ops.h ge_update_ahead): block column k's
+ * left update C -= V Y^H (Y = C^H V T) with block row k's X = C2 W
+ * (W = V2^H of its LQ, C2 the rows below it), then the LQ's right update
+ * C2 -= (X T2) W^H with the next block column's Y = C3^H V' T' (C3 the
+ * columns right of it).  work: V, X and Z = V T (m x b), Y and W
+ * (n x b). */
+static int ge2gb_fused_steps(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
+                             lapack_int b, gl_scalar *a, lapack_int lda,
+                             gl_scalar *tq, gl_scalar *tp, gl_scalar *scratch,
+                             gl_scalar *work)
+{
+    lapack_int ldl = m, ldr = n;
+    gl_scalar *vl = work, *xl = vl + (size_t)m * b, *zl = xl + (size_t)m * b,
+              *yr = zl + (size_t)m * b, *wr = yr + (size_t)n * b;
+    ge2gb_panel qr = {.m = m,
+                      .n = n,
+                      .b = b,
+                      .a = a,
+                      .lda = lda,
+                      .t = panel_t(tq, 0, b, scratch),
+                      .ldv = ldl,
+                      .v = vl,
+                      .z = zl};
+    int rc = column_panel(ops, &qr);
+    if (rc != 0 || n <= b)
+        return rc;
+    ops->gemm(ops, 'C', 'N', n - b, b, m, 1, A(0, b), lda, zl, ldl, 0, yr,
+              ldr);
+    /* each step: block column k factored, its V (rows from k) and Y
+     * (columns from k + b) in vl and yr, a block row right of it */
+    for (lapack_int k = 0;; k += b) {
+        lapack_int q = n - k - b, kk = b < q ? b : q;
+        ge2gb_panel lq = qr;
+        lq.k = k;
+        lq.t = panel_t(tp, k, b, scratch + (size_t)b * b);
+        lq.v = wr;
+        lq.ldv = ldr;
+        rc = GL_FN(ops_ge_update_then)(ops, 'R', m - k, q, b, vl, ldl, yr, ldr,
+                                       A(k, k + b), lda, b, row_panel, &lq, kk,
+                                       wr, ldr, xl, ldl);
+        if (rc != 0)
+            return rc;
+        ops->trmm(ops, 'R', 'U', 'N', 'N', m - k - b, kk, 1, lq.t, b, xl, ldl);
+        qr.k = k + b;
+        qr.t = panel_t(tq, k + b, b, scratch);
+        if (q <= b) { /* the last block column: nothing right of it */
+            ops->gemm(ops, 'N', 'C', m - k - b, q, kk, -1, xl, ldl, wr, ldr, 1,
+                      A(k + b, k + b), lda);
+            qr.v = NULL;
+            return column_panel(ops, &qr);
+        }
+        rc = GL_FN(ops_ge_update_then)(ops, 'C', m - k - b, q, kk, xl, ldl, wr,
+                                       ldr, A(k + b, k + b), lda, b,
+                                       column_panel, &qr, b, zl, ldl, yr, ldr);
+        if (rc != 0)
+            return rc;
+    }
 }
 
 /* One factor of a step's update from A_stale and the corrections:
@@ -206,7 +282,18 @@ static int ge2gb_here(const GL_FN(ops) *ops, lapack_int m, lapack_int n,
     gl_scalar *scratch = work;
     int rc;
     if (steps == 1) {
-        rc = ge2gb_steps(ops, m, n, b, a, lda, tq, tp, scratch);
+        /* V, X and Z = V T (m x b), Y and W (n x b) where the backend
+         * fuses the updates with the products */
+        gl_scalar *fused =
+            ops->ge_update_ahead
+                ? ops->alloc(ops, sizeof *fused *
+                                      (3 * (size_t)m + 2 * (size_t)n) *
+                                      (size_t)b)
+                : NULL;
+        rc = fused ? ge2gb_fused_steps(ops, m, n, b, a, lda, tq, tp, scratch,
+                                       fused)
+                   : ge2gb_steps(ops, m, n, b, a, lda, tq, tp, scratch);
+        ops->release(ops, fused);
         ops->release(ops, work);
         return rc == 0 ? 0 : GL_STAGE_FAULT;
     }

@@ -1679,6 +1679,83 @@ static void update_product_case(group *g, lapack_int n, lapack_int k,
     free(b);
 }
 
+/* ge2gb's update and the next panel's product in one pass (ops.h
+ * ge_update_ahead), against gemm, then the product of the updated C2;
+ * the task as update_product_case's, copying C's first `ahead` rows
+ * (lines 'R') or columns ('C'). */
+static void ge_update_case(group *g, char lines, lapack_int m, lapack_int n,
+                           lapack_int k, lapack_int ahead, lapack_int ks,
+                           int slow, int fused)
+{
+    int by_rows = lines == 'R';
+    lapack_int zrows = by_rows ? n : m,
+               xrows = by_rows ? m - ahead : n - ahead;
+    size_t us = (size_t)m * k, ws = (size_t)n * k, cs = (size_t)m * n,
+           zs = (size_t)zrows * ks, xs = (size_t)xrows * ks;
+    gl_scalar *u = malloc(sizeof *u * (us + ws + 4 * cs + 2 * zs + 2 * xs));
+    gl_scalar *w = u + us, *c0 = w + ws, *ref = c0 + cs, *got = ref + cs,
+              *copy = got + cs, *z0 = copy + cs, *z = z0 + zs, *xref = z + zs,
+              *xgot = xref + xs;
+    fill_random(us + ws + cs, u);
+    fill_random(zs, z0);
+    GL_FN(ops) whole = products_table(0);
+    memcpy(ref, c0, sizeof *c0 * cs);
+    whole.gemm(&whole, 'N', 'C', m, n, k, -1, u, m, w, n, 1, ref, m);
+    if (by_rows)
+        whole.gemm(&whole, 'N', 'N', xrows, ks, n, 1, ref + ahead, m, z0,
+                   zrows, 0, xref, xrows);
+    else
+        whole.gemm(&whole, 'C', 'N', xrows, ks, m, 1, ref + (size_t)ahead * m,
+                   m, z0, zrows, 0, xref, xrows);
+    double scale_c =
+        (double)k * (k * max_abs(m, k, u, m) * max_abs(n, k, w, n) + 1);
+    lapack_int inner = by_rows ? n : m;
+    double scale_x = (double)inner * max_abs(zrows, ks, z0, zrows) *
+                     (max_abs(m, n, ref, m) + scale_c * EPS);
+    for (int t = 1; t <= 3; t++) {
+        GL_FN(ops) cut = products_table(t);
+        memcpy(got, c0, sizeof *c0 * cs);
+        for (size_t i = 0; i < zs; i++)
+            z[i] = NAN_R;
+        s_task task = {.lines = {.dir = by_rows ? 'r' : 'c',
+                                 .m = m,
+                                 .n = n,
+                                 .count = ahead,
+                                 .ld = m,
+                                 .c = got,
+                                 .copy = copy},
+                       .rows = zrows,
+                       .cols = ks,
+                       .from = z0,
+                       .s = z,
+                       .slow = slow};
+        char desc[112];
+        snprintf(desc, sizeof desc,
+                 "ge_update %c m=%d n=%d k=%d ahead=%d ks=%d%s, %d threads",
+                 lines, (int)m, (int)n, (int)k, (int)ahead, (int)ks,
+                 slow ? " slow task" : "", t);
+        int rc = cut.ge_update_ahead(&cut, lines, m, n, k, u, m, w, n, got, m,
+                                     ahead, lines_then_s, &task, ks, z, zrows,
+                                     xgot, xrows);
+        if (fused && rc != 0) {
+            gfail(g, "%s: the pass did not take it (%d)", desc, rc);
+            continue;
+        }
+        if (rc == 1)
+            rc = GL_FN(ops_ge_update_then)(&cut, lines, m, n, k, u, m, w, n,
+                                           got, m, ahead, lines_then_s, &task,
+                                           ks, z, zrows, xgot, xrows);
+        if (rc != 0) {
+            gfail(g, "%s: failed", desc);
+            continue;
+        }
+        check_lines(g, desc, &task.lines);
+        check_product(g, desc, m, n, got, ref, scale_c);
+        check_product(g, desc, xrows, ks, xgot, xref, scale_x);
+    }
+    free(u);
+}
+
 static void trmm_pieces(group *g, char side, char uplo, char trans, char diag,
                         lapack_int m, lapack_int n)
 {
@@ -1817,6 +1894,16 @@ static void product_thread_checks(void)
     update_product_case(&g, 530, 24, 0, 24, 1, 0, vector);
     update_product_case(&g, 1340, 16, 40, 16, 0, 1, vector);
     update_product_case(&g, 300, 40, 40, 40, 1, 0, 0);
+    gend(&g);
+
+    gbegin(&g, "products/ge-update: ge2gb's update and product in one pass, "
+               "against gemm, then the product");
+    for (const char *l = "RC"; *l; l++) {
+        ge_update_case(&g, *l, 600, 570, 40, 40, 40, 0, vector);
+        ge_update_case(&g, *l, 1100, 900, 16, 40, 7, 1, vector);
+        ge_update_case(&g, *l, 560, 530, 24, 0, 24, 0, vector);
+        ge_update_case(&g, *l, 300, 560, 40, 40, 40, 0, 0);
+    }
     gend(&g);
 
     /* the stages on those threads */

@@ -132,6 +132,16 @@ int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
                                void *arg, lapack_int ks, const gl_scalar *s,
                                lapack_int lds, gl_scalar *x, lapack_int ldx);
 
+/* ops.h ge_update_ahead on the run's threads (ge_update_product.c), as
+ * products_her2k_hemm. */
+int GL_FN(products_ge_update)(const GL_FN(ops) *ops, char lines, lapack_int m,
+                              lapack_int n, lapack_int k, const gl_scalar *u,
+                              lapack_int ldu, const gl_scalar *w,
+                              lapack_int ldw, gl_scalar *c, lapack_int ldc,
+                              lapack_int ahead, GL_FN(ops_task) *task,
+                              void *arg, lapack_int ks, const gl_scalar *z,
+                              lapack_int ldz, gl_scalar *x, lapack_int ldx);
+
 /* sy2sb (kernels/stages/stages.h) of A (n x n, its lower triangle) to
  * half-width b on the host, its products on `threads` threads
  * (gpulapack-tune's timings); 0, or the stage's error. */

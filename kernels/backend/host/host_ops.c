@@ -479,6 +479,7 @@ const GL_FN(ops) GL_FN(host_ops) = {
     .larfb_ahead = GL_FN(products_larfb_ahead),
     .her2k_ahead = GL_FN(products_her2k_ahead),
     .her2k_hemm_ahead = GL_FN(products_her2k_hemm),
+    .ge_update_ahead = GL_FN(products_ge_update),
     .gemm = host_gemm,
     .hemv = host_hemv,
     .hemm = host_hemm,

@@ -20,33 +20,13 @@
  * each worker sums those in a private X of its own, and a last run adds
  * them up. */
 #include <complex.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
 
 #include "../../../runtime/memory.h"
 #include "../../../runtime/precision.h"
 #include "host.h"
-
-/* A tile's scalars fill at most about half of a 1 MiB L2 (Zen 4; 2 MiB
- * on Sapphire Rapids): 512 KiB in double and single complex, 576 KiB in
- * double complex. */
-enum { TILE = sizeof(gl_scalar) <= 8 ? 256 : 192 };
-
-static gl_scalar conj_of(gl_scalar x)
-{
-#if GL_COMPLEX
-    return conj(x);
-#else
-    return x;
-#endif
-}
-
-/* Tiles a worker may update before S is there, their products left for
- * later: the lead's part (the first columns' update and the panel's
- * factorization) takes about 2 ms at n = 4000, in which a core updates
- * about 7 tiles. */
-enum { DEFERRED = 16 };
+#include "update_pass.h"
 
 typedef struct update_product {
     lapack_int k, ahead, p, ks, tiles, lda, ldb, ldc, lds, ldx;
@@ -89,22 +69,11 @@ static void lead(update_product *u)
         for (lapack_int r = 0; r < p; r++)
             for (lapack_int q = 0; q < u->ks; q++)
                 u->sh[q + (size_t)r * u->ks] =
-                    conj_of(u->s[r + (size_t)q * u->lds]);
+                    update_pass_conj(u->s[r + (size_t)q * u->lds]);
         memset(u->xh, 0, sizeof *u->xh * (size_t)u->ks * (size_t)p);
     }
     atomic_store_explicit(&u->s_ready, u->task_rc == 0 ? 1 : -1,
                           memory_order_release);
-}
-
-/* 1 once S is there, -1 if it never will be; waits where `wait`. */
-static int s_ready(update_product *u, int wait)
-{
-    int ready;
-    while ((ready = atomic_load_explicit(&u->s_ready, memory_order_acquire)) ==
-               0 &&
-           wait)
-        sched_yield();
-    return ready;
 }
 
 /* C2 -= A B^H + B A^H on one tile: rows i0.., columns j0.. of the region
@@ -130,7 +99,8 @@ static void diag_whole(const update_product *u, lapack_int j0, lapack_int jb,
     for (lapack_int j = 0; j < jb; j++)
         for (lapack_int i = j; i < jb; i++) {
             d[i + (size_t)j * TILE] = cjj[i + (size_t)j * u->ldc];
-            d[j + (size_t)i * TILE] = conj_of(cjj[i + (size_t)j * u->ldc]);
+            d[j + (size_t)i * TILE] =
+                update_pass_conj(cjj[i + (size_t)j * u->ldc]);
         }
 }
 
@@ -154,7 +124,8 @@ static void tile_update(const update_product *u, int w, lapack_int i0,
         d[j + (size_t)j * TILE] = GL_REAL(d[j + (size_t)j * TILE]);
         for (lapack_int i = j; i < jb; i++) {
             t[i + (size_t)j * ldc] = d[i + (size_t)j * TILE];
-            d[j + (size_t)i * TILE] = conj_of(d[i + (size_t)j * TILE]);
+            d[j + (size_t)i * TILE] =
+                update_pass_conj(d[i + (size_t)j * TILE]);
         }
     }
 }
@@ -207,14 +178,14 @@ static int worker(void *arg, long w)
             for (lapack_int q = 0; q < k; q++) {
                 lapack_int r = u->ahead + j0 + j;
                 u->ah[q + (size_t)(j0 + j) * k] =
-                    conj_of(u->a[r + (size_t)q * u->lda]);
+                    update_pass_conj(u->a[r + (size_t)q * u->lda]);
                 u->bh[q + (size_t)(j0 + j) * k] =
-                    conj_of(u->b[r + (size_t)q * u->ldb]);
+                    update_pass_conj(u->b[r + (size_t)q * u->ldb]);
             }
         for (lapack_int i0 = j0; i0 < u->p; i0 += TILE) {
             tile_update(u, (int)w, i0, j0);
             if (ready == 0)
-                ready = s_ready(u, count == DEFERRED);
+                ready = update_pass_ready(&u->s_ready, count == DEFERRED);
             if (ready > 0) {
                 tile_products(u, (int)w, i0, j0, 1);
             } else if (ready == 0) {
@@ -224,7 +195,7 @@ static int worker(void *arg, long w)
             }
         }
     }
-    if (count > 0 && s_ready(u, 1) > 0)
+    if (count > 0 && update_pass_ready(&u->s_ready, 1) > 0)
         for (int i = 0; i < count; i++)
             tile_products(u, (int)w, deferred[2 * i], deferred[2 * i + 1], 0);
     return 0;
@@ -245,7 +216,7 @@ static int sum_piece(void *arg, long i)
     for (lapack_int q = 0; q < ks; q++) {
         gl_scalar *xq = u->x + (size_t)q * u->ldx;
         for (lapack_int r = r0; r < r1; r++)
-            xq[r] = conj_of(u->xh[q + (size_t)r * ks]);
+            xq[r] = update_pass_conj(u->xh[q + (size_t)r * ks]);
         for (int w = 0; w < sj->workers; w++) {
             if (!u->written[(size_t)w * u->tiles + i])
                 continue;

@@ -1,0 +1,44 @@
+/* What the host's update-and-product passes share (update_product.c,
+ * ge_update_product.c): their tiles, and a worker's wait for the lead's
+ * task. */
+#ifndef GL_UPDATE_PASS_H
+#define GL_UPDATE_PASS_H
+
+#include <complex.h>
+#include <sched.h>
+#include <stdatomic.h>
+
+#include "../../../runtime/precision.h"
+
+/* A tile's scalars fill at most about half of a 1 MiB L2 (Zen 4; 2 MiB
+ * on Sapphire Rapids): 512 KiB in double and single complex, 576 KiB in
+ * double complex. */
+enum { TILE = sizeof(gl_scalar) <= 8 ? 256 : 192 };
+
+/* Tiles a worker may update before the task's output is there, their
+ * products left for later: the lead's part (the first lines' update and
+ * the panel's factorization) takes about 2 ms at n = 4000, in which a
+ * core updates about 7 tiles. */
+enum { DEFERRED = 16 };
+
+static inline gl_scalar update_pass_conj(gl_scalar x)
+{
+#if GL_COMPLEX
+    return conj(x);
+#else
+    return x;
+#endif
+}
+
+/* The lead's flag: 1 once its output is there, -1 if it never will be
+ * (the task failed), 0 before; waits for it where `wait`. */
+static inline int update_pass_ready(atomic_int *flag, int wait)
+{
+    int ready;
+    while ((ready = atomic_load_explicit(flag, memory_order_acquire)) == 0 &&
+           wait)
+        sched_yield();
+    return ready;
+}
+
+#endif
