@@ -61,6 +61,19 @@ TG_ATTR static void TG_NAME(lapack_int m, lapack_int n, lapack_int kdim,
                     im[j][v] = (vreal){0};
 #endif
                 }
+            /* C's tile, read at the end, on its way from memory while
+             * the steps run (a tile of a matrix larger than the caches:
+             * update_product.c) */
+            if (mode != GL_TILE_SET)
+#pragma GCC unroll 16
+                for (int j = 0; j < NR; j++)
+#pragma GCC unroll 4
+                    for (int v = 0; v < MV; v++)
+                        __builtin_prefetch(
+                            (const gl_real *)(c + i0 +
+                                              (size_t)(j0 + j) * ldc) +
+                                v * VL,
+                            1);
             /* the steps p where A's band meets rows i0 .. i0 + MR - 1 */
             lapack_int p0 = i0 - below > 0 ? i0 - below : 0;
             lapack_int p1 = i0 + MR + above < kdim ? i0 + MR + above : kdim;
