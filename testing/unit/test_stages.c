@@ -1580,7 +1580,8 @@ static void her2k_pieces(group *g, char uplo, char trans, lapack_int n,
  * (final by then) and only then writes S, which is NaN before; a slow
  * one (50 ms) leaves the other threads more tiles than they may keep
  * for later (update_product.c DEFERRED).  With x_is_b, X is B's array
- * (read before X is written).  `fused`: the host's pass must take it
+ * (read before X is written), else B lies right after A, as sy2sb's W
+ * after V.  `fused`: the host's pass must take it
  * (else the backend leaves it to ops_her2k_hemm_then). */
 typedef struct s_task {
     lines_copy lines;
@@ -1653,14 +1654,16 @@ static void update_product_case(group *g, lapack_int n, lapack_int k,
                  "her2k_hemm n=%d k=%d ahead=%d ks=%d%s%s, %d threads", (int)n,
                  (int)k, (int)ahead, (int)ks, x_is_b ? " X in B" : "",
                  slow ? " slow task" : "", t);
-        int rc = cut.her2k_hemm_ahead(&cut, n, k, a, n, b, n, got, n, ahead,
+        /* B right after A (one operand [A B]), or a copy that X takes */
+        gl_scalar *bb = x_is_b ? b : b0;
+        int rc = cut.her2k_hemm_ahead(&cut, n, k, a, n, bb, n, got, n, ahead,
                                       lines_then_s, &task, ks, s, p, x, ldx);
         if (fused && rc != 0) {
             gfail(g, "%s: the pass did not take it (%d)", desc, rc);
             continue;
         }
         if (rc == 1)
-            rc = GL_FN(ops_her2k_hemm_then)(&cut, n, k, a, n, b, n, got, n,
+            rc = GL_FN(ops_her2k_hemm_then)(&cut, n, k, a, n, bb, n, got, n,
                                             ahead, lines_then_s, &task, ks, s,
                                             p, x, ldx);
         if (rc != 0) {

@@ -40,9 +40,11 @@ typedef struct update_product {
     void *arg;
     int task_rc;
     atomic_int s_ready; /* 0 not yet, 1 S^H is there, -1 the task failed */
-    /* A^H and B^H (k x p; block column J's by its worker) and S^H
-     * (ks x p) of the rows from `ahead` on */
-    gl_scalar *ah, *bh, *sh;
+    /* [B A]^H (2k x p; block column J's by its worker) and S^H (ks x p)
+     * of the rows from `ahead` on; `pair`: B lies right after A's k
+     * columns (sy2sb's V and W), so [A B] is one operand */
+    gl_scalar *qh, *sh;
+    int pair;
     gl_scalar *xh;            /* X^H (ks x p): block column J's products */
     gl_scalar *xn;            /* per worker, p x ks: the products below */
     gl_scalar *diag;          /* per worker, TILE x TILE: a diagonal tile */
@@ -84,10 +86,16 @@ static void update_tile(const update_product *u, lapack_int i0, lapack_int j0,
                         lapack_int ld)
 {
     lapack_int k = u->k;
-    GL_FN(tile_gemm)(ib, jb, k, GL_TILE_SUBTRACT, u->a + u->ahead + i0,
-                     u->lda, ib, k, u->bh + (size_t)j0 * k, k, t, ld);
-    GL_FN(tile_gemm)(ib, jb, k, GL_TILE_SUBTRACT, u->b + u->ahead + i0,
-                     u->ldb, ib, k, u->ah + (size_t)j0 * k, k, t, ld);
+    const gl_scalar *qh = u->qh + (size_t)j0 * 2 * k;
+    if (u->pair) { /* C2 -= [A B] [B A]^H */
+        GL_FN(tile_gemm)(ib, jb, 2 * k, GL_TILE_SUBTRACT, u->a + u->ahead + i0,
+                         u->lda, ib, 2 * k, qh, 2 * k, t, ld);
+        return;
+    }
+    GL_FN(tile_gemm)(ib, jb, k, GL_TILE_SUBTRACT, u->a + u->ahead + i0, u->lda,
+                     ib, k, qh, 2 * k, t, ld);
+    GL_FN(tile_gemm)(ib, jb, k, GL_TILE_SUBTRACT, u->b + u->ahead + i0, u->ldb,
+                     ib, k, qh + k, 2 * k, t, ld);
 }
 
 /* The region's diagonal tile at j0 (jb x jb, its lower triangle) whole in
@@ -178,10 +186,9 @@ static int worker(void *arg, long w)
         for (lapack_int j = 0; j < jb; j++)
             for (lapack_int q = 0; q < k; q++) {
                 lapack_int r = u->ahead + j0 + j;
-                u->ah[q + (size_t)(j0 + j) * k] =
-                    update_pass_conj(u->a[r + (size_t)q * u->lda]);
-                u->bh[q + (size_t)(j0 + j) * k] =
-                    update_pass_conj(u->b[r + (size_t)q * u->ldb]);
+                gl_scalar *qh = u->qh + (size_t)(j0 + j) * 2 * k;
+                qh[q] = update_pass_conj(u->b[r + (size_t)q * u->ldb]);
+                qh[k + q] = update_pass_conj(u->a[r + (size_t)q * u->lda]);
             }
         for (lapack_int i0 = j0; i0 < u->p; i0 += TILE) {
             tile_update(u, (int)w, i0, j0);
@@ -277,9 +284,9 @@ int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
                         .lead_ops = &lead_ops,
                         .task = task,
                         .arg = arg};
-    u.ah = work;
-    u.bh = u.ah + region * k;
-    u.sh = u.bh + region * k;
+    u.pair = b == a + (size_t)k * lda && ldb == lda;
+    u.qh = work;
+    u.sh = u.qh + region * 2 * k;
     u.xh = u.sh + region * ks;
     u.xn = u.xh + region * ks;
     u.diag = u.xn + (size_t)workers * region * ks;
