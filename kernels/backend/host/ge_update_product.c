@@ -61,10 +61,7 @@ static void ge_lead(ge_pass *g)
     }
     g->task_rc = g->task(o, g->arg);
     if (g->task_rc == 0 && g->lines == 'C') {
-        for (lapack_int r = 0; r < g->rm; r++)
-            for (lapack_int q = 0; q < g->ks; q++)
-                g->zh[q + (size_t)r * g->ks] =
-                    update_pass_conj(g->z[r + (size_t)q * g->ldz]);
+        update_pass_adjoint(g->rm, g->ks, g->z, g->ldz, g->zh, g->ks);
         memset(g->xh, 0, sizeof *g->xh * (size_t)g->ks * (size_t)g->rn);
     }
     atomic_store_explicit(&g->ready, g->task_rc == 0 ? 1 : -1,
@@ -75,10 +72,8 @@ static void ge_lead(ge_pass *g)
 static void w_adjoint(const ge_pass *g, lapack_int j0, lapack_int jb)
 {
     const gl_scalar *w = g->w + (g->lines == 'C' ? g->ahead : 0);
-    for (lapack_int j = j0; j < j0 + jb; j++)
-        for (lapack_int q = 0; q < g->k; q++)
-            g->wh[q + (size_t)j * g->k] =
-                update_pass_conj(w[j + (size_t)q * g->ldw]);
+    update_pass_adjoint(jb, g->k, w + j0, g->ldw, g->wh + (size_t)j0 * g->k,
+                        g->k);
 }
 
 static int w_adjoint_piece(void *arg, long i)

@@ -30,6 +30,18 @@ static inline gl_scalar update_pass_conj(gl_scalar x)
 #endif
 }
 
+/* dst (cols x rows, ld ldd) = src^H (rows x cols, ld lds), a column of
+ * src at a time: its reads run along memory */
+static inline void update_pass_adjoint(lapack_int rows, lapack_int cols,
+                                       const gl_scalar *src, lapack_int lds,
+                                       gl_scalar *dst, lapack_int ldd)
+{
+    for (lapack_int q = 0; q < cols; q++)
+        for (lapack_int r = 0; r < rows; r++)
+            dst[q + (size_t)r * ldd] =
+                update_pass_conj(src[r + (size_t)q * lds]);
+}
+
 /* The lead's flag: 1 once its output is there, -1 if it never will be
  * (the task failed), 0 before; waits for it where `wait`. */
 static inline int update_pass_ready(atomic_int *flag, int wait)

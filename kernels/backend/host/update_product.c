@@ -69,10 +69,7 @@ static void lead(update_product *u)
     }
     u->task_rc = u->task(o, u->arg);
     if (u->task_rc == 0) {
-        for (lapack_int r = 0; r < p; r++)
-            for (lapack_int q = 0; q < u->ks; q++)
-                u->sh[q + (size_t)r * u->ks] =
-                    update_pass_conj(u->s[r + (size_t)q * u->lds]);
+        update_pass_adjoint(p, u->ks, u->s, u->lds, u->sh, u->ks);
         memset(u->xh, 0, sizeof *u->xh * (size_t)u->ks * (size_t)p);
     }
     atomic_store_explicit(&u->s_ready, u->task_rc == 0 ? 1 : -1,
@@ -183,13 +180,10 @@ static int worker(void *arg, long w)
             break;
         lapack_int j0 = (lapack_int)jt * TILE,
                    jb = u->p - j0 < TILE ? u->p - j0 : TILE;
-        for (lapack_int j = 0; j < jb; j++)
-            for (lapack_int q = 0; q < k; q++) {
-                lapack_int r = u->ahead + j0 + j;
-                gl_scalar *qh = u->qh + (size_t)(j0 + j) * 2 * k;
-                qh[q] = update_pass_conj(u->b[r + (size_t)q * u->ldb]);
-                qh[k + q] = update_pass_conj(u->a[r + (size_t)q * u->lda]);
-            }
+        gl_scalar *qh = u->qh + (size_t)j0 * 2 * k;
+        update_pass_adjoint(jb, k, u->b + u->ahead + j0, u->ldb, qh, 2 * k);
+        update_pass_adjoint(jb, k, u->a + u->ahead + j0, u->lda, qh + k,
+                            2 * k);
         for (lapack_int i0 = j0; i0 < u->p; i0 += TILE) {
             tile_update(u, (int)w, i0, j0);
             if (ready == 0)
