@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 
+#include "../../../runtime/fortran.h"
 #include "../../../runtime/precision.h"
 
 /* A tile's scalars fill at most about half of a 1 MiB L2 (Zen 4; 2 MiB
