@@ -41,7 +41,6 @@ typedef struct ge_pass {
     gl_scalar *wh;      /* W^H of the region's columns (k x rn) */
     gl_scalar *zh;      /* 'C': Z^H (ks x rm) */
     gl_scalar *xh;      /* 'C': X^H (ks x rn) */
-    lapack_int *deferred; /* per worker, DEFERRED tiles' (i0, j0) */
     atomic_long next;
 } ge_pass;
 
@@ -120,8 +119,8 @@ static int ge_worker(void *arg, long w)
     ge_pass *g = arg;
     if (w == 0)
         ge_lead(g);
-    lapack_int *deferred = g->deferred + (size_t)w * 2 * DEFERRED;
-    int ready = 0, count = 0, by_rows = g->lines == 'R';
+    update_pass_worker kept = {0};
+    int by_rows = g->lines == 'R';
     lapack_int along = by_rows ? g->rn : g->rm;
     for (;;) {
         long line = atomic_fetch_add_explicit(&g->next, 1,
@@ -140,20 +139,12 @@ static int ge_worker(void *arg, long w)
         for (lapack_int o0 = 0; o0 < along; o0 += TILE) {
             lapack_int i0 = by_rows ? l0 : o0, j0 = by_rows ? o0 : l0;
             ge_tile_update(g, i0, j0);
-            if (ready == 0)
-                ready = update_pass_ready(&g->ready, count == DEFERRED);
-            if (ready > 0) {
+            if (update_pass_now(&kept, &g->ready, i0, j0))
                 ge_tile_product(g, i0, j0);
-            } else if (ready == 0) {
-                deferred[2 * count] = i0;
-                deferred[2 * count + 1] = j0;
-                count++;
-            }
         }
     }
-    if (count > 0 && update_pass_ready(&g->ready, 1) > 0)
-        for (int i = 0; i < count; i++)
-            ge_tile_product(g, deferred[2 * i], deferred[2 * i + 1]);
+    for (int i = update_pass_later(&kept, &g->ready); i-- > 0;)
+        ge_tile_product(g, kept.tile[2 * i], kept.tile[2 * i + 1]);
     return 0;
 }
 
@@ -191,9 +182,7 @@ int GL_FN(products_ge_update)(const GL_FN(ops) *ops, char lines, lapack_int m,
                                                : (int)tiles;
     size_t scalars = (size_t)rn * (size_t)k +
                      (by_rows ? 0 : (size_t)ks * ((size_t)rm + (size_t)rn));
-    gl_scalar *work = gl_host_alloc(sizeof *work * scalars +
-                                    sizeof(lapack_int) * (size_t)workers * 2 *
-                                        DEFERRED);
+    gl_scalar *work = gl_host_alloc(sizeof *work * scalars);
     if (!work)
         return 1;
     GL_FN(ops) lead_ops = *ops;
@@ -223,7 +212,6 @@ int GL_FN(products_ge_update)(const GL_FN(ops) *ops, char lines, lapack_int m,
     g.wh = work;
     g.zh = g.wh + (size_t)rn * k;
     g.xh = g.zh + (by_rows ? 0 : (size_t)ks * rm);
-    g.deferred = (lapack_int *)(g.xh + (by_rows ? 0 : (size_t)ks * rn));
     atomic_init(&g.next, 0);
     atomic_init(&g.ready, 0);
     /* by rows, every block row needs all of W^H */

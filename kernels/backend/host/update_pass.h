@@ -54,4 +54,33 @@ static inline int update_pass_ready(atomic_int *flag, int wait)
     return ready;
 }
 
+/* A worker's tiles updated before the lead's output was there: their
+ * products wait for it, up to DEFERRED tiles, then the worker does. */
+typedef struct update_pass_worker {
+    int ready, count;
+    lapack_int tile[2 * DEFERRED]; /* (i0, j0) */
+} update_pass_worker;
+
+/* After the update of tile (i0, j0): 1 if its products run now, else 0
+ * (kept for update_pass_later, or never: the task failed). */
+static inline int update_pass_now(update_pass_worker *w, atomic_int *flag,
+                                  lapack_int i0, lapack_int j0)
+{
+    if (w->ready == 0)
+        w->ready = update_pass_ready(flag, w->count == DEFERRED);
+    if (w->ready == 0) {
+        w->tile[2 * w->count] = i0;
+        w->tile[2 * w->count + 1] = j0;
+        w->count++;
+    }
+    return w->ready > 0;
+}
+
+/* The number of kept tiles whose products run now (waiting for the
+ * lead's output): 0 when the task failed. */
+static inline int update_pass_later(update_pass_worker *w, atomic_int *flag)
+{
+    return w->count > 0 && update_pass_ready(flag, 1) > 0 ? w->count : 0;
+}
+
 #endif

@@ -49,7 +49,6 @@ typedef struct update_product {
     gl_scalar *xn;            /* per worker, p x ks: the products below */
     gl_scalar *diag;          /* per worker, TILE x TILE: a diagonal tile */
     unsigned char *written;   /* per worker and row of tiles: xn written */
-    lapack_int *deferred;     /* per worker, DEFERRED tiles' (i0, j0) */
     atomic_long next;         /* the next block column */
 } update_product;
 
@@ -172,8 +171,8 @@ static int worker(void *arg, long w)
     update_product *u = arg;
     if (w == 0)
         lead(u);
-    lapack_int k = u->k, *deferred = u->deferred + (size_t)w * 2 * DEFERRED;
-    int ready = 0, count = 0;
+    lapack_int k = u->k;
+    update_pass_worker kept = {0};
     for (;;) {
         long jt = atomic_fetch_add_explicit(&u->next, 1, memory_order_relaxed);
         if (jt >= u->tiles)
@@ -186,20 +185,12 @@ static int worker(void *arg, long w)
                             2 * k);
         for (lapack_int i0 = j0; i0 < u->p; i0 += TILE) {
             tile_update(u, (int)w, i0, j0);
-            if (ready == 0)
-                ready = update_pass_ready(&u->s_ready, count == DEFERRED);
-            if (ready > 0) {
+            if (update_pass_now(&kept, &u->s_ready, i0, j0))
                 tile_products(u, (int)w, i0, j0, 1);
-            } else if (ready == 0) {
-                deferred[2 * count] = i0;
-                deferred[2 * count + 1] = j0;
-                count++;
-            }
         }
     }
-    if (count > 0 && update_pass_ready(&u->s_ready, 1) > 0)
-        for (int i = 0; i < count; i++)
-            tile_products(u, (int)w, deferred[2 * i], deferred[2 * i + 1], 0);
+    for (int i = update_pass_later(&kept, &u->s_ready); i-- > 0;)
+        tile_products(u, (int)w, kept.tile[2 * i], kept.tile[2 * i + 1], 0);
     return 0;
 }
 
@@ -251,9 +242,8 @@ int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
     size_t region = (size_t)p, scalars =
         region * (2 * (size_t)k + 2 * (size_t)ks) +
         (size_t)workers * (region * (size_t)ks + (size_t)TILE * TILE);
-    size_t bytes = sizeof(gl_scalar) * scalars +
-                   sizeof(lapack_int) * (size_t)workers * 2 * DEFERRED +
-                   (size_t)workers * (size_t)tiles;
+    size_t bytes =
+        sizeof(gl_scalar) * scalars + (size_t)workers * (size_t)tiles;
     gl_scalar *work = gl_host_alloc(bytes);
     if (!work)
         return 1;
@@ -284,8 +274,7 @@ int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
     u.xh = u.sh + region * ks;
     u.xn = u.xh + region * ks;
     u.diag = u.xn + (size_t)workers * region * ks;
-    u.deferred = (lapack_int *)(u.diag + (size_t)workers * TILE * TILE);
-    u.written = (unsigned char *)(u.deferred + (size_t)workers * 2 * DEFERRED);
+    u.written = (unsigned char *)(u.diag + (size_t)workers * TILE * TILE);
     memset(u.written, 0, (size_t)workers * (size_t)tiles);
     atomic_init(&u.next, 0);
     atomic_init(&u.s_ready, 0);
