@@ -26,6 +26,7 @@
 #include "../../../runtime/config.h"
 #include "../../../runtime/memory.h"
 #include "../../../runtime/precision.h"
+#include "../lapack_fns.h"
 #include "host.h"
 #include "update_pass.h"
 
@@ -47,7 +48,6 @@ typedef struct update_product {
     int pair;
     gl_scalar *xh;            /* X^H (ks x p): block column J's products */
     gl_scalar *xn;            /* per worker, p x ks: the products below */
-    gl_scalar *diag;          /* per worker, TILE x TILE: a diagonal tile */
     unsigned char *written;   /* per worker and row of tiles: xn written */
     atomic_long next;         /* the next block column */
 } update_product;
@@ -94,25 +94,9 @@ static void update_tile(const update_product *u, lapack_int i0, lapack_int j0,
                      ib, k, qh + k, 2 * k, t, ld);
 }
 
-/* The region's diagonal tile at j0 (jb x jb, its lower triangle) whole in
- * d, the upper triangle the adjoint of the lower. */
-static void diag_whole(const update_product *u, lapack_int j0, lapack_int jb,
-                       gl_scalar *d)
-{
-    const gl_scalar *cjj =
-        u->c + u->ahead + j0 + (size_t)(u->ahead + j0) * u->ldc;
-    for (lapack_int j = 0; j < jb; j++)
-        for (lapack_int i = j; i < jb; i++) {
-            d[i + (size_t)j * TILE] = cjj[i + (size_t)j * u->ldc];
-            d[j + (size_t)i * TILE] =
-                update_pass_conj(cjj[i + (size_t)j * u->ldc]);
-        }
-}
-
-/* The tile's update; the diagonal one's in the worker's scratch, its
- * lower triangle back into C, the scratch left whole. */
-static void tile_update(const update_product *u, int w, lapack_int i0,
-                        lapack_int j0)
+/* The tile's update; the diagonal one's lower triangle by ?her2k (the
+ * BLAS held at one thread), in cache as the others. */
+static void tile_update(const update_product *u, lapack_int i0, lapack_int j0)
 {
     lapack_int p = u->p, ldc = u->ldc, ib = p - i0 < TILE ? p - i0 : TILE,
                jb = p - j0 < TILE ? p - j0 : TILE;
@@ -121,39 +105,31 @@ static void tile_update(const update_product *u, int w, lapack_int i0,
         update_tile(u, i0, j0, ib, jb, t, ldc);
         return;
     }
-    gl_scalar *d = u->diag + (size_t)w * TILE * TILE;
-    diag_whole(u, j0, jb, d);
-    update_tile(u, j0, j0, jb, jb, d, TILE);
-    for (lapack_int j = 0; j < jb; j++) {
-        /* as ?her2k: the diagonal stays real */
-        d[j + (size_t)j * TILE] = GL_REAL(d[j + (size_t)j * TILE]);
-        for (lapack_int i = j; i < jb; i++) {
-            t[i + (size_t)j * ldc] = d[i + (size_t)j * TILE];
-            d[j + (size_t)i * TILE] =
-                update_pass_conj(d[i + (size_t)j * TILE]);
-        }
-    }
+    gl_scalar minus = -1;
+    gl_real one = 1;
+    GL_FN(lapack_fns_get)()->her2k(
+        "L", "N", &jb, &u->k, &minus, u->a + u->ahead + j0, &u->lda,
+        u->b + u->ahead + j0, &u->ldb, &one, t, &ldc, 1, 1);
 }
 
 /* The updated tile's products: X_I += T S_J in the worker's rows and
- * X_J^H += S_I^H T; X_J^H += S_J^H D for the diagonal one, D in the
- * scratch (`fresh`) or again from C. */
+ * X_J^H += S_I^H T; X_J^H += S_J^H D for the diagonal one, D Hermitian
+ * in its lower triangle (?hemm from the right). */
 static void tile_products(const update_product *u, int w, lapack_int i0,
-                          lapack_int j0, int fresh)
+                          lapack_int j0)
 {
     lapack_int p = u->p, ks = u->ks, ldc = u->ldc,
                ib = p - i0 < TILE ? p - i0 : TILE,
                jb = p - j0 < TILE ? p - j0 : TILE;
     gl_scalar *xh = u->xh + (size_t)j0 * ks;
+    const gl_scalar *t = u->c + u->ahead + i0 + (size_t)(u->ahead + j0) * ldc;
     if (i0 == j0) {
-        gl_scalar *d = u->diag + (size_t)w * TILE * TILE;
-        if (!fresh)
-            diag_whole(u, j0, jb, d);
-        GL_FN(tile_gemm)(ks, jb, jb, GL_TILE_ADD, u->sh + (size_t)j0 * ks, ks,
-                         ks, jb, d, TILE, xh, ks);
+        gl_scalar one = 1;
+        GL_FN(lapack_fns_get)()->hemm("R", "L", &ks, &jb, &one, t, &ldc,
+                                      u->sh + (size_t)j0 * ks, &ks, &one, xh,
+                                      &ks, 1, 1);
         return;
     }
-    const gl_scalar *t = u->c + u->ahead + i0 + (size_t)(u->ahead + j0) * ldc;
     unsigned char *written = u->written + (size_t)w * u->tiles + i0 / TILE;
     GL_FN(tile_gemm)(ib, ks, jb, *written ? GL_TILE_ADD : GL_TILE_SET, t, ldc,
                      ib, jb, u->s + j0, u->lds,
@@ -184,13 +160,13 @@ static int worker(void *arg, long w)
         update_pass_adjoint(jb, k, u->a + u->ahead + j0, u->lda, qh + k,
                             2 * k);
         for (lapack_int i0 = j0; i0 < u->p; i0 += TILE) {
-            tile_update(u, (int)w, i0, j0);
+            tile_update(u, i0, j0);
             if (update_pass_now(&kept, &u->s_ready, i0, j0))
-                tile_products(u, (int)w, i0, j0, 1);
+                tile_products(u, (int)w, i0, j0);
         }
     }
     for (int i = update_pass_later(&kept, &u->s_ready); i-- > 0;)
-        tile_products(u, (int)w, kept.tile[2 * i], kept.tile[2 * i + 1], 0);
+        tile_products(u, (int)w, kept.tile[2 * i], kept.tile[2 * i + 1]);
     return 0;
 }
 
@@ -239,9 +215,9 @@ int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
     lapack_int tiles = (p + TILE - 1) / TILE;
     int workers = ops->product_threads < tiles ? ops->product_threads
                                                : (int)tiles;
-    size_t region = (size_t)p, scalars =
-        region * (2 * (size_t)k + 2 * (size_t)ks) +
-        (size_t)workers * (region * (size_t)ks + (size_t)TILE * TILE);
+    size_t region = (size_t)p,
+           scalars = region * (2 * (size_t)k + 2 * (size_t)ks) +
+                     (size_t)workers * region * (size_t)ks;
     size_t bytes =
         sizeof(gl_scalar) * scalars + (size_t)workers * (size_t)tiles;
     gl_scalar *work = gl_host_alloc(bytes);
@@ -273,8 +249,7 @@ int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
     u.sh = u.qh + region * 2 * k;
     u.xh = u.sh + region * ks;
     u.xn = u.xh + region * ks;
-    u.diag = u.xn + (size_t)workers * region * ks;
-    u.written = (unsigned char *)(u.diag + (size_t)workers * TILE * TILE);
+    u.written = (unsigned char *)(u.xn + (size_t)workers * region * ks);
     memset(u.written, 0, (size_t)workers * (size_t)tiles);
     atomic_init(&u.next, 0);
     atomic_init(&u.s_ready, 0);
