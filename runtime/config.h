@@ -27,7 +27,7 @@ typedef struct gl_device_request {
 enum { GL_CHASE_TUNED, GL_CHASE_TASKS, GL_CHASE_WINDOW };
 enum { GL_VALUES_TUNED, GL_VALUES_LAPACK, GL_VALUES_BISECTION };
 enum { GL_HOST_CHASE_TUNED, GL_HOST_CHASE_SWEEPS, GL_HOST_CHASE_SPLIT };
-enum { GL_HOST_PRODUCTS_OWN, GL_HOST_PRODUCTS_PIECES, GL_HOST_PRODUCTS_BLAS };
+enum { GL_HOST_PRODUCTS_OWN, GL_HOST_PRODUCTS_FUSED, GL_HOST_PRODUCTS_BLAS };
 
 /* GPULAPACK_METHOD: how a GPU path solves a ?syev-family call
  * (docs/design/methods.md): the tuning table's choice (auto), or one

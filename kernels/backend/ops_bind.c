@@ -3,6 +3,7 @@
 #include "../../runtime/precision.h"
 #include "../../runtime/path.h"
 #include "../../runtime/backend.h"
+#include "../../runtime/config.h"
 #include "../../runtime/context.h"
 #include "lapack_fns.h"
 #include "../ops.h"
@@ -25,5 +26,12 @@ int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx)
         return -1;
     *table = *base;
     table->ctx = ctx;
+    /* the host's stage 1 updates and products apart, unless asked for in
+     * one pass (GPULAPACK_HOST_PRODUCTS=fused: at par or slower on 2 cores
+     * of epyc-2core, docs/design/host-threads.md) */
+    if (gl_config_get()->host_products != GL_HOST_PRODUCTS_FUSED) {
+        table->her2k_hemm_ahead = NULL;
+        table->ge_update_ahead = NULL;
+    }
     return 0;
 }

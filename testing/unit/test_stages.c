@@ -1366,6 +1366,16 @@ static GL_FN(ops) products_table(int threads)
     return t;
 }
 
+/* products_table with the fused passes (GPULAPACK_HOST_PRODUCTS=fused,
+ * which ops_bind leaves out by default) */
+static GL_FN(ops) fused_table(int threads)
+{
+    GL_FN(ops) t = products_table(threads);
+    t.her2k_hemm_ahead = GL_FN(products_her2k_hemm);
+    t.ge_update_ahead = GL_FN(products_ge_update);
+    return t;
+}
+
 static gl_real max_abs(lapack_int m, lapack_int n, const gl_scalar *a,
                        lapack_int ld)
 {
@@ -1630,7 +1640,7 @@ static void update_product_case(group *g, lapack_int n, lapack_int k,
     double scale_x = (double)p * max_abs(p, ks, s0, p) *
                      (max_abs(n, n, ref, n) + scale_c * EPS);
     for (int t = 1; t <= 3; t++) {
-        GL_FN(ops) cut = products_table(t);
+        GL_FN(ops) cut = fused_table(t);
         memcpy(got, c0, sizeof *c0 * cs);
         memcpy(b, b0, sizeof *b * as);
         for (size_t i = 0; i < ss; i++)
@@ -1716,7 +1726,7 @@ static void ge_update_case(group *g, char lines, lapack_int m, lapack_int n,
     double scale_x = (double)inner * max_abs(zrows, ks, z0, zrows) *
                      (max_abs(m, n, ref, m) + scale_c * EPS);
     for (int t = 1; t <= 3; t++) {
-        GL_FN(ops) cut = products_table(t);
+        GL_FN(ops) cut = fused_table(t);
         memcpy(got, c0, sizeof *c0 * cs);
         for (size_t i = 0; i < zs; i++)
             z[i] = NAN_R;
@@ -1911,17 +1921,20 @@ static void product_thread_checks(void)
 
     /* the stages on those threads */
     group g1, g2;
-    gbegin(&g1, "products/sy2sb: 1, 2 and 3 threads");
-    gbegin(&g2, "products/ge2gb: 1, 2 and 3 threads");
+    gbegin(&g1, "products/sy2sb: 1, 2 and 3 threads, the passes fused or not");
+    gbegin(&g2, "products/ge2gb: 1, 2 and 3 threads, the passes fused or not");
     const GL_FN(ops) *saved = ops;
-    GL_FN(ops) table = products_table(0);
+    GL_FN(ops) table;
     ops = &table;
     lapack_int n = GL_COMPLEX ? 360 : 640, b = GL_COMPLEX ? 24 : 48;
-    for (forced_threads = 1; forced_threads <= 3; forced_threads++)
-        for (kind kd = K_RANDOM; kd <= K_RANK1; kd += K_RANK1 - K_RANDOM) {
-            run_sy2sb(&g1, kd, n, b, b);
-            run_ge2gb(&g2, kd, n + 7, n, b, b);
-        }
+    for (int fused = 0; fused < 2; fused++) {
+        table = fused ? fused_table(0) : products_table(0);
+        for (forced_threads = 1; forced_threads <= 3; forced_threads++)
+            for (kind kd = K_RANDOM; kd <= K_RANK1; kd += K_RANK1 - K_RANDOM) {
+                run_sy2sb(&g1, kd, n, b, b);
+                run_ge2gb(&g2, kd, n + 7, n, b, b);
+            }
+    }
     ops = saved;
     gend(&g1);
     gend(&g2);

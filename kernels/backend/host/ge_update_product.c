@@ -21,7 +21,6 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "../../../runtime/config.h"
 #include "../../../runtime/memory.h"
 #include "../../../runtime/precision.h"
 #include "host.h"
@@ -174,7 +173,6 @@ int GL_FN(products_ge_update)(const GL_FN(ops) *ops, char lines, lapack_int m,
     lapack_int rm = by_rows ? m - ahead : m, rn = by_rows ? n : n - ahead;
     /* the vector kernels only: the portable one is no match for the BLAS */
     if (ops->product_threads < 1 || !GL_FN(tile_gemm_vector)() ||
-        gl_config_get()->host_products != GL_HOST_PRODUCTS_OWN ||
         rm < 2 * TILE || rn < 2 * TILE || ahead < 0 || k < 1 || ks < 1)
         return 1;
     lapack_int tiles = ((by_rows ? rm : rn) + TILE - 1) / TILE;

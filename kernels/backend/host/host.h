@@ -123,8 +123,8 @@ int GL_FN(products_her2k_ahead)(const GL_FN(ops) *ops, char uplo, char trans,
 
 /* ops.h her2k_hemm_ahead on the run's threads (update_product.c): the
  * task's result, or 1 where there is no run, no vector tile kernel, no
- * memory, GPULAPACK_HOST_PRODUCTS is not `own`, or the matrix is small
- * (then nothing is done). */
+ * memory, or the matrix is small (then nothing is done).  A call's table
+ * has it with GPULAPACK_HOST_PRODUCTS=fused only (ops_bind.c). */
 int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
                                lapack_int k, const gl_scalar *a,
                                lapack_int lda, const gl_scalar *b,

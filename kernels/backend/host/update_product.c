@@ -23,7 +23,6 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "../../../runtime/config.h"
 #include "../../../runtime/memory.h"
 #include "../../../runtime/precision.h"
 #include "../lapack_fns.h"
@@ -209,7 +208,6 @@ int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
     lapack_int p = n - ahead;
     /* the vector kernels only: the portable one is no match for the BLAS */
     if (ops->product_threads < 1 || !GL_FN(tile_gemm_vector)() ||
-        gl_config_get()->host_products != GL_HOST_PRODUCTS_OWN ||
         p < 2 * TILE || ahead < 0 || k < 1 || ks < 1)
         return 1;
     lapack_int tiles = (p + TILE - 1) / TILE;
