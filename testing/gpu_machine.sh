@@ -24,7 +24,8 @@
 #           testing/bench/run_bench.sh.
 #           testing/gpu_machine.sh lease OUT [SECONDS]
 #           one call of a lease: setup, then the parts of GL_LEASE_PARTS
-#           (default "checks chase incumbents table profile crossover suite")
+#           (default "checks chase incumbents table profile crossover
+#           hostthreads suite")
 #           in that order, each bounded by what is left of SECONDS (default
 #           540):
 #             checks: ops, own, vectors of every 4th pair, spectra, side by
@@ -37,6 +38,10 @@
 #               summary;
 #             crossover: bench_gpu with BENCH_DEVICE=cuda, then host, at
 #               1024-4096: our two paths on the same matrices;
+#             hostthreads: the host path against OpenBLAS on 2, 4, 8 and
+#               16 threads, dsyevd N and dgesdd N at 4096, stage 1's
+#               products cut (own) and in one pass (fused): the many-core
+#               model of docs/performance.md;
 #             tuning: our path alone (BENCH_CUSOLVER=0) with bands 128 and
 #               32 for the values at 16384, groups of 64 for the vectors
 #               at 8192, against table's defaults;
@@ -77,8 +82,8 @@
 #               gesdd, N and V, up to 4096), then the demo at 4096 under
 #               plain LD_PRELOAD: the path auto takes.
 #           OUT gets summary.txt, bench_gpu.csv, profile.txt,
-#           crossover_cuda.csv, crossover_host.csv and logs.tgz: within the
-#           device tool's 8 files.
+#           crossover_cuda.csv, crossover_host.csv, hostthreads.csv and
+#           logs.tgz: within the device tool's 8 files.
 # Logs go to $GL_CHECK_OUT (default build/check-gpu).
 set -u
 cd "$(dirname "$0")/.."
@@ -180,7 +185,7 @@ lease)
     "$self" setup >"$logs/setup.log" 2>&1 || { cat "$logs/setup.log"; exit 1; }
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu \
         --format=csv >"$sum" 2>&1
-    for part in ${GL_LEASE_PARTS:-checks chase incumbents table profile crossover suite}; do
+    for part in ${GL_LEASE_PARTS:-checks chase incumbents table profile crossover hostthreads suite}; do
         t=$(left)
         [ "$t" -gt 20 ] || { echo "$part: no time left" >>"$sum"; continue; }
         echo "== $part (at $((${2:-540} - t)) s)" >>"$sum"
@@ -268,6 +273,18 @@ lease)
                     BENCH_GPU_SIZES="1024 2048 4096" BENCH_HOST_MAX_N=4096 \
                     BENCH_GPU_CASES=dsyevd_N,dsyevd_V,dgesdd_N,dgesdd_S
             done ;;
+        hostthreads)
+            for th in 2 4 8 16; do
+                [ "$th" -le "$(nproc)" ] || continue
+                for products in own fused; do
+                    bench_rows hostthreads-$th-$products "$logs/hostthreads-$th-$products.csv" \
+                        BENCH_DEVICE=host BENCH_CUSOLVER=0 BENCH_HOST_MAX_N=4096 \
+                        BENCH_GPU_SIZES=4096 BENCH_GPU_CASES=dsyevd_N,dgesdd_N \
+                        OPENBLAS_NUM_THREADS=$th GPULAPACK_HOST_THREADS=$th \
+                        GPULAPACK_HOST_PRODUCTS=$products
+                done
+            done
+            cat "$logs"/hostthreads-*.csv >"$out/hostthreads.csv" 2>/dev/null ;;
         suite)
             GL_SUITE_INPUTS=${GL_SUITE_INPUTS:-svd,sep,se2,sb,bb,sg,gd} GL_CHECK_OUT=$logs/suite \
                 timeout "$t" "$self" check suite >"$logs/check-suite.txt" 2>&1
