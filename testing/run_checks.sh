@@ -7,11 +7,11 @@
 # default the runs that repeat another run's code under one setting run a
 # subset that reaches that setting's code (docs/testing.md, "What only
 # the full run adds"): LAPACK's inputs in parameter sets 1 and last
-# (run_suite.py --sets) in the suite's one-stage and streamed runs, set
-# 1 in its lean and SVD-streamed runs and on the stand-in CUDA driver;
-# the runs of the vectors (and of the divide and conquer's leaves) under
-# one setting in d and z; the default crossovers' clients that reach a
-# crossover (scipy, Octave).
+# (run_suite.py --sets) in the suite's OpenCL, one-stage and streamed
+# runs, set 1 in its lean and SVD-streamed runs and on the stand-in CUDA
+# driver; the runs of the vectors (and of the divide and conquer's
+# leaves) under one setting in d and z; the default crossovers' clients
+# that reach a crossover (scipy, Octave).
 #
 # Levels (docs/testing.md; `make check-LEVEL` builds what one needs, then
 # runs it):
@@ -75,7 +75,7 @@ mkdir -p "$POCL_CACHE_DIR"
 # The default run's subsets (none with --full): LAPACK's parameter sets
 # 1 and last of an input, or set 1 (each set repeats every size, type and
 # option with the next random matrices and other block sizes of LAPACK's
-# own routines; the reference, host and OpenCL runs keep all of them),
+# own routines; the reference and host runs keep all of them),
 # and the precisions of the runs under one setting (d and z: s and c
 # differ in their element type alone, and run in the setting-free runs).
 if [ "$CHECK_FULL" = 1 ]; then
@@ -84,13 +84,14 @@ if [ "$CHECK_FULL" = 1 ]; then
     one_set=()
     variant_precs=sdcz
 else
-    # a method or plan with arithmetic of its own (the one-stage
-    # reduction, the streamed plan's band-to-band reduction): two sets
+    # arithmetic of its own (the device's kernels; the one-stage
+    # reduction; the streamed plan's band-to-band reduction): two sets,
+    # two draws of every size, type and option
     suite_sets=(--sets 1,last)
     # where a run adds only where the data lives and how it moves (the
     # CUDA runtime's launches, copies, streams and events; the lean
     # plan's and the SVD's streamed values' blocks and tiles) over the
-    # arithmetic that lapack-suite-opencl runs in all five sets: one set
+    # arithmetic that lapack-suite-opencl runs in sets 1 and last: one set
     one_set=(--sets 1)
     variant_precs=dz
 fi
@@ -504,9 +505,14 @@ run lapack-suite-host 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 
 #    On the OpenCL device (PoCL): the inputs of our routines in all four
 #    precisions over the reference LAPACK, every call of an exported
-#    routine on path=opencl.
+#    routine on path=opencl; parameter sets 1 and last: every size, type
+#    and option twice, on other random matrices (svd, 7,420 calls a set,
+#    is 86% of the run: 218 s whole, 91 s so, on 2 busy cores); all five
+#    with --full: the other sets change only the block sizes of LAPACK's
+#    own routines, whose host code the reference and host runs above run
+#    in all five.
 run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl --lapack ref --inputs svd,sep,se2,sb,bb \
+    --lib "$LIB" --tag opencl --lapack ref --inputs svd,sep,se2,sb,bb "${suite_sets[@]}" \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --expect-path opencl
 #    (With CUDA's default kernels -- multi-group panel leaves, the chase in
 #    one launch -- on the stand-in CUDA driver: level standin.)
