@@ -11,9 +11,9 @@
 # runs, set 1 in its lean and SVD-streamed runs and on the stand-in CUDA
 # driver; the runs of the vectors (and of the divide and conquer's
 # leaves) under one setting in d and z; every 16th size/type pair of the
-# vectors on the stand-in CUDA driver and of the streamed plan's copies
-# in order; the default crossovers' clients that reach a crossover
-# (scipy, Octave).
+# vectors on the stand-in CUDA driver and of the streamed plan's runs on
+# the copy lanes and in order; the default crossovers' clients that
+# reach a crossover (scipy, Octave).
 #
 # Levels (docs/testing.md; `make check-LEVEL` builds what one needs, then
 # runs it):
@@ -88,7 +88,8 @@ if [ "$CHECK_FULL" = 1 ]; then
     one_set=()
     variant_precs=sdcz
     cuda_pairs=(GPULAPACK_TEST_VECTORS_EVERY=8)
-    in_order_every=8
+    lanes_pairs=(GPULAPACK_TEST_VECTORS_EVERY=8)
+    in_order_pairs=(GPULAPACK_TEST_VECTORS_EVERY=8)
 else
     # arithmetic of its own (the device's kernels; the one-stage
     # reduction; the streamed plan's band-to-band reduction): two sets,
@@ -106,9 +107,12 @@ else
     # each 16 (HIP's run, the same runtime source, takes the 0th: the two
     # together every 8th)
     cuda_pairs=(GPULAPACK_TEST_VECTORS_EVERY=16 GPULAPACK_TEST_VECTORS_OFFSET=8)
-    # the streamed plan's copies in order: the lanes' run's arithmetic
-    # (every 8th pair) with the copies on the call's queue: every 16th
-    in_order_every=16
+    # the streamed plan's vectors on the copy lanes and in order on the
+    # call's queue: one arithmetic, its copies moved two ways; every 16th
+    # pair each, the lanes the 0th and in order the 8th of each 16 (the
+    # two together every 8th)
+    lanes_pairs=(GPULAPACK_TEST_VECTORS_EVERY=16)
+    in_order_pairs=(GPULAPACK_TEST_VECTORS_EVERY=16 GPULAPACK_TEST_VECTORS_OFFSET=8)
 fi
 
 # The CUDA/HIP devices of this machine (none on CI; the GPU machine of
@@ -667,17 +671,21 @@ run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suit
 #    chase parked in segments of 8 sweeps; every 8th pair) with the
 #    copies on the lanes and in order (GPULAPACK_OOC_QUEUES=1), and the
 #    ?syev family's lean (band 8, blocks of 32 columns of Z); d and z
-#    (all four with --full); in order every 16th pair (the lanes' run's
-#    arithmetic, copied another way; every 8th with --full).  (LAPACK's
-#    sep by the streamed plan on the lanes, at lapack-suite-opencl-
-#    streamed's sizes, passes too: 6 minutes, left to a run by hand.)
+#    (all four with --full); the streamed runs every 16th pair each, on
+#    the lanes the 0th and in order the 8th of each 16 (one arithmetic,
+#    copied two ways: together every 8th pair; each every 8th with
+#    --full).  (LAPACK's sep by the streamed plan on the lanes, at
+#    lapack-suite-opencl-streamed's sizes, passes too: 6 minutes, left to
+#    a run by hand.)
+local order pairs
 for order in lanes in-order; do
+    pairs=("${lanes_pairs[@]}")
+    [ $order = in-order ] && pairs=("${in_order_pairs[@]}")
     run "standin/cuda/test_vectors-streamed-$order" 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
         GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 \
         GPULAPACK_OOC_TILE=32 GPULAPACK_OOC_SEGMENT=8 GL_MOCK_JITTER=$seed \
         $([ $order = in-order ] && echo GPULAPACK_OOC_QUEUES=1) GPULAPACK_TEST_EXPECT_PATH=cuda \
-        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd \
-        GPULAPACK_TEST_VECTORS_EVERY=$([ $order = in-order ] && echo $in_order_every || echo 8) \
+        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd "${pairs[@]}" \
         GPULAPACK_TEST_VECTORS_PRECS=$variant_precs build/testing/test_vectors
 done
 run standin/cuda/test_vectors-lean 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
