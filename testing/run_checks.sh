@@ -7,11 +7,13 @@
 # default the runs that repeat another run's code under one setting run a
 # subset that reaches that setting's code (docs/testing.md, "What only
 # the full run adds"): LAPACK's inputs in parameter sets 1 and last
-# (run_suite.py --sets) in the suite's one-stage and streamed runs, set
-# 1 in its lean and SVD-streamed runs and on the stand-in CUDA driver;
-# the runs of the vectors (and of the divide and conquer's leaves) under
-# one setting in d and z; the default crossovers' clients that reach a
-# crossover (scipy, Octave).
+# (run_suite.py --sets) in the suite's OpenCL, one-stage and streamed
+# runs, set 1 in its lean and SVD-streamed runs and on the stand-in CUDA
+# driver; the runs of the vectors (and of the divide and conquer's
+# leaves) under one setting in d and z; every 16th size/type pair of the
+# vectors on the stand-in CUDA driver and of the streamed plan's runs on
+# the copy lanes and in order; the default crossovers' clients that
+# reach a crossover (scipy, Octave).
 #
 # Levels (docs/testing.md; `make check-LEVEL` builds what one needs, then
 # runs it):
@@ -75,24 +77,42 @@ mkdir -p "$POCL_CACHE_DIR"
 # The default run's subsets (none with --full): LAPACK's parameter sets
 # 1 and last of an input, or set 1 (each set repeats every size, type and
 # option with the next random matrices and other block sizes of LAPACK's
-# own routines; the reference, host and OpenCL runs keep all of them),
-# and the precisions of the runs under one setting (d and z: s and c
-# differ in their element type alone, and run in the setting-free runs).
+# own routines; the reference and host runs keep all of them), the
+# precisions of the runs under one setting (d and z: s and c differ in
+# their element type alone, and run in the setting-free runs), and the
+# size/type pairs of the vectors' runs that move another run's pairs'
+# data another way.
 if [ "$CHECK_FULL" = 1 ]; then
     echo "# full run (--full / CHECK_FULL=1): every configuration complete"
     suite_sets=()
     one_set=()
     variant_precs=sdcz
+    cuda_pairs=(GPULAPACK_TEST_VECTORS_EVERY=8)
+    lanes_pairs=(GPULAPACK_TEST_VECTORS_EVERY=8)
+    in_order_pairs=(GPULAPACK_TEST_VECTORS_EVERY=8)
 else
-    # a method or plan with arithmetic of its own (the one-stage
-    # reduction, the streamed plan's band-to-band reduction): two sets
+    # arithmetic of its own (the device's kernels; the one-stage
+    # reduction; the streamed plan's band-to-band reduction): two sets,
+    # two draws of every size, type and option
     suite_sets=(--sets 1,last)
     # where a run adds only where the data lives and how it moves (the
     # CUDA runtime's launches, copies, streams and events; the lean
     # plan's and the SVD's streamed values' blocks and tiles) over the
-    # arithmetic that lapack-suite-opencl runs in all five sets: one set
+    # arithmetic that lapack-suite-opencl runs in sets 1 and last: one set
     one_set=(--sets 1)
     variant_precs=dz
+    # the vectors on the stand-in CUDA driver: the pairs, kernels and
+    # settings of own-opencl/test_vectors (every 8th pair, all four
+    # precisions) through the CUDA runtime; every 16th pair, the 8th of
+    # each 16 (HIP's run, the same runtime source, takes the 0th: the two
+    # together every 8th)
+    cuda_pairs=(GPULAPACK_TEST_VECTORS_EVERY=16 GPULAPACK_TEST_VECTORS_OFFSET=8)
+    # the streamed plan's vectors on the copy lanes and in order on the
+    # call's queue: one arithmetic, its copies moved two ways; every 16th
+    # pair each, the lanes the 0th and in order the 8th of each 16 (the
+    # two together every 8th)
+    lanes_pairs=(GPULAPACK_TEST_VECTORS_EVERY=16)
+    in_order_pairs=(GPULAPACK_TEST_VECTORS_EVERY=16 GPULAPACK_TEST_VECTORS_OFFSET=8)
 fi
 
 # The CUDA/HIP devices of this machine (none on CI; the GPU machine of
@@ -504,9 +524,14 @@ run lapack-suite-host 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
 
 #    On the OpenCL device (PoCL): the inputs of our routines in all four
 #    precisions over the reference LAPACK, every call of an exported
-#    routine on path=opencl.
+#    routine on path=opencl; parameter sets 1 and last: every size, type
+#    and option twice, on other random matrices (svd, 7,420 calls a set,
+#    is 86% of the run: 218 s whole, 91 s so, on 2 busy cores); all five
+#    with --full: the other sets change only the block sizes of LAPACK's
+#    own routines, whose host code the reference and host runs above run
+#    in all five.
 run lapack-suite-opencl 3600 "$PYTHON" testing/lapack_suite/run_suite.py \
-    --lib "$LIB" --tag opencl --lapack ref --inputs svd,sep,se2,sb,bb \
+    --lib "$LIB" --tag opencl --lapack ref --inputs svd,sep,se2,sb,bb "${suite_sets[@]}" \
     --env GPULAPACK_DEVICE=opencl --env GPULAPACK_MIN_N=0 --expect-path opencl
 #    (With CUDA's default kernels -- multi-group panel leaves, the chase in
 #    one launch -- on the stand-in CUDA driver: level standin.)
@@ -581,12 +606,14 @@ done
     run "standin/hip/test_device_ops_c" 900 testing/standin.sh hip env GPULAPACK_DEVICE=hip $two \
         "build/testing/test_device_ops_c"
 
-#    The vectors of every routine (every 8th size/type pair on CUDA, 16th
-#    on HIP), stage 3's divide and conquer on the device from 8 rows,
-#    stage 1 double-blocked in blocks of 64 columns; with jitter.
+#    The vectors of every routine (every 16th size/type pair on HIP, and
+#    on CUDA the 8th of every 16, together every 8th: own-opencl/
+#    test_vectors's pairs; on CUDA every 8th with --full), stage 3's
+#    divide and conquer on the device from 8 rows, stage 1 double-blocked
+#    in blocks of 64 columns; with jitter.
 run standin/cuda/test_vectors 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=cuda \
     GPULAPACK_MIN_N=0 $two GPULAPACK_DC_LEAF=8 GPULAPACK_STAGE1_BLOCK=64 GL_MOCK_JITTER=$seed \
-    GPULAPACK_TEST_EXPECT_PATH=cuda GPULAPACK_TEST_VECTORS_EVERY=8 build/testing/test_vectors
+    GPULAPACK_TEST_EXPECT_PATH=cuda "${cuda_pairs[@]}" build/testing/test_vectors
 if [ -e build/testing/standin-hip/libamdhip64.so.5 ]; then
     run standin/hip/test_vectors 900 testing/standin.sh hip env LD_PRELOAD="$LIB" GPULAPACK_DEVICE=hip \
         GPULAPACK_MIN_N=0 $two GPULAPACK_DC_LEAF=8 GL_MOCK_JITTER=$seed \
@@ -644,15 +671,21 @@ run lapack-suite-cuda 3600 testing/standin.sh cuda "$PYTHON" testing/lapack_suit
 #    chase parked in segments of 8 sweeps; every 8th pair) with the
 #    copies on the lanes and in order (GPULAPACK_OOC_QUEUES=1), and the
 #    ?syev family's lean (band 8, blocks of 32 columns of Z); d and z
-#    (all four with --full).  (LAPACK's sep by the streamed plan on the
-#    lanes, at lapack-suite-opencl-streamed's sizes, passes too: 6
-#    minutes, left to a run by hand.)
+#    (all four with --full); the streamed runs every 16th pair each, on
+#    the lanes the 0th and in order the 8th of each 16 (one arithmetic,
+#    copied two ways: together every 8th pair; each every 8th with
+#    --full).  (LAPACK's sep by the streamed plan on the lanes, at
+#    lapack-suite-opencl-streamed's sizes, passes too: 6 minutes, left to
+#    a run by hand.)
+local order pairs
 for order in lanes in-order; do
+    pairs=("${lanes_pairs[@]}")
+    [ $order = in-order ] && pairs=("${in_order_pairs[@]}")
     run "standin/cuda/test_vectors-streamed-$order" 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \
         GPULAPACK_DEVICE=cuda GPULAPACK_MIN_N=0 GPULAPACK_PLAN=streamed GPULAPACK_OOC_BAND=8 \
         GPULAPACK_OOC_TILE=32 GPULAPACK_OOC_SEGMENT=8 GL_MOCK_JITTER=$seed \
         $([ $order = in-order ] && echo GPULAPACK_OOC_QUEUES=1) GPULAPACK_TEST_EXPECT_PATH=cuda \
-        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd GPULAPACK_TEST_VECTORS_EVERY=8 \
+        GPULAPACK_TEST_VECTORS_ROUTINES=syevd,gesdd "${pairs[@]}" \
         GPULAPACK_TEST_VECTORS_PRECS=$variant_precs build/testing/test_vectors
 done
 run standin/cuda/test_vectors-lean 900 testing/standin.sh cuda env LD_PRELOAD="$LIB" \

@@ -85,6 +85,9 @@
  * GPULAPACK_METHOD (run on OpenCL with one-stage for the ?syev family).
  *   GPULAPACK_TEST_EXPECT_PATH=host   every call must log path=host
  *   GPULAPACK_TEST_VECTORS_EVERY=k    only every k-th (size, type) pair
+ *   GPULAPACK_TEST_VECTORS_OFFSET=r   ... the r-th of each k (0 <= r < k,
+ *                                     default 0): two runs of every 16th
+ *                                     pair, offsets 0 and 8, run every 8th
  *   GPULAPACK_TEST_VECTORS_PRECS=dz   precisions (default sdcz)
  *   GPULAPACK_TEST_VECTORS_SIZES=64,65   base sizes (from the list above)
  *   GPULAPACK_TEST_VECTORS_TYPES=geom,rank1   type names (see tname[])
@@ -126,7 +129,7 @@ static const int sizes[] = {2, 3, 5, 17, 31, 32, 33, 47, 63, 64, 65, 96, 99, 127
 #define HALF_FROM 127
 
 static const char *expect_path;
-static int every = 1;
+static int every = 1, offset = 0;
 static char precs[8] = "sdcz";
 static int size_on[NSIZES], type_on[NT];
 static char routines_filter[256];
@@ -1457,7 +1460,7 @@ static void run_size(char p, int ki)
         int rot = t + ki, m, n, fam;
         uint64_t hseed;
         tu_z *H;
-        if (!type_on[t] || (every > 1 && rot % every != 0))
+        if (!type_on[t] || (every > 1 && rot % every != offset))
             continue;
         if (k >= HALF_FROM && rot % 2 != 0)
             continue;
@@ -1525,6 +1528,13 @@ int main(void)
     e = getenv("GPULAPACK_TEST_VECTORS_EVERY");
     if (e && atoi(e) > 1)
         every = atoi(e);
+    e = getenv("GPULAPACK_TEST_VECTORS_OFFSET");
+    if (e && *e)
+        offset = atoi(e);
+    if (offset < 0 || offset >= every) {
+        tu_report(0, "offset", "GPULAPACK_TEST_VECTORS_OFFSET=%s: not in 0..%d", e, every - 1);
+        return tu_finish();
+    }
     e = getenv("GPULAPACK_TEST_VECTORS_PRECS");
     if (e && *e)
         snprintf(precs, sizeof precs, "%s", e);
@@ -1540,10 +1550,11 @@ int main(void)
     e = getenv("GPULAPACK_TEST_VECTORS_ROUTINES");
     if (e && *e)
         snprintf(routines_filter, sizeof routines_filter, "%s", e);
-    tu_note("GPULAPACK_DEVICE=%s GPULAPACK_MIN_N=%s GPULAPACK_BAND=%s every=%d precisions=%s "
-            "expect path=%s",
+    tu_note("GPULAPACK_DEVICE=%s GPULAPACK_MIN_N=%s GPULAPACK_BAND=%s every=%d offset=%d "
+            "precisions=%s expect path=%s",
             getenv("GPULAPACK_DEVICE"), getenv("GPULAPACK_MIN_N"),
-            band_env[0] ? band_env : "(tuned)", every, precs, expect_path ? expect_path : "-");
+            band_env[0] ? band_env : "(tuned)", every, offset, precs,
+            expect_path ? expect_path : "-");
     tu_check_front();
 
     for (pi = 0; precs[pi]; pi++) {
