@@ -11,7 +11,10 @@
  * per step: updated, then multiplied by S twice, as itself for the rows of
  * X of its rows and as its adjoint for the rows of X of its columns, by the
  * register-tiled kernel (tile_gemm.c), which reads the tile in place,
- * unpacked, from cache.
+ * unpacked, from cache.  On those 2 cores that kernel, on tiles from
+ * memory, runs at OpenBLAS's rate and the pass was 5-8% slower: a call
+ * takes it with GPULAPACK_HOST_PRODUCTS=fused only, for machines whose
+ * cores outrun their memory (docs/design/host-threads.md).
  *
  * Work: block columns of tiles, the longest first, from a shared counter;
  * a worker takes its column's tiles from the diagonal down.  The adjoint
