@@ -155,10 +155,8 @@ static int x_from_adjoint(void *arg, long i)
     const ge_pass *g = arg;
     lapack_int r0 = (lapack_int)i * TILE,
                r1 = r0 + TILE < g->rn ? r0 + TILE : g->rn;
-    for (lapack_int q = 0; q < g->ks; q++)
-        for (lapack_int r = r0; r < r1; r++)
-            g->x[r + (size_t)q * g->ldx] =
-                update_pass_conj(g->xh[q + (size_t)r * g->ks]);
+    update_pass_adjoint(g->ks, r1 - r0, g->xh + (size_t)r0 * g->ks, g->ks,
+                        g->x + r0, g->ldx);
     return 0;
 }
 

@@ -184,10 +184,10 @@ static int sum_piece(void *arg, long i)
     const update_product *u = sj->u;
     lapack_int p = u->p, ks = u->ks, r0 = (lapack_int)i * TILE,
                r1 = r0 + TILE < p ? r0 + TILE : p;
+    update_pass_adjoint(ks, r1 - r0, u->xh + (size_t)r0 * ks, ks, u->x + r0,
+                        u->ldx);
     for (lapack_int q = 0; q < ks; q++) {
         gl_scalar *xq = u->x + (size_t)q * u->ldx;
-        for (lapack_int r = r0; r < r1; r++)
-            xq[r] = update_pass_conj(u->xh[q + (size_t)r * ks]);
         for (int w = 0; w < sj->workers; w++) {
             if (!u->written[(size_t)w * u->tiles + i])
                 continue;
