@@ -89,6 +89,8 @@ typedef struct GL_FN(ops) {
      * stage's run of products (products_begin below): 0 no run (each
      * product whole, on the BLAS's own threads), 1 whole on one thread. */
     int product_threads;
+    /* The run's workers (runtime/parallel.h gl_team), NULL: none. */
+    struct gl_team *product_team;
 
     /* Memory of the backend (alloc: NULL on failure; release: accepts
      * NULL) and copies to and from the host; copies take column-major
@@ -233,10 +235,10 @@ typedef struct GL_FN(ops) {
      * returns the threads the host backend may cut its large products
      * over, with the system BLAS held at one meanwhile
      * (runtime/parallel.h gl_products_begin), products_end ends the run.
-     * The stage runs on a copy of the table with product_threads set to
-     * them (ops_products_begin below).  NULL: nothing to do (a GPU's
-     * products run on the device). */
-    int (*products_begin)(const struct GL_FN(ops) *ops, lapack_int n);
+     * The stage runs on a copy of the table (ops_products_begin below)
+     * whose product_threads and product_team products_begin sets.  NULL:
+     * nothing to do (a GPU's products run on the device). */
+    void (*products_begin)(struct GL_FN(ops) *run, lapack_int n);
     void (*products_end)(const struct GL_FN(ops) *ops);
     /* Lookahead: the update before a panel, then the panel's
      * factorization (task), with the task beside the rest of the update.
@@ -462,7 +464,7 @@ static inline const GL_FN(ops) *GL_FN(ops_products_begin)(
     if (!ops->products_begin)
         return ops;
     *run = *ops;
-    run->product_threads = ops->products_begin(ops, n);
+    ops->products_begin(run, n);
     return run;
 }
 

@@ -1,5 +1,6 @@
-/* A parallel loop for the host kernels: no thread pool lives between
- * calls (a library loaded into any program must not keep threads). */
+/* A parallel loop for the host kernels: no thread lives between calls
+ * (a library loaded into any program must not keep threads); a team
+ * (gl_team below) lives for one stage's run of products. */
 #ifndef GL_PARALLEL_H
 #define GL_PARALLEL_H
 
@@ -22,6 +23,19 @@ int gl_parallel_run(long count, int threads, int (*fn)(void *ctx, long i),
  * them or none: where a thread cannot start, nothing runs.  Returns 0, or
  * -1 when fn returned nonzero or the threads did not all start. */
 int gl_parallel_spawn(int count, int (*fn)(void *ctx, long i), void *ctx);
+
+/* A team: threads - 1 workers that wait between the loops of a run
+ * (a stage's products) instead of starting for each; NULL where threads
+ * < 2 or no worker started (loops then start their threads).  The
+ * caller that started it runs its loops and stops it; a loop run inside
+ * another of the team's (from an item) starts threads of its own. */
+typedef struct gl_team gl_team;
+gl_team *gl_team_start(int threads);
+void gl_team_stop(gl_team *team); /* NULL: nothing */
+/* gl_parallel_run on the team's workers and the caller (team NULL:
+ * gl_parallel_run itself) */
+int gl_team_run(gl_team *team, long count, int threads,
+                int (*fn)(void *ctx, long i), void *ctx);
 
 /* The system BLAS's own thread count, through its functions
  * (openblas_get_num_threads, ...); either NULL: unknown, not settable. */

@@ -1350,19 +1350,27 @@ static void chase_schedule_checks(void)
  * against the reference's as in the stage checks above. */
 
 static int forced_threads;
-static int forced_begin(const GL_FN(ops) *o, lapack_int n)
+static void forced_begin(GL_FN(ops) *run, lapack_int n)
 {
-    (void)o, (void)n;
-    return forced_threads;
+    (void)n;
+    run->product_threads = forced_threads;
+    run->product_team = gl_team_start(forced_threads);
 }
 
-/* host_table, its products cut over `threads` (0: whole) */
+static void forced_end(const GL_FN(ops) *run)
+{
+    gl_team_stop(run->product_team);
+}
+
+/* host_table, its products cut over `threads` (0: whole), each loop
+ * starting its threads; a stage run on it has a team (forced_begin) */
 static GL_FN(ops) products_table(int threads)
 {
     GL_FN(ops) t = host_table;
     t.products_begin = forced_begin;
-    t.products_end = NULL;
+    t.products_end = forced_end;
     t.product_threads = threads;
+    t.product_team = NULL;
     return t;
 }
 

@@ -214,12 +214,12 @@ int GL_FN(products_ge_update)(const GL_FN(ops) *ops, char lines, lapack_int m,
     atomic_init(&g.ready, 0);
     /* by rows, every block row needs all of W^H */
     if (by_rows)
-        gl_parallel_run((rn + TILE - 1) / TILE, ops->product_threads,
-                        w_adjoint_piece, &g);
-    gl_parallel_run(workers, workers, ge_worker, &g);
+        gl_team_run(ops->product_team, (rn + TILE - 1) / TILE,
+                    ops->product_threads, w_adjoint_piece, &g);
+    gl_team_run(ops->product_team, workers, workers, ge_worker, &g);
     if (g.task_rc == 0 && !by_rows)
-        gl_parallel_run((rn + TILE - 1) / TILE, ops->product_threads,
-                        x_from_adjoint, &g);
+        gl_team_run(ops->product_team, (rn + TILE - 1) / TILE,
+                    ops->product_threads, x_from_adjoint, &g);
     gl_host_free(work);
     return g.task_rc;
 }

@@ -76,27 +76,30 @@ void GL_FN(hemm_left)(char uplo, lapack_int m, lapack_int n, gl_scalar alpha,
                       lapack_int ldc);
 
 /* The large products of a run on the library's threads (products.c,
- * runtime/parallel.h gl_products_begin), on up to `run` threads (larfb:
- * ops->product_threads), with the arguments of the BLAS routine of the
+ * runtime/parallel.h gl_products_begin), on up to run->product_threads
+ * threads of run->product_team (larfb: ops's), with the arguments of the BLAS routine of the
  * same name (larfb: of host_larfb, `whole` applying it to each piece):
  * 0 done, 1 not worth sharing or no run (the caller then calls the BLAS
  * whole), -1 (larfb) failed. */
-int GL_FN(products_gemm)(int run, char ta, char tb, lapack_int m, lapack_int n,
-                         lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                         lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                         gl_scalar beta, gl_scalar *c, lapack_int ldc);
-int GL_FN(products_hemm)(int run, char side, char uplo, lapack_int m,
-                         lapack_int n, gl_scalar alpha, const gl_scalar *a,
-                         lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                         gl_scalar beta, gl_scalar *c, lapack_int ldc);
-int GL_FN(products_her2k)(int run, char uplo, char trans, lapack_int n,
-                          lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                          lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                          gl_real beta, gl_scalar *c, lapack_int ldc);
-int GL_FN(products_trmm)(int run, char side, char uplo, char trans, char diag,
+int GL_FN(products_gemm)(const GL_FN(ops) *run, char ta, char tb, lapack_int m,
+                         lapack_int n, lapack_int k, gl_scalar alpha,
+                         const gl_scalar *a, lapack_int lda,
+                         const gl_scalar *b, lapack_int ldb, gl_scalar beta,
+                         gl_scalar *c, lapack_int ldc);
+int GL_FN(products_hemm)(const GL_FN(ops) *run, char side, char uplo,
                          lapack_int m, lapack_int n, gl_scalar alpha,
-                         const gl_scalar *a, lapack_int lda, gl_scalar *b,
-                         lapack_int ldb);
+                         const gl_scalar *a, lapack_int lda,
+                         const gl_scalar *b, lapack_int ldb, gl_scalar beta,
+                         gl_scalar *c, lapack_int ldc);
+int GL_FN(products_her2k)(const GL_FN(ops) *run, char uplo, char trans,
+                          lapack_int n, lapack_int k, gl_scalar alpha,
+                          const gl_scalar *a, lapack_int lda,
+                          const gl_scalar *b, lapack_int ldb, gl_real beta,
+                          gl_scalar *c, lapack_int ldc);
+int GL_FN(products_trmm)(const GL_FN(ops) *run, char side, char uplo,
+                         char trans, char diag, lapack_int m, lapack_int n,
+                         gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                         gl_scalar *b, lapack_int ldb);
 int GL_FN(products_larfb)(const GL_FN(ops) *ops, GL_FN(larfb_fn) *whole,
                           char side, char trans, char storev, lapack_int m,
                           lapack_int n, lapack_int k, const gl_scalar *v,

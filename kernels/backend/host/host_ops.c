@@ -243,8 +243,8 @@ static void host_gemm(const GL_FN(ops) *ops, char transa, char transb,
                       lapack_int ldc)
 {
     if (m <= 0 || n <= 0 ||
-        GL_FN(products_gemm)(ops->product_threads, transa, transb, m, n, k,
-                             alpha, a, lda, b, ldb, beta, c, ldc) == 0)
+        GL_FN(products_gemm)(ops, transa, transb, m, n, k, alpha, a, lda, b,
+                             ldb, beta, c, ldc) == 0)
         return;
     GL_FN(lapack_fns_get)()->gemm(&transa, &transb, &m, &n, &k, &alpha, a,
                                   &lda, b, &ldb, &beta, c, &ldc, 1, 1);
@@ -257,8 +257,8 @@ static void host_hemm(const GL_FN(ops) *ops, char side, char uplo,
                       lapack_int ldc)
 {
     if (m <= 0 || n <= 0 ||
-        GL_FN(products_hemm)(ops->product_threads, side, uplo, m, n, alpha, a,
-                             lda, b, ldb, beta, c, ldc) == 0)
+        GL_FN(products_hemm)(ops, side, uplo, m, n, alpha, a, lda, b, ldb,
+                             beta, c, ldc) == 0)
         return;
     if (side == 'L')
         GL_FN(hemm_left)(uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
@@ -283,9 +283,8 @@ static void host_her2k(const GL_FN(ops) *ops, char uplo, char trans,
                        lapack_int ldb, gl_real beta, gl_scalar *c,
                        lapack_int ldc)
 {
-    if (n <= 0 ||
-        GL_FN(products_her2k)(ops->product_threads, uplo, trans, n, k, alpha,
-                              a, lda, b, ldb, beta, c, ldc) == 0)
+    if (n <= 0 || GL_FN(products_her2k)(ops, uplo, trans, n, k, alpha, a, lda,
+                                        b, ldb, beta, c, ldc) == 0)
         return;
     GL_FN(lapack_fns_get)()->her2k(&uplo, &trans, &n, &k, &alpha, a, &lda, b,
                                    &ldb, &beta, c, &ldc, 1, 1);
@@ -297,8 +296,8 @@ static void host_trmm(const GL_FN(ops) *ops, char side, char uplo, char transa,
                       lapack_int ldb)
 {
     if (m <= 0 || n <= 0 ||
-        GL_FN(products_trmm)(ops->product_threads, side, uplo, transa, diag, m,
-                             n, alpha, a, lda, b, ldb) == 0)
+        GL_FN(products_trmm)(ops, side, uplo, transa, diag, m, n, alpha, a,
+                             lda, b, ldb) == 0)
         return;
     GL_FN(lapack_fns_get)()->trmm(&side, &uplo, &transa, &diag, &m, &n,
                                   &alpha, a, &lda, b, &ldb, 1, 1, 1, 1);
@@ -366,15 +365,18 @@ static int host_larfb(const GL_FN(ops) *ops, char side, char trans,
 
 /* A run of products on the library's threads, the BLAS on one, where the
  * BLAS's thread count can be set (runtime/parallel.h). */
-static int host_products_begin(const GL_FN(ops) *ops, lapack_int n)
+static void host_products_begin(GL_FN(ops) *run, lapack_int n)
 {
-    return gl_products_begin(&GL_FN(lapack_fns_get)()->blas_threads,
-                             gl_host_products_threads(&ops->ctx->tuning, n));
+    run->product_threads =
+        gl_products_begin(&GL_FN(lapack_fns_get)()->blas_threads,
+                          gl_host_products_threads(&run->ctx->tuning, n));
+    run->product_team = gl_team_start(run->product_threads);
 }
 
-static void host_products_end(const GL_FN(ops) *ops)
+static void host_products_end(const GL_FN(ops) *run)
 {
-    gl_products_end(ops->product_threads);
+    gl_team_stop(run->product_team);
+    gl_products_end(run->product_threads);
 }
 
 /* apply_wy on the host: the columns of E in chunks, each chunk taken by

@@ -111,12 +111,14 @@ static int gemm_piece(void *arg, long i)
 }
 
 /* gl_s_products_gemm gl_d_products_gemm gl_c_products_gemm gl_z_products_gemm */
-int GL_FN(products_gemm)(int run, char ta, char tb, lapack_int m, lapack_int n,
-                         lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                         lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                         gl_scalar beta, gl_scalar *c, lapack_int ldc)
+int GL_FN(products_gemm)(const GL_FN(ops) *run, char ta, char tb, lapack_int m,
+                         lapack_int n, lapack_int k, gl_scalar alpha,
+                         const gl_scalar *a, lapack_int lda,
+                         const gl_scalar *b, lapack_int ldb, gl_scalar beta,
+                         gl_scalar *c, lapack_int ldc)
 {
-    int threads = product_threads(run, 2.0 * WEIGHT * m * n * k);
+    int threads =
+        product_threads(run->product_threads, 2.0 * WEIGHT * m * n * k);
     if (threads <= 1 || k <= 0)
         return 1;
     gemm_job job = {.ta = ta,
@@ -151,7 +153,7 @@ int GL_FN(products_gemm)(int run, char ta, char tb, lapack_int m, lapack_int n,
         if (!job.partial)
             return 1;
     }
-    gl_parallel_run(pieces, threads, gemm_piece, &job);
+    gl_team_run(run->product_team, pieces, threads, gemm_piece, &job);
     if (job.split == 'k') {
         for (lapack_int q = 0; q < n; q++)
             for (lapack_int p = 0; p < m; p++) {
@@ -249,13 +251,15 @@ static int hemm_piece(void *arg, long i)
 }
 
 /* gl_s_products_hemm gl_d_products_hemm gl_c_products_hemm gl_z_products_hemm */
-int GL_FN(products_hemm)(int run, char side, char uplo, lapack_int m,
-                         lapack_int n, gl_scalar alpha, const gl_scalar *a,
-                         lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                         gl_scalar beta, gl_scalar *c, lapack_int ldc)
+int GL_FN(products_hemm)(const GL_FN(ops) *run, char side, char uplo,
+                         lapack_int m, lapack_int n, gl_scalar alpha,
+                         const gl_scalar *a, lapack_int lda,
+                         const gl_scalar *b, lapack_int ldb, gl_scalar beta,
+                         gl_scalar *c, lapack_int ldc)
 {
     lapack_int order = side == 'L' ? m : n;
-    int threads = product_threads(run, 2.0 * WEIGHT * m * n * (double)order);
+    int threads = product_threads(run->product_threads,
+                                  2.0 * WEIGHT * m * n * (double)order);
     if (threads <= 1 || m < 2 * PIECE_LINES)
         return 1;
     hemm_job job = {.side = side,
@@ -271,7 +275,8 @@ int GL_FN(products_hemm)(int run, char side, char uplo, lapack_int m,
                     .b = b,
                     .c = c,
                     .per = piece_lines(m, threads)};
-    gl_parallel_run(pieces_of(m, job.per), threads, hemm_piece, &job);
+    gl_team_run(run->product_team, pieces_of(m, job.per), threads, hemm_piece,
+                &job);
     return 0;
 }
 
@@ -352,17 +357,19 @@ static her2k_job her2k_job_of(char uplo, char trans, lapack_int n,
 }
 
 /* gl_s_products_her2k gl_d_products_her2k gl_c_products_her2k gl_z_products_her2k */
-int GL_FN(products_her2k)(int run, char uplo, char trans, lapack_int n,
-                          lapack_int k, gl_scalar alpha, const gl_scalar *a,
-                          lapack_int lda, const gl_scalar *b, lapack_int ldb,
-                          gl_real beta, gl_scalar *c, lapack_int ldc)
+int GL_FN(products_her2k)(const GL_FN(ops) *run, char uplo, char trans,
+                          lapack_int n, lapack_int k, gl_scalar alpha,
+                          const gl_scalar *a, lapack_int lda,
+                          const gl_scalar *b, lapack_int ldb, gl_real beta,
+                          gl_scalar *c, lapack_int ldc)
 {
-    int threads = product_threads(run, 2.0 * WEIGHT * n * n * k);
+    int threads =
+        product_threads(run->product_threads, 2.0 * WEIGHT * n * n * k);
     if (threads <= 1 || n < 2 * PIECE_LINES || k <= 0)
         return 1;
     her2k_job job = her2k_job_of(uplo, trans, n, k, alpha, a, lda, b, ldb,
                                  beta, c, ldc, 0, threads);
-    gl_parallel_run(job.pieces, threads, her2k_piece, &job);
+    gl_team_run(run->product_team, job.pieces, threads, her2k_piece, &job);
     return 0;
 }
 
@@ -403,13 +410,14 @@ static int trmm_piece(void *arg, long i)
 }
 
 /* gl_s_products_trmm gl_d_products_trmm gl_c_products_trmm gl_z_products_trmm */
-int GL_FN(products_trmm)(int run, char side, char uplo, char trans, char diag,
-                         lapack_int m, lapack_int n, gl_scalar alpha,
-                         const gl_scalar *a, lapack_int lda, gl_scalar *b,
-                         lapack_int ldb)
+int GL_FN(products_trmm)(const GL_FN(ops) *run, char side, char uplo,
+                         char trans, char diag, lapack_int m, lapack_int n,
+                         gl_scalar alpha, const gl_scalar *a, lapack_int lda,
+                         gl_scalar *b, lapack_int ldb)
 {
     lapack_int order = side == 'L' ? m : n, lines = side == 'L' ? n : m;
-    int threads = product_threads(run, 1.0 * WEIGHT * m * n * (double)order);
+    int threads = product_threads(run->product_threads,
+                                  1.0 * WEIGHT * m * n * (double)order);
     if (threads <= 1 || lines < 2 * PIECE_LINES)
         return 1;
     trmm_job job = {.side = side,
@@ -424,7 +432,8 @@ int GL_FN(products_trmm)(int run, char side, char uplo, char trans, char diag,
                     .a = a,
                     .b = b,
                     .per = piece_lines(lines, threads)};
-    gl_parallel_run(pieces_of(lines, job.per), threads, trmm_piece, &job);
+    gl_team_run(run->product_team, pieces_of(lines, job.per), threads,
+                trmm_piece, &job);
     return 0;
 }
 
@@ -478,8 +487,8 @@ int GL_FN(products_larfb)(const GL_FN(ops) *ops, GL_FN(larfb_fn) *whole,
                      .c = c,
                      .whole = whole,
                      .per = piece_lines(lines, threads)};
-    return gl_parallel_run(pieces_of(lines, job.per), threads, larfb_piece,
-                           &job) == 0
+    return gl_team_run(ops->product_team, pieces_of(lines, job.per), threads,
+                       larfb_piece, &job) == 0
                ? 0
                : -1;
 }
@@ -543,7 +552,8 @@ int GL_FN(products_her2k_ahead)(const GL_FN(ops) *ops, char uplo, char trans,
                                                  ahead, threads),
                            .ahead = ahead,
                            .task = {.ops = &whole, .fn = task, .arg = arg}};
-    gl_parallel_run(1 + job.her2k.pieces, threads, her2k_ahead_item, &job);
+    gl_team_run(ops->product_team, 1 + job.her2k.pieces, threads,
+                her2k_ahead_item, &job);
     return job.task.rc;
 }
 
@@ -689,10 +699,10 @@ int GL_FN(products_larfb_ahead)(const GL_FN(ops) *ops, char side, char trans,
         .w = w,
         .s = w + (size_t)lines * (size_t)k,
         .task = {.ops = &whole, .fn = task, .arg = arg}};
-    gl_parallel_run(pieces_of(lines, job.per[0]), threads, larfb_ahead_first,
-                    &job);
-    gl_parallel_run(1 + pieces_of(lines, job.per[1]), threads,
-                    larfb_ahead_rest, &job);
+    gl_team_run(ops->product_team, pieces_of(lines, job.per[0]), threads,
+                larfb_ahead_first, &job);
+    gl_team_run(ops->product_team, 1 + pieces_of(lines, job.per[1]), threads,
+                larfb_ahead_rest, &job);
     gl_host_free(w);
     return job.task.rc;
 }
@@ -707,7 +717,9 @@ int GL_FN(host_sy2sb_on)(lapack_int n, lapack_int b, gl_scalar *a,
     GL_FN(ops) table = GL_FN(host_ops);   /* no context: one device */
     table.products_begin = NULL;
     table.product_threads = gl_products_begin(&f->blas_threads, threads);
+    table.product_team = gl_team_start(table.product_threads);
     int rc = GL_FN(sy2sb)(&table, n, b, b, 0, a, lda, NULL, NULL);
+    gl_team_stop(table.product_team);
     gl_products_end(table.product_threads);
     return rc;
 }

@@ -255,10 +255,11 @@ int GL_FN(products_her2k_hemm)(const GL_FN(ops) *ops, lapack_int n,
     atomic_init(&u.next, 0);
     atomic_init(&u.s_ready, 0);
 
-    gl_parallel_run(workers, workers, worker, &u);
+    gl_team_run(ops->product_team, workers, workers, worker, &u);
     if (u.task_rc == 0) {
         sum_job sj = {.u = &u, .workers = workers};
-        gl_parallel_run(tiles, ops->product_threads, sum_piece, &sj);
+        gl_team_run(ops->product_team, tiles, ops->product_threads, sum_piece,
+                    &sj);
     }
     gl_host_free(work);
     return u.task_rc;
