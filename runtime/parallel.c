@@ -102,10 +102,10 @@ int gl_parallel_run(long count, int threads, int (*fn)(void *ctx, long i),
 /* ---- a team: a run's workers, started once ---------------------------
  * A run of products makes many parallel loops (dsyevd N, n = 4000: 178
  * in stage 1), each of which started its threads and joined them: 55-200
- * us a loop on 2 threads here, on 16 cores 15 starts a loop.  A team's workers
- * wait between loops instead, first spinning (the next loop of a run
- * comes a fraction of a millisecond after the last one) and then asleep,
- * and live until the run ends (no thread outlives a call). */
+ * us a loop on 2 threads here, on 16 cores 15 starts a loop.  A team's
+ * workers wait between loops instead, first spinning (the next loop of a
+ * run comes a fraction of a millisecond after the last one) and then
+ * asleep, and live until the run ends (no thread outlives a call). */
 enum { TEAM_SPINS = 1 << 8 };
 
 typedef struct team_member {
