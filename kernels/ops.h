@@ -231,13 +231,13 @@ typedef struct GL_FN(ops) {
     int (*geqrf)(const struct GL_FN(ops) *ops, lapack_int m, lapack_int n,
                  gl_scalar *a, lapack_int lda);
 
-    /* A run of many products (stage 1 of order n): products_begin
-     * returns the threads the host backend may cut its large products
-     * over, with the system BLAS held at one meanwhile
-     * (runtime/parallel.h gl_products_begin), products_end ends the run.
-     * The stage runs on a copy of the table (ops_products_begin below)
-     * whose product_threads and product_team products_begin sets.  NULL:
-     * nothing to do (a GPU's products run on the device). */
+    /* A run of many products (stage 1 of order n): products_begin sets,
+     * in the copy of the table the stage runs on (ops_products_begin
+     * below), the threads the host backend may cut its large products
+     * over (product_threads, the system BLAS held at one meanwhile:
+     * runtime/parallel.h gl_products_begin) and their team
+     * (product_team); products_end ends the run.  NULL: nothing to do (a
+     * GPU's products run on the device). */
     void (*products_begin)(struct GL_FN(ops) *run, lapack_int n);
     void (*products_end)(const struct GL_FN(ops) *ops);
     /* Lookahead: the update before a panel, then the panel's
