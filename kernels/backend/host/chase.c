@@ -44,10 +44,11 @@
  * With a reflector store (ops.h, c = 1 only) each step also copies its
  * reflectors into their own slots. */
 #include <complex.h>
-#include <sched.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../../runtime/precision.h"
 #include "../../householder.h"
@@ -74,6 +75,10 @@ typedef struct chase_job {
     size_t vec;
     gl_scalar *handoff, *handoff_tau;
     atomic_int failed;
+    /* threads asleep in wait_for, woken by each step's publish */
+    atomic_int sleepers;
+    pthread_mutex_t lock;
+    pthread_cond_t moved;
 } chase_job;
 
 static lapack_int min_i(lapack_int a, lapack_int b) { return a < b ? a : b; }
@@ -325,24 +330,76 @@ static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
 
 /* ---- schedule ---------------------------------------------------------- */
 
+/* A waiting thread spins this many pauses (25 us here), then sleeps until
+ * a step is published.  A wait in a quiet machine takes a few
+ * microseconds; where other processes share the cores, the thread a wait
+ * needs may have no core for milliseconds, and a waiter that spun or
+ * yielded through them spent its own share of the cores too: n = 4000,
+ * b = 64 on 2 threads beside a 2-job build took 1.8-4.3 s spinning and
+ * yielding, against 0.25-0.40 s on one thread, and 0.22-0.34 s asleep.
+ * Asleep, it leaves its core to the thread it waits for (or the other
+ * processes), and the scheduler favours it when woken.  Longer spins
+ * (100 and 400 us) made the shared case slower (0.46, 0.77 s) and the
+ * quiet one no faster. */
+enum { WAIT_SPINS = 1 << 10 };
+
+static void pause_once(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Stores the sweep's progress (done steps) and wakes the sleepers.  With
+ * wait_for's increment and check, sequentially consistent: either the
+ * waiter sees the new progress or this store sees the waiter. */
+static void publish(chase_job *job, progress_slot *slot, long done)
+{
+    atomic_store_explicit(&slot->done, done, memory_order_seq_cst);
+    if (atomic_load_explicit(&job->sleepers, memory_order_seq_cst) > 0) {
+        pthread_mutex_lock(&job->lock);
+        pthread_cond_broadcast(&job->moved);
+        pthread_mutex_unlock(&job->lock);
+    }
+}
+
+/* Marks the schedule as failed: the waiters return. */
+static void fail(chase_job *job)
+{
+    atomic_store(&job->failed, 1);
+    pthread_mutex_lock(&job->lock);
+    pthread_cond_broadcast(&job->moved);
+    pthread_mutex_unlock(&job->lock);
+}
+
 /* Waits for the sweep's progress to reach need, or for another thread's
  * failure (then returns 0: the schedule cannot complete). */
-static int wait_for(const chase_job *job, const progress_slot *slot,
-                    long need)
+static int wait_for(chase_job *job, const progress_slot *slot, long need)
 {
-    for (unsigned spins = 0;
-         atomic_load_explicit(&slot->done, memory_order_acquire) < need;
-         spins++) {
+    for (int spins = 0; spins < WAIT_SPINS; spins++) {
+        if (atomic_load_explicit(&slot->done, memory_order_acquire) >= need)
+            return 1;
         if (atomic_load_explicit(&job->failed, memory_order_relaxed))
             return 0;
-        if (spins > 64)
-            sched_yield();
-#if defined(__x86_64__) || defined(__i386__)
-        else
-            __builtin_ia32_pause();
-#endif
+        pause_once();
     }
-    return 1;
+    pthread_mutex_lock(&job->lock);
+    atomic_fetch_add_explicit(&job->sleepers, 1, memory_order_seq_cst);
+    while (atomic_load_explicit(&slot->done, memory_order_seq_cst) < need &&
+           !atomic_load(&job->failed)) {
+        /* woken by publish; the timeout only bounds a wake never seen */
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 1000000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&job->moved, &job->lock, &until);
+    }
+    atomic_fetch_sub_explicit(&job->sleepers, 1, memory_order_relaxed);
+    pthread_mutex_unlock(&job->lock);
+    return !atomic_load(&job->failed);
 }
 
 /* Sweeps a worker claims at a time, and the steps each of them runs
@@ -419,8 +476,7 @@ static int chase_worker(void *arg, long worker)
                 } else {
                     gb_step(job, s, j, v[k], w);
                 }
-                atomic_store_explicit(&job->progress[s].done, j + 1,
-                                      memory_order_release);
+                publish(job, &job->progress[s], j + 1);
             }
         }
     }
@@ -543,8 +599,7 @@ static int split_group(chase_job *job, int t, lapack_int s0, int gn,
             } else {
                 gb_step(job, s, j, v[k], w);
             }
-            atomic_store_explicit(&job->progress[s].done, j + 1,
-                                  memory_order_release);
+            publish(job, &job->progress[s], j + 1);
         }
     }
     return 1;
@@ -561,7 +616,7 @@ static int split_worker(void *arg, long t)
                            GL_LINE_BYTES);
     if (!scratch) {
         /* every range is needed: the others must not wait for this one */
-        atomic_store(&job->failed, 1);
+        fail(job);
         return -1;
     }
     gl_scalar *v[CHASE_GROUP], *next[CHASE_GROUP],
@@ -577,6 +632,42 @@ static int split_worker(void *arg, long t)
             break;
     free(scratch);
     return 0;
+}
+
+/* The sweeps schedule on nworkers threads: 0 when every sweep ran (a
+ * worker without scratch claims none). */
+static int run_sweeps(chase_job *job, int nworkers)
+{
+    gl_parallel_run(nworkers, nworkers, chase_worker, job);
+    return atomic_load(&job->next_group) * CHASE_GROUP >= job->nsweeps ? 0
+                                                                       : -1;
+}
+
+/* The split schedule: every range has its thread.  A thread that cannot
+ * start would leave the others waiting, so the ranges are as many as
+ * threads started (gl_parallel_run starts them all or runs the rest on
+ * the caller, one range after the other, which waits: split only where
+ * each range can have a thread of its own). */
+static int run_split(chase_job *job, int nworkers)
+{
+    const size_t line = GL_LINE_BYTES / sizeof(gl_scalar);
+    job->nthreads = nworkers;
+    job->vec = ((size_t)job->b + 1 + line - 1) / line * line;
+    size_t rings = (size_t)nworkers * HANDOFF_RING;
+    size_t ring_bytes = sizeof(gl_scalar) * rings * (job->vec + 1);
+    job->handoff =
+        aligned_alloc(GL_LINE_BYTES, (ring_bytes + GL_LINE_BYTES - 1) /
+                                         GL_LINE_BYTES * GL_LINE_BYTES);
+    if (!job->handoff)
+        return -1;
+    job->handoff_tau = job->handoff + rings * job->vec;
+    int rc = gl_parallel_spawn(nworkers, split_worker, job);
+    free(job->handoff);
+    /* the threads did not all start, and nothing ran: the sweeps
+     * schedule takes any number of them */
+    if (rc != 0 && !atomic_load(&job->failed))
+        rc = run_sweeps(job, nworkers);
+    return rc;
 }
 
 /* threads <= 0: as the context's tuning and the size choose (threads.h;
@@ -605,44 +696,13 @@ static int run_chase(chase_job *job, const gl_tuning *tuning, int threads,
         atomic_init(&job->progress[s].done, 0);
     atomic_init(&job->next_group, 0);
     atomic_init(&job->failed, 0);
-
-    if (!split || nworkers < 2) {
-        gl_parallel_run(nworkers, nworkers, chase_worker, job);
-        free(job->progress);
-        /* Every sweep was claimed, hence run, unless no worker got
-         * scratch. */
-        return atomic_load(&job->next_group) * CHASE_GROUP >= job->nsweeps
-                   ? 0
-                   : -1;
-    }
-    /* every range has its thread: a thread that cannot start would leave
-     * the others waiting, so the ranges are as many as threads started
-     * (gl_parallel_run starts them all or runs the rest on the caller,
-     * one range after the other, which waits: split only where each range
-     * can have a thread of its own) */
-    const size_t line = GL_LINE_BYTES / sizeof(gl_scalar);
-    job->nthreads = nworkers;
-    job->vec = ((size_t)job->b + 1 + line - 1) / line * line;
-    size_t rings = (size_t)nworkers * HANDOFF_RING;
-    size_t ring_bytes = sizeof(gl_scalar) * rings * (job->vec + 1);
-    job->handoff = aligned_alloc(GL_LINE_BYTES,
-                                 (ring_bytes + GL_LINE_BYTES - 1) /
-                                     GL_LINE_BYTES * GL_LINE_BYTES);
-    if (!job->handoff) {
-        free(job->progress);
-        return -1;
-    }
-    job->handoff_tau = job->handoff + rings * job->vec;
-    int rc = gl_parallel_spawn(nworkers, split_worker, job);
-    free(job->handoff);
-    if (rc != 0 && !atomic_load(&job->failed)) {
-        /* the threads did not all start, and nothing ran: the sweeps
-         * schedule takes any number of them */
-        gl_parallel_run(nworkers, nworkers, chase_worker, job);
-        rc = atomic_load(&job->next_group) * CHASE_GROUP >= job->nsweeps
-                 ? 0
-                 : -1;
-    }
+    atomic_init(&job->sleepers, 0);
+    pthread_mutex_init(&job->lock, NULL);
+    pthread_cond_init(&job->moved, NULL);
+    int rc = split && nworkers >= 2 ? run_split(job, nworkers)
+                                    : run_sweeps(job, nworkers);
+    pthread_cond_destroy(&job->moved);
+    pthread_mutex_destroy(&job->lock);
     free(job->progress);
     return rc;
 }
