@@ -33,9 +33,10 @@
  * Memory-Aware Bulge-Chasing on GPUs", after which sweep s-1's later
  * steps no longer touch the data of sweep s's step j.
  * Threads claim groups of sweeps from a ticket counter, run each group in
- * wavefront order (chase_worker) and publish their progress with release
- * stores; waiting is acquire loads (SLATE's hb2st scheme), with a yield
- * so that oversubscribed machines still progress.
+ * wavefront order (chase_worker) and publish their progress with stores
+ * that a waiter reads (SLATE's hb2st scheme), spinning a little, then
+ * asleep until a step is published (wait_for), so that shared and
+ * oversubscribed cores still progress.
  *
  * A sweep limit (ops.h: a chase in segments) only shortens the list of
  * sweeps: the first ones, which the schedule never waits past.
@@ -336,7 +337,8 @@ static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
  * needs may have no core for milliseconds, and a waiter that spun or
  * yielded through them spent its own share of the cores too: n = 4000,
  * b = 64 on 2 threads beside a 2-job build took 1.8-4.3 s spinning and
- * yielding, against 0.25-0.40 s on one thread, and 0.22-0.34 s asleep.
+ * yielding, against 0.25-0.40 s on one thread, and 0.22-0.34 s asleep
+ * (beside two busy loops, 2.25-3.25 s against 0.29-0.39 on average).
  * Asleep, it leaves its core to the thread it waits for (or the other
  * processes), and the scheduler favours it when woken.  Longer spins
  * (100 and 400 us) made the shared case slower (0.46, 0.77 s) and the
