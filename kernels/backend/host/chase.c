@@ -500,19 +500,20 @@ static int chase_worker(void *arg, long worker)
  * condensed forms for symmetric eigenvalue problems using aggregated
  * fine-grained and memory-aware kernels", Haidar, Ltaief and Dongarra).
  *
- * The ranges are cut along the wavefront: step j of the group's k-th
- * sweep lies on diagonal d = j + LAG k (its round), and thread t owns the
- * diagonals diag_start(t) .. diag_start(t+1) - 1.  Step j of sweep k
- * waits for step j+2 of sweep k-1, which lies on the same diagonal, so a
- * thread never waits within a group for the thread after it: thread t+1
- * takes up group g as thread t finishes it, while thread t runs group g+1
- * (a pipeline of P groups, synchronised by the sweeps' progress counters
- * only).  Cut at one step for all the group's sweeps instead, thread t
- * waits at the end of each of its sweeps for the next thread to run two
- * steps of the sweep before: n = 4000, b = 64 on 2 cores, the threads
- * waited 6 and 10 ms of the Hermitian chase's 130, and 3 and 6 ms cut
- * along the wavefront.  Each thread's diagonals hold an equal share of
- * the group's steps.
+ * Thread t runs steps steps0 t / P .. steps0 (t+1) / P of each of the
+ * group's sweeps (steps0: its first sweep's), while thread t+1 runs the
+ * group before's: a pipeline of P groups, synchronised by the sweeps'
+ * progress counters only.  The last two steps of each sweep's range wait
+ * for the next thread's first steps of the sweep before, so at the end of
+ * each group the two threads take turns.  Cut along the wavefront instead
+ * (step j of the k-th sweep on diagonal j + 2k, each thread a range of
+ * diagonals), a step and the step it waits for lie in one range, and at
+ * n = 4000, b = 64 on 2 cores the threads waited 3 and 6 ms of the
+ * Hermitian chase's 0.13 s instead of 6 and 10, in the same wall time;
+ * but the next group's first sweep waits for this group's last one 8
+ * diagonals further on, in the range of thread t+2 where the ranges are
+ * narrow: counted with unit steps (tools/chase_model.py), 5.5x on 15
+ * threads against 9.5x cut by step, 1.94x against 1.91x on 2.
  *
  * A step waits, as in the sweeps schedule, for step j+2 of the sweep
  * before, and at the first step of a range for its own sweep's step
@@ -521,27 +522,19 @@ static int chase_worker(void *arg, long worker)
  * it goes into the ring of the thread whose range starts there (past
  * empty ranges), in its slot s % HANDOFF_RING, before the step's release
  * store.  The slot is free again when sweep s + 4 writes it: that waits
- * for sweep s to be 8 steps further, and a range's start moves by at
- * most a step from one group to the next (4 at the last, shorter group).
+ * for sweep s to be 12 steps further, and the range's start moves by at
+ * most a step from one group to the next.
  *
  * Each step runs on the same data with the same aligned scratch as in the
  * sweeps schedule: the band comes out bit for bit the same whatever the
  * schedule and the number of threads (test_stages checks both). */
 enum { HANDOFF_RING = 4 };
 
-/* The first diagonal of thread t's range of a group of gn sweeps with
- * `steps` steps in all; past the last thread, past every diagonal.  Thread
- * 0's range holds LAG (gn-1)/2 diagonals more, as its first ones are
- * short (sweep k starts on diagonal LAG k), and the last thread's as
- * many more, as its last ones are. */
-static lapack_int diag_start(long steps, int gn, int t, int nthreads)
+/* the first step of thread t's range of a group whose first sweep has
+ * steps0 steps */
+static lapack_int range_start(lapack_int steps0, int t, int nthreads)
 {
-    if (t == 0)
-        return 0;
-    if (t >= nthreads)
-        return (lapack_int)steps + CHASE_LAG * gn;
-    return (lapack_int)(steps * t / ((long)nthreads * gn)) +
-           CHASE_LAG * (gn - 1) / 2;
+    return (lapack_int)((long)steps0 * t / nthreads);
 }
 
 /* Thread t's steps of the group of gn sweeps from s0, in wavefront order;
@@ -553,31 +546,28 @@ static int split_group(chase_job *job, int t, lapack_int s0, int gn,
     const size_t vec = job->vec;
     lapack_int steps[CHASE_GROUP];
     gl_scalar tau[CHASE_GROUP];
-    long all = 0;
     for (int k = 0; k < gn; k++) {
         steps[k] = steps_of(job, s0 + k);
         tau[k] = 0;
-        all += steps[k];
     }
     lapack_int prev_steps = s0 > 0 ? steps_of(job, s0 - 1) : 0;
-    lapack_int d0 = diag_start(all, gn, t, P),
-               d1 = diag_start(all, gn, t + 1, P),
-               last = steps[0] + CHASE_LAG * (gn - 1);
-    /* the thread whose range starts at d1 (past the empty ones): its ring
+    lapack_int j0 = range_start(steps[0], t, P),
+               j1 = range_start(steps[0], t + 1, P);
+    /* the thread whose range starts at j1 (past the empty ones): its ring
      * takes the reflectors this range ends with */
     int after = t + 1;
-    while (after + 1 < P && diag_start(all, gn, after + 1, P) == d1)
+    while (after + 1 < P && range_start(steps[0], after + 1, P) == j1)
         after++;
     gl_scalar *ring = job->handoff + (size_t)t * HANDOFF_RING * vec,
               *ring_tau = job->handoff_tau + (size_t)t * HANDOFF_RING,
               *after_ring = job->handoff + (size_t)after * HANDOFF_RING * vec,
               *after_tau = job->handoff_tau + (size_t)after * HANDOFF_RING;
-    for (lapack_int d = d0; d < d1 && d < last; d++) {
+    for (lapack_int r = 0; r < j1 - j0 + CHASE_LAG * (gn - 1); r++) {
         for (int k = 0; k < gn; k++) {
-            lapack_int s = s0 + k, j = d - CHASE_LAG * k;
-            if (j < 0 || j >= steps[k])
+            lapack_int s = s0 + k, j = j0 + r - CHASE_LAG * k;
+            if (j < j0 || j >= j1 || j >= steps[k])
                 continue;
-            int first = j > 0 && j == d0 - CHASE_LAG * k;
+            int first = j == j0 && j > 0;
             if ((s > 0 &&
                  !wait_for(job, &job->progress[s - 1],
                            min_i(j + 3, k > 0 ? steps[k - 1] : prev_steps))) ||
@@ -594,7 +584,7 @@ static int split_group(chase_job *job, int t, lapack_int s0, int gn,
                 tau[k] = sb_step(job, s, j, v[k], tau[k], next[k], w);
                 gl_scalar *swap = v[k];
                 v[k] = next[k], next[k] = swap;
-                if (j + 1 == d1 - CHASE_LAG * k && j + 1 < steps[k]) {
+                if (j + 1 == j1 && j + 1 < steps[k] && after < P) {
                     memcpy(after_ring + slot * vec, v[k], sizeof *v[k] * vec);
                     after_tau[slot] = tau[k];
                 }

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""The host chase's split schedule (kernels/backend/host/chase.c), counted.
+
+Every step costs one unit and nothing else costs anything: no cache, no
+latency between the threads.  Each thread runs its steps in its own order,
+each step as soon as the thread is free and the steps it waits for are
+done: step j of sweep s after step min(j+2, last) of sweep s-1, and the
+first step of a range after its sweep's step before (the thread before).
+What is left is the schedule's own parallelism: the speed-up over one
+thread on P threads, for the range cut by step (each thread the same
+steps of every sweep of a group, `shift` 0: the library's) or moved by
+`shift` steps a sweep (2: cut along the group's wavefront).
+
+    tools/chase_model.py [n=4000] [b=64] [threads=2,4,8,15] [shift=0,2]
+        [group=4]
+
+Python 3's standard library only.
+"""
+import sys
+
+LAG = 2   # chase.c CHASE_LAG: rounds between a group's sweeps
+
+
+def steps_of(n, b, s):
+    """Steps of sweep s of the Hermitian chase (chase.c steps_of)."""
+    return 0 if s + 2 > n - 1 else (n - 3 - s) // b + 1
+
+
+def thread_orders(n, b, threads, shift, group):
+    """Per thread, its steps (sweep, step, first of a range) in order."""
+    sweeps = n - 2
+    while sweeps > 0 and steps_of(n, b, sweeps - 1) == 0:
+        sweeps -= 1
+    orders = [[] for _ in range(threads)]
+    for s0 in range(0, sweeps, group):
+        gn = min(group, sweeps - s0)
+        steps = [steps_of(n, b, s0 + k) for k in range(gn)]
+        mean = sum(steps) / gn
+
+        def cut(t):
+            if t == 0:
+                return -(1 << 30)
+            if t >= threads:
+                return 1 << 30
+            if shift == 0:   # chase.c range_start
+                return steps[0] * t // threads
+            return int(mean * t / threads + shift * (gn - 1) / 2 + 0.5)
+
+        for t in range(threads):
+            mine = []
+            for k in range(gn):
+                lo = max(0, cut(t) - shift * k)
+                hi = min(steps[k], cut(t + 1) - shift * k)
+                mine += [(j + LAG * k, k, j, j == lo and j > 0)
+                         for j in range(lo, hi)]
+            orders[t] += [(s0 + k, j, first)
+                          for _, k, j, first in sorted(mine)]
+    return orders
+
+
+def speedup(n, b, threads, shift=0, group=4):
+    orders = thread_orders(n, b, threads, shift, group)
+    finish, pos = {}, [0] * threads
+    free = [0] * threads
+    left = sum(len(o) for o in orders)
+    total = left
+    while left:
+        moved = False
+        for t in range(threads):
+            while pos[t] < len(orders[t]):
+                s, j, first = orders[t][pos[t]]
+                waits = []
+                if s > 0:
+                    need = min(j + 3, steps_of(n, b, s - 1))
+                    if need > 0:
+                        waits.append((s - 1, need - 1))
+                if first:
+                    waits.append((s, j - 1))
+                if any(w not in finish for w in waits):
+                    break
+                start = max([free[t]] + [finish[w] for w in waits])
+                finish[(s, j)] = free[t] = start + 1
+                pos[t] += 1
+                left -= 1
+                moved = True
+        if not moved:
+            raise SystemExit("chase_model: the schedule deadlocks")
+    return total / max(free)
+
+
+def main(argv):
+    n = int(argv[1]) if len(argv) > 1 else 4000
+    b = int(argv[2]) if len(argv) > 2 else 64
+    threads = [int(x) for x in (argv[3] if len(argv) > 3 else "2,4,8,15")
+               .split(",")]
+    shifts = [int(x) for x in (argv[4] if len(argv) > 4 else "0,2").split(",")]
+    group = int(argv[5]) if len(argv) > 5 else 4
+    for shift in shifts:
+        row = ", ".join(f"{p}: {speedup(n, b, p, shift, group):.2f}x"
+                        for p in threads)
+        print(f"n={n} b={b} group={group} shift={shift}: {row}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
