@@ -14,7 +14,9 @@
 #      and query answers bitwise the real routine's, one log line each;
 #    - forward: below the crossover (1x1, 1x2) or with no GPU under the
 #      default GPULAPACK_SCALAPACK=gpu (2x2, reversed): bitwise the real
-#      routine's; and the same PXERBLA messages as the real routine.
+#      routine's (pdsyevx at n = 257 but for Z, which it does not
+#      reproduce itself: compare.py); and the same PXERBLA messages as the
+#      real routine.
 # 2. pzheevd on the OpenCL device (PoCL) through the gather path; under a
 #    device cap below the call's plan (GPULAPACK_DEVICE_MEMORY_MB) the
 #    call is forwarded, reason=no-gpu with the library's device-memory,

@@ -4,7 +4,12 @@ against the run of the same binary without the interposer (ORACLE), printing
 PASS/FAIL lines for check_scalapack.sh.
 
 MODE exact:  every line identical (the interposer forwarded every call: the
-             results are bitwise the real routine's).
+             results are bitwise the real routine's), but for the cases of
+             UNREPRODUCED: Debian's pdsyevx at n = 257 (a cluster of the 65
+             values asked for) gives one of several Z from run to run of
+             the same binary, without the interposer and under valgrind
+             alike (no uninitialised read): there Z's hash and ratios are
+             left out of the line, and the ratios stay below 30.
 MODE gather: error cases (bad-*, short-*, argument errors) identical; the
              others with the same INFO, query answers, M and NZ, values
              within 20 n eps of the oracle's largest, residual and
@@ -15,6 +20,12 @@ import re
 import sys
 
 EPS = 2.0 ** -52
+UNREPRODUCED = re.compile(r"pdsyevx-n257-")
+
+
+def without_z(line):
+    """A result line without Z's hash and ratios."""
+    return re.sub(r" (zhash|res|orth)=\S+", "", line)
 
 
 def parse(path):
@@ -40,6 +51,7 @@ def main():
     result, _ = parse(result_path)
     bad = []
     gathered = 0
+    unreproduced = 0
     flex = 0    # bad-*/short-* cases the real routine accepts (p?gesvd takes
                 # MB != NB; p?syevx/p?syevr run with less than the query's
                 # workspace): either path, compared bitwise
@@ -51,6 +63,12 @@ def main():
         error_case = c.startswith(("bad-", "short-")) or o["info"] != "0"
         if error_case and o["info"] == "0":
             flex += 1
+        if mode == "exact" and not error_case and UNREPRODUCED.match(c):
+            unreproduced += 1
+            if without_z(o["line"]) != without_z(r["line"]) or \
+                    any(float(r.get(k, "inf")) > 30 for k in ("res", "orth")):
+                bad.append(f"{c}: differs from the real routine's beside Z ({r['line'][:160]} | {o['line'][:160]})")
+            continue
         if mode == "exact" or error_case:
             if o["line"] != r["line"]:
                 bad.append(f"{c}: differs from the real routine's ({r['line'][:160]} | {o['line'][:160]})")
@@ -83,7 +101,9 @@ def main():
         print(f"FAIL {name}: {len(bad)} of {len(order)} cases: " + "; ".join(bad[:6]))
     else:
         what = f"{gathered} gathered, {len(order) - gathered} forwarded" if mode == "gather" \
-            else "bitwise the real routine's"
+            else "bitwise the real routine's" + (
+                f"; {unreproduced} of them but for Z, which the real routine does not "
+                "reproduce (its ratios below 30)" if unreproduced else "")
         print(f"PASS {name} ({len(order)} cases, {what})")
 
 
