@@ -128,13 +128,6 @@ struct gl_team {
     team_member members[GL_HOST_MAX_THREADS];
 };
 
-static void pause_once(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
 static void *team_worker(void *arg)
 {
     const team_member *me = arg;
@@ -145,7 +138,7 @@ static void *team_worker(void *arg)
                             atomic_load_explicit(&t->generation,
                                                  memory_order_acquire) == seen;
              spins++)
-            pause_once();
+            gl_pause();
         pthread_mutex_lock(&t->lock);
         while (atomic_load_explicit(&t->generation, memory_order_relaxed) ==
                seen)
@@ -240,7 +233,7 @@ int gl_team_run(gl_team *t, long count, int threads,
              spins < TEAM_SPINS &&
              atomic_load_explicit(&t->pending, memory_order_acquire) > 0;
              spins++)
-            pause_once();
+            gl_pause();
         pthread_mutex_lock(&t->lock);
         while (atomic_load_explicit(&t->pending, memory_order_acquire) > 0)
             pthread_cond_wait(&t->idle, &t->lock);

@@ -7,6 +7,16 @@
 /* Upper bound of the threads the host kernels start. */
 #define GL_HOST_MAX_THREADS 64
 
+/* One turn of a spin-wait loop: x86's PAUSE (no pipeline flush when the
+ * loop ends, and a hyper-thread sibling gets the core); nothing
+ * elsewhere. */
+static inline void gl_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
 /* Runs fn(ctx, i) for i = 0 .. count-1 on up to gl_host_threads() threads,
  * the caller's included, each claiming the next item from a shared
  * counter (so items may take unequal times).  Returns 0, or -1 when fn

@@ -345,13 +345,6 @@ static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
  * quiet one no faster. */
 enum { WAIT_SPINS = 1 << 10 };
 
-static void pause_once(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-}
-
 /* Stores the sweep's progress (done steps) and wakes the sleepers.  With
  * wait_for's increment and check, sequentially consistent: either the
  * waiter sees the new progress or this store sees the waiter. */
@@ -383,7 +376,7 @@ static int wait_for(chase_job *job, const progress_slot *slot, long need)
             return 1;
         if (atomic_load_explicit(&job->failed, memory_order_relaxed))
             return 0;
-        pause_once();
+        gl_pause();
     }
     pthread_mutex_lock(&job->lock);
     atomic_fetch_add_explicit(&job->sleepers, 1, memory_order_seq_cst);
