@@ -49,7 +49,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../../runtime/precision.h"
 #include "../../householder.h"
@@ -381,17 +380,8 @@ static int wait_for(chase_job *job, const progress_slot *slot, long need)
     pthread_mutex_lock(&job->lock);
     atomic_fetch_add_explicit(&job->sleepers, 1, memory_order_seq_cst);
     while (atomic_load_explicit(&slot->done, memory_order_seq_cst) < need &&
-           !atomic_load(&job->failed)) {
-        /* woken by publish; the timeout only bounds a wake never seen */
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 1000000;
-        if (until.tv_nsec >= 1000000000) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000;
-        }
-        pthread_cond_timedwait(&job->moved, &job->lock, &until);
-    }
+           !atomic_load(&job->failed))
+        pthread_cond_wait(&job->moved, &job->lock); /* publish, fail */
     atomic_fetch_sub_explicit(&job->sleepers, 1, memory_order_relaxed);
     pthread_mutex_unlock(&job->lock);
     return !atomic_load(&job->failed);
