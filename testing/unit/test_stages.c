@@ -1426,8 +1426,8 @@ static void check_product(group *g, const char *desc, lapack_int m,
         gfail(g, "%s: ratio %.3g", desc, r);
 }
 
-static void gemm_pieces(group *g, char ta, char tb, lapack_int m,
-                        lapack_int n, lapack_int k, gl_scalar beta)
+static void gemm_pieces(group *g, char ta, char tb, lapack_int m, lapack_int n,
+                        lapack_int k, gl_scalar alpha, gl_scalar beta)
 {
     lapack_int ra = ta == 'N' ? m : k, ca = ta == 'N' ? k : m;
     lapack_int rb = tb == 'N' ? k : n, cb = tb == 'N' ? n : k;
@@ -1435,7 +1435,7 @@ static void gemm_pieces(group *g, char ta, char tb, lapack_int m,
     gl_scalar *a = malloc(sizeof *a * ((size_t)ra * ca + (size_t)rb * cb +
                                        3 * cs));
     gl_scalar *b = a + (size_t)ra * ca, *c0 = b + (size_t)rb * cb,
-              *ref = c0 + cs, *got = ref + cs, alpha = make_scalar(0.75, 0.5);
+              *ref = c0 + cs, *got = ref + cs;
     fill_random((size_t)ra * ca + (size_t)rb * cb + cs, a);
     GL_FN(ops) whole = products_table(0);
     memcpy(ref, c0, sizeof *c0 * cs);
@@ -1456,15 +1456,17 @@ static void gemm_pieces(group *g, char ta, char tb, lapack_int m,
 }
 
 /* A Hermitian (order mn, its `uplo` triangle; the other NaN) from the
- * left (m x n C) or the right (n x mn ... ) */
+ * left (m x n C) or the right (n x mn ... ); alpha 1 from the left of a
+ * lower triangle: stage 1's X = A S, by the tile kernel (products.c
+ * hemm_strips) */
 static void hemm_pieces(group *g, char side, char uplo, lapack_int m,
-                        lapack_int n)
+                        lapack_int n, gl_scalar alpha)
 {
     lapack_int order = side == 'L' ? m : n;
     size_t as = (size_t)order * order, cs = (size_t)m * n;
     gl_scalar *a = malloc(sizeof *a * (as + 4 * cs));
     gl_scalar *b = a + as, *c0 = b + cs, *ref = c0 + cs, *got = ref + cs;
-    gl_scalar alpha = make_scalar(-1.25, 0.25), beta = make_scalar(0.5, 0);
+    gl_scalar beta = make_scalar(0.5, 0);
     fill_random(as + 2 * cs, a);
     for (lapack_int j = 0; j < order; j++) {
         AT(a, order, j, j) = GL_REAL(AT(a, order, j, j));
@@ -1868,16 +1870,27 @@ static void product_thread_checks(void)
     group g;
     gbegin(&g, "products/pieces: 1, 2 and 3 threads against whole");
     const char *ops2 = GL_COMPLEX ? "NCT" : "NT";
+    gl_scalar alpha = make_scalar(0.75, 0.5);
     for (const char *ta = ops2; *ta; ta++)
         for (const char *tb = ops2; *tb; tb++) {
-            gemm_pieces(&g, *ta, *tb, 1500, 64, 130, 0);
-            gemm_pieces(&g, *ta, *tb, 64, 1500, 130, make_scalar(-0.5, 0));
-            gemm_pieces(&g, *ta, *tb, 48, 40, 6500, make_scalar(0.25, 0));
+            gemm_pieces(&g, *ta, *tb, 1500, 64, 130, alpha, 0);
+            gemm_pieces(&g, *ta, *tb, 64, 1500, 130, alpha,
+                        make_scalar(-0.5, 0));
+            gemm_pieces(&g, *ta, *tb, 48, 40, 6500, alpha,
+                        make_scalar(0.25, 0));
         }
-    gemm_pieces(&g, 'N', 'N', 48, 40, 6500, 0);
+    gemm_pieces(&g, 'N', 'N', 48, 40, 6500, alpha, 0);
+    /* alpha 1, beta 0 or 1, C narrow: stage 1's products, in strips by
+     * the tile kernel (products.c gemm_strips) */
+    for (const char *ta = ops2; *ta; ta++) {
+        gemm_pieces(&g, *ta, 'N', 1500, 64, 700, 1, 0);
+        gemm_pieces(&g, *ta, 'N', 1100, 13, 300, 1, 1);
+    }
     for (const char *u = "LU"; *u; u++) {
-        hemm_pieces(&g, 'L', *u, 700, 40);
-        hemm_pieces(&g, 'R', *u, 300, 260);
+        hemm_pieces(&g, 'L', *u, 700, 40, make_scalar(-1.25, 0.25));
+        hemm_pieces(&g, 'L', *u, 701, 64, 1);
+        hemm_pieces(&g, 'L', *u, 1100, 13, 1);
+        hemm_pieces(&g, 'R', *u, 300, 260, make_scalar(-1.25, 0.25));
         for (const char *tr = GL_COMPLEX ? "NC" : "NT"; *tr; tr++)
             her2k_pieces(&g, *u, *tr, 560, 40, 0);
         for (const char *tr = ops2; *tr; tr++) {

@@ -26,6 +26,7 @@
 #include "../../stages/stages.h"
 #include "../lapack_fns.h"
 #include "host.h"
+#include "update_pass.h"
 
 /* A thread is worth a share of at least this many flops (0.1-0.2 ms of
  * one core at the BLAS's rate, against the 30-60 us of starting it), and
@@ -69,6 +70,100 @@ static gl_scalar conj_of(gl_scalar x)
 #endif
 }
 
+/* ---- narrow products in strips, by the tile kernel -------------------
+ * Stage 1's products of the matrix with a block of b columns (X = A S in
+ * sy2sb, A^H V and A W in ge2gb; b = 64 at n = 4000) from OpenBLAS pieces
+ * pack the matrix for each product, and a packed element serves only 2 b
+ * flops.  The register-tiled kernel (tile_gemm.c) reads the matrix in
+ * place: a strip of C's rows takes the matrix's rows plain, or its
+ * columns through the adjoint C^H = B^H A, whose kernel reads them along
+ * memory.  A block of STRIP_COLS columns (256 KiB in double at 128 rows)
+ * stays in a core's L2 while the kernel runs over B's columns.  Measured
+ * on epyc-2core (X = A S, 64 columns, m = 1000-4000): 78-95 GFLOP/s on
+ * one core against OpenBLAS's pieces' 71-81, 146-159 on two against
+ * 134-138 (docs/design/host-threads.md). */
+enum { STRIP_ROWS = 128, STRIP_COLS = 256, NARROW = 128 };
+
+static lapack_int min_lines(lapack_int a, lapack_int b)
+{
+    return a < b ? a : b;
+}
+
+/* Whether C (m x n) from an inner dimension k goes in strips: the vector
+ * kernels only (the portable one is no match for the BLAS), C narrow and
+ * tall, the inner dimension long. */
+static int strips_apply(lapack_int m, lapack_int n, lapack_int k)
+{
+    return GL_FN(tile_gemm_vector)() && m >= 2 * STRIP_ROWS &&
+           n >= GL_FN(tile_gemm_cols)() && n <= NARROW && k >= STRIP_COLS;
+}
+
+/* C (rows x n) = A B (mode GL_TILE_SET) or C + A B (GL_TILE_ADD), A rows x
+ * k in place */
+static void strip_plain(lapack_int rows, lapack_int n, lapack_int k, int mode,
+                        const gl_scalar *a, lapack_int lda, const gl_scalar *b,
+                        lapack_int ldb, gl_scalar *c, lapack_int ldc)
+{
+    for (lapack_int p = 0; p < k; p += STRIP_COLS) {
+        lapack_int cols = min_lines(STRIP_COLS, k - p);
+        GL_FN(tile_gemm)(rows, n, cols, p == 0 ? mode : GL_TILE_ADD,
+                         a + (size_t)p * lda, lda, rows, cols, b + p, ldb, c,
+                         ldc);
+    }
+}
+
+/* C (rows x n) = A^H B (mode GL_TILE_SET) or C + A^H B (GL_TILE_ADD), A k x
+ * rows in place, from bh = B^H (n x k, leading dimension n) through ch
+ * (n x rows) = B^H A */
+static void strip_adjoint(lapack_int rows, lapack_int n, lapack_int k,
+                          int mode, const gl_scalar *a, lapack_int lda,
+                          const gl_scalar *bh, gl_scalar *ch, gl_scalar *c,
+                          lapack_int ldc)
+{
+    for (lapack_int p = 0; p < k; p += STRIP_COLS) {
+        lapack_int cols = min_lines(STRIP_COLS, k - p);
+        GL_FN(tile_gemm)(n, rows, cols, p == 0 ? GL_TILE_SET : GL_TILE_ADD,
+                         bh + (size_t)p * n, n, n, cols, a + p, lda, ch, n);
+    }
+    for (lapack_int q = 0; q < n; q++) {
+        gl_scalar *cq = c + (size_t)q * ldc;
+        for (lapack_int r = 0; r < rows; r++)
+            cq[r] = (mode == GL_TILE_SET ? 0 : cq[r]) +
+                    conj_of(ch[q + (size_t)r * n]);
+    }
+}
+
+typedef struct adjoint_job {
+    lapack_int rows, cols, per, ld;
+    const gl_scalar *src;
+    gl_scalar *dst;
+} adjoint_job;
+
+static int adjoint_piece(void *arg, long i)
+{
+    const adjoint_job *j = arg;
+    lapack_int r0 = (lapack_int)i * j->per,
+               rows = min_lines(j->per, j->rows - r0);
+    update_pass_adjoint(rows, j->cols, j->src + r0, j->ld,
+                        j->dst + (size_t)r0 * j->cols, j->cols);
+    return 0;
+}
+
+/* dst (cols x rows, leading dimension cols) = src^H on the run's threads */
+static void team_adjoint(const GL_FN(ops) *run, int threads, lapack_int rows,
+                         lapack_int cols, const gl_scalar *src, lapack_int ld,
+                         gl_scalar *dst)
+{
+    adjoint_job job = {.rows = rows,
+                       .cols = cols,
+                       .per = min_lines(STRIP_COLS, rows),
+                       .ld = ld,
+                       .src = src,
+                       .dst = dst};
+    gl_team_run(run->product_team, pieces_of(rows, job.per), threads,
+                adjoint_piece, &job);
+}
+
 /* ---- C = alpha op(A) op(B) + beta C ---------------------------------- */
 
 typedef struct gemm_job {
@@ -78,6 +173,7 @@ typedef struct gemm_job {
     const gl_scalar *a, *b;
     gl_scalar *c;
     gl_scalar *partial; /* 'k': one m x n block per piece */
+    gl_scalar *bh, *ch; /* gemm_strip: B^H (n x k) and C^H (n x m) */
 } gemm_job;
 
 static int gemm_piece(void *arg, long i)
@@ -110,6 +206,43 @@ static int gemm_piece(void *arg, long i)
     return 0;
 }
 
+/* Rows i0..i1 of C = A^H B (beta 0) or C + A^H B (beta 1) */
+static int gemm_strip(void *arg, long i)
+{
+    const gemm_job *j = arg;
+    lapack_int i0 = (lapack_int)i * j->per,
+               rows = min_lines(j->per, j->m - i0);
+    strip_adjoint(rows, j->n, j->k, j->beta == 0 ? GL_TILE_SET : GL_TILE_ADD,
+                  j->a + (size_t)i0 * j->lda, j->lda, j->bh,
+                  j->ch + (size_t)i0 * j->n, j->c + i0, j->ldc);
+    return 0;
+}
+
+/* C = A^H B + beta C (beta 0 or 1) in strips by the tile kernel on
+ * `threads` of the run's; 1 where they do not apply or there is no
+ * memory for B^H and C^H.  A B goes to the BLAS: the kernel's plain
+ * strips, A's rows read across its columns, ran at OpenBLAS's rate. */
+static int gemm_strips(const GL_FN(ops) *run, gemm_job *job, int threads)
+{
+    int adjoint = job->ta == 'C' || (!GL_COMPLEX && job->ta == 'T');
+    if (!adjoint || job->tb != 'N' || job->alpha != 1 ||
+        (job->beta != 0 && job->beta != 1) ||
+        !strips_apply(job->m, job->n, job->k))
+        return 1;
+    gl_scalar *work = gl_host_alloc(sizeof *work * (size_t)job->n *
+                                    ((size_t)job->k + (size_t)job->m));
+    if (!work)
+        return 1;
+    job->bh = work;
+    job->ch = work + (size_t)job->n * (size_t)job->k;
+    team_adjoint(run, threads, job->k, job->n, job->b, job->ldb, job->bh);
+    job->per = min_lines(STRIP_ROWS, piece_lines(job->m, threads));
+    gl_team_run(run->product_team, pieces_of(job->m, job->per), threads,
+                gemm_strip, job);
+    gl_host_free(work);
+    return 0;
+}
+
 /* gl_s_products_gemm gl_d_products_gemm gl_c_products_gemm gl_z_products_gemm */
 int GL_FN(products_gemm)(const GL_FN(ops) *run, char ta, char tb, lapack_int m,
                          lapack_int n, lapack_int k, gl_scalar alpha,
@@ -119,8 +252,6 @@ int GL_FN(products_gemm)(const GL_FN(ops) *run, char ta, char tb, lapack_int m,
 {
     int threads =
         product_threads(run->product_threads, 2.0 * WEIGHT * m * n * k);
-    if (threads <= 1 || k <= 0)
-        return 1;
     gemm_job job = {.ta = ta,
                     .tb = tb,
                     .m = m,
@@ -134,6 +265,10 @@ int GL_FN(products_gemm)(const GL_FN(ops) *run, char ta, char tb, lapack_int m,
                     .a = a,
                     .b = b,
                     .c = c};
+    if (run->product_threads >= 1 && gemm_strips(run, &job, threads) == 0)
+        return 0;
+    if (threads <= 1 || k <= 0)
+        return 1;
     /* the longer side of C, else (C a small block, as V^H X) the inner
      * dimension, each piece into a block of its own, summed after */
     lapack_int longer = m > n ? m : n;
@@ -214,6 +349,7 @@ typedef struct hemm_job {
     gl_scalar alpha, beta;
     const gl_scalar *a, *b;
     gl_scalar *c;
+    gl_scalar *bh, *ch; /* hemm_strip: B^H and C^H (n x m each), or NULL */
 } hemm_job;
 
 /* Rows i0..i1 of C.  From the left, row i of A is its stored part
@@ -250,6 +386,48 @@ static int hemm_piece(void *arg, long i)
     return 0;
 }
 
+/* Rows i0..i1 of C: the diagonal block by ?hemm (with beta), then
+ * A(i0:i1, 0:i0) B(0:i0) and (B(i1:m)^H A(i1:m, i0:i1))^H. */
+static int hemm_strip(void *arg, long i)
+{
+    const hemm_job *j = arg;
+    lapack_int m = j->m, n = j->n, lda = j->lda, ldc = j->ldc,
+               i0 = (lapack_int)i * j->per, rows = min_lines(j->per, m - i0),
+               i1 = i0 + rows;
+    const gl_scalar *a = j->a;
+    gl_scalar *c = j->c + i0;
+    GL_FN(lapack_fns_get)()->hemm("L", "L", &rows, &n, &j->alpha,
+                                  a + i0 + (size_t)i0 * lda, &lda, j->b + i0,
+                                  &j->ldb, &j->beta, c, &ldc, 1, 1);
+    strip_plain(rows, n, i0, GL_TILE_ADD, a + i0, lda, j->b, j->ldb, c, ldc);
+    if (i1 < m)
+        strip_adjoint(rows, n, m - i1, GL_TILE_ADD, a + i1 + (size_t)i0 * lda,
+                      lda, j->bh + (size_t)i1 * n, j->ch + (size_t)i0 * n, c,
+                      ldc);
+    return 0;
+}
+
+/* C = A B + beta C from the left, A in its lower triangle, in strips by
+ * the tile kernel (above) on `threads` of the run's; 1 where they do not
+ * apply (strips_apply) or there is no memory for B^H and C^H. */
+static int hemm_strips(const GL_FN(ops) *run, hemm_job *job, int threads)
+{
+    if (!strips_apply(job->m, job->n, job->m))
+        return 1;
+    size_t half = (size_t)job->m * (size_t)job->n;
+    gl_scalar *work = gl_host_alloc(2 * half * sizeof *work);
+    if (!work)
+        return 1;
+    job->bh = work;
+    job->ch = work + half;
+    job->per = min_lines(STRIP_ROWS, piece_lines(job->m, threads));
+    team_adjoint(run, threads, job->m, job->n, job->b, job->ldb, job->bh);
+    gl_team_run(run->product_team, pieces_of(job->m, job->per), threads,
+                hemm_strip, job);
+    gl_host_free(work);
+    return 0;
+}
+
 /* gl_s_products_hemm gl_d_products_hemm gl_c_products_hemm gl_z_products_hemm */
 int GL_FN(products_hemm)(const GL_FN(ops) *run, char side, char uplo,
                          lapack_int m, lapack_int n, gl_scalar alpha,
@@ -260,8 +438,6 @@ int GL_FN(products_hemm)(const GL_FN(ops) *run, char side, char uplo,
     lapack_int order = side == 'L' ? m : n;
     int threads = product_threads(run->product_threads,
                                   2.0 * WEIGHT * m * n * (double)order);
-    if (threads <= 1 || m < 2 * PIECE_LINES)
-        return 1;
     hemm_job job = {.side = side,
                     .uplo = uplo,
                     .m = m,
@@ -273,8 +449,13 @@ int GL_FN(products_hemm)(const GL_FN(ops) *run, char side, char uplo,
                     .beta = beta,
                     .a = a,
                     .b = b,
-                    .c = c,
-                    .per = piece_lines(m, threads)};
+                    .c = c};
+    if (run->product_threads >= 1 && side == 'L' && uplo == 'L' &&
+        alpha == 1 && hemm_strips(run, &job, threads) == 0)
+        return 0;
+    if (threads <= 1 || m < 2 * PIECE_LINES)
+        return 1;
+    job.per = piece_lines(m, threads);
     gl_team_run(run->product_team, pieces_of(m, job.per), threads, hemm_piece,
                 &job);
     return 0;
@@ -569,6 +750,9 @@ typedef struct larfb_ahead_job {
     const gl_scalar *v, *t;
     gl_scalar *c;
     gl_scalar *w, *s; /* lines x k each (ld ldw): W, and W V1^H or W V1 */
+    /* side L in strips (strips_apply): V2^H (k x m - k) and W's pieces'
+     * adjoints (k x lines); else NULL */
+    gl_scalar *vh, *wh;
     ahead_task task;
 } larfb_ahead_job;
 
@@ -596,7 +780,10 @@ static int larfb_ahead_first(void *arg, long i)
         GL_FN(conj_transpose)(k, cnt, c, ldc, w, ldw); /* W = C1^H */
         f->trmm("R", "L", "N", "U", &cnt, &k, &one, v, &ldv, w, &ldw, 1, 1, 1,
                 1);
-        if (rest > 0)
+        if (j->vh)
+            strip_adjoint(cnt, k, rest, GL_TILE_ADD, c + k, ldc, j->vh,
+                          j->wh + (size_t)lo * k, w, ldw);
+        else if (rest > 0)
             f->gemm("C", "N", &cnt, &k, &rest, &one, c + k, &ldc, v + k, &ldv,
                     &one, w, &ldw, 1, 1);
         f->trmm("R", "U", j->trans == 'N' ? "C" : "N", "N", &cnt, &k, &one,
@@ -675,7 +862,11 @@ int GL_FN(products_larfb_ahead)(const GL_FN(ops) *ops, char side, char trans,
     if (threads <= 1 || lines < 2 * PIECE_LINES || k < 1 || order < k ||
         storev != (side == 'L' ? 'C' : 'R'))
         return 1;
-    gl_scalar *w = gl_host_alloc(sizeof *w * 2 * (size_t)lines * (size_t)k);
+    /* W = C^H V from the left: C2^H V2 in strips where they apply */
+    int strips = side == 'L' && strips_apply(lines, k, m - k);
+    size_t extra = strips ? (size_t)k * ((size_t)(m - k) + (size_t)lines) : 0;
+    gl_scalar *w =
+        gl_host_alloc(sizeof *w * (2 * (size_t)lines * (size_t)k + extra));
     if (!w)
         return 1;
     GL_FN(ops) whole = *ops;
@@ -699,6 +890,11 @@ int GL_FN(products_larfb_ahead)(const GL_FN(ops) *ops, char side, char trans,
         .w = w,
         .s = w + (size_t)lines * (size_t)k,
         .task = {.ops = &whole, .fn = task, .arg = arg}};
+    if (strips) {
+        job.vh = job.s + (size_t)lines * (size_t)k;
+        job.wh = job.vh + (size_t)k * (size_t)(m - k);
+        team_adjoint(ops, threads, m - k, k, v + k, ldv, job.vh);
+    }
     gl_team_run(ops->product_team, pieces_of(lines, job.per[0]), threads,
                 larfb_ahead_first, &job);
     gl_team_run(ops->product_team, 1 + pieces_of(lines, job.per[1]), threads,
