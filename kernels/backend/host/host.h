@@ -48,8 +48,9 @@ int GL_FN(host_values)(char kind, lapack_int n, const gl_real *d,
  * above kdim: no zeros assumed), and the kernel skips what it can of
  * them.
  * Register-tiled for in-cache operands: the products of host_apply_wy,
- * whose chunks of columns are best a multiple of tile_gemm_cols(), and
- * the tiles of products_her2k_hemm. */
+ * whose chunks of columns are best a multiple of tile_gemm_cols(), the
+ * tiles of products_her2k_hemm and stage 1's narrow products in strips
+ * (products.c). */
 void GL_FN(tile_gemm)(lapack_int m, lapack_int n, lapack_int kdim, int mode,
                       const gl_scalar *a, lapack_int lda, lapack_int below,
                       lapack_int above, const gl_scalar *b, lapack_int ldb,

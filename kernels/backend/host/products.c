@@ -3,7 +3,8 @@
  * docs/design/host-threads.md).  The system BLAS is then held at one
  * thread, and each product is cut into pieces, each one whole BLAS call
  * on a block of the result, that up to the run's threads take from a
- * shared counter.
+ * shared counter; narrow products whose matrix can be read along its
+ * columns go in strips by the tile kernel instead (below).
  *
  * Why not the BLAS's own threads: OpenBLAS's threads spin for about 0.1 s
  * after each of its calls (its thread timeout, 2^28 cycles), beside
@@ -14,9 +15,9 @@
  * Each function returns 0 when it did the product, 1 when the product is
  * too small to share (or there is no run): the caller then calls the BLAS
  * whole.  Pieces leave every element of the result to one BLAS call, with
- * the same operands as the whole call; the order of its sums may differ
- * (the BLAS blocks a piece as its size says), within the product's usual
- * rounding. */
+ * the same operands as the whole call, strips to the tile kernel; the
+ * order of the sums may differ (the BLAS blocks a piece as its size
+ * says), within the product's usual rounding. */
 #include <complex.h>
 #include <stdlib.h>
 

@@ -1,6 +1,8 @@
 /* C = A B or C = C - A B for the small, in-cache products of the host
  * back-transformation (kernels/backend/host/host_ops.c): A is m x k with k and
- * m at most a few hundred, B and C have a few dozen columns.  The system BLAS
+ * m at most a few hundred, B and C have a few dozen columns; also the tiles
+ * of stage 1's fused passes and narrow products (update_product.c,
+ * products.c), whose operands it reads in place.  The system BLAS
  * cannot serve these from several threads at once without nesting its own
  * threads in ours, and its per-call cost is of the order of the product
  * itself; a register-tiled kernel (tile_gemm_body.h) per instruction set,
