@@ -73,16 +73,19 @@ static gl_scalar conj_of(gl_scalar x)
 
 /* ---- narrow products in strips, by the tile kernel -------------------
  * Stage 1's products of the matrix with a block of b columns (X = A S in
- * sy2sb, A^H V and A W in ge2gb; b = 64 at n = 4000) from OpenBLAS pieces
- * pack the matrix for each product, and a packed element serves only 2 b
+ * sy2sb, A^H V in ge2gb; b = 64 at n = 4000) from OpenBLAS pieces pack
+ * the matrix for each product, and a packed element serves only 2 b
  * flops.  The register-tiled kernel (tile_gemm.c) reads the matrix in
- * place: a strip of C's rows takes the matrix's rows plain, or its
- * columns through the adjoint C^H = B^H A, whose kernel reads them along
- * memory.  A block of STRIP_COLS columns (256 KiB in double at 128 rows)
- * stays in a core's L2 while the kernel runs over B's columns.  Measured
- * on epyc-2core (X = A S, 64 columns, m = 1000-4000): 78-95 GFLOP/s on
- * one core against OpenBLAS's pieces' 71-81, 146-159 on two against
- * 134-138 (docs/design/host-threads.md). */
+ * place: a strip of C's rows takes the matrix's columns through the
+ * adjoint C^H = B^H A, 12 of them at a time along memory against a block
+ * of B^H in L2 (STRIP_COLS columns: 256 KiB in double at 128 rows).
+ * Measured on epyc-2core (64 columns, m = 2000-4000): 103-111 GFLOP/s on
+ * one core against OpenBLAS's pieces' 77-85, 186-194 on two against
+ * 152-164.  The plain form C = A B, A's rows read across its columns,
+ * ran at OpenBLAS's rate; hemm_strip uses it only for the part of A left
+ * of a strip's diagonal block, so that A is read in place throughout
+ * (X = A S: 78-95 GFLOP/s on one core against 71-81, 146-159 on two
+ * against 134-138; docs/design/host-threads.md). */
 enum { STRIP_ROWS = 128, STRIP_COLS = 256, NARROW = 128 };
 
 static lapack_int min_lines(lapack_int a, lapack_int b)
