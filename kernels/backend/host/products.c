@@ -102,17 +102,15 @@ static int strips_apply(lapack_int m, lapack_int n, lapack_int k)
            n >= GL_FN(tile_gemm_cols)() && n <= NARROW && k >= STRIP_COLS;
 }
 
-/* C (rows x n) = A B (mode GL_TILE_SET) or C + A B (GL_TILE_ADD), A rows x
- * k in place */
-static void strip_plain(lapack_int rows, lapack_int n, lapack_int k, int mode,
+/* C (rows x n) += A B, A rows x k in place */
+static void strip_plain(lapack_int rows, lapack_int n, lapack_int k,
                         const gl_scalar *a, lapack_int lda, const gl_scalar *b,
                         lapack_int ldb, gl_scalar *c, lapack_int ldc)
 {
     for (lapack_int p = 0; p < k; p += STRIP_COLS) {
         lapack_int cols = min_lines(STRIP_COLS, k - p);
-        GL_FN(tile_gemm)(rows, n, cols, p == 0 ? mode : GL_TILE_ADD,
-                         a + (size_t)p * lda, lda, rows, cols, b + p, ldb, c,
-                         ldc);
+        GL_FN(tile_gemm)(rows, n, cols, GL_TILE_ADD, a + (size_t)p * lda, lda,
+                         rows, cols, b + p, ldb, c, ldc);
     }
 }
 
@@ -403,7 +401,7 @@ static int hemm_strip(void *arg, long i)
     GL_FN(lapack_fns_get)()->hemm("L", "L", &rows, &n, &j->alpha,
                                   a + i0 + (size_t)i0 * lda, &lda, j->b + i0,
                                   &j->ldb, &j->beta, c, &ldc, 1, 1);
-    strip_plain(rows, n, i0, GL_TILE_ADD, a + i0, lda, j->b, j->ldb, c, ldc);
+    strip_plain(rows, n, i0, a + i0, lda, j->b, j->ldb, c, ldc);
     if (i1 < m)
         strip_adjoint(rows, n, m - i1, GL_TILE_ADD, a + i1 + (size_t)i0 * lda,
                       lda, j->bh + (size_t)i1 * n, j->ch + (size_t)i0 * n, c,
