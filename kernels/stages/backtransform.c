@@ -790,10 +790,11 @@ void GL_FN(tridiagonal_phases)(lapack_int n, const gl_scalar *e,
  * (docs/design/host-path.md, "Transposes"). */
 enum { BAND_ROWS = 8 };
 
+/* sign 0: dst = src^H; 1: dst += src^H; -1: dst -= src^H */
 static inline void banded_conj_transpose(lapack_int rows, lapack_int cols,
                                          const gl_scalar *src, lapack_int lds,
                                          gl_scalar *dst, lapack_int ldd,
-                                         int subtract)
+                                         int sign)
 {
     for (lapack_int i0 = 0; i0 < rows; i0 += BAND_ROWS) {
         lapack_int i1 = min_int(i0 + BAND_ROWS, rows);
@@ -801,7 +802,7 @@ static inline void banded_conj_transpose(lapack_int rows, lapack_int cols,
             for (lapack_int i = i0; i < i1; i++) {
                 gl_scalar x = GL_CONJ(src[i + (size_t)j * lds]);
                 gl_scalar *d = &dst[j + (size_t)i * ldd];
-                *d = subtract ? *d - x : x;
+                *d = sign < 0 ? *d - x : sign > 0 ? *d + x : x;
             }
     }
 }
@@ -816,6 +817,14 @@ void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
 
 /* gl_s_sub_conj_transpose gl_d_sub_conj_transpose gl_c_sub_conj_transpose gl_z_sub_conj_transpose */
 void GL_FN(sub_conj_transpose)(lapack_int rows, lapack_int cols,
+                               const gl_scalar *src, lapack_int lds,
+                               gl_scalar *dst, lapack_int ldd)
+{
+    banded_conj_transpose(rows, cols, src, lds, dst, ldd, -1);
+}
+
+/* gl_s_add_conj_transpose gl_d_add_conj_transpose gl_c_add_conj_transpose gl_z_add_conj_transpose */
+void GL_FN(add_conj_transpose)(lapack_int rows, lapack_int cols,
                                const gl_scalar *src, lapack_int lds,
                                gl_scalar *dst, lapack_int ldd)
 {

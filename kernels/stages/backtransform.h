@@ -133,6 +133,10 @@ void GL_FN(conj_transpose)(lapack_int rows, lapack_int cols,
 void GL_FN(sub_conj_transpose)(lapack_int rows, lapack_int cols,
                                const gl_scalar *src, lapack_int lds,
                                gl_scalar *dst, lapack_int ldd);
+/* dst += src^H, the same shapes (host memory). */
+void GL_FN(add_conj_transpose)(lapack_int rows, lapack_int cols,
+                               const gl_scalar *src, lapack_int lds,
+                               gl_scalar *dst, lapack_int ldd);
 
 /* y (rows x cols) = diag(phase) x, or diag(phase) x^T (transpose: x is
  * cols x rows); x real. */

@@ -503,8 +503,8 @@ static int chase_worker(void *arg, long worker)
  * before (the thread before).  The Hermitian chase carries the reflector
  * of the next step from one step to the next (sb_step): at a range's end
  * it goes into the ring of the thread whose range starts there (past
- * empty ranges), in its slot s % HANDOFF_RING, before the step's release
- * store.  The slot is free again when sweep s + 4 writes it: that waits
+ * empty ranges), in its slot s % HANDOFF_RING, before the step's
+ * publish.  The slot is free again when sweep s + 4 writes it: that waits
  * for sweep s to be 12 steps further, and the range's start moves by at
  * most a step from one group to the next.
  *

@@ -27,7 +27,6 @@
 #include "../../stages/stages.h"
 #include "../lapack_fns.h"
 #include "host.h"
-#include "update_pass.h"
 
 /* A thread is worth a share of at least this many flops (0.1-0.2 ms of
  * one core at the BLAS's rate, against the 30-60 us of starting it), and
@@ -127,12 +126,10 @@ static void strip_adjoint(lapack_int rows, lapack_int n, lapack_int k,
         GL_FN(tile_gemm)(n, rows, cols, p == 0 ? GL_TILE_SET : GL_TILE_ADD,
                          bh + (size_t)p * n, n, n, cols, a + p, lda, ch, n);
     }
-    for (lapack_int q = 0; q < n; q++) {
-        gl_scalar *cq = c + (size_t)q * ldc;
-        for (lapack_int r = 0; r < rows; r++)
-            cq[r] = (mode == GL_TILE_SET ? 0 : cq[r]) +
-                    conj_of(ch[q + (size_t)r * n]);
-    }
+    if (mode == GL_TILE_SET)
+        GL_FN(conj_transpose)(n, rows, ch, n, c, ldc);
+    else
+        GL_FN(add_conj_transpose)(n, rows, ch, n, c, ldc);
 }
 
 typedef struct adjoint_job {
@@ -146,8 +143,8 @@ static int adjoint_piece(void *arg, long i)
     const adjoint_job *j = arg;
     lapack_int r0 = (lapack_int)i * j->per,
                rows = min_lines(j->per, j->rows - r0);
-    update_pass_adjoint(rows, j->cols, j->src + r0, j->ld,
-                        j->dst + (size_t)r0 * j->cols, j->cols);
+    GL_FN(conj_transpose)(rows, j->cols, j->src + r0, j->ld,
+                          j->dst + (size_t)r0 * j->cols, j->cols);
     return 0;
 }
 
@@ -164,6 +161,24 @@ static void team_adjoint(const GL_FN(ops) *run, int threads, lapack_int rows,
                        .dst = dst};
     gl_team_run(run->product_team, pieces_of(rows, job.per), threads,
                 adjoint_piece, &job);
+}
+
+/* A product's strips of C (m x n) from an inner dimension k: B^H (n x k,
+ * formed here on `threads` of the run's) and room for C^H (n x m) after
+ * it, and the rows of each strip in *per; NULL without memory.  The
+ * caller frees it with gl_host_free. */
+static gl_scalar *strips_begin(const GL_FN(ops) *run, int threads,
+                               lapack_int m, lapack_int n, lapack_int k,
+                               const gl_scalar *b, lapack_int ldb,
+                               lapack_int *per)
+{
+    gl_scalar *work =
+        gl_host_alloc(sizeof *work * (size_t)n * ((size_t)k + (size_t)m));
+    if (work) {
+        team_adjoint(run, threads, k, n, b, ldb, work);
+        *per = min_lines(STRIP_ROWS, piece_lines(m, threads));
+    }
+    return work;
 }
 
 /* ---- C = alpha op(A) op(B) + beta C ---------------------------------- */
@@ -231,14 +246,12 @@ static int gemm_strips(const GL_FN(ops) *run, gemm_job *job, int threads)
         (job->beta != 0 && job->beta != 1) ||
         !strips_apply(job->m, job->n, job->k))
         return 1;
-    gl_scalar *work = gl_host_alloc(sizeof *work * (size_t)job->n *
-                                    ((size_t)job->k + (size_t)job->m));
+    gl_scalar *work = strips_begin(run, threads, job->m, job->n, job->k,
+                                   job->b, job->ldb, &job->per);
     if (!work)
         return 1;
     job->bh = work;
     job->ch = work + (size_t)job->n * (size_t)job->k;
-    team_adjoint(run, threads, job->k, job->n, job->b, job->ldb, job->bh);
-    job->per = min_lines(STRIP_ROWS, piece_lines(job->m, threads));
     gl_team_run(run->product_team, pieces_of(job->m, job->per), threads,
                 gemm_strip, job);
     gl_host_free(work);
@@ -416,14 +429,12 @@ static int hemm_strips(const GL_FN(ops) *run, hemm_job *job, int threads)
 {
     if (!strips_apply(job->m, job->n, job->m))
         return 1;
-    size_t half = (size_t)job->m * (size_t)job->n;
-    gl_scalar *work = gl_host_alloc(2 * half * sizeof *work);
+    gl_scalar *work = strips_begin(run, threads, job->m, job->n, job->m,
+                                   job->b, job->ldb, &job->per);
     if (!work)
         return 1;
     job->bh = work;
-    job->ch = work + half;
-    job->per = min_lines(STRIP_ROWS, piece_lines(job->m, threads));
-    team_adjoint(run, threads, job->m, job->n, job->b, job->ldb, job->bh);
+    job->ch = work + (size_t)job->m * (size_t)job->n;
     gl_team_run(run->product_team, pieces_of(job->m, job->per), threads,
                 hemm_strip, job);
     gl_host_free(work);
