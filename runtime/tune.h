@@ -101,7 +101,7 @@ typedef struct gl_tuning {
     int chunk;             /* gl_tune_chunk */
     int sytrd_stages;      /* gl_tune_sytrd_stages */
     int ooc_wide_band;     /* from the tune file's rates line; 0: none */
-    int chase_split;       /* gl_tune_chase_split */
+    int chase_schedule;    /* gl_tune_chase_schedule */
     int host_values;       /* GPULAPACK_HOST_VALUES (config.h GL_VALUES_*) */
     int host_lines;        /* the tune file's host-threads lines, in its
                               order (none where GPULAPACK_HOST_THREADS
@@ -202,10 +202,21 @@ int gl_tune_ooc_segment(int group);
  * process may run on. */
 int gl_host_threads(void);
 
-/* The host chase's schedule (kernels/backend/host/chase.c): 1 the split
- * one (each thread its own range of every group's steps), 0 the sweeps
- * one (each thread whole groups of sweeps);
- * GPULAPACK_HOST_CHASE=split|sweeps. */
-int gl_tune_chase_split(void);
+/* The host chase's schedules (kernels/backend/host/chase.c): each thread
+ * whole groups of sweeps (sweeps); each thread its own range of every
+ * group's steps, the cuts between the ranges moved toward the threads
+ * that wait (balanced) or kept equal (even); and, for the tests only,
+ * the cuts moved at random within the balanced schedule's bounds
+ * (shaken). */
+enum {
+    GL_SCHEDULE_SWEEPS,
+    GL_SCHEDULE_BALANCED,
+    GL_SCHEDULE_EVEN,
+    GL_SCHEDULE_SHAKEN
+};
+
+/* GPULAPACK_HOST_CHASE=split|even|sweeps: GL_SCHEDULE_BALANCED, _EVEN,
+ * _SWEEPS. */
+int gl_tune_chase_schedule(void);
 
 #endif

@@ -131,9 +131,13 @@ int gl_host_threads(void)
     return gl_tune_cpu_count();
 }
 
-int gl_tune_chase_split(void)
+int gl_tune_chase_schedule(void)
 {
-    return gl_config_get()->host_chase != GL_HOST_CHASE_SWEEPS;
+    switch (gl_config_get()->host_chase) {
+        case GL_HOST_CHASE_SWEEPS: return GL_SCHEDULE_SWEEPS;
+        case GL_HOST_CHASE_EVEN: return GL_SCHEDULE_EVEN;
+        default: return GL_SCHEDULE_BALANCED;
+    }
 }
 
 int gl_tune_group_threads(void)
@@ -262,7 +266,7 @@ void gl_tune_snapshot(const gl_gpu_device_info *info, gl_tuning *out)
         .chunk = gl_tune_chunk(),
         .sytrd_stages = gl_tune_sytrd_stages(),
         .ooc_wide_band = gl_tune_file_wide_band(info),
-        .chase_split = gl_tune_chase_split(),
+        .chase_schedule = gl_tune_chase_schedule(),
         .host_values = gl_config_get()->host_values,
     };
     /* GPULAPACK_HOST_THREADS decides alone, over the file's lines */

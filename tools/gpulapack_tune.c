@@ -597,7 +597,7 @@ static void measure_rates(gl_path gpu)
  * Too many threads for a size only wait for each other (the chase's
  * ranges grow short) or start for little work. */
 int gl_d_host_sb_chase_on(int n, int b, int sweeps, double *band, int ldband,
-                          const void *keep, int threads, int split);
+                          const void *keep, int threads, int schedule);
 int gl_d_host_values(char kind, int n, const double *d, const double *e,
                      double *w, int threads);
 int gl_d_host_sy2sb_on(int n, int b, double *a, int lda, int threads);
@@ -625,7 +625,8 @@ static double host_stage_time(int stage, int n, int threads, double *buf)
             for (size_t i = 0; i < (size_t)ld * (size_t)n; i++)
                 buf[i] = (int)(i % (size_t)ld) <= b ? unit() : 0;
             t0 = gl_now();
-            rc = gl_d_host_sb_chase_on(n, b, n, buf, ld, NULL, threads, 1);
+            rc = gl_d_host_sb_chase_on(n, b, n, buf, ld, NULL, threads,
+                                       GL_SCHEDULE_BALANCED);
         }
         double t = gl_now() - t0;
         if (rc == 0 && (best < 0 || t < best))

@@ -10,14 +10,16 @@
  *
  *   built-in     no file: at most the CPUs, one per 4 steps of a sweep
  *                (n / 4b) for the chase, one per 256 rows for the values;
- *                split schedule; below 32 rows the system's ?sterf (0);
+ *                split schedule, balanced (1); below 32 rows the
+ *                system's ?sterf (0);
  *                stage 1's products on all CPUs
  *   lines        host-threads lines cap the threads from their n on (the
  *                line of the largest n not above the call's)
  *   malformed    a bad host-threads line: the whole file ignored
  *   settings     GPULAPACK_HOST_THREADS overrides the lines;
  *                GPULAPACK_HOST_VALUES=lapack: 0 (the system's);
- *                GPULAPACK_HOST_CHASE=sweeps: the sweeps schedule
+ *                GPULAPACK_HOST_CHASE=sweeps: the sweeps schedule (0),
+ *                even: the split one with equal ranges (2)
  *
  * And the teams of stage 1's runs of products (runtime/parallel.h
  * gl_team): every item of a loop runs once on 1-4 threads and item
@@ -52,7 +54,7 @@ static void child(void)
            gl_host_chase_threads(&t, 1000, 16, 1),
            gl_host_chase_threads(&t, 200, 64, 1),
            gl_host_values_threads(&t, 4000), gl_host_values_threads(&t, 16),
-           t.chase_split, gl_host_products_threads(&t, 4000),
+           t.chase_schedule, gl_host_products_threads(&t, 4000),
            gl_host_products_threads(&t, 1000));
 }
 
@@ -103,7 +105,7 @@ static void expect(const char *self, const char *name, const char **env,
                  " %d", want[i]);
     }
     printf("%s unit/host-threads/%s (chase 4000/b64, 1000/b16, 200/b64, "
-           "values 4000, 16, split, products 4000, 1000:%s; want%s)\n",
+           "values 4000, 16, schedule, products 4000, 1000:%s; want%s)\n",
            ok ? "PASS" : "FAIL", name, have_s, want_s);
     failed += !ok;
 }
@@ -321,6 +323,11 @@ int main(int argc, char **argv)
      * setting: the choice of schedule is the last field) */
     int sweeps[CHOICES] = {4, 4, 1, 0, 0, 0, 4, 4};
     expect(argv[0], "settings/lapack-sweeps", lapack, sweeps);
+
+    const char *even[] = {"GPULAPACK_HOST_CHASE=even",
+                          "GPULAPACK_HOST_THREADS=4", NULL};
+    int even_cuts[CHOICES] = {4, 4, 1, 4, 0, GL_SCHEDULE_EVEN, 4, 4};
+    expect(argv[0], "settings/even", even, even_cuts);
 
     unlink(good);
     unlink(bad);

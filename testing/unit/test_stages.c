@@ -1272,19 +1272,21 @@ static void chase_pass_checks(void)
     gend(&gv);
 }
 
-
 /* ---- the host chase's schedules (kernels/backend/host/chase.c)
- * -------------------- The split schedule (each thread a range of every
- * group's steps) and the sweeps one (each thread whole groups of sweeps) on 1,
- * 2 and 3 threads against the sweeps schedule on one thread, the serial chase:
- * the band bit for bit (every step runs on the same data with the same
- * aligned scratch whatever the schedule), Hermitian to tridiagonal and
- * general to bidiagonal and to a narrower band, ranges from one step to
- * many, more ranges than a group's steps included. */
+ * -------------------- The split schedules (each thread a range of every
+ * group's steps: the cuts balanced, even, or moved at random within the
+ * balanced ones' bounds, which tests the handoffs and the published cuts
+ * under every kind of move) and the sweeps one (each thread whole groups
+ * of sweeps) on 1-4 threads against the sweeps schedule on one thread,
+ * the serial chase: the band bit for bit (every step runs on the same data
+ * with the same aligned scratch whatever the schedule), Hermitian to
+ * tridiagonal and general to bidiagonal and to a narrower band, ranges
+ * from one step to many, more ranges than a group's steps included. */
 static void chase_schedule_checks(void)
 {
     group g;
-    gbegin(&g, "chase/schedules: split and sweeps on 1-4 threads, bit for bit");
+    gbegin(&g, "chase/schedules: split (balanced, even, shaken) and sweeps "
+               "on 1-4 threads, bit for bit");
     const lapack_int ns[] = {9, 40, 130, 301}, bs[] = {2, 3, 8, 17};
     for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
         for (size_t ib = 0; ib < sizeof bs / sizeof *bs; ib++)
@@ -1311,22 +1313,38 @@ static void chase_schedule_checks(void)
                         else   /* upper band A(col, col + k) */
                             src[(size_t)(2 * b - k) + (size_t)(col + k) * ld] = x;
                     }
-                for (int run = 0; run < 8; run++) {
-                    int threads = run == 0 ? 1 : run <= 4 ? run : run - 3;
-                    int split = run >= 1 && run <= 4;
+                /* run 0: the serial chase; then per schedule, threads */
+                static const struct {
+                    int schedule, threads;
+                } runs[] = {
+                    {GL_SCHEDULE_SWEEPS, 1},   {GL_SCHEDULE_BALANCED, 1},
+                    {GL_SCHEDULE_BALANCED, 2}, {GL_SCHEDULE_BALANCED, 3},
+                    {GL_SCHEDULE_BALANCED, 4}, {GL_SCHEDULE_SWEEPS, 2},
+                    {GL_SCHEDULE_SWEEPS, 3},   {GL_SCHEDULE_SWEEPS, 4},
+                    {GL_SCHEDULE_EVEN, 2},     {GL_SCHEDULE_EVEN, 3},
+                    {GL_SCHEDULE_SHAKEN, 2},   {GL_SCHEDULE_SHAKEN, 3},
+                    {GL_SCHEDULE_SHAKEN, 4}};
+                for (size_t run = 0; run < sizeof runs / sizeof *runs; run++) {
+                    int threads = runs[run].threads,
+                        schedule = runs[run].schedule;
                     gl_scalar *out = run == 0 ? ref : got;
                     memcpy(out, src, sizeof *src * sz);
-                    int rc = kind == 0
-                                 ? GL_FN(host_sb_chase_on)(n, b, n, out, ld,
-                                                           NULL, threads, split)
-                                 : GL_FN(host_gb_chase_on)(n, b, c, n, out, ld,
-                                                           NULL, threads, split);
+                    int rc =
+                        kind == 0
+                            ? GL_FN(host_sb_chase_on)(n, b, n, out, ld, NULL,
+                                                      threads, schedule)
+                            : GL_FN(host_gb_chase_on)(n, b, c, n, out, ld,
+                                                      NULL, threads, schedule);
                     g.cases++;
                     if (rc != 0 ||
                         (run > 0 && memcmp(out, ref, sizeof *out * sz) != 0))
                         gfail(&g, "%s n=%d b=%d c=%d, %s on %d threads: %s",
                               kind == 0 ? "Hermitian" : "general", n, b, c,
-                              split ? "split" : "sweeps", threads,
+                              schedule == GL_SCHEDULE_SWEEPS     ? "sweeps"
+                              : schedule == GL_SCHEDULE_BALANCED ? "balanced"
+                              : schedule == GL_SCHEDULE_EVEN     ? "even"
+                                                                 : "shaken",
+                              threads,
                               rc ? "failed" : "not the serial chase's band");
                 }
                 free(src);

@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../../runtime/log.h"
 #include "../../../runtime/precision.h"
 #include "../../householder.h"
 #include "../../ops.h"
@@ -59,6 +60,15 @@
 typedef struct progress_slot {
     _Alignas(64) atomic_long done;   /* steps of this sweep completed */
 } progress_slot;
+
+/* A thread of the split schedule, as the others see it: where its range
+ * ends in each of the last CUT_RING groups (the next thread's range starts
+ * there), and how long it waited for the thread before it. */
+enum { CUT_RING = 4 };
+typedef struct split_thread {
+    progress_slot cut[CUT_RING]; /* group g: ((g + 1) << 32) + step */
+    _Alignas(64) atomic_llong waited_before; /* nanoseconds */
+} split_thread;
 
 typedef struct chase_job {
     lapack_int n, b, c, ld, up;
@@ -72,8 +82,10 @@ typedef struct chase_job {
      * HANDOFF_RING reflectors (Hermitian: those its ranges start from),
      * each vec scalars, then their taus */
     int nthreads;
+    int schedule; /* GL_SCHEDULE_BALANCED, _EVEN or _SHAKEN */
     size_t vec;
     gl_scalar *handoff, *handoff_tau;
+    split_thread *threads;
     atomic_int failed;
     /* threads asleep in wait_for, woken by each step's publish */
     atomic_int sleepers;
@@ -505,27 +517,164 @@ static int chase_worker(void *arg, long worker)
  * it goes into the ring of the thread whose range starts there (past
  * empty ranges), in its slot s % HANDOFF_RING, before the step's
  * publish.  The slot is free again when sweep s + 4 writes it: that waits
- * for sweep s to be 12 steps further, and the range's start moves by at
- * most a step from one group to the next.
+ * for sweep s to be 8 steps past the range's end, which moves by at most
+ * two steps from one group to the next (below).
  *
  * Each step runs on the same data with the same aligned scratch as in the
  * sweeps schedule: the band comes out bit for bit the same whatever the
  * schedule and the number of threads (test_stages checks both). */
 enum { HANDOFF_RING = 4 };
 
-/* the first step of thread t's range of a group whose first sweep has
- * steps0 steps */
+/* ---- the cuts between the ranges -----------------------------------------
+ * Cut evenly, every thread has the same steps, and the pipeline runs at
+ * the pace of its slowest thread: a core that another process or the
+ * hypervisor shares, or a hybrid CPU's efficiency core, holds up all the
+ * others.  In the balanced schedule each cut moves instead, by a step a
+ * group, toward the thread that waits less for the other: thread t, at
+ * the start of each group, compares the time it waited for thread t+1
+ * (at its range's end, for the sweep before's first steps) with the time
+ * thread t+1 waited for it (at its range's start) since the cut last
+ * moved, and moves it once they differ by two steps of each of the
+ * group's sweeps (its own mean step).  Within a quarter of a range of the
+ * even cut, so every range keeps at least half of its steps, and not at
+ * all where ranges are shorter than 4 steps.  Thread t publishes each
+ * group's cut in its ring of CUT_RING; thread t+1 reads it at its start
+ * of the group, which thread t cannot have passed by 3 groups (its last
+ * steps wait for thread t+1's first ones).  The even cut moves by at most
+ * a step a group as the sweeps shorten, so a cut by at most two.
+ *
+ * n = 4000, b = 64 on 2 cores here: in quiet minutes both threads wait
+ * about as long (5-13 ms each of a 0.13-0.15 s chase), the cut stays
+ * within a step of the even one and the chase takes as long as cut
+ * evenly; with the second thread slowed by 0.5 us a step (a quarter),
+ * 0.168-0.175 s against 0.183-0.189 s cut evenly, by 1 us (a half),
+ * 0.183-0.191 s against 0.218-0.226 s. */
+
+/* the first step of thread t's even range of a group whose first sweep
+ * has steps0 steps */
 static lapack_int range_start(lapack_int steps0, int t, int nthreads)
 {
     return (lapack_int)((long)steps0 * t / nthreads);
 }
 
+/* How far the cuts may move from the even ones: a quarter of a range. */
+static lapack_int cut_limit(const chase_job *job, lapack_int steps0)
+{
+    lapack_int range = steps0 / job->nthreads;
+    return job->schedule == GL_SCHEDULE_EVEN ? 0 : range / 4;
+}
+
+/* A split thread's own account: its cut's distance from the even one,
+ * its waits, and its steps. */
+typedef struct split_state {
+    int t;
+    long group;
+    lapack_int delta;
+    double start, waited_after, waited_before;
+    double after_mark, next_mark; /* its own and the next thread's waits
+                                       when the cut last moved */
+    long steps;
+    unsigned long long seed; /* shaken: the moves */
+} split_state;
+
+/* Waits as wait_for, and counts the time for the balance: on the thread
+ * before (the first step of a range, a cut) or after (the sweep before's
+ * steps past the range).  The first group's waits are the pipeline
+ * filling, not a balance to correct. */
+static int split_wait(chase_job *job, split_state *me,
+                      const progress_slot *slot, long need, int on_before)
+{
+    if (atomic_load_explicit(&slot->done, memory_order_acquire) >= need)
+        return 1;
+    double t0 = gl_now();
+    int ok = wait_for(job, slot, need);
+    if (me->group == 0)
+        return ok;
+    double waited = gl_now() - t0;
+    if (!on_before) {
+        me->waited_after += waited;
+    } else {
+        me->waited_before += waited;
+        atomic_store_explicit(&job->threads[me->t].waited_before,
+                              (long long)(me->waited_before * 1e9),
+                              memory_order_relaxed);
+    }
+    return ok;
+}
+
+/* The cut after thread me->t (not the last) for its next group of gn
+ * sweeps, as its distance from the even cut, within lim. */
+static lapack_int next_delta(chase_job *job, split_state *me, int gn,
+                             lapack_int lim)
+{
+    int move = 0;
+    if (job->schedule == GL_SCHEDULE_SHAKEN) {
+        me->seed = me->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        move = (int)((me->seed >> 33) % 3) - 1;
+    } else if (me->steps > 0) {
+        double busy =
+            gl_now() - me->start - me->waited_after - me->waited_before;
+        double unit = 2.0 * gn * busy / (double)me->steps;
+        double next = 1e-9 * (double)atomic_load_explicit(
+                                 &job->threads[me->t + 1].waited_before,
+                                 memory_order_relaxed);
+        /* waited more for the next thread: it is the slower, take more */
+        double lead =
+            (me->waited_after - me->after_mark) - (next - me->next_mark);
+        move = lead > unit ? 1 : lead < -unit ? -1 : 0;
+        if (move) {
+            me->after_mark = me->waited_after;
+            me->next_mark = next;
+        }
+    }
+    lapack_int delta = me->delta + move;
+    me->delta = delta > lim ? lim : delta < -lim ? -lim : delta;
+    return me->delta;
+}
+
+/* Thread me->t's range [*lo, *hi) of group me->group, whose first sweep
+ * has steps0 steps, and the thread whose range starts at *hi (past empty
+ * ones); 0 when another thread failed. */
+static int split_range(chase_job *job, split_state *me, lapack_int steps0,
+                       int gn, lapack_int *lo, lapack_int *hi, int *after)
+{
+    const int t = me->t, P = job->nthreads;
+    lapack_int lim = cut_limit(job, steps0);
+    if (lim == 0) { /* even: empty ranges where steps0 < P */
+        me->delta = 0;
+        *lo = range_start(steps0, t, P);
+        *hi = range_start(steps0, t + 1, P);
+        *after = t + 1;
+        while (*after + 1 < P && range_start(steps0, *after + 1, P) == *hi)
+            (*after)++;
+        return 1;
+    }
+    long tag = (me->group + 1) << 32;
+    *lo = 0;
+    if (t > 0) {
+        const progress_slot *slot =
+            &job->threads[t - 1].cut[me->group % CUT_RING];
+        if (!split_wait(job, me, slot, tag, 1))
+            return 0;
+        *lo = (lapack_int)(atomic_load_explicit(&slot->done,
+                                                memory_order_acquire) -
+                           tag);
+    }
+    *after = t + 1;
+    *hi = steps0;
+    if (t + 1 < P) {
+        *hi = range_start(steps0, t + 1, P) + next_delta(job, me, gn, lim);
+        publish(job, &job->threads[t].cut[me->group % CUT_RING], tag + *hi);
+    }
+    return 1;
+}
+
 /* Thread t's steps of the group of gn sweeps from s0, in wavefront order;
  * 0 when another thread failed. */
-static int split_group(chase_job *job, int t, lapack_int s0, int gn,
+static int split_group(chase_job *job, split_state *me, lapack_int s0, int gn,
                        gl_scalar **v, gl_scalar **next, gl_scalar *w)
 {
-    const int P = job->nthreads;
+    const int t = me->t, P = job->nthreads;
     const size_t vec = job->vec;
     lapack_int steps[CHASE_GROUP];
     gl_scalar tau[CHASE_GROUP];
@@ -534,13 +683,11 @@ static int split_group(chase_job *job, int t, lapack_int s0, int gn,
         tau[k] = 0;
     }
     lapack_int prev_steps = s0 > 0 ? steps_of(job, s0 - 1) : 0;
-    lapack_int j0 = range_start(steps[0], t, P),
-               j1 = range_start(steps[0], t + 1, P);
-    /* the thread whose range starts at j1 (past the empty ones): its ring
-     * takes the reflectors this range ends with */
-    int after = t + 1;
-    while (after + 1 < P && range_start(steps[0], after + 1, P) == j1)
-        after++;
+    /* after: its ring takes the reflectors this range ends with */
+    lapack_int j0, j1;
+    int after;
+    if (!split_range(job, me, steps[0], gn, &j0, &j1, &after))
+        return 0;
     gl_scalar *ring = job->handoff + (size_t)t * HANDOFF_RING * vec,
               *ring_tau = job->handoff_tau + (size_t)t * HANDOFF_RING,
               *after_ring = job->handoff + (size_t)after * HANDOFF_RING * vec,
@@ -552,9 +699,10 @@ static int split_group(chase_job *job, int t, lapack_int s0, int gn,
                 continue;
             int first = j == j0 && j > 0;
             if ((s > 0 &&
-                 !wait_for(job, &job->progress[s - 1],
-                           min_i(j + 3, k > 0 ? steps[k - 1] : prev_steps))) ||
-                (first && !wait_for(job, &job->progress[s], j)))
+                 !split_wait(job, me, &job->progress[s - 1],
+                             min_i(j + 3, k > 0 ? steps[k - 1] : prev_steps),
+                             0)) ||
+                (first && !split_wait(job, me, &job->progress[s], j, 1)))
                 return 0;
             if (job->hermitian) {
                 size_t slot = (size_t)(s % HANDOFF_RING);
@@ -575,6 +723,7 @@ static int split_group(chase_job *job, int t, lapack_int s0, int gn,
                 gb_step(job, s, j, v[k], w);
             }
             publish(job, &job->progress[s], j + 1);
+            me->steps++;
         }
     }
     return 1;
@@ -600,8 +749,12 @@ static int split_worker(void *arg, long t)
         v[k] = scratch + k * per_sweep;
         next[k] = v[k] + vec;
     }
-    for (lapack_int s0 = 0; s0 < job->nsweeps; s0 += CHASE_GROUP)
-        if (!split_group(job, (int)t, s0,
+    split_state me = {.t = (int)t,
+                      .start = gl_now(),
+                      .seed =
+                          0x9e3779b97f4a7c15ULL * (unsigned long long)(t + 1)};
+    for (lapack_int s0 = 0; s0 < job->nsweeps; s0 += CHASE_GROUP, me.group++)
+        if (!split_group(job, &me, s0,
                          (int)min_i(CHASE_GROUP, job->nsweeps - s0), v, next,
                          w))
             break;
@@ -636,7 +789,18 @@ static int run_split(chase_job *job, int nworkers)
     if (!job->handoff)
         return -1;
     job->handoff_tau = job->handoff + rings * job->vec;
+    job->threads = aligned_alloc(64, sizeof *job->threads * (size_t)nworkers);
+    if (!job->threads) {
+        free(job->handoff);
+        return -1;
+    }
+    for (int t = 0; t < nworkers; t++) {
+        for (int g = 0; g < CUT_RING; g++)
+            atomic_init(&job->threads[t].cut[g].done, 0);
+        atomic_init(&job->threads[t].waited_before, 0);
+    }
     int rc = gl_parallel_spawn(nworkers, split_worker, job);
+    free(job->threads);
     free(job->handoff);
     /* the threads did not all start, and nothing ran: the sweeps
      * schedule takes any number of them */
@@ -646,9 +810,9 @@ static int run_split(chase_job *job, int nworkers)
 }
 
 /* threads <= 0: as the context's tuning and the size choose (threads.h;
- * tuning NULL: one thread) */
+ * tuning NULL: one thread); schedule: tune.h GL_SCHEDULE_* */
 static int run_chase(chase_job *job, const gl_tuning *tuning, int threads,
-                     int split)
+                     int schedule)
 {
     /* The sweeps that have work form a prefix: stop there. */
     while (job->nsweeps > 0 && steps_of(job, job->nsweeps - 1) == 0)
@@ -656,9 +820,11 @@ static int run_chase(chase_job *job, const gl_tuning *tuning, int threads,
     if (job->nsweeps <= 0)
         return 0;
     if (threads <= 0) {
-        split = tuning ? tuning->chase_split : 1;
-        threads = tuning ? gl_host_chase_threads(tuning, job->n, job->b, split)
-                         : 1;
+        schedule = tuning ? tuning->chase_schedule : GL_SCHEDULE_BALANCED;
+        threads = tuning
+                      ? gl_host_chase_threads(tuning, job->n, job->b,
+                                              schedule != GL_SCHEDULE_SWEEPS)
+                      : 1;
     }
     int nworkers = threads < GL_HOST_MAX_THREADS ? threads
                                                  : GL_HOST_MAX_THREADS;
@@ -674,8 +840,10 @@ static int run_chase(chase_job *job, const gl_tuning *tuning, int threads,
     atomic_init(&job->sleepers, 0);
     pthread_mutex_init(&job->lock, NULL);
     pthread_cond_init(&job->moved, NULL);
-    int rc = split && nworkers >= 2 ? run_split(job, nworkers)
-                                    : run_sweeps(job, nworkers);
+    job->schedule = schedule;
+    int rc = schedule != GL_SCHEDULE_SWEEPS && nworkers >= 2
+                 ? run_split(job, nworkers)
+                 : run_sweeps(job, nworkers);
     pthread_cond_destroy(&job->moved);
     pthread_mutex_destroy(&job->lock);
     free(job->progress);
@@ -686,7 +854,7 @@ static int run_chase(chase_job *job, const gl_tuning *tuning, int threads,
 static int gb_chase(const gl_tuning *tuning, lapack_int n, lapack_int b,
                     lapack_int c, lapack_int sweeps, gl_scalar *band,
                     lapack_int ldband, const GL_FN(reflectors) *keep,
-                    int threads, int split)
+                    int threads, int schedule)
 {
     if (keep && c != 1)
         return -1;
@@ -696,19 +864,19 @@ static int gb_chase(const gl_tuning *tuning, lapack_int n, lapack_int b,
                      .up = (ldband - 1) / 3 * 2, .band = band,
                      .nsweeps = min_i(sweeps, n - 1), .hermitian = 0,
                      .keep = keep};
-    return run_chase(&job, tuning, threads, split);
+    return run_chase(&job, tuning, threads, schedule);
 }
 
 static int sb_chase(const gl_tuning *tuning, lapack_int n, lapack_int b,
                     lapack_int sweeps, gl_scalar *band, lapack_int ldband,
-                    const GL_FN(reflectors) *keep, int threads, int split)
+                    const GL_FN(reflectors) *keep, int threads, int schedule)
 {
     if (b <= 1)   /* already tridiagonal */
         return 0;
     chase_job job = {.n = n, .b = b, .c = 1, .ld = ldband, .up = 0,
                      .band = band, .nsweeps = min_i(sweeps, n - 2),
                      .hermitian = 1, .keep = keep};
-    return run_chase(&job, tuning, threads, split);
+    return run_chase(&job, tuning, threads, schedule);
 }
 
 /* gl_s_host_gb_chase gl_d_host_gb_chase gl_c_host_gb_chase gl_z_host_gb_chase */
@@ -716,8 +884,8 @@ int GL_FN(host_gb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                          lapack_int c, lapack_int sweeps, gl_scalar *band,
                          lapack_int ldband, const GL_FN(reflectors) *keep)
 {
-    return gb_chase(&ops->ctx->tuning, n, b, c, sweeps, band, ldband, keep,
-                    0, 0);
+    return gb_chase(&ops->ctx->tuning, n, b, c, sweeps, band, ldband, keep, 0,
+                    GL_SCHEDULE_BALANCED);
 }
 
 /* gl_s_host_sb_chase gl_d_host_sb_chase gl_c_host_sb_chase gl_z_host_sb_chase */
@@ -726,23 +894,24 @@ int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                          const GL_FN(reflectors) *keep)
 {
     return sb_chase(&ops->ctx->tuning, n, b, sweeps, band, ldband, keep, 0,
-                    0);
+                    GL_SCHEDULE_BALANCED);
 }
 
 /* gl_s_host_gb_chase_on gl_d_host_gb_chase_on gl_c_host_gb_chase_on gl_z_host_gb_chase_on */
 int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
                             lapack_int sweeps, gl_scalar *band,
                             lapack_int ldband, const GL_FN(reflectors) *keep,
-                            int threads, int split)
+                            int threads, int schedule)
 {
-    return gb_chase(NULL, n, b, c, sweeps, band, ldband, keep, threads, split);
+    return gb_chase(NULL, n, b, c, sweeps, band, ldband, keep, threads,
+                    schedule);
 }
 
 /* gl_s_host_sb_chase_on gl_d_host_sb_chase_on gl_c_host_sb_chase_on gl_z_host_sb_chase_on */
 int GL_FN(host_sb_chase_on)(lapack_int n, lapack_int b, lapack_int sweeps,
                             gl_scalar *band, lapack_int ldband,
                             const GL_FN(reflectors) *keep, int threads,
-                            int split)
+                            int schedule)
 {
-    return sb_chase(NULL, n, b, sweeps, band, ldband, keep, threads, split);
+    return sb_chase(NULL, n, b, sweeps, band, ldband, keep, threads, schedule);
 }

@@ -20,18 +20,18 @@ int GL_FN(host_sb_chase)(const GL_FN(ops) *ops, lapack_int n, lapack_int b,
                          lapack_int sweeps, gl_scalar *band, lapack_int ldband,
                          const GL_FN(reflectors) *keep);
 
-/* The same on `threads` threads (at least 1) in the split schedule
- * (split 1) or the sweeps one (0) (chase.c); the operations above choose
- * them from the context's tuning (threads.h gl_host_chase_threads).  The
- * band comes out bit for bit the same on any of them. */
+/* The same on `threads` threads (at least 1) in a schedule of chase.c
+ * (runtime/tune.h GL_SCHEDULE_*); the operations above choose them from
+ * the context's tuning (threads.h gl_host_chase_threads).  The band comes
+ * out bit for bit the same on any of them. */
 int GL_FN(host_gb_chase_on)(lapack_int n, lapack_int b, lapack_int c,
                             lapack_int sweeps, gl_scalar *band,
                             lapack_int ldband, const GL_FN(reflectors) *keep,
-                            int threads, int split);
+                            int threads, int schedule);
 int GL_FN(host_sb_chase_on)(lapack_int n, lapack_int b, lapack_int sweeps,
                             gl_scalar *band, lapack_int ldband,
                             const GL_FN(reflectors) *keep, int threads,
-                            int split);
+                            int schedule);
 
 /* Stage 3 of the values by bisection on `threads` threads (values.c):
  * kind 'T': w = the eigenvalues of the symmetric tridiagonal (d: n, e:
