@@ -534,13 +534,13 @@ enum { HANDOFF_RING = 4 };
  * BALANCE_WINDOW groups, compares the time it waited for thread t+1 (at
  * its range's end, for the sweep before's first steps) with the time
  * thread t+1 waited for it (at its range's start) over those groups, and
- * moves the cut where they differ by more than two steps of each of a
- * group's sweeps a group (its own mean step).  Less is the schedule's own
- * (the threads wait unequally even when their cores are alike: the
- * general chase's 31 and 14 ms of 0.24 s, cut evenly; equalized, the
- * chase took 1.5% longer).  Within a quarter of a range of the
- * even cut, so every range keeps at least half of its steps, and not at
- * all where ranges are shorter than 4 steps.  Thread t publishes each
+ * moves the cut where, per group, they differ by more than two steps of
+ * each of the group's sweeps (at its own mean step).  A smaller
+ * difference is the schedule's own: the threads wait unequally even on
+ * alike cores (the general chase's 31 and 14 ms of 0.24 s, cut evenly),
+ * and equalized, that chase took 1.5% longer.  A cut stays within a
+ * quarter of a range of the even one, so every range keeps at least half
+ * of its steps, and ranges shorter than 4 steps are cut evenly.  Thread t publishes each
  * group's cut in its ring of CUT_RING; thread t+1 reads it at its start
  * of the group, which thread t cannot have passed by 3 groups (its last
  * steps wait for thread t+1's first ones).  The even cut moves by at most
