@@ -527,8 +527,8 @@ enum { HANDOFF_RING = 4 };
 
 /* ---- the cuts between the ranges -----------------------------------------
  * Cut evenly, every thread has the same steps, and the pipeline runs at
- * the pace of its slowest thread: a core that another process or the
- * hypervisor shares, or a hybrid CPU's efficiency core, holds up all the
+ * the pace of its slowest thread: a slower core (a hybrid CPU's
+ * efficiency core, one the hypervisor runs slower) holds up all the
  * others.  In the balanced schedule each cut moves instead, by a step,
  * toward the thread that waits less for the other: thread t, every
  * BALANCE_WINDOW groups, compares the time it waited for thread t+1 (at
