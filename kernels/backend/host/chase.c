@@ -540,11 +540,12 @@ enum { HANDOFF_RING = 4 };
  * alike cores (the general chase's 31 and 14 ms of 0.24 s, cut evenly),
  * and equalized, that chase took 1.5% longer.  A cut stays within a
  * quarter of a range of the even one, so every range keeps at least half
- * of its steps, and ranges shorter than 4 steps are cut evenly.  Thread t publishes each
- * group's cut in its ring of CUT_RING; thread t+1 reads it at its start
- * of the group, which thread t cannot have passed by 3 groups (its last
- * steps wait for thread t+1's first ones).  The even cut moves by at most
- * a step a group as the sweeps shorten, so a cut by at most two a group.
+ * of its steps, and ranges shorter than 4 steps are cut evenly.  Thread
+ * t publishes each group's cut in its ring of CUT_RING; thread t+1 reads
+ * it at its start of the group, which thread t cannot have passed by 3
+ * groups (its last steps wait for thread t+1's first ones).  The even
+ * cut moves by at most a step a group as the sweeps shorten, so a cut by
+ * at most two a group.
  *
  * n = 4000, b = 64 on 2 cores here: in quiet minutes both threads wait
  * about as long (5-13 ms each of a 0.13-0.15 s chase), the cut stays
