@@ -205,9 +205,9 @@ int gl_host_threads(void);
 /* The host chase's schedules (kernels/backend/host/chase.c): each thread
  * whole groups of sweeps (sweeps); each thread its own range of every
  * group's steps, the cuts between the ranges moved toward the threads
- * that wait (balanced) or kept equal (even); and, for the tests only,
- * the cuts moved at random within the balanced schedule's bounds
- * (shaken). */
+ * that wait and thread 0 alone while the threads do not have their cores
+ * (balanced), or the cuts kept equal (even); and, for the tests only,
+ * the cuts moved and thread 0 alone at random (shaken). */
 enum {
     GL_SCHEDULE_SWEEPS,
     GL_SCHEDULE_BALANCED,

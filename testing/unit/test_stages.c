@@ -1275,9 +1275,10 @@ static void chase_pass_checks(void)
 /* ---- the host chase's schedules (kernels/backend/host/chase.c)
  * -------------------- The split schedules (each thread a range of every
  * group's steps: the cuts balanced, even, or moved at random within the
- * balanced ones' bounds, which tests the handoffs and the published cuts
- * under every kind of move) and the sweeps one (each thread whole groups
- * of sweeps) on 1-4 threads against the sweeps schedule on one thread,
+ * balanced ones' bounds, with thread 0 alone for one to three groups at
+ * random, which tests the handoffs, the published cuts and the times
+ * alone under every kind of move) and the sweeps one (each thread whole
+ * groups of sweeps) on 1-4 threads against the sweeps schedule on one thread,
  * the serial chase: the band bit for bit (every step runs on the same data
  * with the same aligned scratch whatever the schedule), Hermitian to
  * tridiagonal and general to bidiagonal and to a narrower band, ranges

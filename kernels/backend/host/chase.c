@@ -49,6 +49,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../../runtime/log.h"
 #include "../../../runtime/precision.h"
@@ -68,6 +69,8 @@ enum { CUT_RING = 4 };
 typedef struct split_thread {
     progress_slot cut[CUT_RING]; /* group g: ((g + 1) << 32) + step */
     _Alignas(64) atomic_llong waited_before; /* nanoseconds */
+    clockid_t cpu_clock; /* its CPU time, once clock_ready */
+    atomic_int clock_ready;
 } split_thread;
 
 typedef struct chase_job {
@@ -86,11 +89,16 @@ typedef struct chase_job {
     size_t vec;
     gl_scalar *handoff, *handoff_tau;
     split_thread *threads;
+    /* thread 0's times alone (below): the other threads' arrivals in
+     * them, and the group the last one ended at, which they wait for on
+     * resumed (not moved: each step alone would wake them) */
+    progress_slot parked;
+    atomic_long solo_end;
     atomic_int failed;
     /* threads asleep in wait_for, woken by each step's publish */
     atomic_int sleepers;
     pthread_mutex_t lock;
-    pthread_cond_t moved;
+    pthread_cond_t moved, resumed;
 } chase_job;
 
 static lapack_int min_i(lapack_int a, lapack_int b) { return a < b ? a : b; }
@@ -359,14 +367,26 @@ enum { WAIT_SPINS = 1 << 10 };
 /* Stores the sweep's progress (done steps) and wakes the sleepers.  With
  * wait_for's increment and check, sequentially consistent: either the
  * waiter sees the new progress or this store sees the waiter. */
-static void publish(chase_job *job, progress_slot *slot, long done)
+static void wake(chase_job *job)
 {
-    atomic_store_explicit(&slot->done, done, memory_order_seq_cst);
     if (atomic_load_explicit(&job->sleepers, memory_order_seq_cst) > 0) {
         pthread_mutex_lock(&job->lock);
         pthread_cond_broadcast(&job->moved);
         pthread_mutex_unlock(&job->lock);
     }
+}
+
+static void publish(chase_job *job, progress_slot *slot, long done)
+{
+    atomic_store_explicit(&slot->done, done, memory_order_seq_cst);
+    wake(job);
+}
+
+/* Adds one to a count that threads wait on (as publish). */
+static void arrive(chase_job *job, progress_slot *slot)
+{
+    atomic_fetch_add_explicit(&slot->done, 1, memory_order_seq_cst);
+    wake(job);
 }
 
 /* Marks the schedule as failed: the waiters return. */
@@ -375,6 +395,7 @@ static void fail(chase_job *job)
     atomic_store(&job->failed, 1);
     pthread_mutex_lock(&job->lock);
     pthread_cond_broadcast(&job->moved);
+    pthread_cond_broadcast(&job->resumed);
     pthread_mutex_unlock(&job->lock);
 }
 
@@ -583,6 +604,12 @@ typedef struct split_state {
     long window_start;            /* the group it started at */
     long steps;
     unsigned long long seed; /* shaken: the moves */
+    /* thread 0: alone (until solo_until, or shaken, solo_group) for the
+     * solo_times-th time, for solo_span seconds; its last look at the
+     * team, and the looks in a row that found it short of cores */
+    int solo, solo_times, shared_looks;
+    double solo_until, solo_span, solo_wall, solo_cpu;
+    long solo_group;
 } split_state;
 
 /* Waits as wait_for, and counts the time for the balance: on the thread
@@ -641,13 +668,152 @@ static lapack_int next_delta(chase_job *job, split_state *me, int gn,
     return me->delta;
 }
 
+/* ---- thread 0 alone while the team does not have its cores -------------
+ * A pipeline needs each of its threads on a core of its own.  Beside a
+ * busy process, or in a process held to fewer cores than it sees (a
+ * container's CPU quota), the threads take turns instead, each woken by
+ * the other's step: n = 4000, b = 64 with one busy process on the 2
+ * cores here, 2 threads took 0.34-0.48 s against 0.24 s on one, and
+ * together used one core (CPU time over wall time 0.99-1.01, against
+ * 1.93-1.99 alone).  So thread 0 looks at the team's CPU time every
+ * SOLO_CHECK seconds; where the threads together used less than
+ * SOLO_CORES cores at SOLO_LOOKS looks in a row, no cut can make the
+ * pipeline beat one thread, and thread 0 runs every range of the groups
+ * alone for a time: SOLO_SPAN seconds, twice as long each time after.
+ * Quiet, short stretches look the same (another task on a core for a
+ * few milliseconds: up to 7 looks in a row of 4 ms, in 1 of 50 chases),
+ * hence a time alone and not the rest of the chase.
+ *
+ * Thread 0 publishes the group's cut with SOLO_MARK.  Each thread after
+ * it, reading a marked cut, publishes its own marked (for the thread
+ * after it), arrives in parked and waits for solo_end to pass the group:
+ * the group at which thread 0 ends its time alone, once every thread
+ * has arrived (then none has a cut left to read that thread 0 could
+ * overwrite), and from which they go on.  Thread 0's first group alone
+ * waits, through the sweeps' progress, for the others' group before; it
+ * writes no handoff ring while alone, and the others have read theirs. */
+#define SOLO_CHECK 2e-3
+#define SOLO_CORES 1.5
+#define SOLO_SPAN 16e-3
+enum { SOLO_LOOKS = 3 };
+/* a cut's bit that says thread 0 runs the group alone (steps < 2^31) */
+#define SOLO_MARK (1L << 31)
+
+/* What split_range and split_group return. */
+enum { SPLIT_FAILED, SPLIT_RUN, SPLIT_APART };
+
+/* The team's CPU time in seconds since its threads started; < 0 while
+ * a thread has not published its clock. */
+static double team_cpu(chase_job *job)
+{
+    double sum = 0;
+    for (int t = 0; t < job->nthreads; t++) {
+        struct timespec ts;
+        if (!atomic_load_explicit(&job->threads[t].clock_ready,
+                                  memory_order_acquire) ||
+            clock_gettime(job->threads[t].cpu_clock, &ts) != 0)
+            return -1;
+        sum += (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    }
+    return sum;
+}
+
+/* Whether thread 0 runs alone from its group me->group on, as above;
+ * shaken (tests): at random, for one to three groups. */
+static int starts_solo(chase_job *job, split_state *me)
+{
+    if (job->schedule == GL_SCHEDULE_SHAKEN) {
+        me->seed = me->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        if (me->group == 0 || (me->seed >> 33) % 8 != 0)
+            return 0;
+        me->solo_group = me->group + 1 + (long)((me->seed >> 40) % 3);
+        return 1;
+    }
+    if (job->schedule != GL_SCHEDULE_BALANCED)
+        return 0;
+    double now = gl_now();
+    if (me->solo_wall > 0 && now - me->solo_wall < SOLO_CHECK)
+        return 0;
+    double cpu = team_cpu(job);
+    if (cpu < 0)
+        return 0;
+    double cores = me->solo_wall > 0
+                       ? (cpu - me->solo_cpu) / (now - me->solo_wall)
+                       : SOLO_CORES;
+    me->solo_wall = now;
+    me->solo_cpu = cpu;
+    me->shared_looks = cores < SOLO_CORES ? me->shared_looks + 1 : 0;
+    if (me->shared_looks < SOLO_LOOKS)
+        return 0;
+    me->solo_span = me->solo_span > 0 ? 2 * me->solo_span : SOLO_SPAN;
+    me->solo_until = now + me->solo_span;
+    gl_log(2,
+           "host chase: %d threads used %.2f cores; one alone from sweep "
+           "%ld of %ld for %.0f ms",
+           job->nthreads, cores, me->group * CHASE_GROUP, (long)job->nsweeps,
+           1e3 * me->solo_span);
+    return 1;
+}
+
+/* Thread 0's time alone ends at group: the others go on from there. */
+static void resume_at(chase_job *job, long group)
+{
+    pthread_mutex_lock(&job->lock);
+    atomic_store(&job->solo_end, group);
+    pthread_cond_broadcast(&job->resumed);
+    pthread_mutex_unlock(&job->lock);
+}
+
+/* A thread after thread 0, apart from group on: waits for the group
+ * thread 0's time alone ends at, and returns it; -1 when another thread
+ * failed. */
+static long wait_apart(chase_job *job, long group)
+{
+    pthread_mutex_lock(&job->lock);
+    while (atomic_load(&job->solo_end) <= group && !atomic_load(&job->failed))
+        pthread_cond_wait(&job->resumed, &job->lock); /* resume_at, fail */
+    pthread_mutex_unlock(&job->lock);
+    return atomic_load(&job->failed) ? -1 : atomic_load(&job->solo_end);
+}
+
+/* Thread 0 ends its time alone at group me->group, once every other
+ * thread has arrived; 0 when another thread failed. */
+static int rejoin(chase_job *job, split_state *me)
+{
+    if (!wait_for(job, &job->parked,
+                  (long)me->solo_times * (job->nthreads - 1)))
+        return 0;
+    me->solo = 0;
+    me->solo_wall = 0;
+    me->shared_looks = 0;
+    /* the balance's window starts again */
+    me->window_start = me->group;
+    me->after_mark = me->waited_after;
+    me->next_mark =
+        1e-9 * (double)atomic_load_explicit(&job->threads[1].waited_before,
+                                            memory_order_relaxed);
+    resume_at(job, me->group);
+    return 1;
+}
+
 /* Thread me->t's range [*lo, *hi) of group me->group, whose first sweep
  * has steps0 steps, and the thread whose range starts at *hi (past empty
- * ones); 0 when another thread failed. */
+ * ones; P: none).  SPLIT_APART: thread 0 runs the group alone. */
 static int split_range(chase_job *job, split_state *me, lapack_int steps0,
                        int gn, lapack_int *lo, lapack_int *hi, int *after)
 {
     const int t = me->t, P = job->nthreads;
+    if (me->solo) {
+        int until = job->schedule == GL_SCHEDULE_SHAKEN
+                        ? me->group < me->solo_group
+                        : gl_now() < me->solo_until;
+        if (until) {
+            *lo = 0, *hi = steps0, *after = P;
+            return SPLIT_RUN;
+        }
+        if (!rejoin(job, me))
+            return SPLIT_FAILED;
+    }
     lapack_int lim = cut_limit(job, steps0);
     if (lim == 0) { /* even: empty ranges where steps0 < P */
         me->delta = 0;
@@ -656,30 +822,42 @@ static int split_range(chase_job *job, split_state *me, lapack_int steps0,
         *after = t + 1;
         while (*after + 1 < P && range_start(steps0, *after + 1, P) == *hi)
             (*after)++;
-        return 1;
+        return SPLIT_RUN;
     }
     long tag = (me->group + 1) << 32;
+    progress_slot *own = &job->threads[t].cut[me->group % CUT_RING];
     *lo = 0;
     if (t > 0) {
         const progress_slot *slot =
             &job->threads[t - 1].cut[me->group % CUT_RING];
         if (!split_wait(job, me, slot, tag, 1))
-            return 0;
-        *lo = (lapack_int)(atomic_load_explicit(&slot->done,
-                                                memory_order_acquire) -
-                           tag);
+            return SPLIT_FAILED;
+        long cut =
+            atomic_load_explicit(&slot->done, memory_order_acquire) - tag;
+        if (cut & SOLO_MARK) {
+            if (t + 1 < P)
+                publish(job, own, tag + SOLO_MARK);
+            arrive(job, &job->parked);
+            return SPLIT_APART;
+        }
+        *lo = (lapack_int)cut;
     }
     *after = t + 1;
     *hi = steps0;
-    if (t + 1 < P) {
+    if (t == 0 && starts_solo(job, me)) {
+        me->solo = 1;
+        me->solo_times++;
+        *after = P;
+        publish(job, own, tag + SOLO_MARK);
+    } else if (t + 1 < P) {
         *hi = range_start(steps0, t + 1, P) + next_delta(job, me, gn, lim);
-        publish(job, &job->threads[t].cut[me->group % CUT_RING], tag + *hi);
+        publish(job, own, tag + *hi);
     }
-    return 1;
+    return SPLIT_RUN;
 }
 
-/* Thread t's steps of the group of gn sweeps from s0, in wavefront order;
- * 0 when another thread failed. */
+/* Thread t's steps of the group of gn sweeps from s0, in wavefront order:
+ * SPLIT_RUN, or as split_range. */
 static int split_group(chase_job *job, split_state *me, lapack_int s0, int gn,
                        gl_scalar **v, gl_scalar **next, gl_scalar *w)
 {
@@ -695,8 +873,9 @@ static int split_group(chase_job *job, split_state *me, lapack_int s0, int gn,
     /* after: its ring takes the reflectors this range ends with */
     lapack_int j0, j1;
     int after;
-    if (!split_range(job, me, steps[0], gn, &j0, &j1, &after))
-        return 0;
+    int rc = split_range(job, me, steps[0], gn, &j0, &j1, &after);
+    if (rc != SPLIT_RUN)
+        return rc;
     gl_scalar *ring = job->handoff + (size_t)t * HANDOFF_RING * vec,
               *ring_tau = job->handoff_tau + (size_t)t * HANDOFF_RING,
               *after_ring = job->handoff + (size_t)after * HANDOFF_RING * vec,
@@ -712,7 +891,7 @@ static int split_group(chase_job *job, split_state *me, lapack_int s0, int gn,
                              min_i(j + 3, k > 0 ? steps[k - 1] : prev_steps),
                              0)) ||
                 (first && !split_wait(job, me, &job->progress[s], j, 1)))
-                return 0;
+                return SPLIT_FAILED;
             if (job->hermitian) {
                 size_t slot = (size_t)(s % HANDOFF_RING);
                 if (first) {
@@ -735,7 +914,7 @@ static int split_group(chase_job *job, split_state *me, lapack_int s0, int gn,
             me->steps++;
         }
     }
-    return 1;
+    return SPLIT_RUN;
 }
 
 static int split_worker(void *arg, long t)
@@ -758,15 +937,34 @@ static int split_worker(void *arg, long t)
         v[k] = scratch + k * per_sweep;
         next[k] = v[k] + vec;
     }
+    split_thread *own = &job->threads[t];
+    if (pthread_getcpuclockid(pthread_self(), &own->cpu_clock) == 0)
+        atomic_store_explicit(&own->clock_ready, 1, memory_order_release);
     split_state me = {.t = (int)t,
                       .start = gl_now(),
                       .seed =
                           0x9e3779b97f4a7c15ULL * (unsigned long long)(t + 1)};
-    for (lapack_int s0 = 0; s0 < job->nsweeps; s0 += CHASE_GROUP, me.group++)
-        if (!split_group(job, &me, s0,
-                         (int)min_i(CHASE_GROUP, job->nsweeps - s0), v, next,
-                         w))
+    const long groups = (job->nsweeps + CHASE_GROUP - 1) / CHASE_GROUP;
+    while (me.group < groups) {
+        lapack_int s0 = (lapack_int)me.group * CHASE_GROUP;
+        int rc = split_group(job, &me, s0,
+                             (int)min_i(CHASE_GROUP, job->nsweeps - s0), v,
+                             next, w);
+        if (rc == SPLIT_FAILED)
             break;
+        if (rc == SPLIT_RUN) {
+            me.group++;
+            continue;
+        }
+        /* thread 0 runs alone: on from the group where it stops */
+        double parked = gl_now();
+        me.group = wait_apart(job, me.group);
+        if (me.group < 0)
+            break;
+        me.start += gl_now() - parked;
+    }
+    if (me.solo) /* the others go on from the end */
+        resume_at(job, groups);
     free(scratch);
     return 0;
 }
@@ -807,7 +1005,10 @@ static int run_split(chase_job *job, int nworkers)
         for (int g = 0; g < CUT_RING; g++)
             atomic_init(&job->threads[t].cut[g].done, 0);
         atomic_init(&job->threads[t].waited_before, 0);
+        atomic_init(&job->threads[t].clock_ready, 0);
     }
+    atomic_init(&job->solo_end, 0);
+    atomic_init(&job->parked.done, 0);
     int rc = gl_parallel_spawn(nworkers, split_worker, job);
     free(job->threads);
     free(job->handoff);
@@ -849,11 +1050,13 @@ static int run_chase(chase_job *job, const gl_tuning *tuning, int threads,
     atomic_init(&job->sleepers, 0);
     pthread_mutex_init(&job->lock, NULL);
     pthread_cond_init(&job->moved, NULL);
+    pthread_cond_init(&job->resumed, NULL);
     job->schedule = schedule;
     int rc = schedule != GL_SCHEDULE_SWEEPS && nworkers >= 2
                  ? run_split(job, nworkers)
                  : run_sweeps(job, nworkers);
     pthread_cond_destroy(&job->moved);
+    pthread_cond_destroy(&job->resumed);
     pthread_mutex_destroy(&job->lock);
     free(job->progress);
     return rc;
