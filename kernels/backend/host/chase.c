@@ -747,7 +747,7 @@ static int starts_solo(chase_job *job, split_state *me)
         return 0;
     me->solo_span = me->solo_span > 0 ? 2 * me->solo_span : SOLO_SPAN;
     me->solo_until = now + me->solo_span;
-    gl_log(2,
+    gl_log(3,
            "host chase: %d threads used %.2f cores; one alone from sweep "
            "%ld of %ld for %.0f ms",
            job->nthreads, cores, me->group * CHASE_GROUP, (long)job->nsweeps,
