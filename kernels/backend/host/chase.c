@@ -364,9 +364,7 @@ static gl_scalar sb_step(const chase_job *job, lapack_int s, lapack_int j,
  * quiet one no faster. */
 enum { WAIT_SPINS = 1 << 10 };
 
-/* Stores the sweep's progress (done steps) and wakes the sleepers.  With
- * wait_for's increment and check, sequentially consistent: either the
- * waiter sees the new progress or this store sees the waiter. */
+/* Wakes the threads asleep in wait_for. */
 static void wake(chase_job *job)
 {
     if (atomic_load_explicit(&job->sleepers, memory_order_seq_cst) > 0) {
@@ -376,6 +374,9 @@ static void wake(chase_job *job)
     }
 }
 
+/* Stores the sweep's progress (done steps) and wakes the sleepers.  With
+ * wait_for's increment and check, sequentially consistent: either the
+ * waiter sees the new progress or this store sees the waiter. */
 static void publish(chase_job *job, progress_slot *slot, long done)
 {
     atomic_store_explicit(&slot->done, done, memory_order_seq_cst);
@@ -677,9 +678,10 @@ static lapack_int next_delta(chase_job *job, split_state *me, int gn,
  * together used one core (CPU time over wall time 0.99-1.01, against
  * 1.93-1.99 alone).  So thread 0 looks at the team's CPU time every
  * SOLO_CHECK seconds; where the threads together used less than
- * SOLO_CORES cores at SOLO_LOOKS looks in a row, no cut can make the
- * pipeline beat one thread, and thread 0 runs every range of the groups
- * alone for a time: SOLO_SPAN seconds, twice as long each time after.
+ * SOLO_CORES cores at SOLO_LOOKS looks in a row, the pipeline, a wake-up
+ * at each handoff, runs near one thread's pace at best, and thread 0
+ * runs every range of the groups alone for a time: SOLO_SPAN seconds,
+ * twice as long each time after.
  * Quiet, short stretches look the same (another task on a core for a
  * few milliseconds: up to 7 looks in a row of 4 ms, in 1 of 50 chases),
  * hence a time alone and not the rest of the chase.
