@@ -9,10 +9,14 @@ first step of a range after its sweep's step before (the thread before).
 What is left is the schedule's own parallelism: the speed-up over one
 thread on P threads, for the range cut by step (each thread the same
 steps of every sweep of a group, `shift` 0: the library's) or moved by
-`shift` steps a sweep (2: cut along the group's wavefront).
+`shift` steps a sweep (2: cut along the group's wavefront).  With
+`overlap` 1, a thread starts each group's rounds as its range of the
+group before ends, so that a group's last rounds (where the two threads
+at a cut take turns) run beside the next group's first ones; 0 (the
+library's): one group after the other.
 
     tools/chase_model.py [n=4000] [b=64] [threads=2,4,8,15] [shift=0,2]
-        [group=4]
+        [group=4] [overlap=0]
 
 Python 3's standard library only.
 """
@@ -26,12 +30,16 @@ def steps_of(n, b, s):
     return 0 if s + 2 > n - 1 else (n - 3 - s) // b + 1
 
 
-def thread_orders(n, b, threads, shift, group):
+def thread_orders(n, b, threads, shift, group, overlap=0):
     """Per thread, its steps (sweep, step, first of a range) in order."""
     sweeps = n - 2
     while sweeps > 0 and steps_of(n, b, sweeps - 1) == 0:
         sweeps -= 1
     orders = [[] for _ in range(threads)]
+    # overlap: a step's round counted from the thread's first, each group
+    # starting its range's length (at least one round past the group
+    # before's last step it waits for) after the one before
+    start = [0] * threads
     for s0 in range(0, sweeps, group):
         gn = min(group, sweeps - s0)
         steps = [steps_of(n, b, s0 + k) for k in range(gn)]
@@ -53,13 +61,22 @@ def thread_orders(n, b, threads, shift, group):
                 hi = min(steps[k], cut(t + 1) - shift * k)
                 mine += [(j + LAG * k, k, j, j == lo and j > 0)
                          for j in range(lo, hi)]
-            orders[t] += [(s0 + k, j, first)
-                          for _, k, j, first in sorted(mine)]
+            if overlap:
+                lo0 = max(0, cut(t))
+                orders[t] += [(start[t] + r - lo0, s0 + k, j, first)
+                              for r, k, j, first in mine]
+                start[t] += max(min(steps[0], cut(t + 1)) - lo0,
+                                LAG * gn + 1)
+            else:
+                orders[t] += [(s0 + k, j, first)
+                              for _, k, j, first in sorted(mine)]
+    if overlap:
+        orders = [[x[1:] for x in sorted(o)] for o in orders]
     return orders
 
 
-def speedup(n, b, threads, shift=0, group=4):
-    orders = thread_orders(n, b, threads, shift, group)
+def speedup(n, b, threads, shift=0, group=4, overlap=0):
+    orders = thread_orders(n, b, threads, shift, group, overlap)
     finish, pos = {}, [0] * threads
     free = [0] * threads
     left = sum(len(o) for o in orders)
@@ -95,10 +112,13 @@ def main(argv):
                .split(",")]
     shifts = [int(x) for x in (argv[4] if len(argv) > 4 else "0,2").split(",")]
     group = int(argv[5]) if len(argv) > 5 else 4
+    overlap = int(argv[6]) if len(argv) > 6 else 0
     for shift in shifts:
-        row = ", ".join(f"{p}: {speedup(n, b, p, shift, group):.2f}x"
-                        for p in threads)
-        print(f"n={n} b={b} group={group} shift={shift}: {row}")
+        row = ", ".join(
+            f"{p}: {speedup(n, b, p, shift, group, overlap):.2f}x"
+            for p in threads)
+        print(f"n={n} b={b} group={group} shift={shift} overlap={overlap}: "
+              f"{row}")
 
 
 if __name__ == "__main__":
