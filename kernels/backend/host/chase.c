@@ -638,6 +638,22 @@ static int split_wait(chase_job *job, split_state *me,
     return ok;
 }
 
+/* shaken: the next of thread me->t's random numbers (its moves and its
+ * times alone) */
+static unsigned long long shake(split_state *me)
+{
+    me->seed = me->seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return me->seed;
+}
+
+/* Seconds thread me->t+1 has waited for thread me->t (split_wait). */
+static double next_waited(const chase_job *job, const split_state *me)
+{
+    return 1e-9 *
+           (double)atomic_load_explicit(&job->threads[me->t + 1].waited_before,
+                                        memory_order_relaxed);
+}
+
 /* The cut after thread me->t (not the last) for its next group of gn
  * sweeps, as its distance from the even cut, within lim. */
 static lapack_int next_delta(chase_job *job, split_state *me, int gn,
@@ -645,16 +661,13 @@ static lapack_int next_delta(chase_job *job, split_state *me, int gn,
 {
     int move = 0;
     if (job->schedule == GL_SCHEDULE_SHAKEN) {
-        me->seed = me->seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        move = (int)((me->seed >> 33) % 3) - 1;
+        move = (int)((shake(me) >> 33) % 3) - 1;
     } else if (me->steps > 0 &&
                me->group - me->window_start >= BALANCE_WINDOW) {
         double busy =
             gl_now() - me->start - me->waited_after - me->waited_before;
         double unit = 2.0 * gn * busy / (double)me->steps;
-        double next = 1e-9 * (double)atomic_load_explicit(
-                                 &job->threads[me->t + 1].waited_before,
-                                 memory_order_relaxed);
+        double next = next_waited(job, me);
         /* waited more for the next thread: it is the slower, take more */
         double lead =
             ((me->waited_after - me->after_mark) - (next - me->next_mark)) /
@@ -725,10 +738,10 @@ static double team_cpu(chase_job *job)
 static int starts_solo(chase_job *job, split_state *me)
 {
     if (job->schedule == GL_SCHEDULE_SHAKEN) {
-        me->seed = me->seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        if (me->group == 0 || (me->seed >> 33) % 8 != 0)
+        unsigned long long r = shake(me);
+        if (me->group == 0 || (r >> 33) % 8 != 0)
             return 0;
-        me->solo_group = me->group + 1 + (long)((me->seed >> 40) % 3);
+        me->solo_group = me->group + 1 + (long)((r >> 40) % 3);
         return 1;
     }
     if (job->schedule != GL_SCHEDULE_BALANCED)
@@ -791,9 +804,7 @@ static int rejoin(chase_job *job, split_state *me)
     /* the balance's window starts again */
     me->window_start = me->group;
     me->after_mark = me->waited_after;
-    me->next_mark =
-        1e-9 * (double)atomic_load_explicit(&job->threads[1].waited_before,
-                                            memory_order_relaxed);
+    me->next_mark = next_waited(job, me);
     resume_at(job, me->group);
     return 1;
 }
