@@ -522,7 +522,8 @@ static int chase_worker(void *arg, long worker)
  * group before's: a pipeline of P groups, synchronised by the sweeps'
  * progress counters only.  The last two steps of each sweep's range wait
  * for the next thread's first steps of the sweep before, so at the end of
- * each group the two threads take turns.  Cut along the wavefront instead
+ * each group the two threads take turns (two groups in flight, below,
+ * fill the turns).  Cut along the wavefront instead
  * (step j of the k-th sweep on diagonal j + 2k, each thread a range of
  * diagonals), a step and the step it waits for lie in one range, and at
  * n = 4000, b = 64 on 2 cores the threads waited 3 and 6 ms of the
@@ -597,7 +598,7 @@ static lapack_int cut_limit(const chase_job *job, lapack_int steps0)
  * its waits, and its steps. */
 typedef struct split_state {
     int t;
-    long group;
+    long group; /* the next group it opens (split_range: the one it opens) */
     lapack_int delta;
     double start, waited_after, waited_before;
     double after_mark, next_mark; /* its own and the next thread's waits
@@ -617,14 +618,14 @@ typedef struct split_state {
  * before (the first step of a range, a cut) or after (the sweep before's
  * steps past the range).  The first group's waits are the pipeline
  * filling, not a balance to correct. */
-static int split_wait(chase_job *job, split_state *me,
+static int split_wait(chase_job *job, split_state *me, long group,
                       const progress_slot *slot, long need, int on_before)
 {
     if (atomic_load_explicit(&slot->done, memory_order_acquire) >= need)
         return 1;
     double t0 = gl_now();
     int ok = wait_for(job, slot, need);
-    if (me->group == 0)
+    if (group == 0)
         return ok;
     double waited = gl_now() - t0;
     if (!on_before) {
@@ -714,7 +715,7 @@ enum { SOLO_LOOKS = 3 };
 /* a cut's bit that says thread 0 runs the group alone (steps < 2^31) */
 #define SOLO_MARK (1L << 31)
 
-/* What split_range and split_group return. */
+/* What split_range and split_flights return. */
 enum { SPLIT_FAILED, SPLIT_RUN, SPLIT_APART };
 
 /* The team's CPU time in seconds since its threads started; < 0 while
@@ -843,7 +844,7 @@ static int split_range(chase_job *job, split_state *me, lapack_int steps0,
     if (t > 0) {
         const progress_slot *slot =
             &job->threads[t - 1].cut[me->group % CUT_RING];
-        if (!split_wait(job, me, slot, tag, 1))
+        if (!split_wait(job, me, me->group, slot, tag, 1))
             return SPLIT_FAILED;
         long cut =
             atomic_load_explicit(&slot->done, memory_order_acquire) - tag;
@@ -869,73 +870,235 @@ static int split_range(chase_job *job, split_state *me, lapack_int steps0,
     return SPLIT_RUN;
 }
 
-/* Thread t's steps of the group of gn sweeps from s0, in wavefront order:
- * SPLIT_RUN, or as split_range. */
-static int split_group(chase_job *job, split_state *me, lapack_int s0, int gn,
-                       gl_scalar **v, gl_scalar **next, gl_scalar *w)
-{
-    const int t = me->t, P = job->nthreads;
-    const size_t vec = job->vec;
-    lapack_int steps[CHASE_GROUP];
+/* ---- two groups in flight ------------------------------------------------
+ * At the end of each group's range the threads take turns: the last two
+ * steps of each of the group's sweeps wait for the next thread's first
+ * steps of the sweep before, which that thread can run only once this
+ * one has finished that sweep's range; and in strict wavefront order
+ * the next thread's sweeps all wait behind the first of them that waits.
+ * Two changes fill those turns:
+ *  - within a group, a sweep whose next step is not ready does not hold
+ *    up the sweeps before it (they do not wait for it): the thread runs
+ *    the first ready step in wavefront order;
+ *  - where no step of its group is ready, a thread runs the next group's
+ *    ready steps (a second flight, opened once the thread before has
+ *    published its cut unmarked), whose first steps wait only for this
+ *    group's steps two and more before them, and goes back to the first
+ *    group as soon as one of its steps is ready.
+ * Each sweep's steps still run in order on a thread and every step waits
+ * for the steps it waited for before, so the band is bit for bit the
+ * same.  A Hermitian range's first step reads its ring slot s %
+ * HANDOFF_RING, which the thread before writes again only at sweep s +
+ * 4's range end: that waits, through the progress counters, for sweep s
+ * to be past this thread's first step, whatever order the steps ran in.
+ * n = 4000, b = 64 on 2 cores: the waits of the general chase's threads
+ * went from 14-22 ms each of 0.22 s to 3-8 ms, the chase 0.196-0.208 s
+ * against 0.206-0.237 in the same minutes (1 thread: 0.384); counted
+ * with unit steps (tools/chase_model.py, overlap), 1.96x on 2 threads
+ * against 1.91x, 6.60x on 8 against 6.15x. */
+
+/* A group of gn sweeps from s0 in flight on a split thread: its range
+ * [j0, j1) (the thread whose range starts at j1: after), the sweeps'
+ * reflectors (Hermitian), and each sweep's next step. */
+typedef struct split_flight {
+    long group;
+    lapack_int s0, prev_steps, j0, j1;
+    int gn, after;
+    lapack_int steps[CHASE_GROUP], next_step[CHASE_GROUP];
     gl_scalar tau[CHASE_GROUP];
-    for (int k = 0; k < gn; k++) {
-        steps[k] = steps_of(job, s0 + k);
-        tau[k] = 0;
+    gl_scalar *v[CHASE_GROUP], *next[CHASE_GROUP];
+} split_flight;
+
+/* What flight_step returns. */
+enum { STEP_FAILED, STEP_RAN, STEP_BLOCKED, STEP_DONE };
+
+/* Opens group me->group in fl: SPLIT_RUN, or as split_range. */
+static int flight_open(chase_job *job, split_state *me, split_flight *fl)
+{
+    fl->group = me->group;
+    fl->s0 = (lapack_int)me->group * CHASE_GROUP;
+    fl->gn = (int)min_i(CHASE_GROUP, job->nsweeps - fl->s0);
+    for (int k = 0; k < fl->gn; k++) {
+        fl->steps[k] = steps_of(job, fl->s0 + k);
+        fl->tau[k] = 0;
     }
-    lapack_int prev_steps = s0 > 0 ? steps_of(job, s0 - 1) : 0;
-    /* after: its ring takes the reflectors this range ends with */
-    lapack_int j0, j1;
-    int after;
-    int rc = split_range(job, me, steps[0], gn, &j0, &j1, &after);
-    if (rc != SPLIT_RUN)
-        return rc;
-    gl_scalar *ring = job->handoff + (size_t)t * HANDOFF_RING * vec,
-              *ring_tau = job->handoff_tau + (size_t)t * HANDOFF_RING,
-              *after_ring = job->handoff + (size_t)after * HANDOFF_RING * vec,
-              *after_tau = job->handoff_tau + (size_t)after * HANDOFF_RING;
-    for (lapack_int r = 0; r < j1 - j0 + CHASE_LAG * (gn - 1); r++) {
-        for (int k = 0; k < gn; k++) {
-            lapack_int s = s0 + k, j = j0 + r - CHASE_LAG * k;
-            if (j < j0 || j >= j1 || j >= steps[k])
+    fl->prev_steps = fl->s0 > 0 ? steps_of(job, fl->s0 - 1) : 0;
+    int rc = split_range(job, me, fl->steps[0], fl->gn, &fl->j0, &fl->j1,
+                         &fl->after);
+    for (int k = 0; k < fl->gn; k++)
+        fl->next_step[k] = fl->j0;
+    return rc;
+}
+
+/* Whether group me->group can open as a second flight now: it exists,
+ * thread 0 is not alone, and the thread before has published its cut
+ * unmarked (reading it then does not wait, nor park this thread). */
+static int flight_ahead(chase_job *job, const split_state *me, long groups)
+{
+    if (me->group >= groups || me->solo)
+        return 0;
+    lapack_int steps0 = steps_of(job, (lapack_int)me->group * CHASE_GROUP);
+    if (me->t == 0 || cut_limit(job, steps0) == 0)
+        return 1;
+    long tag = (me->group + 1) << 32,
+         cut = atomic_load_explicit(
+             &job->threads[me->t - 1].cut[me->group % CUT_RING].done,
+             memory_order_acquire);
+    return cut >= tag && !((cut - tag) & SOLO_MARK);
+}
+
+/* What the next step j of fl's k-th sweep waits for: step j+2 of the
+ * sweep before (its progress *need), and at the range's first step the
+ * step before, the thread before's (returns 1). */
+static int flight_needs(const split_flight *fl, int k, long *need)
+{
+    lapack_int j = fl->next_step[k];
+    *need = min_i(j + 3, k > 0 ? fl->steps[k - 1] : fl->prev_steps);
+    return j == fl->j0 && j > 0;
+}
+
+/* Whether the next step of fl's k-th sweep has what it waits for. */
+static int flight_ready(const chase_job *job, const split_flight *fl, int k)
+{
+    lapack_int s = fl->s0 + k;
+    long need;
+    int first = flight_needs(fl, k, &need);
+    return (s == 0 || atomic_load_explicit(&job->progress[s - 1].done,
+                                           memory_order_acquire) >= need) &&
+           (!first ||
+            atomic_load_explicit(&job->progress[s].done,
+                                 memory_order_acquire) >= fl->next_step[k]);
+}
+
+/* Runs one step of fl: the first in wavefront order (round j - j0 + 2k
+ * of its k-th sweep, then k) that is ready, or, with wait, the first
+ * once ready.  STEP_RAN, STEP_DONE (no step left), STEP_BLOCKED (no
+ * step ready, wait 0) or STEP_FAILED (another thread failed). */
+static int flight_step(chase_job *job, split_state *me, split_flight *fl,
+                       gl_scalar *w, int wait)
+{
+    lapack_int round[CHASE_GROUP];
+    int left = 0;
+    for (int k = 0; k < fl->gn; k++) {
+        lapack_int j = fl->next_step[k];
+        round[k] =
+            j < min_i(fl->j1, fl->steps[k]) ? j - fl->j0 + CHASE_LAG * k : -1;
+        left += round[k] >= 0;
+    }
+    int k = -1;
+    for (; left > 0; left--) { /* the sweeps in wavefront order */
+        k = -1;
+        for (int i = 0; i < fl->gn; i++)
+            if (round[i] >= 0 && (k < 0 || round[i] < round[k]))
+                k = i;
+        if (flight_ready(job, fl, k))
+            break;
+        if (wait) {
+            lapack_int s = fl->s0 + k;
+            long need;
+            int first = flight_needs(fl, k, &need);
+            if ((s > 0 && !split_wait(job, me, fl->group,
+                                      &job->progress[s - 1], need, 0)) ||
+                (first && !split_wait(job, me, fl->group, &job->progress[s],
+                                      fl->next_step[k], 1)))
+                return STEP_FAILED;
+            break;
+        }
+        round[k] = -1;
+    }
+    if (k < 0)
+        return STEP_DONE;
+    if (left == 0)
+        return STEP_BLOCKED;
+    lapack_int s = fl->s0 + k, j = fl->next_step[k];
+    if (job->hermitian) {
+        const int t = me->t;
+        const size_t vec = job->vec, slot = (size_t)(s % HANDOFF_RING);
+        gl_scalar **v = fl->v, **next = fl->next, *tau = fl->tau;
+        if (j == fl->j0 && j > 0) {
+            memcpy(v[k],
+                   job->handoff + ((size_t)t * HANDOFF_RING + slot) * vec,
+                   sizeof *v[k] * vec);
+            tau[k] = job->handoff_tau[(size_t)t * HANDOFF_RING + slot];
+        } else if (j == 0) {
+            tau[k] = sb_first_reflector(job, s, v[k]);
+        }
+        tau[k] = sb_step(job, s, j, v[k], tau[k], next[k], w);
+        gl_scalar *swap = v[k];
+        v[k] = next[k], next[k] = swap;
+        /* the ring of the thread whose range starts at j1 */
+        if (j + 1 == fl->j1 && j + 1 < fl->steps[k] &&
+            fl->after < job->nthreads) {
+            size_t to = (size_t)fl->after * HANDOFF_RING + slot;
+            memcpy(job->handoff + to * vec, v[k], sizeof *v[k] * vec);
+            job->handoff_tau[to] = tau[k];
+        }
+    } else {
+        gb_step(job, s, j, fl->v[k], w);
+    }
+    publish(job, &job->progress[s], j + 1);
+    fl->next_step[k] = j + 1;
+    me->steps++;
+    return STEP_RAN;
+}
+
+/* Thread me->t's groups from me->group on, up to groups, with a second
+ * flight where the first's next step is not ready: SPLIT_RUN (all ran),
+ * SPLIT_FAILED, or SPLIT_APART (thread 0 runs me->group alone). */
+static int split_flights(chase_job *job, split_state *me, split_flight *fl,
+                         long groups, gl_scalar *w)
+{
+    split_flight *run = &fl[0], *ahead = &fl[1];
+    int ahead_open = 0;
+    for (;;) {
+        if (ahead_open) { /* the second flight goes first now */
+            split_flight *swap = run;
+            run = ahead, ahead = swap;
+            ahead_open = 0;
+        } else if (me->group < groups) {
+            int rc = flight_open(job, me, run);
+            if (rc != SPLIT_RUN)
+                return rc;
+            me->group++;
+        } else {
+            return SPLIT_RUN;
+        }
+        for (;;) {
+            int rc = flight_step(job, me, run, w, 0);
+            if (rc == STEP_RAN)
                 continue;
-            int first = j == j0 && j > 0;
-            if ((s > 0 &&
-                 !split_wait(job, me, &job->progress[s - 1],
-                             min_i(j + 3, k > 0 ? steps[k - 1] : prev_steps),
-                             0)) ||
-                (first && !split_wait(job, me, &job->progress[s], j, 1)))
+            if (rc == STEP_DONE)
+                break;
+            if (rc == STEP_FAILED)
                 return SPLIT_FAILED;
-            if (job->hermitian) {
-                size_t slot = (size_t)(s % HANDOFF_RING);
-                if (first) {
-                    memcpy(v[k], ring + slot * vec, sizeof *v[k] * vec);
-                    tau[k] = ring_tau[slot];
-                } else if (j == 0) {
-                    tau[k] = sb_first_reflector(job, s, v[k]);
-                }
-                tau[k] = sb_step(job, s, j, v[k], tau[k], next[k], w);
-                gl_scalar *swap = v[k];
-                v[k] = next[k], next[k] = swap;
-                if (j + 1 == j1 && j + 1 < steps[k] && after < P) {
-                    memcpy(after_ring + slot * vec, v[k], sizeof *v[k] * vec);
-                    after_tau[slot] = tau[k];
-                }
-            } else {
-                gb_step(job, s, j, v[k], w);
+            if (!ahead_open && flight_ahead(job, me, groups)) {
+                if (flight_open(job, me, ahead) != SPLIT_RUN)
+                    return SPLIT_FAILED;
+                me->group++;
+                ahead_open = 1;
             }
-            publish(job, &job->progress[s], j + 1);
-            me->steps++;
+            if (ahead_open) {
+                rc = flight_step(job, me, ahead, w, 0);
+                if (rc == STEP_RAN)
+                    continue;
+                if (rc == STEP_FAILED)
+                    return SPLIT_FAILED;
+            }
+            rc = flight_step(job, me, run, w, 1);
+            if (rc == STEP_FAILED)
+                return SPLIT_FAILED;
+            if (rc == STEP_DONE)
+                break;
         }
     }
-    return SPLIT_RUN;
 }
 
 static int split_worker(void *arg, long t)
 {
     chase_job *job = arg;
-    const size_t vec = job->vec, per_sweep = 2 * vec;
+    const size_t per_sweep = 2 * job->vec;
     size_t bytes = sizeof(gl_scalar) *
-                   (CHASE_GROUP * per_sweep + 2 * (size_t)job->b + 1);
+                   (2 * CHASE_GROUP * per_sweep + 2 * (size_t)job->b + 1);
     gl_scalar *scratch = aligned_alloc(
         GL_LINE_BYTES, (bytes + GL_LINE_BYTES - 1) / GL_LINE_BYTES *
                            GL_LINE_BYTES);
@@ -944,12 +1107,14 @@ static int split_worker(void *arg, long t)
         fail(job);
         return -1;
     }
-    gl_scalar *v[CHASE_GROUP], *next[CHASE_GROUP],
-        *w = scratch + CHASE_GROUP * per_sweep;
-    for (int k = 0; k < CHASE_GROUP; k++) {
-        v[k] = scratch + k * per_sweep;
-        next[k] = v[k] + vec;
-    }
+    split_flight flights[2];
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < CHASE_GROUP; k++) {
+            flights[f].v[k] =
+                scratch + (size_t)(f * CHASE_GROUP + k) * per_sweep;
+            flights[f].next[k] = flights[f].v[k] + job->vec;
+        }
+    gl_scalar *w = scratch + 2 * CHASE_GROUP * per_sweep;
     split_thread *own = &job->threads[t];
     if (pthread_getcpuclockid(pthread_self(), &own->cpu_clock) == 0)
         atomic_store_explicit(&own->clock_ready, 1, memory_order_release);
@@ -958,18 +1123,8 @@ static int split_worker(void *arg, long t)
                       .seed =
                           0x9e3779b97f4a7c15ULL * (unsigned long long)(t + 1)};
     const long groups = (job->nsweeps + CHASE_GROUP - 1) / CHASE_GROUP;
-    while (me.group < groups) {
-        lapack_int s0 = (lapack_int)me.group * CHASE_GROUP;
-        int rc = split_group(job, &me, s0,
-                             (int)min_i(CHASE_GROUP, job->nsweeps - s0), v,
-                             next, w);
-        if (rc == SPLIT_FAILED)
-            break;
-        if (rc == SPLIT_RUN) {
-            me.group++;
-            continue;
-        }
-        /* thread 0 runs alone: on from the group where it stops */
+    /* SPLIT_APART: thread 0 runs alone, on from the group where it stops */
+    while (split_flights(job, &me, flights, groups, w) == SPLIT_APART) {
         double parked = gl_now();
         me.group = wait_apart(job, me.group);
         if (me.group < 0)
