@@ -12,11 +12,14 @@ steps of every sweep of a group, `shift` 0: the library's) or moved by
 `shift` steps a sweep (2: cut along the group's wavefront).  With
 `overlap` 1, a thread starts each group's rounds as its range of the
 group before ends, so that a group's last rounds (where the two threads
-at a cut take turns) run beside the next group's first ones; 0 (the
-library's): one group after the other.
+at a cut take turns) run beside the next group's first ones; 0: one
+group after the other, each in wavefront order; 2 (the library's, shift
+0 only): two groups in flight, each unit a thread runs the first ready
+step of its group in wavefront order, else of the next group's, else
+waits (chase.c, "two groups in flight").
 
     tools/chase_model.py [n=4000] [b=64] [threads=2,4,8,15] [shift=0,2]
-        [group=4] [overlap=0]
+        [group=4] [overlap=2]
 
 Python 3's standard library only.
 """
@@ -75,7 +78,76 @@ def thread_orders(n, b, threads, shift, group, overlap=0):
     return orders
 
 
+def flights_speedup(n, b, threads, group):
+    """The speed-up of two groups in flight (overlap 2), cut by step."""
+    sweeps = n - 2
+    while sweeps > 0 and steps_of(n, b, sweeps - 1) == 0:
+        sweeps -= 1
+    groups = (sweeps + group - 1) // group
+    finish = {}
+
+    def done_by(step, now):
+        return step in finish and finish[step] <= now
+
+    def open_flight(t, g):
+        s0 = g * group
+        steps0 = steps_of(n, b, s0)
+        lo = steps0 * t // threads
+        hi = steps0 * (t + 1) // threads if t + 1 < threads else 1 << 30
+        return [[s0 + k, lo, min(hi, steps_of(n, b, s0 + k)), lo]
+                for k in range(min(group, sweeps - s0))]
+
+    def ready_step(flight, now):
+        """The flight's first ready sweep in wavefront order, or None."""
+        live = [(sw[3] - sw[1] + LAG * k, k) for k, sw in enumerate(flight)
+                if sw[3] < sw[2]]
+        for _, k in sorted(live):
+            s, lo, _, j = flight[k]
+            if s > 0:
+                need = min(j + 3, steps_of(n, b, s - 1))
+                if need > 0 and not done_by((s - 1, need - 1), now):
+                    continue
+            if j == lo and j > 0 and not done_by((s, j - 1), now):
+                continue
+            return k
+        return None
+
+    opened = [0] * threads            # groups each thread has opened
+    flights = [[] for _ in range(threads)]
+    total = sum(steps_of(n, b, s) for s in range(sweeps))
+    left, now = total, 0
+    while left:
+        for t in range(threads):
+            fl = flights[t]
+            while fl and all(sw[3] >= sw[2] for sw in fl[0]):
+                fl.pop(0)
+            if not fl and opened[t] < groups:
+                fl.append(open_flight(t, opened[t]))
+                opened[t] += 1
+            for f in range(2):
+                if f == len(fl):
+                    # a second flight once the thread before opened it
+                    if (f == 0 or opened[t] >= groups or
+                            (t > 0 and opened[t - 1] <= opened[t])):
+                        break
+                    fl.append(open_flight(t, opened[t]))
+                    opened[t] += 1
+                k = ready_step(fl[f], now)
+                if k is not None:
+                    sw = fl[f][k]
+                    finish[(sw[0], sw[3])] = now + 1
+                    sw[3] += 1
+                    left -= 1
+                    break
+        now += 1
+        if now > 4 * total + 10:
+            raise SystemExit("chase_model: the schedule deadlocks")
+    return total / now
+
+
 def speedup(n, b, threads, shift=0, group=4, overlap=0):
+    if overlap == 2:
+        return flights_speedup(n, b, threads, group)
     orders = thread_orders(n, b, threads, shift, group, overlap)
     finish, pos = {}, [0] * threads
     free = [0] * threads
@@ -112,7 +184,7 @@ def main(argv):
                .split(",")]
     shifts = [int(x) for x in (argv[4] if len(argv) > 4 else "0,2").split(",")]
     group = int(argv[5]) if len(argv) > 5 else 4
-    overlap = int(argv[6]) if len(argv) > 6 else 0
+    overlap = int(argv[6]) if len(argv) > 6 else 2
     for shift in shifts:
         row = ", ".join(
             f"{p}: {speedup(n, b, p, shift, group, overlap):.2f}x"

@@ -894,8 +894,8 @@ static int split_range(chase_job *job, split_state *me, lapack_int steps0,
  * n = 4000, b = 64 on 2 cores: the waits of the general chase's threads
  * went from 14-22 ms each of 0.22 s to 3-8 ms, the chase 0.196-0.208 s
  * against 0.206-0.237 in the same minutes (1 thread: 0.384); counted
- * with unit steps (tools/chase_model.py, overlap), 1.96x on 2 threads
- * against 1.91x, 6.60x on 8 against 6.15x. */
+ * with unit steps (tools/chase_model.py, overlap 2), 1.96x on 2 threads
+ * against 1.91x, 6.66x on 8 against 6.15x. */
 
 /* A group of gn sweeps from s0 in flight on a split thread: its range
  * [j0, j1) (the thread whose range starts at j1: after), the sweeps'
