@@ -18,8 +18,8 @@ group after the other, each in wavefront order; 2 (the library's, shift
 step of its group in wavefront order, else of the next group's, else
 waits (chase.c, "two groups in flight").
 
-    tools/chase_model.py [n=4000] [b=64] [threads=2,4,8,15] [shift=0,2]
-        [group=4] [overlap=2]
+    tools/chase_model.py [n=4000] [b=64] [threads=2,4,8,15]
+        [shift=0,2; overlap 2: 0] [group=4] [overlap=2]
 
 Python 3's standard library only.
 """
@@ -33,11 +33,31 @@ def steps_of(n, b, s):
     return 0 if s + 2 > n - 1 else (n - 3 - s) // b + 1
 
 
-def thread_orders(n, b, threads, shift, group, overlap=0):
-    """Per thread, its steps (sweep, step, first of a range) in order."""
+def sweeps_of(n, b):
+    """The sweeps that have steps (chase.c run_chase: a prefix)."""
     sweeps = n - 2
     while sweeps > 0 and steps_of(n, b, sweeps - 1) == 0:
         sweeps -= 1
+    return sweeps
+
+
+def waits_of(n, b, s, j, first):
+    """The steps that step j of sweep s waits for: step j+2 of the sweep
+    before (its last, if shorter) and, at a range's first step, the step
+    before (the thread before's)."""
+    waits = []
+    if s > 0:
+        need = min(j + 3, steps_of(n, b, s - 1))
+        if need > 0:
+            waits.append((s - 1, need - 1))
+    if first:
+        waits.append((s, j - 1))
+    return waits
+
+
+def thread_orders(n, b, threads, shift, group, overlap=0):
+    """Per thread, its steps (sweep, step, first of a range) in order."""
+    sweeps = sweeps_of(n, b)
     orders = [[] for _ in range(threads)]
     # overlap: a step's round counted from the thread's first, each group
     # starting its range's length (at least one round past the group
@@ -80,9 +100,7 @@ def thread_orders(n, b, threads, shift, group, overlap=0):
 
 def flights_speedup(n, b, threads, group):
     """The speed-up of two groups in flight (overlap 2), cut by step."""
-    sweeps = n - 2
-    while sweeps > 0 and steps_of(n, b, sweeps - 1) == 0:
-        sweeps -= 1
+    sweeps = sweeps_of(n, b)
     groups = (sweeps + group - 1) // group
     finish = {}
 
@@ -103,13 +121,9 @@ def flights_speedup(n, b, threads, group):
                 if sw[3] < sw[2]]
         for _, k in sorted(live):
             s, lo, _, j = flight[k]
-            if s > 0:
-                need = min(j + 3, steps_of(n, b, s - 1))
-                if need > 0 and not done_by((s - 1, need - 1), now):
-                    continue
-            if j == lo and j > 0 and not done_by((s, j - 1), now):
-                continue
-            return k
+            if all(done_by(w, now)
+                   for w in waits_of(n, b, s, j, j == lo and j > 0)):
+                return k
         return None
 
     opened = [0] * threads            # groups each thread has opened
@@ -147,6 +161,8 @@ def flights_speedup(n, b, threads, group):
 
 def speedup(n, b, threads, shift=0, group=4, overlap=0):
     if overlap == 2:
+        if shift:
+            raise SystemExit("chase_model: overlap 2 counts shift 0 only")
         return flights_speedup(n, b, threads, group)
     orders = thread_orders(n, b, threads, shift, group, overlap)
     finish, pos = {}, [0] * threads
@@ -158,13 +174,7 @@ def speedup(n, b, threads, shift=0, group=4, overlap=0):
         for t in range(threads):
             while pos[t] < len(orders[t]):
                 s, j, first = orders[t][pos[t]]
-                waits = []
-                if s > 0:
-                    need = min(j + 3, steps_of(n, b, s - 1))
-                    if need > 0:
-                        waits.append((s - 1, need - 1))
-                if first:
-                    waits.append((s, j - 1))
+                waits = waits_of(n, b, s, j, first)
                 if any(w not in finish for w in waits):
                     break
                 start = max([free[t]] + [finish[w] for w in waits])
@@ -182,9 +192,10 @@ def main(argv):
     b = int(argv[2]) if len(argv) > 2 else 64
     threads = [int(x) for x in (argv[3] if len(argv) > 3 else "2,4,8,15")
                .split(",")]
-    shifts = [int(x) for x in (argv[4] if len(argv) > 4 else "0,2").split(",")]
-    group = int(argv[5]) if len(argv) > 5 else 4
     overlap = int(argv[6]) if len(argv) > 6 else 2
+    shifts = [int(x) for x in (argv[4] if len(argv) > 4 else
+                               "0" if overlap == 2 else "0,2").split(",")]
+    group = int(argv[5]) if len(argv) > 5 else 4
     for shift in shifts:
         row = ", ".join(
             f"{p}: {speedup(n, b, p, shift, group, overlap):.2f}x"

@@ -577,6 +577,15 @@ enum { HANDOFF_RING = 4 };
  * 0.148-0.155 s against 0.168-0.180 s cut evenly, by 1 us (a half),
  * 0.171-0.189 s against 0.204-0.224 s. */
 
+/* Thread t's published cut of group g (split_range): its slot in the
+ * thread's ring, and the tag the value published for g starts from. */
+static progress_slot *cut_slot(chase_job *job, int t, long group)
+{
+    return &job->threads[t].cut[group % CUT_RING];
+}
+
+static long cut_tag(long group) { return (group + 1) << 32; }
+
 /* the first step of thread t's even range of a group whose first sweep
  * has steps0 steps */
 static lapack_int range_start(lapack_int steps0, int t, int nthreads)
@@ -838,12 +847,11 @@ static int split_range(chase_job *job, split_state *me, lapack_int steps0,
             (*after)++;
         return SPLIT_RUN;
     }
-    long tag = (me->group + 1) << 32;
-    progress_slot *own = &job->threads[t].cut[me->group % CUT_RING];
+    long tag = cut_tag(me->group);
+    progress_slot *own = cut_slot(job, t, me->group);
     *lo = 0;
     if (t > 0) {
-        const progress_slot *slot =
-            &job->threads[t - 1].cut[me->group % CUT_RING];
+        const progress_slot *slot = cut_slot(job, t - 1, me->group);
         if (!split_wait(job, me, me->group, slot, tag, 1))
             return SPLIT_FAILED;
         long cut =
@@ -912,7 +920,8 @@ typedef struct split_flight {
 /* What flight_step returns. */
 enum { STEP_FAILED, STEP_RAN, STEP_BLOCKED, STEP_DONE };
 
-/* Opens group me->group in fl: SPLIT_RUN, or as split_range. */
+/* Opens group me->group in fl and moves me->group on: SPLIT_RUN, or as
+ * split_range (me->group stays). */
 static int flight_open(chase_job *job, split_state *me, split_flight *fl)
 {
     fl->group = me->group;
@@ -927,6 +936,8 @@ static int flight_open(chase_job *job, split_state *me, split_flight *fl)
                          &fl->after);
     for (int k = 0; k < fl->gn; k++)
         fl->next_step[k] = fl->j0;
+    if (rc == SPLIT_RUN)
+        me->group++;
     return rc;
 }
 
@@ -940,34 +951,30 @@ static int flight_ahead(chase_job *job, const split_state *me, long groups)
     lapack_int steps0 = steps_of(job, (lapack_int)me->group * CHASE_GROUP);
     if (me->t == 0 || cut_limit(job, steps0) == 0)
         return 1;
-    long tag = (me->group + 1) << 32,
-         cut = atomic_load_explicit(
-             &job->threads[me->t - 1].cut[me->group % CUT_RING].done,
-             memory_order_acquire);
+    long tag = cut_tag(me->group),
+         cut = atomic_load_explicit(&cut_slot(job, me->t - 1, me->group)->done,
+                                    memory_order_acquire);
     return cut >= tag && !((cut - tag) & SOLO_MARK);
 }
 
-/* What the next step j of fl's k-th sweep waits for: step j+2 of the
- * sweep before (its progress *need), and at the range's first step the
- * step before, the thread before's (returns 1). */
-static int flight_needs(const split_flight *fl, int k, long *need)
+/* Whether the next step j of fl's k-th sweep has what it waits for:
+ * step j+2 of the sweep before, and at the range's first step the step
+ * before (the thread before's).  With wait, waits for them: 0 only when
+ * another thread failed. */
+static int flight_ready(chase_job *job, split_state *me,
+                        const split_flight *fl, int k, int wait)
 {
-    lapack_int j = fl->next_step[k];
-    *need = min_i(j + 3, k > 0 ? fl->steps[k - 1] : fl->prev_steps);
-    return j == fl->j0 && j > 0;
-}
-
-/* Whether the next step of fl's k-th sweep has what it waits for. */
-static int flight_ready(const chase_job *job, const split_flight *fl, int k)
-{
-    lapack_int s = fl->s0 + k;
-    long need;
-    int first = flight_needs(fl, k, &need);
-    return (s == 0 || atomic_load_explicit(&job->progress[s - 1].done,
-                                           memory_order_acquire) >= need) &&
-           (!first ||
-            atomic_load_explicit(&job->progress[s].done,
-                                 memory_order_acquire) >= fl->next_step[k]);
+    lapack_int s = fl->s0 + k, j = fl->next_step[k];
+    long need = min_i(j + 3, k > 0 ? fl->steps[k - 1] : fl->prev_steps);
+    const progress_slot *before = s > 0 ? &job->progress[s - 1] : NULL,
+                        *own = j == fl->j0 && j > 0 ? &job->progress[s] : NULL;
+    if (wait)
+        return (!before || split_wait(job, me, fl->group, before, need, 0)) &&
+               (!own || split_wait(job, me, fl->group, own, j, 1));
+    return (!before || atomic_load_explicit(&before->done,
+                                            memory_order_acquire) >= need) &&
+           (!own ||
+            atomic_load_explicit(&own->done, memory_order_acquire) >= j);
 }
 
 /* Runs one step of fl: the first in wavefront order (round j - j0 + 2k
@@ -991,19 +998,10 @@ static int flight_step(chase_job *job, split_state *me, split_flight *fl,
         for (int i = 0; i < fl->gn; i++)
             if (round[i] >= 0 && (k < 0 || round[i] < round[k]))
                 k = i;
-        if (flight_ready(job, fl, k))
+        if (flight_ready(job, me, fl, k, wait))
             break;
-        if (wait) {
-            lapack_int s = fl->s0 + k;
-            long need;
-            int first = flight_needs(fl, k, &need);
-            if ((s > 0 && !split_wait(job, me, fl->group,
-                                      &job->progress[s - 1], need, 0)) ||
-                (first && !split_wait(job, me, fl->group, &job->progress[s],
-                                      fl->next_step[k], 1)))
-                return STEP_FAILED;
-            break;
-        }
+        if (wait) /* another thread failed */
+            return STEP_FAILED;
         round[k] = -1;
     }
     if (k < 0)
@@ -1059,7 +1057,6 @@ static int split_flights(chase_job *job, split_state *me, split_flight *fl,
             int rc = flight_open(job, me, run);
             if (rc != SPLIT_RUN)
                 return rc;
-            me->group++;
         } else {
             return SPLIT_RUN;
         }
@@ -1074,7 +1071,6 @@ static int split_flights(chase_job *job, split_state *me, split_flight *fl,
             if (!ahead_open && flight_ahead(job, me, groups)) {
                 if (flight_open(job, me, ahead) != SPLIT_RUN)
                     return SPLIT_FAILED;
-                me->group++;
                 ahead_open = 1;
             }
             if (ahead_open) {
