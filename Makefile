@@ -294,7 +294,7 @@ $(filter-out $(OWN_LINK_BIN),$(OWN_BIN)): build/testing/%: testing/own/%.c $(wil
 $(UNIT_PLAIN_BIN): build/testing/%: testing/unit/%.c lib/libgpulapack.a | build/testing
 	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 $(call unit_template_bin,test_stages): build/testing/test_stages_%: testing/unit/test_stages.c $(HEADERS) lib/libgpulapack.a | build/testing
-	$(CC) $(TEST_CFLAGS) -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
+	$(CC) $(TEST_CFLAGS) -fopenmp-simd -Ilapack_api -Iruntime -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ lib/libgpulapack.a $(TEST_LDLIBS)
 # the kernel's source itself, to reach every instruction-set variant
 $(call unit_template_bin,test_tile_gemm): build/testing/test_tile_gemm_%: testing/unit/test_tile_gemm.c $(HEADERS) kernels/backend/host/tile_gemm.c | build/testing
 	$(CC) $(TEST_CFLAGS) -O2 -DGL_PRECISION=$(GL_PRECISION_$*) $< -o $@ -lm
@@ -449,7 +449,9 @@ define GL_NL
 
 
 endef
-unit_cflags = $(if $(filter test_stages test_device_ops test_contexts test_tile_gemm,$(1)),-DGL_PRECISION=2)
+# (test_stages includes kernels/householder.h, whose loops carry "omp simd")
+unit_cflags = $(if $(filter test_stages test_device_ops test_contexts test_tile_gemm,$(1)),-DGL_PRECISION=2) \
+              $(if $(filter test_stages,$(1)),-fopenmp-simd)
 # a file of runtime/cudalike/ as its API's build compiles it (the
 # API-neutral ones as CUDA's where CUDA is built, else HIP's)
 cudalike_flags = $(if $(filter %_hip.c,$(1)),$(HIP_API_FLAGS),$(if $(filter %_cuda.c,$(1)),$(CUDA_API_FLAGS),$(if \

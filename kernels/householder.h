@@ -199,13 +199,27 @@ GL_LOOP void gl_larf_right(lapack_int nrows, lapack_int len,
 
 /* |x|_2 of n elements with stride incx, never overflowing or underflowing
  * in the squares: the plain sum of squares when the largest |x_i| is in a
- * range where that is exact to rounding (the common case, vectorized),
- * else the classic scale/ssq recurrence. */
-static inline gl_real gl_nrm2(lapack_int n, const gl_scalar *x,
-                              lapack_int incx)
+ * range where that is exact to rounding (the common case), else the
+ * classic scale/ssq recurrence.  With unit stride the largest part and
+ * the sum of squares take eight partial results each, as gl_dotc, so
+ * that they run in vectors instead of as chains of dependent steps (a
+ * chase step's reflectors, 64 long). */
+GL_LOOP gl_real gl_nrm2(lapack_int n, const gl_scalar *x, lapack_int incx)
 {
     gl_real amax = 0;
-    for (lapack_int i = 0; i < n; i++) {
+    const gl_real *parts = (const gl_real *)x; /* real, imaginary, ... */
+    lapack_int m = n * (1 + GL_COMPLEX), k = 0;
+    if (incx == 1) {
+        gl_real part[8] = {0};
+        for (; k + 8 <= m; k += 8)
+            for (int u = 0; u < 8; u++) {
+                gl_real a = GL_R(fabs)(parts[k + u]);
+                part[u] = a > part[u] ? a : part[u];
+            }
+        for (int u = 0; u < 8; u++)
+            amax = part[u] > amax ? part[u] : amax;
+    }
+    for (lapack_int i = k / (1 + GL_COMPLEX); i < n; i++) {
         gl_real re = GL_R(fabs)(GL_REAL(x[i * incx]));
         gl_real im = GL_R(fabs)(GL_IMAG(x[i * incx]));
         amax = re > amax ? re : amax;
@@ -219,7 +233,16 @@ static inline gl_real gl_nrm2(lapack_int n, const gl_scalar *x,
         return 0;
     if (amax > small && amax < big / (gl_real)(n + 1)) {
         gl_real ssq = 0;
-        for (lapack_int i = 0; i < n; i++) {
+        k = 0;
+        if (incx == 1) {
+            gl_real part[8] = {0};
+            for (; k + 8 <= m; k += 8)
+                for (int u = 0; u < 8; u++)
+                    part[u] += parts[k + u] * parts[k + u];
+            ssq = ((part[0] + part[4]) + (part[1] + part[5])) +
+                  ((part[2] + part[6]) + (part[3] + part[7]));
+        }
+        for (lapack_int i = k / (1 + GL_COMPLEX); i < n; i++) {
             gl_real re = GL_REAL(x[i * incx]), im = GL_IMAG(x[i * incx]);
             ssq += re * re + im * im;
         }
@@ -258,8 +281,8 @@ static inline gl_real gl_lapy3(gl_real a, gl_real b, gl_real c)
 /* Generates H with H^H [*alpha; x] = [beta; 0]; on return *alpha = beta
  * (real), x holds v(2:n) and the result is tau.  n is the length including
  * alpha. */
-static inline gl_scalar gl_larfg(lapack_int n, gl_scalar *alpha, gl_scalar *x,
-                                 lapack_int incx)
+GL_LOOP gl_scalar gl_larfg(lapack_int n, gl_scalar *alpha, gl_scalar *x,
+                           lapack_int incx)
 {
     if (n <= 0)
         return 0;

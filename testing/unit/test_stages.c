@@ -67,6 +67,7 @@
 #include "../kernels/backend/lapack_fns.h"
 #include "../kernels/backend/host/host.h"
 #include "../kernels/backend/host/threads.h"
+#include "../kernels/householder.h"
 
 #define REF_LAPACK "/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3"
 
@@ -2018,6 +2019,104 @@ static void values_input(int kind, lapack_int n, gl_real *d, gl_real *e)
     }
 }
 
+/* ---- Householder reflectors (kernels/householder.h) ----------------------
+ * gl_larfg and gl_nrm2 against the reference ?larfg and ?nrm2: lengths
+ * around the unit-stride loops' blocks of eight, unit and stride-2
+ * vectors; elements of ordinary size, below safmin (?larfg's rescaling),
+ * in the ranges where the norm takes the scaled sum of squares (very small
+ * and huge, up to near overflow), mixed, x zero, and a single element near
+ * overflow or below safmin anywhere.  Bounds: (n + THRESH) eps, the
+ * rounding of a sum of n squares. */
+typedef void larfg_t(cint *, gl_scalar *, gl_scalar *, cint *, gl_scalar *);
+typedef gl_real nrm2_t(cint *, const gl_scalar *, cint *);
+
+/* |x - ref| / (|ref| eps), the scale of ref at least `floor` */
+static double scalar_ratio(gl_scalar x, gl_scalar ref, double floor)
+{
+    double scale = (double)GL_ABS(ref) > floor ? (double)GL_ABS(ref) : floor;
+    double d = (double)GL_ABS(x - ref);
+    return d == 0 ? 0 : d / (scale * EPS);
+}
+
+static void reflector_case(group *g, larfg_t *ref_larfg, nrm2_t *ref_nrm2,
+                           lapack_int n, int size, int step, lapack_int pos)
+{
+    const gl_real tiny = GL_SAFMIN / 4,
+                  small = GL_R(sqrt)(GL_R(sqrt)(GL_SAFMIN)) / 16,
+                  huge = 1 / small, top = 1 / (GL_SAFMIN * 64);
+    const gl_real scales[] = {1, tiny, small, huge, top};
+    gl_scalar x[2 * 128], xr[2 * 128], alpha, alpha_r, tau_r;
+    for (lapack_int i = 0; i < (n - 1) * step; i++) {
+        gl_real sc = size < 5 ? scales[size] : (i % 3 ? (gl_real)0x1p-40 : 1);
+        x[i] = size == 6 || size == 8 ? 0 : sc * srand_scalar();
+    }
+    /* one element near overflow among ordinary ones, or one below safmin
+     * among zeros, at x[pos]: the largest part must be found in every
+     * lane of the blocks of eight */
+    if (size >= 7)
+        x[pos * step] = (size == 7 ? top : tiny) * srand_scalar();
+    alpha = (size < 5 ? scales[size] : size == 8 ? tiny : 1) * srand_scalar();
+    if (size == 6 && n % 2)
+        alpha = GL_REAL(alpha); /* x = 0 and alpha real: H = I */
+    memcpy(xr, x, sizeof *x * (size_t)(n - 1) * (size_t)step);
+    alpha_r = alpha;
+    lapack_int inc = step, m = n - 1;
+    gl_scalar tau = gl_larfg(n, &alpha, x, step);
+    ref_larfg(&n, &alpha_r, xr, &inc, &tau_r);
+    double floor = 0;
+    for (lapack_int i = 0; i < m; i++)
+        if ((double)GL_ABS(xr[i * step]) > floor)
+            floor = (double)GL_ABS(xr[i * step]);
+    double r = scalar_ratio(tau, tau_r, 1);
+    double rb = scalar_ratio(alpha, alpha_r, 0);
+    r = rb > r ? rb : r;
+    for (lapack_int i = 0; i < m; i++) {
+        double rv = scalar_ratio(x[i * step], xr[i * step], floor);
+        r = rv > r ? rv : r;
+    }
+    double rn = scalar_ratio(gl_nrm2(m, xr, step), ref_nrm2(&m, xr, &inc), 0);
+    r = rn > r ? rn : r;
+    g->cases++;
+    double ratio = r / (double)(n + THRESH);
+    if (ratio > g->worst || isnan(ratio))
+        g->worst = ratio;
+    if (!(ratio <= 1))
+        gfail(g,
+              "n %ld, sizes %d, stride %d: %.3g (tau %.3g, beta %.3g, "
+              "nrm2 %.3g)",
+              (long)n, size, step, ratio, scalar_ratio(tau, tau_r, 1), rb, rn);
+}
+
+static void reflector_checks(void *lib)
+{
+    const char *nrm2_name = prec == 's'   ? "snrm2_"
+                            : prec == 'd' ? "dnrm2_"
+                            : prec == 'c' ? "scnrm2_"
+                                          : "dznrm2_";
+    larfg_t *ref_larfg = (larfg_t *)dlsym(lib, GL_SYMBOL(larfg, larfg));
+    nrm2_t *ref_nrm2 = (nrm2_t *)dlsym(lib, nrm2_name);
+    group g;
+    gbegin(&g, "householder: gl_larfg, gl_nrm2 against ?larfg, %s", nrm2_name);
+    if (!ref_larfg || !ref_nrm2) {
+        gfail(&g, "the reference has no ?larfg or %s", nrm2_name);
+        g.cases++;
+    }
+    const lapack_int ns[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 64, 65, 100, 128};
+    for (size_t i = 0; ref_larfg && ref_nrm2 && i < sizeof ns / sizeof *ns;
+         i++)
+        for (int size = 0; size < 9; size++)
+            for (int step = 1; step <= 2; step++) {
+                /* sizes 7, 8: every position among the first 16 */
+                lapack_int cases = size < 7         ? 3
+                                   : ns[i] - 1 < 16 ? ns[i] - 1
+                                                    : 16;
+                for (lapack_int k = 0; k < cases; k++)
+                    reflector_case(&g, ref_larfg, ref_nrm2, ns[i], size, step,
+                                   k);
+            }
+    gend(&g);
+}
+
 static void values_thread_checks(void)
 {
     const GL_FN(lapack_fns) *f = GL_FN(lapack_fns_get)();
@@ -2169,6 +2268,7 @@ int main(int argc, char **argv)
     struct timespec w0, w1;
     clock_gettime(CLOCK_MONOTONIC, &w0);
     stage_checks(K_RANDOM);
+    reflector_checks(lib);
     chase_pass_checks();
     values_thread_checks();
     chase_schedule_checks();
