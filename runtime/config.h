@@ -32,7 +32,12 @@ enum {
     GL_HOST_CHASE_SPLIT,
     GL_HOST_CHASE_EVEN
 };
-enum { GL_HOST_PRODUCTS_OWN, GL_HOST_PRODUCTS_FUSED, GL_HOST_PRODUCTS_BLAS };
+enum {
+    GL_HOST_PRODUCTS_AUTO,
+    GL_HOST_PRODUCTS_OWN,
+    GL_HOST_PRODUCTS_FUSED,
+    GL_HOST_PRODUCTS_BLAS
+};
 
 /* GPULAPACK_METHOD: how a GPU path solves a ?syev-family call
  * (docs/design/methods.md): the tuning table's choice (auto), or one

@@ -26,12 +26,15 @@ int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx)
         return -1;
     *table = *base;
     table->ctx = ctx;
-    /* the host's stage 1 updates and products apart, unless asked for in
-     * one pass (GPULAPACK_HOST_PRODUCTS=fused: at par or slower on 2 cores
-     * of epyc-2core, docs/design/host-threads.md) */
-    if (gl_config_get()->host_products != GL_HOST_PRODUCTS_FUSED) {
+    /* the host's stage 1 updates and the next panels' products in one
+     * pass or apart (GPULAPACK_HOST_PRODUCTS); auto: the SVD's in one pass
+     * (ge2gb, 5-13% quicker on the 2 cores of epyc-2core), the ?syev
+     * family's apart (sy2sb, 7% quicker; docs/design/host-threads.md) */
+    int products = gl_config_get()->host_products;
+    if (products != GL_HOST_PRODUCTS_FUSED)
         table->her2k_hemm_ahead = NULL;
+    if (products != GL_HOST_PRODUCTS_FUSED &&
+        products != GL_HOST_PRODUCTS_AUTO)
         table->ge_update_ahead = NULL;
-    }
     return 0;
 }

@@ -10,9 +10,9 @@
  * for a square product (bench_blas_shapes).  Here the left update comes
  * with the right side's X = C2 Z, and the right update with the next
  * QR's Y = C3^H Z: two passes that each read and write every tile once,
- * updated and multiplied in cache by the register-tiled kernel.  At par
- * with the products apart on those 2 cores: GPULAPACK_HOST_PRODUCTS=fused
- * only (docs/design/host-threads.md).
+ * updated and multiplied in cache by the register-tiled kernel.  On those
+ * 2 cores, 5-13% quicker than the products apart: the default
+ * (GPULAPACK_HOST_PRODUCTS auto; docs/design/host-threads.md).
  *
  * lines 'R' (the left update, then X = C2 Z): block rows of tiles from a
  * shared counter, each worker the only one to write its rows of X.
