@@ -454,6 +454,12 @@ typedef struct GL_FN(ops) {
  * gl_ctx_acquire's, not this function's. */
 int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx);
 
+/* The host's stage 1 updates with the next panels' products in one pass
+ * (her2k_hemm_ahead, ge_update_ahead) or apart, as
+ * GPULAPACK_HOST_PRODUCTS asks: clears the ones to keep apart.  ops_bind
+ * applies it; so does a table built without it (gpulapack-tune's). */
+void GL_FN(ops_products_mode)(GL_FN(ops) *table);
+
 /* A stage's run of products (products_begin above): the table to run
  * the stage on, *run (a copy of ops with its threads) where ops has
  * one, else ops itself; ops_products_end with that table ends it. */

@@ -26,15 +26,20 @@ int GL_FN(ops_bind)(GL_FN(ops) *table, gl_ctx *ctx)
         return -1;
     *table = *base;
     table->ctx = ctx;
-    /* the host's stage 1 updates and the next panels' products in one
-     * pass or apart (GPULAPACK_HOST_PRODUCTS); auto: the SVD's in one pass
-     * (ge2gb, 5-13% quicker on the 2 cores of epyc-2core), the ?syev
-     * family's apart (sy2sb, 7% quicker; docs/design/host-threads.md) */
+    GL_FN(ops_products_mode)(table);
+    return 0;
+}
+
+/* auto: the SVD's in one pass (ge2gb, 5-13% quicker on the 2 cores of
+ * epyc-2core), the ?syev family's apart (sy2sb, 7% quicker;
+ * docs/design/host-threads.md) */
+/* gl_s_ops_products_mode gl_d_ops_products_mode gl_c_ops_products_mode gl_z_ops_products_mode */
+void GL_FN(ops_products_mode)(GL_FN(ops) *table)
+{
     int products = gl_config_get()->host_products;
     if (products != GL_HOST_PRODUCTS_FUSED)
         table->her2k_hemm_ahead = NULL;
     if (products != GL_HOST_PRODUCTS_FUSED &&
         products != GL_HOST_PRODUCTS_AUTO)
         table->ge_update_ahead = NULL;
-    return 0;
 }

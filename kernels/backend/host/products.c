@@ -924,6 +924,7 @@ int GL_FN(host_sy2sb_on)(lapack_int n, lapack_int b, gl_scalar *a,
     if (!f)
         return -1;
     GL_FN(ops) table = GL_FN(host_ops);   /* no context: one device */
+    GL_FN(ops_products_mode)(&table);     /* the products as a call's */
     table.products_begin = NULL;
     table.product_threads = gl_products_begin(&f->blas_threads, threads);
     table.product_team = gl_team_start(table.product_threads);
