@@ -136,6 +136,16 @@ verdict $(has $T/f3.log "$want" && has $T/f3.log "table=$T/tuned.txt" && echo 1 
     tune/stand-in-read "no '$want' (see $T/f3.log)"
 
 # ---- 3b. a set of devices under auto: the tune file's devices line ---------
+# the host's own threads (no GPU path): a line for each stage at n =
+# 1000, stage 1's run of products ended once (ending it twice hung here)
+run $T/threads.log timeout 120 bin/gpulapack-tune --paths host --families none \
+    --max-n 1000 -o $T/threads.txt
+rc=$?
+ok=$([ $rc -eq 0 ] && echo 1 || echo 0)
+for s in chase values products; do
+    grep -Eq "^host-threads $s 1000 [0-9]+$" $T/threads.txt 2>/dev/null || ok=0
+done
+verdict $ok tune/host-threads "rc $rc: $(tr '\n' '|' <$T/threads.txt 2>/dev/null)"
 # two stand-in CUDA devices: a call at or above the line's n takes both
 # (the other's profile, dsyevd@cuda:1, is printed before the call's line;
 # the stand-in's kernels fail, so the call itself restarts on LAPACK),

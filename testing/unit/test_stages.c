@@ -568,6 +568,10 @@ out:
 
 /* ---- stage 1: sy2sb ------------------------------------------------------ */
 
+/* > 0: run_sy2sb takes gpulapack-tune's entry, host_sy2sb_on, on that
+ * many threads (its own run of products), not sy2sb on ops */
+static int tune_entry_threads;
+
 static void run_sy2sb(group *g, kind kd, lapack_int n, lapack_int b,
                       lapack_int block)
 {
@@ -593,7 +597,9 @@ static void run_sy2sb(group *g, kind kd, lapack_int n, lapack_int b,
     }
     /* tau (the reflectors' scalars, n-1 of them) on every other case */
     gl_scalar *tau = g->cases % 2 ? malloc(sizeof *tau * (size_t)n) : NULL;
-    int rc = GL_FN(sy2sb)(ops, n, b, block, 0, a, lda, tau, NULL);
+    int rc = tune_entry_threads > 0
+                 ? GL_FN(host_sy2sb_on)(n, b, a, lda, tune_entry_threads)
+                 : GL_FN(sy2sb)(ops, n, b, block, 0, a, lda, tau, NULL);
     free(tau);
     if (rc != 0) {
         gfail(g, "%s: sy2sb returned %d", desc, rc);
@@ -1979,6 +1985,18 @@ static void product_thread_checks(void)
     ops = saved;
     gend(&g1);
     gend(&g2);
+
+    /* gpulapack-tune's stage 1 (host_sy2sb_on), which starts and ends its
+     * own run of products: each of its runs ends once (a second end
+     * freed its team twice and hung the tuner) */
+    group g3;
+    gbegin(&g3, "products/host_sy2sb_on: gpulapack-tune's stage 1 on 1, 2 "
+                "and 3 threads, twice each");
+    for (tune_entry_threads = 1; tune_entry_threads <= 3; tune_entry_threads++)
+        for (int rep = 0; rep < 2; rep++)
+            run_sy2sb(&g3, K_RANDOM, n, b, b);
+    tune_entry_threads = 0;
+    gend(&g3);
 }
 
 /* ---- stage 3 of the values on the host's threads
