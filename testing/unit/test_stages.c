@@ -1741,10 +1741,10 @@ static void ge_update_case(group *g, char lines, lapack_int m, lapack_int n,
                xrows = by_rows ? m - ahead : n - ahead;
     size_t us = (size_t)m * k, ws = (size_t)n * k, cs = (size_t)m * n,
            zs = (size_t)zrows * ks, xs = (size_t)xrows * ks;
-    gl_scalar *u = malloc(sizeof *u * (us + ws + 4 * cs + 2 * zs + 2 * xs));
+    gl_scalar *u = malloc(sizeof *u * (us + ws + 5 * cs + 2 * zs + 3 * xs));
     gl_scalar *w = u + us, *c0 = w + ws, *ref = c0 + cs, *got = ref + cs,
               *copy = got + cs, *z0 = copy + cs, *z = z0 + zs, *xref = z + zs,
-              *xgot = xref + xs;
+              *xgot = xref + xs, *one_c = xgot + xs, *one_x = one_c + cs;
     fill_random(us + ws + cs, u);
     fill_random(zs, z0);
     GL_FN(ops) whole = products_table(0);
@@ -1761,6 +1761,7 @@ static void ge_update_case(group *g, char lines, lapack_int m, lapack_int n,
     lapack_int inner = by_rows ? n : m;
     double scale_x = (double)inner * max_abs(zrows, ks, z0, zrows) *
                      (max_abs(m, n, ref, m) + scale_c * EPS);
+    int one_took = 0;
     for (int t = 1; t <= 3; t++) {
         GL_FN(ops) cut = fused_table(t);
         memcpy(got, c0, sizeof *c0 * cs);
@@ -1790,6 +1791,7 @@ static void ge_update_case(group *g, char lines, lapack_int m, lapack_int n,
             gfail(g, "%s: the pass did not take it (%d)", desc, rc);
             continue;
         }
+        int pass_took = rc == 0;
         if (rc == 1)
             rc = GL_FN(ops_ge_update_then)(&cut, lines, m, n, k, u, m, w, n,
                                            got, m, ahead, lines_then_s, &task,
@@ -1801,6 +1803,17 @@ static void ge_update_case(group *g, char lines, lapack_int m, lapack_int n,
         check_lines(g, desc, &task.lines);
         check_product(g, desc, m, n, got, ref, scale_c);
         check_product(g, desc, xrows, ks, xgot, xref, scale_x);
+        /* the pass: each tile and each line of X one worker's, in one
+         * order whatever the task's timing, so the bits of one thread */
+        if (t == 1) {
+            one_took = pass_took;
+            memcpy(one_c, got, sizeof *got * cs);
+            memcpy(one_x, xgot, sizeof *xgot * xs);
+        } else if (one_took && pass_took &&
+                   (memcmp(one_c, got, sizeof *got * cs) != 0 ||
+                    memcmp(one_x, xgot, sizeof *xgot * xs) != 0)) {
+            gfail(g, "%s: not the bits of one thread", desc);
+        }
     }
     free(u);
 }

@@ -98,9 +98,12 @@ static void ge_tile_update(const ge_pass *g, lapack_int i0, lapack_int j0)
                      region_tile(g, i0, j0), g->ldc);
 }
 
-/* 'R': X_I += T Z_J; 'C': X_J^H += Z_I^H T */
-static void ge_tile_product(const ge_pass *g, lapack_int i0, lapack_int j0)
+/* 'R': X_I += T Z_J; 'C': X_J^H += Z_I^H T (update_pass_product) */
+static void ge_tile_product(const void *pass, int worker, lapack_int i0,
+                            lapack_int j0)
 {
+    const ge_pass *g = pass;
+    (void)worker; /* each line of X is one worker's */
     lapack_int ib = g->rm - i0 < TILE ? g->rm - i0 : TILE,
                jb = g->rn - j0 < TILE ? g->rn - j0 : TILE, ks = g->ks;
     const gl_scalar *t = region_tile(g, i0, j0);
@@ -140,12 +143,11 @@ static int ge_worker(void *arg, long w)
         for (lapack_int o0 = 0; o0 < along; o0 += TILE) {
             lapack_int i0 = by_rows ? l0 : o0, j0 = by_rows ? o0 : l0;
             ge_tile_update(g, i0, j0);
-            if (update_pass_now(&kept, &g->ready, i0, j0))
-                ge_tile_product(g, i0, j0);
+            update_pass_products(&kept, &g->ready, i0, j0, ge_tile_product, g,
+                                 (int)w);
         }
     }
-    for (int i = update_pass_later(&kept, &g->ready); i-- > 0;)
-        ge_tile_product(g, kept.tile[2 * i], kept.tile[2 * i + 1]);
+    update_pass_finish(&kept, &g->ready, ge_tile_product, g, (int)w);
     return 0;
 }
 

@@ -61,10 +61,30 @@ typedef struct update_pass_worker {
     lapack_int tile[2 * DEFERRED]; /* (i0, j0) */
 } update_pass_worker;
 
-/* After the update of tile (i0, j0): 1 if its products run now, else 0
- * (kept for update_pass_later, or never: the task failed). */
-static inline int update_pass_now(update_pass_worker *w, atomic_int *flag,
-                                  lapack_int i0, lapack_int j0)
+/* A pass's products of its tile (i0, j0), by worker `worker` */
+typedef void update_pass_product(const void *pass, int worker, lapack_int i0,
+                                 lapack_int j0);
+
+/* The kept tiles' products, in the order they were kept: a line of X
+ * then sums its tiles in the order its worker updated them, whenever the
+ * lead's output came, so that a call gives the same bits every time. */
+static inline void update_pass_kept(update_pass_worker *w,
+                                    update_pass_product *product,
+                                    const void *pass, int worker)
+{
+    for (int i = 0; i < w->count; i++)
+        product(pass, worker, w->tile[2 * i], w->tile[2 * i + 1]);
+    w->count = 0;
+}
+
+/* After the update of tile (i0, j0): the kept tiles' products, then its
+ * own, once the lead's output is there; before, the tile is kept (up to
+ * DEFERRED, then the worker waits); never where the task failed. */
+static inline void update_pass_products(update_pass_worker *w,
+                                        atomic_int *flag, lapack_int i0,
+                                        lapack_int j0,
+                                        update_pass_product *product,
+                                        const void *pass, int worker)
 {
     if (w->ready == 0)
         w->ready = update_pass_ready(flag, w->count == DEFERRED);
@@ -72,15 +92,22 @@ static inline int update_pass_now(update_pass_worker *w, atomic_int *flag,
         w->tile[2 * w->count] = i0;
         w->tile[2 * w->count + 1] = j0;
         w->count++;
+        return;
     }
-    return w->ready > 0;
+    if (w->ready < 0)
+        return;
+    update_pass_kept(w, product, pass, worker);
+    product(pass, worker, i0, j0);
 }
 
-/* The number of kept tiles whose products run now (waiting for the
- * lead's output): 0 when the task failed. */
-static inline int update_pass_later(update_pass_worker *w, atomic_int *flag)
+/* The end of a worker's tiles: the kept ones' products once the lead's
+ * output is there (none where the task failed). */
+static inline void update_pass_finish(update_pass_worker *w, atomic_int *flag,
+                                      update_pass_product *product,
+                                      const void *pass, int worker)
 {
-    return w->count > 0 && update_pass_ready(flag, 1) > 0 ? w->count : 0;
+    if (w->count > 0 && update_pass_ready(flag, 1) > 0)
+        update_pass_kept(w, product, pass, worker);
 }
 
 #endif

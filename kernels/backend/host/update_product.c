@@ -116,10 +116,11 @@ static void tile_update(const update_product *u, lapack_int i0, lapack_int j0)
 
 /* The updated tile's products: X_I += T S_J in the worker's rows and
  * X_J^H += S_I^H T; X_J^H += S_J^H D for the diagonal one, D Hermitian
- * in its lower triangle (?hemm from the right). */
-static void tile_products(const update_product *u, int w, lapack_int i0,
+ * in its lower triangle (?hemm from the right); update_pass_product. */
+static void tile_products(const void *pass, int w, lapack_int i0,
                           lapack_int j0)
 {
+    const update_product *u = pass;
     lapack_int p = u->p, ks = u->ks, ldc = u->ldc,
                ib = p - i0 < TILE ? p - i0 : TILE,
                jb = p - j0 < TILE ? p - j0 : TILE;
@@ -163,12 +164,11 @@ static int worker(void *arg, long w)
                             2 * k);
         for (lapack_int i0 = j0; i0 < u->p; i0 += TILE) {
             tile_update(u, i0, j0);
-            if (update_pass_now(&kept, &u->s_ready, i0, j0))
-                tile_products(u, (int)w, i0, j0);
+            update_pass_products(&kept, &u->s_ready, i0, j0, tile_products, u,
+                                 (int)w);
         }
     }
-    for (int i = update_pass_later(&kept, &u->s_ready); i-- > 0;)
-        tile_products(u, (int)w, kept.tile[2 * i], kept.tile[2 * i + 1]);
+    update_pass_finish(&kept, &u->s_ready, tile_products, u, (int)w);
     return 0;
 }
 
