@@ -2094,13 +2094,10 @@ static void reflector_case(group *g, larfg_t *ref_larfg, nrm2_t *ref_nrm2,
     lapack_int inc = step, m = n - 1;
     gl_scalar tau = gl_larfg(n, &alpha, x, step);
     ref_larfg(&n, &alpha_r, xr, &inc, &tau_r);
-    double floor = 0;
-    for (lapack_int i = 0; i < m; i++)
-        if ((double)GL_ABS(xr[i * step]) > floor)
-            floor = (double)GL_ABS(xr[i * step]);
-    double r = scalar_ratio(tau, tau_r, 1);
+    double floor = max_abs(1, m, xr, step); /* x's elements, stride step */
+    double rt = scalar_ratio(tau, tau_r, 1);
     double rb = scalar_ratio(alpha, alpha_r, 0);
-    r = rb > r ? rb : r;
+    double r = rb > rt ? rb : rt;
     for (lapack_int i = 0; i < m; i++) {
         double rv = scalar_ratio(x[i * step], xr[i * step], floor);
         r = rv > r ? rv : r;
@@ -2115,7 +2112,7 @@ static void reflector_case(group *g, larfg_t *ref_larfg, nrm2_t *ref_nrm2,
         gfail(g,
               "n %ld, sizes %d, stride %d: %.3g (tau %.3g, beta %.3g, "
               "nrm2 %.3g)",
-              (long)n, size, step, ratio, scalar_ratio(tau, tau_r, 1), rb, rn);
+              (long)n, size, step, ratio, rt, rb, rn);
 }
 
 static void reflector_checks(void *lib)
