@@ -474,10 +474,12 @@ static inline const GL_FN(ops) *GL_FN(ops_products_begin)(
     return run;
 }
 
+/* Ends only a run that ops_products_begin began: a table without
+ * products_begin carries a run its maker ends (host_sy2sb_on). */
 /* gl_s_ops_products_end gl_d_ops_products_end gl_c_ops_products_end gl_z_ops_products_end */
 static inline void GL_FN(ops_products_end)(const GL_FN(ops) *run)
 {
-    if (run->products_end)
+    if (run->products_begin && run->products_end)
         run->products_end(run);
 }
 

@@ -925,10 +925,8 @@ int GL_FN(host_sy2sb_on)(lapack_int n, lapack_int b, gl_scalar *a,
         return -1;
     GL_FN(ops) table = GL_FN(host_ops);   /* no context: one device */
     GL_FN(ops_products_mode)(&table);     /* the products as a call's */
-    /* this run of products, started and ended here: sy2sb must not end
-     * it too */
+    /* this run of products, started and ended here, not by sy2sb */
     table.products_begin = NULL;
-    table.products_end = NULL;
     table.product_threads = gl_products_begin(&f->blas_threads, threads);
     table.product_team = gl_team_start(table.product_threads);
     int rc = GL_FN(sy2sb)(&table, n, b, b, 0, a, lda, NULL, NULL);
